@@ -1,0 +1,9 @@
+//! The rules of the spec in pure Rust. Nothing here reads a clock, a file, the network or a random
+//! source: time, time zones and ids are passed in, so every function is a plain mapping from data
+//! to data that the UI (through WebAssembly) and the server (natively) evaluate identically.
+
+pub mod limits;
+pub mod shell;
+
+#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+mod wasm;

@@ -1,0 +1,44 @@
+//! Authentication: password hashing, tokens, sessions, and the extractor that turns a bearer
+//! token into the signed-in user.
+
+pub mod password;
+pub mod session;
+pub mod tokens;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The signed-in user of a request: a valid access token whose session is still live.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub user_id: String,
+    pub session_id: String,
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .ok_or_else(|| ApiError::Unauthorized("Please sign in.".to_owned()))?;
+        let claims = state.keys.verify_access(token).map_err(|_| {
+            ApiError::Unauthorized("Your session has expired. Please sign in again.".to_owned())
+        })?;
+        if !session::is_live(&state.db, &claims.sid).await? {
+            return Err(ApiError::Unauthorized(
+                "Your session has ended. Please sign in again.".to_owned(),
+            ));
+        }
+        Ok(CurrentUser {
+            user_id: claims.sub,
+            session_id: claims.sid,
+        })
+    }
+}

@@ -1,0 +1,137 @@
+//! Access tokens (short-lived JWTs signed with HS256, and only HS256 accepted) and refresh
+//! tokens (random, opaque, stored hashed).
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// How long an access token is good for.
+pub const ACCESS_TOKEN_SECONDS: i64 = 15 * 60;
+/// How long a refresh token is good for.
+pub const REFRESH_TOKEN_SECONDS: i64 = 30 * 24 * 60 * 60;
+
+/// The claims of an access token.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct AccessClaims {
+    /// The user id.
+    pub sub: String,
+    /// The session id; the session must still be live for the token to be accepted.
+    pub sid: String,
+    /// Issued at and expiry, in seconds since the Unix epoch.
+    pub iat: i64,
+    pub exp: i64,
+    /// Always "access", so no other kind of token can pass for one.
+    pub typ: String,
+}
+
+/// The signing keys, derived from one secret.
+#[derive(Clone)]
+pub struct Keys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl std::fmt::Debug for Keys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Keys(..)")
+    }
+}
+
+/// A token that failed to verify; the reason is not told to the client.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid token")]
+pub struct InvalidToken;
+
+impl Keys {
+    pub fn new(secret: &[u8]) -> Self {
+        Keys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
+    }
+
+    /// Signs an access token for a session, valid from `now_s` (seconds).
+    pub fn sign_access(
+        &self,
+        user_id: &str,
+        session_id: &str,
+        now_s: i64,
+    ) -> Result<String, jsonwebtoken::errors::Error> {
+        let claims = AccessClaims {
+            sub: user_id.to_owned(),
+            sid: session_id.to_owned(),
+            iat: now_s,
+            exp: now_s + ACCESS_TOKEN_SECONDS,
+            typ: "access".to_owned(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+    }
+
+    /// Checks signature, algorithm, expiry and kind.
+    pub fn verify_access(&self, token: &str) -> Result<AccessClaims, InvalidToken> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        let data = jsonwebtoken::decode::<AccessClaims>(token, &self.decoding, &validation)
+            .map_err(|_| InvalidToken)?;
+        if data.claims.typ != "access" {
+            return Err(InvalidToken);
+        }
+        Ok(data.claims)
+    }
+}
+
+/// 32 random bytes, hex-encoded.
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// The SHA-256 of a refresh token, hex-encoded: what the database keeps.
+pub fn digest(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn now() -> i64 {
+        i64::try_from(jsonwebtoken::get_current_timestamp()).expect("time fits")
+    }
+
+    #[test]
+    fn a_fresh_token_verifies_with_its_key_only() {
+        let keys = Keys::new(b"one secret of enough length for hs256");
+        let token = keys.sign_access("u1", "s1", now()).expect("sign");
+        assert_eq!(keys.verify_access(&token).expect("valid").sid, "s1");
+        let other = Keys::new(b"another secret of enough length!!");
+        assert!(other.verify_access(&token).is_err());
+    }
+
+    #[test]
+    fn an_expired_token_is_refused() {
+        let keys = Keys::new(b"one secret of enough length for hs256");
+        let token = keys
+            .sign_access("u1", "s1", now() - ACCESS_TOKEN_SECONDS - 1)
+            .expect("sign");
+        assert!(keys.verify_access(&token).is_err());
+    }
+
+    #[test]
+    fn an_unsigned_token_is_refused() {
+        let keys = Keys::new(b"one secret of enough length for hs256");
+        // {"alg":"none","typ":"JWT"} . {"sub":"u1","sid":"s1","iat":0,"exp":99999999999,"typ":"access"} .
+        let unsigned = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1MSIsInNpZCI6InMxIiwiaWF0IjowLCJleHAiOjk5OTk5OTk5OTk5LCJ0eXAiOiJhY2Nlc3MifQ.";
+        assert!(keys.verify_access(unsigned).is_err());
+    }
+
+    #[test]
+    fn digests_are_stable_and_distinct() {
+        assert_eq!(digest("a"), digest("a"));
+        assert_ne!(digest("a"), digest("b"));
+        assert_ne!(random_token(), random_token());
+    }
+}

@@ -1,0 +1,131 @@
+//! The server's configuration, read once from the environment. README.md lists every variable.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+
+/// Everything the server needs to know about where it runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `DATABASE_URL`: a `sqlite://` path or a `postgres://` URL.
+    pub database_url: String,
+    /// `HOST` and `PORT`: where to listen.
+    pub listen: SocketAddr,
+    /// `STATIC_DIR`: the built admin UI, served under `/admin`.
+    pub static_dir: PathBuf,
+    /// `OPERATOR_EMAIL_DOMAIN`: users with an e-mail at this domain see the full menu.
+    pub operator_email_domain: String,
+    /// `STORE_DOMAIN_SUFFIX`: a store's system domain is `{subdomain}.{suffix}`.
+    pub store_domain_suffix: String,
+    /// `STORELOOM_DEMO`: seed the demo accounts on first start unless `0`.
+    pub seed_demo: bool,
+    /// `JWT_SECRET`: the key that signs access tokens. When unset, a random key is made once and
+    /// kept in the database, so every server process on that database shares it.
+    pub jwt_secret: Option<String>,
+}
+
+/// The default SQLite file, relative to the working directory.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/storeloom.db";
+
+/// A variable that is set but cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}={value:?} is not valid: {reason}")]
+pub struct ConfigError {
+    name: &'static str,
+    value: String,
+    reason: &'static str,
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup`, so tests need not touch the real environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |name: &str, default: &str| {
+            lookup(name)
+                .filter(|v| !v.trim().is_empty())
+                .unwrap_or_else(|| default.to_owned())
+        };
+        let port_text = get("PORT", "8080");
+        let port = port_text.parse::<u16>().map_err(|_| ConfigError {
+            name: "PORT",
+            value: port_text.clone(),
+            reason: "expected a port number",
+        })?;
+        let host_text = get("HOST", "127.0.0.1");
+        let host = host_text.parse::<IpAddr>().map_err(|_| ConfigError {
+            name: "HOST",
+            value: host_text.clone(),
+            reason: "expected an IP address",
+        })?;
+        let database_url = get("DATABASE_URL", DEFAULT_DATABASE_URL);
+        if !(database_url.starts_with("sqlite:")
+            || database_url.starts_with("postgres://")
+            || database_url.starts_with("postgresql://"))
+        {
+            return Err(ConfigError {
+                name: "DATABASE_URL",
+                value: database_url,
+                reason: "expected a sqlite: or postgres:// URL",
+            });
+        }
+        let seed_text = get("STORELOOM_DEMO", "1");
+        Ok(Config {
+            database_url,
+            listen: SocketAddr::new(host, port),
+            static_dir: PathBuf::from(get("STATIC_DIR", "ui/dist")),
+            operator_email_domain: get("OPERATOR_EMAIL_DOMAIN", "storeloom.dev").to_lowercase(),
+            store_domain_suffix: get("STORE_DOMAIN_SUFFIX", "localhost").to_lowercase(),
+            seed_demo: seed_text != "0",
+            jwt_secret: lookup("JWT_SECRET").filter(|v| !v.is_empty()),
+        })
+    }
+
+    /// A configuration for tests: the given database, port 0, demo data on.
+    pub fn for_tests(database_url: &str) -> Self {
+        Config {
+            database_url: database_url.to_owned(),
+            listen: SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0),
+            static_dir: PathBuf::from("ui/dist"),
+            operator_email_domain: "storeloom.dev".to_owned(),
+            store_domain_suffix: "localhost".to_owned(),
+            seed_demo: true,
+            jwt_secret: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_apply_when_nothing_is_set() {
+        let config = Config::from_lookup(|_| None).expect("defaults are valid");
+        assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(config.operator_email_domain, "storeloom.dev");
+        assert!(config.seed_demo);
+    }
+
+    #[test]
+    fn a_bad_port_or_database_url_is_refused_with_its_name() {
+        let bad_port = Config::from_lookup(|n| (n == "PORT").then(|| "80a".to_owned()));
+        assert!(
+            bad_port
+                .expect_err("bad port")
+                .to_string()
+                .starts_with("PORT=")
+        );
+        let bad_url =
+            Config::from_lookup(|n| (n == "DATABASE_URL").then(|| "mysql://x".to_owned()));
+        assert!(
+            bad_url
+                .expect_err("bad url")
+                .to_string()
+                .starts_with("DATABASE_URL=")
+        );
+    }
+}

@@ -1,0 +1,131 @@
+//! The database: one `AnyPool` over SQLite or PostgreSQL, chosen by the URL, with the migrations
+//! embedded in the binary. Queries are written once in SQL both databases accept.
+
+pub mod accounts;
+pub mod seed;
+
+use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sqlx::AnyPool;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+
+/// The migrations of `server/migrations`, compiled in.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The kind of database behind the pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a URL names.
+    pub fn of(url: &str) -> Backend {
+        if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+/// Opens the database named by `url` (creating a SQLite file and its folder when missing) and
+/// brings its schema up to date.
+pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let backend = Backend::of(url);
+    let url = match backend {
+        Backend::Sqlite => sqlite_url(url)?,
+        Backend::Postgres => url.to_owned(),
+    };
+    let options = AnyConnectOptions::from_str(&url)?;
+    let pool = AnyPoolOptions::new()
+        .max_connections(match backend {
+            Backend::Sqlite => 4,
+            Backend::Postgres => 10,
+        })
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    // Readers do not block the writer, and a busy writer is waited for.
+                    sqlx::query("PRAGMA journal_mode = WAL")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA foreign_keys = ON")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("PRAGMA busy_timeout = 5000")
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await?;
+    MIGRATOR.run(&pool).await?;
+    Ok(pool)
+}
+
+/// Makes sure a SQLite file can be created: its folder exists and the URL asks for creation.
+fn sqlite_url(url: &str) -> Result<String, sqlx::Error> {
+    let rest = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path != ":memory:" && !path.is_empty() {
+        if let Some(parent) = std::path::Path::new(path).parent() {
+            if !parent.as_os_str().is_empty() {
+                std::fs::create_dir_all(parent).map_err(sqlx::Error::Io)?;
+            }
+        }
+    }
+    Ok(if query.contains("mode=") {
+        url.to_owned()
+    } else if query.is_empty() {
+        format!("{url}?mode=rwc")
+    } else {
+        format!("{url}&mode=rwc")
+    })
+}
+
+/// Milliseconds since the Unix epoch, the unit of every time column.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// A new time-ordered id.
+pub fn new_id() -> String {
+    uuid::Uuid::now_v7().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_ask_for_creation_once() {
+        assert_eq!(
+            sqlite_url("sqlite::memory:").expect("url"),
+            "sqlite::memory:?mode=rwc"
+        );
+        assert_eq!(
+            sqlite_url("sqlite::memory:?cache=shared").expect("url"),
+            "sqlite::memory:?cache=shared&mode=rwc"
+        );
+        assert_eq!(
+            sqlite_url("sqlite:x.db?mode=ro").expect("url"),
+            "sqlite:x.db?mode=ro"
+        );
+    }
+}

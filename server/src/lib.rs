@@ -1,0 +1,98 @@
+//! The Storeloom server: the JSON API under `/api`, the built admin UI under `/admin`.
+//! `app` builds the router (tests drive it directly); `serve` opens the database and listens.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod routes;
+pub mod state;
+pub mod telemetry;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The largest request body any route reads: 1 MiB.
+pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// The whole application as one router.
+pub fn app(state: AppState) -> Router {
+    let index = state.config.static_dir.join("index.html");
+    let admin = ServeDir::new(&state.config.static_dir).fallback(ServeFile::new(index));
+    Router::new()
+        .nest("/api", routes::router())
+        .nest_service("/admin", admin)
+        .route(
+            "/",
+            axum::routing::get(|| async { Redirect::temporary("/admin") }),
+        )
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::internal("a handler panicked").into_response()
+        }))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Answers an unknown `/api` path.
+pub async fn api_not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        axum::Json(shared_types::ApiErrorBody {
+            messages: vec!["No such API call.".to_owned()],
+        }),
+    )
+        .into_response()
+}
+
+/// Opens the database, seeds the demo data when asked, and serves until Ctrl-C or SIGTERM.
+pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let db = db::connect(&config.database_url).await?;
+    if config.seed_demo {
+        db::seed::demo(&db, &config).await?;
+    }
+    let listener = tokio::net::TcpListener::bind(config.listen).await?;
+    let address = listener.local_addr()?;
+    let state = AppState::new(db, config).await?;
+    tracing::info!(%address, "listening");
+    println!("Storeloom is running at http://{address}/admin");
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

@@ -1,0 +1,55 @@
+//! What every request handler can reach: the database pool, the configuration and the signing
+//! keys. Nothing here changes after start-up; all state that changes lives in the database.
+
+use std::sync::Arc;
+
+use sqlx::AnyPool;
+
+use crate::auth::tokens::{Keys, random_token};
+use crate::config::Config;
+use crate::error::ApiError;
+
+/// Shared, read-only server state.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub db: AnyPool,
+    pub config: Arc<Config>,
+    pub keys: Keys,
+    /// A real Argon2id hash of a random password, verified against when an e-mail is unknown so
+    /// that known and unknown e-mails take the same time to refuse.
+    pub decoy_hash: Arc<str>,
+}
+
+impl AppState {
+    /// Builds the state for `config` over an open, migrated pool.
+    pub async fn new(db: AnyPool, config: Config) -> Result<Self, ApiError> {
+        let secret = match &config.jwt_secret {
+            Some(secret) => secret.clone(),
+            None => shared_secret(&db, "jwt").await?,
+        };
+        let decoy_hash = crate::auth::password::hash(random_token()).await?;
+        Ok(AppState {
+            db,
+            keys: Keys::new(secret.as_bytes()),
+            config: Arc::new(config),
+            decoy_hash: decoy_hash.into(),
+        })
+    }
+}
+
+/// The secret named `name`, made once and kept in the database so that every server process on
+/// that database reads the same value.
+async fn shared_secret(db: &AnyPool, name: &str) -> Result<String, ApiError> {
+    sqlx::query(
+        "INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(name)
+    .bind(random_token())
+    .execute(db)
+    .await?;
+    let (value,): (String,) = sqlx::query_as("SELECT value FROM server_secrets WHERE name = $1")
+        .bind(name)
+        .fetch_one(db)
+        .await?;
+    Ok(value)
+}

@@ -1,0 +1,203 @@
+//! `spawn_app()`: the real router over a fresh, migrated, seeded database, and a small client
+//! that drives it in-process.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use server::config::Config;
+use server::state::AppState;
+use tower::ServiceExt;
+
+/// One application under test.
+pub struct TestApp {
+    pub router: Router,
+    pub state: AppState,
+    sqlite_file: Option<std::path::PathBuf>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(path) = &self.sqlite_file {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+            }
+        }
+    }
+}
+
+/// The reply to a request: status, headers and the body parsed as JSON (`Null` when empty or
+/// not JSON).
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub json: Value,
+    pub text: String,
+}
+
+impl Reply {
+    /// The `messages` of an error body; panics when the body is not one.
+    pub fn messages(&self) -> Vec<String> {
+        let messages = self.json["messages"]
+            .as_array()
+            .unwrap_or_else(|| panic!("not an error body: {}", self.text));
+        messages
+            .iter()
+            .map(|m| m.as_str().expect("message is a string").to_owned())
+            .collect()
+    }
+}
+
+/// Starts the application over a fresh database, with the demo data and `static_dir`.
+pub async fn spawn_app_with(static_dir: Option<std::path::PathBuf>) -> TestApp {
+    let (url, sqlite_file) = fresh_database_url().await;
+    let mut config = Config::for_tests(&url);
+    if let Some(dir) = static_dir {
+        config.static_dir = dir;
+    }
+    let db = server::db::connect(&url)
+        .await
+        .expect("connect and migrate");
+    server::db::seed::demo(&db, &config).await.expect("seed");
+    let state = AppState::new(db, config).await.expect("state");
+    TestApp {
+        router: server::app(state.clone()),
+        state,
+        sqlite_file,
+    }
+}
+
+/// Starts the application over a fresh database with the demo data.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(None).await
+}
+
+async fn fresh_database_url() -> (String, Option<std::path::PathBuf>) {
+    let name = format!("storeloom_test_{}", uuid_like());
+    match std::env::var("TEST_DATABASE_URL") {
+        Ok(admin_url) if admin_url.starts_with("postgres") => {
+            use sqlx::Connection;
+            let mut admin = sqlx::PgConnection::connect(&admin_url)
+                .await
+                .expect("connect to the PostgreSQL of TEST_DATABASE_URL");
+            // The name is made here of digits and underscores only.
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .execute(&mut admin)
+                .await
+                .expect("create test database");
+            let (base, _) = admin_url
+                .rsplit_once('/')
+                .expect("URL with a database name");
+            (format!("{base}/{name}"), None)
+        }
+        _ => {
+            let path = std::env::temp_dir().join(format!("{name}.db"));
+            (format!("sqlite://{}", path.display()), Some(path))
+        }
+    }
+}
+
+fn uuid_like() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    format!(
+        "{}_{}_{}",
+        std::process::id(),
+        nanos,
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+impl TestApp {
+    /// Sends a request with an optional JSON body, bearer token and extra headers.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<Body>,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> Reply {
+        let mut request = Request::builder().method(method).uri(path);
+        let has_content_type = headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"));
+        if body.is_some() && !has_content_type {
+            request = request.header(header::CONTENT_TYPE, "application/json");
+        }
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request
+            .body(body.unwrap_or_else(Body::empty))
+            .expect("request");
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("response");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        Reply {
+            status,
+            headers,
+            json: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            text,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(Method::GET, path, None, token, &[]).await
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> Reply {
+        self.send(
+            Method::POST,
+            path,
+            Some(Body::from(body.to_string())),
+            None,
+            &[],
+        )
+        .await
+    }
+
+    /// Signs in and returns the login reply's JSON.
+    pub async fn login(&self, email: &str, password: &str) -> Value {
+        let reply = self
+            .post_json(
+                "/api/auth/login",
+                &serde_json::json!({"email": email, "password": password}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "login failed: {}", reply.text);
+        reply.json
+    }
+
+    /// The access token of a fresh demo-owner session.
+    pub async fn owner_token(&self) -> String {
+        self.login(OWNER_EMAIL, DEMO_PASSWORD).await["accessToken"]
+            .as_str()
+            .expect("access token")
+            .to_owned()
+    }
+}
+
+pub const OWNER_EMAIL: &str = "owner@storeloom.dev";
+pub const SELLER_EMAIL: &str = "seller@example.com";
+pub const DEMO_PASSWORD: &str = "storeloom";

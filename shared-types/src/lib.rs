@@ -1,0 +1,11 @@
+//! Plain serde data that crosses a boundary: between the core and the UI (through WASM), and
+//! between the server and the UI (as JSON). Nothing here has behaviour; the rules live in
+//! `core-wasm`. `cargo test` writes the TypeScript mirror of every type to `ui/src/types/generated`.
+
+pub mod api;
+pub mod forms;
+pub mod shell;
+
+pub use api::*;
+pub use forms::*;
+pub use shell::*;
