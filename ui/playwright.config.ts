@@ -1,0 +1,45 @@
+// End-to-end tests: Debian's Chromium against the real server, built UI and a fresh SQLite file.
+// scripts/test.sh passes E2E_PORT (a free port); the server is started and stopped by Playwright.
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const database = `../target/e2e/storeloom-${port}.db`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `mkdir -p ../target/e2e && rm -f ${database}* && ../target/debug/server`,
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `sqlite://${database}`,
+      STATIC_DIR: "dist",
+      STORELOOM_DEMO: "1",
+      RUST_LOG: "warn",
+    },
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

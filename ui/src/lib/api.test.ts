@@ -1,0 +1,62 @@
+// The API client's error handling, against a stubbed fetch.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api, configureApi } from "./api";
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function failure(call: Promise<unknown>): Promise<ApiError> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+function respond(status: number, body: string) {
+  const fetchMock = vi.fn(async () => new Response(body, { status }));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+describe("api", () => {
+  it("sends the token and store header on authenticated calls only", async () => {
+    configureApi({ credentials: () => ({ accessToken: "t", storeId: "s" }), onUnauthorized: () => {} });
+    const fetchMock = respond(200, "{}");
+    await api("/users/info");
+    await api("/auth/login", { method: "POST", body: {}, anonymous: true });
+    const [, first] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [, second] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(first.headers).toMatchObject({ Authorization: "Bearer t", "X-Store-Id": "s" });
+    expect(second.headers).not.toHaveProperty("Authorization");
+    expect(second.headers).not.toHaveProperty("X-Store-Id");
+  });
+
+  it("carries the server's messages in the error", async () => {
+    respond(401, JSON.stringify({ messages: ["The email or password is incorrect."] }));
+    const error = await failure(api("/auth/login", { method: "POST", body: {}, anonymous: true }));
+    expect(error.status).toBe(401);
+    expect(error.messages).toEqual(["The email or password is incorrect."]);
+  });
+
+  it("gives no messages for a body that is not the error shape", async () => {
+    respond(502, "<html>bad gateway</html>");
+    const error = await failure(api("/health"));
+    expect(error.status).toBe(502);
+    expect(error.messages).toEqual([]);
+  });
+
+  it("reports an unreachable server as status 0", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    const error = await failure(api("/health"));
+    expect(error.status).toBe(0);
+  });
+
+  it("signals a lost session on a 401 of an authenticated call", async () => {
+    const lost = vi.fn();
+    configureApi({ credentials: () => ({ accessToken: "old" }), onUnauthorized: lost });
+    respond(401, JSON.stringify({ messages: ["Please sign in."] }));
+    await api("/users/info").catch(() => {});
+    expect(lost).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,80 @@
+// The HTTP client of the API under /api: JSON in and out, the session's bearer token and store
+// header attached, and every failure turned into an ApiError carrying the server's messages.
+import type { ApiErrorBody } from "../types/generated/ApiErrorBody";
+
+/** A failed call: the HTTP status (0 when the server was not reached) and the messages to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messages: string[];
+
+  constructor(status: number, messages: string[]) {
+    super(messages.join("\n") || `HTTP ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.messages = messages;
+  }
+}
+
+/** What the client needs of the session to authenticate a call. */
+export interface Credentials {
+  accessToken?: string | null;
+  storeId?: string | null;
+}
+
+let credentials: () => Credentials = () => ({});
+let onUnauthorized: () => void = () => {};
+
+/** Wires the client to the session store (done once, by the app's providers). */
+export function configureApi(options: { credentials: () => Credentials; onUnauthorized: () => void }) {
+  credentials = options.credentials;
+  onUnauthorized = options.onUnauthorized;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as ApiErrorBody).messages) &&
+    (value as ApiErrorBody).messages.every((m) => typeof m === "string")
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls `path` under /api. `anonymous` calls (sign-in) send neither token nor store header. */
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; anonymous?: boolean; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  if (!init.anonymous) {
+    const { accessToken, storeId } = credentials();
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    if (storeId) headers["X-Store-Id"] = storeId;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, []);
+  }
+  const data = parseJson(await response.text());
+  if (!response.ok) {
+    if (response.status === 401 && !init.anonymous) onUnauthorized();
+    throw new ApiError(response.status, isErrorBody(data) ? data.messages : []);
+  }
+  return data as T;
+}
