@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: "en-US",

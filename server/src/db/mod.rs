@@ -80,12 +80,12 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
 fn sqlite_url(url: &str) -> Result<String, sqlx::Error> {
     let rest = url.trim_start_matches("sqlite:").trim_start_matches("//");
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
-    if path != ":memory:" && !path.is_empty() {
-        if let Some(parent) = std::path::Path::new(path).parent() {
-            if !parent.as_os_str().is_empty() {
-                std::fs::create_dir_all(parent).map_err(sqlx::Error::Io)?;
-            }
-        }
+    if path != ":memory:"
+        && !path.is_empty()
+        && let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent).map_err(sqlx::Error::Io)?;
     }
     Ok(if query.contains("mode=") {
         url.to_owned()

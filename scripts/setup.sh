@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Set-up shared by `npm start` and `npm test`: installs whatever this machine lacks (the
+# WebAssembly target, wasm-bindgen-cli at the version in Cargo.lock, the npm packages) and
+# builds the WASM core, the generated TypeScript types, the UI and the server.
+# Source it; the functions below are also used one by one by scripts/test.sh.
+
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export NPM_CONFIG_LOGLEVEL="${NPM_CONFIG_LOGLEVEL:-error}" NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+say() { printf '\n==> %s\n' "$*"; }
+
+# Runs a command as root: directly when we are root, else through sudo.
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# The version of the wasm-bindgen crate locked in Cargo.lock.
+locked_wasm_bindgen_version() {
+  awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3; exit }' "$ROOT/Cargo.lock"
+}
+
+ensure_rust_tools() {
+  rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+    || { say "Adding the wasm32-unknown-unknown target"; rustup target add wasm32-unknown-unknown; }
+  rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+  rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+  local want have
+  want="$(locked_wasm_bindgen_version)"
+  have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+  if [ "$have" != "$want" ]; then
+    say "Installing wasm-bindgen-cli $want (once per machine; several minutes)"
+    # Not --locked: one of the CLI's locked dependencies is missing from the registry here.
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+}
+
+ensure_npm_packages() {
+  local stamp="$ROOT/node_modules/.package-lock.json"
+  if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ]; then
+    say "Installing npm packages"
+    (cd "$ROOT" && npm ci --no-fund --no-audit)
+  fi
+}
+
+build_types() {
+  say "Generating TypeScript types from shared-types"
+  (cd "$ROOT" && cargo test --locked --quiet -p shared-types >/dev/null)
+}
+
+build_wasm() {
+  say "Building the WASM core"
+  (cd "$ROOT" \
+    && cargo build --locked --release --target wasm32-unknown-unknown -p core-wasm --features wasm \
+    && wasm-bindgen --target bundler --out-dir ui/src/wasm --out-name core_wasm \
+         target/wasm32-unknown-unknown/release/core_wasm.wasm)
+}
+
+build_ui() {
+  say "Building the admin UI"
+  (cd "$ROOT/ui" && npx vite build --logLevel warn)
+}
+
+build_server() {
+  say "Building the server"
+  (cd "$ROOT" && cargo build --locked -p server)
+}

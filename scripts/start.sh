@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm start`: builds what is missing and runs Storeloom on http://127.0.0.1:8080 (PORT to
+# change) with a SQLite file and the demo data.
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+ensure_rust_tools
+ensure_npm_packages
+build_types
+build_wasm
+build_ui
+build_server
+
+cd "$ROOT"
+cat <<EOT
+
+Storeloom: http://${HOST:-127.0.0.1}:${PORT:-8080}/admin
+Demo accounts (password: storeloom), unless STORELOOM_DEMO=0:
+  owner@storeloom.dev   owner of the Demo Store (full menu: operator e-mail domain)
+  seller@example.com    a seller with a store of their own (seller menu)
+Database: ${DATABASE_URL:-sqlite://data/storeloom.db}. Stop with Ctrl-C.
+
+EOT
+exec "$ROOT/target/debug/server"

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite, the same locally and in CI. Every step runs even when an earlier
+# one failed (unless it needs the failed one's output), and the last line counts every test:
+# "N passed, N failed". A failed check (fmt, clippy, typecheck, lint, a build) counts as one
+# failed test. The exit status is non-zero when anything failed.
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+set +e
+
+LOGS="$ROOT/target/test-logs"
+mkdir -p "$LOGS"
+rm -f "$LOGS"/*
+PASSED=0
+FAILED=0
+FAILURES=()
+SUITE_START=$SECONDS
+
+# step NAME COMMAND...: runs a check; on failure counts one failed test.
+step() {
+  local name="$1"; shift
+  local start=$SECONDS
+  say "$name"
+  "$@"
+  local status=$?
+  if [ $status -ne 0 ]; then
+    FAILED=$((FAILED + 1)); FAILURES+=("$name")
+    echo "FAILED: $name (exit $status)"
+  fi
+  echo "($name: $((SECONDS - start)) s)"
+  return $status
+}
+
+# counts KIND FILE: "passed failed" from a cargo log, a Vitest or a Playwright JSON report.
+counts() {
+  node -e '
+    const fs = require("fs"); const [kind, file] = process.argv.slice(1);
+    if (!fs.existsSync(file)) { console.log("0 0"); process.exit(0); }
+    const text = fs.readFileSync(file, "utf8");
+    if (kind === "cargo") {
+      let p = 0, f = 0;
+      for (const m of text.matchAll(/^test result: \w+\. (\d+) passed; (\d+) failed/gm)) { p += +m[1]; f += +m[2]; }
+      console.log(p, f);
+    } else {
+      const r = JSON.parse(text);
+      if (kind === "vitest") console.log(r.numPassedTests, r.numFailedTests);
+      else console.log(r.stats.expected, r.stats.unexpected + r.stats.flaky);
+    }
+  ' "$1" "$2"
+}
+
+# suite NAME KIND FILE COMMAND...: runs a test suite and adds its counts. A suite that fails
+# without a failed test (it did not compile, or crashed) counts as one failed test.
+suite() {
+  local name="$1" kind="$2" file="$3"; shift 3
+  local start=$SECONDS status result
+  say "$name"
+  if [ "$kind" = cargo ]; then
+    "$@" 2>&1 | tee "$file"; status=${PIPESTATUS[0]}
+  else
+    "$@"; status=$?
+  fi
+  result=$(counts "$kind" "$file")
+  local passed=${result% *} failed=${result#* }
+  PASSED=$((PASSED + passed)); FAILED=$((FAILED + failed))
+  if [ "$status" -ne 0 ]; then
+    FAILURES+=("$name")
+    [ "$failed" -eq 0 ] && FAILED=$((FAILED + 1))
+  fi
+  echo "($name: $passed passed, $failed failed, $((SECONDS - start)) s)"
+}
+
+ensure_chromium() {
+  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return 0; fi
+  say "Installing Chromium (Debian's chromium package)"
+  as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium
+}
+
+cd "$ROOT"
+step "Set-up: Rust tools" ensure_rust_tools || { echo "$PASSED passed, $FAILED failed"; exit 1; }
+step "Set-up: npm packages" ensure_npm_packages || { echo "$PASSED passed, $FAILED failed"; exit 1; }
+step "Set-up: Chromium" ensure_chromium
+
+step "cargo fmt --check" cargo fmt --all --check
+step "cargo clippy (native)" cargo clippy --locked --workspace --all-targets -- -D warnings
+step "cargo clippy (wasm facade)" \
+  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings
+suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace
+
+PG=$(bash scripts/postgres.sh)
+if [ -n "$PG" ]; then
+  PG_DIR="${PG% *}"; PG_URL="${PG#* }"
+  trap 'bash "$ROOT/scripts/postgres.sh" stop "$PG_DIR"' EXIT
+  suite "cargo test (PostgreSQL)" cargo "$LOGS/cargo-postgres.log" \
+    env TEST_DATABASE_URL="$PG_URL" cargo test --locked -p server --test api
+else
+  FAILED=$((FAILED + 1)); FAILURES+=("PostgreSQL start")
+fi
+
+if step "WASM build" build_wasm; then
+  step "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
+  step "UI lint" bash -c 'cd ui && npx eslint . --max-warnings=0'
+  suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \
+    bash -c "cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json=$LOGS/vitest.json"
+  if step "UI build" build_ui && step "Server build" build_server; then
+    E2E_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+    suite "End-to-end tests (Chromium)" playwright "$LOGS/e2e.json" \
+      bash -c "cd ui && E2E_PORT=$E2E_PORT PLAYWRIGHT_JSON_OUTPUT_NAME=$LOGS/e2e.json npx playwright test --reporter=list,json"
+  fi
+fi
+
+say "Summary ($((SECONDS - SUITE_START)) s)"
+for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
