@@ -4,6 +4,7 @@
 
 pub mod limits;
 pub mod shell;
+pub mod theme;
 
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 mod wasm;

@@ -5,6 +5,7 @@
 pub mod api;
 pub mod forms;
 pub mod shell;
+pub mod theme;
 
 pub use api::*;
 pub use forms::*;

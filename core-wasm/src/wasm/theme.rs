@@ -1,0 +1,1 @@
+//! Exports of the theme document engine: the resident `ThemeEditor`.

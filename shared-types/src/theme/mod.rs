@@ -1,0 +1,1 @@
+//! The theme config: typed model of every page, section and settings group.
