@@ -17,3 +17,95 @@ pub const LOGIN_PASSWORD_LENGTH: LengthBounds = LengthBounds { min: 5, max: 50 }
 /// The first hour of the afternoon and the first hour of the evening, in local time.
 pub const AFTERNOON_STARTS_AT_HOUR: u32 = 12;
 pub const EVENING_STARTS_AT_HOUR: u32 = 18;
+
+// ---- Theme editor (editor-and-analytics.md §5 and §9). ----
+
+/// An inclusive range of whole numbers a theme field accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NumberRange {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl NumberRange {
+    /// Whether `value` lies in the range.
+    pub fn contains(self, value: f64) -> bool {
+        value >= f64::from(self.min) && value <= f64::from(self.max)
+    }
+}
+
+/// editor-and-analytics.md §5: "Item per row, desktop: 2 to 6".
+pub const ITEM_PER_ROW_DESKTOP: NumberRange = NumberRange { min: 2, max: 6 };
+/// editor-and-analytics.md §5: "(2 to 8 when the default theme is newchick)".
+pub const ITEM_PER_ROW_DESKTOP_NEWCHICK: NumberRange = NumberRange { min: 2, max: 8 };
+/// editor-and-analytics.md §5: "Mobile: 2 to 4".
+pub const ITEM_PER_ROW_MOBILE: NumberRange = NumberRange { min: 2, max: 4 };
+/// editor-and-analytics.md §5: "Featured collection: 4 to 6".
+pub const FEATURED_COLLECTION_PER_ROW: NumberRange = NumberRange { min: 4, max: 6 };
+/// editor-and-analytics.md §5: "Slider-product per row: 4 to 6 in the editor bounds".
+pub const SLIDER_PRODUCT_PER_ROW: NumberRange = NumberRange { min: 4, max: 6 };
+/// editor-and-analytics.md §5: "Limit product: 45 to 50 (editor bound; default 18 is given under
+/// constants, the two readings conflict)".
+///
+/// Decision: the editor accepts 1 to 50 and the default stays 18 (§9, "limit_product 18"). The
+/// upper bound 50 is common to both readings; a lower bound of 45 would refuse the spec's own
+/// default and every stored config that kept it, so the bound is read as "at most 50".
+pub const LIMIT_PRODUCT: NumberRange = NumberRange { min: 1, max: 50 };
+/// editor-and-analytics.md §5: "Slide change interval 1 to 12 seconds".
+pub const SLIDE_INTERVAL_SECONDS: NumberRange = NumberRange { min: 1, max: 12 };
+/// editor-and-analytics.md §5: "image opacity 0 to 100 percent".
+pub const IMAGE_OPACITY_PERCENT: NumberRange = NumberRange { min: 0, max: 100 };
+/// editor-and-analytics.md §5: "suggestion change time 1 to 5 seconds".
+pub const SUGGESTION_CHANGE_SECONDS: NumberRange = NumberRange { min: 1, max: 5 };
+/// editor-and-analytics.md §5: "Shipping range from and to: 0 to 100 days".
+pub const SHIPPING_DAYS: NumberRange = NumberRange { min: 0, max: 100 };
+/// editor-and-analytics.md §5: "Font sizes 8 to 80 px".
+pub const FONT_SIZE_PX: NumberRange = NumberRange { min: 8, max: 80 };
+/// editor-and-analytics.md §9 "Checkout step layout: 1 cart page, 2 checkout page, 3 mini cart".
+pub const CHECKOUT_STEP_LAYOUT: NumberRange = NumberRange { min: 1, max: 3 };
+/// Not in the spec (§5 only says the countdown parts are numeric): each part is a whole number
+/// up to 100,000, which keeps the recomputed `getTime` exact in a JavaScript number.
+pub const COUNTDOWN_PART: NumberRange = NumberRange {
+    min: 0,
+    max: 100_000,
+};
+/// editor-and-analytics.md §5: "Product tabs at most 5 (at the limit: n/5 blocks used. Delete to
+/// add more.)"; §9 "maxBlock 5".
+pub const PRODUCT_TABS_MAX: u32 = 5;
+/// editor-and-analytics.md §5: "Thank-you steps at most 4".
+///
+/// Decision: the four default steps (§9) cannot be deleted, so a cap of four steps in all would
+/// make "add step" impossible on every default config. The cap is read as four custom
+/// (`isEdit`) steps, added next to the four default ones.
+pub const THANK_YOU_CUSTOM_STEPS_MAX: u32 = 4;
+/// editor-and-analytics.md §4: "new custom steps are inserted at index 2 (position 3)".
+pub const THANK_YOU_STEP_INSERT_INDEX: usize = 2;
+/// editor-and-analytics.md §5: "Delivery policies at most 3".
+pub const DELIVERY_POLICIES_MAX: u32 = 3;
+/// editor-and-analytics.md §5: "Description tabs at most 3 (add button disabled at limit)".
+pub const DESCRIPTION_TABS_MAX: u32 = 3;
+/// editor-and-analytics.md §5: "Flash-deal detail blocks fewer than 10 to add more"; §9 "flash
+/// detail blocks max 10".
+pub const FLASH_DEAL_DETAIL_BLOCKS_MAX: u32 = 10;
+/// editor-and-analytics.md §5: "Rich-text font sizes allowed: 10, 12, 14, 16, 18, 20, 24, 30,
+/// 32, 36 px".
+pub const RICH_TEXT_FONT_SIZES_PX: [u32; 10] = [10, 12, 14, 16, 18, 20, 24, 30, 32, 36];
+/// editor-and-analytics.md §5: "Form messages defined: Required.".
+pub const MESSAGE_REQUIRED: &str = "Required.";
+/// editor-and-analytics.md §5: "Invalid number. (digits with an optional decimal point)".
+pub const MESSAGE_INVALID_NUMBER: &str = "Invalid number.";
+/// editor-and-analytics.md §3.3 and §5: "Image-with-text block: position (left or right,
+/// mandatory)"; "Image-with-text position is mandatory".
+pub const IMAGE_WITH_TEXT_POSITIONS: [&str; 2] = ["left", "right"];
+/// Not in the spec: the largest theme config the core accepts, in bytes (real configs are
+/// about 200 KB), so a runaway input is refused with an error rather than exhausting memory.
+pub const THEME_CONFIG_MAX_BYTES: usize = 8 * 1024 * 1024;
+/// Not in the spec: the longest text a single field accepts, in characters (custom HTML and
+/// JavaScript fields included).
+pub const THEME_TEXT_MAX_CHARS: usize = 200_000;
+/// Not in the spec: the deepest JSON nesting a config or a set value may have.
+pub const THEME_MAX_DEPTH: usize = 64;
+/// Not in the spec: a section key is 1 to 64 characters of letters, digits, `-` and `_`.
+pub const SECTION_KEY_LENGTH: LengthBounds = LengthBounds { min: 1, max: 64 };
+/// Not in the spec: how many edits the editor can undo; older ones stay in the log.
+pub const THEME_UNDO_DEPTH: usize = 500;

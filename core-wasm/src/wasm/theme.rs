@@ -1,1 +1,135 @@
-//! Exports of the theme document engine: the resident `ThemeEditor`.
+//! Exports of the theme document engine: the resident `ThemeEditor`. The document stays inside
+//! WebAssembly; JavaScript sends small commands and reads back what it renders. Every answer is
+//! a typed value (`ApplyOutcome`, `ThemeErrorBody`, ...); the full config crosses only when asked.
+
+use shared_types::theme::serde_json::Value;
+use shared_types::theme::{ApplyOutcome, EditorPage, ThemeChange, ThemeErrorBody, ThemeFamily};
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::theme::{self, ThemeDoc, ThemeError};
+
+fn outcome(result: Result<ThemeChange, ThemeError>) -> Result<JsValue, JsError> {
+    to_js(&match result {
+        Ok(change) => ApplyOutcome::Applied { change },
+        Err(error) => ApplyOutcome::Rejected {
+            error: error.to_body(),
+        },
+    })
+}
+
+/// Reads a JavaScript value as JSON; anything that is not plain data is a malformed command.
+fn json(value: JsValue) -> Result<Value, ThemeError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| ThemeError::BadCommand {
+        detail: e.to_string(),
+    })
+}
+
+/// A theme config being edited, resident in WebAssembly.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct ThemeEditor {
+    inner: theme::ThemeEditor,
+}
+
+#[wasm_bindgen]
+impl ThemeEditor {
+    /// Loads a config from JSON text; throws a `ThemeErrorBody` when it is not a config.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config_json: &str) -> Result<ThemeEditor, JsValue> {
+        match ThemeDoc::parse(config_json) {
+            Ok(doc) => Ok(ThemeEditor {
+                inner: theme::ThemeEditor::new(doc),
+            }),
+            Err(error) => Err(to_js(&error.to_body()).map_err(JsValue::from)?),
+        }
+    }
+
+    /// Applies a `ThemeCommand`; returns an `ApplyOutcome`.
+    pub fn apply(&mut self, command: JsValue) -> Result<JsValue, JsError> {
+        let result = json(command)
+            .and_then(theme::parse_command)
+            .and_then(|command| self.inner.apply(command));
+        outcome(result)
+    }
+
+    /// Undoes the last command; returns an `ApplyOutcome`.
+    pub fn undo(&mut self) -> Result<JsValue, JsError> {
+        outcome(self.inner.undo())
+    }
+
+    /// Redoes the last undone command; returns an `ApplyOutcome`.
+    pub fn redo(&mut self) -> Result<JsValue, JsError> {
+        outcome(self.inner.redo())
+    }
+
+    /// The document version.
+    #[wasm_bindgen(getter)]
+    pub fn version(&self) -> u32 {
+        self.inner.version()
+    }
+
+    /// The whole config as JSON text (for saving and for the preview).
+    #[wasm_bindgen(js_name = configJson)]
+    pub fn config_json(&self) -> String {
+        self.inner.doc().to_json()
+    }
+
+    /// The value at a JSON-pointer path, or `undefined`.
+    pub fn read(&self, pointer: &str) -> Result<JsValue, JsError> {
+        match self.inner.doc().get(pointer) {
+            Some(value) => to_js(value),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// The Sections tab: `SectionListItem[]`.
+    pub fn sections(&self) -> Result<JsValue, JsError> {
+        to_js(&theme::section_list(self.inner.doc()))
+    }
+
+    /// The family and its label: a `FamilyView`.
+    pub fn family(&self) -> Result<JsValue, JsError> {
+        to_js(&theme::family_view(self.inner.doc()))
+    }
+
+    /// The Setting tab's groups for an `EditorPage`: `SettingsGroupView[]`.
+    #[wasm_bindgen(js_name = settingsGroups)]
+    pub fn settings_groups(&self, page: JsValue) -> Result<JsValue, JsError> {
+        let page: EditorPage = serde_wasm_bindgen::from_value(page)?;
+        to_js(&theme::settings_groups(self.inner.doc().family(), page))
+    }
+
+    /// The section types the Add Section picker offers: `SectionType[]`.
+    #[wasm_bindgen(js_name = addableSectionTypes)]
+    pub fn addable_section_types(&self) -> Result<JsValue, JsError> {
+        to_js(&theme::addable_section_types(self.inner.doc().family()))
+    }
+
+    /// Every problem of the whole config: `ThemeErrorBody[]` (empty when valid).
+    pub fn validate(&self) -> Result<JsValue, JsError> {
+        let problems: Vec<ThemeErrorBody> = theme::validate(self.inner.doc().value())
+            .iter()
+            .map(ThemeError::to_body)
+            .collect();
+        to_js(&problems)
+    }
+
+    /// The applied commands that make the current document: `ThemeCommand[]`.
+    pub fn log(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.log())
+    }
+}
+
+/// The preview page a panel switches to: a `PreviewPage` or `null`.
+#[wasm_bindgen(js_name = themePreviewPageForPanel)]
+pub fn preview_page_for_panel(panel: &str) -> Result<JsValue, JsError> {
+    to_js(&theme::preview_page_for_panel(panel))
+}
+
+/// The preview address for a store subdomain, a no-cache stamp and a `ThemeFamily`, or `null`.
+#[wasm_bindgen(js_name = themePreviewUrl)]
+pub fn preview_url(subdomain: &str, stamp: f64, family: JsValue) -> Result<JsValue, JsError> {
+    let family: ThemeFamily = serde_wasm_bindgen::from_value(family)?;
+    to_js(&theme::preview_url(subdomain, stamp, family))
+}

@@ -1,0 +1,50 @@
+//! Setting a field by JSON-pointer path, validated against the rule table. Structure (section
+//! keys, types, indexes, whole sections), lists and parts with their own command are refused here.
+
+use shared_types::theme::serde_json::Value;
+
+use crate::limits::THEME_MAX_DEPTH;
+use crate::theme::doc::{Tx, depth, get_at, parse_pointer, to_pointer};
+use crate::theme::error::ThemeError;
+use crate::theme::rules::{check_new_value, touches_managed};
+
+/// Whether the path may be set as a field at all: not the id, not a whole page, section or
+/// settings object; inside a section only below its `settings` or legacy `blocks`.
+fn settable(path: &[String]) -> bool {
+    match path.first().map(String::as_str) {
+        Some("id") | None => false,
+        Some("pages") => {
+            path.len() >= 6
+                && path[2] == "sections"
+                && (path[4] == "settings" || path[4] == "blocks")
+        }
+        Some("settings") => path.len() >= 2,
+        Some(_) => true,
+    }
+}
+
+/// Sets the field at `pointer` to `value`.
+pub(super) fn set(tx: &mut Tx<'_>, pointer: &str, value: &Value) -> Result<(), ThemeError> {
+    let path = parse_pointer(pointer)?;
+    if !settable(&path) {
+        return Err(ThemeError::Managed {
+            path: to_pointer(&path),
+        });
+    }
+    if path[0] == "pages" && !get_at(tx.root(), &path[..4]).is_some_and(Value::is_object) {
+        return Err(ThemeError::NotFound {
+            path: to_pointer(&path[..4]),
+        });
+    }
+    if let Some(managed) = touches_managed(tx.root(), &path) {
+        return Err(ThemeError::Managed { path: managed });
+    }
+    if depth(value) + path.len() > THEME_MAX_DEPTH {
+        return Err(ThemeError::Shape {
+            path: to_pointer(&path),
+            expected: "a value nested at most 64 levels deep",
+        });
+    }
+    let stored = check_new_value(tx.root(), &path, value)?;
+    tx.replace_creating(&path, stored)
+}

@@ -1,0 +1,726 @@
+//! The rule table of the theme document: which limit of the spec applies at which path, and the
+//! checks themselves. Setting a field and validating a whole config read the same table, so a
+//! config the editor produces always passes full validation.
+
+use shared_types::theme::serde_json::{Number, Value};
+use shared_types::theme::{SectionType, ThemeFamily};
+
+use super::defaults::{
+    COLOR_WATCH_SHAPES, DESCRIPTION_POSITIONS, FLASH_DEAL_BLOCK_TYPES, SALE_TYPES,
+    SEARCH_TYPES_IN_MOBILE, SLIDE_POSITIONS, STEP_UNITS, VARIANT_STYLES,
+};
+use super::doc::{family_of, get_at, to_pointer};
+use super::error::ThemeError;
+use crate::limits::{
+    CHECKOUT_STEP_LAYOUT, DELIVERY_POLICIES_MAX, DESCRIPTION_TABS_MAX, FEATURED_COLLECTION_PER_ROW,
+    FLASH_DEAL_DETAIL_BLOCKS_MAX, FONT_SIZE_PX, IMAGE_OPACITY_PERCENT, IMAGE_WITH_TEXT_POSITIONS,
+    ITEM_PER_ROW_DESKTOP, ITEM_PER_ROW_DESKTOP_NEWCHICK, ITEM_PER_ROW_MOBILE, LIMIT_PRODUCT,
+    NumberRange, PRODUCT_TABS_MAX, RICH_TEXT_FONT_SIZES_PX, SHIPPING_DAYS, SLIDE_INTERVAL_SECONDS,
+    SLIDER_PRODUCT_PER_ROW, SUGGESTION_CHANGE_SECONDS, THANK_YOU_CUSTOM_STEPS_MAX,
+    THEME_TEXT_MAX_CHARS,
+};
+
+/// What a path of the document must hold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Rule {
+    /// A whole number within a range (a numeric string is accepted and stored as a number).
+    Range(NumberRange),
+    /// Items per row on desktop: 2 to 6, or 2 to 8 in a newchick theme.
+    ItemPerRowDesktop,
+    /// A non-negative number (§5 "Goal amount, countdown day/hour/minute and max line fields are
+    /// numeric").
+    Number,
+    /// One of a few strings.
+    OneOf(&'static [&'static str]),
+    /// One of a few strings, and never missing or empty.
+    Required(&'static [&'static str]),
+    /// An HTML text whose inline font sizes are among the rich-text sizes.
+    RichText,
+    /// A flag.
+    Bool,
+    /// Changed only by its own command (font choices, the countdown time).
+    Managed,
+    /// A list changed only by the list commands, with its maximum length.
+    List(Option<u32>),
+    /// The thank-you steps: at most four custom steps.
+    Steps,
+    /// An image-with-text block, which must carry a position.
+    HasPosition,
+}
+
+/// Where a row's pattern is rooted.
+#[derive(Debug, Clone, Copy)]
+enum Scope {
+    /// Under `/settings`.
+    Settings,
+    /// Under `/pages/*/sections/*/settings` of sections of these types (all when empty).
+    Sections(&'static [SectionType]),
+}
+
+#[derive(Debug)]
+struct Row {
+    scope: Scope,
+    pattern: &'static str,
+    rule: Rule,
+}
+
+use SectionType as S;
+
+const fn settings(pattern: &'static str, rule: Rule) -> Row {
+    Row {
+        scope: Scope::Settings,
+        pattern,
+        rule,
+    }
+}
+
+const fn section(types: &'static [SectionType], pattern: &'static str, rule: Rule) -> Row {
+    Row {
+        scope: Scope::Sections(types),
+        pattern,
+        rule,
+    }
+}
+
+/// The grid sections whose desktop items per row follow §5 "Item per row, desktop".
+const GRID: &[SectionType] = &[
+    S::CollectionList,
+    S::ImageWithText,
+    S::FeatureContent,
+    S::KeyFeatures,
+    S::StyleCollection,
+    S::ProductWithCollection,
+];
+
+/// The table. `*` matches any one key or index. Each row cites §3 for the field and §5 or §9 for
+/// the limit (the limits themselves sit in `crate::limits`).
+static ROWS: &[Row] = &[
+    // §3.3 and §5: items per row.
+    section(
+        &[S::FeaturedCollection],
+        "item_per_row",
+        Rule::Range(FEATURED_COLLECTION_PER_ROW),
+    ),
+    section(
+        &[S::FeaturedCollection],
+        "limit_product",
+        Rule::Range(LIMIT_PRODUCT),
+    ),
+    section(
+        &[S::SliderProduct],
+        "item_per_row",
+        Rule::Range(SLIDER_PRODUCT_PER_ROW),
+    ),
+    section(
+        &[S::SliderProduct],
+        "blocks/*/item_per_row",
+        Rule::Range(SLIDER_PRODUCT_PER_ROW),
+    ),
+    section(GRID, "item_per_row", Rule::ItemPerRowDesktop),
+    section(&[], "item_per_row_mobile", Rule::Range(ITEM_PER_ROW_MOBILE)),
+    // §3.3 and §5: slideshow.
+    section(
+        &[S::HeadImage],
+        "opacity_image",
+        Rule::Range(IMAGE_OPACITY_PERCENT),
+    ),
+    section(
+        &[S::HeadImage],
+        "change_slides_every",
+        Rule::Range(SLIDE_INTERVAL_SECONDS),
+    ),
+    section(&[S::HeadImage], "content/desktop", Rule::List(None)),
+    section(&[S::HeadImage], "content/mobile", Rule::List(None)),
+    section(
+        &[S::HeadImage],
+        "content/desktop/*/position",
+        Rule::OneOf(&SLIDE_POSITIONS),
+    ),
+    section(
+        &[S::HeadImage],
+        "content/mobile/*/position",
+        Rule::OneOf(&SLIDE_POSITIONS),
+    ),
+    // §3.3 and §5: image-with-text position is mandatory.
+    section(&[S::ImageWithText], "blocks/*", Rule::HasPosition),
+    section(
+        &[S::ImageWithText],
+        "blocks/*/position",
+        Rule::Required(&IMAGE_WITH_TEXT_POSITIONS),
+    ),
+    section(&[], "blocks", Rule::List(None)),
+    // §3.3 and §5: flash deals.
+    section(&[S::FlashDeal], "content/blocks", Rule::List(None)),
+    section(
+        &[S::FlashDeal],
+        "content/blocks/*/type",
+        Rule::OneOf(&FLASH_DEAL_BLOCK_TYPES),
+    ),
+    section(
+        &[S::FlashDeal],
+        "detail/blocks",
+        Rule::List(Some(FLASH_DEAL_DETAIL_BLOCKS_MAX)),
+    ),
+    // §3.3: dual collection.
+    section(
+        &[S::ProductWithCollection],
+        "collectionStart/blocks",
+        Rule::List(None),
+    ),
+    section(
+        &[S::ProductWithCollection],
+        "collectionEnd/blocks",
+        Rule::List(None),
+    ),
+    // §3.4 and §9: header and footer.
+    section(&[S::Header, S::Footer], "size_logo/desktop", Rule::Number),
+    section(&[S::Header, S::Footer], "size_logo/mobile", Rule::Number),
+    section(&[S::Footer], "infoWithIcon", Rule::List(None)),
+    section(&[S::Footer], "iconPayments", Rule::List(None)),
+    // §3.4 and §5: typography.
+    settings("typography/font_size_product", Rule::Range(FONT_SIZE_PX)),
+    settings("typography/font_size_price", Rule::Range(FONT_SIZE_PX)),
+    settings(
+        "typography/font_size_compare_at_price",
+        Rule::Range(FONT_SIZE_PX),
+    ),
+    settings("typography/font_size_sale_tag", Rule::Range(FONT_SIZE_PX)),
+    settings(
+        "typography/font_size_cart_button_text",
+        Rule::Range(FONT_SIZE_PX),
+    ),
+    settings("typography/type_header_family", Rule::Managed),
+    settings("typography/type_base_family", Rule::Managed),
+    settings("typography/type_product_description_family", Rule::Managed),
+    settings("typography/type_button_base_family", Rule::Managed),
+    // §3.3 and §5: element.
+    settings(
+        "element/search/time_change_suggestion",
+        Rule::Range(SUGGESTION_CHANGE_SECONDS),
+    ),
+    settings(
+        "element/search/type_search_in_mobile",
+        Rule::OneOf(&SEARCH_TYPES_IN_MOBILE),
+    ),
+    settings("element/search/suggestion_list", Rule::List(None)),
+    // §3.4, §5 and §9: product page.
+    settings(
+        "product/setting_shipping/time_shipping/from",
+        Rule::Range(SHIPPING_DAYS),
+    ),
+    settings(
+        "product/setting_shipping/time_shipping/to",
+        Rule::Range(SHIPPING_DAYS),
+    ),
+    settings(
+        "product/setting_shipping/shipping_info/content",
+        Rule::RichText,
+    ),
+    settings(
+        "product/setting_shipping/policy_info/content",
+        Rule::RichText,
+    ),
+    settings("product/color_watch", Rule::OneOf(&COLOR_WATCH_SHAPES)),
+    settings(
+        "product/checkoutStepLayout",
+        Rule::Range(CHECKOUT_STEP_LAYOUT),
+    ),
+    settings("product/layout/sale_type", Rule::OneOf(&SALE_TYPES)),
+    settings("product/layout/variant_style", Rule::OneOf(&VARIANT_STYLES)),
+    settings(
+        "product/position_tab_detail",
+        Rule::OneOf(&DESCRIPTION_POSITIONS),
+    ),
+    settings("product/tabs-detail", Rule::List(Some(PRODUCT_TABS_MAX))),
+    settings("product/tabs-detail/*/content", Rule::RichText),
+    settings(
+        "product/setting_description",
+        Rule::List(Some(DESCRIPTION_TABS_MAX)),
+    ),
+    settings("product/setting_description/*/content", Rule::RichText),
+    // §3.4, §5 and §9: thank-you page.
+    settings("thankpage/steps/settings/blocks", Rule::Steps),
+    settings("thankpage/steps/settings/blocks/*/time", Rule::Number),
+    settings(
+        "thankpage/steps/settings/blocks/*/unit",
+        Rule::OneOf(&STEP_UNITS),
+    ),
+    settings(
+        "thankpage/delivery_policies/settings/blocks",
+        Rule::List(Some(DELIVERY_POLICIES_MAX)),
+    ),
+    settings(
+        "thankpage/delivery_policies/settings/blocks/*/content",
+        Rule::RichText,
+    ),
+    // §3.4 and §5: numeric fields.
+    settings("cart_goal/goalAmount", Rule::Number),
+    settings("style/maxLineDisplayProduct", Rule::Number),
+    settings("style/maxLineDisplayProductDetailDesktop", Rule::Number),
+    settings("style/maxLineDisplayProductDetailMobile", Rule::Number),
+    settings("checkout/step", Rule::Number),
+    settings("checkout/time", Rule::Managed),
+    settings("checkout/checkout_description", Rule::RichText),
+];
+
+/// Flags of §3.3 and §3.4, wherever they sit.
+const BOOL_FIELDS: &[&str] = &[
+    "enable_image_zoom",
+    "productRating",
+    "hideReviewSizes",
+    "isShowImageMobile",
+    "show_item_stock",
+    "show_collection",
+    "hideHurryBox",
+    "hideGuaranteed",
+    "addToCartSticky",
+    "show_description_variant",
+    "show_label_variant",
+    "isShowDesMobile",
+    "isShowDesDesktop",
+    "hideAddToCart",
+    "show_tags",
+    "variant_buttons",
+    "show_price_saving",
+    "special_layout_on_mobile",
+    "show_title_on_top_mobile",
+    "show_qty_box",
+    "show_qty_one_line",
+    "show_qty_same_line_button",
+    "hidden_one_value",
+    "click_select_variant",
+    "collapse_default",
+    "show_shipping",
+    "show_policy",
+    "show_trust_badge_image",
+    "description_mobile_dropdown",
+    "isShowPage",
+    "isEdit",
+    "show_time_countdown",
+    "isCustomerNote",
+    "show_banner",
+    "show_title_button",
+    "show_content",
+    "show_sale_banners",
+    "isTextLink",
+    "show_top_bar",
+    "enable_search",
+    "isShowAccount",
+    "center_logo_on_mobile",
+    "enabled_currency",
+    "menu_basic",
+    "show_title_product_in_mobile",
+    "isShowMotivational",
+    "isShowCartUpsell",
+];
+
+/// Where a path sits: the scope and the segments below the scope's root.
+enum Place<'p> {
+    Settings(&'p [String]),
+    Section(Option<SectionType>, &'p [String]),
+    Elsewhere,
+}
+
+fn place<'p>(root: &Value, path: &'p [String]) -> Place<'p> {
+    match path {
+        [first, rest @ ..] if first == "settings" => Place::Settings(rest),
+        [pages, page, sections, key, settings, rest @ ..]
+            if pages == "pages" && sections == "sections" && settings == "settings" =>
+        {
+            let section_type = get_at(root, &[pages, page, sections, key, &"type".to_owned()])
+                .and_then(Value::as_str)
+                .and_then(SectionType::from_wire_name);
+            Place::Section(section_type, rest)
+        }
+        _ => Place::Elsewhere,
+    }
+}
+
+fn scope_applies(scope: Scope, place: &Place<'_>) -> bool {
+    match (scope, place) {
+        (Scope::Settings, Place::Settings(_)) => true,
+        (Scope::Sections(types), Place::Section(section_type, _)) => {
+            types.is_empty() || section_type.is_some_and(|t| types.contains(&t))
+        }
+        _ => false,
+    }
+}
+
+fn relative<'p>(place: &Place<'p>) -> Option<&'p [String]> {
+    match place {
+        Place::Settings(rest) | Place::Section(_, rest) => Some(rest),
+        Place::Elsewhere => None,
+    }
+}
+
+fn matches(pattern: &str, rel: &[String]) -> bool {
+    let mut count = 0;
+    for (p, s) in pattern.split('/').zip(rel) {
+        if p != "*" && p != s {
+            return false;
+        }
+        count += 1;
+    }
+    count == rel.len() && pattern.split('/').count() == rel.len()
+}
+
+/// The rule at a path of the document `root` (the section type is read from `root`).
+pub(crate) fn rule_at(root: &Value, path: &[String]) -> Option<Rule> {
+    let place = place(root, path);
+    let rel = relative(&place)?;
+    for row in ROWS {
+        if scope_applies(row.scope, &place) && matches(row.pattern, rel) {
+            return Some(row.rule);
+        }
+    }
+    match rel.last() {
+        Some(last) if BOOL_FIELDS.contains(&last.as_str()) => Some(Rule::Bool),
+        _ => None,
+    }
+}
+
+/// Whether a path is, or lies inside, a part of the document that only its own command changes,
+/// or holds such a part below it. Setting it as a field is refused.
+pub(crate) fn touches_managed(root: &Value, path: &[String]) -> Option<String> {
+    let place = place(root, path);
+    let rel = relative(&place)?;
+    for row in ROWS {
+        let pattern: Vec<&str> = row.pattern.split('/').collect();
+        // A part with its own command is refused with everything inside it; a list is refused
+        // as a whole (and through its parents), while the fields of its items stay settable.
+        let refused = match row.rule {
+            Rule::Managed => true,
+            Rule::List(_) | Rule::Steps => rel.len() <= pattern.len(),
+            _ => false,
+        };
+        if !refused || !scope_applies(row.scope, &place) {
+            continue;
+        }
+        let common = pattern.len().min(rel.len());
+        let prefix_matches = pattern[..common]
+            .iter()
+            .zip(&rel[..common])
+            .all(|(p, s)| *p == "*" || p == s);
+        if prefix_matches {
+            let depth = path.len() - rel.len() + common;
+            return Some(to_pointer(&path[..depth]));
+        }
+    }
+    None
+}
+
+/// A number as the forms take it (§5 "digits with an optional decimal point"): a non-negative
+/// JSON number or a string of digits with an optional decimal part.
+pub(crate) fn parse_number(value: &Value, path: &[String]) -> Result<f64, ThemeError> {
+    let invalid = || ThemeError::InvalidNumber {
+        path: to_pointer(path),
+    };
+    match value {
+        Value::Null => Err(ThemeError::Required {
+            path: to_pointer(path),
+        }),
+        Value::Number(n) => n.as_f64().filter(|f| *f >= 0.0).ok_or_else(invalid),
+        Value::String(s) if s.trim().is_empty() => Err(ThemeError::Required {
+            path: to_pointer(path),
+        }),
+        Value::String(s) => {
+            let s = s.trim();
+            let (whole, fraction) = s.split_once('.').unwrap_or((s, "0"));
+            let digits =
+                |t: &str| !t.is_empty() && t.len() <= 15 && t.bytes().all(|b| b.is_ascii_digit());
+            if digits(whole) && digits(fraction) {
+                s.parse::<f64>().map_err(|_| invalid())
+            } else {
+                Err(invalid())
+            }
+        }
+        _ => Err(invalid()),
+    }
+}
+
+/// A number as stored: whole numbers as integers, others as decimals.
+pub(crate) fn number_value(n: f64) -> Value {
+    if n.fract() == 0.0 && (0.0..9_007_199_254_740_992.0).contains(&n) {
+        Value::Number(Number::from(n as u64))
+    } else {
+        Number::from_f64(n).map_or(Value::Null, Value::Number)
+    }
+}
+
+fn check_range(value: &Value, path: &[String], range: NumberRange) -> Result<f64, ThemeError> {
+    let n = parse_number(value, path)?;
+    if n.fract() != 0.0 {
+        return Err(ThemeError::NotWhole {
+            path: to_pointer(path),
+        });
+    }
+    if !range.contains(n) {
+        return Err(ThemeError::OutOfRange {
+            path: to_pointer(path),
+            min: range.min,
+            max: range.max,
+        });
+    }
+    Ok(n)
+}
+
+fn check_choice(
+    value: &Value,
+    path: &[String],
+    allowed: &[&str],
+    required: bool,
+) -> Result<(), ThemeError> {
+    match value {
+        Value::String(s) if allowed.contains(&s.as_str()) => Ok(()),
+        Value::Null => Err(ThemeError::Required {
+            path: to_pointer(path),
+        }),
+        Value::String(s) if required && s.is_empty() => Err(ThemeError::Required {
+            path: to_pointer(path),
+        }),
+        _ => Err(ThemeError::NotAllowed {
+            path: to_pointer(path),
+            allowed: allowed.join(", "),
+        }),
+    }
+}
+
+/// The font sizes written inline in an HTML text (`font-size: 14px`), in order.
+pub fn inline_font_sizes(html: &str) -> Vec<u32> {
+    let lower = html.to_ascii_lowercase();
+    let mut sizes = Vec::new();
+    let mut rest = lower.as_str();
+    while let Some(at) = rest.find("font-size") {
+        rest = &rest[at + "font-size".len()..];
+        let after = rest
+            .trim_start()
+            .strip_prefix(':')
+            .unwrap_or("x")
+            .trim_start();
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(size) = digits.parse::<u32>()
+            && after[digits.len()..].starts_with("px")
+        {
+            sizes.push(size);
+        }
+    }
+    sizes
+}
+
+/// Checks a value against the rule of its path; returns the value to store when it differs
+/// from the one given (numbers given as strings are stored as numbers).
+pub(crate) fn check(
+    rule: Rule,
+    value: &Value,
+    path: &[String],
+    family: ThemeFamily,
+) -> Result<Option<Value>, ThemeError> {
+    match rule {
+        Rule::Range(range) => {
+            let n = check_range(value, path, range)?;
+            Ok((!value.is_number()).then(|| number_value(n)))
+        }
+        Rule::ItemPerRowDesktop => {
+            let range = match family {
+                ThemeFamily::Newchick => ITEM_PER_ROW_DESKTOP_NEWCHICK,
+                ThemeFamily::Hydro => ITEM_PER_ROW_DESKTOP,
+            };
+            check(Rule::Range(range), value, path, family)
+        }
+        Rule::Number => {
+            let n = parse_number(value, path)?;
+            Ok((!value.is_number()).then(|| number_value(n)))
+        }
+        Rule::OneOf(allowed) => check_choice(value, path, allowed, false).map(|()| None),
+        Rule::Required(allowed) => check_choice(value, path, allowed, true).map(|()| None),
+        Rule::RichText => {
+            let Some(text) = value.as_str() else {
+                return Err(ThemeError::WrongType {
+                    path: to_pointer(path),
+                    expected: "a text",
+                });
+            };
+            let bad = inline_font_sizes(text)
+                .into_iter()
+                .any(|size| !RICH_TEXT_FONT_SIZES_PX.contains(&size));
+            if bad {
+                let allowed: Vec<String> = RICH_TEXT_FONT_SIZES_PX
+                    .iter()
+                    .map(|s| format!("{s}px"))
+                    .collect();
+                return Err(ThemeError::NotAllowed {
+                    path: to_pointer(path),
+                    allowed: allowed.join(", "),
+                });
+            }
+            Ok(None)
+        }
+        Rule::Bool => match value {
+            Value::Bool(_) => Ok(None),
+            _ => Err(ThemeError::WrongType {
+                path: to_pointer(path),
+                expected: "true or false",
+            }),
+        },
+        Rule::HasPosition => match value.get("position") {
+            Some(_) => Ok(None),
+            None => Err(ThemeError::Required {
+                path: to_pointer(&[path, &["position".to_owned()]].concat()),
+            }),
+        },
+        Rule::List(max) => {
+            let Some(items) = value.as_array() else {
+                return Err(ThemeError::WrongType {
+                    path: to_pointer(path),
+                    expected: "a list",
+                });
+            };
+            match max {
+                Some(max) if items.len() > max as usize => Err(ThemeError::ListFull {
+                    path: to_pointer(path),
+                    count: items.len() as u32,
+                    max,
+                }),
+                _ => Ok(None),
+            }
+        }
+        Rule::Steps => {
+            let Some(items) = value.as_array() else {
+                return Err(ThemeError::WrongType {
+                    path: to_pointer(path),
+                    expected: "a list",
+                });
+            };
+            let custom = custom_steps(items);
+            if custom > THANK_YOU_CUSTOM_STEPS_MAX as usize {
+                return Err(ThemeError::ListFull {
+                    path: to_pointer(path),
+                    count: custom as u32,
+                    max: THANK_YOU_CUSTOM_STEPS_MAX,
+                });
+            }
+            Ok(None)
+        }
+        Rule::Managed => Ok(None),
+    }
+}
+
+/// How many thank-you steps are custom (editable) ones.
+pub(crate) fn custom_steps(items: &[Value]) -> usize {
+    items
+        .iter()
+        .filter(|s| s.get("isEdit").and_then(Value::as_bool) == Some(true))
+        .count()
+}
+
+/// Checks every string of a value for length.
+fn check_text(value: &Value, path: &[String]) -> Result<(), ThemeError> {
+    if let Value::String(s) = value
+        && s.len() > THEME_TEXT_MAX_CHARS
+        && s.chars().count() > THEME_TEXT_MAX_CHARS
+    {
+        return Err(ThemeError::TooLong {
+            path: to_pointer(path),
+            max: THEME_TEXT_MAX_CHARS,
+        });
+    }
+    Ok(())
+}
+
+/// Walks `value` as if it stood at `base` in `root`, calling `visit` with each node's path and
+/// rule. Iterative, so no input can exhaust the stack.
+fn walk(
+    root: &Value,
+    base: &[String],
+    value: &Value,
+    mut visit: impl FnMut(&[String], &Value, Option<Rule>) -> Result<(), ThemeError>,
+) -> Result<(), ThemeError> {
+    let mut stack: Vec<(Vec<String>, &Value)> = vec![(base.to_vec(), value)];
+    while let Some((path, node)) = stack.pop() {
+        check_text(node, &path)?;
+        let rule = rule_at(root, &path);
+        visit(&path, node, rule)?;
+        match node {
+            Value::Object(map) => {
+                for (k, v) in map.iter().rev() {
+                    let mut child = path.clone();
+                    child.push(k.clone());
+                    stack.push((child, v));
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate().rev() {
+                    let mut child = path.clone();
+                    child.push(i.to_string());
+                    stack.push((child, v));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Validates a whole config against every rule; returns every problem found, in document order.
+pub fn validate(root: &Value) -> Vec<ThemeError> {
+    let family = family_of(root);
+    let mut problems = Vec::new();
+    let mut stack: Vec<(Vec<String>, &Value)> = vec![(Vec::new(), root)];
+    while let Some((path, node)) = stack.pop() {
+        if let Err(e) = check_text(node, &path) {
+            problems.push(e);
+        }
+        if let Some(rule) = rule_at(root, &path)
+            && let Err(e) = check(rule, node, &path, family)
+        {
+            problems.push(e);
+        }
+        match node {
+            Value::Object(map) => {
+                for (k, v) in map.iter().rev() {
+                    let mut child = path.clone();
+                    child.push(k.clone());
+                    stack.push((child, v));
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate().rev() {
+                    let mut child = path.clone();
+                    child.push(i.to_string());
+                    stack.push((child, v));
+                }
+            }
+            _ => {}
+        }
+    }
+    problems
+}
+
+/// Validates a value about to be set at `path` of `root`: every rule below it must hold, and no
+/// part of it may be one that only its own command changes. Returns the value to store.
+pub(crate) fn check_new_value(
+    root: &Value,
+    path: &[String],
+    value: &Value,
+) -> Result<Value, ThemeError> {
+    let family = family_of(root);
+    let mut normalized = value.clone();
+    walk(root, path, value, |node_path, node, rule| {
+        let Some(rule) = rule else { return Ok(()) };
+        if matches!(rule, Rule::Managed | Rule::List(_) | Rule::Steps) {
+            return Err(ThemeError::Managed {
+                path: to_pointer(node_path),
+            });
+        }
+        if let Some(stored) = check(rule, node, node_path, family)? {
+            let rel = &node_path[path.len()..];
+            if rel.is_empty() {
+                normalized = stored;
+            } else if let Some(slot) = normalized.pointer_mut(&to_pointer(rel)) {
+                *slot = stored;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(normalized)
+}

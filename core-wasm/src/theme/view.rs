@@ -1,0 +1,172 @@
+//! Editor helpers (spec §2.3): the section list, the settings groups per family and page, the
+//! preview page a panel switches to, the preview address, and the addable section types.
+
+use shared_types::theme::serde_json::Value;
+use shared_types::theme::{
+    EditorPage, FamilyView, PreviewPage, SectionListItem, SectionType, SettingsGroup,
+    SettingsGroupView, ThemeFamily,
+};
+
+use super::commands::{HOME_SECTIONS, ordered_keys};
+use super::doc::{ThemeDoc, get_at};
+
+/// The display label of a family (spec §1).
+pub fn family_label(family: ThemeFamily) -> &'static str {
+    match family {
+        ThemeFamily::Hydro => "DEFAULT",
+        ThemeFamily::Newchick => "FASHION",
+    }
+}
+
+/// The family of a document with its label.
+pub fn family_view(doc: &ThemeDoc) -> FamilyView {
+    let family = doc.family();
+    FamilyView {
+        family,
+        label: family_label(family).to_owned(),
+    }
+}
+
+/// The Sections tab (spec §2.3): the header, the homepage sections in order without the
+/// slider-product ones (kept in the config, hidden from the list), then the footer.
+pub fn section_list(doc: &ThemeDoc) -> Vec<SectionListItem> {
+    let mut items = Vec::new();
+    let fixed = |key: &str| {
+        get_at(doc.value(), &["pages", "fixed", "sections", key]).map(|section| SectionListItem {
+            key: key.to_owned(),
+            section_type: type_of(section),
+            index: None,
+            fixed: true,
+        })
+    };
+    items.extend(fixed("header"));
+    if let Some(Value::Object(sections)) = get_at(doc.value(), &HOME_SECTIONS) {
+        for (position, key) in ordered_keys(sections).into_iter().enumerate() {
+            let section_type = sections.get(&key).map(type_of).unwrap_or_default();
+            if section_type == SectionType::SliderProduct.wire_name() {
+                continue;
+            }
+            items.push(SectionListItem {
+                key,
+                section_type,
+                index: Some(position as u32),
+                fixed: false,
+            });
+        }
+    }
+    items.extend(fixed("footer"));
+    items
+}
+
+fn type_of(section: &Value) -> String {
+    section
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The section types the Add Section picker offers (spec §2.3 "lists the addable types per
+/// theme"). The spec does not list them; the decision: header and footer are fixed and never
+/// added, slider-product sections are hidden from the list so adding one would create a section
+/// the merchant cannot see, and the sections only the fashion layout renders (style collection,
+/// dual collection, flash deal) are offered for newchick only.
+pub fn addable_section_types(family: ThemeFamily) -> Vec<SectionType> {
+    use SectionType as S;
+    let mut types = vec![
+        S::HeadImage,
+        S::CollectionList,
+        S::ImageWithText,
+        S::FeatureContent,
+        S::FeaturedCollection,
+        S::KeyFeatures,
+        S::ProductReview,
+        S::ProductWidget,
+    ];
+    if family == ThemeFamily::Newchick {
+        types.extend([S::StyleCollection, S::ProductWithCollection, S::FlashDeal]);
+    }
+    types
+}
+
+fn group(group: SettingsGroup, panel: &str, with_upsell: bool) -> SettingsGroupView {
+    SettingsGroupView {
+        group,
+        panel: panel.to_owned(),
+        preview_page: preview_page_for_panel(panel),
+        with_upsell,
+    }
+}
+
+/// The Setting tab's groups for a family and the selected page (spec §2.3). The page selector
+/// offers only Home and Product; the groups of the other pages (checkout, cart, thank-you,
+/// collections) are reached from Home and switch the preview to their page when opened. So Home
+/// shows every group but Product, and Product shows the product group.
+pub fn settings_groups(family: ThemeFamily, page: EditorPage) -> Vec<SettingsGroupView> {
+    let newchick = family == ThemeFamily::Newchick;
+    if page == EditorPage::Product {
+        return vec![group(SettingsGroup::Product, "product-separate", false)];
+    }
+    let mut groups = vec![
+        group(SettingsGroup::Colors, "colors-setting", false),
+        group(SettingsGroup::Typography, "typography-setting", false),
+        group(SettingsGroup::Style, "style-setting", false),
+        group(SettingsGroup::Currency, "currency-setting", false),
+    ];
+    if newchick {
+        groups.push(group(SettingsGroup::Popup, "popup-setting", false));
+        groups.push(group(SettingsGroup::Element, "element-setting", false));
+    }
+    groups.push(group(SettingsGroup::Checkout, "checkout-setting", false));
+    groups.push(group(SettingsGroup::Cart, "cart-setting", false));
+    groups.push(group(
+        SettingsGroup::CartGoal,
+        "cart-goal-setting",
+        newchick,
+    ));
+    groups.push(group(SettingsGroup::ThankYou, "thankpage-separate", false));
+    if newchick {
+        groups.push(group(SettingsGroup::Collection, "category", false));
+    }
+    groups
+}
+
+/// The preview page a panel switches to (spec §2.3), if any.
+pub fn preview_page_for_panel(panel: &str) -> Option<PreviewPage> {
+    match panel {
+        "product-separate" | "colors-setting" | "typography-setting" => Some(PreviewPage::Product),
+        "cart-setting" | "cart-goal-setting" => Some(PreviewPage::Cart),
+        "thankpage-separate" => Some(PreviewPage::Order),
+        "category" => Some(PreviewPage::Category),
+        _ => None,
+    }
+}
+
+/// The preview page of the page selector: home maps to homepage.
+pub fn preview_page_for(page: EditorPage) -> PreviewPage {
+    match page {
+        EditorPage::Home => PreviewPage::Homepage,
+        EditorPage::Product => PreviewPage::Product,
+    }
+}
+
+/// The preview address (spec §2.3): the store subdomain's theme address with a no-cache stamp,
+/// plus `fashion` for newchick or `default` for hydro. The stamp is passed in (the core reads no
+/// clock) as milliseconds; its whole part is used. The exact address is not in the spec; this
+/// shape is the decision: `https://{subdomain}/?nocache={stamp}&theme=fashion`. `None` when the
+/// subdomain is not a host name or the stamp is not a time.
+pub fn preview_url(subdomain: &str, stamp: f64, family: ThemeFamily) -> Option<String> {
+    let stamp_ok = stamp.is_finite() && (0.0..=8.64e15).contains(&stamp);
+    let valid = stamp_ok
+        && !subdomain.is_empty()
+        && subdomain.len() <= 253
+        && subdomain
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
+    let suffix = match family {
+        ThemeFamily::Newchick => "fashion",
+        ThemeFamily::Hydro => "default",
+    };
+    let stamp = stamp.trunc() as u64;
+    valid.then(|| format!("https://{subdomain}/?nocache={stamp}&theme={suffix}"))
+}

@@ -1,0 +1,121 @@
+//! What the core answers the editor: applied changes, structured errors, the section list,
+//! settings groups per page and preview pages.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use super::ThemeFamily;
+
+/// A structured theme error: a stable machine `code` the UI translates, the offending `path`,
+/// the limit when there is one, and the English message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ThemeErrorBody {
+    pub code: String,
+    pub path: String,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub min: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub max: Option<f64>,
+}
+
+/// What an applied command (or undo, or redo) changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ThemeChange {
+    /// The document version after the change; every applied command, undo and redo adds one.
+    pub version: u32,
+    /// The JSON-pointer paths whose values were replaced.
+    pub paths: Vec<String>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+}
+
+/// The outcome of a command as the UI receives it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "outcome", rename_all = "camelCase")]
+#[ts(export)]
+pub enum ApplyOutcome {
+    Applied { change: ThemeChange },
+    Rejected { error: ThemeErrorBody },
+}
+
+/// One row of the Sections tab: header, visible homepage sections, footer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SectionListItem {
+    pub key: String,
+    pub section_type: String,
+    /// The position in the page's ordered list (the `position` of `addSection`, the `to` of
+    /// `moveSection`); `null` for the fixed header and footer.
+    pub index: Option<u32>,
+    /// Header and footer are fixed: they cannot be moved or removed.
+    pub fixed: bool,
+}
+
+/// The page chosen in the editor's page selector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum EditorPage {
+    Home,
+    Product,
+}
+
+/// The pages the preview can show (spec §2.3); `home` maps to `homepage`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum PreviewPage {
+    Homepage,
+    Product,
+    Cart,
+    Order,
+    Category,
+}
+
+/// The settings groups of the Setting tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum SettingsGroup {
+    Colors,
+    Typography,
+    Style,
+    Currency,
+    Product,
+    Checkout,
+    Cart,
+    CartGoal,
+    ThankYou,
+    Collection,
+    Popup,
+    Element,
+}
+
+/// A settings group as the Setting tab shows it: its panel id, the preview page choosing it
+/// switches to, and whether the cart-goal panel also shows the cart upsell (newchick only).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SettingsGroupView {
+    pub group: SettingsGroup,
+    pub panel: String,
+    pub preview_page: Option<PreviewPage>,
+    pub with_upsell: bool,
+}
+
+/// The family of a theme with its display label (DEFAULT or FASHION).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FamilyView {
+    pub family: ThemeFamily,
+    pub label: String,
+}

@@ -1,0 +1,138 @@
+// The theme editor of the WASM core, typed. The document stays resident inside WebAssembly: the
+// UI sends small commands and reads back what it renders; the whole config crosses only when
+// asked (save, preview). Every rule (limits, defaults, section order, families) lives in Rust.
+import * as wasm from "../wasm/core_wasm";
+import type { ApplyOutcome } from "../types/generated/ApplyOutcome";
+import type { EditorPage } from "../types/generated/EditorPage";
+import type { FamilyView } from "../types/generated/FamilyView";
+import type { PreviewPage } from "../types/generated/PreviewPage";
+import type { SectionListItem } from "../types/generated/SectionListItem";
+import type { SectionType } from "../types/generated/SectionType";
+import type { SettingsGroupView } from "../types/generated/SettingsGroupView";
+import type { ThemeCommand } from "../types/generated/ThemeCommand";
+import type { ThemeConfig } from "../types/generated/ThemeConfig";
+import type { ThemeErrorBody } from "../types/generated/ThemeErrorBody";
+import type { ThemeFamily } from "../types/generated/ThemeFamily";
+
+export type { ThemeChange } from "../types/generated/ThemeChange";
+export type { ListRef } from "../types/generated/ListRef";
+export type {
+  ApplyOutcome,
+  EditorPage,
+  FamilyView,
+  PreviewPage,
+  SectionListItem,
+  SectionType,
+  SettingsGroupView,
+  ThemeCommand,
+  ThemeConfig,
+  ThemeErrorBody,
+  ThemeFamily,
+};
+
+/** Thrown when a config cannot be loaded; `body.code` says why (for translation). */
+export class ThemeLoadError extends Error {
+  readonly body: ThemeErrorBody;
+
+  constructor(body: ThemeErrorBody) {
+    super(body.message);
+    this.name = "ThemeLoadError";
+    this.body = body;
+  }
+}
+
+/** A theme config being edited, resident in the WASM core. Call `free()` when done. */
+export class ThemeEditor {
+  readonly #inner: wasm.ThemeEditor;
+
+  private constructor(inner: wasm.ThemeEditor) {
+    this.#inner = inner;
+  }
+
+  /** Loads a config from its JSON text; throws a `ThemeLoadError` when it is not a config. */
+  static load(configJson: string): ThemeEditor {
+    try {
+      return new ThemeEditor(new wasm.ThemeEditor(configJson));
+    } catch (error) {
+      if (error && typeof error === "object" && "code" in error) {
+        throw new ThemeLoadError(error as ThemeErrorBody);
+      }
+      throw error;
+    }
+  }
+
+  /** Applies a command; a rejected one changes nothing and says why. */
+  apply(command: ThemeCommand): ApplyOutcome {
+    return this.#inner.apply(command) as ApplyOutcome;
+  }
+
+  /** Undoes the last applied command. */
+  undo(): ApplyOutcome {
+    return this.#inner.undo() as ApplyOutcome;
+  }
+
+  /** Applies again the last undone command. */
+  redo(): ApplyOutcome {
+    return this.#inner.redo() as ApplyOutcome;
+  }
+
+  /** The document version: every applied command, undo and redo adds one. */
+  get version(): number {
+    return this.#inner.version;
+  }
+
+  /** The whole config as JSON text, for saving and for the preview message. */
+  configJson(): string {
+    return this.#inner.configJson();
+  }
+
+  /** The value at a JSON-pointer path (`/settings/colors`), or `undefined`. */
+  read(pointer: string): unknown {
+    return this.#inner.read(pointer);
+  }
+
+  /** The Sections tab: header, homepage sections in order (slider-product hidden), footer. */
+  sections(): SectionListItem[] {
+    return this.#inner.sections() as SectionListItem[];
+  }
+
+  /** The theme family and its label (DEFAULT or FASHION). */
+  family(): FamilyView {
+    return this.#inner.family() as FamilyView;
+  }
+
+  /** The Setting tab's groups for the selected page. */
+  settingsGroups(page: EditorPage): SettingsGroupView[] {
+    return this.#inner.settingsGroups(page) as SettingsGroupView[];
+  }
+
+  /** The section types the Add Section picker offers for this theme's family. */
+  addableSectionTypes(): SectionType[] {
+    return this.#inner.addableSectionTypes() as SectionType[];
+  }
+
+  /** Every problem of the whole config (empty when valid). */
+  validate(): ThemeErrorBody[] {
+    return this.#inner.validate() as ThemeErrorBody[];
+  }
+
+  /** The applied commands that make the current document, for the offline queue and replay. */
+  log(): ThemeCommand[] {
+    return this.#inner.log() as ThemeCommand[];
+  }
+
+  /** Releases the WASM memory of the document. */
+  free(): void {
+    this.#inner.free();
+  }
+}
+
+/** The preview page a settings panel switches to, if any. */
+export function previewPageForPanel(panel: string): PreviewPage | null {
+  return wasm.themePreviewPageForPanel(panel) as PreviewPage | null;
+}
+
+/** The preview address for a store subdomain, a no-cache stamp and a family, or null. */
+export function previewUrl(subdomain: string, stamp: number, family: ThemeFamily): string | null {
+  return wasm.themePreviewUrl(subdomain, stamp, family) as string | null;
+}
