@@ -18,6 +18,8 @@ pub enum ApiError {
     Unreadable { status: StatusCode, message: String },
     #[error("unauthorized: {0}")]
     Unauthorized(String),
+    #[error("forbidden: {0}")]
+    Forbidden(String),
     #[error("not found")]
     NotFound,
     #[error("internal error: {0}")]
@@ -61,6 +63,7 @@ impl IntoResponse for ApiError {
             ApiError::Invalid(messages) => (StatusCode::BAD_REQUEST, messages),
             ApiError::Unreadable { status, message } => (status, vec![message]),
             ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, vec![message]),
+            ApiError::Forbidden(message) => (StatusCode::FORBIDDEN, vec![message]),
             ApiError::NotFound => (StatusCode::NOT_FOUND, vec!["Not found".to_owned()]),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");

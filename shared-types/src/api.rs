@@ -26,6 +26,9 @@ pub struct LoginRequest {
 pub struct LoginResponse {
     pub access_token: String,
     pub refresh_token: String,
+    /// When the refresh token expires, in ms since the epoch (the token itself is opaque).
+    #[ts(type = "number")]
+    pub refresh_token_expires_at: i64,
     /// The store the user last worked in, or their first store; `None` for a user with no store.
     pub store_id: Option<String>,
 }

@@ -3,6 +3,7 @@
 
 pub mod password;
 pub mod session;
+pub mod store;
 pub mod tokens;
 
 use axum::extract::FromRequestParts;

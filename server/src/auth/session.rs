@@ -12,11 +12,14 @@ use crate::error::ApiError;
 pub struct IssuedTokens {
     pub access_token: String,
     pub refresh_token: String,
+    /// When the refresh token expires, in ms since the epoch.
+    pub refresh_expires_at: i64,
 }
 
 /// Starts a session for `user_id` and issues its first tokens.
 pub async fn start(db: &AnyPool, keys: &Keys, user_id: &str) -> Result<IssuedTokens, ApiError> {
     let now = now_ms();
+    let refresh_expires_at = now + REFRESH_TOKEN_SECONDS * 1000;
     let session_id = new_id();
     let refresh_token = tokens::random_token();
     sqlx::query(
@@ -27,7 +30,7 @@ pub async fn start(db: &AnyPool, keys: &Keys, user_id: &str) -> Result<IssuedTok
     .bind(user_id)
     .bind(tokens::digest(&refresh_token))
     .bind(now)
-    .bind(now + REFRESH_TOKEN_SECONDS * 1000)
+    .bind(refresh_expires_at)
     .execute(db)
     .await?;
     let access_token = keys
@@ -36,6 +39,7 @@ pub async fn start(db: &AnyPool, keys: &Keys, user_id: &str) -> Result<IssuedTok
     Ok(IssuedTokens {
         access_token,
         refresh_token,
+        refresh_expires_at,
     })
 }
 

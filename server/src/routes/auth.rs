@@ -59,6 +59,7 @@ async fn login(
     Ok(Json(LoginResponse {
         access_token: tokens.access_token,
         refresh_token: tokens.refresh_token,
+        refresh_token_expires_at: tokens.refresh_expires_at,
         store_id: store.map(|(id,)| id),
     }))
 }

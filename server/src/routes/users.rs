@@ -9,14 +9,12 @@ use serde::Deserialize;
 use shared_types::{StorePage, StoreSummary, UserInfo};
 
 use crate::auth::CurrentUser;
+use crate::auth::store::STORE_ID_HEADER;
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
 /// How many stores one page of `GET /api/users/stores` holds.
 pub const STORES_PAGE_SIZE: i64 = 20;
-
-/// The header that selects the store a request is about.
-pub const STORE_ID_HEADER: &str = "x-store-id";
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -5,4 +5,5 @@ mod auth;
 mod helpers;
 mod robustness;
 mod site;
+mod store_access;
 mod users;
