@@ -22,6 +22,12 @@ pub enum ApiError {
     Forbidden(String),
     #[error("not found")]
     NotFound,
+    /// Not found, with a message that helps (an expired link, say).
+    #[error("not found: {0}")]
+    NotFoundWith(String),
+    /// The request conflicts with what exists (an e-mail already on the staff, say).
+    #[error("conflict: {0}")]
+    Conflict(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -65,6 +71,8 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, vec![message]),
             ApiError::Forbidden(message) => (StatusCode::FORBIDDEN, vec![message]),
             ApiError::NotFound => (StatusCode::NOT_FOUND, vec!["Not found".to_owned()]),
+            ApiError::NotFoundWith(message) => (StatusCode::NOT_FOUND, vec![message]),
+            ApiError::Conflict(message) => (StatusCode::CONFLICT, vec![message]),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
                 (

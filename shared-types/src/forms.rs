@@ -59,6 +59,7 @@ pub struct FormVerdict<T> {
 /// `POST /auth/signup` (shell.md §7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct RegisterForm {
     pub email: String,
@@ -71,6 +72,7 @@ pub struct RegisterForm {
 /// `POST /auth/forgot_password`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct ForgotPasswordForm {
     pub email: String,
@@ -79,6 +81,7 @@ pub struct ForgotPasswordForm {
 /// `POST /auth/reset_password`, with the confirmation the page asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct ResetPasswordForm {
     pub password: String,
@@ -89,6 +92,7 @@ pub struct ResetPasswordForm {
 /// `PUT /users/change-password`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct ChangePasswordForm {
     pub current_password: String,
@@ -99,6 +103,7 @@ pub struct ChangePasswordForm {
 /// `POST /users/add-store-staff`: who to invite and with which scopes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct StaffInvitationForm {
     pub email: String,

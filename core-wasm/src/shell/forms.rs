@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use shared_types::{
-    ChangePasswordForm, FieldError, ForgotPasswordForm, FormVerdict, RegisterForm,
+    ChangePasswordForm, FieldError, ForgotPasswordForm, FormVerdict, PagePreference, RegisterForm,
     ResetPasswordForm, StaffInvitationForm,
 };
 
@@ -183,6 +183,136 @@ pub fn check_change_password(form: &ChangePasswordForm) -> FormVerdict<ChangePas
     errors.into_verdict(value)
 }
 
+/// A store name: 2 to 50 characters once trimmed.
+pub fn check_store_name(name: &str) -> Option<FieldError> {
+    check_length("storeName", "Store name", name.trim(), STORE_NAME_LENGTH)
+}
+
+/// Checks a list of scopes: at least one, each a role key of the spec.
+pub fn check_scopes(scopes: &[String]) -> Option<FieldError> {
+    if scopes.is_empty() {
+        return Some(error(
+            "scopes.required",
+            "Choose at least one permission".to_owned(),
+            None,
+        ));
+    }
+    scopes
+        .iter()
+        .find(|scope| !is_role_key(scope))
+        .map(|unknown| {
+            error(
+                "scopes.unknown",
+                format!("Unknown permission: {unknown}"),
+                None,
+            )
+        })
+}
+
+/// The values a page preference may take (shell.md §3).
+pub const BUSINESS_TYPES: &[&str] = &["dropship", "other"];
+pub const PAYMENT_CHOICES: &[&str] = &["seller", "latte"];
+pub const THEME_FAMILIES: &[&str] = &["hydro", "newchick"];
+
+/// A page preference: a known time zone (checked by `zone_is_known`, which the caller passes so
+/// that builds without the zone database can still judge the rest), and one of the listed
+/// values for each choice.
+pub fn check_page_preference(
+    preference: &PagePreference,
+    zone_is_known: impl Fn(&str) -> bool,
+) -> FormVerdict<PagePreference> {
+    let value = PagePreference {
+        standard_timezone: preference.standard_timezone.trim().to_owned(),
+        business_type: preference.business_type.trim().to_owned(),
+        payment_choice: shared_types::PaymentChoice {
+            kind: preference.payment_choice.kind.trim().to_owned(),
+        },
+        store_front_default_theme: preference.store_front_default_theme.trim().to_owned(),
+    };
+    let mut errors = Errors::default();
+    if !zone_is_known(&value.standard_timezone) {
+        errors.check(
+            "standardTimezone",
+            Some(error(
+                "standardTimezone.unknown",
+                format!("Unknown time zone: {}", value.standard_timezone),
+                None,
+            )),
+        );
+    }
+    let one_of = |field: &str, value: &str, allowed: &[&str]| {
+        (!allowed.contains(&value)).then(|| {
+            error(
+                &format!("{field}.invalid"),
+                format!("{field} must be one of: {}", allowed.join(", ")),
+                None,
+            )
+        })
+    };
+    errors.check(
+        "businessType",
+        one_of("businessType", &value.business_type, BUSINESS_TYPES),
+    );
+    errors.check(
+        "paymentChoice",
+        one_of("paymentChoice", &value.payment_choice.kind, PAYMENT_CHOICES),
+    );
+    errors.check(
+        "storeFrontDefaultTheme",
+        one_of(
+            "storeFrontDefaultTheme",
+            &value.store_front_default_theme,
+            THEME_FAMILIES,
+        ),
+    );
+    errors.into_verdict(value)
+}
+
+/// A subdomain made from a store name: lowercase ASCII letters and digits, other runs of
+/// characters turned into one hyphen, at most 40 long, "store" when nothing is left.
+pub fn subdomain_from_name(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.chars() {
+        let c = fold_vietnamese(c);
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.chars().take(40).collect();
+    let slug = slug.trim_matches('-');
+    if slug.is_empty() {
+        "store".to_owned()
+    } else {
+        slug.to_owned()
+    }
+}
+
+/// The base letter of a Vietnamese letter with diacritics (so "Đà Lạt" becomes "da-lat").
+fn fold_vietnamese(c: char) -> char {
+    const GROUPS: &[(&str, char)] = &[
+        ("àáạảãâầấậẩẫăằắặẳẵ", 'a'),
+        ("ÀÁẠẢÃÂẦẤẬẨẪĂẰẮẶẲẴ", 'A'),
+        ("èéẹẻẽêềếệểễ", 'e'),
+        ("ÈÉẸẺẼÊỀẾỆỂỄ", 'E'),
+        ("ìíịỉĩ", 'i'),
+        ("ÌÍỊỈĨ", 'I'),
+        ("òóọỏõôồốộổỗơờớợởỡ", 'o'),
+        ("ÒÓỌỎÕÔỒỐỘỔỖƠỜỚỢỞỠ", 'O'),
+        ("ùúụủũưừứựửữ", 'u'),
+        ("ÙÚỤỦŨƯỪỨỰỬỮ", 'U'),
+        ("ỳýỵỷỹ", 'y'),
+        ("ỲÝỴỶỸ", 'Y'),
+        ("đ", 'd'),
+        ("Đ", 'D'),
+    ];
+    GROUPS
+        .iter()
+        .find(|(letters, _)| letters.contains(c))
+        .map_or(c, |(_, base)| *base)
+}
+
 /// The staff invitation: an e-mail as at login, optional names of at most 50, and at least one
 /// scope, each a role key of the spec (duplicates dropped, order kept).
 pub fn check_staff_invitation(form: &StaffInvitationForm) -> FormVerdict<StaffInvitationForm> {
@@ -233,4 +363,39 @@ pub fn check_staff_invitation(form: &StaffInvitationForm) -> FormVerdict<StaffIn
         );
     }
     errors.into_verdict(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subdomains_are_lowercase_ascii_with_single_hyphens() {
+        assert_eq!(subdomain_from_name("Sam's Goods"), "sam-s-goods");
+        assert_eq!(subdomain_from_name("  Đà Lạt Coffee!! "), "da-lat-coffee");
+        assert_eq!(subdomain_from_name("!!!"), "store");
+        assert_eq!(subdomain_from_name(&"x".repeat(60)).len(), 40);
+    }
+
+    #[test]
+    fn a_page_preference_takes_only_listed_values() {
+        let good = PagePreference {
+            standard_timezone: "Asia/Ho_Chi_Minh".to_owned(),
+            business_type: "dropship".to_owned(),
+            payment_choice: shared_types::PaymentChoice {
+                kind: "latte".to_owned(),
+            },
+            store_front_default_theme: "newchick".to_owned(),
+        };
+        assert!(check_page_preference(&good, |_| true).valid);
+        let bad = PagePreference {
+            business_type: "wholesale".to_owned(),
+            ..good
+        };
+        let verdict = check_page_preference(&bad, |_| false);
+        assert_eq!(
+            verdict.errors.keys().collect::<Vec<_>>(),
+            ["businessType", "standardTimezone"]
+        );
+    }
 }

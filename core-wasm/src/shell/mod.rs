@@ -15,8 +15,9 @@ pub use formats::{
     money, money_with_code, onboarding_view, page_title, rank_badge, skip_action, truncate_label,
 };
 pub use forms::{
-    check_change_password, check_forgot_password, check_register, check_reset_password,
-    check_staff_invitation,
+    BUSINESS_TYPES, PAYMENT_CHOICES, THEME_FAMILIES, check_change_password, check_forgot_password,
+    check_page_preference, check_register, check_reset_password, check_scopes,
+    check_staff_invitation, check_store_name, subdomain_from_name,
 };
 pub use greeting::{GreetingError, full_name, greeting};
 pub use login::{check_login, is_email};

@@ -42,6 +42,8 @@ pub mod routes {
     use super::RouteName;
 
     route_names! {
+        /// Any member of the store: the profile route needs no scope.
+        AnyMember => "website.profile",
         /// The dashboard (`homes`).
         Dashboard => "website",
         /// Orders (`orders`).

@@ -48,6 +48,7 @@ async fn staff_with(app: &TestApp, email: &str, scopes: &str, store_id: &str) ->
             password_hash: &hash,
             first_name: Some("Staff"),
             last_name: None,
+            activated: true,
         },
     )
     .await
