@@ -50,12 +50,21 @@ build_types() {
   (cd "$ROOT" && cargo test --locked --quiet -p shared-types >/dev/null)
 }
 
+# wasm_variant OUT_DIR CARGO_FEATURE_FLAGS...: one WebAssembly build of the core, bound for Vite.
+wasm_variant() {
+  local out="$1"; shift
+  cargo build --locked --release --target wasm32-unknown-unknown -p core-wasm "$@" \
+    && wasm-bindgen --target bundler --out-dir "$out" --out-name core_wasm \
+         target/wasm32-unknown-unknown/release/core_wasm.wasm
+}
+
+# Two builds: the main one without the time-zone database, and the one with it that the
+# analytics pages load lazily (ARCHITECTURE.md says why).
 build_wasm() {
-  say "Building the WASM core"
+  say "Building the WASM core (main and time-zone builds)"
   (cd "$ROOT" \
-    && cargo build --locked --release --target wasm32-unknown-unknown -p core-wasm --features wasm \
-    && wasm-bindgen --target bundler --out-dir ui/src/wasm --out-name core_wasm \
-         target/wasm32-unknown-unknown/release/core_wasm.wasm)
+    && wasm_variant ui/src/wasm --no-default-features --features wasm \
+    && wasm_variant ui/src/wasm-tz --features wasm)
 }
 
 build_ui() {

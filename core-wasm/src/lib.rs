@@ -2,7 +2,9 @@
 //! source: time, time zones and ids are passed in, so every function is a plain mapping from data
 //! to data that the UI (through WebAssembly) and the server (natively) evaluate identically.
 
+pub mod analytics;
 pub mod limits;
+pub mod numbers;
 pub mod shell;
 pub mod theme;
 

@@ -9,6 +9,8 @@ CREATE TABLE users (
     first_name      TEXT,
     last_name       TEXT,
     profile_picture TEXT,
+    -- NULL until the e-mail address is confirmed (sign-up); seeded and invited users are active.
+    activated_at    BIGINT,
     created_at      BIGINT NOT NULL,
     updated_at      BIGINT NOT NULL
 );
@@ -43,16 +45,26 @@ CREATE TABLE domains (
 );
 CREATE INDEX domains_by_store ON domains (store_id);
 
--- One row per signed-in device. The refresh token is stored only as its SHA-256 hash.
+-- One row per signed-in device: a family of refresh tokens. Revoking it ends every token of
+-- the family, access tokens included (they name their session).
 CREATE TABLE sessions (
-    id           TEXT PRIMARY KEY,
-    user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    refresh_hash TEXT NOT NULL UNIQUE,
-    created_at   BIGINT NOT NULL,
-    expires_at   BIGINT NOT NULL,
-    revoked_at   BIGINT
+    id         TEXT PRIMARY KEY,
+    user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    revoked_at BIGINT
 );
 CREATE INDEX sessions_by_user ON sessions (user_id);
+
+-- Every refresh token ever issued, only as its SHA-256 hash. A token is used once: using it
+-- sets used_at; presenting a used token again revokes its session (the whole family).
+CREATE TABLE refresh_tokens (
+    token_hash TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    created_at BIGINT NOT NULL,
+    used_at    BIGINT
+);
+CREATE INDEX refresh_tokens_by_session ON refresh_tokens (session_id);
 
 -- Secrets every server process on this database must share (the token-signing key).
 CREATE TABLE server_secrets (

@@ -18,6 +18,15 @@ pub struct Config {
     pub store_domain_suffix: String,
     /// `STORELOOM_DEMO`: seed the demo accounts on first start unless `0`.
     pub seed_demo: bool,
+    /// `PUBLIC_URL`: the address people reach the admin at; e-mailed links start with it.
+    pub public_url: String,
+    /// `SIGNUP_KEY`: the value of `sk` that opens registration; empty closes it.
+    pub signup_key: String,
+    /// `DEV_MAILBOX`: show queued e-mail at `/api/dev/mailbox` (on by default when listening on
+    /// a loopback address, off otherwise).
+    pub dev_mailbox: bool,
+    /// `TRUST_PROXY_HEADERS`: take the client address from `X-Forwarded-For` (behind a proxy).
+    pub trust_proxy_headers: bool,
     /// `JWT_SECRET`: the key that signs access tokens. When unset, a random key is made once and
     /// kept in the database, so every server process on that database shares it.
     pub jwt_secret: Option<String>,
@@ -25,6 +34,9 @@ pub struct Config {
 
 /// The default SQLite file, relative to the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/storeloom.db";
+
+/// The default sign-up key: registration is at `/admin/auth/register?sk=welcome`.
+pub const DEFAULT_SIGNUP_KEY: &str = "welcome";
 
 /// A variable that is set but cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +84,16 @@ impl Config {
             });
         }
         let seed_text = get("STORELOOM_DEMO", "1");
+        let public_url = get("PUBLIC_URL", &format!("http://{host}:{port}"))
+            .trim_end_matches('/')
+            .to_owned();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            return Err(ConfigError {
+                name: "PUBLIC_URL",
+                value: public_url,
+                reason: "expected an http:// or https:// URL",
+            });
+        }
         Ok(Config {
             database_url,
             listen: SocketAddr::new(host, port),
@@ -79,6 +101,10 @@ impl Config {
             operator_email_domain: get("OPERATOR_EMAIL_DOMAIN", "storeloom.dev").to_lowercase(),
             store_domain_suffix: get("STORE_DOMAIN_SUFFIX", "localhost").to_lowercase(),
             seed_demo: seed_text != "0",
+            public_url,
+            signup_key: lookup("SIGNUP_KEY").unwrap_or_else(|| DEFAULT_SIGNUP_KEY.to_owned()),
+            dev_mailbox: get("DEV_MAILBOX", if host.is_loopback() { "1" } else { "0" }) == "1",
+            trust_proxy_headers: get("TRUST_PROXY_HEADERS", "0") == "1",
             jwt_secret: lookup("JWT_SECRET").filter(|v| !v.is_empty()),
         })
     }
@@ -92,6 +118,10 @@ impl Config {
             operator_email_domain: "storeloom.dev".to_owned(),
             store_domain_suffix: "localhost".to_owned(),
             seed_demo: true,
+            public_url: "http://127.0.0.1:8080".to_owned(),
+            signup_key: DEFAULT_SIGNUP_KEY.to_owned(),
+            dev_mailbox: true,
+            trust_proxy_headers: false,
             jwt_secret: None,
         }
     }

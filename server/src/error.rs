@@ -18,8 +18,16 @@ pub enum ApiError {
     Unreadable { status: StatusCode, message: String },
     #[error("unauthorized: {0}")]
     Unauthorized(String),
+    #[error("forbidden: {0}")]
+    Forbidden(String),
     #[error("not found")]
     NotFound,
+    /// Not found, with a message that helps (an expired link, say).
+    #[error("not found: {0}")]
+    NotFoundWith(String),
+    /// The request conflicts with what exists (an e-mail already on the staff, say).
+    #[error("conflict: {0}")]
+    Conflict(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -61,7 +69,10 @@ impl IntoResponse for ApiError {
             ApiError::Invalid(messages) => (StatusCode::BAD_REQUEST, messages),
             ApiError::Unreadable { status, message } => (status, vec![message]),
             ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, vec![message]),
+            ApiError::Forbidden(message) => (StatusCode::FORBIDDEN, vec![message]),
             ApiError::NotFound => (StatusCode::NOT_FOUND, vec!["Not found".to_owned()]),
+            ApiError::NotFoundWith(message) => (StatusCode::NOT_FOUND, vec![message]),
+            ApiError::Conflict(message) => (StatusCode::CONFLICT, vec![message]),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
                 (

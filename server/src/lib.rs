@@ -2,9 +2,11 @@
 //! `app` builds the router (tests drive it directly); `serve` opens the database and listens.
 
 pub mod auth;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod mail;
 pub mod routes;
 pub mod state;
 pub mod telemetry;
@@ -29,8 +31,9 @@ pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 pub fn app(state: AppState) -> Router {
     let index = state.config.static_dir.join("index.html");
     let admin = ServeDir::new(&state.config.static_dir).fallback(ServeFile::new(index));
+    let (api, _) = routes::router();
     Router::new()
-        .nest("/api", routes::router())
+        .nest("/api", api)
         .nest_service("/admin", admin)
         .route(
             "/",
@@ -46,6 +49,11 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// The OpenAPI document of the API, as `/api/openapi.json` serves it.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes::router().1
 }
 
 /// Answers an unknown `/api` path.
@@ -70,7 +78,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let state = AppState::new(db, config).await?;
     tracing::info!(%address, "listening");
     println!("Storeloom is running at http://{address}/admin");
-    axum::serve(listener, app(state))
+    let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     Ok(())

@@ -44,3 +44,72 @@ pub struct LoginCheck {
     pub errors: LoginErrors,
     pub valid: bool,
 }
+
+/// The verdict on any account form: the normalised (trimmed) form, the errors by field name
+/// (the form's camelCase field names), and whether it may be sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FormVerdict<T> {
+    pub value: T,
+    pub errors: std::collections::BTreeMap<String, FieldError>,
+    pub valid: bool,
+}
+
+/// `POST /auth/signup` (shell.md §7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct RegisterForm {
+    pub email: String,
+    pub password: String,
+    pub store_name: String,
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// `POST /auth/forgot_password`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct ForgotPasswordForm {
+    pub email: String,
+}
+
+/// `POST /auth/reset_password`, with the confirmation the page asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct ResetPasswordForm {
+    pub password: String,
+    pub confirm_password: String,
+    pub token: String,
+}
+
+/// `PUT /users/change-password`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct ChangePasswordForm {
+    pub current_password: String,
+    pub new_password: String,
+    pub confirm_password: String,
+}
+
+/// `POST /users/add-store-staff`: who to invite and with which scopes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct StaffInvitationForm {
+    pub email: String,
+    #[serde(default)]
+    pub first_name: Option<String>,
+    #[serde(default)]
+    pub last_name: Option<String>,
+    pub scopes: Vec<String>,
+}

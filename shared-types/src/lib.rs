@@ -2,11 +2,13 @@
 //! between the server and the UI (as JSON). Nothing here has behaviour; the rules live in
 //! `core-wasm`. `cargo test` writes the TypeScript mirror of every type to `ui/src/types/generated`.
 
+pub mod analytics;
 pub mod api;
 pub mod forms;
 pub mod shell;
 pub mod theme;
 
+pub use analytics::*;
 pub use api::*;
 pub use forms::*;
 pub use shell::*;

@@ -23,7 +23,7 @@ pub fn check_login(form: &LoginForm) -> LoginCheck {
     }
 }
 
-fn check_email(email: &str) -> Option<FieldError> {
+pub(super) fn check_email(email: &str) -> Option<FieldError> {
     if email.is_empty() {
         return Some(error(
             "email.required",
@@ -37,7 +37,12 @@ fn check_email(email: &str) -> Option<FieldError> {
     check_length("email", "Email", email, LOGIN_EMAIL_LENGTH)
 }
 
-fn check_length(field: &str, label: &str, value: &str, bounds: LengthBounds) -> Option<FieldError> {
+pub(super) fn check_length(
+    field: &str,
+    label: &str,
+    value: &str,
+    bounds: LengthBounds,
+) -> Option<FieldError> {
     let length = value.chars().count();
     if length == 0 {
         Some(error(
@@ -62,7 +67,7 @@ fn check_length(field: &str, label: &str, value: &str, bounds: LengthBounds) -> 
     }
 }
 
-fn error(code: &str, message: String, limit: Option<u32>) -> FieldError {
+pub(super) fn error(code: &str, message: String, limit: Option<u32>) -> FieldError {
     FieldError {
         code: code.to_owned(),
         message,

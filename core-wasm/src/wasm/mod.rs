@@ -1,8 +1,11 @@
 //! The WebAssembly facade: each export converts its input, calls the core and converts the result.
 //! No rule lives here. One file per area of the core.
 
+mod analytics;
 mod shell;
 mod theme;
+#[cfg(feature = "tz")]
+mod zoned;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

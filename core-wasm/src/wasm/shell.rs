@@ -1,16 +1,61 @@
 //! Exports of the shell rules.
 
-use shared_types::LoginForm;
+use serde::de::DeserializeOwned;
+use shared_types::{
+    ChangePasswordForm, DisplaySettings, ForgotPasswordForm, LoginForm, MenuContext,
+    OnboardingConfig, RegisterForm, ResetPasswordForm, SessionSnapshot, StaffInvitationForm,
+};
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
 use crate::shell;
 
+fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// Judges a login form `{email, password}`; returns a `LoginCheck`.
 #[wasm_bindgen(js_name = checkLogin)]
 pub fn check_login(form: JsValue) -> Result<JsValue, JsError> {
-    let form: LoginForm = serde_wasm_bindgen::from_value(form)?;
-    to_js(&shell::check_login(&form))
+    to_js(&shell::check_login(&from_js::<LoginForm>(form)?))
+}
+
+/// Judges a sign-up form; returns a `FormVerdict<RegisterForm>`.
+#[wasm_bindgen(js_name = checkRegister)]
+pub fn check_register(form: JsValue) -> Result<JsValue, JsError> {
+    to_js(&shell::check_register(&from_js::<RegisterForm>(form)?))
+}
+
+/// Judges a forgot-password form.
+#[wasm_bindgen(js_name = checkForgotPassword)]
+pub fn check_forgot_password(form: JsValue) -> Result<JsValue, JsError> {
+    to_js(&shell::check_forgot_password(
+        &from_js::<ForgotPasswordForm>(form)?,
+    ))
+}
+
+/// Judges a reset-password form.
+#[wasm_bindgen(js_name = checkResetPassword)]
+pub fn check_reset_password(form: JsValue) -> Result<JsValue, JsError> {
+    to_js(&shell::check_reset_password(&from_js::<ResetPasswordForm>(
+        form,
+    )?))
+}
+
+/// Judges a change-password form.
+#[wasm_bindgen(js_name = checkChangePassword)]
+pub fn check_change_password(form: JsValue) -> Result<JsValue, JsError> {
+    to_js(&shell::check_change_password(
+        &from_js::<ChangePasswordForm>(form)?,
+    ))
+}
+
+/// Judges a staff invitation form.
+#[wasm_bindgen(js_name = checkStaffInvitation)]
+pub fn check_staff_invitation(form: JsValue) -> Result<JsValue, JsError> {
+    to_js(&shell::check_staff_invitation(&from_js::<
+        StaffInvitationForm,
+    >(form)?))
 }
 
 /// The dashboard greeting for a local hour; returns a `Greeting`.
@@ -29,4 +74,70 @@ pub fn greeting(
 #[wasm_bindgen(js_name = fullName)]
 pub fn full_name(first_name: Option<String>, last_name: Option<String>) -> String {
     shell::full_name(first_name.as_deref(), last_name.as_deref())
+}
+
+/// The menu for a `MenuContext`; returns a `Menu`.
+#[wasm_bindgen(js_name = menu)]
+pub fn menu(context: JsValue) -> Result<JsValue, JsError> {
+    to_js(&shell::menu::menu(&from_js::<MenuContext>(context)?))
+}
+
+/// Whether a user with `scopes` may open the route named `route`.
+#[wasm_bindgen(js_name = mayOpen)]
+pub fn may_open(route: &str, scopes: Vec<String>) -> bool {
+    shell::menu::may_open(route, &scopes)
+}
+
+/// Every named route; returns `RouteInfo[]`.
+#[wasm_bindgen(js_name = routes)]
+pub fn routes() -> Result<JsValue, JsError> {
+    to_js(&shell::menu::routes())
+}
+
+/// Judges the locally held session; returns a `SessionVerdict`.
+#[wasm_bindgen(js_name = judgeSession)]
+pub fn judge_session(session: JsValue) -> Result<JsValue, JsError> {
+    to_js(&shell::judge_session(&from_js::<SessionSnapshot>(session)?))
+}
+
+/// The shell's periods, sizes and defaults; returns `ShellConstants`.
+#[wasm_bindgen(js_name = shellConstants)]
+pub fn shell_constants() -> Result<JsValue, JsError> {
+    to_js(&shell::constants())
+}
+
+/// Money with the currency sign, e.g. `$1,234.50`.
+#[wasm_bindgen(js_name = money)]
+pub fn money(amount: f64, settings: JsValue) -> Result<String, JsError> {
+    Ok(shell::money(amount, &from_js::<DisplaySettings>(settings)?))
+}
+
+/// Money with the currency code, e.g. `1,234.50 USD`.
+#[wasm_bindgen(js_name = moneyWithCode)]
+pub fn money_with_code(amount: f64, settings: JsValue) -> Result<String, JsError> {
+    Ok(shell::money_with_code(
+        amount,
+        &from_js::<DisplaySettings>(settings)?,
+    ))
+}
+
+/// The page title for a store subdomain.
+#[wasm_bindgen(js_name = pageTitle)]
+pub fn page_title(subdomain: &str) -> String {
+    shell::page_title(subdomain)
+}
+
+/// The onboarding popup as drawn; returns an `OnboardingView`.
+#[wasm_bindgen(js_name = onboardingView)]
+pub fn onboarding_view(config: JsValue, store_domain: &str) -> Result<JsValue, JsError> {
+    to_js(&shell::onboarding_view(
+        &from_js::<OnboardingConfig>(config)?,
+        store_domain,
+    ))
+}
+
+/// The rank badge of a subscription code, or `null`.
+#[wasm_bindgen(js_name = rankBadge)]
+pub fn rank_badge(code: &str) -> Result<JsValue, JsError> {
+    to_js(&shell::rank_badge(code))
 }

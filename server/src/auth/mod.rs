@@ -1,8 +1,11 @@
 //! Authentication: password hashing, tokens, sessions, and the extractor that turns a bearer
 //! token into the signed-in user.
 
+pub mod lockout;
+pub mod onetime;
 pub mod password;
 pub mod session;
+pub mod store;
 pub mod tokens;
 
 use axum::extract::FromRequestParts;

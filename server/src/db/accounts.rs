@@ -1,6 +1,6 @@
-//! Writing users and stores. Each function is one transaction: it writes everything or nothing.
+//! Writing users and stores.
 
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool, Executor, Transaction};
 
 use super::{new_id, now_ms};
 
@@ -11,58 +11,82 @@ pub struct NewUser<'a> {
     pub password_hash: &'a str,
     pub first_name: Option<&'a str>,
     pub last_name: Option<&'a str>,
+    /// Whether the e-mail is already proven (seeded and invited users); sign-ups are not.
+    pub activated: bool,
 }
 
 /// Inserts a user (e-mail kept lowercased) and returns the id.
-pub async fn create_user(db: &AnyPool, user: &NewUser<'_>) -> Result<String, sqlx::Error> {
+pub async fn create_user<'e, E: Executor<'e, Database = Any>>(
+    executor: E,
+    user: &NewUser<'_>,
+) -> Result<String, sqlx::Error> {
     let id = new_id();
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO users (id, email, password_hash, first_name, last_name, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+        "INSERT INTO users (id, email, password_hash, first_name, last_name, activated_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
     )
     .bind(&id)
     .bind(user.email.trim().to_lowercase())
     .bind(user.password_hash)
     .bind(user.first_name)
     .bind(user.last_name)
+    .bind(user.activated.then_some(now))
     .bind(now)
-    .execute(db)
+    .execute(executor)
     .await?;
     Ok(id)
 }
 
-/// Creates a store owned by `owner_id`, with its owner membership and its system domain
-/// `{subdomain}.{domain_suffix}`, and returns the store id.
+/// The preferences a new store starts with (shell.md §9: America/Los_Angeles; the hydro
+/// family, shown as DEFAULT).
+pub const DEFAULT_TIMEZONE: &str = core_wasm::limits::DEFAULT_TIMEZONE;
+
+/// Creates a store owned by `owner_id`, inside the caller's transaction: the store, its owner
+/// membership, its system domain `{subdomain}.{domain_suffix}` and its default preferences.
+/// Without a `subdomain`, one is made from the name, made unique with a number when taken.
+/// Returns the store id.
 pub async fn create_store(
-    db: &AnyPool,
+    tx: &mut Transaction<'_, Any>,
     owner_id: &str,
     name: &str,
-    subdomain: &str,
+    subdomain: Option<&str>,
     domain_suffix: &str,
 ) -> Result<String, sqlx::Error> {
     let id = new_id();
     let now = now_ms();
-    let mut tx = db.begin().await?;
+    let base = subdomain.map_or_else(
+        || core_wasm::shell::subdomain_from_name(name),
+        str::to_owned,
+    );
+    let mut candidate = base.clone();
+    for n in 2.. {
+        let taken: Option<(String,)> = sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1")
+            .bind(&candidate)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if taken.is_none() {
+            break;
+        }
+        candidate = format!("{base}-{n}");
+    }
     sqlx::query(
-        "INSERT INTO stores (id, name, subdomain, owner_id, is_enabled, created_at) \
-         VALUES ($1, $2, $3, $4, 1, $5)",
+        "INSERT INTO stores (id, name, subdomain, owner_id, is_enabled, created_at) VALUES ($1, $2, $3, $4, 1, $5)",
     )
     .bind(&id)
     .bind(name)
-    .bind(subdomain)
+    .bind(&candidate)
     .bind(owner_id)
     .bind(now)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     sqlx::query(
-        "INSERT INTO store_members (store_id, user_id, role, scopes, created_at) \
-         VALUES ($1, $2, 'owner', '', $3)",
+        "INSERT INTO store_members (store_id, user_id, role, scopes, created_at) VALUES ($1, $2, 'owner', '', $3)",
     )
     .bind(&id)
     .bind(owner_id)
     .bind(now)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
     sqlx::query(
         "INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at) \
@@ -70,10 +94,53 @@ pub async fn create_store(
     )
     .bind(new_id())
     .bind(&id)
-    .bind(format!("{subdomain}.{domain_suffix}"))
+    .bind(format!("{candidate}.{domain_suffix}"))
     .bind(now)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
+    sqlx::query(
+        "INSERT INTO store_preferences (store_id, standard_timezone, business_type, payment_choice_type, \
+         store_front_default_theme, updated_at) VALUES ($1, $2, 'other', 'seller', 'hydro', $3)",
+    )
+    .bind(&id)
+    .bind(DEFAULT_TIMEZONE)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Creates a store in a transaction of its own.
+pub async fn create_store_now(
+    db: &AnyPool,
+    owner_id: &str,
+    name: &str,
+    subdomain: Option<&str>,
+    domain_suffix: &str,
+) -> Result<String, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let id = create_store(&mut tx, owner_id, name, subdomain, domain_suffix).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// Marks a store's first-run survey done.
+pub async fn complete_survey<'e, E: Executor<'e, Database = Any>>(
+    executor: E,
+    store_id: &str,
+    user_id: &str,
+    answers: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO store_surveys (store_id, answers, completed_by, completed_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (store_id) DO UPDATE SET answers = excluded.answers, completed_by = excluded.completed_by, \
+         completed_at = excluded.completed_at",
+    )
+    .bind(store_id)
+    .bind(answers)
+    .bind(user_id)
+    .bind(now_ms())
+    .execute(executor)
+    .await?;
+    Ok(())
 }

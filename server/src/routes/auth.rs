@@ -1,54 +1,121 @@
-//! `/api/auth`: signing in.
+//! `/api/auth`: signing in and out, renewing tokens, signing up, activation and staff
+//! invitations, forgotten passwords, and the permission lists.
 
-use axum::Router;
 use axum::extract::State;
-use axum::routing::post;
-use core_wasm::shell::check_login;
-use shared_types::{LoginForm, LoginRequest, LoginResponse};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use core_wasm::shell::{self, permissions::ROLE_LABELS};
+use serde::Deserialize;
+use shared_types::{
+    ActivationRequest, ApiErrorBody, CheckStaffRequest, ForgotPasswordForm, InvitationInfo,
+    LoginForm, LoginRequest, LoginResponse, MessageResponse, Permission, RegisterForm,
+    RenewResponse, ResetPasswordForm, ResetPasswordRequest, ResetTokenStatus, StorePermission,
+};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::auth::{password, session};
-use crate::error::{ApiError, Json};
+use crate::auth::onetime::{self, Purpose};
+use crate::auth::session::{self, RenewRefusal};
+use crate::auth::store::{StoreAccess, routes as scoped};
+use crate::auth::{CurrentUser, lockout, password, tokens};
+use crate::client::ClientAddress;
+use crate::db::accounts::{self, NewUser};
+use crate::db::now_ms;
+use crate::error::{ApiError, Json, Query};
+use crate::mail::{self, Mail};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/auth/login", post(login))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(signup))
+        .routes(routes!(logout))
+        .routes(routes!(renew_access_token))
+        .routes(routes!(check_staff_available))
+        .routes(routes!(account_activation))
+        .routes(routes!(forgot_password))
+        .routes(routes!(verify_reset_password_token))
+        .routes(routes!(reset_password))
+        .routes(routes!(all_permission))
+        .routes(routes!(store_permission))
 }
 
 /// The one message for a wrong e-mail or a wrong password, so neither reveals which it was.
 pub const WRONG_CREDENTIALS: &str = "The email or password is incorrect.";
+/// The answer to a forgotten-password request, the same whether the account exists or not.
+pub const RESET_SENT: &str =
+    "If an account exists for that e-mail, we have sent a link to reset its password.";
+/// The answer to a sign-up, the same whether the e-mail was free or not.
+pub const SIGNUP_SENT: &str = "Check your e-mail: we have sent a link to activate your account.";
 
-/// `POST /api/auth/login`: checks the form with the core's rules, then the credentials.
+fn messages_of(errors: impl IntoIterator<Item = shared_types::FieldError>) -> ApiError {
+    ApiError::Invalid(errors.into_iter().map(|error| error.message).collect())
+}
+
+/// A 429 with `Retry-After`.
+fn too_many(seconds: i64) -> Response {
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        axum::Json(ApiErrorBody {
+            messages: vec![format!(
+                "Too many failed sign-ins. Try again in {} minutes, or reset your password.",
+                (seconds + 59) / 60
+            )],
+        }),
+    )
+        .into_response();
+    if let Ok(value) = HeaderValue::from_str(&seconds.max(1).to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
+}
+
+/// Signs in with e-mail and password; checks the form with the core's rules first.
+#[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = LoginResponse), (status = 400, body = ApiErrorBody),
+        (status = 401, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 429, body = ApiErrorBody)))]
 async fn login(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Json(body): Json<LoginRequest>,
-) -> Result<Json<LoginResponse>, ApiError> {
-    let verdict = check_login(&LoginForm {
+) -> Result<Response, ApiError> {
+    let verdict = shell::check_login(&LoginForm {
         email: body.email,
         password: body.password,
     });
     if !verdict.valid {
-        let messages = [verdict.errors.email, verdict.errors.password]
-            .into_iter()
-            .flatten()
-            .map(|error| error.message)
-            .collect();
-        return Err(ApiError::Invalid(messages));
+        return Err(messages_of(
+            [verdict.errors.email, verdict.errors.password]
+                .into_iter()
+                .flatten(),
+        ));
     }
     let email = verdict.email.to_lowercase();
-    let user: Option<(String, String)> =
-        sqlx::query_as("SELECT id, password_hash FROM users WHERE email = $1")
+    if let Some(seconds) = lockout::retry_after(&state.db, &email, &address).await? {
+        return Ok(too_many(seconds));
+    }
+    let user: Option<(String, String, Option<i64>)> =
+        sqlx::query_as("SELECT id, password_hash, activated_at FROM users WHERE email = $1")
             .bind(&email)
             .fetch_optional(&state.db)
             .await?;
     // An unknown e-mail still costs one hash verification, so timing does not tell it apart.
-    let (user_id, hash) = match user {
-        Some((id, hash)) => (Some(id), hash),
+    let (found, hash) = match &user {
+        Some((id, hash, activated)) => (Some((id.clone(), *activated)), hash.clone()),
         None => (None, state.decoy_hash.to_string()),
     };
     let matches = password::verify(verdict.password, hash).await?;
-    let Some(user_id) = user_id.filter(|_| matches) else {
+    let Some((user_id, activated_at)) = found.filter(|_| matches) else {
+        lockout::record_failure(&state.db, &email, &address).await?;
         return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.to_owned()));
     };
+    if activated_at.is_none() {
+        return Err(ApiError::Forbidden(
+            "Please activate your account first: use the link we e-mailed you.".to_owned(),
+        ));
+    }
+    lockout::clear(&state.db, &email).await?;
     let tokens = session::start(&state.db, &state.keys, &user_id).await?;
     let store: Option<(String,)> = sqlx::query_as(
         "SELECT store_id FROM store_members WHERE user_id = $1 ORDER BY created_at, store_id LIMIT 1",
@@ -59,6 +126,419 @@ async fn login(
     Ok(Json(LoginResponse {
         access_token: tokens.access_token,
         refresh_token: tokens.refresh_token,
+        refresh_token_expires_at: tokens.refresh_expires_at,
         store_id: store.map(|(id,)| id),
+    })
+    .into_response())
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+struct SignupQuery {
+    /// The sign-up key, as in the register page's `sk` query value.
+    sk: Option<String>,
+}
+
+/// Creates an account and its store, and e-mails an activation link. Needs the sign-up key.
+#[utoipa::path(post, path = "/auth/signup", tag = "auth", params(SignupQuery), request_body = RegisterForm,
+    responses((status = 201, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody)))]
+async fn signup(
+    State(state): State<AppState>,
+    Query(query): Query<SignupQuery>,
+    Json(form): Json<RegisterForm>,
+) -> Result<(StatusCode, Json<MessageResponse>), ApiError> {
+    let key = &state.config.signup_key;
+    if key.is_empty() || query.sk.as_deref() != Some(key.as_str()) {
+        return Err(ApiError::Forbidden(
+            "Registration is by invitation only.".to_owned(),
+        ));
+    }
+    let verdict = shell::check_register(&form);
+    if !verdict.valid {
+        return Err(messages_of(verdict.errors.into_values()));
+    }
+    let form = verdict.value;
+    let email = form.email.to_lowercase();
+    let existing: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+        .bind(&email)
+        .fetch_optional(&state.db)
+        .await?;
+    if existing.is_some() {
+        // Answer as for a new address; tell the owner of the address instead.
+        mail::queue(&state.db, &Mail {
+            to: email,
+            subject: "Someone tried to sign up with your e-mail".to_owned(),
+            body: format!(
+                "You already have a Storeloom account. Sign in at {}/admin/auth/login, or reset your password there.",
+                state.config.public_url
+            ),
+        })
+        .await?;
+        return Ok((
+            StatusCode::CREATED,
+            Json(MessageResponse {
+                message: SIGNUP_SENT.to_owned(),
+            }),
+        ));
+    }
+    let hash = password::hash(form.password).await?;
+    let mut tx = state.db.begin().await?;
+    let user_id = accounts::create_user(
+        &mut *tx,
+        &NewUser {
+            email: &email,
+            password_hash: &hash,
+            first_name: None,
+            last_name: None,
+            activated: false,
+        },
+    )
+    .await?;
+    accounts::create_store(
+        &mut tx,
+        &user_id,
+        &form.store_name,
+        None,
+        &state.config.store_domain_suffix,
+    )
+    .await?;
+    let token = onetime::issue(&mut *tx, &user_id, Purpose::Activation).await?;
+    mail::queue(&mut *tx, &Mail {
+        to: email,
+        subject: "Activate your Storeloom account".to_owned(),
+        body: format!(
+            "Welcome to Storeloom! Activate your account: {}/admin/auth/verify?type=activation&token={token}",
+            state.config.public_url
+        ),
+    })
+    .await?;
+    tx.commit().await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(MessageResponse {
+            message: SIGNUP_SENT.to_owned(),
+        }),
+    ))
+}
+
+/// Ends the current session: its access and refresh tokens stop working at once.
+#[utoipa::path(delete, path = "/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 401, body = ApiErrorBody)))]
+async fn logout(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> Result<Json<MessageResponse>, ApiError> {
+    session::revoke_session(&state.db, &user.session_id).await?;
+    Ok(Json(MessageResponse {
+        message: "Signed out.".to_owned(),
     }))
+}
+
+/// Spends the refresh token (header `X-Refresh-Token`, or `Authorization: Bearer`) and issues
+/// the next pair. A refresh token works once; replaying a spent one ends its session.
+#[utoipa::path(get, path = "/auth/renew-access-token", tag = "auth", security(("refresh" = [])),
+    responses((status = 200, body = RenewResponse), (status = 401, body = ApiErrorBody)))]
+async fn renew_access_token(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<RenewResponse>, ApiError> {
+    let token = headers
+        .get("x-refresh-token")
+        .and_then(|v| v.to_str().ok())
+        .or_else(|| {
+            headers
+                .get(header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.strip_prefix("Bearer "))
+        })
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::Unauthorized("Please sign in.".to_owned()))?;
+    match session::renew(&state.db, &state.keys, token).await? {
+        Ok(issued) => Ok(Json(RenewResponse {
+            access_token: issued.access_token,
+            refresh_token: issued.refresh_token,
+            refresh_token_expires_at: issued.refresh_expires_at,
+        })),
+        Err(RenewRefusal::Reused) => Err(ApiError::Unauthorized(
+            "This sign-in was used twice, so it has been ended for your safety. Please sign in again.".to_owned(),
+        )),
+        Err(RenewRefusal::Invalid) => Err(ApiError::Unauthorized(
+            "Your session has ended. Please sign in again.".to_owned(),
+        )),
+    }
+}
+
+/// A live invitation: id, store id, store name, e-mail, names, scopes.
+type Invitation = (
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+);
+
+async fn live_invitation(state: &AppState, token: &str) -> Result<Option<Invitation>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT i.id, i.store_id, s.name, i.email, i.first_name, i.last_name, i.scopes \
+         FROM staff_invitations i JOIN stores s ON s.id = i.store_id \
+         WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.expires_at > $2",
+    )
+    .bind(tokens::digest(token))
+    .bind(now_ms())
+    .fetch_optional(&state.db)
+    .await?)
+}
+
+const INVITATION_GONE: &str =
+    "This invitation is no longer valid. Ask the store owner to invite you again.";
+
+/// What a staff invitation offers, for the accept page.
+#[utoipa::path(post, path = "/auth/check-staff-available", tag = "auth", request_body = CheckStaffRequest,
+    responses((status = 200, body = InvitationInfo), (status = 404, body = ApiErrorBody)))]
+async fn check_staff_available(
+    State(state): State<AppState>,
+    Json(body): Json<CheckStaffRequest>,
+) -> Result<Json<InvitationInfo>, ApiError> {
+    let Some((_, _, store_name, email, ..)) =
+        live_invitation(&state, body.invitation_token.trim()).await?
+    else {
+        return Err(ApiError::NotFoundWith(INVITATION_GONE.to_owned()));
+    };
+    let has_account: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+        .bind(&email)
+        .fetch_optional(&state.db)
+        .await?;
+    Ok(Json(InvitationInfo {
+        email,
+        store_name,
+        has_account: has_account.is_some(),
+    }))
+}
+
+/// Confirms a sign-up (an activation token), or accepts a staff invitation (an invitation
+/// token; a password and names are needed when the invitee has no account yet).
+#[utoipa::path(post, path = "/auth/account-activation", tag = "auth", request_body = ActivationRequest,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn account_activation(
+    State(state): State<AppState>,
+    Json(body): Json<ActivationRequest>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let token = body.token.trim();
+    if let Some(user_id) = onetime::spend(&state.db, token, Purpose::Activation).await? {
+        sqlx::query("UPDATE users SET activated_at = $1 WHERE id = $2 AND activated_at IS NULL")
+            .bind(now_ms())
+            .bind(&user_id)
+            .execute(&state.db)
+            .await?;
+        return Ok(Json(MessageResponse {
+            message: "Your account is active. You can sign in now.".to_owned(),
+        }));
+    }
+    let Some((invitation_id, store_id, store_name, email, first_name, last_name, scopes)) =
+        live_invitation(&state, token).await?
+    else {
+        return Err(ApiError::NotFoundWith(
+            "This link is no longer valid. It may have been used already or have expired."
+                .to_owned(),
+        ));
+    };
+    let existing: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+        .bind(&email)
+        .fetch_optional(&state.db)
+        .await?;
+    let new_password = match (&existing, body.password) {
+        (Some(_), _) => None,
+        (None, password) => {
+            let verdict = shell::check_login(&LoginForm {
+                email: email.clone(),
+                password: password.unwrap_or_default(),
+            });
+            if let Some(error) = verdict.errors.password {
+                return Err(messages_of([error]));
+            }
+            Some(password::hash(verdict.password).await?)
+        }
+    };
+    let now = now_ms();
+    let mut tx = state.db.begin().await?;
+    let accepted = sqlx::query(
+        "UPDATE staff_invitations SET accepted_at = $1 WHERE id = $2 AND accepted_at IS NULL",
+    )
+    .bind(now)
+    .bind(&invitation_id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if accepted != 1 {
+        return Err(ApiError::NotFoundWith(INVITATION_GONE.to_owned()));
+    }
+    let user_id = match (existing, new_password) {
+        (Some((id,)), _) => id,
+        (None, Some(hash)) => {
+            let first = body
+                .first_name
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .or(first_name.as_deref());
+            let last = body
+                .last_name
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .or(last_name.as_deref());
+            accounts::create_user(
+                &mut *tx,
+                &NewUser {
+                    email: &email,
+                    password_hash: &hash,
+                    first_name: first,
+                    last_name: last,
+                    activated: true,
+                },
+            )
+            .await?
+        }
+        (None, None) => return Err(ApiError::internal("invitation without a password")),
+    };
+    sqlx::query(
+        "INSERT INTO store_members (store_id, user_id, role, scopes, created_at) VALUES ($1, $2, 'staff', $3, $4) \
+         ON CONFLICT (store_id, user_id) DO UPDATE SET scopes = excluded.scopes",
+    )
+    .bind(&store_id)
+    .bind(&user_id)
+    .bind(&scopes)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Json(MessageResponse {
+        message: format!("You have joined {store_name}. Sign in to start."),
+    }))
+}
+
+/// E-mails a password-reset link. The answer is the same whether the account exists or not.
+#[utoipa::path(post, path = "/auth/forgot_password", tag = "auth", request_body = ForgotPasswordForm,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody)))]
+async fn forgot_password(
+    State(state): State<AppState>,
+    Json(form): Json<ForgotPasswordForm>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let verdict = shell::check_forgot_password(&form);
+    if !verdict.valid {
+        return Err(messages_of(verdict.errors.into_values()));
+    }
+    let email = verdict.value.email.to_lowercase();
+    let user: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+        .bind(&email)
+        .fetch_optional(&state.db)
+        .await?;
+    if let Some((user_id,)) = user {
+        let mut tx = state.db.begin().await?;
+        let token = onetime::issue(&mut *tx, &user_id, Purpose::PasswordReset).await?;
+        mail::queue(&mut *tx, &Mail {
+            to: email,
+            subject: "Reset your Storeloom password".to_owned(),
+            body: format!(
+                "Reset your password within an hour: {}/admin/auth/verify?type=reset&token={token}\n\
+                 If you did not ask for this, ignore this e-mail.",
+                state.config.public_url
+            ),
+        })
+        .await?;
+        tx.commit().await?;
+    }
+    Ok(Json(MessageResponse {
+        message: RESET_SENT.to_owned(),
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+struct TokenQuery {
+    /// The token from the e-mailed link.
+    token: String,
+}
+
+/// Whether a password-reset link is still good.
+#[utoipa::path(get, path = "/auth/verify_reset_password_token", tag = "auth", params(TokenQuery),
+    responses((status = 200, body = ResetTokenStatus), (status = 400, body = ApiErrorBody)))]
+async fn verify_reset_password_token(
+    State(state): State<AppState>,
+    Query(query): Query<TokenQuery>,
+) -> Result<Json<ResetTokenStatus>, ApiError> {
+    let user = onetime::peek(&state.db, query.token.trim(), Purpose::PasswordReset).await?;
+    Ok(Json(ResetTokenStatus {
+        valid: user.is_some(),
+    }))
+}
+
+/// Sets a new password with a reset token. Every session of the account ends, its failed
+/// sign-ins are forgotten, and the account counts as activated (the e-mail is proven).
+#[utoipa::path(post, path = "/auth/reset_password", tag = "auth", request_body = ResetPasswordRequest,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn reset_password(
+    State(state): State<AppState>,
+    Json(body): Json<ResetPasswordRequest>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let verdict = shell::check_reset_password(&ResetPasswordForm {
+        confirm_password: body.password.clone(),
+        password: body.password,
+        token: body.token,
+    });
+    if !verdict.valid {
+        return Err(messages_of(verdict.errors.into_values()));
+    }
+    let form = verdict.value;
+    let hash = password::hash(form.password).await?;
+    let Some(user_id) = onetime::spend(&state.db, &form.token, Purpose::PasswordReset).await?
+    else {
+        return Err(ApiError::NotFoundWith(
+            "This reset link is no longer valid. Ask for a new one.".to_owned(),
+        ));
+    };
+    let now = now_ms();
+    sqlx::query("UPDATE users SET password_hash = $1, activated_at = COALESCE(activated_at, $2), updated_at = $2 WHERE id = $3")
+        .bind(&hash)
+        .bind(now)
+        .bind(&user_id)
+        .execute(&state.db)
+        .await?;
+    session::revoke_user_sessions(&state.db, &user_id, None).await?;
+    let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
+        .bind(&user_id)
+        .fetch_one(&state.db)
+        .await?;
+    lockout::clear(&state.db, &email).await?;
+    Ok(Json(MessageResponse {
+        message: "Your password has been changed. Sign in with the new one.".to_owned(),
+    }))
+}
+
+/// Every permission a staff member can be given.
+#[utoipa::path(get, path = "/auth/all-permission", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = Vec<Permission>), (status = 401, body = ApiErrorBody)))]
+async fn all_permission(_user: CurrentUser) -> Json<Vec<Permission>> {
+    Json(
+        ROLE_LABELS
+            .iter()
+            .map(|(key, label)| Permission {
+                key: (*key).to_owned(),
+                label: (*label).to_owned(),
+            })
+            .collect(),
+    )
+}
+
+/// The caller's role and scopes in the selected store.
+#[utoipa::path(get, path = "/auth/store-permission", tag = "auth", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = StorePermission), (status = 401, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn store_permission(access: StoreAccess<scoped::AnyMember>) -> Json<StorePermission> {
+    Json(StorePermission {
+        is_store_owner: access.role == "owner",
+        is_store_admin: access.role == "owner" || access.role == "admin",
+        scopes: access.scopes,
+    })
 }

@@ -1,18 +1,20 @@
 //! `GET /api/health`: whether the server and its database answer.
 
-use axum::Router;
 use axum::extract::State;
-use axum::routing::get;
 use shared_types::Health;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::db::Backend;
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/health", get(health))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
 }
 
+/// Whether the server and its database answer.
+#[utoipa::path(get, path = "/health", tag = "system", responses((status = 200, body = Health)))]
 async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     let (one,): (i64,) = sqlx::query_as("SELECT CAST(1 AS BIGINT)")
         .fetch_one(&state.db)

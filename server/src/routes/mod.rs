@@ -1,18 +1,82 @@
-//! The API under `/api`, one module per resource.
+//! The API under `/api`, one module per resource. Every handler carries its OpenAPI
+//! description, and the router and `/api/openapi.json` are built from the same list, so the
+//! document cannot miss a route. A store route documents the `X-Store-Id` header and, in its
+//! bearer requirement, the role key it needs (empty when any member may call it); the tenant
+//! tests check the document against the behaviour.
 
 pub mod auth;
+pub mod dev;
 pub mod health;
+pub mod staff;
+pub mod stores;
 pub mod users;
 
 use axum::Router;
+use axum::response::Html;
+use axum::routing::get;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
 
-/// Every API route, relative to `/api`.
-pub fn router() -> Router<AppState> {
-    Router::new()
+/// The document's frame: title, server prefix and the bearer scheme.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Storeloom API", description = "The seller back-office API. Every error body is {\"messages\": [...]}."),
+    servers((url = "/api")),
+    modifiers(&Security),
+    tags(
+        (name = "auth", description = "Signing in, tokens, sign-up, passwords"),
+        (name = "users", description = "The signed-in user and their stores"),
+        (name = "staff", description = "A store's staff (needs the `store` scope)"),
+        (name = "stores", description = "Store settings: survey, page preference"),
+        (name = "system", description = "Health and development helpers"),
+    )
+)]
+struct ApiDoc;
+
+struct Security;
+
+impl Modify for Security {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "refresh",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-Refresh-Token"))),
+        );
+    }
+}
+
+/// Every API route relative to `/api`, and the OpenAPI document describing them.
+pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (router, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(health::router())
         .merge(auth::router())
         .merge(users::router())
-        .fallback(crate::api_not_found)
+        .merge(staff::router())
+        .merge(stores::router())
+        .merge(dev::router())
+        .split_for_parts();
+    let document = openapi.clone();
+    let router = router
+        .route(
+            "/openapi.json",
+            get(move || async move { axum::Json(document) }),
+        )
+        .route("/docs", get(|| async { Html(DOCS_PAGE) }))
+        .fallback(crate::api_not_found);
+    (router, openapi)
 }
+
+/// A small page that lists the operations of `/api/openapi.json`, with no outside script.
+const DOCS_PAGE: &str = include_str!("docs.html");

@@ -1,27 +1,37 @@
-//! `/api/users`: the signed-in user and the stores they work in.
+//! `/api/users`: the signed-in user, their profile and password, and their stores.
 
-use axum::Router;
 use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::routing::get;
-use core_wasm::shell::permissions::ROLE_KEYS;
+use axum::http::{HeaderMap, StatusCode};
+use core_wasm::shell::{self, permissions::ROLE_KEYS};
 use serde::Deserialize;
-use shared_types::{StorePage, StoreSummary, UserInfo};
+use shared_types::{
+    ApiErrorBody, ChangePasswordForm, CreateStoreRequest, MessageResponse, StorePage, StoreSummary,
+    UpdateProfileRequest, UserInfo,
+};
+use sqlx::AnyPool;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
+use crate::auth::store::STORE_ID_HEADER;
+use crate::auth::{CurrentUser, password, session};
+use crate::config::Config;
+use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
 /// How many stores one page of `GET /api/users/stores` holds.
 pub const STORES_PAGE_SIZE: i64 = 20;
+/// The longest first or last name, and the longest picture address.
+const NAME_MAX: usize = 50;
+const PICTURE_MAX: usize = 2048;
 
-/// The header that selects the store a request is about.
-pub const STORE_ID_HEADER: &str = "x-store-id";
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users/info", get(info))
-        .route("/users/stores", get(stores))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(info, update_profile))
+        .routes(routes!(change_password))
+        .routes(routes!(stores))
+        .routes(routes!(create_store))
 }
 
 type UserRow = (
@@ -32,20 +42,15 @@ type UserRow = (
     Option<String>,
 );
 
-/// `GET /api/users/info`: the user, and their role and scopes in the store of `X-Store-Id`.
-async fn info(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    headers: HeaderMap,
-) -> Result<Json<UserInfo>, ApiError> {
+async fn load_user(db: &AnyPool, user_id: &str) -> Result<UserInfo, ApiError> {
     let (id, email, first_name, last_name, profile_picture): UserRow = sqlx::query_as(
         "SELECT id, email, first_name, last_name, profile_picture FROM users WHERE id = $1",
     )
-    .bind(&user.user_id)
-    .fetch_optional(&state.db)
+    .bind(user_id)
+    .fetch_optional(db)
     .await?
     .ok_or_else(|| ApiError::Unauthorized("Please sign in.".to_owned()))?;
-    let mut info = UserInfo {
+    Ok(UserInfo {
         id,
         first_name,
         last_name,
@@ -54,9 +59,19 @@ async fn info(
         is_store_owner: false,
         is_store_admin: false,
         scopes: Vec::new(),
-    };
-    let store_id = headers.get(STORE_ID_HEADER).and_then(|v| v.to_str().ok());
-    if let Some(store_id) = store_id {
+    })
+}
+
+/// The signed-in user, and their role and scopes in the store of `X-Store-Id` when sent.
+#[utoipa::path(get, path = "/users/info", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = UserInfo), (status = 401, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn info(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    headers: HeaderMap,
+) -> Result<Json<UserInfo>, ApiError> {
+    let mut info = load_user(&state.db, &user.user_id).await?;
+    if let Some(store_id) = headers.get(STORE_ID_HEADER).and_then(|v| v.to_str().ok()) {
         let (role, scopes): (String, String) = sqlx::query_as(
             "SELECT role, scopes FROM store_members WHERE store_id = $1 AND user_id = $2",
         )
@@ -77,49 +92,141 @@ async fn info(
     Ok(Json(info))
 }
 
-#[derive(Debug, Deserialize)]
+fn clean(
+    value: Option<String>,
+    field: &str,
+    max: usize,
+    errors: &mut Vec<String>,
+) -> Option<Option<String>> {
+    let value = value?;
+    let trimmed = value.trim();
+    if trimmed.chars().count() > max {
+        errors.push(format!("{field} must have at most {max} letters."));
+    }
+    Some((!trimmed.is_empty()).then(|| trimmed.to_owned()))
+}
+
+/// Changes the profile: first and last name (at most 50 each) and the picture's address
+/// (`http(s)://`, at most 2,048). An empty value clears the field; an absent one keeps it.
+#[utoipa::path(put, path = "/users", tag = "users", security(("bearer" = [])), request_body = UpdateProfileRequest,
+    responses((status = 200, body = UserInfo), (status = 400, body = ApiErrorBody), (status = 401, body = ApiErrorBody)))]
+async fn update_profile(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<UpdateProfileRequest>,
+) -> Result<Json<UserInfo>, ApiError> {
+    let mut errors = Vec::new();
+    let first = clean(body.first_name, "First name", NAME_MAX, &mut errors);
+    let last = clean(body.last_name, "Last name", NAME_MAX, &mut errors);
+    let picture = clean(
+        body.profile_picture,
+        "Picture address",
+        PICTURE_MAX,
+        &mut errors,
+    );
+    if let Some(Some(url)) = &picture
+        && !(url.starts_with("https://") || url.starts_with("http://"))
+    {
+        errors.push("The picture address must start with http:// or https://".to_owned());
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Invalid(errors));
+    }
+    let current = load_user(&state.db, &user.user_id).await?;
+    sqlx::query("UPDATE users SET first_name = $1, last_name = $2, profile_picture = $3, updated_at = $4 WHERE id = $5")
+        .bind(first.unwrap_or(current.first_name))
+        .bind(last.unwrap_or(current.last_name))
+        .bind(picture.unwrap_or(current.profile_picture))
+        .bind(now_ms())
+        .bind(&user.user_id)
+        .execute(&state.db)
+        .await?;
+    Ok(Json(load_user(&state.db, &user.user_id).await?))
+}
+
+/// Changes the password after checking the current one; every other session of the account ends.
+#[utoipa::path(put, path = "/users/change-password", tag = "users", security(("bearer" = [])), request_body = ChangePasswordForm,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 401, body = ApiErrorBody)))]
+async fn change_password(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(form): Json<ChangePasswordForm>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let verdict = shell::check_change_password(&form);
+    if !verdict.valid {
+        return Err(ApiError::Invalid(
+            verdict.errors.into_values().map(|e| e.message).collect(),
+        ));
+    }
+    let form = verdict.value;
+    let (hash,): (String,) = sqlx::query_as("SELECT password_hash FROM users WHERE id = $1")
+        .bind(&user.user_id)
+        .fetch_one(&state.db)
+        .await?;
+    if !password::verify(form.current_password, hash).await? {
+        return Err(ApiError::Invalid(vec![
+            "The current password is incorrect.".to_owned(),
+        ]));
+    }
+    let new_hash = password::hash(form.new_password).await?;
+    sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
+        .bind(new_hash)
+        .bind(now_ms())
+        .bind(&user.user_id)
+        .execute(&state.db)
+        .await?;
+    session::revoke_user_sessions(&state.db, &user.user_id, Some(&user.session_id)).await?;
+    Ok(Json(MessageResponse {
+        message: "Your password has been changed.".to_owned(),
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 struct StoresQuery {
+    /// The last store id of the previous page.
     last_id: Option<String>,
 }
 
 type StoreRow = (String, String, String, String, Option<String>);
 
-/// `GET /api/users/stores?lastId=`: the user's stores in id order, a page at a time.
+fn summary(config: &Config, (id, name, subdomain, role, custom_host): StoreRow) -> StoreSummary {
+    let store_domain = format!("{subdomain}.{}", config.store_domain_suffix);
+    StoreSummary {
+        id,
+        name,
+        r_domain: custom_host.unwrap_or_else(|| store_domain.clone()),
+        store_domain,
+        subdomain,
+        is_owner: role == "owner",
+    }
+}
+
+const STORE_COLUMNS: &str = "SELECT s.id, s.name, s.subdomain, m.role, \
+    (SELECT d.host FROM domains d WHERE d.store_id = s.id AND d.is_primary = 1 \
+      AND d.domain_type <> 'SystemDefault' ORDER BY d.created_at LIMIT 1) \
+    FROM stores s JOIN store_members m ON m.store_id = s.id";
+
+/// The user's stores in id order, 20 a page; pass the page's `lastId` for the next.
+#[utoipa::path(get, path = "/users/stores", tag = "users", security(("bearer" = [])), params(StoresQuery),
+    responses((status = 200, body = StorePage), (status = 401, body = ApiErrorBody)))]
 async fn stores(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(query): Query<StoresQuery>,
 ) -> Result<Json<StorePage>, ApiError> {
-    let rows: Vec<StoreRow> = sqlx::query_as(
-        "SELECT s.id, s.name, s.subdomain, m.role, \
-                (SELECT d.host FROM domains d \
-                  WHERE d.store_id = s.id AND d.is_primary = 1 AND d.domain_type <> 'SystemDefault' \
-                  ORDER BY d.created_at LIMIT 1) \
-           FROM stores s JOIN store_members m ON m.store_id = s.id \
-          WHERE m.user_id = $1 AND s.id > $2 \
-          ORDER BY s.id LIMIT $3",
-    )
-    .bind(&user.user_id)
-    .bind(query.last_id.unwrap_or_default())
-    .bind(STORES_PAGE_SIZE + 1)
-    .fetch_all(&state.db)
-    .await?;
+    let sql = format!("{STORE_COLUMNS} WHERE m.user_id = $1 AND s.id > $2 ORDER BY s.id LIMIT $3");
+    let rows: Vec<StoreRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&user.user_id)
+        .bind(query.last_id.unwrap_or_default())
+        .bind(STORES_PAGE_SIZE + 1)
+        .fetch_all(&state.db)
+        .await?;
     let has_more = rows.len() as i64 > STORES_PAGE_SIZE;
     let stores: Vec<StoreSummary> = rows
         .into_iter()
         .take(STORES_PAGE_SIZE as usize)
-        .map(|(id, name, subdomain, role, custom_host)| {
-            let store_domain = format!("{subdomain}.{}", state.config.store_domain_suffix);
-            StoreSummary {
-                id,
-                name,
-                r_domain: custom_host.unwrap_or_else(|| store_domain.clone()),
-                store_domain,
-                subdomain,
-                is_owner: role == "owner",
-            }
-        })
+        .map(|row| summary(&state.config, row))
         .collect();
     let last_id = if has_more {
         stores.last().map(|store| store.id.clone())
@@ -127,4 +234,33 @@ async fn stores(
         None
     };
     Ok(Json(StorePage { stores, last_id }))
+}
+
+/// Creates a store owned by the caller, with its system domain and default preferences.
+#[utoipa::path(post, path = "/users/create-store", tag = "users", security(("bearer" = [])), request_body = CreateStoreRequest,
+    responses((status = 201, body = StoreSummary), (status = 400, body = ApiErrorBody), (status = 401, body = ApiErrorBody)))]
+async fn create_store(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<CreateStoreRequest>,
+) -> Result<(StatusCode, Json<StoreSummary>), ApiError> {
+    let name = body.store_name.trim();
+    if let Some(error) = shell::check_store_name(name) {
+        return Err(ApiError::Invalid(vec![error.message]));
+    }
+    let store_id = accounts::create_store_now(
+        &state.db,
+        &user.user_id,
+        name,
+        None,
+        &state.config.store_domain_suffix,
+    )
+    .await?;
+    let sql = format!("{STORE_COLUMNS} WHERE m.user_id = $1 AND s.id = $2");
+    let row: StoreRow = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&user.user_id)
+        .bind(&store_id)
+        .fetch_one(&state.db)
+        .await?;
+    Ok((StatusCode::CREATED, Json(summary(&state.config, row))))
 }

@@ -20,6 +20,8 @@ async fn the_demo_owner_signs_in_and_gets_tokens_and_a_store() {
             .is_some_and(|t| t.len() == 64)
     );
     assert!(reply["storeId"].as_str().is_some_and(|id| !id.is_empty()));
+    let expires = reply["refreshTokenExpiresAt"].as_i64().expect("expiry");
+    assert!(expires > server::db::now_ms() + 29 * 24 * 3600 * 1000);
 }
 
 #[tokio::test]

@@ -177,6 +177,80 @@ impl TestApp {
         .await
     }
 
+    /// Sends JSON (or nothing) with a token and, when given, a store header.
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        token: Option<&str>,
+        store_id: Option<&str>,
+    ) -> Reply {
+        let headers: Vec<(&str, &str)> = store_id
+            .map(|id| vec![("x-store-id", id)])
+            .unwrap_or_default();
+        self.send(
+            method,
+            path,
+            body.map(|b| Body::from(b.to_string())),
+            token,
+            &headers,
+        )
+        .await
+    }
+
+    /// The newest e-mail sent to `to`: (subject, body).
+    pub async fn last_mail_to(&self, to: &str) -> Option<(String, String)> {
+        sqlx::query_as("SELECT subject, body FROM outbox WHERE to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+            .bind(to)
+            .fetch_optional(&self.state.db)
+            .await
+            .expect("outbox")
+    }
+
+    /// The token in the link of the newest e-mail to `to`.
+    pub async fn token_mailed_to(&self, to: &str) -> String {
+        let (_, body) = self
+            .last_mail_to(to)
+            .await
+            .unwrap_or_else(|| panic!("no mail to {to}"));
+        let start = body.find("token=").expect("a link with a token") + "token=".len();
+        body[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect()
+    }
+
+    /// Signs in and returns (access token, refresh token, store id).
+    pub async fn session_of(&self, email: &str) -> (String, String, Option<String>) {
+        let reply = self.login(email, DEMO_PASSWORD).await;
+        (
+            reply["accessToken"].as_str().expect("access").to_owned(),
+            reply["refreshToken"].as_str().expect("refresh").to_owned(),
+            reply["storeId"].as_str().map(str::to_owned),
+        )
+    }
+
+    /// The id of the user with this e-mail.
+    pub async fn user_id(&self, email: &str) -> String {
+        let (id,): (String,) = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+            .bind(email)
+            .fetch_one(&self.state.db)
+            .await
+            .expect("user");
+        id
+    }
+
+    /// The id of the store with this subdomain.
+    pub async fn store_id(&self, subdomain: &str) -> String {
+        let (id,): (String,) = sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1")
+            .bind(subdomain)
+            .fetch_one(&self.state.db)
+            .await
+            .expect("store");
+        id
+    }
+
     /// Signs in and returns the login reply's JSON.
     pub async fn login(&self, email: &str, password: &str) -> Value {
         let reply = self
@@ -200,4 +274,8 @@ impl TestApp {
 
 pub const OWNER_EMAIL: &str = "owner@storeloom.dev";
 pub const SELLER_EMAIL: &str = "seller@example.com";
+/// Demo staff of the Demo Store: orders and products only.
+pub const ORDERS_STAFF_EMAIL: &str = "orders@example.com";
+/// Demo staff of the Demo Store: themes, pages, navigation, domains, preferences.
+pub const DESIGNER_EMAIL: &str = "designer@example.com";
 pub const DEMO_PASSWORD: &str = "storeloom";

@@ -2,7 +2,11 @@
 //! default and on PostgreSQL when `TEST_DATABASE_URL` names a server (as `npm test` does).
 
 mod auth;
+mod flows;
 mod helpers;
 mod robustness;
+mod sessions;
 mod site;
+mod store_access;
+mod tenancy;
 mod users;

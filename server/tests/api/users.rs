@@ -121,11 +121,11 @@ async fn stores_are_paged_by_last_id_without_gaps_or_repeats() {
         .await
         .expect("owner");
     for n in 0..24 {
-        server::db::accounts::create_store(
+        server::db::accounts::create_store_now(
             &app.state.db,
             &owner_id,
             &format!("Shop {n}"),
-            &format!("shop-{n}"),
+            None,
             "localhost",
         )
         .await

@@ -1,12 +1,18 @@
-// Admin pages need a store, an access token, the store's public domain and its id held
-// locally (shell.md §5); otherwise the session is cleared and the user goes to login.
-import { useEffect } from "react";
+// Admin pages open only while the core judges the locally held session usable (shell.md §4,
+// §5); otherwise the session is cleared and the user goes to login. Renewal of an expired
+// access token happens in the API client, which the server's 401 triggers.
+import { useEffect, useState } from "react";
 import { Navigate, Outlet } from "react-router";
-import { hasAdminSession, useSession } from "../features/auth/store/session";
+import { judgeSession } from "../core";
+import { sessionSnapshot, useSession } from "../features/auth/store/session";
 
 export function RequireSession() {
-  const allowed = useSession(hasAdminSession);
-  const logout = useSession((state) => state.logout);
+  const state = useSession();
+  // Judged at the time the guard mounts; the periodic re-check belongs to the shell layout.
+  const [mountedAt] = useState(Date.now);
+  const verdict = judgeSession(sessionSnapshot(state, mountedAt));
+  const allowed = verdict.action !== "logout";
+  const logout = state.logout;
   useEffect(() => {
     if (!allowed) logout();
   }, [allowed, logout]);

@@ -1,16 +1,78 @@
 // The one module that loads the WASM core. Every rule of the spec the UI needs is asked of it
 // here, with the types generated from the Rust shared-types crate.
 import * as wasm from "../wasm/core_wasm";
+import type { ChangePasswordForm } from "../types/generated/ChangePasswordForm";
+import type { DisplaySettings } from "../types/generated/DisplaySettings";
+import type { ForgotPasswordForm } from "../types/generated/ForgotPasswordForm";
+import type { FormVerdict } from "../types/generated/FormVerdict";
 import type { Greeting } from "../types/generated/Greeting";
 import type { LoginCheck } from "../types/generated/LoginCheck";
 import type { LoginForm } from "../types/generated/LoginForm";
+import type { Menu } from "../types/generated/Menu";
+import type { MenuContext } from "../types/generated/MenuContext";
+import type { OnboardingConfig } from "../types/generated/OnboardingConfig";
+import type { OnboardingView } from "../types/generated/OnboardingView";
+import type { Rank } from "../types/generated/Rank";
+import type { RegisterForm } from "../types/generated/RegisterForm";
+import type { ResetPasswordForm } from "../types/generated/ResetPasswordForm";
+import type { RouteInfo } from "../types/generated/RouteInfo";
+import type { SessionSnapshot } from "../types/generated/SessionSnapshot";
+import type { SessionVerdict } from "../types/generated/SessionVerdict";
+import type { ShellConstants } from "../types/generated/ShellConstants";
+import type { StaffInvitationForm } from "../types/generated/StaffInvitationForm";
 
 export type { FieldError } from "../types/generated/FieldError";
-export type { Greeting, LoginCheck, LoginForm };
+export type {
+  ChangePasswordForm,
+  DisplaySettings,
+  ForgotPasswordForm,
+  FormVerdict,
+  Greeting,
+  LoginCheck,
+  LoginForm,
+  Menu,
+  MenuContext,
+  OnboardingConfig,
+  OnboardingView,
+  Rank,
+  RegisterForm,
+  ResetPasswordForm,
+  RouteInfo,
+  SessionSnapshot,
+  SessionVerdict,
+  ShellConstants,
+  StaffInvitationForm,
+};
+export * from "./analytics";
 
 /** Judges the login form: trimmed values and the first failing rule of each field. */
 export function checkLogin(form: LoginForm): LoginCheck {
   return wasm.checkLogin(form) as LoginCheck;
+}
+
+/** Judges the sign-up form. */
+export function checkRegister(form: RegisterForm): FormVerdict<RegisterForm> {
+  return wasm.checkRegister(form) as FormVerdict<RegisterForm>;
+}
+
+/** Judges the forgot-password form. */
+export function checkForgotPassword(form: ForgotPasswordForm): FormVerdict<ForgotPasswordForm> {
+  return wasm.checkForgotPassword(form) as FormVerdict<ForgotPasswordForm>;
+}
+
+/** Judges the reset-password form. */
+export function checkResetPassword(form: ResetPasswordForm): FormVerdict<ResetPasswordForm> {
+  return wasm.checkResetPassword(form) as FormVerdict<ResetPasswordForm>;
+}
+
+/** Judges the change-password form. */
+export function checkChangePassword(form: ChangePasswordForm): FormVerdict<ChangePasswordForm> {
+  return wasm.checkChangePassword(form) as FormVerdict<ChangePasswordForm>;
+}
+
+/** Judges the staff invitation form. */
+export function checkStaffInvitation(form: StaffInvitationForm): FormVerdict<StaffInvitationForm> {
+  return wasm.checkStaffInvitation(form) as FormVerdict<StaffInvitationForm>;
 }
 
 /** The dashboard greeting for a local hour (0 to 23) and the user's names. */
@@ -21,4 +83,55 @@ export function greeting(hour: number, firstName?: string | null, lastName?: str
 /** The user's display name: first and last name, or "User" when both are missing. */
 export function fullName(firstName?: string | null, lastName?: string | null): string {
   return wasm.fullName(firstName ?? null, lastName ?? null);
+}
+
+/** The drawer's menu for a user in a store. */
+export function menu(context: MenuContext): Menu {
+  return wasm.menu(context) as Menu;
+}
+
+/** Whether a user holding `scopes` may open the route named `route` (no-access otherwise). */
+export function mayOpen(route: string, scopes: string[]): boolean {
+  return wasm.mayOpen(route, scopes);
+}
+
+/** Every named route with its path, role key and full-screen flag. */
+export function routes(): RouteInfo[] {
+  return wasm.routes() as RouteInfo[];
+}
+
+/** Whether the local session is valid, needs renewing, or must end. */
+export function judgeSession(session: SessionSnapshot): SessionVerdict {
+  return wasm.judgeSession(session) as SessionVerdict;
+}
+
+/** The shell's periods, sizes and defaults. */
+export const shellConstants: ShellConstants = wasm.shellConstants() as ShellConstants;
+
+/** Money with the currency sign: `$1,234.50`. */
+export function money(amount: number, settings: DisplaySettings = { currencySign: null, currencyCode: null }): string {
+  return wasm.money(amount, settings);
+}
+
+/** Money with the currency code: `1,234.50 USD`. */
+export function moneyWithCode(
+  amount: number,
+  settings: DisplaySettings = { currencySign: null, currencyCode: null },
+): string {
+  return wasm.moneyWithCode(amount, settings);
+}
+
+/** The page title for a store subdomain. */
+export function pageTitle(subdomain: string): string {
+  return wasm.pageTitle(subdomain);
+}
+
+/** The onboarding popup as drawn. */
+export function onboardingView(config: OnboardingConfig, storeDomain: string): OnboardingView {
+  return wasm.onboardingView(config, storeDomain) as OnboardingView;
+}
+
+/** The rank badge of a subscription code, or null. */
+export function rankBadge(code: string): Rank | null {
+  return wasm.rankBadge(code) as Rank | null;
 }

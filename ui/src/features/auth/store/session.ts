@@ -1,6 +1,8 @@
 // The session: tokens and the chosen store, kept in local storage (shell.md §3).
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import type { SessionSnapshot } from "../../../core";
+import type { LoginResponse } from "../../../types/generated/LoginResponse";
 
 export interface ChosenStore {
   storeId: string;
@@ -9,14 +11,15 @@ export interface ChosenStore {
   rDomain: string;
 }
 
-interface SessionState {
+export interface SessionState {
   accessToken: string | null;
   refreshToken: string | null;
+  refreshExpiresAt: number | null;
   storeId: string | null;
   storeName: string | null;
   storeDomain: string | null;
   rDomain: string | null;
-  signIn: (tokens: { accessToken: string; refreshToken: string; storeId: string | null }) => void;
+  signIn: (tokens: LoginResponse) => void;
   chooseStore: (store: ChosenStore) => void;
   logout: () => void;
 }
@@ -24,6 +27,7 @@ interface SessionState {
 const signedOut = {
   accessToken: null,
   refreshToken: null,
+  refreshExpiresAt: null,
   storeId: null,
   storeName: null,
   storeDomain: null,
@@ -34,17 +38,18 @@ export const useSession = create<SessionState>()(
   persist(
     (set) => ({
       ...signedOut,
-      signIn: ({ accessToken, refreshToken, storeId }) =>
-        set({ ...signedOut, accessToken, refreshToken, storeId }),
+      signIn: ({ accessToken, refreshToken, refreshTokenExpiresAt, storeId }) =>
+        set({ ...signedOut, accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt, storeId }),
       chooseStore: (store) => set(store),
       logout: () => set(signedOut),
     }),
     {
       name: "storeloom.session",
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ accessToken, refreshToken, storeId, storeName, storeDomain, rDomain }) => ({
+      partialize: ({ accessToken, refreshToken, refreshExpiresAt, storeId, storeName, storeDomain, rDomain }) => ({
         accessToken,
         refreshToken,
+        refreshExpiresAt,
         storeId,
         storeName,
         storeDomain,
@@ -54,8 +59,16 @@ export const useSession = create<SessionState>()(
   ),
 );
 
-/** Whether the admin pages may open: a store, an access token, its public domain and its id
- * are all held locally (shell.md §5). */
-export function hasAdminSession(state: Pick<SessionState, "accessToken" | "storeId" | "rDomain" | "storeName">) {
-  return Boolean(state.accessToken && state.storeId && state.rDomain && state.storeName);
+/** What the core needs to judge the session held locally (shell.md §4, §5). */
+export function sessionSnapshot(state: SessionState, nowMs: number): SessionSnapshot {
+  return {
+    accessToken: state.accessToken,
+    refreshToken: state.refreshToken,
+    refreshExpiresAt: state.refreshExpiresAt,
+    storeId: state.storeId,
+    store: state.storeName,
+    rDomain: state.rDomain,
+    scopes: null,
+    nowMs,
+  };
 }

@@ -1,0 +1,78 @@
+//! Metrics of the Overview page (editor-and-analytics.md §4, §9): conversion rate, average order
+//! value, percent change against yesterday, chart values and revenue axis labels.
+
+use shared_types::ChangeKind;
+
+use crate::limits::{
+    CHART_DECIMALS, MONEY_DECIMALS, REVENUE_CHANGE_DECIMALS, STAT_CARD_CHANGE_DECIMALS,
+};
+use crate::numbers::round_to;
+
+/// Conversion rate = session_converted / vistors x 100, rounded to 2 decimals; 0 without
+/// visitors.
+pub fn conversion_rate(session_converted: u64, vistors: u64) -> f64 {
+    if vistors == 0 {
+        return 0.0;
+    }
+    round_to(session_converted as f64 / vistors as f64 * 100.0, 2)
+}
+
+/// Average order value = total sales / total orders, rounded to 2 decimals; 0 without orders.
+pub fn aov(total_sales: f64, total_orders: u64) -> f64 {
+    if total_orders == 0 || !total_sales.is_finite() {
+        return 0.0;
+    }
+    round_to(total_sales / total_orders as f64, MONEY_DECIMALS)
+}
+
+/// The percent change of `current` against `previous`: 2 decimals for revenue, 1 for the stat
+/// cards; 0 outside today mode. When yesterday was 0 the change is 0 if today is 0 too, and
+/// +100 (or -100 for a negative today) otherwise: "all of it is new", rather than an infinity.
+pub fn percent_change(current: f64, previous: f64, kind: ChangeKind, today_mode: bool) -> f64 {
+    if !today_mode || !current.is_finite() || !previous.is_finite() {
+        return 0.0;
+    }
+    let decimals = match kind {
+        ChangeKind::Revenue => REVENUE_CHANGE_DECIMALS,
+        ChangeKind::StatCard => STAT_CARD_CHANGE_DECIMALS,
+    };
+    if previous == 0.0 {
+        return if current == 0.0 {
+            0.0
+        } else {
+            100.0_f64.copysign(current)
+        };
+    }
+    let change = round_to((current - previous) / previous.abs() * 100.0, decimals);
+    // Never show "-0".
+    if change == 0.0 { 0.0 } else { change }
+}
+
+/// A chart value, rounded to 2 decimals.
+pub fn chart_value(value: f64) -> f64 {
+    if value.is_finite() {
+        round_to(value, CHART_DECIMALS)
+    } else {
+        0.0
+    }
+}
+
+/// A revenue axis label: thousands abbreviated as `k` with at most one decimal (`1.5k`,
+/// `12k`), smaller values as they are (`950`, `12.5`).
+pub fn axis_label(value: f64) -> String {
+    if !value.is_finite() {
+        return "0".to_owned();
+    }
+    let trim = |text: String| {
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            text
+        }
+    };
+    if value.abs() >= 1000.0 {
+        format!("{}k", trim(format!("{:.1}", round_to(value / 1000.0, 1))))
+    } else {
+        trim(format!("{:.2}", round_to(value, 2)))
+    }
+}

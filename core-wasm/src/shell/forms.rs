@@ -1,0 +1,401 @@
+//! The account forms beyond login: register, forgot password, reset password, change password
+//! and staff invitation. The same field rules as the login form (shell.md §5), so one e-mail
+//! or password reads the same everywhere; the rules the spec does not give are in
+//! `limits.rs` and ARCHITECTURE.md.
+
+use std::collections::BTreeMap;
+
+use shared_types::{
+    ChangePasswordForm, FieldError, ForgotPasswordForm, FormVerdict, PagePreference, RegisterForm,
+    ResetPasswordForm, StaffInvitationForm,
+};
+
+use super::login::{check_email, check_length, error};
+use super::permissions::is_role_key;
+use crate::limits::{NEW_PASSWORD_LENGTH, PERSON_NAME_MAX, SIGNUP_CODE_MAX, STORE_NAME_LENGTH};
+
+/// Collects the errors of a form's fields.
+#[derive(Default)]
+struct Errors(BTreeMap<String, FieldError>);
+
+impl Errors {
+    fn check(&mut self, field: &str, verdict: Option<FieldError>) {
+        if let Some(error) = verdict {
+            self.0.insert(field.to_owned(), error);
+        }
+    }
+
+    fn into_verdict<T>(self, value: T) -> FormVerdict<T> {
+        FormVerdict {
+            valid: self.0.is_empty(),
+            errors: self.0,
+            value,
+        }
+    }
+}
+
+fn trimmed_option(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_owned)
+}
+
+fn check_max(field: &str, label: &str, value: &str, max: u32) -> Option<FieldError> {
+    (value.chars().count() > max as usize).then(|| {
+        error(
+            &format!("{field}.tooLong"),
+            format!("{label} must have at most {max} letters."),
+            Some(max),
+        )
+    })
+}
+
+fn check_confirmation(password: &str, confirmation: &str) -> Option<FieldError> {
+    if confirmation.is_empty() {
+        Some(error(
+            "confirmPassword.required",
+            "Please confirm the password".to_owned(),
+            None,
+        ))
+    } else if confirmation != password {
+        Some(error(
+            "confirmPassword.mismatch",
+            "Passwords do not match".to_owned(),
+            None,
+        ))
+    } else {
+        None
+    }
+}
+
+/// The sign-up form: e-mail and password as at login, a store name of 2 to 50 characters, an
+/// optional code of at most 64.
+pub fn check_register(form: &RegisterForm) -> FormVerdict<RegisterForm> {
+    let value = RegisterForm {
+        email: form.email.trim().to_owned(),
+        password: form.password.trim().to_owned(),
+        store_name: form.store_name.trim().to_owned(),
+        code: trimmed_option(&form.code),
+    };
+    let mut errors = Errors::default();
+    errors.check("email", check_email(&value.email));
+    errors.check(
+        "password",
+        check_length("password", "Password", &value.password, NEW_PASSWORD_LENGTH),
+    );
+    errors.check(
+        "storeName",
+        check_length(
+            "storeName",
+            "Store name",
+            &value.store_name,
+            STORE_NAME_LENGTH,
+        ),
+    );
+    if let Some(code) = &value.code {
+        errors.check("code", check_max("code", "Code", code, SIGNUP_CODE_MAX));
+    }
+    errors.into_verdict(value)
+}
+
+/// The forgot-password form: an e-mail, as at login.
+pub fn check_forgot_password(form: &ForgotPasswordForm) -> FormVerdict<ForgotPasswordForm> {
+    let value = ForgotPasswordForm {
+        email: form.email.trim().to_owned(),
+    };
+    let mut errors = Errors::default();
+    errors.check("email", check_email(&value.email));
+    errors.into_verdict(value)
+}
+
+/// The reset-password form: a new password of 5 to 50, its confirmation, and the token.
+pub fn check_reset_password(form: &ResetPasswordForm) -> FormVerdict<ResetPasswordForm> {
+    let value = ResetPasswordForm {
+        password: form.password.trim().to_owned(),
+        confirm_password: form.confirm_password.trim().to_owned(),
+        token: form.token.trim().to_owned(),
+    };
+    let mut errors = Errors::default();
+    errors.check(
+        "password",
+        check_length("password", "Password", &value.password, NEW_PASSWORD_LENGTH),
+    );
+    errors.check(
+        "confirmPassword",
+        check_confirmation(&value.password, &value.confirm_password),
+    );
+    if value.token.is_empty() {
+        errors.check(
+            "token",
+            Some(error(
+                "token.required",
+                "The reset link is incomplete".to_owned(),
+                None,
+            )),
+        );
+    }
+    errors.into_verdict(value)
+}
+
+/// The change-password form: the current password, a new one of 5 to 50 that differs from it,
+/// and its confirmation.
+pub fn check_change_password(form: &ChangePasswordForm) -> FormVerdict<ChangePasswordForm> {
+    let value = ChangePasswordForm {
+        current_password: form.current_password.trim().to_owned(),
+        new_password: form.new_password.trim().to_owned(),
+        confirm_password: form.confirm_password.trim().to_owned(),
+    };
+    let mut errors = Errors::default();
+    if value.current_password.is_empty() {
+        errors.check(
+            "currentPassword",
+            Some(error(
+                "currentPassword.required",
+                "Current password is required".to_owned(),
+                None,
+            )),
+        );
+    }
+    let new_password = check_length(
+        "newPassword",
+        "New password",
+        &value.new_password,
+        NEW_PASSWORD_LENGTH,
+    )
+    .or_else(|| {
+        (!value.current_password.is_empty() && value.new_password == value.current_password).then(
+            || {
+                error(
+                    "newPassword.unchanged",
+                    "The new password must differ from the current one".to_owned(),
+                    None,
+                )
+            },
+        )
+    });
+    errors.check("newPassword", new_password);
+    errors.check(
+        "confirmPassword",
+        check_confirmation(&value.new_password, &value.confirm_password),
+    );
+    errors.into_verdict(value)
+}
+
+/// A store name: 2 to 50 characters once trimmed.
+pub fn check_store_name(name: &str) -> Option<FieldError> {
+    check_length("storeName", "Store name", name.trim(), STORE_NAME_LENGTH)
+}
+
+/// Checks a list of scopes: at least one, each a role key of the spec.
+pub fn check_scopes(scopes: &[String]) -> Option<FieldError> {
+    if scopes.is_empty() {
+        return Some(error(
+            "scopes.required",
+            "Choose at least one permission".to_owned(),
+            None,
+        ));
+    }
+    scopes
+        .iter()
+        .find(|scope| !is_role_key(scope))
+        .map(|unknown| {
+            error(
+                "scopes.unknown",
+                format!("Unknown permission: {unknown}"),
+                None,
+            )
+        })
+}
+
+/// The values a page preference may take (shell.md §3).
+pub const BUSINESS_TYPES: &[&str] = &["dropship", "other"];
+pub const PAYMENT_CHOICES: &[&str] = &["seller", "latte"];
+pub const THEME_FAMILIES: &[&str] = &["hydro", "newchick"];
+
+/// A page preference: a known time zone (checked by `zone_is_known`, which the caller passes so
+/// that builds without the zone database can still judge the rest), and one of the listed
+/// values for each choice.
+pub fn check_page_preference(
+    preference: &PagePreference,
+    zone_is_known: impl Fn(&str) -> bool,
+) -> FormVerdict<PagePreference> {
+    let value = PagePreference {
+        standard_timezone: preference.standard_timezone.trim().to_owned(),
+        business_type: preference.business_type.trim().to_owned(),
+        payment_choice: shared_types::PaymentChoice {
+            kind: preference.payment_choice.kind.trim().to_owned(),
+        },
+        store_front_default_theme: preference.store_front_default_theme.trim().to_owned(),
+    };
+    let mut errors = Errors::default();
+    if !zone_is_known(&value.standard_timezone) {
+        errors.check(
+            "standardTimezone",
+            Some(error(
+                "standardTimezone.unknown",
+                format!("Unknown time zone: {}", value.standard_timezone),
+                None,
+            )),
+        );
+    }
+    let one_of = |field: &str, value: &str, allowed: &[&str]| {
+        (!allowed.contains(&value)).then(|| {
+            error(
+                &format!("{field}.invalid"),
+                format!("{field} must be one of: {}", allowed.join(", ")),
+                None,
+            )
+        })
+    };
+    errors.check(
+        "businessType",
+        one_of("businessType", &value.business_type, BUSINESS_TYPES),
+    );
+    errors.check(
+        "paymentChoice",
+        one_of("paymentChoice", &value.payment_choice.kind, PAYMENT_CHOICES),
+    );
+    errors.check(
+        "storeFrontDefaultTheme",
+        one_of(
+            "storeFrontDefaultTheme",
+            &value.store_front_default_theme,
+            THEME_FAMILIES,
+        ),
+    );
+    errors.into_verdict(value)
+}
+
+/// A subdomain made from a store name: lowercase ASCII letters and digits, other runs of
+/// characters turned into one hyphen, at most 40 long, "store" when nothing is left.
+pub fn subdomain_from_name(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.chars() {
+        let c = fold_vietnamese(c);
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.chars().take(40).collect();
+    let slug = slug.trim_matches('-');
+    if slug.is_empty() {
+        "store".to_owned()
+    } else {
+        slug.to_owned()
+    }
+}
+
+/// The base letter of a Vietnamese letter with diacritics (so "Đà Lạt" becomes "da-lat").
+fn fold_vietnamese(c: char) -> char {
+    const GROUPS: &[(&str, char)] = &[
+        ("àáạảãâầấậẩẫăằắặẳẵ", 'a'),
+        ("ÀÁẠẢÃÂẦẤẬẨẪĂẰẮẶẲẴ", 'A'),
+        ("èéẹẻẽêềếệểễ", 'e'),
+        ("ÈÉẸẺẼÊỀẾỆỂỄ", 'E'),
+        ("ìíịỉĩ", 'i'),
+        ("ÌÍỊỈĨ", 'I'),
+        ("òóọỏõôồốộổỗơờớợởỡ", 'o'),
+        ("ÒÓỌỎÕÔỒỐỘỔỖƠỜỚỢỞỠ", 'O'),
+        ("ùúụủũưừứựửữ", 'u'),
+        ("ÙÚỤỦŨƯỪỨỰỬỮ", 'U'),
+        ("ỳýỵỷỹ", 'y'),
+        ("ỲÝỴỶỸ", 'Y'),
+        ("đ", 'd'),
+        ("Đ", 'D'),
+    ];
+    GROUPS
+        .iter()
+        .find(|(letters, _)| letters.contains(c))
+        .map_or(c, |(_, base)| *base)
+}
+
+/// The staff invitation: an e-mail as at login, optional names of at most 50, and at least one
+/// scope, each a role key of the spec (duplicates dropped, order kept).
+pub fn check_staff_invitation(form: &StaffInvitationForm) -> FormVerdict<StaffInvitationForm> {
+    let mut scopes: Vec<String> = Vec::new();
+    for scope in &form.scopes {
+        let scope = scope.trim().to_owned();
+        if !scopes.contains(&scope) {
+            scopes.push(scope);
+        }
+    }
+    let value = StaffInvitationForm {
+        email: form.email.trim().to_owned(),
+        first_name: trimmed_option(&form.first_name),
+        last_name: trimmed_option(&form.last_name),
+        scopes,
+    };
+    let mut errors = Errors::default();
+    errors.check("email", check_email(&value.email));
+    if let Some(name) = &value.first_name {
+        errors.check(
+            "firstName",
+            check_max("firstName", "First name", name, PERSON_NAME_MAX),
+        );
+    }
+    if let Some(name) = &value.last_name {
+        errors.check(
+            "lastName",
+            check_max("lastName", "Last name", name, PERSON_NAME_MAX),
+        );
+    }
+    if value.scopes.is_empty() {
+        errors.check(
+            "scopes",
+            Some(error(
+                "scopes.required",
+                "Choose at least one permission".to_owned(),
+                None,
+            )),
+        );
+    } else if let Some(unknown) = value.scopes.iter().find(|scope| !is_role_key(scope)) {
+        errors.check(
+            "scopes",
+            Some(error(
+                "scopes.unknown",
+                format!("Unknown permission: {unknown}"),
+                None,
+            )),
+        );
+    }
+    errors.into_verdict(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subdomains_are_lowercase_ascii_with_single_hyphens() {
+        assert_eq!(subdomain_from_name("Sam's Goods"), "sam-s-goods");
+        assert_eq!(subdomain_from_name("  Đà Lạt Coffee!! "), "da-lat-coffee");
+        assert_eq!(subdomain_from_name("!!!"), "store");
+        assert_eq!(subdomain_from_name(&"x".repeat(60)).len(), 40);
+    }
+
+    #[test]
+    fn a_page_preference_takes_only_listed_values() {
+        let good = PagePreference {
+            standard_timezone: "Asia/Ho_Chi_Minh".to_owned(),
+            business_type: "dropship".to_owned(),
+            payment_choice: shared_types::PaymentChoice {
+                kind: "latte".to_owned(),
+            },
+            store_front_default_theme: "newchick".to_owned(),
+        };
+        assert!(check_page_preference(&good, |_| true).valid);
+        let bad = PagePreference {
+            business_type: "wholesale".to_owned(),
+            ..good
+        };
+        let verdict = check_page_preference(&bad, |_| false);
+        assert_eq!(
+            verdict.errors.keys().collect::<Vec<_>>(),
+            ["businessType", "standardTimezone"]
+        );
+    }
+}

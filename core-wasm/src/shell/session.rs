@@ -1,0 +1,59 @@
+//! Session judgement (shell.md §4, §5, §6): from what is held locally and the time, decide
+//! whether the session is valid, needs its access token renewed, or must end.
+
+use shared_types::{LogoutReason, SessionSnapshot, SessionVerdict};
+
+/// The expiry (ms since the epoch) a JWT carries in its `exp` claim, if it is a readable JWT.
+/// The signature is not checked: that is the server's business; the UI only needs to know when
+/// to renew.
+pub fn jwt_expiry_ms(token: &str) -> Option<i64> {
+    let mut parts = token.split('.');
+    let (_header, payload, _signature) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .ok()?;
+    let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let exp = claims.get("exp")?;
+    let seconds = exp.as_i64().or_else(|| exp.as_f64().map(|f| f as i64))?;
+    seconds.checked_mul(1000)
+}
+
+fn present(value: &Option<String>) -> bool {
+    value.as_deref().is_some_and(|v| !v.trim().is_empty())
+}
+
+/// Judges the session held locally.
+///
+/// In order: missing store, access token, r_domain or store id logs out; a refresh token that
+/// is missing or expired logs out; scopes known to be empty log out; an access token that has
+/// expired (or cannot be read) is renewed; otherwise the session is valid.
+pub fn judge_session(session: &SessionSnapshot) -> SessionVerdict {
+    let logout = |reason| SessionVerdict::Logout { reason };
+    if !(present(&session.store)
+        && present(&session.access_token)
+        && present(&session.r_domain)
+        && present(&session.store_id))
+    {
+        return logout(LogoutReason::MissingCredentials);
+    }
+    let refresh_expiry = session
+        .refresh_token
+        .as_deref()
+        .filter(|token| !token.trim().is_empty())
+        .and_then(|token| jwt_expiry_ms(token).or(session.refresh_expires_at));
+    if refresh_expiry.is_none_or(|expiry| expiry <= session.now_ms) {
+        return logout(LogoutReason::RefreshInvalid);
+    }
+    if session.scopes.as_ref().is_some_and(Vec::is_empty) {
+        return logout(LogoutReason::NoScopes);
+    }
+    let access_expiry = session.access_token.as_deref().and_then(jwt_expiry_ms);
+    if access_expiry.is_none_or(|expiry| expiry <= session.now_ms) {
+        return SessionVerdict::Renew;
+    }
+    SessionVerdict::Valid
+}

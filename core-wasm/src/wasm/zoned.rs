@@ -1,0 +1,50 @@
+//! Exports that need the time-zone database, compiled only with the `tz` feature: date ranges,
+//! buckets and notification times. Times cross the boundary as JavaScript numbers (ms).
+
+use shared_types::{Buckets, DateRange};
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::{analytics, shell};
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The range from `from`..`to` (YYYY-MM-DD) in a zone; throws the error's code.
+#[wasm_bindgen(js_name = analyticsRange)]
+pub fn range(from: &str, to: &str, zone: &str, now_ms: f64) -> Result<JsValue, JsError> {
+    to_js(&analytics::range(from, to, zone, now_ms as i64).map_err(|e| JsError::new(e.code()))?)
+}
+
+/// Today in a zone.
+#[wasm_bindgen(js_name = analyticsToday)]
+pub fn today(zone: &str, now_ms: f64) -> Result<JsValue, JsError> {
+    to_js(&analytics::today(zone, now_ms as i64).map_err(|e| JsError::new(e.code()))?)
+}
+
+/// Yesterday in a zone.
+#[wasm_bindgen(js_name = analyticsYesterday)]
+pub fn yesterday(zone: &str, now_ms: f64) -> Result<JsValue, JsError> {
+    to_js(&analytics::yesterday(zone, now_ms as i64).map_err(|e| JsError::new(e.code()))?)
+}
+
+/// The chart buckets of a range.
+#[wasm_bindgen(js_name = analyticsBuckets)]
+pub fn buckets(range: JsValue) -> Result<JsValue, JsError> {
+    let range: DateRange = from_js(range)?;
+    to_js(&analytics::buckets(&range).map_err(|e| JsError::new(e.code()))?)
+}
+
+/// The bucket an instant falls in, or `undefined`.
+#[wasm_bindgen(js_name = bucketIndex)]
+pub fn bucket_index(buckets: JsValue, instant_ms: f64) -> Result<Option<u32>, JsError> {
+    let buckets: Buckets = from_js(buckets)?;
+    Ok(analytics::bucket_index(&buckets, instant_ms as i64).and_then(|i| u32::try_from(i).ok()))
+}
+
+/// A notification time as `DD-MM-YYYY, HH:mm:ss` in a zone; throws the error's code.
+#[wasm_bindgen(js_name = notificationTime)]
+pub fn notification_time(value: &str, zone: &str) -> Result<String, JsError> {
+    shell::notification_time(value, zone).map_err(|e| JsError::new(e.code()))
+}

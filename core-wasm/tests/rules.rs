@@ -1,0 +1,165 @@
+//! The shell and analytics rules, case by case, from the JSON vectors under
+//! `tests/vectors/shell/` and `tests/vectors/analytics/`. Each file names the function it tests
+//! and lists cases `{name, args, expected}` or `{name, args, error}` (the error's code). The UI's
+//! Vitest suite runs the same files through the WebAssembly build with the same dispatch, so
+//! both targets give the same answers.
+
+use core_wasm::{analytics, shell};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+fn arg<T: DeserializeOwned>(args: &[Value], i: usize) -> T {
+    serde_json::from_value(args[i].clone())
+        .unwrap_or_else(|e| panic!("argument {i} of {args:?}: {e}"))
+}
+
+fn ok<T: serde::Serialize>(value: T) -> Result<Value, String> {
+    Ok(serde_json::to_value(value).expect("serializable"))
+}
+
+/// Calls the core function a vector file names, as the WASM facade would.
+fn call(function: &str, args: &[Value]) -> Result<Value, String> {
+    match function {
+        "mayOpen" => ok(shell::menu::may_open(
+            &arg::<String>(args, 0),
+            &arg::<Vec<String>>(args, 1),
+        )),
+        "menu" => ok(shell::menu::menu(&arg(args, 0))),
+        "judgeSession" => ok(shell::judge_session(&arg(args, 0))),
+        "money" => ok(shell::money(arg(args, 0), &arg(args, 1))),
+        "moneyWithCode" => ok(shell::money_with_code(arg(args, 0), &arg(args, 1))),
+        "notificationTime" => {
+            shell::notification_time(&arg::<String>(args, 0), &arg::<String>(args, 1))
+                .map(Value::from)
+                .map_err(|e| e.code().to_owned())
+        }
+        "pageTitle" => ok(shell::page_title(&arg::<String>(args, 0))),
+        "onboardingView" => ok(shell::onboarding_view(
+            &arg(args, 0),
+            &arg::<String>(args, 1),
+        )),
+        "rankBadge" => ok(shell::rank_badge(&arg::<String>(args, 0))),
+        "checkRegister" => ok(shell::check_register(&arg(args, 0))),
+        "checkForgotPassword" => ok(shell::check_forgot_password(&arg(args, 0))),
+        "checkResetPassword" => ok(shell::check_reset_password(&arg(args, 0))),
+        "checkChangePassword" => ok(shell::check_change_password(&arg(args, 0))),
+        "checkStaffInvitation" => ok(shell::check_staff_invitation(&arg(args, 0))),
+        "analyticsRange" => analytics::range(
+            &arg::<String>(args, 0),
+            &arg::<String>(args, 1),
+            &arg::<String>(args, 2),
+            arg(args, 3),
+        )
+        .map(|r| json!(r))
+        .map_err(|e| e.code().to_owned()),
+        "analyticsToday" => analytics::today(&arg::<String>(args, 0), arg(args, 1))
+            .map(|r| json!(r))
+            .map_err(|e| e.code().to_owned()),
+        "analyticsYesterday" => analytics::yesterday(&arg::<String>(args, 0), arg(args, 1))
+            .map(|r| json!(r))
+            .map_err(|e| e.code().to_owned()),
+        "analyticsBuckets" => analytics::buckets(&arg(args, 0))
+            .map(|b| json!(b))
+            .map_err(|e| e.code().to_owned()),
+        "bucketIndex" => ok(analytics::bucket_index(&arg(args, 0), arg(args, 1))),
+        "conversionRate" => ok(analytics::conversion_rate(arg(args, 0), arg(args, 1))),
+        "aov" => ok(analytics::aov(arg(args, 0), arg(args, 1))),
+        "percentChange" => ok(analytics::percent_change(
+            arg(args, 0),
+            arg(args, 1),
+            arg(args, 2),
+            arg(args, 3),
+        )),
+        "chartValue" => ok(analytics::chart_value(arg(args, 0))),
+        "axisLabel" => ok(analytics::axis_label(arg(args, 0))),
+        "countryName" => ok(analytics::country_name(&arg::<String>(args, 0))),
+        "pageAfter" => ok(analytics::page_after(arg(args, 0), arg(args, 1))),
+        other => panic!("no function {other} in the vector dispatch"),
+    }
+}
+
+/// Numbers compare as numbers: `7` and `7.0` are the same answer.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn run(file: &str) {
+    let path = format!("{}/tests/vectors/{file}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"));
+    let vectors: Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("parse {path}: {e}"));
+    let function = vectors["fn"].as_str().expect("fn");
+    let cases = vectors["cases"].as_array().expect("cases");
+    assert!(!cases.is_empty(), "{file} has no cases");
+    let mut failures = Vec::new();
+    for case in cases {
+        let name = case["name"].as_str().unwrap_or("?");
+        let args = case["args"].as_array().expect("args");
+        let got = call(function, args);
+        let expected = match case.get("error") {
+            Some(code) => Err(code.as_str().expect("error code").to_owned()),
+            None => Ok(case["expected"].clone()),
+        };
+        let pass = match (&got, &expected) {
+            (Ok(g), Ok(e)) => same(g, e),
+            (Err(g), Err(e)) => g == e,
+            _ => false,
+        };
+        if !pass {
+            failures.push(format!(
+                "{name}:\n  got      {got:?}\n  expected {expected:?}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{file}: {} of {} cases failed\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+macro_rules! rules {
+    ($($test:ident => $file:literal,)*) => {
+        $(#[test] fn $test() { run($file); })*
+    };
+}
+
+rules! {
+    every_route_is_open_only_with_its_role_key => "shell/may_open",
+    the_menu_has_the_specs_groups_for_each_variant_and_scope => "shell/menu",
+    the_session_is_kept_renewed_or_ended_by_its_tokens => "shell/judge_session",
+    money_shows_the_sign_and_two_decimals => "shell/money",
+    money_in_the_order_table_shows_the_code => "shell/money_with_code",
+    notification_times_read_dd_mm_yyyy_hh_mm_ss_in_the_zone => "shell/notification_time",
+    the_page_title_is_the_capitalised_subdomain_and_product => "shell/page_title",
+    the_onboarding_popup_truncates_at_50_and_fills_the_domain => "shell/onboarding_view",
+    the_rank_badge_is_the_code_without_prefix_and_suffix => "shell/rank_badge",
+    the_register_form_has_clear_messages => "shell/check_register",
+    the_forgot_password_form_checks_the_email => "shell/check_forgot_password",
+    the_reset_password_form_checks_confirmation_and_token => "shell/check_reset_password",
+    the_change_password_form_needs_a_different_new_password => "shell/check_change_password",
+    the_staff_invitation_needs_known_scopes => "shell/check_staff_invitation",
+    ranges_are_local_days_in_the_store_zone => "analytics/range",
+    today_is_today_in_the_store_zone => "analytics/today",
+    yesterday_is_the_day_before_in_the_store_zone => "analytics/yesterday",
+    a_day_has_six_four_hour_buckets_even_on_dst_days => "analytics/buckets",
+    an_instant_falls_in_one_bucket => "analytics/bucket_index",
+    conversion_rate_is_converted_over_vistors_times_100 => "analytics/conversion_rate",
+    aov_is_sales_over_orders => "analytics/aov",
+    percent_change_is_against_yesterday_in_today_mode_only => "analytics/percent_change",
+    chart_values_round_to_two_decimals => "analytics/chart_value",
+    axis_labels_abbreviate_thousands_as_k => "analytics/axis_label",
+    countries_without_a_name_are_unknown => "analytics/country_name",
+    the_order_table_pages_within_bounds_and_not_while_loading => "analytics/page_after",
+}

@@ -1,0 +1,140 @@
+//! Store-scoped authorization in one extractor: `StoreAccess<R>` admits a request only when the
+//! signed-in user is a member of the store named by `X-Store-Id` and holds the role key that the
+//! core's route table gives route `R`. Handlers never check membership or scopes by hand.
+
+use std::marker::PhantomData;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use core_wasm::shell::menu::find_route;
+
+use super::CurrentUser;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The header that selects the store a request is about. It only selects: membership is
+/// always checked.
+pub const STORE_ID_HEADER: &str = "x-store-id";
+
+/// A route of the core's table, named as a type so that the scope a handler needs is fixed at
+/// compile time.
+pub trait RouteName {
+    /// The route's name in `core_wasm::shell::menu::ROUTES`.
+    const NAME: &'static str;
+}
+
+/// Declares route marker types: `route_names! { Orders => "website.orders" }`.
+macro_rules! route_names {
+    ($($(#[$doc:meta])* $marker:ident => $name:literal,)*) => {
+        $(
+            $(#[$doc])*
+            #[derive(Debug, Clone, Copy)]
+            pub struct $marker;
+            impl RouteName for $marker {
+                const NAME: &'static str = $name;
+            }
+        )*
+    };
+}
+
+/// Route markers for the store routes of the API.
+pub mod routes {
+    use super::RouteName;
+
+    route_names! {
+        /// Any member of the store: the profile route needs no scope.
+        AnyMember => "website.profile",
+        /// The dashboard (`homes`).
+        Dashboard => "website",
+        /// Orders (`orders`).
+        Orders => "website.orders",
+        /// Products (`products`).
+        Products => "website.products",
+        /// Themes and the theme editor (`themes`).
+        Themes => "website.settings.themes",
+        /// Pages (`pages`).
+        Pages => "website.pages",
+        /// Navigation menus (`navigations`).
+        Navigation => "website.menus",
+        /// Domains (`domains`).
+        Domains => "website.domain",
+        /// Preferences (`preferences`).
+        Preferences => "website.preferences",
+        /// Payouts (`checkout`).
+        Payouts => "website.settings.payout",
+        /// Settings (`settings`).
+        Settings => "website.settings",
+        /// Staff members (`store`).
+        Members => "website.member",
+        /// The analytics overview (`dashboards`).
+        Analytics => "website.analytics",
+    }
+}
+
+/// Why a store route refused, as the member sees it.
+const NO_PERMISSION: &str = "You do not have permission to do this in this store.";
+
+/// A member of the selected store who may use route `R`.
+#[derive(Debug, Clone)]
+pub struct StoreAccess<R> {
+    pub user: CurrentUser,
+    pub store_id: String,
+    pub role: String,
+    pub scopes: Vec<String>,
+    route: PhantomData<R>,
+}
+
+impl<R: RouteName> StoreAccess<R> {
+    /// The role key route `R` needs, read from the core's table; `None` when it needs none.
+    pub fn required_scope() -> Option<&'static str> {
+        find_route(R::NAME).and_then(|route| route.role_key)
+    }
+}
+
+impl<R: RouteName + Send + Sync> FromRequestParts<AppState> for StoreAccess<R> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        let store_id = parts
+            .headers
+            .get(STORE_ID_HEADER)
+            .and_then(|value| value.to_str().ok())
+            .map(str::trim)
+            .filter(|value| !value.is_empty())
+            .ok_or_else(|| {
+                ApiError::Invalid(vec![
+                    "Choose a store first (X-Store-Id is missing).".to_owned(),
+                ])
+            })?
+            .to_owned();
+        let membership: Option<(String, String)> = sqlx::query_as(
+            "SELECT m.role, m.scopes FROM store_members m JOIN stores s ON s.id = m.store_id \
+             WHERE m.store_id = $1 AND m.user_id = $2",
+        )
+        .bind(&store_id)
+        .bind(&user.user_id)
+        .fetch_optional(&state.db)
+        .await?;
+        // A store the user is not a member of answers as if it did not exist.
+        let (role, scopes) = membership.ok_or(ApiError::NotFound)?;
+        let scopes: Vec<String> = if role == "owner" {
+            core_wasm::shell::permissions::ROLE_KEYS
+                .iter()
+                .map(|k| (*k).to_owned())
+                .collect()
+        } else {
+            scopes.split_whitespace().map(str::to_owned).collect()
+        };
+        if find_route(R::NAME).is_none() || !core_wasm::shell::menu::may_open(R::NAME, &scopes) {
+            return Err(ApiError::Forbidden(NO_PERMISSION.to_owned()));
+        }
+        Ok(StoreAccess {
+            user,
+            store_id,
+            role,
+            scopes,
+            route: PhantomData,
+        })
+    }
+}

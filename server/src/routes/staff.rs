@@ -1,0 +1,339 @@
+//! A store's staff: invitations, scopes, sign-outs and removal. Every call needs the `store`
+//! scope in the selected store (the Member route of the core's table). A staff id is the
+//! member's user id, or an invitation's id while it is pending.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use core_wasm::shell;
+use serde::Deserialize;
+use shared_types::{
+    ApiErrorBody, MessageResponse, StaffInvitationForm, StaffList, StaffMember, UpdateStaffRequest,
+};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::store::{StoreAccess, routes::Members};
+use crate::auth::{session, tokens};
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json, Query};
+use crate::mail::{self, Mail};
+use crate::state::AppState;
+
+/// How long an invitation stays open.
+const INVITATION_LIFETIME_MS: i64 = 7 * 24 * 3600 * 1000;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(add_store_staff))
+        .routes(routes!(update_store_staff))
+        .routes(routes!(store_staffs))
+        .routes(routes!(store_staff_info))
+        .routes(routes!(logout_all_staff_account))
+        .routes(routes!(logout_staff_account))
+        .routes(routes!(delete_staff_account))
+}
+
+type MemberRow = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+    String,
+);
+
+fn member((id, email, first_name, last_name, role, scopes): MemberRow) -> StaffMember {
+    StaffMember {
+        id,
+        email,
+        first_name,
+        last_name,
+        scopes: if role == "owner" {
+            shell::permissions::ROLE_KEYS
+                .iter()
+                .map(|k| (*k).to_owned())
+                .collect()
+        } else {
+            scopes.split_whitespace().map(str::to_owned).collect()
+        },
+        role,
+    }
+}
+
+const MEMBERS: &str = "SELECT u.id, u.email, u.first_name, u.last_name, m.role, m.scopes \
+    FROM store_members m JOIN users u ON u.id = m.user_id WHERE m.store_id = $1";
+const INVITES: &str = "SELECT id, email, first_name, last_name, 'invited', scopes FROM staff_invitations \
+    WHERE store_id = $1 AND accepted_at IS NULL AND expires_at > $2";
+
+async fn find(state: &AppState, store_id: &str, staff_id: &str) -> Result<StaffMember, ApiError> {
+    let sql = format!("{MEMBERS} AND u.id = $2");
+    let row: Option<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(staff_id)
+        .fetch_optional(&state.db)
+        .await?;
+    if let Some(row) = row {
+        return Ok(member(row));
+    }
+    let sql = format!("{INVITES} AND id = $3");
+    let row: Option<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(now_ms())
+        .bind(staff_id)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(member).ok_or(ApiError::NotFound)
+}
+
+/// Invites someone to the store's staff with the given scopes; they get an e-mailed link.
+#[utoipa::path(post, path = "/users/add-store-staff", tag = "staff", security(("bearer" = ["store"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = StaffInvitationForm,
+    responses((status = 201, body = StaffMember), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn add_store_staff(
+    State(state): State<AppState>,
+    access: StoreAccess<Members>,
+    Json(form): Json<StaffInvitationForm>,
+) -> Result<(StatusCode, Json<StaffMember>), ApiError> {
+    let verdict = shell::check_staff_invitation(&form);
+    if !verdict.valid {
+        return Err(ApiError::Invalid(
+            verdict.errors.into_values().map(|e| e.message).collect(),
+        ));
+    }
+    let form = verdict.value;
+    let email = form.email.to_lowercase();
+    let sql = format!("{MEMBERS} AND u.email = $2");
+    let already: Option<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(&email)
+        .fetch_optional(&state.db)
+        .await?;
+    if already.is_some() {
+        return Err(ApiError::Conflict(format!(
+            "{email} is already on this store's staff."
+        )));
+    }
+    let (store_name,): (String,) = sqlx::query_as("SELECT name FROM stores WHERE id = $1")
+        .bind(&access.store_id)
+        .fetch_one(&state.db)
+        .await?;
+    let id = new_id();
+    let token = tokens::random_token();
+    let now = now_ms();
+    let scopes = form.scopes.join(" ");
+    let mut tx = state.db.begin().await?;
+    // A new invitation replaces an open one for the same address.
+    sqlx::query(
+        "DELETE FROM staff_invitations WHERE store_id = $1 AND email = $2 AND accepted_at IS NULL",
+    )
+    .bind(&access.store_id)
+    .bind(&email)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO staff_invitations (id, store_id, email, first_name, last_name, scopes, token_hash, invited_by, \
+         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .bind(&email)
+    .bind(&form.first_name)
+    .bind(&form.last_name)
+    .bind(&scopes)
+    .bind(tokens::digest(&token))
+    .bind(&access.user.user_id)
+    .bind(now)
+    .bind(now + INVITATION_LIFETIME_MS)
+    .execute(&mut *tx)
+    .await?;
+    mail::queue(&mut *tx, &Mail {
+        to: email.clone(),
+        subject: format!("You are invited to work on {store_name}"),
+        body: format!(
+            "You have been invited to the staff of {store_name} on Storeloom. Accept within 7 days: \
+             {}/admin/auth/accept?token={token}",
+            state.config.public_url
+        ),
+    })
+    .await?;
+    tx.commit().await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(StaffMember {
+            id,
+            email,
+            first_name: form.first_name,
+            last_name: form.last_name,
+            role: "invited".to_owned(),
+            scopes: form.scopes,
+        }),
+    ))
+}
+
+/// Changes a staff member's (or a pending invitation's) scopes. The owner's cannot change.
+#[utoipa::path(put, path = "/users/update-store-staff/{id}", tag = "staff", security(("bearer" = ["store"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "Staff id")),
+    request_body = UpdateStaffRequest,
+    responses((status = 200, body = StaffMember), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn update_store_staff(
+    State(state): State<AppState>,
+    access: StoreAccess<Members>,
+    Path(id): Path<String>,
+    Json(body): Json<UpdateStaffRequest>,
+) -> Result<Json<StaffMember>, ApiError> {
+    let scopes: Vec<String> = body.scopes.iter().map(|s| s.trim().to_owned()).collect();
+    if let Some(error) = shell::check_scopes(&scopes) {
+        return Err(ApiError::Invalid(vec![error.message]));
+    }
+    let target = find(&state, &access.store_id, &id).await?;
+    if target.role == "owner" {
+        return Err(ApiError::Forbidden(
+            "The owner's permissions cannot be changed.".to_owned(),
+        ));
+    }
+    let joined = scopes.join(" ");
+    if target.role == "invited" {
+        sqlx::query("UPDATE staff_invitations SET scopes = $1 WHERE id = $2 AND store_id = $3")
+            .bind(&joined)
+            .bind(&id)
+            .bind(&access.store_id)
+            .execute(&state.db)
+            .await?;
+    } else {
+        sqlx::query("UPDATE store_members SET scopes = $1 WHERE user_id = $2 AND store_id = $3")
+            .bind(&joined)
+            .bind(&id)
+            .bind(&access.store_id)
+            .execute(&state.db)
+            .await?;
+    }
+    Ok(Json(find(&state, &access.store_id, &id).await?))
+}
+
+/// The store's staff: the owner, the members, and open invitations.
+#[utoipa::path(get, path = "/users/store-staffs", tag = "staff", security(("bearer" = ["store"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = StaffList), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn store_staffs(
+    State(state): State<AppState>,
+    access: StoreAccess<Members>,
+) -> Result<Json<StaffList>, ApiError> {
+    let sql = format!("{MEMBERS} ORDER BY m.created_at, u.email");
+    let members: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .fetch_all(&state.db)
+        .await?;
+    let sql = format!("{INVITES} ORDER BY created_at, email");
+    let invites: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(now_ms())
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Json(StaffList {
+        staffs: members.into_iter().chain(invites).map(member).collect(),
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+struct StaffQuery {
+    /// The staff id.
+    staff_id: String,
+}
+
+/// One staff member or invitation.
+#[utoipa::path(get, path = "/users/store-staff-info", tag = "staff", security(("bearer" = ["store"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), StaffQuery),
+    responses((status = 200, body = StaffMember), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn store_staff_info(
+    State(state): State<AppState>,
+    access: StoreAccess<Members>,
+    Query(query): Query<StaffQuery>,
+) -> Result<Json<StaffMember>, ApiError> {
+    Ok(Json(find(&state, &access.store_id, &query.staff_id).await?))
+}
+
+/// Signs every staff member (not the owner) out of every device.
+#[utoipa::path(delete, path = "/users/logout-all-staff-account", tag = "staff", security(("bearer" = ["store"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn logout_all_staff_account(
+    State(state): State<AppState>,
+    access: StoreAccess<Members>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let staff: Vec<(String,)> =
+        sqlx::query_as("SELECT user_id FROM store_members WHERE store_id = $1 AND role <> 'owner'")
+            .bind(&access.store_id)
+            .fetch_all(&state.db)
+            .await?;
+    for (user_id,) in &staff {
+        if *user_id != access.user.user_id {
+            session::revoke_user_sessions(&state.db, user_id, None).await?;
+        }
+    }
+    Ok(Json(MessageResponse {
+        message: format!("Signed out {} staff accounts.", staff.len()),
+    }))
+}
+
+async fn staff_member_to_act_on(
+    state: &AppState,
+    access: &StoreAccess<Members>,
+    id: &str,
+) -> Result<StaffMember, ApiError> {
+    let target = find(state, &access.store_id, id).await?;
+    if target.role == "owner" {
+        return Err(ApiError::Forbidden(
+            "The owner cannot be signed out or removed here.".to_owned(),
+        ));
+    }
+    Ok(target)
+}
+
+/// Signs one staff member out of every device.
+#[utoipa::path(delete, path = "/users/logout-staff-account/{id}", tag = "staff", security(("bearer" = ["store"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "Staff id")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn logout_staff_account(
+    State(state): State<AppState>,
+    access: StoreAccess<Members>,
+    Path(id): Path<String>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let target = staff_member_to_act_on(&state, &access, &id).await?;
+    if target.role != "invited" {
+        session::revoke_user_sessions(&state.db, &target.id, None).await?;
+    }
+    Ok(Json(MessageResponse {
+        message: format!("{} has been signed out.", target.email),
+    }))
+}
+
+/// Removes a staff member (their sessions end at once) or withdraws an invitation.
+#[utoipa::path(delete, path = "/users/delete-staff-account", tag = "staff", security(("bearer" = ["store"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), StaffQuery),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn delete_staff_account(
+    State(state): State<AppState>,
+    access: StoreAccess<Members>,
+    Query(query): Query<StaffQuery>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let target = staff_member_to_act_on(&state, &access, &query.staff_id).await?;
+    if target.role == "invited" {
+        sqlx::query("DELETE FROM staff_invitations WHERE id = $1 AND store_id = $2")
+            .bind(&target.id)
+            .bind(&access.store_id)
+            .execute(&state.db)
+            .await?;
+    } else {
+        sqlx::query("DELETE FROM store_members WHERE user_id = $1 AND store_id = $2")
+            .bind(&target.id)
+            .bind(&access.store_id)
+            .execute(&state.db)
+            .await?;
+        session::revoke_user_sessions(&state.db, &target.id, None).await?;
+    }
+    Ok(Json(MessageResponse {
+        message: format!("{} has been removed from the staff.", target.email),
+    }))
+}
