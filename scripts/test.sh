@@ -81,8 +81,9 @@ step "Set-up: Chromium" ensure_chromium
 
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native)" cargo clippy --locked --workspace --all-targets -- -D warnings
-step "cargo clippy (wasm facade)" \
-  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings
+step "cargo clippy (wasm facade, both builds)" bash -c '
+  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
+  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings' 
 suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace
 
 PG=$(bash scripts/postgres.sh)

@@ -2,8 +2,8 @@
 //! citing its spec line. New sections, new list items and values missing from a stored config
 //! come from here.
 
+use serde_json::{Value, json};
 use shared_types::theme::SectionType;
-use shared_types::theme::serde_json::{Value, json};
 
 /// §9 "Slideshow defaults: opacity 50".
 pub const SLIDESHOW_OPACITY: u32 = 50;

@@ -2,8 +2,8 @@
 //! the parser and number quirks included), with JSON-pointer paths and an edit transaction that
 //! records what it replaced so a refused command can be rolled back and an applied one undone.
 
+use serde_json::{self, Map, Value};
 use shared_types::theme::ThemeFamily;
-use shared_types::theme::serde_json::{self, Map, Value};
 
 use super::error::{ThemeError, escape};
 use crate::limits::{THEME_CONFIG_MAX_BYTES, THEME_MAX_DEPTH};

@@ -26,8 +26,8 @@ pub use view::{
     preview_url, section_list, settings_groups,
 };
 
+use serde_json::{self, Value};
 use shared_types::theme::ThemeCommand;
-use shared_types::theme::serde_json::{self, Value};
 
 /// Reads a command from JSON, with a structured error for anything malformed.
 pub fn parse_command(value: Value) -> Result<ThemeCommand, ThemeError> {

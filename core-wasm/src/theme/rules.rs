@@ -2,7 +2,7 @@
 //! checks themselves. Setting a field and validating a whole config read the same table, so a
 //! config the editor produces always passes full validation.
 
-use shared_types::theme::serde_json::{Number, Value};
+use serde_json::{Number, Value};
 use shared_types::theme::{SectionType, ThemeFamily};
 
 use super::defaults::{

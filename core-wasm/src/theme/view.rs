@@ -1,7 +1,7 @@
 //! Editor helpers (spec §2.3): the section list, the settings groups per family and page, the
 //! preview page a panel switches to, the preview address, and the addable section types.
 
-use shared_types::theme::serde_json::Value;
+use serde_json::Value;
 use shared_types::theme::{
     EditorPage, FamilyView, PreviewPage, SectionListItem, SectionType, SettingsGroup,
     SettingsGroupView, ThemeFamily,

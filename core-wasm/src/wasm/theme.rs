@@ -2,7 +2,7 @@
 //! WebAssembly; JavaScript sends small commands and reads back what it renders. Every answer is
 //! a typed value (`ApplyOutcome`, `ThemeErrorBody`, ...); the full config crosses only when asked.
 
-use shared_types::theme::serde_json::Value;
+use serde_json::Value;
 use shared_types::theme::{ApplyOutcome, EditorPage, ThemeChange, ThemeErrorBody, ThemeFamily};
 use wasm_bindgen::prelude::*;
 

@@ -25,9 +25,6 @@ pub use editor::*;
 pub use sections::*;
 pub use settings::*;
 
-/// The JSON library the document is kept in, re-exported so the core names the same version.
-pub use serde_json;
-
 /// Declares a typed view: every listed field is optional, absent fields stay absent when written
 /// back, and fields the model does not know are kept in `extra`.
 macro_rules! view {

@@ -1,8 +1,8 @@
 //! The checkout countdown (spec §4): setting days, hours or minutes recomputes `getTime` as now
 //! plus the countdown. `now` comes in the command; the core reads no clock.
 
+use serde_json::{Map, Value};
 use shared_types::theme::CountdownUnit;
-use shared_types::theme::serde_json::{Map, Value};
 
 use super::segments;
 use crate::limits::COUNTDOWN_PART;

@@ -1,7 +1,7 @@
 //! Setting a field by JSON-pointer path, validated against the rule table. Structure (section
 //! keys, types, indexes, whole sections), lists and parts with their own command are refused here.
 
-use shared_types::theme::serde_json::Value;
+use serde_json::Value;
 
 use crate::limits::THEME_MAX_DEPTH;
 use crate::theme::doc::{Tx, depth, get_at, parse_pointer, to_pointer};

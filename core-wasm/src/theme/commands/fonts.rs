@@ -1,8 +1,8 @@
 //! Font commands (spec §4): choosing a family resets its style, url and key; choosing a weight
 //! sets style, url and key.
 
+use serde_json::{Map, Value};
 use shared_types::theme::FontSlot;
-use shared_types::theme::serde_json::{Map, Value};
 
 use super::segments;
 use crate::theme::defaults::{FONT_FAMILIES, font_weight_label};

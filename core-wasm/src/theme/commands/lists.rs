@@ -3,7 +3,7 @@
 //! `description` stay), description tabs (at most 3), thank-you steps (inserted at index 2; the
 //! default steps stay; at most 4 custom ones), delivery policies (at most 3) and footer lines.
 
-use shared_types::theme::serde_json::{Value, json};
+use serde_json::{Value, json};
 use shared_types::theme::{Device, ListRef, SectionType, ThemeFamily};
 
 use super::{HOME_SECTIONS, segments};

@@ -2,7 +2,7 @@
 //! fixed. After every change the page's section object is rebuilt from the ordered list, each
 //! section's `index` being its position.
 
-use shared_types::theme::serde_json::{Map, Value, json};
+use serde_json::{Map, Value, json};
 use shared_types::theme::{Place, SectionType, ThemeFamily};
 
 use super::segments;

@@ -1,15 +1,78 @@
-// /auth/register. Sign-up opens with the accounts work (behind the sign-up key); until then the
-// page says registration is by invitation.
-import { Anchor, Text } from "@mantine/core";
+// /auth/register: sign-up, open only with the sign-up key in the `sk` query value (shell.md §2).
+// The server checks the key again; the page only hides the form without one.
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/AuthLayout";
+import { type FieldError, checkRegister } from "../../../core";
+import { errorText } from "../../../lib/errors";
+import { useSignup } from "../api/useAccountCalls";
+import { fieldError } from "./fieldError";
 
 export function RegisterPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const signupKey = params.get("sk") ?? "";
+  const signup = useSignup(signupKey);
+  const [form, setForm] = useState({ email: "", password: "", storeName: "", code: "" });
+  const [errors, setErrors] = useState<Record<string, FieldError | undefined> | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const verdict = checkRegister({ ...form, code: form.code || null });
+    setErrors(verdict.errors);
+    if (verdict.valid) signup.mutate(verdict.value);
+  }
+
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [field]: event.currentTarget.value });
+
   return (
     <AuthLayout title={t("auth.register.title")}>
-      <Text>{t("auth.register.closed")}</Text>
+      {!signupKey && <Text>{t("auth.register.closed")}</Text>}
+      {signupKey && signup.isSuccess && (
+        <Alert color="green" role="status">
+          {signup.data.message}
+        </Alert>
+      )}
+      {signupKey && !signup.isSuccess && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t("auth.login.email")}
+              type="email"
+              autoComplete="username"
+              value={form.email}
+              onChange={set("email")}
+              error={fieldError(errors, "email")}
+            />
+            <PasswordInput
+              label={t("auth.login.password")}
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set("password")}
+              error={fieldError(errors, "password")}
+            />
+            <TextInput
+              label={t("auth.register.storeName")}
+              value={form.storeName}
+              onChange={set("storeName")}
+              error={fieldError(errors, "storeName")}
+            />
+            <TextInput
+              label={t("auth.register.code")}
+              value={form.code}
+              onChange={set("code")}
+              error={fieldError(errors, "code")}
+            />
+            {signup.isError && <Alert color="red">{errorText(signup.error)}</Alert>}
+            <Button type="submit" loading={signup.isPending}>
+              {t("auth.register.submit")}
+            </Button>
+          </Stack>
+        </form>
+      )}
       <Anchor component={Link} to="/auth/login">
         {t("auth.register.back")}
       </Anchor>
