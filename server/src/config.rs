@@ -22,6 +22,11 @@ pub struct Config {
     pub public_url: String,
     /// `SIGNUP_KEY`: the value of `sk` that opens registration; empty closes it.
     pub signup_key: String,
+    /// `SMTP_URL`: where e-mail is sent (`smtp://host:25`, `smtp://user:pass@host:587?tls=required`,
+    /// `smtps://host:465`); unset, e-mail stays in the outbox for the development mailbox.
+    pub smtp_url: Option<String>,
+    /// `SMTP_FROM`: the sender of e-mail (default `Storeloom <no-reply@{OPERATOR_EMAIL_DOMAIN}>`).
+    pub smtp_from: String,
     /// `DEV_MAILBOX`: show queued e-mail at `/api/dev/mailbox` (on by default when listening on
     /// a loopback address, off otherwise).
     pub dev_mailbox: bool,
@@ -103,6 +108,14 @@ impl Config {
             seed_demo: seed_text != "0",
             public_url,
             signup_key: lookup("SIGNUP_KEY").unwrap_or_else(|| DEFAULT_SIGNUP_KEY.to_owned()),
+            smtp_url: lookup("SMTP_URL").filter(|v| !v.trim().is_empty()),
+            smtp_from: get(
+                "SMTP_FROM",
+                &format!(
+                    "Storeloom <no-reply@{}>",
+                    get("OPERATOR_EMAIL_DOMAIN", "storeloom.dev")
+                ),
+            ),
             dev_mailbox: get("DEV_MAILBOX", if host.is_loopback() { "1" } else { "0" }) == "1",
             trust_proxy_headers: get("TRUST_PROXY_HEADERS", "0") == "1",
             jwt_secret: lookup("JWT_SECRET").filter(|v| !v.is_empty()),
@@ -120,6 +133,8 @@ impl Config {
             seed_demo: true,
             public_url: "http://127.0.0.1:8080".to_owned(),
             signup_key: DEFAULT_SIGNUP_KEY.to_owned(),
+            smtp_url: None,
+            smtp_from: "Storeloom <no-reply@storeloom.dev>".to_owned(),
             dev_mailbox: true,
             trust_proxy_headers: false,
             jwt_secret: None,

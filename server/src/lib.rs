@@ -73,6 +73,9 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if config.seed_demo {
         db::seed::demo(&db, &config).await?;
     }
+    if let Some(url) = &config.smtp_url {
+        mail::Sender::new(url, &config.smtp_from)?.spawn(db.clone());
+    }
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     let address = listener.local_addr()?;
     let state = AppState::new(db, config).await?;

@@ -4,6 +4,7 @@
 mod auth;
 mod flows;
 mod helpers;
+mod mail;
 mod robustness;
 mod sessions;
 mod site;
