@@ -9,7 +9,7 @@ use super::defaults::{
     COLOR_WATCH_SHAPES, DESCRIPTION_POSITIONS, FLASH_DEAL_BLOCK_TYPES, SALE_TYPES,
     SEARCH_TYPES_IN_MOBILE, SLIDE_POSITIONS, STEP_UNITS, VARIANT_STYLES,
 };
-use super::doc::{family_of, get_at, to_pointer};
+use super::doc::{family_of, to_pointer};
 use super::error::ThemeError;
 use crate::limits::{
     CHECKOUT_STEP_LAYOUT, DELIVERY_POLICIES_MAX, DESCRIPTION_TABS_MAX, FEATURED_COLLECTION_PER_ROW,
@@ -327,7 +327,12 @@ fn place<'p>(root: &Value, path: &'p [String]) -> Place<'p> {
         [pages, page, sections, key, settings, rest @ ..]
             if pages == "pages" && sections == "sections" && settings == "settings" =>
         {
-            let section_type = get_at(root, &[pages, page, sections, key, &"type".to_owned()])
+            let section_type = root
+                .get(pages.as_str())
+                .and_then(|v| v.get(page.as_str()))
+                .and_then(|v| v.get(sections.as_str()))
+                .and_then(|v| v.get(key.as_str()))
+                .and_then(|v| v.get("type"))
                 .and_then(Value::as_str)
                 .and_then(SectionType::from_wire_name);
             Place::Section(section_type, rest)
@@ -665,35 +670,46 @@ fn walk(
 pub fn validate(root: &Value) -> Vec<ThemeError> {
     let family = family_of(root);
     let mut problems = Vec::new();
-    let mut stack: Vec<(Vec<String>, &Value)> = vec![(Vec::new(), root)];
-    while let Some((path, node)) = stack.pop() {
-        if let Err(e) = check_text(node, &path) {
-            problems.push(e);
-        }
-        if let Some(rule) = rule_at(root, &path)
-            && let Err(e) = check(rule, node, &path, family)
-        {
-            problems.push(e);
-        }
-        match node {
-            Value::Object(map) => {
-                for (k, v) in map.iter().rev() {
-                    let mut child = path.clone();
-                    child.push(k.clone());
-                    stack.push((child, v));
-                }
-            }
-            Value::Array(items) => {
-                for (i, v) in items.iter().enumerate().rev() {
-                    let mut child = path.clone();
-                    child.push(i.to_string());
-                    stack.push((child, v));
-                }
-            }
-            _ => {}
-        }
-    }
+    let mut path = Vec::new();
+    visit_all(root, root, &mut path, family, &mut problems);
     problems
+}
+
+/// Checks `node` at `path` and everything below it, in document order. One path buffer is
+/// shared by the whole walk (pushed and popped), so a node costs no allocation of its own;
+/// the recursion is bounded by the nesting limit that loading enforces.
+fn visit_all(
+    root: &Value,
+    node: &Value,
+    path: &mut Vec<String>,
+    family: ThemeFamily,
+    problems: &mut Vec<ThemeError>,
+) {
+    if let Err(e) = check_text(node, path) {
+        problems.push(e);
+    }
+    if let Some(rule) = rule_at(root, path)
+        && let Err(e) = check(rule, node, path, family)
+    {
+        problems.push(e);
+    }
+    match node {
+        Value::Object(map) => {
+            for (k, v) in map {
+                path.push(k.clone());
+                visit_all(root, v, path, family, problems);
+                path.pop();
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                path.push(i.to_string());
+                visit_all(root, v, path, family, problems);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Validates a value about to be set at `path` of `root`: every rule below it must hold, and no
