@@ -5,6 +5,7 @@
 pub mod analytics;
 pub mod limits;
 pub mod numbers;
+pub mod payouts;
 pub mod shell;
 pub mod theme;
 

@@ -27,6 +27,9 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// `SMTP_FROM`: the sender of e-mail (default `Storeloom <no-reply@{OPERATOR_EMAIL_DOMAIN}>`).
     pub smtp_from: String,
+    /// `PUBLIC_IPS`: the addresses a custom domain's DNS must point at to be verified
+    /// (comma-separated; empty: no domain can be verified).
+    pub public_ips: Vec<IpAddr>,
     /// `DEV_MAILBOX`: show queued e-mail at `/api/dev/mailbox` (on by default when listening on
     /// a loopback address, off otherwise).
     pub dev_mailbox: bool,
@@ -116,6 +119,7 @@ impl Config {
                     get("OPERATOR_EMAIL_DOMAIN", "storeloom.dev")
                 ),
             ),
+            public_ips: parse_ips(&get("PUBLIC_IPS", ""))?,
             dev_mailbox: get("DEV_MAILBOX", if host.is_loopback() { "1" } else { "0" }) == "1",
             trust_proxy_headers: get("TRUST_PROXY_HEADERS", "0") == "1",
             jwt_secret: lookup("JWT_SECRET").filter(|v| !v.is_empty()),
@@ -135,11 +139,27 @@ impl Config {
             signup_key: DEFAULT_SIGNUP_KEY.to_owned(),
             smtp_url: None,
             smtp_from: "Storeloom <no-reply@storeloom.dev>".to_owned(),
+            public_ips: vec![IpAddr::V4(Ipv4Addr::new(203, 0, 113, 10))],
             dev_mailbox: true,
             trust_proxy_headers: false,
             jwt_secret: None,
         }
     }
+}
+
+/// A comma-separated list of IP addresses.
+fn parse_ips(text: &str) -> Result<Vec<IpAddr>, ConfigError> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            part.parse().map_err(|_| ConfigError {
+                name: "PUBLIC_IPS",
+                value: text.to_owned(),
+                reason: "expected IP addresses separated by commas",
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -25,6 +25,12 @@ pub enum ApiError {
     /// Not found, with a message that helps (an expired link, say).
     #[error("not found: {0}")]
     NotFoundWith(String),
+    /// A header the call needs is missing (an idempotency key, say).
+    #[error("precondition required: {0}")]
+    PreconditionRequired(String),
+    /// The request is well-formed but cannot be taken as it is.
+    #[error("unprocessable: {0}")]
+    Unprocessable(String),
     /// The request conflicts with what exists (an e-mail already on the staff, say).
     #[error("conflict: {0}")]
     Conflict(String),
@@ -73,6 +79,10 @@ impl IntoResponse for ApiError {
             ApiError::NotFound => (StatusCode::NOT_FOUND, vec!["Not found".to_owned()]),
             ApiError::NotFoundWith(message) => (StatusCode::NOT_FOUND, vec![message]),
             ApiError::Conflict(message) => (StatusCode::CONFLICT, vec![message]),
+            ApiError::PreconditionRequired(message) => {
+                (StatusCode::PRECONDITION_REQUIRED, vec![message])
+            }
+            ApiError::Unprocessable(message) => (StatusCode::UNPROCESSABLE_ENTITY, vec![message]),
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
                 (

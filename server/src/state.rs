@@ -18,6 +18,8 @@ pub struct AppState {
     /// A real Argon2id hash of a random password, verified against when an e-mail is unknown so
     /// that known and unknown e-mails take the same time to refuse.
     pub decoy_hash: Arc<str>,
+    /// Where domains point (the system resolver; tests put in fixed answers).
+    pub resolver: Arc<dyn crate::dns::Resolver>,
 }
 
 impl AppState {
@@ -33,6 +35,7 @@ impl AppState {
             keys: Keys::new(secret.as_bytes()),
             config: Arc::new(config),
             decoy_hash: decoy_hash.into(),
+            resolver: Arc::new(crate::dns::SystemResolver),
         })
     }
 }

@@ -5,10 +5,12 @@
 pub mod analytics;
 pub mod api;
 pub mod forms;
+pub mod operations;
 pub mod shell;
 pub mod theme;
 
 pub use analytics::*;
 pub use api::*;
 pub use forms::*;
+pub use operations::*;
 pub use shell::*;

@@ -181,6 +181,7 @@ pub struct DisplaySettings {
 
 /// The onboarding step as the server sends it (shell.md §3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OnboardingConfig {
@@ -216,6 +217,7 @@ pub enum SkipAction {
 
 /// Subscription ranks (editor-and-analytics.md §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 #[ts(export)]
 pub enum Rank {

@@ -104,6 +104,13 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// A time in ms as RFC 3339 text (UTC), as the API shows dates.
+pub fn rfc3339(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
+        .unwrap_or_default()
+}
+
 /// A new time-ordered id.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()

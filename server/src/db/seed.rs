@@ -105,6 +105,7 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
     let Some(store_id) = demo_store else {
         return Ok(());
     };
+    demo_operations(db, &store_id).await?;
     for staff in DEMO_STAFF {
         if user_id(db, staff.email).await?.is_some() {
             continue;
@@ -129,5 +130,149 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
             .await?;
         tracing::info!(email = staff.email, "seeded demo staff");
     }
+    Ok(())
+}
+
+/// The Demo Store's notifications, payout card and request, gateways, custom domain, fonts,
+/// personalized product and trial subscription; and the platform's gateway groups.
+async fn demo_operations(db: &AnyPool, store_id: &str) -> Result<(), Box<dyn std::error::Error>> {
+    use super::new_id;
+    let now = now_ms();
+    let day = 24 * 3600 * 1000;
+    let mut tx = db.begin().await?;
+    for (kind, title, body, status, age) in [
+        (
+            "welcome",
+            "Welcome to Storeloom",
+            "<p>Your store is ready. Follow the guide to launch it.</p>",
+            2,
+            3 * day,
+        ),
+        (
+            "payout_paid",
+            "Payout paid",
+            "<p>Your payout of <strong>$120.00</strong> has been paid.</p>",
+            1,
+            day / 2,
+        ),
+    ] {
+        crate::notify::notify(&mut *tx, store_id, kind, title, body).await?;
+        sqlx::query("UPDATE notifications SET status = $1, created_at = $2 WHERE store_id = $3 AND kind = $4")
+            .bind(status)
+            .bind(now - age)
+            .bind(store_id)
+            .bind(kind)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let (owner_id,): (String,) = sqlx::query_as("SELECT owner_id FROM stores WHERE id = $1")
+        .bind(store_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO public_notifications (id, title, body, created_by, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(new_id())
+        .bind("Holiday shipping times")
+        .bind(crate::notify::sanitize("<p>Carriers are busy in December: order cut-offs move two days earlier.</p>"))
+        .bind(&owner_id)
+        .bind(now - day)
+        .execute(&mut *tx)
+        .await?;
+    let card_id = new_id();
+    sqlx::query(
+        "INSERT INTO payout_cards (id, store_id, holder, brand, last4, exp_month, exp_year, is_default, created_at) \
+         VALUES ($1, $2, 'Olivia Nguyen', 'visa', '4242', 12, 2030, 1, $3)",
+    )
+    .bind(&card_id)
+    .bind(store_id)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO payout_requests (id, store_id, amount_minor, card_id, status, created_by, created_at) \
+         VALUES ($1, $2, 5000, $3, 'pending', $4, $5)",
+    )
+    .bind(new_id())
+    .bind(store_id)
+    .bind(&card_id)
+    .bind(&owner_id)
+    .bind(now - day)
+    .execute(&mut *tx)
+    .await?;
+    for (group, proxies) in [
+        ("Stripe US", ["stripe-us-1", "stripe-us-2", "stripe-us-3"]),
+        ("PayPal EU", ["paypal-eu-1", "paypal-eu-2", "paypal-eu-3"]),
+    ] {
+        let group_id = new_id();
+        sqlx::query(
+            "INSERT INTO proxy_groups (id, name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(&group_id)
+        .bind(group)
+        .execute(&mut *tx)
+        .await?;
+        for name in proxies {
+            let provider = name.split('-').next().unwrap_or("gateway");
+            sqlx::query("INSERT INTO proxies (id, name, provider, group_id) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING")
+                .bind(new_id())
+                .bind(name)
+                .bind(provider)
+                .bind(&group_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    sqlx::query(
+        "INSERT INTO store_proxy_groups (store_id, group_id) SELECT $1, id FROM proxy_groups WHERE name = 'Stripe US'",
+    )
+    .bind(store_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO store_proxies (store_id, proxy_id) SELECT $1, p.id FROM proxies p \
+         JOIN proxy_groups g ON g.id = p.group_id WHERE g.name = 'Stripe US'",
+    )
+    .bind(store_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at, verified_at) \
+         VALUES ($1, $2, $3, 'Custom', 0, $4, $4) ON CONFLICT (host) DO NOTHING",
+    )
+    .bind(new_id())
+    .bind(store_id)
+    .bind("shop.demo-store.example")
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    for (name, url) in [
+        ("Pacifico", "https://fonts.example/pacifico.woff2"),
+        ("Roboto Slab", "https://fonts.example/roboto-slab.woff2"),
+    ] {
+        sqlx::query("INSERT INTO personalize_fonts (id, store_id, name, font_url, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(new_id())
+            .bind(store_id)
+            .bind(name)
+            .bind(url)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query(
+        "INSERT INTO personalizes (id, store_id, product_id, name, layers, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
+    )
+    .bind(new_id())
+    .bind(store_id)
+    .bind("demo-mug")
+    .bind("Name on a mug")
+    .bind(r#"[{"type":"text","label":"Name","maxLength":20,"font":"Pacifico"}]"#)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("INSERT INTO store_subscriptions (store_id, plan_code, trial_ends_at, enable_ref) VALUES ($1, 'PLAN_VIP_MONTHLY', $2, 1)")
+        .bind(store_id)
+        .bind(now + 14 * day)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
     Ok(())
 }

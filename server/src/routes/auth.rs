@@ -24,6 +24,7 @@ use crate::db::accounts::{self, NewUser};
 use crate::db::now_ms;
 use crate::error::{ApiError, Json, Query};
 use crate::mail::{self, Mail};
+use crate::notify;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -412,6 +413,17 @@ async fn account_activation(
     .bind(&scopes)
     .bind(now)
     .execute(&mut *tx)
+    .await?;
+    notify::notify(
+        &mut *tx,
+        &store_id,
+        "staff_joined",
+        "A staff member joined",
+        &format!(
+            "<p><strong>{}</strong> accepted the invitation and joined the staff.</p>",
+            notify::escape(&email)
+        ),
+    )
     .await?;
     tx.commit().await?;
     Ok(Json(MessageResponse {

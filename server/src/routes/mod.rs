@@ -4,9 +4,15 @@
 //! bearer requirement, the role key it needs (empty when any member may call it); the tenant
 //! tests check the document against the behaviour.
 
+pub mod account;
 pub mod auth;
 pub mod dev;
+pub mod domains;
 pub mod health;
+pub mod notifications;
+pub mod payouts;
+pub mod personalize;
+pub mod proxies;
 pub mod staff;
 pub mod stores;
 pub mod users;
@@ -32,6 +38,11 @@ use crate::state::AppState;
         (name = "staff", description = "A store's staff (needs the `store` scope)"),
         (name = "stores", description = "Store settings: survey, page preference"),
         (name = "system", description = "Health and development helpers"),
+        (name = "notifications", description = "A store's notifications and the operator's broadcasts"),
+        (name = "payouts", description = "Balance, payout cards, settings and requests (needs `checkout`)"),
+        (name = "gateways", description = "Payment gateways (proxies) and their groups"),
+        (name = "domains", description = "System and custom domains (needs `domains`)"),
+        (name = "personalization", description = "Personalized products and fonts (needs `products`)"),
     )
 )]
 struct ApiDoc;
@@ -66,6 +77,12 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(staff::router())
         .merge(stores::router())
         .merge(dev::router())
+        .merge(notifications::router())
+        .merge(payouts::router())
+        .merge(proxies::router())
+        .merge(domains::router())
+        .merge(personalize::router())
+        .merge(account::router())
         .split_for_parts();
     let document = openapi.clone();
     let router = router

@@ -5,6 +5,7 @@ mod auth;
 mod flows;
 mod helpers;
 mod mail;
+mod operations;
 mod robustness;
 mod sessions;
 mod site;

@@ -1,0 +1,232 @@
+//! Payout rules: the platform fee, payout amounts and payment cards. Money is in integer minor
+//! units (cents); amounts on the wire are decimal numbers rounded to 2 places (shell.md §3).
+
+use serde::{Deserialize, Serialize};
+
+/// The platform's fee on paid orders, in basis points (2.9 %), and per paid order (30 cents).
+/// The spec names fees but not their size; these are the usual card-processing terms.
+pub const FEE_BASIS_POINTS: i64 = 290;
+pub const FEE_PER_ORDER_MINOR: i64 = 30;
+/// The largest payout one request may ask for: 1,000,000.00.
+pub const MAX_PAYOUT_MINOR: i64 = 100_000_000;
+/// The smallest: 1.00.
+pub const MIN_PAYOUT_MINOR: i64 = 100;
+
+/// The fee on `orders` paid orders worth `gross_minor` in all, rounded half up to a cent.
+pub fn fees_minor(gross_minor: i64, orders: i64) -> i64 {
+    (gross_minor.saturating_mul(FEE_BASIS_POINTS) + 5_000) / 10_000
+        + orders.saturating_mul(FEE_PER_ORDER_MINOR)
+}
+
+/// What may be paid out: paid sales less fees, less payouts already requested or paid. Never
+/// below zero (a refund after a payout shows as nothing available, not as a debt).
+pub fn available_minor(gross_minor: i64, orders: i64, requested_minor: i64) -> i64 {
+    (gross_minor - fees_minor(gross_minor, orders) - requested_minor).max(0)
+}
+
+/// Minor units as the decimal number the wire carries.
+pub fn to_major(minor: i64) -> f64 {
+    minor as f64 / 100.0
+}
+
+/// Why an amount or a card was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum PayoutError {
+    #[error("The amount must be a number with at most 2 decimals.")]
+    AmountNotMoney,
+    #[error("The amount must be at least 1.00.")]
+    AmountTooSmall,
+    #[error("The amount must be at most 1,000,000.00.")]
+    AmountTooLarge,
+    #[error("The amount is more than the balance available to pay out.")]
+    AmountOverBalance,
+    #[error("The card number is not valid.")]
+    CardNumber,
+    #[error("The card has expired or its expiry date is not valid.")]
+    CardExpiry,
+    #[error("The card holder's name is required (at most 100 letters).")]
+    CardHolder,
+}
+
+impl PayoutError {
+    /// A stable machine code for the UI.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PayoutError::AmountNotMoney => "payout.amountNotMoney",
+            PayoutError::AmountTooSmall => "payout.amountTooSmall",
+            PayoutError::AmountTooLarge => "payout.amountTooLarge",
+            PayoutError::AmountOverBalance => "payout.amountOverBalance",
+            PayoutError::CardNumber => "card.number",
+            PayoutError::CardExpiry => "card.expiry",
+            PayoutError::CardHolder => "card.holder",
+        }
+    }
+}
+
+/// A payout amount given as a decimal number, in minor units: finite, at most 2 decimals, from
+/// 1.00 to 1,000,000.00.
+pub fn payout_amount_minor(amount: f64) -> Result<i64, PayoutError> {
+    if !amount.is_finite() {
+        return Err(PayoutError::AmountNotMoney);
+    }
+    let cents = (amount * 100.0).round();
+    if (cents / 100.0 - amount).abs() > 1e-9 {
+        return Err(PayoutError::AmountNotMoney);
+    }
+    if cents > MAX_PAYOUT_MINOR as f64 {
+        return Err(PayoutError::AmountTooLarge);
+    }
+    let cents = cents as i64;
+    if cents < MIN_PAYOUT_MINOR {
+        return Err(PayoutError::AmountTooSmall);
+    }
+    Ok(cents)
+}
+
+/// The card network a number belongs to, by its leading digits.
+pub fn card_brand(digits: &str) -> &'static str {
+    let two: u32 = digits.get(..2).and_then(|d| d.parse().ok()).unwrap_or(0);
+    let four: u32 = digits.get(..4).and_then(|d| d.parse().ok()).unwrap_or(0);
+    match () {
+        _ if digits.starts_with('4') => "visa",
+        _ if (51..=55).contains(&two) || (2221..=2720).contains(&four) => "mastercard",
+        _ if two == 34 || two == 37 => "amex",
+        _ if digits.starts_with("6011") || two == 65 => "discover",
+        _ if (3528..=3589).contains(&four) => "jcb",
+        _ => "card",
+    }
+}
+
+/// A card as kept: brand and last four digits only, never the number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedCard {
+    pub holder: String,
+    pub brand: &'static str,
+    pub last4: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+}
+
+/// Checks a card: 12 to 19 digits (spaces and dashes ignored) passing the Luhn check, a holder
+/// of 1 to 100 characters, and an expiry month that has not passed in (`year`, `month`).
+pub fn check_card(
+    holder: &str,
+    number: &str,
+    exp_month: u32,
+    exp_year: u32,
+    (year, month): (u32, u32),
+) -> Result<CheckedCard, PayoutError> {
+    let holder = holder.trim();
+    if holder.is_empty() || holder.chars().count() > 100 {
+        return Err(PayoutError::CardHolder);
+    }
+    let digits: String = number.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    if !(12..=19).contains(&digits.len())
+        || !digits.chars().all(|c| c.is_ascii_digit())
+        || !luhn(&digits)
+    {
+        return Err(PayoutError::CardNumber);
+    }
+    check_expiry(exp_month, exp_year, (year, month))?;
+    Ok(CheckedCard {
+        holder: holder.to_owned(),
+        brand: card_brand(&digits),
+        last4: digits[digits.len() - 4..].to_owned(),
+        exp_month,
+        exp_year,
+    })
+}
+
+/// An expiry month that is real and not in the past (a card is good through its month).
+pub fn check_expiry(
+    exp_month: u32,
+    exp_year: u32,
+    (year, month): (u32, u32),
+) -> Result<(), PayoutError> {
+    if !(1..=12).contains(&exp_month)
+        || exp_year > year + 30
+        || (exp_year, exp_month) < (year, month)
+    {
+        return Err(PayoutError::CardExpiry);
+    }
+    Ok(())
+}
+
+/// The Luhn checksum of a string of digits.
+pub fn luhn(digits: &str) -> bool {
+    let mut sum = 0;
+    for (i, c) in digits.chars().rev().enumerate() {
+        let Some(mut d) = c.to_digit(10) else {
+            return false;
+        };
+        if i % 2 == 1 {
+            d *= 2;
+            if d > 9 {
+                d -= 9;
+            }
+        }
+        sum += d;
+    }
+    sum % 10 == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fee_is_2_9_percent_and_30_cents_an_order() {
+        assert_eq!(fees_minor(10_000, 1), 290 + 30);
+        assert_eq!(fees_minor(0, 0), 0);
+        assert_eq!(available_minor(10_000, 1, 0), 9_680);
+        assert_eq!(available_minor(10_000, 1, 9_680), 0);
+        assert_eq!(available_minor(10_000, 1, 20_000), 0);
+    }
+
+    #[test]
+    fn payout_amounts_are_money_within_bounds() {
+        assert_eq!(payout_amount_minor(12.5), Ok(1_250));
+        assert_eq!(
+            payout_amount_minor(0.1 + 0.2),
+            Err(PayoutError::AmountNotMoney)
+        );
+        assert_eq!(payout_amount_minor(1.005), Err(PayoutError::AmountNotMoney));
+        assert_eq!(payout_amount_minor(0.99), Err(PayoutError::AmountTooSmall));
+        assert_eq!(payout_amount_minor(-5.0), Err(PayoutError::AmountTooSmall));
+        assert_eq!(payout_amount_minor(1e12), Err(PayoutError::AmountTooLarge));
+        assert_eq!(
+            payout_amount_minor(f64::NAN),
+            Err(PayoutError::AmountNotMoney)
+        );
+        assert_eq!(payout_amount_minor(1_000_000.0), Ok(100_000_000));
+    }
+
+    #[test]
+    fn cards_keep_only_brand_and_last_four() {
+        let card =
+            check_card(" Sam Carter ", "4242 4242 4242 4242", 12, 2030, (2026, 11)).expect("valid");
+        assert_eq!(
+            (card.brand, card.last4.as_str(), card.holder.as_str()),
+            ("visa", "4242", "Sam Carter")
+        );
+        assert_eq!(card_brand("5555555555554444"), "mastercard");
+        assert_eq!(card_brand("378282246310005"), "amex");
+        assert_eq!(
+            check_card("A", "4242 4242 4242 4241", 12, 2030, (2026, 11)),
+            Err(PayoutError::CardNumber)
+        );
+        assert_eq!(
+            check_card("A", "4242424242424242", 10, 2026, (2026, 11)),
+            Err(PayoutError::CardExpiry)
+        );
+        assert_eq!(
+            check_card("A", "4242424242424242", 13, 2027, (2026, 11)),
+            Err(PayoutError::CardExpiry)
+        );
+        assert!(check_card("A", "4242424242424242", 11, 2026, (2026, 11)).is_ok());
+        assert_eq!(
+            check_card("", "4242424242424242", 11, 2027, (2026, 11)),
+            Err(PayoutError::CardHolder)
+        );
+    }
+}

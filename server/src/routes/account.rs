@@ -1,0 +1,162 @@
+//! What the shell reads about the store and the platform: the store's status (a disabled store
+//! goes to policy-violation), its subscription (the trial banner and the rank badge), the help
+//! base's home HTML, and the operator's settling of payouts.
+
+use axum::extract::{Path, State};
+use shared_types::{ApiErrorBody, CustomHtml, PayoutRequest, StoreStatus, Subscription};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::CurrentUser;
+use crate::auth::store::{StoreAccess, routes::AnyMember};
+use crate::db::{now_ms, rfc3339};
+use crate::error::{ApiError, Json};
+use crate::notify;
+use crate::routes::notifications::is_operator;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(store_status))
+        .routes(routes!(subscription))
+        .routes(routes!(custom_html))
+        .routes(routes!(settle_payout))
+}
+
+/// The selected store: its name, subdomain and whether it is enabled.
+#[utoipa::path(get, path = "/stores/current", tag = "stores", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = StoreStatus), (status = 404, body = ApiErrorBody)))]
+async fn store_status(
+    State(state): State<AppState>,
+    access: StoreAccess<AnyMember>,
+) -> Result<Json<StoreStatus>, ApiError> {
+    let (id, name, subdomain, enabled): (String, String, String, i64) =
+        sqlx::query_as("SELECT id, name, subdomain, is_enabled FROM stores WHERE id = $1")
+            .bind(&access.store_id)
+            .fetch_one(&state.db)
+            .await?;
+    Ok(Json(StoreStatus {
+        id,
+        name,
+        subdomain,
+        is_enabled: enabled == 1,
+    }))
+}
+
+/// The store's current subscription. A store without one is on the free plan.
+#[utoipa::path(get, path = "/stores/subscription/current", tag = "stores", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Subscription), (status = 404, body = ApiErrorBody)))]
+async fn subscription(
+    State(state): State<AppState>,
+    access: StoreAccess<AnyMember>,
+) -> Result<Json<Subscription>, ApiError> {
+    let row: Option<(String, Option<i64>)> = sqlx::query_as(
+        "SELECT plan_code, trial_ends_at FROM store_subscriptions WHERE store_id = $1",
+    )
+    .bind(&access.store_id)
+    .fetch_optional(&state.db)
+    .await?;
+    let (plan_code, trial_ends_at) = row.unwrap_or_else(|| ("FREE".to_owned(), None));
+    Ok(Json(Subscription {
+        rank: core_wasm::shell::rank_badge(&plan_code),
+        on_trial: trial_ends_at.is_some_and(|end| end > now_ms()),
+        trial_end_date: trial_ends_at.map(rfc3339),
+        plan_code,
+    }))
+}
+
+/// The help base's home page content.
+const HELP_HOME: &str = "<h2>Welcome to Storeloom</h2>\
+<p>Start with your products, choose a theme and connect a domain. The onboarding guide at the \
+top of the page shows the next step.</p>\
+<ul><li>Add products under <strong>Products</strong>.</li>\
+<li>Edit your storefront under <strong>Online Store → Themes</strong>.</li>\
+<li>Connect a domain under <strong>Online Store → Domain</strong>.</li></ul>";
+
+/// The help base's home HTML (public).
+#[utoipa::path(get, path = "/helpbase/public/customHTML", tag = "system",
+    responses((status = 200, body = CustomHtml)))]
+async fn custom_html() -> Json<CustomHtml> {
+    Json(CustomHtml {
+        home_html: notify::sanitize(HELP_HOME),
+    })
+}
+
+/// Settles a pending payout as paid or rejected (operator staff only); the store is told.
+#[utoipa::path(post, path = "/operator/payouts/{id}/{outcome}", tag = "payouts", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Payout request id"), ("outcome" = String, Path, description = "paid or rejected")),
+    responses((status = 200, body = PayoutRequest), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn settle_payout(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((id, outcome)): Path<(String, String)>,
+) -> Result<Json<PayoutRequest>, ApiError> {
+    if !is_operator(&state, &user).await? {
+        return Err(ApiError::Forbidden(
+            "Only the operator's staff can settle payouts.".to_owned(),
+        ));
+    }
+    if outcome != "paid" && outcome != "rejected" {
+        return Err(ApiError::Invalid(vec![
+            "A payout is settled as paid or rejected.".to_owned(),
+        ]));
+    }
+    let now = now_ms();
+    let mut tx = state.db.begin().await?;
+    let settled = sqlx::query("UPDATE payout_requests SET status = $1, settled_at = $2 WHERE id = $3 AND status = 'pending'")
+        .bind(&outcome)
+        .bind(now)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    let (store_id, amount, card_id, status, created_at): (String, i64, Option<String>, String, i64) =
+        sqlx::query_as("SELECT store_id, amount_minor, card_id, status, created_at FROM payout_requests WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+    if settled == 0 {
+        return Err(ApiError::Conflict(format!(
+            "This payout is {status} already."
+        )));
+    }
+    let shown = core_wasm::shell::money(
+        core_wasm::payouts::to_major(amount),
+        &shared_types::DisplaySettings {
+            currency_sign: None,
+            currency_code: None,
+        },
+    );
+    let (title, body) = if outcome == "paid" {
+        (
+            "Payout paid",
+            format!("<p>Your payout of <strong>{shown}</strong> has been paid.</p>"),
+        )
+    } else {
+        (
+            "Payout rejected",
+            format!(
+                "<p>Your payout of <strong>{shown}</strong> was rejected; the amount is available again.</p>"
+            ),
+        )
+    };
+    notify::notify(
+        &mut *tx,
+        &store_id,
+        &format!("payout_{outcome}"),
+        title,
+        &body,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(PayoutRequest {
+        id,
+        amount: core_wasm::payouts::to_major(amount),
+        card_id,
+        status,
+        created_date: rfc3339(created_at),
+    }))
+}

@@ -1,0 +1,454 @@
+//! Domains (shell.md §7): a store's system domain and custom ones, the checkout domain,
+//! purchases waiting for the registrar, and the check that a host is well-formed, free and
+//! pointing at us (which verifies it and tells the store).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use shared_types::{
+    ApiErrorBody, CheckDomainRequest, Domain, DomainCheck, DomainInput, DomainList, DomainRef,
+    EnableRef, MessageResponse, PendingDomain,
+};
+use sqlx::AnyPool;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::store::{StoreAccess, routes::Domains};
+use crate::db::{new_id, now_ms, rfc3339};
+use crate::error::{ApiError, Json, Query};
+use crate::notify;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, add, remove))
+        .routes(routes!(update_domain_checkout))
+        .routes(routes!(enable_ref))
+        .routes(routes!(buy_domains))
+        .routes(routes!(pending_domains))
+        .routes(routes!(cancel_pending_domain))
+        .routes(routes!(check_domain))
+}
+
+/// A host in ASCII: lowercased, international names in punycode, 1 to 253 characters, at least
+/// two labels of letters, digits and inner hyphens, at most 63 each, and a top-level label that
+/// is not all digits. The platform's own suffix is refused (system domains are given, not added).
+pub fn normalize_host(input: &str, platform_suffix: &str) -> Result<String, ApiError> {
+    let bad = || {
+        ApiError::Invalid(vec![format!(
+            "{input:?} is not a domain name like shop.example.com."
+        )])
+    };
+    let trimmed = input.trim();
+    let trimmed = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"))
+        .unwrap_or(trimmed)
+        .trim_end_matches('/')
+        .trim_end_matches('.');
+    if trimmed.is_empty() || trimmed.contains(['/', ':', '@', ' ']) {
+        return Err(bad());
+    }
+    let ascii = idna::domain_to_ascii(trimmed).map_err(|_| bad())?;
+    let labels: Vec<&str> = ascii.split('.').collect();
+    let well_formed = ascii.len() <= 253
+        && labels.len() >= 2
+        && labels.iter().all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| !tld.chars().all(|c| c.is_ascii_digit()));
+    if !well_formed {
+        return Err(bad());
+    }
+    if ascii == platform_suffix || ascii.ends_with(&format!(".{platform_suffix}")) {
+        return Err(ApiError::Invalid(vec![format!(
+            "Domains under {platform_suffix} are given by the platform."
+        )]));
+    }
+    Ok(ascii)
+}
+
+type DomainRow = (String, String, String, i64, i64, Option<i64>);
+
+/// A domain as shown; the system domain is ours, so it counts as verified.
+fn domain((id, host, domain_type, is_primary, is_checkout, verified_at): DomainRow) -> Domain {
+    Domain {
+        verified: verified_at.is_some() || domain_type == "SystemDefault",
+        id,
+        host,
+        domain_type,
+        is_primary: is_primary == 1,
+        is_checkout: is_checkout == 1,
+    }
+}
+
+async fn domains(db: &AnyPool, store_id: &str) -> Result<Vec<Domain>, ApiError> {
+    let rows: Vec<DomainRow> = sqlx::query_as(
+        "SELECT id, host, domain_type, is_primary, is_checkout, verified_at FROM domains WHERE store_id = $1 \
+         ORDER BY CASE WHEN domain_type = 'SystemDefault' THEN 0 ELSE 1 END, created_at",
+    )
+    .bind(store_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(domain).collect())
+}
+
+/// The store's domains: its system domain first.
+#[utoipa::path(get, path = "/stores/config/domains/", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = DomainList), (status = 403, body = ApiErrorBody)))]
+async fn list(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+) -> Result<Json<DomainList>, ApiError> {
+    Ok(Json(DomainList {
+        domains: domains(&state.db, &access.store_id).await?,
+    }))
+}
+
+async fn held_by_other(db: &AnyPool, host: &str, store_id: &str) -> Result<bool, ApiError> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT store_id FROM domains WHERE host = $1")
+        .bind(host)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.is_some_and(|(owner,)| owner != store_id))
+}
+
+/// Adds a custom domain (unverified until its DNS points at us).
+#[utoipa::path(post, path = "/stores/config/domains/", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = DomainInput,
+    responses((status = 201, body = Domain), (status = 400, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn add(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+    Json(body): Json<DomainInput>,
+) -> Result<(StatusCode, Json<Domain>), ApiError> {
+    let host = normalize_host(&body.host, &state.config.store_domain_suffix)?;
+    if held_by_other(&state.db, &host, &access.store_id).await? {
+        return Err(ApiError::Conflict(format!(
+            "{host} belongs to another store."
+        )));
+    }
+    let id = new_id();
+    let inserted = sqlx::query(
+        "INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at) VALUES ($1, $2, $3, 'Custom', 0, $4) \
+         ON CONFLICT (host) DO NOTHING",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .bind(&host)
+    .bind(now_ms())
+    .execute(&state.db)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Err(ApiError::Conflict(format!("{host} is already added.")));
+    }
+    let added = domains(&state.db, &access.store_id)
+        .await?
+        .into_iter()
+        .find(|d| d.id == id)
+        .ok_or(ApiError::NotFound)?;
+    Ok((StatusCode::CREATED, Json(added)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+struct IdQuery {
+    /// The domain's id.
+    id: String,
+}
+
+/// Removes a custom domain. The system domain stays.
+#[utoipa::path(delete, path = "/stores/config/domains/", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), IdQuery),
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn remove(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+    Query(query): Query<IdQuery>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let found = domains(&state.db, &access.store_id)
+        .await?
+        .into_iter()
+        .find(|d| d.id == query.id)
+        .ok_or(ApiError::NotFound)?;
+    if found.domain_type == "SystemDefault" {
+        return Err(ApiError::Invalid(vec![
+            "The store's system domain cannot be removed.".to_owned(),
+        ]));
+    }
+    sqlx::query("DELETE FROM domains WHERE id = $1 AND store_id = $2")
+        .bind(&query.id)
+        .bind(&access.store_id)
+        .execute(&state.db)
+        .await?;
+    Ok(Json(MessageResponse {
+        message: format!("{} has been removed.", found.host),
+    }))
+}
+
+/// Chooses the domain the checkout runs on (a verified one).
+#[utoipa::path(post, path = "/stores/config/update-domain-checkout", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = DomainRef,
+    responses((status = 200, body = DomainList), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn update_domain_checkout(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+    Json(body): Json<DomainRef>,
+) -> Result<Json<DomainList>, ApiError> {
+    let found = domains(&state.db, &access.store_id)
+        .await?
+        .into_iter()
+        .find(|d| d.id == body.domain_id)
+        .ok_or(ApiError::NotFound)?;
+    if !found.verified {
+        return Err(ApiError::Invalid(vec![format!(
+            "{} is not verified yet: point its DNS at us first.",
+            found.host
+        )]));
+    }
+    let mut tx = state.db.begin().await?;
+    sqlx::query("UPDATE domains SET is_checkout = 0 WHERE store_id = $1")
+        .bind(&access.store_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE domains SET is_checkout = 1 WHERE id = $1 AND store_id = $2")
+        .bind(&body.domain_id)
+        .bind(&access.store_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Json(DomainList {
+        domains: domains(&state.db, &access.store_id).await?,
+    }))
+}
+
+/// The enable-ref check (shell.md §7): the first item's `enableRef` and `isVip` are read.
+#[utoipa::path(get, path = "/stores/public/onlinestore/themes/page", tag = "domains", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<EnableRef>), (status = 404, body = ApiErrorBody)))]
+async fn enable_ref(
+    State(state): State<AppState>,
+    access: StoreAccess<crate::auth::store::routes::AnyMember>,
+) -> Result<Json<Vec<EnableRef>>, ApiError> {
+    let row: Option<(String, i64)> =
+        sqlx::query_as("SELECT plan_code, enable_ref FROM store_subscriptions WHERE store_id = $1")
+            .bind(&access.store_id)
+            .fetch_optional(&state.db)
+            .await?;
+    let (plan, enable) = row.unwrap_or_default();
+    let is_vip = matches!(
+        core_wasm::shell::rank_badge(&plan),
+        Some(
+            shared_types::Rank::Vip
+                | shared_types::Rank::Vvip
+                | shared_types::Rank::Vips
+                | shared_types::Rank::Platinum
+        )
+    );
+    Ok(Json(vec![EnableRef {
+        enable_ref: enable == 1,
+        is_vip,
+    }]))
+}
+
+/// The yearly price of a domain by its top-level label, in cents.
+fn yearly_price_minor(host: &str) -> i64 {
+    match host.rsplit('.').next() {
+        Some("com" | "net" | "org") => 1_299,
+        Some("store" | "shop") => 2_999,
+        Some("vn") => 3_500,
+        _ => 1_999,
+    }
+}
+
+/// Asks to buy a domain for 1 to 10 years; it waits for the registrar.
+#[utoipa::path(post, path = "/stores/config/buy-domains", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = DomainInput,
+    responses((status = 201, body = PendingDomain), (status = 400, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn buy_domains(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+    Json(body): Json<DomainInput>,
+) -> Result<(StatusCode, Json<PendingDomain>), ApiError> {
+    let host = normalize_host(&body.host, &state.config.store_domain_suffix)?;
+    let years = body.years.unwrap_or(1);
+    if !(1..=10).contains(&years) {
+        return Err(ApiError::Invalid(vec![
+            "A domain is bought for 1 to 10 years.".to_owned(),
+        ]));
+    }
+    let taken: Option<(String,)> = sqlx::query_as("SELECT id FROM domains WHERE host = $1")
+        .bind(&host)
+        .fetch_optional(&state.db)
+        .await?;
+    if taken.is_some() {
+        return Err(ApiError::Conflict(format!("{host} is already in use.")));
+    }
+    let id = new_id();
+    let now = now_ms();
+    let price = yearly_price_minor(&host) * i64::from(years);
+    let inserted = sqlx::query(
+        "INSERT INTO pending_domains (id, store_id, host, years, price_minor, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (store_id, host) DO NOTHING",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .bind(&host)
+    .bind(i64::from(years))
+    .bind(price)
+    .bind(now)
+    .execute(&state.db)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Err(ApiError::Conflict(format!(
+            "{host} is already waiting to be bought."
+        )));
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(PendingDomain {
+            id,
+            host,
+            years,
+            price: core_wasm::payouts::to_major(price),
+            created_date: rfc3339(now),
+        }),
+    ))
+}
+
+/// The store's domain purchases waiting for the registrar.
+#[utoipa::path(get, path = "/stores/config/pending-domains", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<PendingDomain>), (status = 403, body = ApiErrorBody)))]
+async fn pending_domains(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+) -> Result<Json<Vec<PendingDomain>>, ApiError> {
+    let rows: Vec<(String, String, i64, i64, i64)> =
+        sqlx::query_as("SELECT id, host, years, price_minor, created_at FROM pending_domains WHERE store_id = $1 ORDER BY created_at")
+            .bind(&access.store_id)
+            .fetch_all(&state.db)
+            .await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|(id, host, years, price, created)| PendingDomain {
+                id,
+                host,
+                years: u32::try_from(years).unwrap_or(0),
+                price: core_wasm::payouts::to_major(price),
+                created_date: rfc3339(created),
+            })
+            .collect(),
+    ))
+}
+
+/// Cancels a domain purchase that is still waiting.
+#[utoipa::path(delete, path = "/stores/config/pending-domain", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), IdQuery),
+    responses((status = 200, body = MessageResponse), (status = 404, body = ApiErrorBody)))]
+async fn cancel_pending_domain(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+    Query(query): Query<IdQuery>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let deleted = sqlx::query("DELETE FROM pending_domains WHERE id = $1 AND store_id = $2")
+        .bind(&query.id)
+        .bind(&access.store_id)
+        .execute(&state.db)
+        .await?
+        .rows_affected();
+    if deleted == 0 {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(MessageResponse {
+        message: "The purchase has been cancelled.".to_owned(),
+    }))
+}
+
+/// Checks a host: well-formed, not another store's, and whether its DNS points at us. A
+/// custom domain of this store that points at us becomes verified, and the store is told.
+#[utoipa::path(post, path = "/stores/admin/check-domain", tag = "domains", security(("bearer" = ["domains"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = CheckDomainRequest,
+    responses((status = 200, body = DomainCheck), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn check_domain(
+    State(state): State<AppState>,
+    access: StoreAccess<Domains>,
+    Json(body): Json<CheckDomainRequest>,
+) -> Result<Json<DomainCheck>, ApiError> {
+    if body.store_id != access.store_id {
+        return Err(ApiError::NotFound);
+    }
+    let host = normalize_host(&body.domain, &state.config.store_domain_suffix)?;
+    let available = !held_by_other(&state.db, &host, &access.store_id).await?;
+    let addresses = state.resolver.resolve(host.clone()).await;
+    let points_to_us = !state.config.public_ips.is_empty()
+        && addresses
+            .iter()
+            .any(|ip| state.config.public_ips.contains(ip));
+    if available && points_to_us {
+        let verified = sqlx::query(
+            "UPDATE domains SET verified_at = $1 WHERE host = $2 AND store_id = $3 AND verified_at IS NULL",
+        )
+        .bind(now_ms())
+        .bind(&host)
+        .bind(&access.store_id)
+        .execute(&state.db)
+        .await?
+        .rows_affected();
+        if verified == 1 {
+            notify::notify(
+                &state.db,
+                &access.store_id,
+                "domain_verified",
+                "Your domain is connected",
+                &format!(
+                    "<p><strong>{}</strong> now points at your store.</p>",
+                    notify::escape(&host)
+                ),
+            )
+            .await?;
+        }
+    }
+    Ok(Json(DomainCheck {
+        host,
+        available,
+        points_to_us,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_are_lowercase_ascii_with_punycode() {
+        let n = |h| normalize_host(h, "storeloom.site").ok();
+        assert_eq!(n("Shop.Example.com"), Some("shop.example.com".to_owned()));
+        assert_eq!(
+            n("https://shop.example.com/"),
+            Some("shop.example.com".to_owned())
+        );
+        assert!(n("cửahàng.vn").is_some_and(|h| h.starts_with("xn--")));
+        for bad in [
+            "",
+            "localhost",
+            "a..b.com",
+            "-a.com",
+            "a.123",
+            "shop.example.com:8080",
+            "a b.com",
+            "x.storeloom.site",
+        ] {
+            assert!(n(bad).is_none(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,367 @@
+//! Payment gateways ("proxies", shell.md §7) under `/stores/payout/proxy/`: the platform's
+//! gateways and groups, and the ones a store uses. A store with none sees the payment-gateway
+//! notice (shell.md §8).
+
+use axum::extract::{Path, State};
+use serde::Deserialize;
+use shared_types::{
+    ApiErrorBody, GroupRef, MessageResponse, Proxy, ProxyGroup, ProxyPage, ProxySelection,
+};
+use sqlx::AnyPool;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::store::{
+    StoreAccess,
+    routes::{AnyMember, Payouts},
+};
+use crate::error::{ApiError, Json, Query};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(store_proxies))
+        .routes(routes!(get_store_proxies))
+        .routes(routes!(remain_proxies))
+        .routes(routes!(list_groups))
+        .routes(routes!(store_groups))
+        .routes(routes!(remain_group_proxies))
+        .routes(routes!(list_proxies_groups))
+        .routes(routes!(add_store_group))
+        .routes(routes!(remove_store_group))
+        .routes(routes!(save_store_proxies))
+        .routes(routes!(save_group_proxies))
+}
+
+type ProxyRow = (String, String, String, Option<String>);
+
+fn proxy((id, name, provider, group_id): ProxyRow) -> Proxy {
+    Proxy {
+        id,
+        name,
+        provider,
+        group_id,
+    }
+}
+
+const ASSIGNED: &str = "SELECT p.id, p.name, p.provider, p.group_id FROM proxies p \
+    JOIN store_proxies s ON s.proxy_id = p.id WHERE s.store_id = $1";
+const UNASSIGNED: &str = "SELECT p.id, p.name, p.provider, p.group_id FROM proxies p \
+    WHERE NOT EXISTS (SELECT 1 FROM store_proxies s WHERE s.proxy_id = p.id AND s.store_id = $1)";
+
+async fn proxies(db: &AnyPool, sql: &str, store_id: &str) -> Result<Vec<Proxy>, ApiError> {
+    let rows: Vec<ProxyRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{sql} ORDER BY p.name")))
+        .bind(store_id)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(proxy).collect())
+}
+
+async fn groups(db: &AnyPool, only_store: Option<&str>) -> Result<Vec<ProxyGroup>, ApiError> {
+    let rows: Vec<(String, String)> = match only_store {
+        Some(store_id) => sqlx::query_as(
+            "SELECT g.id, g.name FROM proxy_groups g JOIN store_proxy_groups s ON s.group_id = g.id \
+             WHERE s.store_id = $1 ORDER BY g.name",
+        )
+        .bind(store_id)
+        .fetch_all(db)
+        .await?,
+        None => sqlx::query_as("SELECT id, name FROM proxy_groups ORDER BY name").fetch_all(db).await?,
+    };
+    let members: Vec<ProxyRow> = sqlx::query_as(
+        "SELECT id, name, provider, group_id FROM proxies WHERE group_id IS NOT NULL ORDER BY name",
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name)| ProxyGroup {
+            proxies: members
+                .iter()
+                .filter(|m| m.3.as_deref() == Some(id.as_str()))
+                .cloned()
+                .map(proxy)
+                .collect(),
+            id,
+            name,
+        })
+        .collect())
+}
+
+/// The gateways the store uses. Any member may read it: the shell shows every member the
+/// payment-gateway notice when there are none.
+#[utoipa::path(get, path = "/stores/payout/proxy/store-proxies", tag = "gateways", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<Proxy>), (status = 404, body = ApiErrorBody)))]
+async fn store_proxies(
+    State(state): State<AppState>,
+    access: StoreAccess<AnyMember>,
+) -> Result<Json<Vec<Proxy>>, ApiError> {
+    Ok(Json(proxies(&state.db, ASSIGNED, &access.store_id).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+struct PageQuery {
+    /// From 1.
+    page: Option<u32>,
+    /// 1 to 100 (the shell asks for 10).
+    limit: Option<u32>,
+    /// The store, as the shell sends it; it must be the store of `X-Store-Id`.
+    store_id: Option<String>,
+}
+
+/// A page of the gateways the store uses.
+#[utoipa::path(get, path = "/stores/payout/proxy/get-store-proxies", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), PageQuery),
+    responses((status = 200, body = ProxyPage), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_store_proxies(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<ProxyPage>, ApiError> {
+    if query
+        .store_id
+        .as_deref()
+        .is_some_and(|id| id != access.store_id)
+    {
+        return Err(ApiError::NotFound);
+    }
+    let page = query.page.unwrap_or(1);
+    let limit = query.limit.unwrap_or(core_wasm::limits::PROXY_LIST_LIMIT);
+    if page == 0 || !(1..=100).contains(&limit) {
+        return Err(ApiError::Invalid(vec![
+            "page starts at 1 and limit is 1 to 100.".to_owned(),
+        ]));
+    }
+    let all = proxies(&state.db, ASSIGNED, &access.store_id).await?;
+    let total = u32::try_from(all.len()).unwrap_or(u32::MAX);
+    let start = usize::try_from((page - 1) * limit).unwrap_or(usize::MAX);
+    Ok(Json(ProxyPage {
+        proxies: all.into_iter().skip(start).take(limit as usize).collect(),
+        total,
+    }))
+}
+
+/// The gateways the store does not use yet.
+#[utoipa::path(get, path = "/stores/payout/proxy/remain-proxies", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<Proxy>), (status = 403, body = ApiErrorBody)))]
+async fn remain_proxies(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+) -> Result<Json<Vec<Proxy>>, ApiError> {
+    Ok(Json(
+        proxies(&state.db, UNASSIGNED, &access.store_id).await?,
+    ))
+}
+
+/// Every group of gateways.
+#[utoipa::path(get, path = "/stores/payout/proxy/list-groups", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<ProxyGroup>), (status = 403, body = ApiErrorBody)))]
+async fn list_groups(
+    State(state): State<AppState>,
+    _access: StoreAccess<Payouts>,
+) -> Result<Json<Vec<ProxyGroup>>, ApiError> {
+    Ok(Json(groups(&state.db, None).await?))
+}
+
+/// The groups the store has taken.
+#[utoipa::path(get, path = "/stores/payout/proxy/store-groups", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<ProxyGroup>), (status = 403, body = ApiErrorBody)))]
+async fn store_groups(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+) -> Result<Json<Vec<ProxyGroup>>, ApiError> {
+    Ok(Json(groups(&state.db, Some(&access.store_id)).await?))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+struct GroupQuery {
+    /// The group.
+    group_id: String,
+}
+
+/// The gateways of a group that the store does not use yet.
+#[utoipa::path(get, path = "/stores/payout/proxy/remain-group-proxies", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), GroupQuery),
+    responses((status = 200, body = Vec<Proxy>), (status = 403, body = ApiErrorBody)))]
+async fn remain_group_proxies(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+    Query(query): Query<GroupQuery>,
+) -> Result<Json<Vec<Proxy>>, ApiError> {
+    let all = proxies(&state.db, UNASSIGNED, &access.store_id).await?;
+    Ok(Json(
+        all.into_iter()
+            .filter(|p| p.group_id.as_deref() == Some(query.group_id.as_str()))
+            .collect(),
+    ))
+}
+
+/// Every group with its gateways.
+#[utoipa::path(get, path = "/stores/payout/proxy/list-proxies-groups", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<ProxyGroup>), (status = 403, body = ApiErrorBody)))]
+async fn list_proxies_groups(
+    State(state): State<AppState>,
+    _access: StoreAccess<Payouts>,
+) -> Result<Json<Vec<ProxyGroup>>, ApiError> {
+    Ok(Json(groups(&state.db, None).await?))
+}
+
+async fn group_exists(db: &AnyPool, group_id: &str) -> Result<(), ApiError> {
+    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM proxy_groups WHERE id = $1")
+        .bind(group_id)
+        .fetch_optional(db)
+        .await?;
+    found
+        .map(|_| ())
+        .ok_or_else(|| ApiError::Invalid(vec!["No such group.".to_owned()]))
+}
+
+/// Takes a group: the store uses every gateway in it.
+#[utoipa::path(post, path = "/stores/payout/proxy/add-store-group", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = GroupRef,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody)))]
+async fn add_store_group(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+    Json(body): Json<GroupRef>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    group_exists(&state.db, &body.group_id).await?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("INSERT INTO store_proxy_groups (store_id, group_id) VALUES ($1, $2) ON CONFLICT (store_id, group_id) DO NOTHING")
+        .bind(&access.store_id)
+        .bind(&body.group_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO store_proxies (store_id, proxy_id) SELECT $1, id FROM proxies WHERE group_id = $2 \
+         ON CONFLICT (store_id, proxy_id) DO NOTHING",
+    )
+    .bind(&access.store_id)
+    .bind(&body.group_id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Json(MessageResponse {
+        message: "The group's gateways are in use.".to_owned(),
+    }))
+}
+
+/// Leaves a group: the store stops using its gateways.
+#[utoipa::path(post, path = "/stores/payout/proxy/remove-store-group", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = GroupRef,
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody)))]
+async fn remove_store_group(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+    Json(body): Json<GroupRef>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    group_exists(&state.db, &body.group_id).await?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("DELETE FROM store_proxy_groups WHERE store_id = $1 AND group_id = $2")
+        .bind(&access.store_id)
+        .bind(&body.group_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM store_proxies WHERE store_id = $1 AND proxy_id IN (SELECT id FROM proxies WHERE group_id = $2)")
+        .bind(&access.store_id)
+        .bind(&body.group_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Json(MessageResponse {
+        message: "The group's gateways are no longer in use.".to_owned(),
+    }))
+}
+
+/// Checks that every id names a gateway (of `group`, when given); duplicates are dropped.
+async fn known_proxies(
+    db: &AnyPool,
+    ids: &[String],
+    group: Option<&str>,
+) -> Result<Vec<String>, ApiError> {
+    if ids.len() > 500 {
+        return Err(ApiError::Invalid(vec![
+            "At most 500 gateways at once.".to_owned(),
+        ]));
+    }
+    let rows: Vec<(String, Option<String>)> = sqlx::query_as("SELECT id, group_id FROM proxies")
+        .fetch_all(db)
+        .await?;
+    let mut chosen: Vec<String> = Vec::new();
+    for id in ids {
+        let ok = rows
+            .iter()
+            .any(|(p, g)| p == id && group.is_none_or(|group| g.as_deref() == Some(group)));
+        if !ok {
+            return Err(ApiError::Invalid(vec![format!("Unknown gateway: {id}")]));
+        }
+        if !chosen.contains(id) {
+            chosen.push(id.clone());
+        }
+    }
+    Ok(chosen)
+}
+
+/// Sets the gateways the store uses, replacing the previous choice.
+#[utoipa::path(post, path = "/stores/payout/proxy/save-store-proxies", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = ProxySelection,
+    responses((status = 200, body = Vec<Proxy>), (status = 400, body = ApiErrorBody)))]
+async fn save_store_proxies(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+    Json(body): Json<ProxySelection>,
+) -> Result<Json<Vec<Proxy>>, ApiError> {
+    let ids = known_proxies(&state.db, &body.proxy_ids, None).await?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("DELETE FROM store_proxies WHERE store_id = $1")
+        .bind(&access.store_id)
+        .execute(&mut *tx)
+        .await?;
+    for id in &ids {
+        sqlx::query("INSERT INTO store_proxies (store_id, proxy_id) VALUES ($1, $2)")
+            .bind(&access.store_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(Json(proxies(&state.db, ASSIGNED, &access.store_id).await?))
+}
+
+/// Sets which gateways of group `{id}` the store uses, leaving its other gateways as they are.
+#[utoipa::path(post, path = "/stores/payout/proxy/group/{id}", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "Group id")),
+    request_body = ProxySelection,
+    responses((status = 200, body = Vec<Proxy>), (status = 400, body = ApiErrorBody)))]
+async fn save_group_proxies(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+    Path(id): Path<String>,
+    Json(body): Json<ProxySelection>,
+) -> Result<Json<Vec<Proxy>>, ApiError> {
+    group_exists(&state.db, &id).await?;
+    let ids = known_proxies(&state.db, &body.proxy_ids, Some(&id)).await?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query("DELETE FROM store_proxies WHERE store_id = $1 AND proxy_id IN (SELECT id FROM proxies WHERE group_id = $2)")
+        .bind(&access.store_id)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
+    for proxy_id in &ids {
+        sqlx::query("INSERT INTO store_proxies (store_id, proxy_id) VALUES ($1, $2)")
+            .bind(&access.store_id)
+            .bind(proxy_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(Json(proxies(&state.db, ASSIGNED, &access.store_id).await?))
+}

@@ -1,0 +1,1163 @@
+//! Store operations: notifications, balance and payouts with idempotency and races, cards,
+//! gateways, domains, personalization, the store's status and subscription.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, spawn_app};
+
+/// Adds `count` paid orders of `total_minor` each to a store.
+async fn paid_orders(app: &TestApp, store_id: &str, count: usize, total_minor: i64) {
+    for n in 0..count {
+        sqlx::query(
+            "INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency, \
+             subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
+             line_items, created_at, captured_at) VALUES ($1, $2, $3, $4, 'Buyer', 'buyer@example.com', 'USD', $5, 0, 0, $5, \
+             'paid', 'unfulfilled', '[]', $6, $6)",
+        )
+        .bind(server::db::new_id())
+        .bind(store_id)
+        .bind(9000 + n as i64)
+        .bind(format!("#{}", 9000 + n))
+        .bind(total_minor)
+        .bind(server::db::now_ms())
+        .execute(&app.state.db)
+        .await
+        .expect("order");
+    }
+}
+
+/// A fresh store of the seller's, with nothing in it.
+async fn fresh_store(app: &TestApp) -> (String, String) {
+    let (token, _, _) = app.session_of(SELLER_EMAIL).await;
+    let created = app
+        .call(
+            Method::POST,
+            "/api/users/create-store",
+            Some(&json!({"storeName": "Fresh Shop"})),
+            Some(&token),
+            None,
+        )
+        .await;
+    (token, created.json["id"].as_str().expect("id").to_owned())
+}
+
+#[tokio::test]
+async fn notifications_page_filter_and_are_marked_read() {
+    let app = spawn_app().await;
+    let (token, _, demo) = app.session_of(OWNER_EMAIL).await;
+    let demo = demo.expect("store");
+    let unread = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/notification?page=1&limit=10&status=1",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(unread.status, StatusCode::OK);
+    assert_eq!(unread.json["total"], 1);
+    let first = &unread.json["notifications"][0];
+    assert_eq!(first["status"], 1);
+    assert!(first["_id"].is_string() && first["createdDate"].is_string());
+    assert_eq!(
+        unread.json["publicNotification"][0]["title"],
+        "Holiday shipping times"
+    );
+    let all = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/notification",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(all.json["total"], 2);
+
+    let id = first["_id"].as_str().expect("id");
+    let read = app
+        .call(
+            Method::PATCH,
+            &format!("/api/stores/payout/v2/notification/{id}"),
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(read.json["status"], 2);
+    let after = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/notification?status=1",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(after.json["total"], 0);
+    let bad = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/notification?page=0&limit=500",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let unknown = app
+        .call(
+            Method::PATCH,
+            "/api/stores/payout/v2/notification/nope",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn only_the_operator_broadcasts_and_html_is_sanitized() {
+    let app = spawn_app().await;
+    let (operator, _, _) = app.session_of(OWNER_EMAIL).await;
+    let (seller, _, seller_store) = app.session_of(SELLER_EMAIL).await;
+    let body = json!({"title": "Maintenance", "body": "<p onclick=\"steal()\">Tonight <script>alert(1)</script><b>2am</b></p>"});
+    let refused = app
+        .call(
+            Method::POST,
+            "/api/operator/public-notifications",
+            Some(&body),
+            Some(&seller),
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let sent = app
+        .call(
+            Method::POST,
+            "/api/operator/public-notifications",
+            Some(&body),
+            Some(&operator),
+            None,
+        )
+        .await;
+    assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.text);
+    let html = sent.json["body"].as_str().expect("body");
+    assert!(
+        !html.contains("script") && !html.contains("onclick") && html.contains("<b>2am</b>"),
+        "{html}"
+    );
+    let seen = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/notification",
+            None,
+            Some(&seller),
+            seller_store.as_deref(),
+        )
+        .await;
+    assert_eq!(seen.json["publicNotification"][0]["title"], "Maintenance");
+    let huge = json!({"title": "x", "body": "a".repeat(30_000)});
+    assert_eq!(
+        app.call(
+            Method::POST,
+            "/api/operator/public-notifications",
+            Some(&huge),
+            Some(&operator),
+            None
+        )
+        .await
+        .status,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test]
+async fn the_balance_is_paid_sales_less_fees_and_payouts() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let empty = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/balance",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(empty.json["availableToPayout"], 0.0);
+    paid_orders(&app, &store, 2, 10_000).await;
+    // 200.00 gross; fees 2.9 % (5.80) and 0.30 an order (0.60).
+    let balance = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/balance",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(balance.json["availableToPayout"], 193.6);
+    assert_eq!(balance.json["fees"], 6.4);
+    let paid = app
+        .send(
+            Method::POST,
+            "/api/stores/payout/v2/payout-request",
+            Some(axum::body::Body::from(json!({"amount": 93.6}).to_string())),
+            Some(&token),
+            &[("x-store-id", &store), ("idempotency-key", "k1")],
+        )
+        .await;
+    assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.text);
+    let balance = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/balance",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(balance.json["availableToPayout"], 100.0);
+    assert_eq!(balance.json["pendingPayouts"], 93.6);
+}
+
+async fn payout(
+    app: &TestApp,
+    token: &str,
+    store: &str,
+    key: &str,
+    body: Value,
+) -> crate::helpers::Reply {
+    app.send(
+        Method::POST,
+        "/api/stores/payout/v2/payout-request",
+        Some(axum::body::Body::from(body.to_string())),
+        Some(token),
+        &[("x-store-id", store), ("idempotency-key", key)],
+    )
+    .await
+}
+
+#[tokio::test]
+async fn payout_requests_are_idempotent_by_key() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    paid_orders(&app, &store, 1, 100_000).await;
+    let first = payout(&app, &token, &store, "same-key", json!({"amount": 10})).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    let again = payout(&app, &token, &store, "same-key", json!({"amount": 10})).await;
+    assert_eq!(again.status, StatusCode::CREATED);
+    assert_eq!(again.json, first.json);
+    let other_body = payout(&app, &token, &store, "same-key", json!({"amount": 11})).await;
+    assert_eq!(other_body.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let no_key = app
+        .send(
+            Method::POST,
+            "/api/stores/payout/v2/payout-request",
+            Some(axum::body::Body::from(json!({"amount": 5}).to_string())),
+            Some(&token),
+            &[("x-store-id", &store)],
+        )
+        .await;
+    assert_eq!(no_key.status, StatusCode::PRECONDITION_REQUIRED);
+    let list = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/request-payouts?status=pending",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(list.json["total"], 1);
+    for bad in [
+        json!({"amount": -5}),
+        json!({"amount": 0.001}),
+        json!({"amount": 1e15}),
+        json!({"amount": "ten"}),
+        json!({"amount": 100_000}),
+    ] {
+        let reply = payout(&app, &token, &store, &format!("bad-{bad}"), bad.clone()).await;
+        assert!(reply.status.is_client_error(), "{bad}: {}", reply.status);
+    }
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM payout_requests WHERE store_id = $1")
+            .bind(&store)
+            .fetch_one(&app.state.db)
+            .await
+            .expect("count");
+    assert_eq!(count, 1);
+}
+
+#[tokio::test]
+async fn a_busy_key_answers_409() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    paid_orders(&app, &store, 1, 100_000).await;
+    let fingerprint = {
+        use sha2::Digest;
+        hex::encode(sha2::Sha256::digest(
+            serde_json::to_string(&(5.0_f64, Option::<String>::None)).expect("json"),
+        ))
+    };
+    sqlx::query("INSERT INTO idempotency_keys (store_id, idem_key, request_hash, created_at) VALUES ($1, 'busy', $2, 0)")
+        .bind(&store)
+        .bind(&fingerprint)
+        .execute(&app.state.db)
+        .await
+        .expect("in flight");
+    let busy = payout(&app, &token, &store, "busy", json!({"amount": 5})).await;
+    assert_eq!(busy.status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn two_hundred_parallel_payouts_never_overdraw_the_balance() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    // Enough for exactly ten payouts of 10.00 once fees are taken.
+    paid_orders(&app, &store, 1, 10_330).await;
+    let available = server::routes::payouts::available(&app.state.db, &store)
+        .await
+        .expect("balance");
+    assert_eq!(available, 10_000);
+    let mut tasks = Vec::new();
+    for n in 0..200 {
+        let router = app.router.clone();
+        let (token, store) = (token.clone(), store.clone());
+        tasks.push(tokio::spawn(async move {
+            use tower::ServiceExt;
+            let request = axum::http::Request::builder()
+                .method(Method::POST)
+                .uri("/api/stores/payout/v2/payout-request")
+                .header("authorization", format!("Bearer {token}"))
+                .header("x-store-id", store)
+                .header("idempotency-key", format!("race-{n}"))
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(json!({"amount": 10}).to_string()))
+                .expect("request");
+            router.oneshot(request).await.expect("response").status()
+        }));
+    }
+    let mut created = 0;
+    for task in tasks {
+        let status = task.await.expect("task");
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::BAD_REQUEST,
+            "{status}"
+        );
+        created += usize::from(status == StatusCode::CREATED);
+    }
+    assert_eq!(created, 10);
+    assert_eq!(
+        server::routes::payouts::available(&app.state.db, &store)
+            .await
+            .expect("balance"),
+        0
+    );
+}
+
+#[tokio::test]
+async fn a_thousand_requests_sent_five_times_each_make_no_duplicate() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    paid_orders(&app, &store, 1, 100_000_000).await;
+    let mut tasks = Vec::new();
+    for round in 0..5 {
+        for n in 0..1000 {
+            let router = app.router.clone();
+            let (token, store) = (token.clone(), store.clone());
+            tasks.push(tokio::spawn(async move {
+                use tower::ServiceExt;
+                let _ = round;
+                let request = axum::http::Request::builder()
+                    .method(Method::POST)
+                    .uri("/api/stores/payout/v2/payout-request")
+                    .header("authorization", format!("Bearer {token}"))
+                    .header("x-store-id", store)
+                    .header("idempotency-key", format!("key-{n}"))
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(json!({"amount": 1}).to_string()))
+                    .expect("request");
+                router.oneshot(request).await.expect("response").status()
+            }));
+        }
+    }
+    for task in tasks {
+        let status = task.await.expect("task");
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::CONFLICT,
+            "{status}"
+        );
+    }
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM payout_requests WHERE store_id = $1")
+            .bind(&store)
+            .fetch_one(&app.state.db)
+            .await
+            .expect("count");
+    assert_eq!(count, 1000);
+}
+
+#[tokio::test]
+async fn cards_keep_only_the_last_four_digits() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let card = json!({"holder": "Sam Carter", "number": "5555 5555 5555 4444", "expMonth": 12, "expYear": 2031});
+    let added = app
+        .call(
+            Method::POST,
+            "/api/stores/payout/card/",
+            Some(&card),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text);
+    assert_eq!(added.json["maskedNumber"], "•••• 4444");
+    assert_eq!(added.json["brand"], "mastercard");
+    assert_eq!(added.json["isDefault"], true);
+    let stored: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT holder, brand, last4 FROM payout_cards WHERE store_id = $1")
+            .bind(&store)
+            .fetch_all(&app.state.db)
+            .await
+            .expect("rows");
+    assert_eq!(
+        stored,
+        vec![(
+            "Sam Carter".to_owned(),
+            "mastercard".to_owned(),
+            "4444".to_owned()
+        )]
+    );
+    let bad =
+        json!({"holder": "Sam", "number": "5555 5555 5555 4445", "expMonth": 12, "expYear": 2031});
+    assert_eq!(
+        app.call(
+            Method::POST,
+            "/api/stores/payout/card/",
+            Some(&bad),
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .messages(),
+        vec!["The card number is not valid."]
+    );
+    let id = added.json["id"].as_str().expect("id");
+    let renamed = app
+        .call(
+            Method::PATCH,
+            &format!("/api/stores/payout/card/{id}"),
+            Some(&json!({"holder": "S. Carter"})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(renamed.json["holder"], "S. Carter");
+    let expired = app
+        .call(
+            Method::PATCH,
+            &format!("/api/stores/payout/card/{id}"),
+            Some(&json!({"expYear": 2001})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(expired.status, StatusCode::BAD_REQUEST);
+
+    let config = json!({"cardId": id, "schedule": "weekly", "minimumAmount": 50});
+    let saved = app
+        .call(
+            Method::POST,
+            "/api/stores/payout/config",
+            Some(&config),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.text);
+    assert_eq!(
+        app.call(
+            Method::POST,
+            "/api/stores/payout/config",
+            Some(&config),
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .status,
+        StatusCode::CONFLICT
+    );
+    let config_id = saved.json["id"].as_str().expect("id");
+    let changed = app
+        .call(
+            Method::PATCH,
+            &format!("/api/stores/payout/config/{config_id}"),
+            Some(&json!({"schedule": "manual", "minimumAmount": 20})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(changed.json["schedule"], "manual");
+    let read = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/config",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(read.json["minimumAmount"], 20.0);
+    let removed = app
+        .call(
+            Method::DELETE,
+            &format!("/api/stores/payout/card/{id}"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::OK);
+    assert_eq!(
+        app.call(
+            Method::GET,
+            "/api/stores/payout/card/",
+            None,
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .json,
+        json!([])
+    );
+}
+
+#[tokio::test]
+async fn the_operator_settles_payouts_and_the_store_is_told() {
+    let app = spawn_app().await;
+    let (operator, _, demo) = app.session_of(OWNER_EMAIL).await;
+    let demo = demo.expect("store");
+    let pending = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/request-payouts",
+            None,
+            Some(&operator),
+            Some(&demo),
+        )
+        .await;
+    let id = pending.json["requests"][0]["id"]
+        .as_str()
+        .expect("seeded payout")
+        .to_owned();
+    let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
+    assert_eq!(
+        app.call(
+            Method::POST,
+            &format!("/api/operator/payouts/{id}/paid"),
+            None,
+            Some(&seller),
+            None
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
+    let paid = app
+        .call(
+            Method::POST,
+            &format!("/api/operator/payouts/{id}/paid"),
+            None,
+            Some(&operator),
+            None,
+        )
+        .await;
+    assert_eq!(paid.json["status"], "paid");
+    assert_eq!(
+        app.call(
+            Method::POST,
+            &format!("/api/operator/payouts/{id}/rejected"),
+            None,
+            Some(&operator),
+            None
+        )
+        .await
+        .status,
+        StatusCode::CONFLICT
+    );
+    let news = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/notification?status=1",
+            None,
+            Some(&operator),
+            Some(&demo),
+        )
+        .await;
+    assert!(
+        news.json["notifications"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .any(|n| n["body"].as_str().is_some_and(|b| b.contains("$50.00")))
+    );
+}
+
+#[tokio::test]
+async fn gateways_are_chosen_by_group_or_one_by_one() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let none = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/proxy/store-proxies",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(none.json, json!([]));
+    let groups = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/proxy/list-groups",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    let group = groups
+        .json
+        .as_array()
+        .expect("groups")
+        .iter()
+        .find(|g| g["name"] == "PayPal EU")
+        .expect("group")
+        .clone();
+    let group_id = group["id"].as_str().expect("id");
+    let added = app
+        .call(
+            Method::POST,
+            "/api/stores/payout/proxy/add-store-group",
+            Some(&json!({"groupId": group_id})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::OK);
+    let page = app
+        .call(
+            Method::GET,
+            &format!("/api/stores/payout/proxy/get-store-proxies?limit=2&page=2&storeId={store}"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(page.json["total"], 3);
+    assert_eq!(page.json["proxies"].as_array().map(Vec::len), Some(1));
+    let foreign = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/proxy/get-store-proxies?storeId=another",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+    let mine = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/proxy/store-groups",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(mine.json[0]["name"], "PayPal EU");
+    let first = group["proxies"][0]["id"].as_str().expect("proxy");
+    let narrowed = app
+        .call(
+            Method::POST,
+            &format!("/api/stores/payout/proxy/group/{group_id}"),
+            Some(&json!({"proxyIds": [first]})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(narrowed.json.as_array().map(Vec::len), Some(1));
+    let remain = app
+        .call(
+            Method::GET,
+            &format!("/api/stores/payout/proxy/remain-group-proxies?groupId={group_id}"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(remain.json.as_array().map(Vec::len), Some(2));
+    let unknown = app
+        .call(
+            Method::POST,
+            "/api/stores/payout/proxy/save-store-proxies",
+            Some(&json!({"proxyIds": ["nope"]})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    let all = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/proxy/remain-proxies",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    let ids: Vec<&str> = all
+        .json
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|p| p["id"].as_str())
+        .collect();
+    let saved = app
+        .call(
+            Method::POST,
+            "/api/stores/payout/proxy/save-store-proxies",
+            Some(&json!({"proxyIds": ids})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(saved.json.as_array().map(Vec::len), Some(5));
+    let removed = app
+        .call(
+            Method::POST,
+            "/api/stores/payout/proxy/remove-store-group",
+            Some(&json!({"groupId": group_id})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::OK);
+    let grouped = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/proxy/list-proxies-groups",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(grouped.json.as_array().map(Vec::len), Some(2));
+}
+
+#[tokio::test]
+async fn domains_are_checked_added_verified_and_removed() {
+    let mut app = spawn_app().await;
+    let mut answers = HashMap::new();
+    answers.insert(
+        "shop.sam.example".to_owned(),
+        vec![IpAddr::V4(Ipv4Addr::new(203, 0, 113, 10))],
+    );
+    app.state.resolver = Arc::new(server::dns::FixedResolver(Arc::new(answers)));
+    app.router = server::app(app.state.clone());
+    let (token, store) = fresh_store(&app).await;
+    let list = app
+        .call(
+            Method::GET,
+            "/api/stores/config/domains/",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(list.json["domains"][0]["domainType"], "SystemDefault");
+    assert_eq!(list.json["domains"][0]["host"], "fresh-shop.localhost");
+    for bad in [
+        "not a domain",
+        "localhost",
+        "x.localhost",
+        "a..b.com",
+        "shop.example.com:80",
+    ] {
+        let reply = app
+            .call(
+                Method::POST,
+                "/api/stores/config/domains/",
+                Some(&json!({"host": bad})),
+                Some(&token),
+                Some(&store),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}");
+    }
+    let taken = app
+        .call(
+            Method::POST,
+            "/api/stores/config/domains/",
+            Some(&json!({"host": "shop.demo-store.example"})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    let added = app
+        .call(
+            Method::POST,
+            "/api/stores/config/domains/",
+            Some(&json!({"host": "Shop.Sam.Example."})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::CREATED, "{}", added.text);
+    assert_eq!(added.json["verified"], false);
+    let id = added.json["id"].as_str().expect("id").to_owned();
+    let unverified = app
+        .call(
+            Method::POST,
+            "/api/stores/config/update-domain-checkout",
+            Some(&json!({"domainId": id})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(unverified.status, StatusCode::BAD_REQUEST);
+    let check = app
+        .call(
+            Method::POST,
+            "/api/stores/admin/check-domain",
+            Some(&json!({"domain": "shop.sam.example", "storeId": store})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(
+        check.json,
+        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true})
+    );
+    let news = app
+        .call(
+            Method::GET,
+            "/api/stores/payout/v2/notification",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(
+        news.json["notifications"][0]["title"],
+        "Your domain is connected"
+    );
+    let checkout = app
+        .call(
+            Method::POST,
+            "/api/stores/config/update-domain-checkout",
+            Some(&json!({"domainId": id})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert!(
+        checkout.json["domains"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .any(|d| d["isCheckout"] == true && d["id"] == id.as_str())
+    );
+    let idn = app
+        .call(
+            Method::POST,
+            "/api/stores/admin/check-domain",
+            Some(&json!({"domain": "cửahàng.vn", "storeId": store})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert!(
+        idn.json["host"]
+            .as_str()
+            .is_some_and(|h| h.starts_with("xn--"))
+    );
+    assert_eq!(idn.json["pointsToUs"], false);
+    let system_id = list.json["domains"][0]["id"].as_str().expect("id");
+    let keep = app
+        .call(
+            Method::DELETE,
+            &format!("/api/stores/config/domains/?id={system_id}"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(keep.status, StatusCode::BAD_REQUEST);
+    let removed = app
+        .call(
+            Method::DELETE,
+            &format!("/api/stores/config/domains/?id={id}"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::OK);
+
+    let bought = app
+        .call(
+            Method::POST,
+            "/api/stores/config/buy-domains",
+            Some(&json!({"host": "samsgoods.shop", "years": 2})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(bought.status, StatusCode::CREATED, "{}", bought.text);
+    assert_eq!(bought.json["price"], 59.98);
+    assert_eq!(
+        app.call(
+            Method::POST,
+            "/api/stores/config/buy-domains",
+            Some(&json!({"host": "samsgoods.shop", "years": 20})),
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .status,
+        StatusCode::BAD_REQUEST
+    );
+    let pending = app
+        .call(
+            Method::GET,
+            "/api/stores/config/pending-domains",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    let pending_id = pending.json[0]["id"].as_str().expect("id");
+    let cancelled = app
+        .call(
+            Method::DELETE,
+            &format!("/api/stores/config/pending-domain?id={pending_id}"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(cancelled.status, StatusCode::OK);
+    let flags = app
+        .call(
+            Method::GET,
+            "/api/stores/public/onlinestore/themes/page",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(flags.json, json!([{"enableRef": false, "isVip": false}]));
+}
+
+#[tokio::test]
+async fn personalized_products_and_fonts_are_kept_per_store() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let setup = json!({"productId": "p1", "name": "Name on a shirt", "layers": [{"type": "text", "label": "Name"}]});
+    let created = app
+        .call(
+            Method::POST,
+            "/api/personalizes",
+            Some(&setup),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let id = created.json["id"].as_str().expect("id");
+    assert_eq!(
+        app.call(
+            Method::GET,
+            "/api/personalizes/count",
+            None,
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .json["count"],
+        1
+    );
+    let page = app
+        .call(
+            Method::GET,
+            "/api/personalizes/?page=1&limit=10",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(page.json["total"], 1);
+    let by_product = app
+        .call(
+            Method::GET,
+            "/api/personalizes/product/p1",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(by_product.json[0]["layers"][0]["label"], "Name");
+    let changed = app
+        .call(
+            Method::PUT,
+            &format!("/api/personalizes/{id}"),
+            Some(&json!({"productId": "p1", "name": "Name and number", "layers": []})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(changed.json["name"], "Name and number");
+    let bad = app
+        .call(
+            Method::POST,
+            "/api/personalizes",
+            Some(&json!({"productId": "", "name": "", "layers": [1, 2]})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(bad.messages().len(), 3);
+    assert_eq!(
+        app.call(
+            Method::DELETE,
+            &format!("/api/personalizes/{id}"),
+            None,
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.call(
+            Method::GET,
+            &format!("/api/personalizes/{id}"),
+            None,
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+
+    let font = app
+        .call(
+            Method::POST,
+            "/api/personalizes/font",
+            Some(&json!({"name": "Lobster", "fontUrl": "https://fonts.example/lobster.woff2"})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(font.status, StatusCode::CREATED);
+    let insecure = app
+        .call(
+            Method::POST,
+            "/api/personalizes/font",
+            Some(&json!({"name": "X", "fontUrl": "http://fonts.example/x.exe"})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(insecure.status, StatusCode::BAD_REQUEST);
+    let fonts = app
+        .call(
+            Method::GET,
+            "/api/personalizes/font",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(
+        fonts.json[0]["fontUrl"],
+        "https://fonts.example/lobster.woff2"
+    );
+    let font_id = font.json["id"].as_str().expect("id");
+    assert_eq!(
+        app.call(
+            Method::DELETE,
+            &format!("/api/personalizes/font/{font_id}"),
+            None,
+            Some(&token),
+            Some(&store)
+        )
+        .await
+        .status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn the_store_status_subscription_and_help_are_readable() {
+    let app = spawn_app().await;
+    let (token, _, demo) = app.session_of(DESIGNER_EMAIL).await;
+    let demo = demo.expect("store");
+    let status = app
+        .call(
+            Method::GET,
+            "/api/stores/current",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(status.json["isEnabled"], true);
+    assert_eq!(status.json["subdomain"], "demo");
+    let subscription = app
+        .call(
+            Method::GET,
+            "/api/stores/subscription/current",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(subscription.json["rank"], "VIP");
+    assert_eq!(subscription.json["onTrial"], true);
+    let help = app.get("/api/helpbase/public/customHTML", None).await;
+    assert!(
+        help.json["homeHtml"]
+            .as_str()
+            .is_some_and(|h| h.contains("Welcome"))
+    );
+    sqlx::query("UPDATE stores SET is_enabled = 0 WHERE id = $1")
+        .bind(&demo)
+        .execute(&app.state.db)
+        .await
+        .expect("disable");
+    let disabled = app
+        .call(
+            Method::GET,
+            "/api/stores/current",
+            None,
+            Some(&token),
+            Some(&demo),
+        )
+        .await;
+    assert_eq!(disabled.json["isEnabled"], false);
+}

@@ -1,0 +1,403 @@
+//! Bodies of the store-operation calls (shell.md §7): notifications, onboarding, balance and
+//! payouts, payment gateways, domains, personalization, subscription. Amounts are decimal
+//! numbers rounded to 2 places; the server keeps integer minor units.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A notification (shell.md §3). `status` 2 means read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Notification {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    /// Sanitized HTML.
+    pub body: String,
+    /// RFC 3339.
+    pub created_date: String,
+    pub status: u8,
+}
+
+/// `GET /stores/payout/v2/notification`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct NotificationList {
+    pub notifications: Vec<Notification>,
+    pub total: u32,
+    /// Operator broadcasts, newest first; the shell shows the first.
+    pub public_notification: Vec<Notification>,
+}
+
+/// An operator's broadcast to every store.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct BroadcastRequest {
+    pub title: String,
+    pub body: String,
+}
+
+/// `GET /stores/config/status`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OnboardingStatus {
+    /// The next unfinished step, or `None` when every step is done or skipped.
+    pub current_config: Option<crate::OnboardingConfig>,
+}
+
+/// `GET /stores/payout/v2/balance`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Balance {
+    pub available_to_payout: f64,
+    /// Paid sales less fees, before payouts.
+    pub earned: f64,
+    pub fees: f64,
+    /// Payouts asked for and not yet paid.
+    pub pending_payouts: f64,
+    pub paid_payouts: f64,
+    pub currency: String,
+}
+
+/// A payout card as kept: never a full number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PayoutCard {
+    pub id: String,
+    pub holder: String,
+    pub brand: String,
+    /// e.g. "•••• 4242".
+    pub masked_number: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+    pub is_default: bool,
+}
+
+/// `POST /stores/payout/card/`: the number is checked and dropped; only its last four digits stay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct NewCard {
+    pub holder: String,
+    pub number: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+    #[serde(default)]
+    pub is_default: bool,
+}
+
+/// `PATCH /stores/payout/card/{id}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct CardUpdate {
+    #[serde(default)]
+    pub holder: Option<String>,
+    #[serde(default)]
+    pub exp_month: Option<u32>,
+    #[serde(default)]
+    pub exp_year: Option<u32>,
+    #[serde(default)]
+    pub is_default: Option<bool>,
+}
+
+/// A store's payout settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PayoutConfig {
+    pub id: String,
+    pub card_id: Option<String>,
+    /// `manual` or `weekly`.
+    pub schedule: String,
+    pub minimum_amount: f64,
+}
+
+/// `POST /stores/payout/config` and `PATCH /stores/payout/config/{id}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PayoutConfigInput {
+    #[serde(default)]
+    pub card_id: Option<String>,
+    pub schedule: String,
+    pub minimum_amount: f64,
+}
+
+/// `POST /stores/payout/v2/payout-request` (with an `Idempotency-Key` header).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PayoutRequestInput {
+    pub amount: f64,
+    #[serde(default)]
+    pub card_id: Option<String>,
+}
+
+/// A payout request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PayoutRequest {
+    pub id: String,
+    pub amount: f64,
+    pub card_id: Option<String>,
+    /// `pending`, `paid` or `rejected`.
+    pub status: String,
+    pub created_date: String,
+}
+
+/// `GET /stores/payout/request-payouts`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct PayoutRequestPage {
+    pub requests: Vec<PayoutRequest>,
+    pub total: u32,
+}
+
+/// A payment gateway of the platform.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Proxy {
+    pub id: String,
+    pub name: String,
+    pub provider: String,
+    pub group_id: Option<String>,
+}
+
+/// A group of gateways, with its members.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct ProxyGroup {
+    pub id: String,
+    pub name: String,
+    pub proxies: Vec<Proxy>,
+}
+
+/// A page of gateways.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct ProxyPage {
+    pub proxies: Vec<Proxy>,
+    pub total: u32,
+}
+
+/// `POST .../proxy/save-store-proxies` and `POST .../proxy/group/{id}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct ProxySelection {
+    pub proxy_ids: Vec<String>,
+}
+
+/// `POST .../proxy/add-store-group` and `remove-store-group`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct GroupRef {
+    pub group_id: String,
+}
+
+/// The store as the shell checks it: enabled or sent to policy-violation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct StoreStatus {
+    pub id: String,
+    pub name: String,
+    pub subdomain: String,
+    pub is_enabled: bool,
+}
+
+/// A domain of a store.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Domain {
+    pub id: String,
+    pub host: String,
+    /// `SystemDefault` or `Custom`.
+    pub domain_type: String,
+    pub is_primary: bool,
+    pub is_checkout: bool,
+    pub verified: bool,
+}
+
+/// `GET /stores/config/domains/`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct DomainList {
+    pub domains: Vec<Domain>,
+}
+
+/// `POST /stores/config/domains/`, `POST /stores/config/buy-domains`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct DomainInput {
+    pub host: String,
+    #[serde(default)]
+    pub years: Option<u32>,
+}
+
+/// `POST /stores/config/update-domain-checkout`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct DomainRef {
+    pub domain_id: String,
+}
+
+/// `POST /stores/admin/check-domain`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct CheckDomainRequest {
+    pub domain: String,
+    pub store_id: String,
+}
+
+/// What a domain check found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DomainCheck {
+    /// The host in ASCII (punycode for international names).
+    pub host: String,
+    /// False when another store holds it.
+    pub available: bool,
+    pub points_to_us: bool,
+}
+
+/// A domain purchase waiting for the registrar.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PendingDomain {
+    pub id: String,
+    pub host: String,
+    pub years: u32,
+    pub price: f64,
+    pub created_date: String,
+}
+
+/// `GET /stores/public/onlinestore/themes/page`: the enable-ref check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EnableRef {
+    pub enable_ref: bool,
+    pub is_vip: bool,
+}
+
+/// A personalized product's set-up: the layers a shopper fills in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Personalize {
+    pub id: String,
+    pub product_id: String,
+    pub name: String,
+    #[ts(type = "Array<unknown>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub layers: Vec<serde_json::Value>,
+    pub updated_date: String,
+}
+
+/// `POST /personalizes` and `PUT /personalizes/{id}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PersonalizeInput {
+    pub product_id: String,
+    pub name: String,
+    #[ts(type = "Array<unknown>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+    pub layers: Vec<serde_json::Value>,
+}
+
+/// `GET /personalizes/`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct PersonalizePage {
+    pub personalizes: Vec<Personalize>,
+    pub total: u32,
+}
+
+/// `GET /personalizes/count`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct Count {
+    pub count: u32,
+}
+
+/// A font for personalization (shell.md §3: name, fontUrl).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PersonalizeFont {
+    #[serde(default)]
+    pub id: String,
+    pub name: String,
+    pub font_url: String,
+}
+
+/// `GET /helpbase/public/customHTML`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CustomHtml {
+    pub home_html: String,
+}
+
+/// The store's current subscription: drives the trial banner and the rank badge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Subscription {
+    pub plan_code: String,
+    pub trial_end_date: Option<String>,
+    pub on_trial: bool,
+    pub rank: Option<crate::Rank>,
+}
