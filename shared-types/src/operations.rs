@@ -233,6 +233,20 @@ pub struct StoreStatus {
     pub name: String,
     pub subdomain: String,
     pub is_enabled: bool,
+    /// The page preference's business type (`dropship` or `other`): the menu depends on it.
+    pub business_type: String,
+}
+
+/// `GET /api/config/public`: what the admin needs to know about this installation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PublicConfig {
+    /// Users with an e-mail at this domain see the full menu.
+    pub operator_email_domain: String,
+    /// Whether a sign-up key is set (registration can be opened).
+    pub signup_open: bool,
 }
 
 /// A domain of a store.

@@ -9,12 +9,12 @@ pub mod menu;
 pub mod permissions;
 mod session;
 
+pub use formats::{
+    BACK_TO_HOME, DOMAIN_PLACEHOLDER, money, money_with_code, onboarding_view, page_title,
+    rank_badge, skip_action, truncate_label,
+};
 #[cfg(feature = "tz")]
 pub use formats::{FormatError, notification_time, parse_zone};
-pub use formats::{
-    BACK_TO_HOME, DOMAIN_PLACEHOLDER, money, money_with_code, onboarding_view, page_title, rank_badge,
-    skip_action, truncate_label,
-};
 pub use forms::{
     BUSINESS_TYPES, PAYMENT_CHOICES, THEME_FAMILIES, check_change_password, check_forgot_password,
     check_page_preference, check_register, check_reset_password, check_scopes,

@@ -3,7 +3,9 @@
 //! base's home HTML, and the operator's settling of payouts.
 
 use axum::extract::{Path, State};
-use shared_types::{ApiErrorBody, CustomHtml, PayoutRequest, StoreStatus, Subscription};
+use shared_types::{
+    ApiErrorBody, CustomHtml, PayoutRequest, PublicConfig, StoreStatus, Subscription,
+};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -20,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(store_status))
         .routes(routes!(subscription))
         .routes(routes!(custom_html))
+        .routes(routes!(public_config))
         .routes(routes!(settle_payout))
 }
 
@@ -31,16 +34,25 @@ async fn store_status(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<StoreStatus>, ApiError> {
-    let (id, name, subdomain, enabled): (String, String, String, i64) =
-        sqlx::query_as("SELECT id, name, subdomain, is_enabled FROM stores WHERE id = $1")
-            .bind(&access.store_id)
-            .fetch_one(&state.db)
-            .await?;
+    let (id, name, subdomain, enabled, business_type): (
+        String,
+        String,
+        String,
+        i64,
+        Option<String>,
+    ) = sqlx::query_as(
+        "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type FROM stores s \
+             LEFT JOIN store_preferences p ON p.store_id = s.id WHERE s.id = $1",
+    )
+    .bind(&access.store_id)
+    .fetch_one(&state.db)
+    .await?;
     Ok(Json(StoreStatus {
         id,
         name,
         subdomain,
         is_enabled: enabled == 1,
+        business_type: business_type.unwrap_or_else(|| "other".to_owned()),
     }))
 }
 
@@ -81,6 +93,15 @@ top of the page shows the next step.</p>\
 async fn custom_html() -> Json<CustomHtml> {
     Json(CustomHtml {
         home_html: notify::sanitize(HELP_HOME),
+    })
+}
+
+/// What the admin needs to know about this installation (public).
+#[utoipa::path(get, path = "/config/public", tag = "system", responses((status = 200, body = PublicConfig)))]
+async fn public_config(State(state): State<AppState>) -> Json<PublicConfig> {
+    Json(PublicConfig {
+        operator_email_domain: state.config.operator_email_domain.clone(),
+        signup_open: !state.config.signup_key.is_empty(),
     })
 }
 

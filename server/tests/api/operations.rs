@@ -1128,6 +1128,12 @@ async fn the_store_status_subscription_and_help_are_readable() {
         .await;
     assert_eq!(status.json["isEnabled"], true);
     assert_eq!(status.json["subdomain"], "demo");
+    assert_eq!(status.json["businessType"], "other");
+    let public = app.get("/api/config/public", None).await;
+    assert_eq!(
+        public.json,
+        json!({"operatorEmailDomain": "storeloom.dev", "signupOpen": true})
+    );
     let subscription = app
         .call(
             Method::GET,
