@@ -6,6 +6,7 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import { RouterProvider } from "react-router";
+import { renewSession } from "../features/auth/api/renew";
 import { useSession } from "../features/auth/store/session";
 import i18n from "../i18n";
 import { ApiError, configureApi } from "../lib/api";
@@ -13,6 +14,7 @@ import { router } from "./router";
 
 configureApi({
   credentials: () => useSession.getState(),
+  renew: renewSession,
   onUnauthorized: () => {
     useSession.getState().logout();
     void router.navigate("/auth/login");

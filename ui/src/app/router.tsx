@@ -1,5 +1,9 @@
-// Routes of the admin, under /admin.
-import { createBrowserRouter } from "react-router";
+// Routes of the admin, under /admin. The named routes come from the core's table (shell.md §2):
+// each is guarded by the core's permission rule, editor routes render full-screen, the others
+// inside the drawer and top bar.
+import type { ReactNode } from "react";
+import { Navigate, Outlet, createBrowserRouter } from "react-router";
+import { type RouteInfo, mayOpen, routes } from "../core";
 import { AcceptPage } from "../features/auth/components/AcceptPage";
 import { ForgotPage } from "../features/auth/components/ForgotPage";
 import { LoginPage } from "../features/auth/components/LoginPage";
@@ -7,7 +11,40 @@ import { RegisterPage } from "../features/auth/components/RegisterPage";
 import { ShopPage } from "../features/auth/components/ShopPage";
 import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
+import { AdminLayout } from "../features/shell/components/AdminLayout";
+import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
+import { useUserInfo } from "../hooks/useStoreData";
 import { RequireSession } from "./RequireSession";
+
+/** Shows a route's screen when the user may open it, no-access otherwise. */
+function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
+  const user = useUserInfo();
+  if (!user.data) return null;
+  return mayOpen(route.name, user.data.scopes) ? children : <Navigate to="/no-access" replace />;
+}
+
+/** The English title of a route without a screen: its last name part, spaced. */
+function titleOf(route: RouteInfo): string {
+  const last = route.name.split(".").pop() ?? route.name;
+  return last.replace(/[-_]/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+}
+
+function screenOf(route: RouteInfo): ReactNode {
+  switch (route.name) {
+    case "website":
+      return <HomePage />;
+    case "no-access":
+      return <NoAccessPage />;
+    case "policy-violation":
+      return <PolicyViolationPage />;
+    default:
+      return <ScreenPage name={route.name} label={titleOf(route)} />;
+  }
+}
+
+const table = routes();
+const framed = table.filter((route) => !route.fullScreen);
+const fullScreen = table.filter((route) => route.fullScreen);
 
 export const router = createBrowserRouter(
   [
@@ -19,9 +56,22 @@ export const router = createBrowserRouter(
     { path: "/auth/accept", element: <AcceptPage /> },
     {
       element: <RequireSession />,
-      children: [{ path: "/", element: <HomePage /> }],
+      children: [
+        {
+          element: (
+            <AdminLayout>
+              <Outlet />
+            </AdminLayout>
+          ),
+          children: framed.map((route) => ({
+            path: route.path,
+            element: <Gate route={route}>{screenOf(route)}</Gate>,
+          })),
+        },
+        ...fullScreen.map((route) => ({ path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> })),
+        { path: "*", element: <Navigate to="/" replace /> },
+      ],
     },
-    { path: "*", element: <RequireSession /> },
   ],
   { basename: "/admin" },
 );

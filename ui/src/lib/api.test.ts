@@ -52,6 +52,28 @@ describe("api", () => {
     expect(error.status).toBe(0);
   });
 
+  it("renews once and repeats the call when the access token has expired", async () => {
+    let token = "old";
+    const lost = vi.fn();
+    configureApi({
+      credentials: () => ({ accessToken: token }),
+      onUnauthorized: lost,
+      renew: async () => {
+        token = "new";
+        return true;
+      },
+    });
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>).Authorization === "Bearer new"
+        ? new Response("{\"ok\":true}", { status: 200 })
+        : new Response("{\"messages\":[\"expired\"]}", { status: 401 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(api("/users/info")).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lost).not.toHaveBeenCalled();
+  });
+
   it("signals a lost session on a 401 of an authenticated call", async () => {
     const lost = vi.fn();
     configureApi({ credentials: () => ({ accessToken: "old" }), onUnauthorized: lost });

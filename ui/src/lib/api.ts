@@ -23,11 +23,19 @@ export interface Credentials {
 
 let credentials: () => Credentials = () => ({});
 let onUnauthorized: () => void = () => {};
+let renew: () => Promise<boolean> = async () => false;
 
-/** Wires the client to the session store (done once, by the app's providers). */
-export function configureApi(options: { credentials: () => Credentials; onUnauthorized: () => void }) {
+/** Wires the client to the session store (done once, by the app's providers): where the
+ * credentials come from, how to renew an expired access token, and what to do when the
+ * session is lost. */
+export function configureApi(options: {
+  credentials: () => Credentials;
+  onUnauthorized: () => void;
+  renew?: () => Promise<boolean>;
+}) {
   credentials = options.credentials;
   onUnauthorized = options.onUnauthorized;
+  renew = options.renew ?? (async () => false);
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -50,7 +58,7 @@ function parseJson(text: string): unknown {
 /** Calls `path` under /api. `anonymous` calls (sign-in) send neither token nor store header. */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; anonymous?: boolean; signal?: AbortSignal } = {},
+  init: { method?: string; body?: unknown; anonymous?: boolean; signal?: AbortSignal; retried?: boolean } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
@@ -73,7 +81,11 @@ export async function api<T>(
   }
   const data = parseJson(await response.text());
   if (!response.ok) {
-    if (response.status === 401 && !init.anonymous) onUnauthorized();
+    if (response.status === 401 && !init.anonymous) {
+      // An expired access token is renewed once, silently, and the call made again.
+      if (!init.retried && (await renew())) return api<T>(path, { ...init, retried: true });
+      onUnauthorized();
+    }
     throw new ApiError(response.status, isErrorBody(data) ? data.messages : []);
   }
   return data as T;

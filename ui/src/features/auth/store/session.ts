@@ -21,6 +21,7 @@ export interface SessionState {
   rDomain: string | null;
   signIn: (tokens: LoginResponse) => void;
   chooseStore: (store: ChosenStore) => void;
+  renewed: (tokens: { accessToken: string; refreshToken: string; refreshTokenExpiresAt: number }) => void;
   logout: () => void;
 }
 
@@ -41,6 +42,8 @@ export const useSession = create<SessionState>()(
       signIn: ({ accessToken, refreshToken, refreshTokenExpiresAt, storeId }) =>
         set({ ...signedOut, accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt, storeId }),
       chooseStore: (store) => set(store),
+      renewed: ({ accessToken, refreshToken, refreshTokenExpiresAt }) =>
+        set({ accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
       logout: () => set(signedOut),
     }),
     {

@@ -1,0 +1,116 @@
+// The admin shell in Chromium against the real server and its demo data: both menu variants,
+// permissions, the drawer's widths, notifications, notices, silent renewal and the language.
+import { type Page, expect, test } from "@playwright/test";
+
+async function enter(page: Page, email: string, shop = /./) {
+  await page.goto("/admin/auth/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("storeloom");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: shop }).first().click();
+}
+
+const drawer = (page: Page) => page.getByTestId("drawer");
+
+test("the operator's owner gets the full menu", async ({ page }) => {
+  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  const nav = drawer(page);
+  await expect(nav.getByText("Dashboard", { exact: true })).toBeVisible();
+  await nav.getByText("Products", { exact: true }).click();
+  for (const item of ["All Products", "Inventory", "Product Feeds", "Personalized Product", "Bulk Updates", "Product Options"]) {
+    await expect(nav.getByText(item, { exact: true })).toBeVisible();
+  }
+  await expect(nav.getByText("Telegram", { exact: true })).toHaveCount(0);
+  await nav.getByText("Online Store", { exact: true }).click();
+  await expect(nav.getByText("Member", { exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Open your store in a new tab" })).toHaveAttribute("target", "_blank");
+});
+
+test("a seller gets the limited menu and the payment-gateway notice", async ({ page }) => {
+  await enter(page, "seller@example.com", /Sam's Goods/);
+  const nav = drawer(page);
+  for (const item of ["Orders", "Boost UpSell", "Telegram", "Sales Channel"]) {
+    await expect(nav.getByText(item, { exact: true })).toBeVisible();
+  }
+  await expect(nav.getByText("Dashboard", { exact: true })).toHaveCount(0);
+  await nav.getByText("Products", { exact: true }).click();
+  await expect(nav.getByText("Clear Cache Urls", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your store hasn't been configured with a payment gateway, please contact the administrator to set it up before publishing(run ads)!!!",
+    ),
+  ).toBeVisible();
+});
+
+test("a staff member without a scope lands on no-access", async ({ page }) => {
+  await enter(page, "orders@example.com", /Demo Store/);
+  await expect(page).toHaveURL(/\/admin\/no-access$/);
+  await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+  // An allowed item opens; a forbidden one leads back to no-access.
+  await drawer(page).getByText("Orders", { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await drawer(page).getByText("Pixel", { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/no-access$/);
+});
+
+test("the drawer is 280 px, collapses to 76 px, and starts closed at 768 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await expect(drawer(page)).toBeVisible();
+  expect((await drawer(page).boundingBox())?.width).toBe(280);
+  await page.getByRole("button", { name: "Collapse the menu" }).click();
+  await expect.poll(async () => (await drawer(page).boundingBox())?.width).toBe(76);
+  await page.setViewportSize({ width: 768, height: 800 });
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Open or close the menu" })).toBeVisible();
+  await expect(drawer(page)).not.toBeInViewport();
+  await page.getByRole("button", { name: "Open or close the menu" }).click();
+  await expect(drawer(page)).toBeInViewport();
+});
+
+test("a notification opens in a 700 px dialog and is marked read", async ({ page }) => {
+  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  const bell = page.getByRole("button", { name: /Notifications, \d+ unread/ });
+  await expect(bell).toBeVisible();
+  const before = Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1]);
+  expect(before).toBeGreaterThan(0);
+  await bell.click();
+  await page.getByRole("menuitem", { name: "Payout paid" }).click();
+  const dialog = page.getByRole("dialog", { name: "Payout paid" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("has been paid")).toBeVisible();
+  await expect(dialog.locator("time")).toHaveText(/^\d{2}-\d{2}-\d{4}, \d{2}:\d{2}:\d{2}$/);
+  const box = await page.locator(".mantine-Modal-content").boundingBox();
+  expect(box?.width).toBe(700);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: `Notifications, ${before - 1} unread` })).toBeVisible();
+});
+
+test("an expired access token is renewed silently; a bad refresh token logs out", async ({ page }) => {
+  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Olivia Nguyen");
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem("storeloom.session")!);
+    saved.state.accessToken = "expired.or.forged";
+    localStorage.setItem("storeloom.session", JSON.stringify(saved));
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Olivia Nguyen");
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem("storeloom.session")!);
+    saved.state.accessToken = "expired.or.forged";
+    saved.state.refreshToken = "not-a-refresh-token";
+    localStorage.setItem("storeloom.session", JSON.stringify(saved));
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/auth\/login$/);
+});
+
+test("the avatar menu switches the language to Vietnamese", async ({ page }) => {
+  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByText("Tiếng Việt").click();
+  await expect(drawer(page).getByText("Bảng điều khiển")).toBeVisible();
+  await expect(page.getByText("Có vẻ cửa hàng của bạn đã sẵn sàng ra mắt.")).toBeVisible();
+  await page.getByText("English").click();
+});

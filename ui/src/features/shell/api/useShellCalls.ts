@@ -1,0 +1,72 @@
+// The calls of the admin shell: notifications, balance, gateways, subscription. Their failures
+// stay silent in the shell (shell.md §8): the hooks do not retry, and the components show
+// nothing when they fail.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { shellConstants } from "../../../core";
+import { api } from "../../../lib/api";
+import type { Balance } from "../../../types/generated/Balance";
+import type { Notification } from "../../../types/generated/Notification";
+import type { NotificationList } from "../../../types/generated/NotificationList";
+import type { Proxy } from "../../../types/generated/Proxy";
+import type { Subscription } from "../../../types/generated/Subscription";
+import { useSession } from "../../auth/store/session";
+
+function useStoreKey() {
+  return useSession((state) => state.storeId);
+}
+
+/** GET /stores/payout/v2/notification with the spec's page size and unread filter. */
+export function useNotifications() {
+  const storeId = useStoreKey();
+  const query = `page=1&limit=${shellConstants.notificationPageSize}&status=${shellConstants.notificationStatusFilter}`;
+  return useQuery({
+    queryKey: ["notifications", storeId],
+    queryFn: ({ signal }) => api<NotificationList>(`/stores/payout/v2/notification?${query}`, { signal }),
+    enabled: Boolean(storeId),
+    retry: false,
+  });
+}
+
+/** PATCH /stores/payout/v2/notification/{id}, then the list again. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Notification>(`/stores/payout/v2/notification/${encodeURIComponent(id)}`, { method: "PATCH" }),
+    onSettled: () => client.invalidateQueries({ queryKey: ["notifications"] }),
+  });
+}
+
+/** GET /stores/payout/v2/balance, refreshed every 15 minutes. */
+export function useBalance(enabled: boolean) {
+  const storeId = useStoreKey();
+  return useQuery({
+    queryKey: ["balance", storeId],
+    queryFn: ({ signal }) => api<Balance>("/stores/payout/v2/balance", { signal }),
+    enabled: enabled && Boolean(storeId),
+    refetchInterval: shellConstants.balanceRefreshMs,
+    retry: false,
+  });
+}
+
+/** GET /stores/payout/proxy/store-proxies, re-checked every 2 minutes while there are none. */
+export function useStoreProxies() {
+  const storeId = useStoreKey();
+  return useQuery({
+    queryKey: ["proxies", storeId],
+    queryFn: ({ signal }) => api<Proxy[]>("/stores/payout/proxy/store-proxies", { signal }),
+    enabled: Boolean(storeId),
+    refetchInterval: (query) => (query.state.data?.length ? false : shellConstants.proxyRecheckMs),
+    retry: false,
+  });
+}
+
+/** GET /stores/subscription/current. */
+export function useSubscription() {
+  const storeId = useStoreKey();
+  return useQuery({
+    queryKey: ["subscription", storeId],
+    queryFn: ({ signal }) => api<Subscription>("/stores/subscription/current", { signal }),
+    enabled: Boolean(storeId),
+    retry: false,
+  });
+}

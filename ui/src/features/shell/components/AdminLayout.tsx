@@ -1,0 +1,152 @@
+// The admin frame (shell.md §2): a left drawer of 280 px that collapses to a 76 px mini variant
+// and is closed by default at 768 px wide or narrower, and a top bar. Widths and the breakpoint
+// come from the core. It also keeps the session honest (shell.md §4, §6): no scopes logs out, a
+// disabled store goes to policy-violation, and the whole check re-runs every 23 hours.
+import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, Menu, Text, Tooltip } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { LanguageSwitch } from "../../../components/LanguageSwitch";
+import { fullName, menu, money, pageTitle, shellConstants } from "../../../core";
+import { usePublicConfig, useStoreStatus, useUserInfo } from "../../../hooks/useStoreData";
+import { api } from "../../../lib/api";
+import { useSession } from "../../auth/store/session";
+import { useBalance } from "../api/useShellCalls";
+import { NavMenu } from "./NavMenu";
+import { NotificationBell } from "./NotificationBell";
+import { Notices } from "./Notices";
+
+/** The public store's address: the r_domain, with this server's port for local domains. */
+function storeUrl(rDomain: string | null): string | null {
+  if (!rDomain) return null;
+  const local = rDomain.endsWith(".localhost") && window.location.port;
+  return `${window.location.protocol}//${rDomain}${local ? `:${window.location.port}` : ""}/`;
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const session = useSession();
+  const user = useUserInfo();
+  const store = useStoreStatus();
+  const config = usePublicConfig();
+  const mobile = useMediaQuery(`(max-width: ${shellConstants.mobileBreakpointPx}px)`) ?? false;
+  const [mobileOpened, mobileDrawer] = useDisclosure(false);
+  const [mini, miniDrawer] = useDisclosure(false);
+  const canSeeBalance = user.data?.scopes.includes("checkout") ?? false;
+  const balance = useBalance(mobile && canSeeBalance);
+
+  // No scopes: log out. A disabled store: policy-violation.
+  useEffect(() => {
+    if (user.data && user.data.scopes.length === 0) session.logout();
+  }, [user.data, session]);
+  useEffect(() => {
+    if (store.data && !store.data.isEnabled) void navigate("/policy-violation", { replace: true });
+  }, [store.data, navigate]);
+  // The authentication check re-runs every 23 hours.
+  useEffect(() => {
+    const timer = window.setInterval(() => void client.invalidateQueries({ queryKey: ["users", "info"] }), shellConstants.authRecheckMs);
+    return () => window.clearInterval(timer);
+  }, [client]);
+  useEffect(() => {
+    if (store.data) document.title = pageTitle(store.data.subdomain);
+  }, [store.data]);
+
+  const drawerMenu =
+    user.data && config.data
+      ? menu({
+          email: user.data.email,
+          scopes: user.data.scopes,
+          operatorDomain: config.data.operatorEmailDomain,
+          businessType: store.data?.businessType === "dropship" ? "dropship" : "other",
+        })
+      : null;
+  const name = user.data ? fullName(user.data.firstName, user.data.lastName) : "";
+  const site = storeUrl(session.rDomain);
+
+  async function logout() {
+    await api("/auth/logout", { method: "DELETE" }).catch(() => undefined);
+    session.logout();
+    client.clear();
+    void navigate("/auth/login");
+  }
+
+  const width = mini && !mobile ? shellConstants.miniDrawerWidthPx : shellConstants.drawerWidthPx;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width,
+        breakpoint: shellConstants.mobileBreakpointPx + 1,
+        collapsed: { mobile: !mobileOpened, desktop: false },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {mobile && <Burger opened={mobileOpened} onClick={mobileDrawer.toggle} size="sm" aria-label={t("shell.toggleMenu")} />}
+            <Text fw={800} c="indigo.7" truncate>
+              {session.storeName}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {mobile && balance.data && (
+              <Badge variant="light" size="lg" aria-label={t("shell.balance")}>
+                {money(balance.data.availableToPayout)}
+              </Badge>
+            )}
+            <NotificationBell />
+            <Menu position="bottom-end" width={240} shadow="md">
+              <Menu.Target>
+                <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={t("shell.account")}>
+                  <Avatar size={32} radius="xl" color="indigo" src={user.data?.profilePicture ?? null}>
+                    {name.slice(0, 1)}
+                  </Avatar>
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{name}</Menu.Label>
+                <Menu.Item onClick={() => void navigate("/profile")}>{t("shell.profile")}</Menu.Item>
+                <Menu.Item onClick={() => void navigate("/auth/shop")}>{t("home.selectShop")}</Menu.Item>
+                {site && (
+                  <Menu.Item component="a" href={site} target="_blank" rel="noopener">
+                    {t("shell.openSite")}
+                  </Menu.Item>
+                )}
+                <Menu.Divider />
+                <Menu.Label>{t("app.language")}</Menu.Label>
+                <Group px="sm" pb="xs">
+                  <LanguageSwitch />
+                </Group>
+                <Menu.Divider />
+                <Menu.Item color="red" onClick={() => void logout()}>
+                  {t("home.logout")}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t("shell.drawer")} data-testid="drawer">
+        {drawerMenu && <NavMenu menu={drawerMenu} mini={mini && !mobile} storeUrl={site} onNavigate={mobileDrawer.close} />}
+        {!mobile && (
+          <Tooltip label={mini ? t("shell.expand") : t("shell.collapse")} position="right">
+            <ActionIcon variant="subtle" onClick={miniDrawer.toggle} aria-label={mini ? t("shell.expand") : t("shell.collapse")} mt="xs">
+              {mini ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Notices />
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

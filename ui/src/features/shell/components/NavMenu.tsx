@@ -1,0 +1,125 @@
+// The drawer's menu, as the core draws it for this user and store (shell.md §2, §6). Choosing an
+// item the user lacks permission for leads to no-access.
+import { ActionIcon, NavLink, ScrollArea, Tooltip } from "@mantine/core";
+import {
+  IconApps,
+  IconBuildingStore,
+  IconChartBar,
+  IconDiscount,
+  IconExternalLink,
+  IconHome,
+  IconLayoutDashboard,
+  IconPackage,
+  IconReceipt,
+  IconRocket,
+  IconSend,
+  IconSettings,
+  IconShoppingCart,
+  IconTarget,
+  IconUsers,
+} from "@tabler/icons-react";
+import type { ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import type { Menu } from "../../../core";
+import { translateCore } from "../../../i18n";
+import type { MenuEntry } from "../../../types/generated/MenuEntry";
+
+const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
+  dashboard: IconLayoutDashboard,
+  orders: IconShoppingCart,
+  products: IconPackage,
+  analytics: IconChartBar,
+  pixel: IconTarget,
+  discounts: IconDiscount,
+  customer: IconUsers,
+  apps: IconApps,
+  boostUpsell: IconRocket,
+  settings: IconSettings,
+  telegram: IconSend,
+  salesChannel: IconReceipt,
+  onlineStore: IconBuildingStore,
+};
+
+function label(entry: MenuEntry) {
+  return translateCore(`menu.${entry.key}`, entry.label);
+}
+
+export function NavMenu({
+  menu,
+  mini,
+  storeUrl,
+  onNavigate,
+}: {
+  menu: Menu;
+  mini: boolean;
+  storeUrl: string | null;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  function open(entry: MenuEntry) {
+    onNavigate();
+    void navigate(entry.allowed && entry.path ? entry.path : "/no-access");
+  }
+
+  const active = (entry: MenuEntry) =>
+    entry.path !== null && (entry.path === "/" ? location.pathname === "/" : location.pathname.startsWith(entry.path));
+
+  return (
+    <ScrollArea component="nav" aria-label={t("shell.menu")} style={{ flex: 1 }}>
+      {menu.entries.map((entry) => {
+        const Icon = ICONS[entry.key] ?? IconHome;
+        const icon = <Icon size={20} stroke={1.6} />;
+        if (mini) {
+          return (
+            <Tooltip key={entry.key} label={label(entry)} position="right">
+              <NavLink
+                aria-label={label(entry)}
+                leftSection={icon}
+                active={active(entry) || entry.items.some(active)}
+                onClick={() => open(entry.items.find((item) => item.allowed) ?? entry.items[0] ?? entry)}
+                style={{ justifyContent: "center" }}
+              />
+            </Tooltip>
+          );
+        }
+        if (entry.items.length === 0) {
+          return <NavLink key={entry.key} label={label(entry)} leftSection={icon} active={active(entry)} onClick={() => open(entry)} />;
+        }
+        return (
+          <NavLink
+            key={entry.key}
+            label={label(entry)}
+            leftSection={icon}
+            defaultOpened={entry.items.some(active)}
+            rightSection={
+              entry.opensStore && storeUrl ? (
+                <Tooltip label={t("shell.openStore")}>
+                  <ActionIcon
+                    component="a"
+                    href={storeUrl}
+                    target="_blank"
+                    rel="noopener"
+                    variant="subtle"
+                    size="sm"
+                    aria-label={t("shell.openStore")}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    <IconExternalLink size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : undefined
+            }
+          >
+            {entry.items.map((item) => (
+              <NavLink key={item.key} label={label(item)} active={active(item)} onClick={() => open(item)} />
+            ))}
+          </NavLink>
+        );
+      })}
+    </ScrollArea>
+  );
+}

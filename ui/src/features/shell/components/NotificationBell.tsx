@@ -1,0 +1,77 @@
+// The bell: unread count, the list, and a 700 px dialog for one notification. Opening one marks
+// it read (unless it is already) and reloads the list; the public notification is marked read
+// in this browser only (shell.md §4). Failures stay silent.
+import { ActionIcon, Badge, Box, Indicator, Menu, Modal, Text, Typography } from "@mantine/core";
+import { IconBell } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { shellConstants } from "../../../core";
+import type { Notification } from "../../../types/generated/Notification";
+import { useMarkRead, useNotifications } from "../api/useShellCalls";
+import { NotificationTime } from "./NotificationTime";
+
+const PUBLIC_READ_KEY = "storeloom.publicNotificationRead";
+
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const list = useNotifications();
+  const markRead = useMarkRead();
+  const [open, setOpen] = useState<Notification | null>(null);
+  const [publicRead, setPublicRead] = useState(() => localStorage.getItem(PUBLIC_READ_KEY));
+
+  const items = list.data?.notifications ?? [];
+  const broadcast = list.data?.publicNotification[0] ?? null;
+  const broadcastUnread = broadcast !== null && publicRead !== broadcast._id;
+  const unread = items.filter((n) => n.status !== 2).length + (broadcastUnread ? 1 : 0);
+
+  function show(notification: Notification, isPublic: boolean) {
+    setOpen(notification);
+    if (isPublic) {
+      localStorage.setItem(PUBLIC_READ_KEY, notification._id);
+      setPublicRead(notification._id);
+    } else if (notification.status !== 2) {
+      markRead.mutate(notification._id);
+    }
+  }
+
+  return (
+    <>
+      <Menu position="bottom-end" width={340} shadow="md">
+        <Menu.Target>
+          <Indicator label={unread} size={18} disabled={unread === 0} offset={4}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t("shell.notifications", { count: unread })}>
+              <IconBell size={20} />
+            </ActionIcon>
+          </Indicator>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t("shell.notificationsTitle")}</Menu.Label>
+          {broadcast && (
+            <Menu.Item onClick={() => show(broadcast, true)} rightSection={broadcastUnread ? <Badge size="xs">{t("shell.new")}</Badge> : null}>
+              {broadcast.title}
+            </Menu.Item>
+          )}
+          {items.map((n) => (
+            <Menu.Item key={n._id} onClick={() => show(n, false)} fw={n.status === 2 ? 400 : 600}>
+              {n.title}
+            </Menu.Item>
+          ))}
+          {items.length === 0 && !broadcast && <Menu.Item disabled>{t("shell.noNotifications")}</Menu.Item>}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} size={shellConstants.notificationDialogWidthPx} title={open?.title}>
+        {open && (
+          <Box>
+            <Text size="sm" c="dimmed" mb="sm">
+              <NotificationTime value={open.createdDate} />
+            </Text>
+            <Typography>
+              {/* The server sanitizes notification HTML when it is written. */}
+              <div dangerouslySetInnerHTML={{ __html: open.body }} />
+            </Typography>
+          </Box>
+        )}
+      </Modal>
+    </>
+  );
+}
