@@ -415,3 +415,18 @@ pub struct Subscription {
     pub on_trial: bool,
     pub rank: Option<crate::Rank>,
 }
+
+/// The home dashboard's totals for a range (shell.md §7: `total_sales`, `total_orders`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[ts(export)]
+pub struct DashboardTotals {
+    pub total_sales: f64,
+    #[ts(type = "number")]
+    pub total_orders: u64,
+    /// Orders not yet fulfilled (all time): the "{n} open orders" row.
+    #[ts(type = "number")]
+    pub open_orders: u64,
+    pub currency: String,
+    pub timezone: String,
+}

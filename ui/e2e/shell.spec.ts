@@ -114,3 +114,19 @@ test("the avatar menu switches the language to Vietnamese", async ({ page }) => 
   await expect(page.getByText("Có vẻ cửa hàng của bạn đã sẵn sàng ra mắt.")).toBeVisible();
   await page.getByText("English").click();
 });
+
+test("the dashboard tiles show the store's numbers", async ({ page, request }) => {
+  const login = await request.post("/api/auth/login", { data: { email: "owner@storeloom.dev", password: "storeloom" } });
+  const { accessToken, storeId } = (await login.json()) as { accessToken: string; storeId: string };
+  const totals = (await (
+    await request.get("/api/stores/dashboard/totals", { headers: { Authorization: `Bearer ${accessToken}`, "X-Store-Id": storeId } })
+  ).json()) as { total_sales: number; total_orders: number; open_orders: number };
+  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  const sales = page.getByText("Today's total sales").locator("..");
+  const orders = page.getByText("Total orders").locator("..");
+  if (totals.total_sales > 0) await expect(sales).toContainText(/\$[\d,]+\.\d{2}/);
+  else await expect(sales).toContainText("No sales yet");
+  await expect(orders).toContainText(totals.total_orders > 0 ? `${totals.total_orders} orders` : "No orders yet");
+  const open = page.getByRole("link", { name: `${totals.open_orders} open orders` });
+  await expect(open).toHaveAttribute("href", "/admin/orders");
+});

@@ -6,6 +6,7 @@
 
 pub mod account;
 pub mod auth;
+pub mod dashboard;
 pub mod dev;
 pub mod domains;
 pub mod health;
@@ -83,6 +84,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(domains::router())
         .merge(personalize::router())
         .merge(account::router())
+        .merge(dashboard::router())
         .split_for_parts();
     let document = openapi.clone();
     let router = router

@@ -1167,3 +1167,65 @@ async fn the_store_status_subscription_and_help_are_readable() {
         .await;
     assert_eq!(disabled.json["isEnabled"], false);
 }
+
+#[tokio::test]
+async fn the_dashboard_totals_count_todays_paid_orders_in_the_stores_zone() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let empty = app
+        .call(
+            Method::GET,
+            "/api/stores/dashboard/totals",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(empty.status, StatusCode::OK, "{}", empty.text);
+    assert_eq!(
+        (
+            empty.json["total_sales"].as_f64(),
+            empty.json["total_orders"].as_u64()
+        ),
+        (Some(0.0), Some(0))
+    );
+    assert_eq!(empty.json["timezone"], "America/Los_Angeles");
+    paid_orders(&app, &store, 3, 1_250).await;
+    let today = app
+        .call(
+            Method::GET,
+            "/api/stores/dashboard/totals",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(today.json["total_sales"], 37.5);
+    assert_eq!(today.json["total_orders"], 3);
+    assert_eq!(today.json["open_orders"], 3);
+    let long_ago = app
+        .call(Method::GET, "/api/stores/dashboard/totals?fromTime=2020-01-01&toTime=2020-01-31&timezone=Asia/Ho_Chi_Minh", None, Some(&token), Some(&store))
+        .await;
+    assert_eq!(long_ago.json["total_orders"], 0);
+    let bad = app
+        .call(
+            Method::GET,
+            "/api/stores/dashboard/totals?fromTime=2026-13-01",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let demo = app.store_id("demo").await;
+    let foreign = app
+        .call(
+            Method::GET,
+            &format!("/api/stores/dashboard/totals?stores={demo}"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+}
