@@ -8,6 +8,7 @@ import type { Balance } from "../../../types/generated/Balance";
 import type { Notification } from "../../../types/generated/Notification";
 import type { NotificationList } from "../../../types/generated/NotificationList";
 import type { Proxy } from "../../../types/generated/Proxy";
+import type { OnboardingStatus } from "../../../types/generated/OnboardingStatus";
 import type { Subscription } from "../../../types/generated/Subscription";
 import { useSession } from "../../auth/store/session";
 
@@ -68,5 +69,26 @@ export function useSubscription() {
     queryFn: ({ signal }) => api<Subscription>("/stores/subscription/current", { signal }),
     enabled: Boolean(storeId),
     retry: false,
+  });
+}
+
+/** GET /stores/config/status: the next onboarding step. */
+export function useOnboarding() {
+  const storeId = useStoreKey();
+  return useQuery({
+    queryKey: ["onboarding", storeId],
+    queryFn: ({ signal }) => api<OnboardingStatus>("/stores/config/status", { signal }),
+    enabled: Boolean(storeId),
+    retry: false,
+  });
+}
+
+/** PUT /stores/config/skip: skips the current step and answers the next. */
+export function useSkipStep() {
+  const client = useQueryClient();
+  const storeId = useStoreKey();
+  return useMutation({
+    mutationFn: () => api<OnboardingStatus>("/stores/config/skip", { method: "PUT" }),
+    onSuccess: (next) => client.setQueryData(["onboarding", storeId], next),
   });
 }

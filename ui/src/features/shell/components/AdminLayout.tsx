@@ -18,6 +18,7 @@ import { useBalance } from "../api/useShellCalls";
 import { NavMenu } from "./NavMenu";
 import { NotificationBell } from "./NotificationBell";
 import { Notices } from "./Notices";
+import { OnboardingPopup } from "./OnboardingPopup";
 
 /** The public store's address: the r_domain, with this server's port for local domains. */
 function storeUrl(rDomain: string | null): string | null {
@@ -146,6 +147,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <AppShell.Main>
         <Notices />
         {children}
+        <OnboardingPopup />
       </AppShell.Main>
     </AppShell>
   );
