@@ -4,6 +4,7 @@
 
 pub mod analytics;
 pub mod api;
+pub mod catalog;
 pub mod forms;
 pub mod shell;
 pub mod theme;

@@ -5,10 +5,17 @@
 //! tests check the document against the behaviour.
 
 pub mod auth;
+pub mod catalog;
 pub mod dev;
 pub mod health;
+pub mod menus;
+pub mod pages;
+pub mod public;
+pub mod sales;
 pub mod staff;
 pub mod stores;
+pub mod themes;
+pub mod uploads;
 pub mod users;
 
 use axum::Router;
@@ -32,6 +39,14 @@ use crate::state::AppState;
         (name = "staff", description = "A store's staff (needs the `store` scope)"),
         (name = "stores", description = "Store settings: survey, page preference"),
         (name = "system", description = "Health and development helpers"),
+        (name = "themes", description = "A store's themes and templates (needs `themes`)"),
+        (name = "theme editor", description = "A theme's config with versions, offline batches and history (needs `themes`)"),
+        (name = "pages", description = "Store pages (needs `pages`)"),
+        (name = "menus", description = "Navigation menus (needs `navigations`)"),
+        (name = "catalog", description = "Products and collections (needs `products`)"),
+        (name = "sales", description = "Customers, orders and discounts"),
+        (name = "uploads", description = "Image upload"),
+        (name = "storefront", description = "The storefront's public read API: no sign-in, cacheable"),
     )
 )]
 struct ApiDoc;
@@ -66,6 +81,13 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(staff::router())
         .merge(stores::router())
         .merge(dev::router())
+        .merge(themes::router())
+        .merge(pages::router())
+        .merge(menus::router())
+        .merge(catalog::router())
+        .merge(sales::router())
+        .merge(uploads::router())
+        .merge(public::router())
         .split_for_parts();
     let document = openapi.clone();
     let router = router
