@@ -10,4 +10,5 @@ mod sessions;
 mod site;
 mod store_access;
 mod tenancy;
+mod themes;
 mod users;
