@@ -85,8 +85,8 @@ CREATE TABLE products (
     title            TEXT NOT NULL,
     handle           TEXT NOT NULL,
     description_html TEXT NOT NULL,
-    -- JSON arrays: images [{src, alt}], options [{name, values}], variants
-    -- [{id, title, options, priceMinor, compareAtPriceMinor, stock, sku}], tags ["..."].
+    -- JSON arrays as the API gives them: images [{src, alt}], options [{name, values}],
+    -- variants [{id, title, options, price, compareAtPrice, stock, sku}], tags ["..."].
     images           TEXT NOT NULL,
     options          TEXT NOT NULL,
     variants         TEXT NOT NULL,

@@ -68,7 +68,7 @@ type CustomerRow = (
 
 const CUSTOMER_SELECT: &str = "SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
     (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id), \
-    (SELECT COALESCE(SUM(o.grand_total_minor), 0) FROM orders o WHERE o.customer_id = c.id AND o.financial_status = 'paid') \
+    (SELECT CAST(COALESCE(SUM(o.grand_total_minor), 0) AS BIGINT) FROM orders o WHERE o.customer_id = c.id AND o.financial_status = 'paid') \
     FROM customers c";
 
 fn customer(row: CustomerRow) -> Customer {
