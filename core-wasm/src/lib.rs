@@ -3,6 +3,7 @@
 //! to data that the UI (through WebAssembly) and the server (natively) evaluate identically.
 
 pub mod analytics;
+pub mod catalog;
 pub mod limits;
 pub mod numbers;
 pub mod payouts;

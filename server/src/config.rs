@@ -38,6 +38,11 @@ pub struct Config {
     /// `JWT_SECRET`: the key that signs access tokens. When unset, a random key is made once and
     /// kept in the database, so every server process on that database shares it.
     pub jwt_secret: Option<String>,
+    /// `UPLOAD_DIR`: where uploaded and seeded images are kept, served under `/uploads`.
+    pub upload_dir: PathBuf,
+    /// `STORELOOM_DEMO_CATALOG`: seed the Demo Store's full catalog (60 products, a few hundred
+    /// orders) with the demo accounts; off, it gets the small catalog the tests use.
+    pub demo_catalog: bool,
 }
 
 /// The default SQLite file, relative to the working directory.
@@ -123,6 +128,8 @@ impl Config {
             dev_mailbox: get("DEV_MAILBOX", if host.is_loopback() { "1" } else { "0" }) == "1",
             trust_proxy_headers: get("TRUST_PROXY_HEADERS", "0") == "1",
             jwt_secret: lookup("JWT_SECRET").filter(|v| !v.is_empty()),
+            upload_dir: PathBuf::from(get("UPLOAD_DIR", "data/uploads")),
+            demo_catalog: get("STORELOOM_DEMO_CATALOG", "1") != "0",
         })
     }
 
@@ -143,6 +150,8 @@ impl Config {
             dev_mailbox: true,
             trust_proxy_headers: false,
             jwt_secret: None,
+            upload_dir: std::env::temp_dir().join("storeloom-test-uploads"),
+            demo_catalog: false,
         }
     }
 }
@@ -173,6 +182,8 @@ mod tests {
         assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(config.operator_email_domain, "storeloom.dev");
         assert!(config.seed_demo);
+        assert!(config.demo_catalog);
+        assert_eq!(config.upload_dir, PathBuf::from("data/uploads"));
     }
 
     #[test]

@@ -34,6 +34,14 @@ pub enum ApiError {
     /// The request conflicts with what exists (an e-mail already on the staff, say).
     #[error("conflict: {0}")]
     Conflict(String),
+    /// A refusal whose body carries more than the messages (the theme engine's codes, the
+    /// current version of a stale save): `details`' fields sit beside `messages`.
+    #[error("refused ({status}): {messages:?}")]
+    Detailed {
+        status: StatusCode,
+        messages: Vec<String>,
+        details: serde_json::Map<String, serde_json::Value>,
+    },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -42,6 +50,53 @@ impl ApiError {
     /// An internal failure, logged here with its cause.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         ApiError::Internal(cause.to_string())
+    }
+}
+
+impl ApiError {
+    /// A config or command the theme engine refused: 400 with each error's message, and the
+    /// structured errors (`code`, `path`, limits) under `errors`; `index` names the command of
+    /// a batch that was refused.
+    pub fn theme(errors: &[core_wasm::theme::ThemeError], index: Option<usize>) -> Self {
+        let bodies: Vec<_> = errors.iter().map(|e| e.to_body()).collect();
+        let mut details = serde_json::Map::new();
+        details.insert(
+            "errors".to_owned(),
+            serde_json::to_value(&bodies).unwrap_or_default(),
+        );
+        if let Some(index) = index {
+            details.insert("index".to_owned(), index.into());
+        }
+        ApiError::Detailed {
+            status: StatusCode::BAD_REQUEST,
+            messages: errors.iter().map(ToString::to_string).collect(),
+            details,
+        }
+    }
+
+    /// A save based on a version that is no longer current: 412 with the current version.
+    pub fn stale(current_version: i64) -> Self {
+        let mut details = serde_json::Map::new();
+        details.insert("version".to_owned(), current_version.into());
+        ApiError::Detailed {
+            status: StatusCode::PRECONDITION_FAILED,
+            messages: vec![format!(
+                "Someone saved this theme meanwhile (now version {current_version}). Reload it and apply your changes again."
+            )],
+            details,
+        }
+    }
+
+    /// A save without `If-Match`: 428, so that no save overwrites another blindly.
+    pub fn version_required() -> Self {
+        ApiError::Detailed {
+            status: StatusCode::PRECONDITION_REQUIRED,
+            messages: vec![
+                "Send the version you edited in If-Match, so that no one's save is overwritten."
+                    .to_owned(),
+            ],
+            details: serde_json::Map::new(),
+        }
     }
 }
 
@@ -83,6 +138,14 @@ impl IntoResponse for ApiError {
                 (StatusCode::PRECONDITION_REQUIRED, vec![message])
             }
             ApiError::Unprocessable(message) => (StatusCode::UNPROCESSABLE_ENTITY, vec![message]),
+            ApiError::Detailed {
+                status,
+                messages,
+                mut details,
+            } => {
+                details.insert("messages".to_owned(), messages.into());
+                return (status, axum::Json(serde_json::Value::Object(details))).into_response();
+            }
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");
                 (

@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod dns;
 pub mod error;
+pub mod files;
 pub mod mail;
 pub mod notify;
 pub mod routes;
@@ -34,9 +35,21 @@ pub fn app(state: AppState) -> Router {
     let index = state.config.static_dir.join("index.html");
     let admin = ServeDir::new(&state.config.static_dir).fallback(ServeFile::new(index));
     let (api, _) = routes::router();
+    // Uploaded images: never run as a page (no script, no plugin), even if a file were one.
+    let uploads = tower::ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; sandbox"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=86400"),
+        ))
+        .service(ServeDir::new(&state.config.upload_dir));
     Router::new()
         .nest("/api", api)
         .nest_service("/admin", admin)
+        .nest_service("/uploads", uploads)
         .route(
             "/",
             axum::routing::get(|| async { Redirect::temporary("/admin") }),

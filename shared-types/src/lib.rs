@@ -4,6 +4,7 @@
 
 pub mod analytics;
 pub mod api;
+pub mod catalog;
 pub mod forms;
 pub mod operations;
 pub mod shell;

@@ -13,6 +13,7 @@ pub mod defaults;
 mod doc;
 mod error;
 mod history;
+mod merge;
 mod rules;
 mod view;
 
@@ -20,6 +21,7 @@ pub use commands::{Change, apply};
 pub use doc::{Patch, ThemeDoc, parse_pointer, to_pointer};
 pub use error::ThemeError;
 pub use history::ThemeEditor;
+pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch};
 pub use rules::{inline_font_sizes, validate};
 pub use view::{
     addable_section_types, family_label, family_view, preview_page_for, preview_page_for_panel,

@@ -68,6 +68,14 @@ pub mod routes {
         Members => "website.member",
         /// The analytics overview (`dashboards`).
         Analytics => "website.analytics",
+        /// Collections (`products`).
+        Collections => "website.collections",
+        /// Customers (`customers`).
+        Customers => "website.customer",
+        /// Discount codes and automatic discounts (`discounts`).
+        Discounts => "website.discount.code",
+        /// The theme editor (`themes`).
+        ThemeEditor => "website.themes.editor",
     }
 }
 

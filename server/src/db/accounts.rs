@@ -43,7 +43,8 @@ pub async fn create_user<'e, E: Executor<'e, Database = Any>>(
 pub const DEFAULT_TIMEZONE: &str = core_wasm::limits::DEFAULT_TIMEZONE;
 
 /// Creates a store owned by `owner_id`, inside the caller's transaction: the store, its owner
-/// membership, its system domain `{subdomain}.{domain_suffix}` and its default preferences.
+/// membership, its system domain `{subdomain}.{domain_suffix}`, its default preferences and a
+/// theme of each template (hydro active, newchick unpublished).
 /// Without a `subdomain`, one is made from the name, made unique with a number when taken.
 /// Returns the store id.
 pub async fn create_store(
@@ -107,6 +108,7 @@ pub async fn create_store(
     .bind(now)
     .execute(&mut **tx)
     .await?;
+    super::themes::create_default_themes(tx, &id).await?;
     Ok(id)
 }
 

@@ -2,7 +2,9 @@
 //! embedded in the binary. Queries are written once in SQL both databases accept.
 
 pub mod accounts;
+pub mod catalog_seed;
 pub mod seed;
+pub mod themes;
 
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -1,10 +1,11 @@
-//! The demo data seeded on first start (README.md lists the accounts). Seeding is idempotent:
-//! an account that already exists is left as it is.
+//! The demo data seeded on first start (README.md lists the accounts), with each store's
+//! catalog (`catalog_seed`). Seeding is idempotent: an account that already exists is left as it
+//! is.
 
 use sqlx::AnyPool;
 
 use super::accounts::{NewUser, complete_survey, create_store, create_user};
-use super::now_ms;
+use super::{catalog_seed, now_ms};
 use crate::auth::password;
 use crate::config::Config;
 
@@ -97,6 +98,12 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
         .await?;
         complete_survey(&mut *tx, &store_id, &user_id, "{}").await?;
         tx.commit().await?;
+        let size = if owner.subdomain == "demo" && config.demo_catalog {
+            catalog_seed::FULL
+        } else {
+            catalog_seed::SMALL
+        };
+        catalog_seed::seed_store(db, &config.upload_dir, &store_id, size).await?;
         if owner.subdomain == "demo" {
             demo_store = Some(store_id);
         }

@@ -6,16 +6,24 @@
 
 pub mod account;
 pub mod auth;
+pub mod catalog;
 pub mod dashboard;
 pub mod dev;
 pub mod domains;
 pub mod health;
+pub mod menus;
 pub mod notifications;
+pub mod onboarding;
+pub mod pages;
 pub mod payouts;
 pub mod personalize;
 pub mod proxies;
+pub mod public;
+pub mod sales;
 pub mod staff;
 pub mod stores;
+pub mod themes;
+pub mod uploads;
 pub mod users;
 
 use axum::Router;
@@ -44,6 +52,14 @@ use crate::state::AppState;
         (name = "gateways", description = "Payment gateways (proxies) and their groups"),
         (name = "domains", description = "System and custom domains (needs `domains`)"),
         (name = "personalization", description = "Personalized products and fonts (needs `products`)"),
+        (name = "themes", description = "A store's themes and templates (needs `themes`)"),
+        (name = "theme editor", description = "A theme's config with versions, offline batches and history (needs `themes`)"),
+        (name = "pages", description = "Store pages (needs `pages`)"),
+        (name = "menus", description = "Navigation menus (needs `navigations`)"),
+        (name = "catalog", description = "Products and collections (needs `products`)"),
+        (name = "sales", description = "Customers, orders and discounts"),
+        (name = "uploads", description = "Image upload"),
+        (name = "storefront", description = "The storefront's public read API: no sign-in, cacheable"),
     )
 )]
 struct ApiDoc;
@@ -85,6 +101,14 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(personalize::router())
         .merge(account::router())
         .merge(dashboard::router())
+        .merge(onboarding::router())
+        .merge(themes::router())
+        .merge(pages::router())
+        .merge(menus::router())
+        .merge(catalog::router())
+        .merge(sales::router())
+        .merge(uploads::router())
+        .merge(public::router())
         .split_for_parts();
     let document = openapi.clone();
     let router = router

@@ -24,6 +24,7 @@ impl Drop for TestApp {
                 let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
             }
         }
+        let _ = std::fs::remove_dir_all(&self.state.config.upload_dir);
     }
 }
 
@@ -53,6 +54,8 @@ impl Reply {
 pub async fn spawn_app_with(static_dir: Option<std::path::PathBuf>) -> TestApp {
     let (url, sqlite_file) = fresh_database_url().await;
     let mut config = Config::for_tests(&url);
+    // Each test keeps its uploads (and seeded pictures) in a folder of its own, removed after.
+    config.upload_dir = std::env::temp_dir().join(format!("storeloom_uploads_{}", uuid_like()));
     if let Some(dir) = static_dir {
         config.static_dir = dir;
     }

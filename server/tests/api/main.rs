@@ -2,6 +2,8 @@
 //! default and on PostgreSQL when `TEST_DATABASE_URL` names a server (as `npm test` does).
 
 mod auth;
+mod catalog;
+mod content;
 mod flows;
 mod helpers;
 mod mail;
@@ -10,5 +12,7 @@ mod robustness;
 mod sessions;
 mod site;
 mod store_access;
+mod storefront;
 mod tenancy;
+mod themes;
 mod users;

@@ -1229,3 +1229,97 @@ async fn the_dashboard_totals_count_todays_paid_orders_in_the_stores_zone() {
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn onboarding_walks_the_steps_as_the_store_fills_in_and_skips() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let step = |reply: &crate::helpers::Reply| {
+        reply.json["currentConfig"]["field"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    let first = app
+        .call(
+            Method::GET,
+            "/api/stores/config/status",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(step(&first), "addProduct");
+    assert_eq!(first.json["currentConfig"]["path"], "/products/create");
+    // Skipping moves on; a product added later counts too.
+    let skipped = app
+        .call(
+            Method::PUT,
+            "/api/stores/config/skip",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(step(&skipped), "customizeTheme");
+    let skipped = app
+        .call(
+            Method::PUT,
+            "/api/stores/config/skip",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(step(&skipped), "domainConfigured");
+    assert!(
+        skipped.json["currentConfig"]["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("{domain}"))
+    );
+    // The store's data finishes the remaining steps.
+    sqlx::query("INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at, verified_at) VALUES ('d1', $1, 'fresh.example.com', 'Custom', 0, 0, 0)")
+        .bind(&store)
+        .execute(&app.state.db)
+        .await
+        .expect("domain");
+    sqlx::query(
+        "INSERT INTO store_proxies (store_id, proxy_id) SELECT $1, id FROM proxies LIMIT 1",
+    )
+    .bind(&store)
+    .execute(&app.state.db)
+    .await
+    .expect("gateway");
+    let now = app
+        .call(
+            Method::GET,
+            "/api/stores/config/status",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(step(&now), "testOrder");
+    paid_orders(&app, &store, 1, 100).await;
+    let done = app
+        .call(
+            Method::GET,
+            "/api/stores/config/status",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(step(&done), "completed");
+    assert_eq!(done.json["currentConfig"]["button"], "Back to Home");
+    let still = app
+        .call(
+            Method::PUT,
+            "/api/stores/config/skip",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(step(&still), "completed");
+}

@@ -9,6 +9,7 @@ use super::ThemeFamily;
 /// A structured theme error: a stable machine `code` the UI translates, the offending `path`,
 /// the limit when there is one, and the English message.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ThemeErrorBody {
@@ -21,6 +22,34 @@ pub struct ThemeErrorBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub max: Option<f64>,
+}
+
+/// A command of an offline batch that was not applied because it touched a path changed since
+/// the batch's base version, or because the current config no longer accepts it (`error`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ReplayConflict {
+    /// The command's position in the batch.
+    pub index: u32,
+    /// The paths it would have changed that others changed since the base version.
+    pub paths: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<ThemeErrorBody>,
+}
+
+/// What replaying an offline batch did: the commands applied (by index), the conflicts, and
+/// the paths the applied commands changed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ReplayReport {
+    pub applied: Vec<u32>,
+    pub conflicts: Vec<ReplayConflict>,
+    pub paths: Vec<String>,
 }
 
 /// What an applied command (or undo, or redo) changed.

@@ -1,0 +1,503 @@
+//! The demo stores' content: products with images drawn here (SVG with the product's initials,
+//! no network), collections, header and footer menus, pages, customers, discounts and orders
+//! spread over the last 90 days. Numbers come from a fixed-seed generator, so every seed is the
+//! same. The full catalog is for the Demo Store at start-up; tests get the small one.
+
+use std::path::Path;
+
+use serde_json::json;
+use sqlx::{Any, AnyPool, Transaction};
+
+use super::{new_id, now_ms};
+use crate::files::write_file;
+
+/// How much to seed.
+#[derive(Debug, Clone, Copy)]
+pub struct Size {
+    pub products: usize,
+    pub collections: usize,
+    pub customers: usize,
+    pub orders: usize,
+}
+
+/// The Demo Store's catalog at start-up.
+pub const FULL: Size = Size {
+    products: 64,
+    collections: 8,
+    customers: 60,
+    orders: 320,
+};
+
+/// The small catalog: the seller's store, and the Demo Store in tests.
+pub const SMALL: Size = Size {
+    products: 8,
+    collections: 3,
+    customers: 6,
+    orders: 16,
+};
+
+/// A small deterministic generator (a 64-bit linear congruential one).
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            usize::try_from(self.next()).unwrap_or(0) % n
+        }
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const ADJECTIVES: [&str; 8] = [
+    "Classic", "Linen", "Everyday", "Vintage", "Organic", "Cozy", "Urban", "Summer",
+];
+
+/// Product nouns with their collection tag and base price in cents.
+const NOUNS: [(&str, &str, i64); 8] = [
+    ("Shirt", "tops", 2900),
+    ("Hoodie", "tops", 4900),
+    ("Jeans", "bottoms", 5900),
+    ("Sneakers", "shoes", 7900),
+    ("Backpack", "bags", 6500),
+    ("Scarf", "accessories", 1900),
+    ("Mug", "home", 1500),
+    ("Candle", "home", 2200),
+];
+
+/// Collections: (title, handle, tag or None for the hand-picked best sellers).
+const COLLECTIONS: [(&str, &str, Option<&str>); 8] = [
+    ("Best Sellers", "best-sellers", None),
+    ("Tops", "tops", Some("tops")),
+    ("Bottoms", "bottoms", Some("bottoms")),
+    ("Shoes", "shoes", Some("shoes")),
+    ("Bags", "bags", Some("bags")),
+    ("Accessories", "accessories", Some("accessories")),
+    ("Home", "home", Some("home")),
+    ("Summer Edit", "summer", Some("summer")),
+];
+
+const COLOURS: [&str; 8] = [
+    "#0f766e", "#b45309", "#1d4ed8", "#be123c", "#4d7c0f", "#7c3aed", "#0e7490", "#a16207",
+];
+
+const FIRST_NAMES: [&str; 12] = [
+    "Alex", "Bao", "Chloe", "Duc", "Emma", "Finn", "Giang", "Hana", "Ivan", "Julia", "Khoa", "Linh",
+];
+const LAST_NAMES: [&str; 8] = [
+    "Nguyen", "Smith", "Tran", "Garcia", "Le", "Miller", "Pham", "Brown",
+];
+const COUNTRIES: [&str; 7] = ["US", "VN", "GB", "DE", "FR", "CA", "AU"];
+
+/// A product picture: a coloured square with the product's initials.
+fn product_svg(title: &str, colour: &str) -> String {
+    let initials: String = title
+        .split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .take(2)
+        .collect();
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"600\" viewBox=\"0 0 600 600\">\
+         <rect width=\"600\" height=\"600\" fill=\"{colour}\"/>\
+         <circle cx=\"300\" cy=\"300\" r=\"190\" fill=\"#ffffff\" fill-opacity=\"0.15\"/>\
+         <text x=\"300\" y=\"300\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"180\" font-weight=\"700\" \
+         fill=\"#ffffff\" text-anchor=\"middle\" dominant-baseline=\"central\">{initials}</text></svg>"
+    )
+}
+
+/// Seeds a store's catalog unless it already has products.
+pub async fn seed_store(
+    db: &AnyPool,
+    upload_dir: &Path,
+    store_id: &str,
+    size: Size,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM products WHERE store_id = $1")
+        .bind(store_id)
+        .fetch_one(db)
+        .await?;
+    if count > 0 {
+        return Ok(());
+    }
+    let now = now_ms();
+    let mut dice = Dice(
+        store_id
+            .bytes()
+            .fold(7, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))),
+    );
+    let mut tx = db.begin().await?;
+    let products = products(&mut tx, upload_dir, store_id, size, now, &mut dice).await?;
+    collections(&mut tx, store_id, size, &products, now).await?;
+    content(&mut tx, store_id, size, now).await?;
+    let customers = customers(&mut tx, store_id, size, now, &mut dice).await?;
+    orders(
+        &mut tx, store_id, size, &products, &customers, now, &mut dice,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A seeded product: (id, title, price in cents).
+type Seeded = (String, String, i64);
+
+async fn products(
+    tx: &mut Transaction<'_, Any>,
+    upload_dir: &Path,
+    store_id: &str,
+    size: Size,
+    now: i64,
+    dice: &mut Dice,
+) -> Result<Vec<Seeded>, Box<dyn std::error::Error>> {
+    let mut out = Vec::new();
+    for i in 0..size.products {
+        let adjective = ADJECTIVES[(i / NOUNS.len()) % ADJECTIVES.len()];
+        let (noun, tag, base) = NOUNS[i % NOUNS.len()];
+        let title = format!("{adjective} {noun}");
+        let handle = core_wasm::catalog::handle_from(&title);
+        let colour = COLOURS[(i + i / NOUNS.len()) % COLOURS.len()];
+        let relative = format!("{store_id}/seed/{handle}.svg");
+        write_file(
+            upload_dir,
+            &relative,
+            product_svg(&title, colour).as_bytes(),
+        )
+        .await?;
+        let price = base + i64::try_from(dice.below(10)).unwrap_or(0) * 100 - 1;
+        let compare_at = (i % 3 == 0).then_some(price + 1000);
+        let mut tags = vec![tag.to_owned()];
+        if adjective == "Summer" || i % 5 == 0 {
+            tags.push("summer".to_owned());
+        }
+        let sizes: &[&str] = if tag == "home" {
+            &["One size"]
+        } else {
+            &["S", "M", "L"]
+        };
+        let variants: Vec<_> = sizes
+            .iter()
+            .map(|s| {
+                json!({"id": new_id(), "title": s, "options": [s], "price": core_wasm::catalog::minor_to_money(price),
+                       "compareAtPrice": compare_at.map(core_wasm::catalog::minor_to_money),
+                       "stock": dice.below(40), "sku": format!("{}-{}", handle.to_uppercase(), s.replace(' ', ""))})
+            })
+            .collect();
+        let id = new_id();
+        let status = if i % 17 == 16 { "draft" } else { "active" };
+        sqlx::query(
+            "INSERT INTO products (id, store_id, title, handle, description_html, images, options, variants, tags, \
+             price_minor, compare_at_minor, status, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)",
+        )
+        .bind(&id)
+        .bind(store_id)
+        .bind(&title)
+        .bind(&handle)
+        .bind(format!(
+            "<p>The {} {} you will reach for every day.</p><ul><li>Made to last</li><li>Free returns within 30 days</li></ul>",
+            adjective.to_lowercase(),
+            noun.to_lowercase()
+        ))
+        .bind(json!([{"src": format!("/uploads/{relative}"), "alt": title}]).to_string())
+        .bind(json!([{"name": "Size", "values": sizes}]).to_string())
+        .bind(serde_json::Value::Array(variants).to_string())
+        .bind(serde_json::to_string(&tags)?)
+        .bind(price)
+        .bind(compare_at)
+        .bind(status)
+        .bind(now - i64::try_from(size.products - i).unwrap_or(0) * 3_600_000)
+        .execute(&mut **tx)
+        .await?;
+        out.push((id, title, price));
+    }
+    Ok(out)
+}
+
+async fn collections(
+    tx: &mut Transaction<'_, Any>,
+    store_id: &str,
+    size: Size,
+    products: &[Seeded],
+    now: i64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    for (i, (title, handle, tag)) in COLLECTIONS.iter().take(size.collections).enumerate() {
+        let id = new_id();
+        let image = products
+            .get(i * 3 % products.len().max(1))
+            .map(|(_, t, _)| {
+                format!(
+                    "/uploads/{store_id}/seed/{}.svg",
+                    core_wasm::catalog::handle_from(t)
+                )
+            });
+        sqlx::query(
+            "INSERT INTO collections (id, store_id, title, handle, image, kind, rule_tag, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
+        )
+        .bind(&id)
+        .bind(store_id)
+        .bind(*title)
+        .bind(*handle)
+        .bind(image)
+        .bind(if tag.is_some() { "tag" } else { "manual" })
+        .bind(*tag)
+        .bind(now + i64::try_from(i).unwrap_or(0))
+        .execute(&mut **tx)
+        .await?;
+        if tag.is_none() {
+            for (position, (product_id, _, _)) in products.iter().step_by(4).take(12).enumerate() {
+                sqlx::query(
+                    "INSERT INTO collection_products (collection_id, product_id, position) VALUES ($1, $2, $3)",
+                )
+                .bind(&id)
+                .bind(product_id)
+                .bind(i64::try_from(position).unwrap_or(0))
+                .execute(&mut **tx)
+                .await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Pages, the header and footer menus, and discounts.
+async fn content(
+    tx: &mut Transaction<'_, Any>,
+    store_id: &str,
+    size: Size,
+    now: i64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let pages = [
+        (
+            "About us",
+            "about-us",
+            "<h2>Our story</h2><p>We started with one market stall and a love of well-made things.</p>",
+        ),
+        (
+            "Contact",
+            "contact",
+            "<p>Write to us at <a href=\"mailto:hello@example.com\">hello@example.com</a>; we answer within a day.</p>",
+        ),
+        (
+            "Shipping policy",
+            "shipping-policy",
+            "<p>Orders ship within 2 business days. Delivery takes 3 to 7 days.</p>",
+        ),
+    ];
+    for (i, (title, handle, body)) in pages.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO pages (id, store_id, title, handle, body_html, published, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, 1, $6, $6)",
+        )
+        .bind(new_id())
+        .bind(store_id)
+        .bind(*title)
+        .bind(*handle)
+        .bind(*body)
+        .bind(now + i64::try_from(i).unwrap_or(0))
+        .execute(&mut **tx)
+        .await?;
+    }
+    let link = |parent: &str, slug: &str, name: &str| json!({"parent": parent, "slug": slug, "name": name, "params": {"slug": slug}});
+    let shop: Vec<_> = COLLECTIONS
+        .iter()
+        .take(size.collections)
+        .map(|(title, handle, _)| {
+            json!({"id": new_id(), "title": title, "link": link("category", handle, title), "children": []})
+        })
+        .collect();
+    let header = json!([
+        {"id": new_id(), "title": "Home", "link": link("home", "", "Home"), "children": []},
+        {"id": new_id(), "title": "Shop", "link": link("category", "all", "All collections"), "children": shop},
+        {"id": new_id(), "title": "About us", "link": link("page", "about-us", "About us"), "children": []},
+    ]);
+    let footer = json!([
+        {"id": new_id(), "title": "Contact", "link": link("page", "contact", "Contact"), "children": []},
+        {"id": new_id(), "title": "Shipping policy", "link": link("page", "shipping-policy", "Shipping policy"), "children": []},
+    ]);
+    for (i, (title, handle, items)) in [
+        ("Main menu", "main-menu", header),
+        ("Footer", "footer", footer),
+    ]
+    .iter()
+    .enumerate()
+    {
+        sqlx::query(
+            "INSERT INTO menus (id, store_id, title, handle, items, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
+        )
+        .bind(new_id())
+        .bind(store_id)
+        .bind(*title)
+        .bind(*handle)
+        .bind(items.to_string())
+        .bind(now + i64::try_from(i).unwrap_or(0))
+        .execute(&mut **tx)
+        .await?;
+    }
+    let discounts = [
+        ("code", "WELCOME10", "percent", 1000),
+        ("code", "SAVE5", "amount", 500),
+        ("automatic", "Summer weekend", "percent", 1500),
+    ];
+    for (method, code, value_type, value) in discounts {
+        sqlx::query(
+            "INSERT INTO discounts (id, store_id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL, 1, $7, $7)",
+        )
+        .bind(new_id())
+        .bind(store_id)
+        .bind(method)
+        .bind(code)
+        .bind(value_type)
+        .bind(value)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// A seeded customer: (id, full name, e-mail, country).
+type SeededCustomer = (String, String, String, &'static str);
+
+async fn customers(
+    tx: &mut Transaction<'_, Any>,
+    store_id: &str,
+    size: Size,
+    now: i64,
+    dice: &mut Dice,
+) -> Result<Vec<SeededCustomer>, Box<dyn std::error::Error>> {
+    let mut out = Vec::new();
+    for i in 0..size.customers {
+        let first = FIRST_NAMES[i % FIRST_NAMES.len()];
+        let last = LAST_NAMES[(i / FIRST_NAMES.len() + i) % LAST_NAMES.len()];
+        let email = format!(
+            "{}.{}{}@example.com",
+            first.to_lowercase(),
+            last.to_lowercase(),
+            i + 1
+        );
+        let country = *dice.pick(&COUNTRIES);
+        let id = new_id();
+        sqlx::query(
+            "INSERT INTO customers (id, store_id, email, first_name, last_name, phone, country, created_at) \
+             VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)",
+        )
+        .bind(&id)
+        .bind(store_id)
+        .bind(&email)
+        .bind(first)
+        .bind(last)
+        .bind(country)
+        .bind(now - 95 * 86_400_000 + i64::try_from(i).unwrap_or(0) * 60_000)
+        .execute(&mut **tx)
+        .await?;
+        out.push((id, format!("{first} {last}"), email, country));
+    }
+    Ok(out)
+}
+
+async fn orders(
+    tx: &mut Transaction<'_, Any>,
+    store_id: &str,
+    size: Size,
+    products: &[Seeded],
+    customers: &[SeededCustomer],
+    now: i64,
+    dice: &mut Dice,
+) -> Result<(), Box<dyn std::error::Error>> {
+    if products.is_empty() || customers.is_empty() {
+        return Ok(());
+    }
+    let (last,): (Option<i64>,) =
+        sqlx::query_as("SELECT MAX(order_number) FROM orders WHERE store_id = $1")
+            .bind(store_id)
+            .fetch_one(&mut **tx)
+            .await?;
+    let mut number = last.unwrap_or(1000);
+    let day = 86_400_000_i64;
+    // Oldest first, so order numbers grow with time.
+    let mut times: Vec<i64> = (0..size.orders)
+        .map(|_| now - i64::try_from(dice.below(90 * 24 * 60)).unwrap_or(0) * 60_000 - day / 48)
+        .collect();
+    times.sort_unstable();
+    for created_at in times {
+        number += 1;
+        let (customer_id, name, email, country) = dice.pick(customers).clone();
+        let mut lines = Vec::new();
+        let mut subtotal = 0;
+        for _ in 0..=dice.below(3) {
+            let (product_id, title, price) = dice.pick(products);
+            let quantity = 1 + i64::try_from(dice.below(2)).unwrap_or(0);
+            subtotal += price * quantity;
+            lines.push(
+                json!({"productId": product_id, "variantId": null, "title": title,
+                "quantity": quantity, "priceMinor": price}),
+            );
+        }
+        let shipping = if subtotal >= 5000 { 0 } else { 499 };
+        let discount = if dice.below(6) == 0 { subtotal / 10 } else { 0 };
+        let roll = dice.below(100);
+        let financial = match roll {
+            0..=69 => "paid",
+            70..=81 => "pending",
+            82..=91 => "refunded",
+            _ => "voided",
+        };
+        let fulfillment = match (financial, dice.below(10)) {
+            ("paid", 0..=5) => "fulfilled",
+            ("paid", 6) => "partial",
+            ("refunded", 0..=4) => "fulfilled",
+            _ => "unfulfilled",
+        };
+        let (payment, card) = match dice.below(4) {
+            0 => ("PayPal", None),
+            1 => ("Stripe", Some("mastercard")),
+            2 => ("Stripe", Some("amex")),
+            _ => ("Stripe", Some("visa")),
+        };
+        let captured = matches!(financial, "paid" | "refunded")
+            .then(|| created_at + i64::try_from(dice.below(30)).unwrap_or(0) * 60_000);
+        sqlx::query(
+            "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
+             currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
+             fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'USD', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+        )
+        .bind(new_id())
+        .bind(store_id)
+        .bind(number)
+        .bind(format!("#{number}"))
+        .bind(&customer_id)
+        .bind(&name)
+        .bind(&email)
+        .bind(subtotal)
+        .bind(shipping)
+        .bind(discount)
+        .bind(subtotal + shipping - discount)
+        .bind(financial)
+        .bind(fulfillment)
+        .bind(payment)
+        .bind(card)
+        .bind(serde_json::Value::Array(lines).to_string())
+        .bind(country)
+        .bind(created_at)
+        .bind(captured)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

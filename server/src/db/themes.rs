@@ -1,0 +1,250 @@
+//! Themes and their configs in the database: the templates that ship with the product, creating
+//! a theme with its first version, and saving a new version with optimistic locking.
+
+use sqlx::{Any, Transaction};
+
+use super::{new_id, now_ms};
+
+/// A template a theme can be made from. The configs are the theme engine's own fixtures, so the
+/// configs that ship are the ones the engine is tested on.
+#[derive(Debug, Clone, Copy)]
+pub struct Template {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub family: &'static str,
+    pub description: &'static str,
+    pub config: &'static str,
+}
+
+/// The templates: hydro (shown as DEFAULT) and newchick (shown as FASHION).
+pub const TEMPLATES: [Template; 2] = [
+    Template {
+        id: "hydro",
+        name: "Hydro",
+        family: "hydro",
+        description: "The default theme: a clean storefront for any kind of shop.",
+        config: include_str!("../../../core-wasm/tests/fixtures/hydro.json"),
+    },
+    Template {
+        id: "newchick",
+        name: "Newchick",
+        family: "newchick",
+        description: "The fashion theme: style collections, flash deals, wider grids.",
+        config: include_str!("../../../core-wasm/tests/fixtures/newchick.json"),
+    },
+];
+
+/// The template with this id.
+pub fn template(id: &str) -> Option<&'static Template> {
+    TEMPLATES.iter().find(|t| t.id == id)
+}
+
+/// Who saves: the user's id and display name.
+#[derive(Debug, Clone, Copy)]
+pub struct Author<'a> {
+    pub user_id: Option<&'a str>,
+    pub name: Option<&'a str>,
+}
+
+/// A theme to create.
+#[derive(Debug)]
+pub struct NewTheme<'a> {
+    pub store_id: &'a str,
+    pub name: &'a str,
+    pub family: &'a str,
+    pub source: &'a str,
+    /// The config as JSON text, already accepted by the theme engine.
+    pub config: &'a str,
+    pub active: bool,
+    pub summary: &'a str,
+}
+
+/// Creates a theme with its config at version 1 and that first version in the history.
+/// Returns the theme id. Activating a theme here deactivates the store's others.
+pub async fn create_theme(
+    tx: &mut Transaction<'_, Any>,
+    theme: &NewTheme<'_>,
+    author: Author<'_>,
+) -> Result<String, sqlx::Error> {
+    let id = new_id();
+    let now = now_ms();
+    if theme.active {
+        sqlx::query("UPDATE themes SET is_active = 0 WHERE store_id = $1")
+            .bind(theme.store_id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    sqlx::query(
+        "INSERT INTO themes (id, store_id, name, family, source, is_active, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+    )
+    .bind(&id)
+    .bind(theme.store_id)
+    .bind(theme.name)
+    .bind(theme.family)
+    .bind(theme.source)
+    .bind(i64::from(theme.active))
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO theme_configs (id, theme_id, store_id, version, config, updated_at, updated_by) \
+         VALUES ($1, $2, $3, 1, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(&id)
+    .bind(theme.store_id)
+    .bind(theme.config)
+    .bind(now)
+    .bind(author.user_id)
+    .execute(&mut **tx)
+    .await?;
+    insert_version(tx, &id, 1, theme.config, theme.summary, "[]", author, now).await?;
+    Ok(id)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn insert_version(
+    tx: &mut Transaction<'_, Any>,
+    theme_id: &str,
+    version: i64,
+    config: &str,
+    summary: &str,
+    paths: &str,
+    author: Author<'_>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO theme_versions (id, theme_id, version, config, summary, paths, saved_by, saved_by_name, saved_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(new_id())
+    .bind(theme_id)
+    .bind(version)
+    .bind(config)
+    .bind(summary)
+    .bind(paths)
+    .bind(author.user_id)
+    .bind(author.name)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Gives a new store one theme of each template: hydro active, newchick unpublished.
+pub async fn create_default_themes(
+    tx: &mut Transaction<'_, Any>,
+    store_id: &str,
+) -> Result<(), sqlx::Error> {
+    for template in &TEMPLATES {
+        create_theme(
+            tx,
+            &NewTheme {
+                store_id,
+                name: template.name,
+                family: template.family,
+                source: template.id,
+                config: template.config,
+                active: template.id == "hydro",
+                summary: "Created from the template",
+            },
+            Author {
+                user_id: None,
+                name: None,
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A save to make.
+#[derive(Debug)]
+pub struct Save<'a> {
+    pub theme_id: &'a str,
+    /// The version the save is based on; the save happens only if it is still current.
+    pub expected_version: i64,
+    pub config: &'a str,
+    pub family: &'a str,
+    pub summary: &'a str,
+    /// A JSON array of the paths changed.
+    pub paths: &'a str,
+    /// An offline batch's id and the outcome to keep for its retries.
+    pub batch: Option<(&'a str, &'a str)>,
+}
+
+/// Saves a new version when `expected_version` is still current: `Ok(new version)`, or
+/// `Err(current version)` when someone saved meanwhile. The compare-and-set is one UPDATE, the
+/// first statement of the transaction, so concurrent saves on SQLite and PostgreSQL alike are
+/// serialized by the database and exactly one of two saves on the same version wins.
+pub async fn save(
+    db: &sqlx::AnyPool,
+    save: &Save<'_>,
+    author: Author<'_>,
+) -> Result<Result<i64, i64>, sqlx::Error> {
+    let now = now_ms();
+    let mut tx = db.begin().await?;
+    let updated = sqlx::query(
+        "UPDATE theme_configs SET config = $1, version = version + 1, updated_at = $2, updated_by = $3 \
+         WHERE theme_id = $4 AND version = $5",
+    )
+    .bind(save.config)
+    .bind(now)
+    .bind(author.user_id)
+    .bind(save.theme_id)
+    .bind(save.expected_version)
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() == 0 {
+        tx.rollback().await?;
+        let current: Option<(i64,)> =
+            sqlx::query_as("SELECT version FROM theme_configs WHERE theme_id = $1")
+                .bind(save.theme_id)
+                .fetch_optional(db)
+                .await?;
+        return Ok(Err(current.map_or(0, |(v,)| v)));
+    }
+    let version = save.expected_version + 1;
+    insert_version(
+        &mut tx,
+        save.theme_id,
+        version,
+        save.config,
+        save.summary,
+        save.paths,
+        author,
+        now,
+    )
+    .await?;
+    sqlx::query("UPDATE themes SET family = $1, updated_at = $2 WHERE id = $3")
+        .bind(save.family)
+        .bind(now)
+        .bind(save.theme_id)
+        .execute(&mut *tx)
+        .await?;
+    if let Some((batch_id, outcome)) = save.batch {
+        record_batch(&mut tx, save.theme_id, batch_id, outcome).await?;
+    }
+    tx.commit().await?;
+    Ok(Ok(version))
+}
+
+/// Keeps an offline batch's outcome so that a retry is answered with it.
+pub async fn record_batch(
+    tx: &mut Transaction<'_, Any>,
+    theme_id: &str,
+    batch_id: &str,
+    outcome: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO theme_batches (theme_id, batch_id, outcome, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(theme_id)
+    .bind(batch_id)
+    .bind(outcome)
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,308 @@
+//! Navigation menus (shell.md §7): items with titles and link objects, nested one level, and
+//! the collections a menu links to.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use shared_types::catalog::{Collection, Link, LinkParams, Menu, MenuInput, MenuItem};
+use shared_types::{ApiErrorBody, MessageResponse};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::catalog::{collection_by_handle, find_collection};
+use super::pages::invalid;
+use crate::auth::store::{StoreAccess, routes::Navigation};
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_menus, create_menu))
+        .routes(routes!(get_menu, put_menu, delete_menu))
+        .routes(routes!(menu_collections))
+        .routes(routes!(add_collection, remove_collection))
+}
+
+pub(crate) type MenuRow = (String, String, String, String, i64, i64);
+
+pub(crate) const MENU_COLUMNS: &str = "id, title, handle, items, created_at, updated_at";
+
+pub(crate) fn menu((id, title, handle, items, created_at, updated_at): MenuRow) -> Menu {
+    Menu {
+        id,
+        title,
+        handle,
+        items: serde_json::from_str(&items).unwrap_or_default(),
+        created_at,
+        updated_at,
+    }
+}
+
+async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Menu, ApiError> {
+    let sql = format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 AND id = $2");
+    let row: Option<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(id)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(menu).ok_or(ApiError::NotFound)
+}
+
+/// Checks a menu with the core's rules and gives every item without an id a new one.
+fn checked(input: MenuInput) -> Result<(String, String, Vec<MenuItem>), ApiError> {
+    let title = core_wasm::catalog::check_title("A menu's title", &input.title).map_err(invalid)?;
+    let handle =
+        core_wasm::catalog::check_handle(input.handle.as_deref(), &title).map_err(invalid)?;
+    core_wasm::catalog::check_menu_items(&input.items).map_err(invalid)?;
+    let mut items = input.items;
+    for item in &mut items {
+        item.title = item.title.trim().to_owned();
+        if item.id.is_empty() {
+            item.id = new_id();
+        }
+        for child in &mut item.children {
+            child.title = child.title.trim().to_owned();
+            if child.id.is_empty() {
+                child.id = new_id();
+            }
+        }
+    }
+    Ok((title, handle, items))
+}
+
+async fn write_items(
+    state: &AppState,
+    store_id: &str,
+    id: &str,
+    items: &[MenuItem],
+) -> Result<(), ApiError> {
+    let items = serde_json::to_string(items).map_err(ApiError::internal)?;
+    sqlx::query("UPDATE menus SET items = $1, updated_at = $2 WHERE id = $3 AND store_id = $4")
+        .bind(items)
+        .bind(now_ms())
+        .bind(id)
+        .bind(store_id)
+        .execute(&state.db)
+        .await?;
+    Ok(())
+}
+
+async fn handle_taken(
+    state: &AppState,
+    store_id: &str,
+    handle: &str,
+    except: &str,
+) -> Result<bool, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM menus WHERE store_id = $1 AND handle = $2 AND id <> $3")
+            .bind(store_id)
+            .bind(handle)
+            .bind(except)
+            .fetch_optional(&state.db)
+            .await?;
+    Ok(row.is_some())
+}
+
+fn taken(handle: &str) -> ApiError {
+    ApiError::Conflict(format!("Another menu already has the handle {handle}."))
+}
+
+/// The store's menus (the editor uses them as the main menus).
+#[utoipa::path(get, path = "/stores/onlinestore/menus/", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<Menu>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_menus(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+) -> Result<Json<Vec<Menu>>, ApiError> {
+    let sql =
+        format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 ORDER BY created_at, id");
+    let rows: Vec<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .fetch_all(&state.db)
+        .await?;
+    Ok(Json(rows.into_iter().map(menu).collect()))
+}
+
+/// Creates a menu.
+#[utoipa::path(post, path = "/stores/onlinestore/menus/", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = MenuInput,
+    responses((status = 201, body = Menu), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn create_menu(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+    Json(input): Json<MenuInput>,
+) -> Result<(StatusCode, Json<Menu>), ApiError> {
+    let (title, handle, items) = checked(input)?;
+    if handle_taken(&state, &access.store_id, &handle, "").await? {
+        return Err(taken(&handle));
+    }
+    let id = new_id();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO menus (id, store_id, title, handle, items, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .bind(&title)
+    .bind(&handle)
+    .bind(serde_json::to_string(&items).map_err(ApiError::internal)?)
+    .bind(now)
+    .execute(&state.db)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(find(&state, &access.store_id, &id).await?),
+    ))
+}
+
+/// One menu.
+#[utoipa::path(get, path = "/stores/onlinestore/menus/{id}", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The menu")),
+    responses((status = 200, body = Menu), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_menu(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+    Path(id): Path<String>,
+) -> Result<Json<Menu>, ApiError> {
+    Ok(Json(find(&state, &access.store_id, &id).await?))
+}
+
+/// Replaces a menu.
+#[utoipa::path(put, path = "/stores/onlinestore/menus/{id}", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The menu")),
+    request_body = MenuInput,
+    responses((status = 200, body = Menu), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn put_menu(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+    Path(id): Path<String>,
+    Json(input): Json<MenuInput>,
+) -> Result<Json<Menu>, ApiError> {
+    find(&state, &access.store_id, &id).await?;
+    let (title, handle, items) = checked(input)?;
+    if handle_taken(&state, &access.store_id, &handle, &id).await? {
+        return Err(taken(&handle));
+    }
+    sqlx::query(
+        "UPDATE menus SET title = $1, handle = $2, items = $3, updated_at = $4 WHERE id = $5 AND store_id = $6",
+    )
+    .bind(&title)
+    .bind(&handle)
+    .bind(serde_json::to_string(&items).map_err(ApiError::internal)?)
+    .bind(now_ms())
+    .bind(&id)
+    .bind(&access.store_id)
+    .execute(&state.db)
+    .await?;
+    Ok(Json(find(&state, &access.store_id, &id).await?))
+}
+
+/// Deletes a menu.
+#[utoipa::path(delete, path = "/stores/onlinestore/menus/{id}", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The menu")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn delete_menu(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+    Path(id): Path<String>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let deleted = sqlx::query("DELETE FROM menus WHERE id = $1 AND store_id = $2")
+        .bind(&id)
+        .bind(&access.store_id)
+        .execute(&state.db)
+        .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(MessageResponse {
+        message: "The menu is deleted.".to_owned(),
+    }))
+}
+
+fn links_to(item: &MenuItem, handle: &str) -> bool {
+    item.link.parent == "category" && item.link.slug == handle
+}
+
+/// The collections a menu links to, in the menu's order (children included).
+#[utoipa::path(get, path = "/stores/onlinestore/menus/collections/{id}", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The menu")),
+    responses((status = 200, body = Vec<Collection>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn menu_collections(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<Collection>>, ApiError> {
+    let menu = find(&state, &access.store_id, &id).await?;
+    let mut handles: Vec<String> = Vec::new();
+    for item in &menu.items {
+        for linked in std::iter::once(item).chain(item.children.iter()) {
+            if linked.link.parent == "category" && !handles.contains(&linked.link.slug) {
+                handles.push(linked.link.slug.clone());
+            }
+        }
+    }
+    let mut out: Vec<Collection> = Vec::new();
+    for handle in handles {
+        if let Some(collection) = collection_by_handle(&state, &access.store_id, &handle).await? {
+            out.push(collection);
+        }
+    }
+    Ok(Json(out))
+}
+
+/// Adds a top-level item linking to a collection (once; adding it again changes nothing).
+#[utoipa::path(post, path = "/stores/onlinestore/menus/{menuId}/collections/{collectionId}", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("menuId" = String, Path, description = "The menu"),
+        ("collectionId" = String, Path, description = "The collection")),
+    responses((status = 200, body = Menu), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn add_collection(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+    Path((menu_id, collection_id)): Path<(String, String)>,
+) -> Result<Json<Menu>, ApiError> {
+    let menu = find(&state, &access.store_id, &menu_id).await?;
+    let collection = find_collection(&state, &access.store_id, &collection_id).await?;
+    let mut items = menu.items;
+    if !items.iter().any(|i| links_to(i, &collection.handle)) {
+        items.push(MenuItem {
+            id: new_id(),
+            title: collection.title.clone(),
+            link: Link {
+                parent: "category".to_owned(),
+                slug: collection.handle.clone(),
+                name: Some(collection.title.clone()),
+                params: Some(LinkParams {
+                    slug: collection.handle.clone(),
+                }),
+            },
+            children: Vec::new(),
+        });
+        core_wasm::catalog::check_menu_items(&items).map_err(invalid)?;
+        write_items(&state, &access.store_id, &menu_id, &items).await?;
+    }
+    Ok(Json(find(&state, &access.store_id, &menu_id).await?))
+}
+
+/// Removes every item (and child) linking to a collection.
+#[utoipa::path(delete, path = "/stores/onlinestore/menus/{menuId}/collections/{collectionId}", tag = "menus", security(("bearer" = ["navigations"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("menuId" = String, Path, description = "The menu"),
+        ("collectionId" = String, Path, description = "The collection")),
+    responses((status = 200, body = Menu), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn remove_collection(
+    State(state): State<AppState>,
+    access: StoreAccess<Navigation>,
+    Path((menu_id, collection_id)): Path<(String, String)>,
+) -> Result<Json<Menu>, ApiError> {
+    let menu = find(&state, &access.store_id, &menu_id).await?;
+    let collection = find_collection(&state, &access.store_id, &collection_id).await?;
+    let mut items = menu.items;
+    items.retain(|i| !links_to(i, &collection.handle));
+    for item in &mut items {
+        item.children.retain(|c| !links_to(c, &collection.handle));
+    }
+    write_items(&state, &access.store_id, &menu_id, &items).await?;
+    Ok(Json(find(&state, &access.store_id, &menu_id).await?))
+}

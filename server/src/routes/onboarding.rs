@@ -1,0 +1,154 @@
+//! Onboarding (shell.md §2, §3, §4, §7): the store's next unfinished step, from a fixed sequence
+//! in which a step is done when the store's data says so (or when it was skipped), and the
+//! skipping of the current step.
+
+use axum::extract::State;
+use shared_types::{ApiErrorBody, OnboardingConfig, OnboardingStatus};
+use sqlx::AnyPool;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::store::{StoreAccess, routes::AnyMember};
+use crate::db::now_ms;
+use crate::error::{ApiError, Json};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(status))
+        .routes(routes!(skip))
+}
+
+/// One step: its texts, and the query that finds it done (it returns a row when done).
+struct Step {
+    field: &'static str,
+    name: &'static str,
+    description: &'static str,
+    button: &'static str,
+    path: &'static str,
+    done_when: &'static str,
+}
+
+/// The sequence, in order. The paths are admin routes of the core's table; the domain step's
+/// description carries the `{domain}` placeholder that the UI fills (core `onboarding_view`).
+const STEPS: &[Step] = &[
+    Step {
+        field: "addProduct",
+        name: "Add your first product",
+        description: "Products are what your customers buy. Add one with a title, a price and a photo.",
+        button: "Add product",
+        path: "/products/create",
+        done_when: "SELECT id FROM products WHERE store_id = $1 LIMIT 1",
+    },
+    Step {
+        field: "customizeTheme",
+        name: "Customize your theme",
+        description: "Choose colours, fonts and sections so the storefront looks like your brand.",
+        button: "Customize theme",
+        path: "/online-store/themes",
+        // Version 1 is the theme as created; a later one is the merchant's own save.
+        done_when: "SELECT v.id FROM theme_versions v JOIN themes t ON t.id = v.theme_id \
+                    WHERE t.store_id = $1 AND v.version > 1 LIMIT 1",
+    },
+    Step {
+        field: "domainConfigured",
+        name: "Set up your domain",
+        description: "Your store is at {domain}. Connect a domain of your own so customers find you easily.",
+        button: "Add domain",
+        path: "/online-store/domains",
+        done_when: "SELECT id FROM domains WHERE store_id = $1 AND domain_type <> 'SystemDefault' \
+                    AND verified_at IS NOT NULL LIMIT 1",
+    },
+    Step {
+        field: "paymentsConfigured",
+        name: "Set up payments",
+        description: "Choose a payment gateway so your store can take orders.",
+        button: "Set up payments",
+        path: "/settings/payout",
+        done_when: "SELECT proxy_id FROM store_proxies WHERE store_id = $1 LIMIT 1",
+    },
+    Step {
+        field: "testOrder",
+        name: "Place a test order",
+        description: "Go through checkout as a customer to see that everything works.",
+        button: "Open your store",
+        path: "/",
+        done_when: "SELECT id FROM orders WHERE store_id = $1 LIMIT 1",
+    },
+];
+
+/// The step shown when every step is done or skipped; Skip on it only hides the popup.
+fn finished() -> OnboardingConfig {
+    OnboardingConfig {
+        field: "completed".to_owned(),
+        name: "You're all set".to_owned(),
+        description: "Looks like your store is ready to launch.".to_owned(),
+        button: core_wasm::shell::BACK_TO_HOME.to_owned(),
+        path: "/".to_owned(),
+    }
+}
+
+async fn current(db: &AnyPool, store_id: &str) -> Result<OnboardingConfig, ApiError> {
+    let skipped: Vec<(String,)> =
+        sqlx::query_as("SELECT field FROM onboarding_skips WHERE store_id = $1")
+            .bind(store_id)
+            .fetch_all(db)
+            .await?;
+    for step in STEPS {
+        if skipped.iter().any(|(field,)| field == step.field) {
+            continue;
+        }
+        let done: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(step.done_when))
+            .bind(store_id)
+            .fetch_optional(db)
+            .await?;
+        if done.is_none() {
+            return Ok(OnboardingConfig {
+                field: step.field.to_owned(),
+                name: step.name.to_owned(),
+                description: step.description.to_owned(),
+                button: step.button.to_owned(),
+                path: step.path.to_owned(),
+            });
+        }
+    }
+    Ok(finished())
+}
+
+/// The store's next unfinished onboarding step.
+#[utoipa::path(get, path = "/stores/config/status", tag = "stores", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = OnboardingStatus), (status = 404, body = ApiErrorBody)))]
+async fn status(
+    State(state): State<AppState>,
+    access: StoreAccess<AnyMember>,
+) -> Result<Json<OnboardingStatus>, ApiError> {
+    Ok(Json(OnboardingStatus {
+        current_config: Some(current(&state.db, &access.store_id).await?),
+    }))
+}
+
+/// Skips the current step and answers the next one. On the last ("Back to Home") it changes nothing.
+#[utoipa::path(put, path = "/stores/config/skip", tag = "stores", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = OnboardingStatus), (status = 404, body = ApiErrorBody)))]
+async fn skip(
+    State(state): State<AppState>,
+    access: StoreAccess<AnyMember>,
+) -> Result<Json<OnboardingStatus>, ApiError> {
+    let step = current(&state.db, &access.store_id).await?;
+    if step.field != "completed" {
+        sqlx::query(
+            "INSERT INTO onboarding_skips (store_id, field, skipped_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (store_id, field) DO NOTHING",
+        )
+        .bind(&access.store_id)
+        .bind(&step.field)
+        .bind(now_ms())
+        .execute(&state.db)
+        .await?;
+    }
+    Ok(Json(OnboardingStatus {
+        current_config: Some(current(&state.db, &access.store_id).await?),
+    }))
+}

@@ -1,0 +1,242 @@
+//! Store pages (shell.md §7): title, handle, sanitized HTML body and a published flag. The
+//! editor lists only the published ones; the storefront reads them through the public API.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use shared_types::catalog::{Page, PageInput, PageList};
+use shared_types::{ApiErrorBody, MessageResponse};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::store::{StoreAccess, routes::Pages};
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json, Query};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_pages, create_page))
+        .routes(routes!(get_page, put_page, delete_page))
+}
+
+pub(crate) type PageRow = (String, String, String, String, i64, i64, i64);
+
+pub(crate) const PAGE_COLUMNS: &str =
+    "id, title, handle, body_html, published, created_at, updated_at";
+
+pub(crate) fn page(
+    (id, title, handle, body_html, published, created_at, updated_at): PageRow,
+) -> Page {
+    Page {
+        id,
+        title,
+        handle,
+        body_html,
+        published: published == 1,
+        created_at,
+        updated_at,
+    }
+}
+
+/// Paging and filters of the page list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// From 1 (default 1).
+    page: Option<u32>,
+    /// At most 250 (default 50).
+    limit: Option<u32>,
+    /// Only published (true) or unpublished (false) pages.
+    published: Option<bool>,
+}
+
+/// Checks a page with the core's rules and sanitizes its HTML.
+fn checked(input: PageInput) -> Result<(String, String, String, bool), ApiError> {
+    let title = core_wasm::catalog::check_title("A page's title", &input.title).map_err(invalid)?;
+    let handle =
+        core_wasm::catalog::check_handle(input.handle.as_deref(), &title).map_err(invalid)?;
+    core_wasm::catalog::check_html_length("A page's body", &input.body_html).map_err(invalid)?;
+    Ok((title, handle, sanitize(&input.body_html), input.published))
+}
+
+/// HTML with scripts, event handlers and other active content removed.
+pub(crate) fn sanitize(html: &str) -> String {
+    ammonia::clean(html)
+}
+
+pub(crate) fn invalid(message: String) -> ApiError {
+    ApiError::Invalid(vec![message])
+}
+
+async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Page, ApiError> {
+    let sql = format!("SELECT {PAGE_COLUMNS} FROM pages WHERE store_id = $1 AND id = $2");
+    let row: Option<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(id)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(page).ok_or(ApiError::NotFound)
+}
+
+async fn handle_taken(
+    state: &AppState,
+    store_id: &str,
+    handle: &str,
+    except: &str,
+) -> Result<bool, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM pages WHERE store_id = $1 AND handle = $2 AND id <> $3")
+            .bind(store_id)
+            .bind(handle)
+            .bind(except)
+            .fetch_optional(&state.db)
+            .await?;
+    Ok(row.is_some())
+}
+
+fn taken(handle: &str) -> ApiError {
+    ApiError::Conflict(format!("Another page already has the handle {handle}."))
+}
+
+/// The store's pages, newest first, with their count.
+#[utoipa::path(get, path = "/stores/onlinestore/pages/", tag = "pages", security(("bearer" = ["pages"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), PageQuery),
+    responses((status = 200, body = PageList), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_pages(
+    State(state): State<AppState>,
+    access: StoreAccess<Pages>,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<PageList>, ApiError> {
+    let limit = query
+        .limit
+        .unwrap_or(50)
+        .clamp(1, core_wasm::catalog::PAGE_LIMIT_MAX);
+    let offset = i64::from(query.page.unwrap_or(1).max(1) - 1) * i64::from(limit);
+    let published = query.published.map_or(-1, i64::from);
+    let filter = "store_id = $1 AND ($2 = -1 OR published = $2)";
+    let sql = format!(
+        "SELECT {PAGE_COLUMNS} FROM pages WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
+    );
+    let rows: Vec<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(published)
+        .bind(i64::from(limit))
+        .bind(offset)
+        .fetch_all(&state.db)
+        .await?;
+    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM pages WHERE {filter}"
+    )))
+    .bind(&access.store_id)
+    .bind(published)
+    .fetch_one(&state.db)
+    .await?;
+    Ok(Json(PageList {
+        pages: rows.into_iter().map(page).collect(),
+        total,
+    }))
+}
+
+/// Creates a page; its HTML is sanitized, its handle made from the title when not given.
+#[utoipa::path(post, path = "/stores/onlinestore/pages/", tag = "pages", security(("bearer" = ["pages"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = PageInput,
+    responses((status = 201, body = Page), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn create_page(
+    State(state): State<AppState>,
+    access: StoreAccess<Pages>,
+    Json(input): Json<PageInput>,
+) -> Result<(StatusCode, Json<Page>), ApiError> {
+    let (title, handle, body, published) = checked(input)?;
+    if handle_taken(&state, &access.store_id, &handle, "").await? {
+        return Err(taken(&handle));
+    }
+    let id = new_id();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO pages (id, store_id, title, handle, body_html, published, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .bind(&title)
+    .bind(&handle)
+    .bind(&body)
+    .bind(i64::from(published))
+    .bind(now)
+    .execute(&state.db)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(find(&state, &access.store_id, &id).await?),
+    ))
+}
+
+/// One page.
+#[utoipa::path(get, path = "/stores/onlinestore/pages/{id}", tag = "pages", security(("bearer" = ["pages"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The page")),
+    responses((status = 200, body = Page), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_page(
+    State(state): State<AppState>,
+    access: StoreAccess<Pages>,
+    Path(id): Path<String>,
+) -> Result<Json<Page>, ApiError> {
+    Ok(Json(find(&state, &access.store_id, &id).await?))
+}
+
+/// Replaces a page.
+#[utoipa::path(put, path = "/stores/onlinestore/pages/{id}", tag = "pages", security(("bearer" = ["pages"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The page")),
+    request_body = PageInput,
+    responses((status = 200, body = Page), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn put_page(
+    State(state): State<AppState>,
+    access: StoreAccess<Pages>,
+    Path(id): Path<String>,
+    Json(input): Json<PageInput>,
+) -> Result<Json<Page>, ApiError> {
+    find(&state, &access.store_id, &id).await?;
+    let (title, handle, body, published) = checked(input)?;
+    if handle_taken(&state, &access.store_id, &handle, &id).await? {
+        return Err(taken(&handle));
+    }
+    sqlx::query(
+        "UPDATE pages SET title = $1, handle = $2, body_html = $3, published = $4, updated_at = $5 \
+         WHERE id = $6 AND store_id = $7",
+    )
+    .bind(&title)
+    .bind(&handle)
+    .bind(&body)
+    .bind(i64::from(published))
+    .bind(now_ms())
+    .bind(&id)
+    .bind(&access.store_id)
+    .execute(&state.db)
+    .await?;
+    Ok(Json(find(&state, &access.store_id, &id).await?))
+}
+
+/// Deletes a page.
+#[utoipa::path(delete, path = "/stores/onlinestore/pages/{id}", tag = "pages", security(("bearer" = ["pages"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The page")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn delete_page(
+    State(state): State<AppState>,
+    access: StoreAccess<Pages>,
+    Path(id): Path<String>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let deleted = sqlx::query("DELETE FROM pages WHERE id = $1 AND store_id = $2")
+        .bind(&id)
+        .bind(&access.store_id)
+        .execute(&state.db)
+        .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(MessageResponse {
+        message: "The page is deleted.".to_owned(),
+    }))
+}

@@ -1,0 +1,228 @@
+//! The storefront's read API: no sign-in, a store named by its subdomain, and only what the
+//! public may see (the active theme, published pages, active products). Answers may be cached
+//! for a minute; the theme answers `ETag` and 304 to `If-None-Match`.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde_json::Value;
+use shared_types::ApiErrorBody;
+use shared_types::catalog::{Collection, CollectionList, Menu, Page, Product, ProductList};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::catalog::{
+    CollectionQuery, ProductQuery, collection_by_handle, product_where, query_collections,
+    query_products,
+};
+use super::menus::{MENU_COLUMNS, MenuRow, menu};
+use super::pages::{PAGE_COLUMNS, PageRow, page};
+use crate::error::{ApiError, Json, Query};
+use crate::state::AppState;
+
+/// How long a storefront may keep an answer.
+const CACHE_CONTROL: &str = "public, max-age=60, stale-while-revalidate=300";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(public_theme))
+        .routes(routes!(public_pages))
+        .routes(routes!(public_page))
+        .routes(routes!(public_menus))
+        .routes(routes!(public_products))
+        .routes(routes!(public_product))
+        .routes(routes!(public_collections))
+        .routes(routes!(public_collection))
+}
+
+/// The id of the enabled store with this subdomain; 404 otherwise.
+async fn store(state: &AppState, subdomain: &str) -> Result<String, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1 AND is_enabled = 1")
+            .bind(subdomain.trim().to_lowercase())
+            .fetch_optional(&state.db)
+            .await?;
+    row.map(|(id,)| id).ok_or(ApiError::NotFound)
+}
+
+fn cached<T: Serialize>(body: T) -> Response {
+    let mut response = Json(body).into_response();
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL),
+    );
+    response
+}
+
+/// The active theme of a storefront.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicTheme {
+    theme_id: String,
+    name: String,
+    family: String,
+    version: i64,
+    #[schema(value_type = Object)]
+    config: Value,
+}
+
+/// The active theme's config.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/theme", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain")),
+    responses((status = 200, body = PublicTheme), (status = 304), (status = 404, body = ApiErrorBody)))]
+async fn public_theme(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    let row: Option<(String, String, String, i64, String)> = sqlx::query_as(
+        "SELECT t.id, t.name, t.family, c.version, c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
+         WHERE t.store_id = $1 AND t.is_active = 1",
+    )
+    .bind(&store_id)
+    .fetch_optional(&state.db)
+    .await?;
+    let (theme_id, name, family, version, config) = row.ok_or(ApiError::NotFound)?;
+    let tag = format!("\"{theme_id}-{version}\"");
+    let etag = HeaderValue::from_str(&tag).map_err(ApiError::internal)?;
+    let cache = HeaderValue::from_static(CACHE_CONTROL);
+    if headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|v| v.as_bytes() == tag.as_bytes())
+    {
+        return Ok((
+            StatusCode::NOT_MODIFIED,
+            [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
+        )
+            .into_response());
+    }
+    let config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
+    let mut response = cached(PublicTheme {
+        theme_id,
+        name,
+        family,
+        version,
+        config,
+    });
+    response.headers_mut().insert(header::ETAG, etag);
+    Ok(response)
+}
+
+/// The published pages.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/pages", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain")),
+    responses((status = 200, body = Vec<Page>), (status = 404, body = ApiErrorBody)))]
+async fn public_pages(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    let sql = format!(
+        "SELECT {PAGE_COLUMNS} FROM pages WHERE store_id = $1 AND published = 1 ORDER BY created_at, id"
+    );
+    let rows: Vec<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&store_id)
+        .fetch_all(&state.db)
+        .await?;
+    Ok(cached(rows.into_iter().map(page).collect::<Vec<_>>()))
+}
+
+/// One published page by handle.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/pages/{handle}", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain"), ("handle" = String, Path, description = "The page's handle")),
+    responses((status = 200, body = Page), (status = 404, body = ApiErrorBody)))]
+async fn public_page(
+    State(state): State<AppState>,
+    Path((subdomain, handle)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    let sql = format!(
+        "SELECT {PAGE_COLUMNS} FROM pages WHERE store_id = $1 AND handle = $2 AND published = 1"
+    );
+    let row: Option<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&store_id)
+        .bind(&handle)
+        .fetch_optional(&state.db)
+        .await?;
+    Ok(cached(row.map(page).ok_or(ApiError::NotFound)?))
+}
+
+/// The menus.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/menus", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain")),
+    responses((status = 200, body = Vec<Menu>), (status = 404, body = ApiErrorBody)))]
+async fn public_menus(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    let sql =
+        format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 ORDER BY created_at, id");
+    let rows: Vec<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&store_id)
+        .fetch_all(&state.db)
+        .await?;
+    Ok(cached(rows.into_iter().map(menu).collect::<Vec<_>>()))
+}
+
+/// Active products: `page`, `limit`, `search`, `chandle`.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/products", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain"), ProductQuery),
+    responses((status = 200, body = ProductList), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn public_products(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    Query(mut query): Query<ProductQuery>,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    query.status = Some("active".to_owned());
+    Ok(cached(query_products(&state.db, &store_id, &query).await?))
+}
+
+/// One active product by handle.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/products/{handle}", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain"), ("handle" = String, Path, description = "The product's handle")),
+    responses((status = 200, body = Product), (status = 404, body = ApiErrorBody)))]
+async fn public_product(
+    State(state): State<AppState>,
+    Path((subdomain, handle)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    let product = product_where(&state.db, &store_id, "handle", &handle).await?;
+    if product.status != "active" {
+        return Err(ApiError::NotFound);
+    }
+    Ok(cached(product))
+}
+
+/// Collections: `page`, `limit`, `search`.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/collections", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain"), CollectionQuery),
+    responses((status = 200, body = CollectionList), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn public_collections(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    Query(query): Query<CollectionQuery>,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    Ok(cached(
+        query_collections(&state.db, &store_id, &query).await?,
+    ))
+}
+
+/// One collection by handle.
+#[utoipa::path(get, path = "/public/stores/{subdomain}/collections/{handle}", tag = "storefront",
+    params(("subdomain" = String, Path, description = "The store's subdomain"), ("handle" = String, Path, description = "The collection's handle")),
+    responses((status = 200, body = Collection), (status = 404, body = ApiErrorBody)))]
+async fn public_collection(
+    State(state): State<AppState>,
+    Path((subdomain, handle)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let store_id = store(&state, &subdomain).await?;
+    let collection = collection_by_handle(&state, &store_id, &handle)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(cached(collection))
+}

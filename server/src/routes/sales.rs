@@ -1,0 +1,595 @@
+//! Customers, orders and discounts. Orders carry the spec's wire names (editor spec §3.1) and
+//! page, filter by a date range in a time zone (read by the core) and by financial status, and
+//! count.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use core_wasm::catalog as rules;
+use serde::Deserialize;
+use shared_types::catalog::{
+    CardInfo, Customer, CustomerInfo, CustomerList, Discount, DiscountInput, DiscountList,
+    LineItem, Order, OrderCount, OrderList, PaymentSource,
+};
+use shared_types::{ApiErrorBody, MessageResponse};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::catalog::contains_pattern;
+use super::pages::invalid;
+use crate::auth::store::{StoreAccess, routes as scoped};
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json, Query};
+use crate::state::AppState;
+
+/// The financial states of an order (0003_orders.sql).
+pub const FINANCIAL_STATUSES: [&str; 4] = ["pending", "paid", "refunded", "voided"];
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_customers))
+        .routes(routes!(get_customer))
+        .routes(routes!(list_orders))
+        .routes(routes!(count_orders))
+        .routes(routes!(get_order))
+        .routes(routes!(list_discounts, create_discount))
+        .routes(routes!(get_discount, put_discount, delete_discount))
+}
+
+/// Paging and search of a list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// From 1 (default 1).
+    page: Option<u32>,
+    /// At most 250 (default 20).
+    limit: Option<u32>,
+    /// Words in names or e-mail (customers) or the code (discounts).
+    search: Option<String>,
+}
+
+fn paging(page: Option<u32>, limit: Option<u32>, default: u32) -> (u32, u32, i64) {
+    let limit = limit.unwrap_or(default).clamp(1, rules::PAGE_LIMIT_MAX);
+    let page = page.unwrap_or(1).max(1);
+    (page, limit, i64::from(page - 1) * i64::from(limit))
+}
+
+type CustomerRow = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    i64,
+    i64,
+    i64,
+);
+
+const CUSTOMER_SELECT: &str = "SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
+    (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id), \
+    (SELECT CAST(COALESCE(SUM(o.grand_total_minor), 0) AS BIGINT) FROM orders o WHERE o.customer_id = c.id AND o.financial_status = 'paid') \
+    FROM customers c";
+
+fn customer(row: CustomerRow) -> Customer {
+    let (id, email, first_name, last_name, phone, country, created_at, orders_count, spent) = row;
+    Customer {
+        full_name: core_wasm::shell::full_name(first_name.as_deref(), last_name.as_deref()),
+        id,
+        email,
+        first_name,
+        last_name,
+        phone,
+        country,
+        orders_count,
+        total_spent: rules::minor_to_money(spent),
+        created_at,
+    }
+}
+
+/// The store's customers, newest first: `page`, `limit`, `search` in names and e-mail.
+#[utoipa::path(get, path = "/stores/customers", tag = "sales", security(("bearer" = ["customers"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ListQuery),
+    responses((status = 200, body = CustomerList), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_customers(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Customers>,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<CustomerList>, ApiError> {
+    let (_, limit, offset) = paging(query.page, query.limit, 20);
+    let search = query.search.unwrap_or_default().trim().to_lowercase();
+    let pattern = contains_pattern(&search);
+    let filter = "c.store_id = $1 AND ($2 = '' OR LOWER(c.email) LIKE $3 ESCAPE '!' \
+        OR LOWER(COALESCE(c.first_name, '') || ' ' || COALESCE(c.last_name, '')) LIKE $3 ESCAPE '!')";
+    let sql = format!(
+        "{CUSTOMER_SELECT} WHERE {filter} ORDER BY c.created_at DESC, c.id DESC LIMIT $4 OFFSET $5"
+    );
+    let rows: Vec<CustomerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(&search)
+        .bind(&pattern)
+        .bind(i64::from(limit))
+        .bind(offset)
+        .fetch_all(&state.db)
+        .await?;
+    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM customers c WHERE {filter}"
+    )))
+    .bind(&access.store_id)
+    .bind(&search)
+    .bind(&pattern)
+    .fetch_one(&state.db)
+    .await?;
+    Ok(Json(CustomerList {
+        customers: rows.into_iter().map(customer).collect(),
+        total,
+    }))
+}
+
+/// One customer with their order count and what they spent.
+#[utoipa::path(get, path = "/stores/customers/{id}", tag = "sales", security(("bearer" = ["customers"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The customer")),
+    responses((status = 200, body = Customer), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_customer(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Customers>,
+    Path(id): Path<String>,
+) -> Result<Json<Customer>, ApiError> {
+    let sql = format!("{CUSTOMER_SELECT} WHERE c.store_id = $1 AND c.id = $2");
+    let row: Option<CustomerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(&id)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(|r| Json(customer(r))).ok_or(ApiError::NotFound)
+}
+
+/// The order list's filters: paging, the order date as local days in a zone, the financial
+/// status.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderQuery {
+    /// From 1 (default 1).
+    page: Option<u32>,
+    /// At most 250 (default 10, the order table's page).
+    limit: Option<u32>,
+    /// First local day of the order date, `YYYY-MM-DD`.
+    start_date: Option<String>,
+    /// Last local day (inclusive), `YYYY-MM-DD`.
+    end_date: Option<String>,
+    /// The zone of those days (default America/Los_Angeles).
+    timezone: Option<String>,
+    /// pending, paid, refunded or voided.
+    financial_status: Option<String>,
+}
+
+/// The SQL filter and its values: (start, end, status); `-1`/empty when not filtered.
+fn order_filter(query: &OrderQuery) -> Result<(i64, i64, String), ApiError> {
+    let status = query.financial_status.clone().unwrap_or_default();
+    if !status.is_empty() && !FINANCIAL_STATUSES.contains(&status.as_str()) {
+        return Err(invalid(format!(
+            "financialStatus is one of: {}.",
+            FINANCIAL_STATUSES.join(", ")
+        )));
+    }
+    let start = query.start_date.as_deref().unwrap_or("");
+    let end = query.end_date.as_deref().unwrap_or("");
+    if start.trim().is_empty() && end.trim().is_empty() {
+        return Ok((-1, -1, status));
+    }
+    let range = core_wasm::analytics::range(
+        start,
+        end,
+        query.timezone.as_deref().unwrap_or(""),
+        now_ms(),
+    )
+    .map_err(|e| invalid(format!("The date range cannot be read: {e}.")))?;
+    Ok((range.start_ms, range.end_ms, status))
+}
+
+const ORDER_FILTER: &str = "store_id = $1 AND ($2 = -1 OR (created_at >= $2 AND created_at < $3)) \
+    AND ($4 = '' OR financial_status = $4)";
+
+const ORDER_COLUMNS: &str = "id, order_name, customer_name, customer_email, created_at, captured_at, currency, \
+    subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
+    payment_name, card_type, line_items";
+
+type OrderRow = (
+    String,
+    String,
+    String,
+    String,
+    i64,
+    Option<i64>,
+    String,
+    i64,
+    i64,
+    i64,
+    i64,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+);
+
+/// A line item as 0003_orders.sql stores it.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredLine {
+    product_id: Option<String>,
+    variant_id: Option<String>,
+    title: String,
+    quantity: i64,
+    price_minor: i64,
+}
+
+fn order(row: OrderRow) -> Order {
+    let (
+        id,
+        order_name,
+        customer_name,
+        customer_email,
+        created_at,
+        captured_at,
+        currency,
+        subtotal,
+        shipping,
+        discount,
+        grand_total,
+        financial_status,
+        fulfillment_status,
+        payment_name,
+        card_type,
+        line_items,
+    ) = row;
+    let lines: Vec<StoredLine> = serde_json::from_str(&line_items).unwrap_or_default();
+    Order {
+        id,
+        order_name,
+        customer_info: vec![CustomerInfo {
+            full_name: customer_name,
+            email: customer_email,
+        }],
+        created_date: created_at,
+        captured_date: captured_at,
+        currency,
+        subtotal: rules::minor_to_money(subtotal),
+        shipping: rules::minor_to_money(shipping),
+        discount: rules::minor_to_money(discount),
+        grand_total: rules::minor_to_money(grand_total),
+        financial_status,
+        fulfillment_status,
+        payment_name,
+        payment_source: PaymentSource {
+            card: card_type.map(|kind| CardInfo { kind }),
+        },
+        line_items: lines
+            .into_iter()
+            .map(|l| LineItem {
+                product_id: l.product_id,
+                variant_id: l.variant_id,
+                title: l.title,
+                quantity: l.quantity,
+                price: rules::minor_to_money(l.price_minor),
+            })
+            .collect(),
+    }
+}
+
+/// The store's orders, newest first: `page`, `limit` (10), `startDate`/`endDate` in
+/// `timezone`, `financialStatus`.
+#[utoipa::path(get, path = "/stores/orders", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), OrderQuery),
+    responses((status = 200, body = OrderList), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_orders(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Query(query): Query<OrderQuery>,
+) -> Result<Json<OrderList>, ApiError> {
+    let (page, limit, offset) = paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
+    let (start, end, status) = order_filter(&query)?;
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"
+    );
+    let rows: Vec<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(start)
+        .bind(end)
+        .bind(&status)
+        .bind(i64::from(limit))
+        .bind(offset)
+        .fetch_all(&state.db)
+        .await?;
+    let total = count(&state, &access.store_id, start, end, &status).await?;
+    Ok(Json(OrderList {
+        orders: rows.into_iter().map(order).collect(),
+        total,
+        page,
+        limit,
+    }))
+}
+
+async fn count(
+    state: &AppState,
+    store_id: &str,
+    start: i64,
+    end: i64,
+    status: &str,
+) -> Result<i64, ApiError> {
+    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM orders WHERE {ORDER_FILTER}"
+    )))
+    .bind(store_id)
+    .bind(start)
+    .bind(end)
+    .bind(status)
+    .fetch_one(&state.db)
+    .await?;
+    Ok(total)
+}
+
+/// How many orders the same filters match.
+#[utoipa::path(get, path = "/stores/orders/count", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), OrderQuery),
+    responses((status = 200, body = OrderCount), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn count_orders(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Query(query): Query<OrderQuery>,
+) -> Result<Json<OrderCount>, ApiError> {
+    let (start, end, status) = order_filter(&query)?;
+    Ok(Json(OrderCount {
+        count: count(&state, &access.store_id, start, end, &status).await?,
+    }))
+}
+
+/// One order with its line items.
+#[utoipa::path(get, path = "/stores/orders/{id}", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The order")),
+    responses((status = 200, body = Order), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_order(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Path(id): Path<String>,
+) -> Result<Json<Order>, ApiError> {
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE store_id = $1 AND id = $2");
+    let row: Option<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(&id)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(|r| Json(order(r))).ok_or(ApiError::NotFound)
+}
+
+type DiscountRow = (
+    String,
+    String,
+    String,
+    String,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    i64,
+    i64,
+);
+
+const DISCOUNT_COLUMNS: &str =
+    "id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, updated_at";
+
+fn discount(row: DiscountRow) -> Discount {
+    let (id, method, code, value_type, value, starts_at, ends_at, active, created_at, updated_at) =
+        row;
+    Discount {
+        id,
+        method,
+        code,
+        value_type,
+        value: rules::minor_to_money(value),
+        starts_at,
+        ends_at,
+        is_active: active == 1,
+        created_at,
+        updated_at,
+    }
+}
+
+/// A discount's columns after the core's checks: (method, code, value type, value).
+fn discount_write(input: &DiscountInput) -> Result<(String, String, i64), ApiError> {
+    let method = input.method.clone().unwrap_or_else(|| "code".to_owned());
+    let code = match method.as_str() {
+        "code" => rules::check_discount_code(&input.code).map_err(invalid)?,
+        "automatic" => {
+            rules::check_title("An automatic discount's title", &input.code).map_err(invalid)?
+        }
+        _ => return Err(invalid("A discount is a code or automatic.".to_owned())),
+    };
+    let value = rules::discount_value(&input.value_type, input.value).map_err(invalid)?;
+    if let (Some(start), Some(end)) = (input.starts_at, input.ends_at)
+        && end <= start
+    {
+        return Err(invalid("A discount ends after it starts.".to_owned()));
+    }
+    Ok((method, code, value))
+}
+
+async fn find_discount(state: &AppState, store_id: &str, id: &str) -> Result<Discount, ApiError> {
+    let sql = format!("SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE store_id = $1 AND id = $2");
+    let row: Option<DiscountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(id)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(discount).ok_or(ApiError::NotFound)
+}
+
+async fn code_taken(
+    state: &AppState,
+    store_id: &str,
+    method: &str,
+    code: &str,
+    except: &str,
+) -> Result<bool, ApiError> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT id FROM discounts WHERE store_id = $1 AND method = $2 AND code = $3 AND id <> $4",
+    )
+    .bind(store_id)
+    .bind(method)
+    .bind(code)
+    .bind(except)
+    .fetch_optional(&state.db)
+    .await?;
+    Ok(row.is_some())
+}
+
+/// The store's discounts, newest first: `page`, `limit`, `search` in codes.
+#[utoipa::path(get, path = "/stores/discounts", tag = "sales", security(("bearer" = ["discounts"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ListQuery),
+    responses((status = 200, body = DiscountList), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_discounts(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Discounts>,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<DiscountList>, ApiError> {
+    let (_, limit, offset) = paging(query.page, query.limit, 20);
+    let search = query.search.unwrap_or_default().trim().to_lowercase();
+    let pattern = contains_pattern(&search);
+    let filter = "store_id = $1 AND ($2 = '' OR LOWER(code) LIKE $3 ESCAPE '!')";
+    let sql = format!(
+        "SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"
+    );
+    let rows: Vec<DiscountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(&search)
+        .bind(&pattern)
+        .bind(i64::from(limit))
+        .bind(offset)
+        .fetch_all(&state.db)
+        .await?;
+    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM discounts WHERE {filter}"
+    )))
+    .bind(&access.store_id)
+    .bind(&search)
+    .bind(&pattern)
+    .fetch_one(&state.db)
+    .await?;
+    Ok(Json(DiscountList {
+        discounts: rows.into_iter().map(discount).collect(),
+        total,
+    }))
+}
+
+/// Creates a discount: a code (kept upper-case) or an automatic one, a percent or an amount.
+#[utoipa::path(post, path = "/stores/discounts", tag = "sales", security(("bearer" = ["discounts"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = DiscountInput,
+    responses((status = 201, body = Discount), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn create_discount(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Discounts>,
+    Json(input): Json<DiscountInput>,
+) -> Result<(StatusCode, Json<Discount>), ApiError> {
+    let (method, code, value) = discount_write(&input)?;
+    if code_taken(&state, &access.store_id, &method, &code, "").await? {
+        return Err(ApiError::Conflict(format!(
+            "The discount {code} already exists."
+        )));
+    }
+    let id = new_id();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO discounts (id, store_id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .bind(&method)
+    .bind(&code)
+    .bind(&input.value_type)
+    .bind(value)
+    .bind(input.starts_at)
+    .bind(input.ends_at)
+    .bind(i64::from(input.is_active.unwrap_or(true)))
+    .bind(now)
+    .execute(&state.db)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(find_discount(&state, &access.store_id, &id).await?),
+    ))
+}
+
+/// One discount.
+#[utoipa::path(get, path = "/stores/discounts/{id}", tag = "sales", security(("bearer" = ["discounts"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The discount")),
+    responses((status = 200, body = Discount), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_discount(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Discounts>,
+    Path(id): Path<String>,
+) -> Result<Json<Discount>, ApiError> {
+    Ok(Json(find_discount(&state, &access.store_id, &id).await?))
+}
+
+/// Replaces a discount.
+#[utoipa::path(put, path = "/stores/discounts/{id}", tag = "sales", security(("bearer" = ["discounts"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The discount")),
+    request_body = DiscountInput,
+    responses((status = 200, body = Discount), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn put_discount(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Discounts>,
+    Path(id): Path<String>,
+    Json(input): Json<DiscountInput>,
+) -> Result<Json<Discount>, ApiError> {
+    find_discount(&state, &access.store_id, &id).await?;
+    let (method, code, value) = discount_write(&input)?;
+    if code_taken(&state, &access.store_id, &method, &code, &id).await? {
+        return Err(ApiError::Conflict(format!(
+            "The discount {code} already exists."
+        )));
+    }
+    sqlx::query(
+        "UPDATE discounts SET method = $1, code = $2, value_type = $3, value = $4, starts_at = $5, ends_at = $6, \
+         is_active = $7, updated_at = $8 WHERE id = $9 AND store_id = $10",
+    )
+    .bind(&method)
+    .bind(&code)
+    .bind(&input.value_type)
+    .bind(value)
+    .bind(input.starts_at)
+    .bind(input.ends_at)
+    .bind(i64::from(input.is_active.unwrap_or(true)))
+    .bind(now_ms())
+    .bind(&id)
+    .bind(&access.store_id)
+    .execute(&state.db)
+    .await?;
+    Ok(Json(find_discount(&state, &access.store_id, &id).await?))
+}
+
+/// Deletes a discount.
+#[utoipa::path(delete, path = "/stores/discounts/{id}", tag = "sales", security(("bearer" = ["discounts"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The discount")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn delete_discount(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Discounts>,
+    Path(id): Path<String>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let deleted = sqlx::query("DELETE FROM discounts WHERE id = $1 AND store_id = $2")
+        .bind(&id)
+        .bind(&access.store_id)
+        .execute(&state.db)
+        .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(MessageResponse {
+        message: "The discount is deleted.".to_owned(),
+    }))
+}

@@ -1,0 +1,884 @@
+//! Themes (shell.md §7) and the editor's theme config (editor spec §7): the list, templates,
+//! clone, activate, delete; the config with its version (`If-Match` or 412/428), the offline
+//! batch replayed by the core, and the version history. Every config is checked by the theme
+//! engine, so the server refuses exactly what the editor refuses, with the same codes.
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use core_wasm::theme::{self as engine, ThemeDoc, ThemeError};
+use serde_json::Value;
+use shared_types::catalog::{
+    BatchOutcome, CommandBatch, ImportTheme, NewTheme, SavedConfig, Theme, ThemeConfigRecord,
+    ThemeName, ThemePage, ThemePages, ThemeTemplate, ThemeType, ThemeVersion, ThemeVersionDetail,
+};
+use shared_types::theme::ThemeFamily;
+use shared_types::{ApiErrorBody, MessageResponse};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
+
+use crate::auth::store::{StoreAccess, routes as scoped};
+use crate::db::now_ms;
+use crate::db::themes::{self as store_themes, Author, Save};
+use crate::error::{ApiError, Json};
+use crate::state::AppState;
+
+/// Saves retried when another save slips in while a batch is merged.
+const BATCH_ATTEMPTS: usize = 20;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // A whole config may be up to the engine's limit; the engine refuses anything larger with
+    // its own code, so the body limit sits just above it.
+    let config_limit = DefaultBodyLimit::max(core_wasm::limits::THEME_CONFIG_MAX_BYTES + 1024);
+    OpenApiRouter::new()
+        .routes(routes!(list_themes, create_theme))
+        .routes(routes!(add_theme).layer(config_limit))
+        .routes(routes!(delete_theme))
+        .routes(routes!(clone_theme))
+        .routes(routes!(activate_theme))
+        .routes(routes!(theme_pages))
+        .routes(routes!(put_theme_page).layer(config_limit))
+        .routes(routes!(put_theme_type))
+        .routes(routes!(list_templates))
+        .routes(routes!(create_from_template))
+        .routes(routes!(get_config))
+        .routes(routes!(put_config).layer(config_limit))
+        .routes(routes!(replay_commands).layer(config_limit))
+        .routes(routes!(list_versions))
+        .routes(routes!(get_version))
+        .routes(routes!(restore_version))
+}
+
+type ThemeRow = (String, String, String, String, i64, String, i64, i64, i64);
+
+const THEME_SELECT: &str = "SELECT t.id, t.name, t.family, t.source, t.is_active, c.id, c.version, \
+     t.created_at, t.updated_at FROM themes t JOIN theme_configs c ON c.theme_id = t.id WHERE t.store_id = $1";
+
+fn theme(
+    (id, name, family, source, active, config_id, version, created_at, updated_at): ThemeRow,
+) -> Theme {
+    Theme {
+        id,
+        name,
+        family,
+        source,
+        is_active: active == 1,
+        status: if active == 1 {
+            "published"
+        } else {
+            "unpublished"
+        }
+        .to_owned(),
+        config_id,
+        version,
+        created_at,
+        updated_at,
+    }
+}
+
+async fn find_theme(state: &AppState, store_id: &str, theme_id: &str) -> Result<Theme, ApiError> {
+    let sql = format!("{THEME_SELECT} AND t.id = $2");
+    let row: Option<ThemeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(theme_id)
+        .fetch_optional(&state.db)
+        .await?;
+    row.map(theme).ok_or(ApiError::NotFound)
+}
+
+/// The theme's current config: (version, config text).
+async fn current_config(state: &AppState, theme_id: &str) -> Result<(i64, String), ApiError> {
+    sqlx::query_as("SELECT version, config FROM theme_configs WHERE theme_id = $1")
+        .bind(theme_id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+fn family_name(family: ThemeFamily) -> &'static str {
+    match family {
+        ThemeFamily::Hydro => "hydro",
+        ThemeFamily::Newchick => "newchick",
+    }
+}
+
+/// Reads a whole config as the editor would load it, then checks every rule of the engine.
+fn accept_config(text: &str) -> Result<ThemeDoc, ApiError> {
+    let doc = ThemeDoc::parse(text).map_err(|e| ApiError::theme(&[e], None))?;
+    accept_doc(doc)
+}
+
+fn accept_doc(doc: ThemeDoc) -> Result<ThemeDoc, ApiError> {
+    let problems = engine::validate(doc.value());
+    if problems.is_empty() {
+        Ok(doc)
+    } else {
+        Err(ApiError::theme(&problems, None))
+    }
+}
+
+fn check_name(name: &str) -> Result<String, ApiError> {
+    core_wasm::catalog::check_title("A theme's name", name).map_err(|m| ApiError::Invalid(vec![m]))
+}
+
+async fn author_name(state: &AppState, user_id: &str) -> Result<String, ApiError> {
+    let row: Option<(Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&state.db)
+            .await?;
+    let (first, last) = row.unwrap_or((None, None));
+    Ok(core_wasm::shell::full_name(
+        first.as_deref(),
+        last.as_deref(),
+    ))
+}
+
+/// The version an `If-Match` header names (`3`, `"3"` or `W/"3"`); 428 when it is missing.
+fn if_match(headers: &HeaderMap) -> Result<i64, ApiError> {
+    let raw = headers
+        .get(header::IF_MATCH)
+        .ok_or_else(ApiError::version_required)?;
+    raw.to_str()
+        .ok()
+        .map(|v| v.trim().trim_start_matches("W/").trim_matches('"'))
+        .and_then(|v| v.parse::<i64>().ok())
+        .ok_or_else(|| {
+            ApiError::Invalid(vec![
+                "If-Match must hold the version you edited, a whole number.".to_owned(),
+            ])
+        })
+}
+
+fn etag(version: i64) -> HeaderValue {
+    HeaderValue::from_str(&format!("\"{version}\"")).unwrap_or(HeaderValue::from_static("\"0\""))
+}
+
+/// Saves `doc` over `theme` if `expected` is still its version; 412 with the current version
+/// when it is not.
+async fn save_doc(
+    state: &AppState,
+    user_id: &str,
+    theme: &Theme,
+    expected: i64,
+    doc: &ThemeDoc,
+    summary: &str,
+) -> Result<SavedConfig, ApiError> {
+    let (current, before) = current_config(state, &theme.id).await?;
+    if current != expected {
+        return Err(ApiError::stale(current));
+    }
+    let before: Value = serde_json::from_str(&before).map_err(ApiError::internal)?;
+    let paths = engine::changed_paths(&before, doc.value());
+    let paths = serde_json::to_string(&paths).map_err(ApiError::internal)?;
+    let name = author_name(state, user_id).await?;
+    let saved = store_themes::save(
+        &state.db,
+        &Save {
+            theme_id: &theme.id,
+            expected_version: expected,
+            config: &doc.to_json(),
+            family: family_name(doc.family()),
+            summary,
+            paths: &paths,
+            batch: None,
+        },
+        Author {
+            user_id: Some(user_id),
+            name: Some(&name),
+        },
+    )
+    .await?;
+    match saved {
+        Ok(version) => Ok(SavedConfig {
+            id: theme.config_id.clone(),
+            theme_id: theme.id.clone(),
+            version,
+        }),
+        Err(current) => Err(ApiError::stale(current)),
+    }
+}
+
+async fn list(state: &AppState, store_id: &str) -> Result<Vec<Theme>, ApiError> {
+    let sql = format!("{THEME_SELECT} ORDER BY t.is_active DESC, t.created_at, t.id");
+    let rows: Vec<ThemeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .fetch_all(&state.db)
+        .await?;
+    Ok(rows.into_iter().map(theme).collect())
+}
+
+async fn create(
+    state: &AppState,
+    store_id: &str,
+    access_user: &str,
+    name: &str,
+    source: &str,
+    doc: &ThemeDoc,
+    summary: &str,
+) -> Result<Theme, ApiError> {
+    let author = author_name(state, access_user).await?;
+    let mut tx = state.db.begin().await?;
+    let id = store_themes::create_theme(
+        &mut tx,
+        &store_themes::NewTheme {
+            store_id,
+            name,
+            family: family_name(doc.family()),
+            source,
+            config: &doc.to_json(),
+            active: false,
+            summary,
+        },
+        Author {
+            user_id: Some(access_user),
+            name: Some(&author),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    find_theme(state, store_id, &id).await
+}
+
+/// The store's themes, the active one first.
+#[utoipa::path(get, path = "/stores/onlinestore/themes", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<Theme>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_themes(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+) -> Result<Json<Vec<Theme>>, ApiError> {
+    Ok(Json(list(&state, &access.store_id).await?))
+}
+
+/// Creates an unpublished theme from a family's template (hydro when none is named).
+#[utoipa::path(post, path = "/stores/onlinestore/themes", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = NewTheme,
+    responses((status = 201, body = Theme), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn create_theme(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Json(body): Json<NewTheme>,
+) -> Result<(StatusCode, Json<Theme>), ApiError> {
+    let name = check_name(&body.name)?;
+    let family = body.family.as_deref().unwrap_or("hydro");
+    let template = store_themes::template(family).ok_or_else(|| {
+        ApiError::Invalid(vec!["A theme's family is hydro or newchick.".to_owned()])
+    })?;
+    let doc = accept_config(template.config)?;
+    let theme = create(
+        &state,
+        &access.store_id,
+        &access.user.user_id,
+        &name,
+        template.id,
+        &doc,
+        "Created from the template",
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(theme)))
+}
+
+/// Adds an unpublished theme with a config of one's own, checked by the theme engine.
+#[utoipa::path(post, path = "/stores/onlinestore/themes/add", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = ImportTheme,
+    responses((status = 201, body = Theme), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn add_theme(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Json(body): Json<ImportTheme>,
+) -> Result<(StatusCode, Json<Theme>), ApiError> {
+    let name = check_name(&body.name)?;
+    let doc = ThemeDoc::from_value(body.config).map_err(|e| ApiError::theme(&[e], None))?;
+    if doc.to_json().len() > core_wasm::limits::THEME_CONFIG_MAX_BYTES {
+        return Err(ApiError::theme(
+            &[ThemeError::TooLarge {
+                max: core_wasm::limits::THEME_CONFIG_MAX_BYTES,
+            }],
+            None,
+        ));
+    }
+    let doc = accept_doc(doc)?;
+    let theme = create(
+        &state,
+        &access.store_id,
+        &access.user.user_id,
+        &name,
+        "import",
+        &doc,
+        "Added",
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(theme)))
+}
+
+/// Deletes an unpublished theme; the active theme cannot be deleted (409).
+#[utoipa::path(delete, path = "/stores/onlinestore/themes/{id}", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The theme")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn delete_theme(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let deleted =
+        sqlx::query("DELETE FROM themes WHERE id = $1 AND store_id = $2 AND is_active = 0")
+            .bind(&id)
+            .bind(&access.store_id)
+            .execute(&state.db)
+            .await?;
+    if deleted.rows_affected() == 0 {
+        let theme = find_theme(&state, &access.store_id, &id).await?;
+        if theme.is_active {
+            return Err(ApiError::Conflict(
+                "The active theme cannot be deleted. Activate another theme first.".to_owned(),
+            ));
+        }
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(MessageResponse {
+        message: "The theme is deleted.".to_owned(),
+    }))
+}
+
+/// Copies a theme (its current config) into a new unpublished theme.
+#[utoipa::path(post, path = "/stores/onlinestore/themes/{id}/clone", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The theme")),
+    request_body = ThemeName,
+    responses((status = 201, body = Theme), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn clone_theme(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+    Json(body): Json<ThemeName>,
+) -> Result<(StatusCode, Json<Theme>), ApiError> {
+    let original = find_theme(&state, &access.store_id, &id).await?;
+    let name = match body.name {
+        Some(name) => check_name(&name)?,
+        None => check_name(&format!("Copy of {}", original.name))?,
+    };
+    let (_, config) = current_config(&state, &id).await?;
+    let doc = ThemeDoc::parse(&config).map_err(ApiError::internal)?;
+    let theme = create(
+        &state,
+        &access.store_id,
+        &access.user.user_id,
+        &name,
+        &original.source,
+        &doc,
+        &format!(
+            "Copied from {} (version {})",
+            original.name, original.version
+        ),
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(theme)))
+}
+
+/// Publishes a theme: it becomes the active one, the others unpublished.
+#[utoipa::path(post, path = "/stores/onlinestore/themes/{id}/activate", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The theme")),
+    responses((status = 200, body = Theme), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn activate_theme(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+) -> Result<Json<Theme>, ApiError> {
+    find_theme(&state, &access.store_id, &id).await?;
+    let mut tx = state.db.begin().await?;
+    sqlx::query(
+        "UPDATE themes SET is_active = CASE WHEN id = $1 THEN 1 ELSE 0 END WHERE store_id = $2",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Json(find_theme(&state, &access.store_id, &id).await?))
+}
+
+/// The pages of a theme's config (`fixed`, `homepage`, `product` ...), with the config's version.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/{id}/pages", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The theme")),
+    responses((status = 200, body = ThemePages), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn theme_pages(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    find_theme(&state, &access.store_id, &id).await?;
+    let (version, config) = current_config(&state, &id).await?;
+    let config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
+    let pages = config["pages"]
+        .as_object()
+        .map(|pages| {
+            pages
+                .iter()
+                .map(|(key, page)| ThemePage {
+                    id: key.clone(),
+                    config: page.clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut response = Json(ThemePages { version, pages }).into_response();
+    response.headers_mut().insert(header::ETAG, etag(version));
+    Ok(response)
+}
+
+/// Replaces one page of a theme's config; the whole config is then checked by the engine and
+/// saved as a new version. Needs `If-Match` with the version edited.
+#[utoipa::path(put, path = "/stores/onlinestore/themes/{id}/pages/{pageId}", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The theme"),
+        ("pageId" = String, Path, description = "The page's key"),
+        ("If-Match" = String, Header, description = "The version edited")),
+    request_body = Object,
+    responses((status = 200, body = SavedConfig), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 412, body = ApiErrorBody), (status = 428, body = ApiErrorBody)))]
+async fn put_theme_page(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path((id, page_id)): Path<(String, String)>,
+    headers: HeaderMap,
+    Json(page): Json<Value>,
+) -> Result<Json<SavedConfig>, ApiError> {
+    let theme = find_theme(&state, &access.store_id, &id).await?;
+    let (_, config) = current_config(&state, &id).await?;
+    let mut config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
+    let Some(slot) = config
+        .get_mut("pages")
+        .and_then(Value::as_object_mut)
+        .and_then(|pages| pages.get_mut(&page_id))
+    else {
+        return Err(ApiError::NotFound);
+    };
+    let expected = if_match(&headers)?;
+    *slot = page;
+    let doc = ThemeDoc::from_value(config).map_err(|e| ApiError::theme(&[e], None))?;
+    let doc = accept_doc(doc)?;
+    let summary = format!("Page {page_id} replaced");
+    Ok(Json(
+        save_doc(
+            &state,
+            &access.user.user_id,
+            &theme,
+            expected,
+            &doc,
+            &summary,
+        )
+        .await?,
+    ))
+}
+
+/// Sets the store's storefront theme type (`hydro` or `newchick`): the family its storefront
+/// and the editor's previews default to (the page preference's `storeFrontDefaultTheme`).
+#[utoipa::path(put, path = "/stores/themeTypes/{id}", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "hydro or newchick")),
+    responses((status = 200, body = ThemeType), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn put_theme_type(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+) -> Result<Json<ThemeType>, ApiError> {
+    let template = store_themes::template(&id).ok_or(ApiError::NotFound)?;
+    sqlx::query(
+        "UPDATE store_preferences SET store_front_default_theme = $1, updated_at = $2 WHERE store_id = $3",
+    )
+    .bind(template.family)
+    .bind(now_ms())
+    .bind(&access.store_id)
+    .execute(&state.db)
+    .await?;
+    Ok(Json(ThemeType {
+        theme_type: template.family.to_owned(),
+    }))
+}
+
+/// The templates a theme can be made from: hydro and newchick.
+#[utoipa::path(get, path = "/stores/onlinestore/templates", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = Vec<ThemeTemplate>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_templates(
+    _access: StoreAccess<scoped::Themes>,
+) -> Result<Json<Vec<ThemeTemplate>>, ApiError> {
+    Ok(Json(
+        store_themes::TEMPLATES
+            .iter()
+            .map(|t| ThemeTemplate {
+                id: t.id.to_owned(),
+                name: t.name.to_owned(),
+                family: t.family.to_owned(),
+                description: t.description.to_owned(),
+            })
+            .collect(),
+    ))
+}
+
+/// Creates an unpublished theme from a template.
+#[utoipa::path(post, path = "/stores/onlinestore/template/{id}", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The template")),
+    request_body = ThemeName,
+    responses((status = 201, body = Theme), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn create_from_template(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+    Json(body): Json<ThemeName>,
+) -> Result<(StatusCode, Json<Theme>), ApiError> {
+    let template = store_themes::template(&id).ok_or(ApiError::NotFound)?;
+    let name = check_name(body.name.as_deref().unwrap_or(template.name))?;
+    let doc = accept_config(template.config)?;
+    let theme = create(
+        &state,
+        &access.store_id,
+        &access.user.user_id,
+        &name,
+        template.id,
+        &doc,
+        "Created from the template",
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(theme)))
+}
+
+/// The theme's config for the editor: a list with one record (the editor uses the first), and
+/// the version in `ETag` too.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/config", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    responses((status = 200, body = Vec<ThemeConfigRecord>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_config(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(theme_id): Path<String>,
+) -> Result<Response, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let (id, version, config, updated_at, updated_by): (String, i64, String, i64, Option<String>) =
+        sqlx::query_as(
+            "SELECT id, version, config, updated_at, updated_by FROM theme_configs WHERE theme_id = $1",
+        )
+        .bind(&theme_id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
+    let mut response = Json(vec![ThemeConfigRecord {
+        id,
+        theme_id,
+        version,
+        updated_at,
+        updated_by,
+        config,
+    }])
+    .into_response();
+    response.headers_mut().insert(header::ETAG, etag(version));
+    Ok(response)
+}
+
+/// Saves a whole config (the request body is the config itself). The engine reads and checks
+/// it exactly as the editor does and refuses it with the same codes (400, `errors`). Needs
+/// `If-Match` with the version edited: 428 without, 412 with the current `version` when stale.
+#[utoipa::path(put, path = "/stores/onlinestore/themes/{themeId}/config/{configId}", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme"),
+        ("configId" = String, Path, description = "The config"), ("If-Match" = String, Header, description = "The version edited")),
+    request_body(content = Object, description = "The whole theme config"),
+    responses((status = 200, body = SavedConfig), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 412, body = ApiErrorBody), (status = 428, body = ApiErrorBody)))]
+async fn put_config(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path((theme_id, config_id)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<SavedConfig>, ApiError> {
+    let theme = find_theme(&state, &access.store_id, &theme_id).await?;
+    if theme.config_id != config_id {
+        return Err(ApiError::NotFound);
+    }
+    let expected = if_match(&headers)?;
+    let body = body.map_err(|rejection| ApiError::Unreadable {
+        status: rejection.status(),
+        message: rejection.body_text(),
+    })?;
+    let text = String::from_utf8_lossy(&body);
+    let doc = accept_config(&text)?;
+    Ok(Json(
+        save_doc(
+            &state,
+            &access.user.user_id,
+            &theme,
+            expected,
+            &doc,
+            "Saved in the editor",
+        )
+        .await?,
+    ))
+}
+
+fn summary_of(commands: &[Value], applied: &[u32]) -> String {
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for i in applied {
+        let kind = commands
+            .get(*i as usize)
+            .and_then(|c| c.get("kind"))
+            .and_then(Value::as_str)
+            .unwrap_or("command")
+            .to_owned();
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    let parts: Vec<String> = kinds
+        .into_iter()
+        .map(|(k, n)| if n == 1 { k } else { format!("{k} x{n}") })
+        .collect();
+    format!(
+        "{} command{} replayed: {}",
+        applied.len(),
+        if applied.len() == 1 { "" } else { "s" },
+        parts.join(", ")
+    )
+}
+
+async fn stored_batch(
+    state: &AppState,
+    theme_id: &str,
+    batch_id: &str,
+) -> Result<Option<BatchOutcome>, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT outcome FROM theme_batches WHERE theme_id = $1 AND batch_id = $2")
+            .bind(theme_id)
+            .bind(batch_id)
+            .fetch_optional(&state.db)
+            .await?;
+    match row {
+        Some((outcome,)) => {
+            let mut outcome: BatchOutcome =
+                serde_json::from_str(&outcome).map_err(ApiError::internal)?;
+            outcome.repeated = true;
+            Ok(Some(outcome))
+        }
+        None => Ok(None),
+    }
+}
+
+/// Replays an offline batch of editor commands made against `baseVersion`, in one transaction.
+/// Commands on paths nobody changed since the base merge; a command on a path changed since
+/// is reported in `report.conflicts` and not applied. A command the engine refuses refuses the
+/// whole batch (400, its `index` and `errors`). A retried `batchId` gets the first answer
+/// (`repeated`), and nothing is applied twice.
+#[utoipa::path(post, path = "/stores/onlinestore/themes/{themeId}/commands", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    request_body = CommandBatch,
+    responses((status = 200, body = BatchOutcome), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 412, body = ApiErrorBody)))]
+async fn replay_commands(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(theme_id): Path<String>,
+    Json(batch): Json<CommandBatch>,
+) -> Result<Json<BatchOutcome>, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let batch_id = batch.batch_id.trim();
+    if batch_id.is_empty() || batch_id.len() > 100 {
+        return Err(ApiError::Invalid(vec![
+            "A batch needs a batchId of 1 to 100 characters.".to_owned(),
+        ]));
+    }
+    let name = author_name(&state, &access.user.user_id).await?;
+    for _ in 0..BATCH_ATTEMPTS {
+        if let Some(outcome) = stored_batch(&state, &theme_id, batch_id).await? {
+            return Ok(Json(outcome));
+        }
+        let (current_version, current) = current_config(&state, &theme_id).await?;
+        let base: Option<(String,)> = sqlx::query_as(
+            "SELECT config FROM theme_versions WHERE theme_id = $1 AND version = $2",
+        )
+        .bind(&theme_id)
+        .bind(batch.base_version)
+        .fetch_optional(&state.db)
+        .await?;
+        let Some((base,)) = base else {
+            return Err(ApiError::stale(current_version));
+        };
+        let changed: Vec<(String,)> =
+            sqlx::query_as("SELECT paths FROM theme_versions WHERE theme_id = $1 AND version > $2")
+                .bind(&theme_id)
+                .bind(batch.base_version)
+                .fetch_all(&state.db)
+                .await?;
+        let mut changed_paths: Vec<String> = Vec::new();
+        for (paths,) in changed {
+            let paths: Vec<String> = serde_json::from_str(&paths).map_err(ApiError::internal)?;
+            changed_paths.extend(paths);
+        }
+        let base = ThemeDoc::parse(&base).map_err(ApiError::internal)?;
+        let current_doc = ThemeDoc::parse(&current).map_err(ApiError::internal)?;
+        let replayed = engine::replay_batch(&base, &current_doc, &changed_paths, &batch.commands)
+            .map_err(|(index, error)| ApiError::theme(&[error], Some(index)))?;
+        let doc = accept_doc(replayed.doc)?;
+        let report = replayed.report;
+        if report.applied.is_empty() {
+            // Nothing to save: keep the answer for retries without making a version.
+            let outcome = BatchOutcome {
+                version: current_version,
+                report,
+                repeated: false,
+            };
+            let text = serde_json::to_string(&outcome).map_err(ApiError::internal)?;
+            let mut tx = state.db.begin().await?;
+            let recorded = store_themes::record_batch(&mut tx, &theme_id, batch_id, &text).await;
+            if recorded.is_ok() && tx.commit().await.is_ok() {
+                return Ok(Json(outcome));
+            }
+            continue;
+        }
+        let outcome = BatchOutcome {
+            version: current_version + 1,
+            report,
+            repeated: false,
+        };
+        let text = serde_json::to_string(&outcome).map_err(ApiError::internal)?;
+        let paths = serde_json::to_string(&outcome.report.paths).map_err(ApiError::internal)?;
+        let summary = summary_of(&batch.commands, &outcome.report.applied);
+        let saved = store_themes::save(
+            &state.db,
+            &Save {
+                theme_id: &theme_id,
+                expected_version: current_version,
+                config: &doc.to_json(),
+                family: family_name(doc.family()),
+                summary: &summary,
+                paths: &paths,
+                batch: Some((batch_id, &text)),
+            },
+            Author {
+                user_id: Some(&access.user.user_id),
+                name: Some(&name),
+            },
+        )
+        .await;
+        match saved {
+            Ok(Ok(_)) => return Ok(Json(outcome)),
+            // Someone saved meanwhile, or a retry of this batch won: look again.
+            Ok(Err(_)) | Err(_) => continue,
+        }
+    }
+    Err(ApiError::Conflict(
+        "The theme is being saved by others right now. Please try again.".to_owned(),
+    ))
+}
+
+type VersionRow = (i64, String, String, Option<String>, Option<String>, i64);
+
+fn version_of(
+    (version, summary, paths, saved_by, saved_by_name, saved_at): VersionRow,
+) -> ThemeVersion {
+    ThemeVersion {
+        version,
+        summary,
+        paths: serde_json::from_str(&paths).unwrap_or_default(),
+        saved_by,
+        saved_by_name,
+        saved_at,
+    }
+}
+
+/// Every saved version of the theme's config, newest first: who, when, what.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/versions", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    responses((status = 200, body = Vec<ThemeVersion>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn list_versions(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(theme_id): Path<String>,
+) -> Result<Json<Vec<ThemeVersion>>, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let rows: Vec<VersionRow> = sqlx::query_as(
+        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at FROM theme_versions \
+         WHERE theme_id = $1 ORDER BY version DESC",
+    )
+    .bind(&theme_id)
+    .fetch_all(&state.db)
+    .await?;
+    Ok(Json(rows.into_iter().map(version_of).collect()))
+}
+
+async fn find_version(
+    state: &AppState,
+    theme_id: &str,
+    version: i64,
+) -> Result<(ThemeVersion, String), ApiError> {
+    type Row = (
+        i64,
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        i64,
+        String,
+    );
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at, config FROM theme_versions \
+         WHERE theme_id = $1 AND version = $2",
+    )
+    .bind(theme_id)
+    .bind(version)
+    .fetch_optional(&state.db)
+    .await?;
+    let (v, summary, paths, by, by_name, at, config) = row.ok_or(ApiError::NotFound)?;
+    Ok((version_of((v, summary, paths, by, by_name, at)), config))
+}
+
+fn version_number(text: &str) -> Result<i64, ApiError> {
+    text.parse().map_err(|_| ApiError::NotFound)
+}
+
+/// One saved version with its config.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/versions/{version}", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme"),
+        ("version" = String, Path, description = "The version number")),
+    responses((status = 200, body = ThemeVersionDetail), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_version(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path((theme_id, version)): Path<(String, String)>,
+) -> Result<Json<ThemeVersionDetail>, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let (version, config) = find_version(&state, &theme_id, version_number(&version)?).await?;
+    let config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
+    Ok(Json(ThemeVersionDetail { version, config }))
+}
+
+/// Restores an old version as a new version (history is never rewritten). Needs `If-Match`
+/// with the current version, like every save.
+#[utoipa::path(post, path = "/stores/onlinestore/themes/{themeId}/versions/{version}/restore", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme"),
+        ("version" = String, Path, description = "The version to restore"), ("If-Match" = String, Header, description = "The current version")),
+    responses((status = 200, body = SavedConfig), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody),
+        (status = 412, body = ApiErrorBody), (status = 428, body = ApiErrorBody)))]
+async fn restore_version(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path((theme_id, version)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<SavedConfig>, ApiError> {
+    let theme = find_theme(&state, &access.store_id, &theme_id).await?;
+    let (old, config) = find_version(&state, &theme_id, version_number(&version)?).await?;
+    let expected = if_match(&headers)?;
+    let doc = accept_config(&config)?;
+    let summary = format!("Restored version {}", old.version);
+    Ok(Json(
+        save_doc(
+            &state,
+            &access.user.user_id,
+            &theme,
+            expected,
+            &doc,
+            &summary,
+        )
+        .await?,
+    ))
+}

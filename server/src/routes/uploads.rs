@@ -1,0 +1,141 @@
+//! Image upload (editor spec §7: the answer carries `src` or `fullPath`). The file is checked by
+//! its first bytes (PNG, JPEG, GIF, WebP) and its size (5 MB), stored under `UPLOAD_DIR` with a
+//! name the server makes, and served back under `/uploads/`. The client's file name is never
+//! used; one that tries to name a path is refused.
+
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::StatusCode;
+use shared_types::ApiErrorBody;
+use shared_types::catalog::UploadedImage;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
+
+use super::pages::invalid;
+use crate::auth::store::{StoreAccess, routes::AnyMember};
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upload_image).layer(DefaultBodyLimit::max(
+        core_wasm::catalog::UPLOAD_MAX_BYTES + 64 * 1024,
+    )))
+}
+
+fn too_large() -> ApiError {
+    ApiError::Unreadable {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: "An image is at most 5 MB.".to_owned(),
+    }
+}
+
+/// The multipart body of an upload (documentation only).
+#[derive(Debug, utoipa::ToSchema)]
+#[allow(dead_code)]
+struct UploadForm {
+    /// The image: PNG, JPEG, GIF or WebP, at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// Uploads an image for the store (the editor, products, collections). Any member may upload.
+#[utoipa::path(post, path = "/stores/onlinestore/images", tag = "uploads", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses((status = 201, body = UploadedImage), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody),
+        (status = 413, body = ApiErrorBody)))]
+async fn upload_image(
+    State(state): State<AppState>,
+    access: StoreAccess<AnyMember>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<(StatusCode, Json<UploadedImage>), ApiError> {
+    let mut multipart = multipart.map_err(|rejection| ApiError::Unreadable {
+        status: rejection.status(),
+        message: rejection.body_text(),
+    })?;
+    let unreadable = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            ApiError::Unreadable {
+                status: StatusCode::BAD_REQUEST,
+                message: e.body_text(),
+            }
+        }
+    };
+    let mut bytes: Option<Vec<u8>> = None;
+    while let Some(mut field) = multipart.next_field().await.map_err(unreadable)? {
+        if field.name() != Some("file") {
+            continue;
+        }
+        if let Some(name) = field.file_name() {
+            core_wasm::catalog::check_upload_name(name).map_err(invalid)?;
+        }
+        let mut data = Vec::new();
+        while let Some(chunk) = field.chunk().await.map_err(unreadable)? {
+            if data.len() + chunk.len() > core_wasm::catalog::UPLOAD_MAX_BYTES {
+                return Err(too_large());
+            }
+            data.extend_from_slice(&chunk);
+        }
+        bytes = Some(data);
+        break;
+    }
+    let bytes = bytes.ok_or_else(|| invalid("Send the image in a field named file.".to_owned()))?;
+    let (extension, content_type) = core_wasm::catalog::check_upload(&bytes).map_err(|m| {
+        if bytes.len() > core_wasm::catalog::UPLOAD_MAX_BYTES {
+            too_large()
+        } else {
+            ApiError::Unreadable {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                message: m,
+            }
+        }
+    })?;
+    let id = new_id();
+    // Both parts are made here (a store id is a UUID), so the path stays inside UPLOAD_DIR.
+    let relative = format!("{}/{id}.{extension}", access.store_id);
+    let stored = store_file(&state, &relative, &bytes).await?;
+    let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    let inserted = sqlx::query(
+        "INSERT INTO uploads (id, store_id, path, content_type, size_bytes, uploaded_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&id)
+    .bind(&access.store_id)
+    .bind(&relative)
+    .bind(content_type)
+    .bind(size)
+    .bind(&access.user.user_id)
+    .bind(now_ms())
+    .execute(&state.db)
+    .await;
+    if let Err(error) = inserted {
+        let _ = tokio::fs::remove_file(&stored).await;
+        return Err(error.into());
+    }
+    let src = format!("/uploads/{relative}");
+    Ok((
+        StatusCode::CREATED,
+        Json(UploadedImage {
+            id,
+            full_path: format!("{}{src}", state.config.public_url),
+            src,
+            content_type: content_type.to_owned(),
+            size,
+        }),
+    ))
+}
+
+/// Writes a file under `UPLOAD_DIR` whole or not at all: to a temporary name first, then
+/// renamed. Returns its path.
+pub(crate) async fn store_file(
+    state: &AppState,
+    relative: &str,
+    bytes: &[u8],
+) -> Result<std::path::PathBuf, ApiError> {
+    crate::files::write_file(&state.config.upload_dir, relative, bytes)
+        .await
+        .map_err(ApiError::internal)
+}

@@ -1,0 +1,659 @@
+//! Products, collections, customers, orders and discounts: every call, paging, search, the
+//! collection filter, date ranges in a zone and the financial-status filter; and the seeds.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{ORDERS_STAFF_EMAIL, OWNER_EMAIL, Reply, TestApp, spawn_app};
+
+async fn call(
+    app: &TestApp,
+    email: &str,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> Reply {
+    let (token, _, _) = app.session_of(email).await;
+    let store = app.store_id("demo").await;
+    app.call(method, path, body.as_ref(), Some(&token), Some(&store))
+        .await
+}
+
+fn product(title: &str) -> Value {
+    json!({"title": title, "descriptionHtml": "<p>Soft<script>x()</script></p>", "price": 19.99, "compareAtPrice": 29.99,
+        "images": [{"src": "/uploads/x.png", "alt": "x"}], "options": [{"name": "Size", "values": ["S", "M"]}],
+        "variants": [{"title": "S", "options": ["S"], "price": 19.99, "stock": 3}, {"title": "M", "options": ["M"], "price": 21.5, "stock": 0}],
+        "tags": ["tops", " summer ", "tops"]})
+}
+
+#[tokio::test]
+async fn products_are_paged_searched_filtered_by_collection_and_written() {
+    let app = spawn_app().await;
+    let staff = ORDERS_STAFF_EMAIL;
+    let page = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?page=1&limit=3",
+        None,
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    assert_eq!(page.json["total"], 8);
+    assert_eq!(page.json["products"].as_array().expect("products").len(), 3);
+    let first = &page.json["products"][0];
+    assert_eq!(first["_id"], first["id"]);
+    let last = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?page=3&limit=3",
+        None,
+    )
+    .await;
+    assert_eq!(last.json["products"].as_array().expect("products").len(), 2);
+
+    let search = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?search=HOOD",
+        None,
+    )
+    .await;
+    assert_eq!(search.json["total"], 1);
+    assert_eq!(search.json["products"][0]["title"], "Classic Hoodie");
+    let tops = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?chandle=tops",
+        None,
+    )
+    .await;
+    assert_eq!(tops.json["total"], 2, "{}", tops.text);
+    let best = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?chandle=best-sellers",
+        None,
+    )
+    .await;
+    assert_eq!(best.json["total"], 2);
+    let none = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?chandle=no-such",
+        None,
+    )
+    .await;
+    assert_eq!(none.json["total"], 0);
+    let percent = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?search=%25",
+        None,
+    )
+    .await;
+    assert_eq!(percent.json["total"], 0, "a % is a letter, not a wildcard");
+
+    let created = call(
+        &app,
+        staff,
+        Method::POST,
+        "/api/stores/products",
+        Some(product("Linen Tee")),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    assert_eq!(created.json["handle"], "linen-tee");
+    assert_eq!(created.json["price"], 19.99);
+    assert_eq!(created.json["tags"], json!(["tops", "summer"]));
+    assert_eq!(created.json["status"], "active");
+    assert_eq!(created.json["descriptionHtml"], "<p>Soft</p>");
+    assert_eq!(created.json["variants"][1]["price"], 21.5);
+    let id = created.json["id"].as_str().expect("id").to_owned();
+    let path = format!("/api/stores/products/{id}");
+    assert_eq!(
+        call(&app, staff, Method::GET, &path, None).await.json,
+        created.json
+    );
+    let tops = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?chandle=tops",
+        None,
+    )
+    .await;
+    assert_eq!(tops.json["total"], 3, "a tag collection takes new products");
+
+    let mut bad = product("Odd");
+    bad["price"] = json!(1.005);
+    bad["variants"][0]["stock"] = json!(-1);
+    bad["status"] = json!("gone");
+    let refused = call(&app, staff, Method::POST, "/api/stores/products", Some(bad)).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused.messages().len(), 3, "{:?}", refused.messages());
+    let taken = call(
+        &app,
+        staff,
+        Method::POST,
+        "/api/stores/products",
+        Some(product("Linen Tee")),
+    )
+    .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+
+    let mut changed = product("Linen Tee II");
+    changed["status"] = json!("draft");
+    let replaced = call(&app, staff, Method::PUT, &path, Some(changed)).await;
+    assert_eq!(replaced.status, StatusCode::OK, "{}", replaced.text);
+    assert_eq!(replaced.json["handle"], "linen-tee-ii");
+    let drafts = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/products?status=draft",
+        None,
+    )
+    .await;
+    assert_eq!(drafts.json["total"], 1);
+    assert_eq!(
+        call(&app, staff, Method::DELETE, &path, None).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        call(&app, staff, Method::GET, &path, None).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn collections_are_manual_or_by_tag_and_take_only_the_stores_own_products() {
+    let app = spawn_app().await;
+    let list = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/collections?page=1&limit=20",
+        None,
+    )
+    .await;
+    assert_eq!(list.status, StatusCode::OK);
+    assert_eq!(list.json["total"], 3);
+    let best = &list.json["collections"][0];
+    assert_eq!(best["kind"], "manual");
+    assert_eq!(best["productsCount"], 2);
+    let search = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/collections?search=top",
+        None,
+    )
+    .await;
+    assert_eq!(search.json["collections"][0]["handle"], "tops");
+
+    let products = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/products?limit=2",
+        None,
+    )
+    .await;
+    let ids: Vec<Value> = products.json["products"]
+        .as_array()
+        .expect("products")
+        .iter()
+        .map(|p| p["id"].clone())
+        .collect();
+    let created = call(&app, OWNER_EMAIL, Method::POST, "/api/stores/collections",
+        Some(json!({"title": "Gifts", "image": "/uploads/g.png", "productIds": [ids[1], ids[0], ids[1]]}))).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    assert_eq!(created.json["productIds"], json!([ids[1], ids[0]]));
+    let id = created.json["id"].as_str().expect("id").to_owned();
+    let path = format!("/api/stores/collections/{id}");
+
+    let sellers = app.store_id("sams-goods").await;
+    let (seller, _, _) = app.session_of(crate::helpers::SELLER_EMAIL).await;
+    let foreign = app
+        .call(
+            Method::GET,
+            "/api/stores/products?limit=1",
+            None,
+            Some(&seller),
+            Some(&sellers),
+        )
+        .await;
+    let foreign_id = foreign.json["products"][0]["id"].clone();
+    let refused = call(
+        &app,
+        OWNER_EMAIL,
+        Method::PUT,
+        &path,
+        Some(json!({"title": "Gifts", "productIds": [foreign_id]})),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+
+    let by_tag = call(
+        &app,
+        OWNER_EMAIL,
+        Method::PUT,
+        &path,
+        Some(json!({"title": "Gifts", "kind": "tag", "tag": "home"})),
+    )
+    .await;
+    assert_eq!(by_tag.status, StatusCode::OK, "{}", by_tag.text);
+    assert_eq!(by_tag.json["productsCount"], 2);
+    let bad_kind = call(
+        &app,
+        OWNER_EMAIL,
+        Method::POST,
+        "/api/stores/collections",
+        Some(json!({"title": "X", "kind": "smart"})),
+    )
+    .await;
+    assert_eq!(bad_kind.status, StatusCode::BAD_REQUEST);
+    let taken = call(
+        &app,
+        OWNER_EMAIL,
+        Method::POST,
+        "/api/stores/collections",
+        Some(json!({"title": "Tops"})),
+    )
+    .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    assert_eq!(
+        call(&app, OWNER_EMAIL, Method::GET, &path, None).await.json["handle"],
+        "gifts"
+    );
+    assert_eq!(
+        call(&app, OWNER_EMAIL, Method::DELETE, &path, None)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        call(&app, OWNER_EMAIL, Method::GET, &path, None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn orders_page_filter_by_local_days_and_financial_status_and_count() {
+    let app = spawn_app().await;
+    let staff = ORDERS_STAFF_EMAIL;
+    let all = call(&app, staff, Method::GET, "/api/stores/orders", None).await;
+    assert_eq!(all.status, StatusCode::OK, "{}", all.text);
+    assert_eq!(all.json["total"], 16);
+    assert_eq!(all.json["limit"], 10);
+    let orders = all.json["orders"].as_array().expect("orders");
+    assert_eq!(orders.len(), 10);
+    let order = &orders[0];
+    for field in [
+        "orderName",
+        "customerInfo",
+        "createdDate",
+        "grandTotal",
+        "financialStatus",
+        "fulfillmentStatus",
+        "paymentSource",
+        "lineItems",
+    ] {
+        assert!(order.get(field).is_some(), "{field} missing: {order}");
+    }
+    assert!(order["customerInfo"][0]["full_name"].is_string());
+    assert!(order["orderName"].as_str().expect("name").starts_with('#'));
+    let dates: Vec<i64> = orders
+        .iter()
+        .map(|o| o["createdDate"].as_i64().expect("date"))
+        .collect();
+    assert!(dates.windows(2).all(|w| w[0] >= w[1]), "newest first");
+
+    let paid = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/orders?financialStatus=paid&limit=100",
+        None,
+    )
+    .await;
+    let paid_total = paid.json["total"].as_i64().expect("total");
+    assert!(
+        paid.json["orders"]
+            .as_array()
+            .expect("orders")
+            .iter()
+            .all(|o| o["financialStatus"] == "paid" && o["capturedDate"].is_i64())
+    );
+    let count = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/orders/count?financialStatus=paid",
+        None,
+    )
+    .await;
+    assert_eq!(count.json["count"], paid_total);
+
+    // The last 90 days hold every seeded order; a window far in the past holds none.
+    let today = chrono_today();
+    let window = format!(
+        "/api/stores/orders/count?startDate={}&endDate={}&timezone=Asia/Ho_Chi_Minh",
+        days_before(&today, 91),
+        days_before(&today, -1)
+    );
+    assert_eq!(
+        call(&app, staff, Method::GET, &window, None).await.json["count"],
+        16
+    );
+    let old =
+        "/api/stores/orders?startDate=2001-01-01&endDate=2001-01-31&timezone=America/New_York";
+    assert_eq!(
+        call(&app, staff, Method::GET, old, None).await.json["total"],
+        0
+    );
+
+    for bad in [
+        "/api/stores/orders?financialStatus=lost",
+        "/api/stores/orders?startDate=2024-13-01&endDate=2024-12-01",
+        "/api/stores/orders?startDate=2024-01-01&timezone=Mars/Base",
+    ] {
+        assert_eq!(
+            call(&app, staff, Method::GET, bad, None).await.status,
+            StatusCode::BAD_REQUEST,
+            "{bad}"
+        );
+    }
+    let id = order["id"].as_str().expect("id");
+    let one = call(
+        &app,
+        staff,
+        Method::GET,
+        &format!("/api/stores/orders/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(one.json, *order);
+    assert_eq!(
+        call(&app, staff, Method::GET, "/api/stores/orders/none", None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// Today in UTC as `YYYY-MM-DD` (the range check spans 91 days, so the zone does not matter).
+fn chrono_today() -> String {
+    let days = server::db::now_ms() / 86_400_000;
+    civil(days)
+}
+
+fn days_before(_today: &str, n: i64) -> String {
+    civil(server::db::now_ms() / 86_400_000 - n)
+}
+
+/// A day number since 1970-01-01 as a civil date (Howard Hinnant's algorithm).
+fn civil(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[tokio::test]
+async fn customers_are_listed_searched_and_read_with_what_they_spent() {
+    let app = spawn_app().await;
+    let list = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/customers?page=1&limit=4",
+        None,
+    )
+    .await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.text);
+    assert_eq!(list.json["total"], 6);
+    assert_eq!(
+        list.json["customers"].as_array().expect("customers").len(),
+        4
+    );
+    let search = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/customers?search=chloe",
+        None,
+    )
+    .await;
+    assert_eq!(search.json["total"], 1);
+    let chloe = &search.json["customers"][0];
+    assert!(
+        chloe["fullName"]
+            .as_str()
+            .expect("name")
+            .starts_with("Chloe")
+    );
+    let id = chloe["id"].as_str().expect("id");
+    let one = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        &format!("/api/stores/customers/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(one.json, *chloe);
+    assert_eq!(
+        call(
+            &app,
+            ORDERS_STAFF_EMAIL,
+            Method::GET,
+            "/api/stores/customers",
+            None
+        )
+        .await
+        .status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        call(
+            &app,
+            OWNER_EMAIL,
+            Method::GET,
+            "/api/stores/customers/none",
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn discounts_take_a_code_or_automatic_with_a_percent_or_an_amount() {
+    let app = spawn_app().await;
+    let list = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/discounts",
+        None,
+    )
+    .await;
+    assert_eq!(list.status, StatusCode::OK);
+    assert_eq!(list.json["total"], 3);
+    let created = call(
+        &app,
+        OWNER_EMAIL,
+        Method::POST,
+        "/api/stores/discounts",
+        Some(json!({"code": "spring-25", "valueType": "percent", "value": 12.5})),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    assert_eq!(created.json["code"], "SPRING-25");
+    assert_eq!(created.json["value"], 12.5);
+    assert_eq!(created.json["method"], "code");
+    assert_eq!(created.json["isActive"], true);
+    let id = created.json["id"].as_str().expect("id").to_owned();
+    let path = format!("/api/stores/discounts/{id}");
+    let taken = call(
+        &app,
+        OWNER_EMAIL,
+        Method::POST,
+        "/api/stores/discounts",
+        Some(json!({"code": "welcome10", "valueType": "amount", "value": 3})),
+    )
+    .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    for bad in [
+        json!({"code": "X", "valueType": "percent", "value": 120}),
+        json!({"code": "has space", "valueType": "amount", "value": 3}),
+        json!({"code": "X", "valueType": "free", "value": 3}),
+        json!({"code": "X", "valueType": "amount", "value": 3, "startsAt": 10, "endsAt": 5}),
+        json!({"method": "sometimes", "code": "X", "valueType": "amount", "value": 3}),
+    ] {
+        assert_eq!(
+            call(
+                &app,
+                OWNER_EMAIL,
+                Method::POST,
+                "/api/stores/discounts",
+                Some(bad)
+            )
+            .await
+            .status,
+            StatusCode::BAD_REQUEST
+        );
+    }
+    let auto = call(&app, OWNER_EMAIL, Method::PUT, &path, Some(json!({"method": "automatic", "code": "Spring sale", "valueType": "amount", "value": 5, "isActive": false}))).await;
+    assert_eq!(auto.status, StatusCode::OK, "{}", auto.text);
+    assert_eq!(auto.json["code"], "Spring sale");
+    assert_eq!(auto.json["isActive"], false);
+    assert_eq!(
+        call(&app, OWNER_EMAIL, Method::GET, &path, None).await.json,
+        auto.json
+    );
+    let search = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/discounts?search=spring",
+        None,
+    )
+    .await;
+    assert_eq!(search.json["total"], 1);
+    assert_eq!(
+        call(&app, OWNER_EMAIL, Method::DELETE, &path, None)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        call(&app, OWNER_EMAIL, Method::GET, &path, None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn the_full_demo_catalog_has_what_the_dashboards_need() {
+    let app = spawn_app().await;
+    let owner = app.user_id(OWNER_EMAIL).await;
+    let store = server::db::accounts::create_store_now(
+        &app.state.db,
+        &owner,
+        "Big Demo",
+        None,
+        "localhost",
+    )
+    .await
+    .expect("store");
+    server::db::catalog_seed::seed_store(
+        &app.state.db,
+        &app.state.config.upload_dir,
+        &store,
+        server::db::catalog_seed::FULL,
+    )
+    .await
+    .expect("seed");
+    let count = |sql: &'static str| {
+        let (db, store) = (app.state.db.clone(), store.clone());
+        async move {
+            let (n,): (i64,) = sqlx::query_as(sql)
+                .bind(&store)
+                .fetch_one(&db)
+                .await
+                .expect("count");
+            n
+        }
+    };
+    assert!(count("SELECT COUNT(*) FROM products WHERE store_id = $1").await >= 60);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM collections WHERE store_id = $1").await,
+        8
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM pages WHERE store_id = $1").await,
+        3
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM menus WHERE store_id = $1").await,
+        2
+    );
+    assert!(count("SELECT COUNT(*) FROM orders WHERE store_id = $1").await >= 300);
+    assert_eq!(
+        count("SELECT COUNT(DISTINCT financial_status) FROM orders WHERE store_id = $1").await,
+        4
+    );
+    assert_eq!(
+        count("SELECT COUNT(DISTINCT fulfillment_status) FROM orders WHERE store_id = $1").await,
+        3
+    );
+    let ninety_days_ago = server::db::now_ms() - 90 * 86_400_000 - 86_400_000;
+    let (older,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM orders WHERE store_id = $1 AND created_at < $2")
+            .bind(&store)
+            .bind(ninety_days_ago)
+            .fetch_one(&app.state.db)
+            .await
+            .expect("count");
+    assert_eq!(older, 0);
+    // Every product image is a file on disk.
+    let (images,): (String,) =
+        sqlx::query_as("SELECT images FROM products WHERE store_id = $1 LIMIT 1")
+            .bind(&store)
+            .fetch_one(&app.state.db)
+            .await
+            .expect("images");
+    let images: Value = serde_json::from_str(&images).expect("json");
+    let src = images[0]["src"].as_str().expect("src");
+    let file = app
+        .state
+        .config
+        .upload_dir
+        .join(src.trim_start_matches("/uploads/"));
+    assert!(
+        std::fs::read_to_string(file)
+            .expect("image file")
+            .starts_with("<svg")
+    );
+    let served = app.get(src, None).await;
+    assert_eq!(served.status, StatusCode::OK);
+}

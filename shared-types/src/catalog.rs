@@ -1,0 +1,511 @@
+//! Store content as the API sends and takes it: themes and their configs with versions, pages,
+//! menus, products, collections, customers, orders, discounts and uploaded images. Money is in
+//! major units (`19.99`); times are milliseconds since the epoch.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+use crate::theme::ReplayReport;
+
+macro_rules! dto {
+    ($($item:item)*) => {
+        $(
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+            #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+            #[serde(rename_all = "camelCase")]
+            #[ts(export)]
+            $item
+        )*
+    };
+}
+
+dto! {
+    /// A theme of a store. One is active (published); the others are unpublished.
+    pub struct Theme {
+        pub id: String,
+        pub name: String,
+        /// hydro or newchick.
+        pub family: String,
+        /// The template it was made from, or `import`.
+        pub source: String,
+        pub is_active: bool,
+        /// `published` for the active theme, else `unpublished`.
+        pub status: String,
+        /// The id of its config, for the config calls.
+        pub config_id: String,
+        /// The config's current version.
+        pub version: i64,
+        pub created_at: i64,
+        pub updated_at: i64,
+    }
+
+    /// `POST /stores/onlinestore/themes`: a new theme from a family's template.
+    pub struct NewTheme {
+        pub name: String,
+        /// hydro (default) or newchick.
+        #[serde(default)]
+        #[ts(optional)]
+        pub family: Option<String>,
+    }
+
+    /// `POST /stores/onlinestore/themes/add`: a theme with a config of one's own (checked by
+    /// the theme engine).
+    pub struct ImportTheme {
+        pub name: String,
+        #[ts(type = "unknown")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        pub config: Value,
+    }
+
+    /// The optional name of a clone or of a theme made from a template.
+    pub struct ThemeName {
+        #[serde(default)]
+        #[ts(optional)]
+        pub name: Option<String>,
+    }
+
+    /// A template a theme can be made from.
+    pub struct ThemeTemplate {
+        pub id: String,
+        pub name: String,
+        pub family: String,
+        pub description: String,
+    }
+
+    /// `PUT /stores/themeTypes/{id}`'s answer: the store's storefront theme type.
+    pub struct ThemeType {
+        pub theme_type: String,
+    }
+
+    /// One page of a theme's config.
+    pub struct ThemePage {
+        /// The page's key in the config (`homepage`, `product`, `fixed` ...).
+        pub id: String,
+        #[ts(type = "unknown")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        pub config: Value,
+    }
+
+    /// `GET /stores/onlinestore/themes/{id}/pages`.
+    pub struct ThemePages {
+        pub version: i64,
+        pub pages: Vec<ThemePage>,
+    }
+
+    /// A theme's config as the editor loads it (the list holds one).
+    pub struct ThemeConfigRecord {
+        pub id: String,
+        pub theme_id: String,
+        pub version: i64,
+        pub updated_at: i64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub updated_by: Option<String>,
+        #[ts(type = "unknown")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        pub config: Value,
+    }
+
+    /// What a save answers: the config's new version.
+    pub struct SavedConfig {
+        pub id: String,
+        pub theme_id: String,
+        pub version: i64,
+    }
+
+    /// An offline batch of editor commands, made against `baseVersion`. `batchId` is chosen by
+    /// the client once per batch: a retried batch is answered, never applied twice.
+    pub struct CommandBatch {
+        pub batch_id: String,
+        pub base_version: i64,
+        #[ts(type = "unknown[]")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+        pub commands: Vec<Value>,
+    }
+
+    /// What replaying a batch did.
+    pub struct BatchOutcome {
+        /// The config's version after the batch.
+        pub version: i64,
+        pub report: ReplayReport,
+        /// True when this answers a retry of a batch already replayed.
+        pub repeated: bool,
+    }
+
+    /// One saved version of a theme's config.
+    pub struct ThemeVersion {
+        pub version: i64,
+        pub summary: String,
+        pub paths: Vec<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub saved_by: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub saved_by_name: Option<String>,
+        pub saved_at: i64,
+    }
+
+    /// One saved version with its config.
+    pub struct ThemeVersionDetail {
+        pub version: ThemeVersion,
+        #[ts(type = "unknown")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Object))]
+        pub config: Value,
+    }
+
+    /// A store page (About us, Contact ...).
+    pub struct Page {
+        pub id: String,
+        pub title: String,
+        pub handle: String,
+        /// Sanitized HTML.
+        pub body_html: String,
+        pub published: bool,
+        pub created_at: i64,
+        pub updated_at: i64,
+    }
+
+    /// A page to create or the whole of a page to replace.
+    pub struct PageInput {
+        pub title: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub handle: Option<String>,
+        #[serde(default)]
+        pub body_html: String,
+        #[serde(default)]
+        pub published: bool,
+    }
+
+    /// A page of pages.
+    pub struct PageList {
+        pub pages: Vec<Page>,
+        pub total: i64,
+    }
+
+    /// Where a menu item or a theme link leads (editor spec §3.2): `parent` is `home`,
+    /// `category` (a collection), `product`, `page` or `url`; `slug` the handle or address.
+    pub struct Link {
+        pub parent: String,
+        #[serde(default)]
+        pub slug: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub name: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub params: Option<LinkParams>,
+    }
+
+    pub struct LinkParams {
+        #[serde(default)]
+        pub slug: String,
+    }
+
+    /// An item of a menu; children have no children of their own.
+    pub struct MenuItem {
+        #[serde(default)]
+        pub id: String,
+        pub title: String,
+        pub link: Link,
+        #[serde(default)]
+        #[cfg_attr(feature = "openapi", schema(no_recursion))]
+        pub children: Vec<MenuItem>,
+    }
+
+    /// A navigation menu (main-menu, footer ...).
+    pub struct Menu {
+        pub id: String,
+        pub title: String,
+        pub handle: String,
+        pub items: Vec<MenuItem>,
+        pub created_at: i64,
+        pub updated_at: i64,
+    }
+
+    /// A menu to create or the whole of a menu to replace.
+    pub struct MenuInput {
+        pub title: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub handle: Option<String>,
+        #[serde(default)]
+        pub items: Vec<MenuItem>,
+    }
+
+    pub struct Image {
+        pub src: String,
+        #[serde(default)]
+        pub alt: String,
+    }
+
+    pub struct ProductOption {
+        pub name: String,
+        pub values: Vec<String>,
+    }
+
+    pub struct Variant {
+        #[serde(default)]
+        pub id: String,
+        pub title: String,
+        #[serde(default)]
+        pub options: Vec<String>,
+        pub price: f64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub compare_at_price: Option<f64>,
+        #[serde(default)]
+        pub stock: i64,
+        #[serde(default)]
+        pub sku: String,
+    }
+
+    /// A product. `_id` repeats `id`, as the editor's pickers read it (editor spec §7).
+    pub struct Product {
+        pub id: String,
+        #[serde(rename = "_id")]
+        pub legacy_id: String,
+        pub title: String,
+        pub handle: String,
+        pub description_html: String,
+        pub images: Vec<Image>,
+        pub price: f64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub compare_at_price: Option<f64>,
+        pub options: Vec<ProductOption>,
+        pub variants: Vec<Variant>,
+        pub tags: Vec<String>,
+        /// active, draft or archived.
+        pub status: String,
+        pub created_at: i64,
+        pub updated_at: i64,
+    }
+
+    /// A product to create or the whole of a product to replace.
+    pub struct ProductInput {
+        pub title: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub handle: Option<String>,
+        #[serde(default)]
+        pub description_html: String,
+        #[serde(default)]
+        pub images: Vec<Image>,
+        pub price: f64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub compare_at_price: Option<f64>,
+        #[serde(default)]
+        pub options: Vec<ProductOption>,
+        #[serde(default)]
+        pub variants: Vec<Variant>,
+        #[serde(default)]
+        pub tags: Vec<String>,
+        /// active (default), draft or archived.
+        #[serde(default)]
+        #[ts(optional)]
+        pub status: Option<String>,
+    }
+
+    /// A page of products.
+    pub struct ProductList {
+        pub products: Vec<Product>,
+        pub total: i64,
+        pub page: u32,
+        pub limit: u32,
+    }
+
+    /// A collection: products chosen by hand (`manual`) or all products with a tag (`tag`).
+    pub struct Collection {
+        pub id: String,
+        pub title: String,
+        pub handle: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub image: Option<String>,
+        pub kind: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub tag: Option<String>,
+        pub product_ids: Vec<String>,
+        pub products_count: i64,
+        pub created_at: i64,
+        pub updated_at: i64,
+    }
+
+    /// A collection to create or the whole of a collection to replace.
+    pub struct CollectionInput {
+        pub title: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub handle: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub image: Option<String>,
+        /// manual (default) or tag.
+        #[serde(default)]
+        #[ts(optional)]
+        pub kind: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub tag: Option<String>,
+        /// The products of a manual collection, in order.
+        #[serde(default)]
+        pub product_ids: Vec<String>,
+    }
+
+    /// A page of collections.
+    pub struct CollectionList {
+        pub collections: Vec<Collection>,
+        pub total: i64,
+    }
+
+    pub struct Customer {
+        pub id: String,
+        pub email: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub first_name: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub last_name: Option<String>,
+        pub full_name: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub phone: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub country: Option<String>,
+        pub orders_count: i64,
+        pub total_spent: f64,
+        pub created_at: i64,
+    }
+
+    pub struct CustomerList {
+        pub customers: Vec<Customer>,
+        pub total: i64,
+    }
+
+    /// The customer of an order, as the order table reads it (`customerInfo[0].full_name`).
+    pub struct CustomerInfo {
+        #[serde(rename = "full_name")]
+        pub full_name: String,
+        pub email: String,
+    }
+
+    pub struct CardInfo {
+        #[serde(rename = "type")]
+        pub kind: String,
+    }
+
+    pub struct PaymentSource {
+        #[serde(default)]
+        #[ts(optional)]
+        pub card: Option<CardInfo>,
+    }
+
+    pub struct LineItem {
+        #[serde(default)]
+        #[ts(optional)]
+        pub product_id: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub variant_id: Option<String>,
+        pub title: String,
+        pub quantity: i64,
+        pub price: f64,
+    }
+
+    /// An order with the spec's wire names (editor spec §3.1).
+    pub struct Order {
+        pub id: String,
+        pub order_name: String,
+        pub customer_info: Vec<CustomerInfo>,
+        pub created_date: i64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub captured_date: Option<i64>,
+        pub currency: String,
+        pub subtotal: f64,
+        pub shipping: f64,
+        pub discount: f64,
+        pub grand_total: f64,
+        pub financial_status: String,
+        pub fulfillment_status: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub payment_name: Option<String>,
+        pub payment_source: PaymentSource,
+        pub line_items: Vec<LineItem>,
+    }
+
+    pub struct OrderList {
+        pub orders: Vec<Order>,
+        pub total: i64,
+        pub page: u32,
+        pub limit: u32,
+    }
+
+    pub struct OrderCount {
+        pub count: i64,
+    }
+
+    /// A discount: a code customers type, or an automatic one; a percent or an amount off.
+    pub struct Discount {
+        pub id: String,
+        /// code or automatic.
+        pub method: String,
+        /// The code (method code) or the title (automatic).
+        pub code: String,
+        /// percent or amount.
+        pub value_type: String,
+        /// Percent (12.5) or amount in major units.
+        pub value: f64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub starts_at: Option<i64>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub ends_at: Option<i64>,
+        pub is_active: bool,
+        pub created_at: i64,
+        pub updated_at: i64,
+    }
+
+    pub struct DiscountInput {
+        /// code (default) or automatic.
+        #[serde(default)]
+        #[ts(optional)]
+        pub method: Option<String>,
+        pub code: String,
+        pub value_type: String,
+        pub value: f64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub starts_at: Option<i64>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub ends_at: Option<i64>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub is_active: Option<bool>,
+    }
+
+    pub struct DiscountList {
+        pub discounts: Vec<Discount>,
+        pub total: i64,
+    }
+
+    /// An uploaded image: `src` is its address, `fullPath` the same, as the editor reads
+    /// either.
+    pub struct UploadedImage {
+        pub id: String,
+        pub src: String,
+        pub full_path: String,
+        pub content_type: String,
+        pub size: i64,
+    }
+}
