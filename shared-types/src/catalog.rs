@@ -215,7 +215,9 @@ dto! {
         pub children: Vec<MenuItem>,
     }
 
-    /// A navigation menu (main-menu, footer ...).
+    /// A navigation menu (main-menu, footer ...). In TypeScript `NavigationMenu`, apart from
+    /// the drawer's `Menu` of the shell.
+    #[ts(rename = "NavigationMenu")]
     pub struct Menu {
         pub id: String,
         pub title: String,

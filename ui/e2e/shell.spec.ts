@@ -130,3 +130,14 @@ test("the dashboard tiles show the store's numbers", async ({ page, request }) =
   const open = page.getByRole("link", { name: `${totals.open_orders} open orders` });
   await expect(open).toHaveAttribute("href", "/admin/orders");
 });
+
+test("the onboarding popup shows the next step and skips it", async ({ page }) => {
+  await enter(page, "seller@example.com", /Sam's Goods/);
+  const popup = page.getByRole("region", { name: "Getting started" });
+  await expect(popup).toBeVisible();
+  const first = await popup.getByText(/^Next step: /).textContent();
+  await popup.getByRole("button", { name: "Skip this step" }).click();
+  await expect(popup.getByText(/^Next step: /)).not.toHaveText(first ?? "");
+  await popup.getByRole("button", { name: "Close" }).click();
+  await expect(popup).toHaveCount(0);
+});
