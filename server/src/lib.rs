@@ -10,6 +10,7 @@ pub mod error;
 pub mod files;
 pub mod mail;
 pub mod notify;
+pub mod paging;
 pub mod routes;
 pub mod state;
 pub mod telemetry;

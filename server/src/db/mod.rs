@@ -113,6 +113,27 @@ pub fn rfc3339(ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// Deletes the row `id` of `table` if it belongs to `store_id`; `NotFound` otherwise (another
+/// store's row answers as a missing one).
+pub async fn delete_in_store(
+    db: &AnyPool,
+    table: &'static str,
+    id: &str,
+    store_id: &str,
+) -> Result<(), crate::error::ApiError> {
+    let sql = format!("DELETE FROM {table} WHERE id = $1 AND store_id = $2");
+    let deleted = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(store_id)
+        .execute(db)
+        .await?
+        .rows_affected();
+    if deleted == 0 {
+        return Err(crate::error::ApiError::NotFound);
+    }
+    Ok(())
+}
+
 /// A new time-ordered id.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()

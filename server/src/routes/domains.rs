@@ -15,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Domains};
-use crate::db::{new_id, now_ms, rfc3339};
+use crate::db::{self, new_id, now_ms, rfc3339};
 use crate::error::{ApiError, Json, Query};
 use crate::notify;
 use crate::state::AppState;
@@ -360,15 +360,7 @@ async fn cancel_pending_domain(
     access: StoreAccess<Domains>,
     Query(query): Query<IdQuery>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let deleted = sqlx::query("DELETE FROM pending_domains WHERE id = $1 AND store_id = $2")
-        .bind(&query.id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?
-        .rows_affected();
-    if deleted == 0 {
-        return Err(ApiError::NotFound);
-    }
+    db::delete_in_store(&state.db, "pending_domains", &query.id, &access.store_id).await?;
     Ok(Json(MessageResponse {
         message: "The purchase has been cancelled.".to_owned(),
     }))

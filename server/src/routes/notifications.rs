@@ -14,6 +14,7 @@ use crate::auth::store::{StoreAccess, routes::AnyMember};
 use crate::db::{new_id, now_ms, rfc3339};
 use crate::error::{ApiError, Json, Query};
 use crate::notify::{self, BODY_MAX_BYTES, TITLE_MAX_CHARS};
+use crate::paging;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -54,13 +55,14 @@ async fn list(
     access: StoreAccess<AnyMember>,
     Query(query): Query<ListQuery>,
 ) -> Result<Json<NotificationList>, ApiError> {
-    let page = query.page.unwrap_or(1);
-    let limit = query
-        .limit
-        .unwrap_or(core_wasm::limits::NOTIFICATION_PAGE_SIZE);
-    if page == 0 || !(1..=100).contains(&limit) || query.status.is_some_and(|s| s != 1 && s != 2) {
+    let page = paging::page(
+        query.page,
+        query.limit,
+        core_wasm::limits::NOTIFICATION_PAGE_SIZE,
+    )?;
+    if query.status.is_some_and(|s| s != 1 && s != 2) {
         return Err(ApiError::Invalid(vec![
-            "page starts at 1, limit is 1 to 100, status is 1 (unread) or 2 (read).".to_owned(),
+            "status is 1 (unread) or 2 (read).".to_owned(),
         ]));
     }
     let status = query.status.map(i64::from);
@@ -89,8 +91,8 @@ async fn list(
         rows = rows.bind(s);
     }
     let rows = rows
-        .bind(i64::from(limit))
-        .bind(i64::from(page - 1) * i64::from(limit))
+        .bind(page.limit)
+        .bind(page.offset)
         .fetch_all(&state.db)
         .await?;
     let public: Vec<(String, String, String, i64)> =

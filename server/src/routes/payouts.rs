@@ -19,8 +19,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Payouts};
-use crate::db::{new_id, now_ms, rfc3339};
+use crate::db::{self, new_id, now_ms, rfc3339};
 use crate::error::{ApiError, Json, Query};
+use crate::paging;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -251,15 +252,7 @@ async fn delete_card(
     access: StoreAccess<Payouts>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let deleted = sqlx::query("DELETE FROM payout_cards WHERE id = $1 AND store_id = $2")
-        .bind(&id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?
-        .rows_affected();
-    if deleted == 0 {
-        return Err(ApiError::NotFound);
-    }
+    db::delete_in_store(&state.db, "payout_cards", &id, &access.store_id).await?;
     Ok(Json(MessageResponse {
         message: "The card has been removed.".to_owned(),
     }))
@@ -566,15 +559,11 @@ async fn list_requests(
     access: StoreAccess<Payouts>,
     Query(query): Query<RequestQuery>,
 ) -> Result<Json<PayoutRequestPage>, ApiError> {
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(10);
+    let page = paging::page(query.page, query.limit, 10)?;
     let status = query.status.unwrap_or_default();
-    if page == 0
-        || !(1..=100).contains(&limit)
-        || !["", "pending", "paid", "rejected"].contains(&status.as_str())
-    {
+    if !["", "pending", "paid", "rejected"].contains(&status.as_str()) {
         return Err(ApiError::Invalid(vec![
-            "page starts at 1, limit is 1 to 100, status is pending, paid or rejected.".to_owned(),
+            "status is pending, paid or rejected.".to_owned(),
         ]));
     }
     let (total,): (i64,) = sqlx::query_as(
@@ -590,8 +579,8 @@ async fn list_requests(
     )
     .bind(&access.store_id)
     .bind(&status)
-    .bind(i64::from(limit))
-    .bind(i64::from(page - 1) * i64::from(limit))
+    .bind(page.limit)
+    .bind(page.offset)
     .fetch_all(&state.db)
     .await?;
     Ok(Json(PayoutRequestPage {

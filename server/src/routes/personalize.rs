@@ -15,8 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Products};
-use crate::db::{new_id, now_ms, rfc3339};
+use crate::db::{self, new_id, now_ms, rfc3339};
 use crate::error::{ApiError, Json, Query};
+use crate::paging;
 use crate::state::AppState;
 
 /// Limits of a set-up: its name, its layers and their JSON size.
@@ -102,13 +103,7 @@ async fn list(
     access: StoreAccess<Products>,
     Query(query): Query<PageQuery>,
 ) -> Result<Json<PersonalizePage>, ApiError> {
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(20);
-    if page == 0 || !(1..=100).contains(&limit) {
-        return Err(ApiError::Invalid(vec![
-            "page starts at 1 and limit is 1 to 100.".to_owned(),
-        ]));
-    }
+    let page = paging::page(query.page, query.limit, 20)?;
     let (total,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM personalizes WHERE store_id = $1")
         .bind(&access.store_id)
         .fetch_one(&state.db)
@@ -117,8 +112,8 @@ async fn list(
         "{COLUMNS} WHERE store_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3"
     )))
     .bind(&access.store_id)
-    .bind(i64::from(limit))
-    .bind(i64::from(page - 1) * i64::from(limit))
+    .bind(page.limit)
+    .bind(page.offset)
     .fetch_all(&state.db)
     .await?;
     Ok(Json(PersonalizePage {
@@ -222,15 +217,7 @@ async fn remove(
     access: StoreAccess<Products>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let deleted = sqlx::query("DELETE FROM personalizes WHERE id = $1 AND store_id = $2")
-        .bind(&id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?
-        .rows_affected();
-    if deleted == 0 {
-        return Err(ApiError::NotFound);
-    }
+    db::delete_in_store(&state.db, "personalizes", &id, &access.store_id).await?;
     Ok(Json(MessageResponse {
         message: "The personalization has been deleted.".to_owned(),
     }))
@@ -341,15 +328,7 @@ async fn delete_font(
     access: StoreAccess<Products>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let deleted = sqlx::query("DELETE FROM personalize_fonts WHERE id = $1 AND store_id = $2")
-        .bind(&id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?
-        .rows_affected();
-    if deleted == 0 {
-        return Err(ApiError::NotFound);
-    }
+    db::delete_in_store(&state.db, "personalize_fonts", &id, &access.store_id).await?;
     Ok(Json(MessageResponse {
         message: "The font has been removed.".to_owned(),
     }))

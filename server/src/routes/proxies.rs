@@ -17,6 +17,7 @@ use crate::auth::store::{
     routes::{AnyMember, Payouts},
 };
 use crate::error::{ApiError, Json, Query};
+use crate::paging;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -128,18 +129,16 @@ async fn get_store_proxies(
     {
         return Err(ApiError::NotFound);
     }
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(core_wasm::limits::PROXY_LIST_LIMIT);
-    if page == 0 || !(1..=100).contains(&limit) {
-        return Err(ApiError::Invalid(vec![
-            "page starts at 1 and limit is 1 to 100.".to_owned(),
-        ]));
-    }
+    let page = paging::page(query.page, query.limit, core_wasm::limits::PROXY_LIST_LIMIT)?;
     let all = proxies(&state.db, ASSIGNED, &access.store_id).await?;
     let total = u32::try_from(all.len()).unwrap_or(u32::MAX);
-    let start = usize::try_from((page - 1) * limit).unwrap_or(usize::MAX);
+    let start = usize::try_from(page.offset).unwrap_or(usize::MAX);
     Ok(Json(ProxyPage {
-        proxies: all.into_iter().skip(start).take(limit as usize).collect(),
+        proxies: all
+            .into_iter()
+            .skip(start)
+            .take(usize::try_from(page.limit).unwrap_or(0))
+            .collect(),
         total,
     }))
 }
@@ -310,6 +309,36 @@ async fn known_proxies(
     Ok(chosen)
 }
 
+/// Replaces the store's gateways (all of them, or those of `group`) with `ids`, in one
+/// transaction, and answers the store's list.
+async fn replace_store_proxies(
+    db: &AnyPool,
+    store_id: &str,
+    group: Option<&str>,
+    ids: &[String],
+) -> Result<Vec<Proxy>, ApiError> {
+    let mut tx = db.begin().await?;
+    match group {
+        None => sqlx::query("DELETE FROM store_proxies WHERE store_id = $1").bind(store_id),
+        Some(group) => sqlx::query(
+            "DELETE FROM store_proxies WHERE store_id = $1 AND proxy_id IN (SELECT id FROM proxies WHERE group_id = $2)",
+        )
+        .bind(store_id)
+        .bind(group),
+    }
+    .execute(&mut *tx)
+    .await?;
+    for id in ids {
+        sqlx::query("INSERT INTO store_proxies (store_id, proxy_id) VALUES ($1, $2)")
+            .bind(store_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    proxies(db, ASSIGNED, store_id).await
+}
+
 /// Sets the gateways the store uses, replacing the previous choice.
 #[utoipa::path(post, path = "/stores/payout/proxy/save-store-proxies", tag = "gateways", security(("bearer" = ["checkout"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = ProxySelection,
@@ -320,20 +349,9 @@ async fn save_store_proxies(
     Json(body): Json<ProxySelection>,
 ) -> Result<Json<Vec<Proxy>>, ApiError> {
     let ids = known_proxies(&state.db, &body.proxy_ids, None).await?;
-    let mut tx = state.db.begin().await?;
-    sqlx::query("DELETE FROM store_proxies WHERE store_id = $1")
-        .bind(&access.store_id)
-        .execute(&mut *tx)
-        .await?;
-    for id in &ids {
-        sqlx::query("INSERT INTO store_proxies (store_id, proxy_id) VALUES ($1, $2)")
-            .bind(&access.store_id)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    tx.commit().await?;
-    Ok(Json(proxies(&state.db, ASSIGNED, &access.store_id).await?))
+    Ok(Json(
+        replace_store_proxies(&state.db, &access.store_id, None, &ids).await?,
+    ))
 }
 
 /// Sets which gateways of group `{id}` the store uses, leaving its other gateways as they are.
@@ -349,19 +367,7 @@ async fn save_group_proxies(
 ) -> Result<Json<Vec<Proxy>>, ApiError> {
     group_exists(&state.db, &id).await?;
     let ids = known_proxies(&state.db, &body.proxy_ids, Some(&id)).await?;
-    let mut tx = state.db.begin().await?;
-    sqlx::query("DELETE FROM store_proxies WHERE store_id = $1 AND proxy_id IN (SELECT id FROM proxies WHERE group_id = $2)")
-        .bind(&access.store_id)
-        .bind(&id)
-        .execute(&mut *tx)
-        .await?;
-    for proxy_id in &ids {
-        sqlx::query("INSERT INTO store_proxies (store_id, proxy_id) VALUES ($1, $2)")
-            .bind(&access.store_id)
-            .bind(proxy_id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    tx.commit().await?;
-    Ok(Json(proxies(&state.db, ASSIGNED, &access.store_id).await?))
+    Ok(Json(
+        replace_store_proxies(&state.db, &access.store_id, Some(&id), &ids).await?,
+    ))
 }

@@ -3,7 +3,19 @@
 use axum::http::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, SELLER_EMAIL, spawn_app};
+use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app};
+
+/// Spends a refresh token.
+async fn renew(app: &TestApp, refresh: &str) -> Reply {
+    app.send(
+        Method::GET,
+        "/api/auth/renew-access-token",
+        None,
+        None,
+        &[("x-refresh-token", refresh)],
+    )
+    .await
+}
 
 #[tokio::test]
 async fn logging_out_ends_the_access_and_refresh_tokens_at_once() {
@@ -23,15 +35,7 @@ async fn logging_out_ends_the_access_and_refresh_tokens_at_once() {
         app.get("/api/users/info", Some(&access)).await.status,
         StatusCode::UNAUTHORIZED
     );
-    let renew = app
-        .send(
-            Method::GET,
-            "/api/auth/renew-access-token",
-            None,
-            None,
-            &[("x-refresh-token", &refresh)],
-        )
-        .await;
+    let renew = renew(&app, &refresh).await;
     assert_eq!(renew.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -39,15 +43,7 @@ async fn logging_out_ends_the_access_and_refresh_tokens_at_once() {
 async fn a_refresh_token_renews_once_and_the_new_pair_works() {
     let app = spawn_app().await;
     let (_, refresh, _) = app.session_of(OWNER_EMAIL).await;
-    let renewed = app
-        .send(
-            Method::GET,
-            "/api/auth/renew-access-token",
-            None,
-            None,
-            &[("x-refresh-token", &refresh)],
-        )
-        .await;
+    let renewed = renew(&app, &refresh).await;
     assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.text);
     let access = renewed.json["accessToken"].as_str().expect("access");
     let next = renewed.json["refreshToken"].as_str().expect("refresh");
@@ -57,15 +53,7 @@ async fn a_refresh_token_renews_once_and_the_new_pair_works() {
         StatusCode::OK
     );
     // Within the grace period a second use is refused but ends nothing.
-    let again = app
-        .send(
-            Method::GET,
-            "/api/auth/renew-access-token",
-            None,
-            None,
-            &[("x-refresh-token", &refresh)],
-        )
-        .await;
+    let again = renew(&app, &refresh).await;
     assert_eq!(again.status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         app.get("/api/users/info", Some(access)).await.status,
@@ -77,15 +65,7 @@ async fn a_refresh_token_renews_once_and_the_new_pair_works() {
 async fn a_replayed_refresh_token_revokes_its_whole_family() {
     let app = spawn_app().await;
     let (_, refresh, _) = app.session_of(OWNER_EMAIL).await;
-    let renewed = app
-        .send(
-            Method::GET,
-            "/api/auth/renew-access-token",
-            None,
-            None,
-            &[("x-refresh-token", &refresh)],
-        )
-        .await;
+    let renewed = renew(&app, &refresh).await;
     let access = renewed.json["accessToken"]
         .as_str()
         .expect("access")
@@ -99,30 +79,14 @@ async fn a_replayed_refresh_token_revokes_its_whole_family() {
         .execute(&app.state.db)
         .await
         .expect("age");
-    let replay = app
-        .send(
-            Method::GET,
-            "/api/auth/renew-access-token",
-            None,
-            None,
-            &[("x-refresh-token", &refresh)],
-        )
-        .await;
+    let replay = renew(&app, &refresh).await;
     assert_eq!(replay.status, StatusCode::UNAUTHORIZED);
     assert!(replay.messages()[0].contains("used twice"));
     assert_eq!(
         app.get("/api/users/info", Some(&access)).await.status,
         StatusCode::UNAUTHORIZED
     );
-    let successor = app
-        .send(
-            Method::GET,
-            "/api/auth/renew-access-token",
-            None,
-            None,
-            &[("x-refresh-token", &next)],
-        )
-        .await;
+    let successor = renew(&app, &next).await;
     assert_eq!(successor.status, StatusCode::UNAUTHORIZED);
 }
 
