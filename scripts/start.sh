@@ -15,8 +15,13 @@ cat <<EOT
 
 Storeloom: http://${HOST:-127.0.0.1}:${PORT:-8080}/admin
 Demo accounts (password: storeloom), unless STORELOOM_DEMO=0:
-  owner@storeloom.dev   owner of the Demo Store (full menu: operator e-mail domain)
-  seller@example.com    a seller with a store of their own (seller menu)
+  owner@storeloom.dev    owner of the Demo Store (full menu: operator e-mail domain)
+  seller@example.com     a seller with a store of their own (seller menu)
+  orders@example.com     Demo Store staff: orders and products only
+  designer@example.com   Demo Store staff: themes, pages, navigation, domains, preferences
+Register a new store: http://${HOST:-127.0.0.1}:${PORT:-8080}/admin/auth/register?sk=${SIGNUP_KEY-welcome}
+E-mail sent without SMTP_URL: http://${HOST:-127.0.0.1}:${PORT:-8080}/api/dev/mailbox
+API: http://${HOST:-127.0.0.1}:${PORT:-8080}/api/docs
 Database: ${DATABASE_URL:-sqlite://data/storeloom.db}. Stop with Ctrl-C.
 
 EOT
