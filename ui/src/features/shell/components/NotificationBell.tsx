@@ -38,11 +38,11 @@ export function NotificationBell() {
     <>
       <Menu position="bottom-end" width={340} shadow="md">
         <Menu.Target>
-          <Indicator label={unread} size={18} disabled={unread === 0} offset={4}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t("shell.notifications", { count: unread })}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t("shell.notifications", { count: unread })}>
+            <Indicator label={unread} size={16} disabled={unread === 0} offset={2}>
               <IconBell size={20} />
-            </ActionIcon>
-          </Indicator>
+            </Indicator>
+          </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{t("shell.notificationsTitle")}</Menu.Label>
@@ -59,7 +59,9 @@ export function NotificationBell() {
           {items.length === 0 && !broadcast && <Menu.Item disabled>{t("shell.noNotifications")}</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} size={shellConstants.notificationDialogWidthPx} title={open?.title}>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} size={shellConstants.notificationDialogWidthPx} title={open?.title}
+        closeButtonProps={{ "aria-label": t("shell.close") }}
+      >
         {open && (
           <Box>
             <Text size="sm" c="dimmed" mb="sm">
