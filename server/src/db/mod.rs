@@ -134,6 +134,24 @@ pub async fn delete_in_store(
     Ok(())
 }
 
+/// Whether another row of `table` in the store (not `except`) already uses `handle`.
+pub async fn handle_taken(
+    db: &AnyPool,
+    table: &'static str,
+    store_id: &str,
+    handle: &str,
+    except: &str,
+) -> Result<bool, crate::error::ApiError> {
+    let sql = format!("SELECT id FROM {table} WHERE store_id = $1 AND handle = $2 AND id <> $3");
+    let row: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(handle)
+        .bind(except)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.is_some())
+}
+
 /// A new time-ordered id.
 pub fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()

@@ -243,22 +243,6 @@ fn json_text<T: serde::Serialize>(value: &T) -> Result<String, ApiError> {
     serde_json::to_string(value).map_err(ApiError::internal)
 }
 
-async fn product_handle_taken(
-    state: &AppState,
-    store_id: &str,
-    handle: &str,
-    except: &str,
-) -> Result<bool, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM products WHERE store_id = $1 AND handle = $2 AND id <> $3")
-            .bind(store_id)
-            .bind(handle)
-            .bind(except)
-            .fetch_optional(&state.db)
-            .await?;
-    Ok(row.is_some())
-}
-
 /// The store's products: `page`, `limit`, `search` in titles, `chandle` (a collection's handle)
 /// and `status`. Newest first.
 #[utoipa::path(get, path = "/stores/products", tag = "catalog", security(("bearer" = ["products"])),
@@ -285,7 +269,7 @@ async fn create_product(
     Json(input): Json<ProductInput>,
 ) -> Result<(StatusCode, Json<Product>), ApiError> {
     let p = product_write(input)?;
-    if product_handle_taken(&state, &access.store_id, &p.handle, "").await? {
+    if crate::db::handle_taken(&state.db, "products", &access.store_id, &p.handle, "").await? {
         return Err(ApiError::Conflict(format!(
             "Another product already has the handle {}.",
             p.handle
@@ -347,7 +331,7 @@ async fn put_product(
 ) -> Result<Json<Product>, ApiError> {
     product_where(&state.db, &access.store_id, "id", &id).await?;
     let p = product_write(input)?;
-    if product_handle_taken(&state, &access.store_id, &p.handle, &id).await? {
+    if crate::db::handle_taken(&state.db, "products", &access.store_id, &p.handle, &id).await? {
         return Err(ApiError::Conflict(format!(
             "Another product already has the handle {}.",
             p.handle
@@ -626,23 +610,6 @@ async fn write_collection_products(
     Ok(())
 }
 
-async fn collection_handle_taken(
-    state: &AppState,
-    store_id: &str,
-    handle: &str,
-    except: &str,
-) -> Result<bool, ApiError> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT id FROM collections WHERE store_id = $1 AND handle = $2 AND id <> $3",
-    )
-    .bind(store_id)
-    .bind(handle)
-    .bind(except)
-    .fetch_optional(&state.db)
-    .await?;
-    Ok(row.is_some())
-}
-
 /// The store's collections: `page`, `limit`, `search` in titles.
 #[utoipa::path(get, path = "/stores/collections", tag = "catalog", security(("bearer" = ["products"])),
     params(("X-Store-Id" = String, Header, description = "The store"), CollectionQuery),
@@ -669,7 +636,7 @@ async fn create_collection(
 ) -> Result<(StatusCode, Json<Collection>), ApiError> {
     let (title, handle, image, kind, tag, ids) =
         collection_write(&state, &access.store_id, input).await?;
-    if collection_handle_taken(&state, &access.store_id, &handle, "").await? {
+    if crate::db::handle_taken(&state.db, "collections", &access.store_id, &handle, "").await? {
         return Err(ApiError::Conflict(format!(
             "Another collection already has the handle {handle}."
         )));
@@ -726,7 +693,7 @@ async fn put_collection(
     find_collection(&state, &access.store_id, &id).await?;
     let (title, handle, image, kind, tag, ids) =
         collection_write(&state, &access.store_id, input).await?;
-    if collection_handle_taken(&state, &access.store_id, &handle, &id).await? {
+    if crate::db::handle_taken(&state.db, "collections", &access.store_id, &handle, &id).await? {
         return Err(ApiError::Conflict(format!(
             "Another collection already has the handle {handle}."
         )));

@@ -87,22 +87,6 @@ async fn write_items(
     Ok(())
 }
 
-async fn handle_taken(
-    state: &AppState,
-    store_id: &str,
-    handle: &str,
-    except: &str,
-) -> Result<bool, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM menus WHERE store_id = $1 AND handle = $2 AND id <> $3")
-            .bind(store_id)
-            .bind(handle)
-            .bind(except)
-            .fetch_optional(&state.db)
-            .await?;
-    Ok(row.is_some())
-}
-
 fn taken(handle: &str) -> ApiError {
     ApiError::Conflict(format!("Another menu already has the handle {handle}."))
 }
@@ -135,7 +119,7 @@ async fn create_menu(
     Json(input): Json<MenuInput>,
 ) -> Result<(StatusCode, Json<Menu>), ApiError> {
     let (title, handle, items) = checked(input)?;
-    if handle_taken(&state, &access.store_id, &handle, "").await? {
+    if crate::db::handle_taken(&state.db, "menus", &access.store_id, &handle, "").await? {
         return Err(taken(&handle));
     }
     let id = new_id();
@@ -183,7 +167,7 @@ async fn put_menu(
 ) -> Result<Json<Menu>, ApiError> {
     find(&state, &access.store_id, &id).await?;
     let (title, handle, items) = checked(input)?;
-    if handle_taken(&state, &access.store_id, &handle, &id).await? {
+    if crate::db::handle_taken(&state.db, "menus", &access.store_id, &handle, &id).await? {
         return Err(taken(&handle));
     }
     sqlx::query(

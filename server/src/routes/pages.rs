@@ -80,22 +80,6 @@ async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Page, ApiErr
     row.map(page).ok_or(ApiError::NotFound)
 }
 
-async fn handle_taken(
-    state: &AppState,
-    store_id: &str,
-    handle: &str,
-    except: &str,
-) -> Result<bool, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM pages WHERE store_id = $1 AND handle = $2 AND id <> $3")
-            .bind(store_id)
-            .bind(handle)
-            .bind(except)
-            .fetch_optional(&state.db)
-            .await?;
-    Ok(row.is_some())
-}
-
 fn taken(handle: &str) -> ApiError {
     ApiError::Conflict(format!("Another page already has the handle {handle}."))
 }
@@ -150,7 +134,7 @@ async fn create_page(
     Json(input): Json<PageInput>,
 ) -> Result<(StatusCode, Json<Page>), ApiError> {
     let (title, handle, body, published) = checked(input)?;
-    if handle_taken(&state, &access.store_id, &handle, "").await? {
+    if crate::db::handle_taken(&state.db, "pages", &access.store_id, &handle, "").await? {
         return Err(taken(&handle));
     }
     let id = new_id();
@@ -200,7 +184,7 @@ async fn put_page(
 ) -> Result<Json<Page>, ApiError> {
     find(&state, &access.store_id, &id).await?;
     let (title, handle, body, published) = checked(input)?;
-    if handle_taken(&state, &access.store_id, &handle, &id).await? {
+    if crate::db::handle_taken(&state.db, "pages", &access.store_id, &handle, &id).await? {
         return Err(taken(&handle));
     }
     sqlx::query(
