@@ -43,6 +43,13 @@ pub struct Config {
     /// `STORELOOM_DEMO_CATALOG`: seed the Demo Store's full catalog (60 products, a few hundred
     /// orders) with the demo accounts; off, it gets the small catalog the tests use.
     pub demo_catalog: bool,
+    /// `GEOIP_CSV`: a CSV of address ranges and countries (`first,last,country`, as the free
+    /// IP-to-country lists ship) for the analytics pipeline's country of a visit when no
+    /// trusted proxy header names one.
+    pub geoip_csv: Option<PathBuf>,
+    /// `STORELOOM_DEMO_TRAFFIC`: with the demo data, give the Demo Store 90 days of storefront
+    /// traffic and a trickle of new visits while the server runs (default on).
+    pub demo_traffic: bool,
 }
 
 /// The default SQLite file, relative to the working directory.
@@ -130,6 +137,10 @@ impl Config {
             jwt_secret: lookup("JWT_SECRET").filter(|v| !v.is_empty()),
             upload_dir: PathBuf::from(get("UPLOAD_DIR", "data/uploads")),
             demo_catalog: get("STORELOOM_DEMO_CATALOG", "1") != "0",
+            geoip_csv: lookup("GEOIP_CSV")
+                .filter(|v| !v.trim().is_empty())
+                .map(PathBuf::from),
+            demo_traffic: get("STORELOOM_DEMO_TRAFFIC", "1") != "0",
         })
     }
 
@@ -152,6 +163,8 @@ impl Config {
             jwt_secret: None,
             upload_dir: std::env::temp_dir().join("storeloom-test-uploads"),
             demo_catalog: false,
+            geoip_csv: None,
+            demo_traffic: false,
         }
     }
 }

@@ -42,6 +42,14 @@ pub enum ApiError {
         messages: Vec<String>,
         details: serde_json::Map<String, serde_json::Value>,
     },
+    /// Too many requests from one address or for one store; try again after `retry_after`
+    /// seconds.
+    #[error("throttled: {message}")]
+    Throttled { message: String, retry_after: u64 },
+    /// The server cannot take the request now (its database is busy or down); nothing was
+    /// kept and the client may send it again.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -145,6 +153,30 @@ impl IntoResponse for ApiError {
             } => {
                 details.insert("messages".to_owned(), messages.into());
                 return (status, axum::Json(serde_json::Value::Object(details))).into_response();
+            }
+            ApiError::Throttled {
+                message,
+                retry_after,
+            } => {
+                let mut response = (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    axum::Json(ApiErrorBody {
+                        messages: vec![message],
+                    }),
+                )
+                    .into_response();
+                response.headers_mut().insert(
+                    axum::http::header::RETRY_AFTER,
+                    axum::http::HeaderValue::from(retry_after),
+                );
+                return response;
+            }
+            ApiError::Unavailable(cause) => {
+                tracing::warn!(%cause, "unavailable");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    vec!["The server is busy; nothing was kept. Please send it again.".to_owned()],
+                )
             }
             ApiError::Internal(cause) => {
                 tracing::error!(%cause, "internal error");

@@ -1,6 +1,7 @@
 //! The Storeloom server: the JSON API under `/api`, the built admin UI under `/admin`.
 //! `app` builds the router (tests drive it directly); `serve` opens the database and listens.
 
+pub mod analytics;
 pub mod auth;
 pub mod client;
 pub mod config;
@@ -88,6 +89,9 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let db = db::connect(&config.database_url).await?;
     if config.seed_demo {
         db::seed::demo(&db, &config).await?;
+        if config.demo_traffic {
+            demo_traffic(&db).await?;
+        }
     }
     if let Some(url) = &config.smtp_url {
         mail::Sender::new(url, &config.smtp_from)?.spawn(db.clone());
@@ -101,6 +105,56 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await?;
+    Ok(())
+}
+
+/// Gives the Demo Store 90 days of storefront traffic (once) and keeps shoppers coming.
+async fn demo_traffic(db: &sqlx::AnyPool) -> Result<(), Box<dyn std::error::Error>> {
+    let store: Option<(String,)> = sqlx::query_as("SELECT id FROM stores WHERE subdomain = 'demo'")
+        .fetch_optional(db)
+        .await?;
+    if let Some((store_id,)) = store {
+        let written = analytics::demo::fill(db, &store_id, 90, 2026).await?;
+        if written > 0 {
+            tracing::info!(written, "demo traffic");
+        }
+        analytics::demo::trickle(db.clone(), store_id);
+    }
+    Ok(())
+}
+
+/// `demo-traffic [--days N] [SUBDOMAIN ...]`: fills the named stores (every store when none is
+/// named) with `N` days (default 90) of realistic traffic matching their orders.
+pub async fn demo_traffic_command(
+    config: &Config,
+    args: &[String],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut days = 90_i64;
+    let mut names = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if arg == "--days" {
+            days = args
+                .next()
+                .and_then(|d| d.parse().ok())
+                .filter(|d| (1..=366).contains(d))
+                .ok_or("--days takes a number of days from 1 to 366")?;
+        } else {
+            names.push(arg.clone());
+        }
+    }
+    let db = db::connect(&config.database_url).await?;
+    let stores: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, subdomain FROM stores ORDER BY subdomain")
+            .fetch_all(&db)
+            .await?;
+    for (seed, (id, subdomain)) in stores.iter().enumerate() {
+        if !names.is_empty() && !names.contains(subdomain) {
+            continue;
+        }
+        let written = analytics::demo::fill(&db, id, days, seed as u64 + 1).await?;
+        println!("{subdomain}: {written} events");
+    }
     Ok(())
 }
 

@@ -10,7 +10,16 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
-    match server::serve(config).await {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let outcome = match args.first().map(String::as_str) {
+        None | Some("serve") => server::serve(config).await,
+        Some("demo-traffic") => server::demo_traffic_command(&config, &args[1..]).await,
+        Some(other) => {
+            eprintln!("storeloom: unknown command {other:?} (commands: serve, demo-traffic)");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    match outcome {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("storeloom: {error}");

@@ -20,6 +20,10 @@ pub struct AppState {
     pub decoy_hash: Arc<str>,
     /// Where domains point (the system resolver; tests put in fixed answers).
     pub resolver: Arc<dyn crate::dns::Resolver>,
+    /// Hands storefront events to this process's analytics writer.
+    pub ingest: crate::analytics::ingest::Ingestor,
+    /// Address ranges and countries for the analytics pipeline (`GEOIP_CSV`).
+    pub countries: Arc<crate::analytics::geo::Countries>,
 }
 
 impl AppState {
@@ -30,12 +34,20 @@ impl AppState {
             None => shared_secret(&db, "jwt").await?,
         };
         let decoy_hash = crate::auth::password::hash(random_token()).await?;
+        let ingest = crate::analytics::ingest::Ingestor::spawn(db.clone());
+        let countries = match &config.geoip_csv {
+            Some(path) => crate::analytics::geo::Countries::load(path)
+                .map_err(|e| ApiError::internal(format!("GEOIP_CSV: {e}")))?,
+            None => crate::analytics::geo::Countries::default(),
+        };
         Ok(AppState {
             db,
             keys: Keys::new(secret.as_bytes()),
             config: Arc::new(config),
             decoy_hash: decoy_hash.into(),
             resolver: Arc::new(crate::dns::SystemResolver),
+            ingest,
+            countries: Arc::new(countries),
         })
     }
 }

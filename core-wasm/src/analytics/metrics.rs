@@ -1,7 +1,7 @@
 //! Metrics of the Overview page (editor-and-analytics.md §4, §9): conversion rate, average order
 //! value, percent change against yesterday, chart values and revenue axis labels.
 
-use shared_types::ChangeKind;
+use shared_types::{ChangeKind, ConversionResult, FunnelStep};
 
 use crate::limits::{
     CHART_DECIMALS, MONEY_DECIMALS, REVENUE_CHANGE_DECIMALS, STAT_CARD_CHANGE_DECIMALS,
@@ -74,5 +74,39 @@ pub fn axis_label(value: f64) -> String {
         format!("{}k", trim(format!("{:.1}", round_to(value / 1000.0, 1))))
     } else {
         trim(format!("{:.2}", round_to(value, 2)))
+    }
+}
+
+/// The conversion funnel from its five counts (visitors, view content, added to cart, reached
+/// checkout, converted). A step's previous action counts as tracked when the step before it
+/// saw any session in the range: a storefront that never sends `view_content` shows its
+/// add-to-cart step without a drop-off from a step it does not track. Visitors have no step
+/// before them.
+pub fn funnel(counts: [u64; 5]) -> ConversionResult {
+    let step = |i: usize| FunnelStep {
+        value: counts[i],
+        is_tracked_previous_action: i > 0 && counts[i - 1] > 0,
+    };
+    ConversionResult {
+        vistors: step(0),
+        view_content: step(1),
+        add_to_cart: step(2),
+        reached_checkout: step(3),
+        session_converted: step(4),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn funnel_marks_a_step_tracked_when_the_one_before_saw_sessions() {
+        let result = funnel([10, 0, 3, 2, 1]);
+        assert!(!result.vistors.is_tracked_previous_action);
+        assert!(result.view_content.is_tracked_previous_action);
+        assert!(!result.add_to_cart.is_tracked_previous_action);
+        assert!(result.reached_checkout.is_tracked_previous_action);
+        assert_eq!(result.session_converted.value, 1);
     }
 }

@@ -170,3 +170,44 @@ pub fn range(
     };
     make(&zone, from, to, today)
 }
+
+/// The period of the same length right before `range`: yesterday for one day, the 30 days
+/// before a 30-day range. Used for the comparison the Overview shows beside each figure.
+pub fn previous(range: &DateRange, now_ms: i64) -> Result<DateRange, AnalyticsError> {
+    let zone = zone(&range.timezone)?;
+    let today = today_in(&zone, now_ms)?;
+    let from = parse_date(&range.from)?;
+    let to = parse_date(&range.to)?;
+    let days = u64::try_from((to - from).num_days() + 1).unwrap_or(1);
+    let before = |day: NaiveDate, n: u64| {
+        day.checked_sub_days(Days::new(n))
+            .ok_or_else(|| AnalyticsError::InvalidDate(day.to_string()))
+    };
+    let previous_to = before(from, 1)?;
+    let previous_from = before(previous_to, days - 1)?;
+    make(&zone, previous_from, previous_to, today)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn previous_period_has_the_same_length_and_ends_the_day_before() {
+        // 2026-11-22 12:00 UTC.
+        let now = 1_795_348_800_000;
+        let month = range("2026-10-24", "2026-11-22", "Asia/Ho_Chi_Minh", now).expect("range");
+        let before = previous(&month, now).expect("previous");
+        assert_eq!(
+            (before.from.as_str(), before.to.as_str()),
+            ("2026-09-24", "2026-10-23")
+        );
+        assert_eq!(before.end_ms, month.start_ms);
+        assert!(!before.today_mode);
+        let today = today("America/Los_Angeles", now).expect("today");
+        assert_eq!(
+            previous(&today, now).expect("previous"),
+            yesterday("America/Los_Angeles", now).expect("yesterday")
+        );
+    }
+}

@@ -76,7 +76,47 @@ pub mod routes {
         Discounts => "website.discount.code",
         /// The theme editor (`themes`).
         ThemeEditor => "website.themes.editor",
+        /// The live view of the analytics family (`live_view`).
+        LiveView => "website.live-view",
     }
+}
+
+/// The scopes a member holds: every role key for an owner, the granted ones for staff.
+fn scopes_of(role: &str, scopes: &str) -> Vec<String> {
+    if role == "owner" {
+        core_wasm::shell::permissions::ROLE_KEYS
+            .iter()
+            .map(|k| (*k).to_owned())
+            .collect()
+    } else {
+        scopes.split_whitespace().map(str::to_owned).collect()
+    }
+}
+
+/// Checks that `user_id` may use route `R` in every store of `store_ids` (a report over several
+/// stores): a store they are not a member of answers 404, one where they lack the scope 403.
+pub async fn check_stores<R: RouteName>(
+    state: &AppState,
+    user_id: &str,
+    store_ids: &[String],
+) -> Result<(), ApiError> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT m.store_id, m.role, m.scopes FROM store_members m JOIN stores s ON s.id = m.store_id \
+         WHERE m.user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_all(&state.db)
+    .await?;
+    for id in store_ids {
+        let (_, role, scopes) = rows
+            .iter()
+            .find(|(store, _, _)| store == id)
+            .ok_or(ApiError::NotFound)?;
+        if !core_wasm::shell::menu::may_open(R::NAME, &scopes_of(role, scopes)) {
+            return Err(ApiError::Forbidden(NO_PERMISSION.to_owned()));
+        }
+    }
+    Ok(())
 }
 
 /// Why a store route refused, as the member sees it.
@@ -126,14 +166,7 @@ impl<R: RouteName + Send + Sync> FromRequestParts<AppState> for StoreAccess<R> {
         .await?;
         // A store the user is not a member of answers as if it did not exist.
         let (role, scopes) = membership.ok_or(ApiError::NotFound)?;
-        let scopes: Vec<String> = if role == "owner" {
-            core_wasm::shell::permissions::ROLE_KEYS
-                .iter()
-                .map(|k| (*k).to_owned())
-                .collect()
-        } else {
-            scopes.split_whitespace().map(str::to_owned).collect()
-        };
+        let scopes = scopes_of(&role, &scopes);
         if find_route(R::NAME).is_none() || !core_wasm::shell::menu::may_open(R::NAME, &scopes) {
             return Err(ApiError::Forbidden(NO_PERMISSION.to_owned()));
         }

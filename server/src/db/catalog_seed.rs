@@ -147,6 +147,8 @@ pub async fn seed_store(
         &mut tx, store_id, size, &products, &customers, now, &mut dice,
     )
     .await?;
+    // The paid orders' sales in the analytics rollups.
+    crate::analytics::rollup::rebuild(&mut tx, Some(store_id)).await?;
     tx.commit().await?;
     Ok(())
 }

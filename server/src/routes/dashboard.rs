@@ -3,13 +3,14 @@
 //! and the count of open (unfulfilled) orders.
 
 use axum::extract::State;
-use core_wasm::analytics;
 use serde::Deserialize;
 use shared_types::{ApiErrorBody, DashboardTotals};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::analytics::{report_stores, report_zone};
+use crate::analytics::query as analytics;
 use crate::auth::store::{StoreAccess, routes::Dashboard};
 use crate::db::now_ms;
 use crate::error::{ApiError, Json, Query};
@@ -41,67 +42,21 @@ async fn totals(
     access: StoreAccess<Dashboard>,
     Query(query): Query<TotalsQuery>,
 ) -> Result<Json<DashboardTotals>, ApiError> {
-    let mut stores: Vec<String> = query
-        .stores
-        .as_deref()
-        .map(|list| {
-            list.split(',')
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
-    if stores.is_empty() {
-        stores.push(access.store_id.clone());
-    }
-    if stores.len() > 50 {
-        return Err(ApiError::Invalid(vec![
-            "At most 50 stores at once.".to_owned(),
-        ]));
-    }
-    for store in &stores {
-        let member: Option<(String,)> = sqlx::query_as(
-            "SELECT store_id FROM store_members WHERE store_id = $1 AND user_id = $2",
-        )
-        .bind(store)
-        .bind(&access.user.user_id)
-        .fetch_optional(&state.db)
-        .await?;
-        if member.is_none() {
-            return Err(ApiError::NotFound);
-        }
-    }
-    let zone = match query.timezone.filter(|z| !z.trim().is_empty()) {
-        Some(zone) => zone,
-        None => {
-            let row: Option<(String,)> = sqlx::query_as(
-                "SELECT standard_timezone FROM store_preferences WHERE store_id = $1",
-            )
-            .bind(&access.store_id)
-            .fetch_optional(&state.db)
-            .await?;
-            row.map(|(zone,)| zone).unwrap_or_default()
-        }
-    };
+    let stores = report_stores(&state, &access, query.stores.as_deref()).await?;
+    let zone = report_zone(&state, &access.store_id, query.timezone.as_deref()).await?;
     let range = analytics::range(
         query.from_time.as_deref().unwrap_or(""),
         query.to_time.as_deref().unwrap_or(""),
         &zone,
         now_ms(),
-    )
-    .map_err(|e| ApiError::Invalid(vec![e.to_string()]))?;
-    let (mut sales, mut orders, mut open) = (0_i64, 0_i64, 0_i64);
+    )?;
+    // The same figures as the Overview's, from the same rollups.
+    let buckets = analytics::buckets(&range)?;
+    let figures = analytics::figures(&state.db, &stores, &buckets, None).await?;
+    let sales = figures.sales_total_minor();
+    let orders = figures.orders_total();
+    let mut open = 0_i64;
     for store in &stores {
-        let (store_sales, store_orders): (i64, i64) = sqlx::query_as(
-            "SELECT CAST(COALESCE(SUM(grand_total_minor), 0) AS BIGINT), COUNT(*) FROM orders \
-             WHERE store_id = $1 AND financial_status = 'paid' AND captured_at >= $2 AND captured_at < $3",
-        )
-        .bind(store)
-        .bind(range.start_ms)
-        .bind(range.end_ms)
-        .fetch_one(&state.db)
-        .await?;
         let (store_open,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM orders WHERE store_id = $1 AND fulfillment_status = 'unfulfilled' \
              AND financial_status IN ('paid', 'pending')",
@@ -109,13 +64,11 @@ async fn totals(
         .bind(store)
         .fetch_one(&state.db)
         .await?;
-        sales += store_sales;
-        orders += store_orders;
         open += store_open;
     }
     Ok(Json(DashboardTotals {
         total_sales: core_wasm::numbers::round_to(core_wasm::payouts::to_major(sales), 2),
-        total_orders: u64::try_from(orders).unwrap_or(0),
+        total_orders: orders,
         open_orders: u64::try_from(open).unwrap_or(0),
         currency: core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned(),
         timezone: range.timezone,

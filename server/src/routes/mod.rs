@@ -5,6 +5,7 @@
 //! tests check the document against the behaviour.
 
 pub mod account;
+pub mod analytics;
 pub mod auth;
 pub mod catalog;
 pub mod dashboard;
@@ -59,6 +60,7 @@ use crate::state::AppState;
         (name = "catalog", description = "Products and collections (needs `products`)"),
         (name = "sales", description = "Customers, orders and discounts"),
         (name = "uploads", description = "Image upload"),
+        (name = "analytics", description = "Storefront events in; the Overview's figures, paid orders, exports and live view out (needs `dashboards`)"),
         (name = "storefront", description = "The storefront's public read API: no sign-in, cacheable"),
     )
 )]
@@ -101,6 +103,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(personalize::router())
         .merge(account::router())
         .merge(dashboard::router())
+        .merge(analytics::router())
         .merge(onboarding::router())
         .merge(themes::router())
         .merge(pages::router())

@@ -48,7 +48,7 @@ pub struct ListQuery {
     search: Option<String>,
 }
 
-fn paging(page: Option<u32>, limit: Option<u32>, default: u32) -> (u32, u32, i64) {
+pub(crate) fn paging(page: Option<u32>, limit: Option<u32>, default: u32) -> (u32, u32, i64) {
     let limit = limit.unwrap_or(default).clamp(1, rules::PAGE_LIMIT_MAX);
     let page = page.unwrap_or(1).max(1);
     (page, limit, i64::from(page - 1) * i64::from(limit))
@@ -191,11 +191,11 @@ fn order_filter(query: &OrderQuery) -> Result<(i64, i64, String), ApiError> {
 const ORDER_FILTER: &str = "store_id = $1 AND ($2 = -1 OR (created_at >= $2 AND created_at < $3)) \
     AND ($4 = '' OR financial_status = $4)";
 
-const ORDER_COLUMNS: &str = "id, order_name, customer_name, customer_email, created_at, captured_at, currency, \
+pub(crate) const ORDER_COLUMNS: &str = "id, order_name, customer_name, customer_email, created_at, captured_at, currency, \
     subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
     payment_name, card_type, line_items";
 
-type OrderRow = (
+pub(crate) type OrderRow = (
     String,
     String,
     String,
@@ -225,7 +225,7 @@ struct StoredLine {
     price_minor: i64,
 }
 
-fn order(row: OrderRow) -> Order {
+pub(crate) fn order(row: OrderRow) -> Order {
     let (
         id,
         order_name,

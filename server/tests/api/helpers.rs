@@ -52,13 +52,22 @@ impl Reply {
 
 /// Starts the application over a fresh database, with the demo data and `static_dir`.
 pub async fn spawn_app_with(static_dir: Option<std::path::PathBuf>) -> TestApp {
+    spawn_app_configured(|config| {
+        if let Some(dir) = static_dir {
+            config.static_dir = dir;
+        }
+    })
+    .await
+}
+
+/// Starts the application over a fresh database with the demo data, the test configuration
+/// changed by `change`.
+pub async fn spawn_app_configured(change: impl FnOnce(&mut Config)) -> TestApp {
     let (url, sqlite_file) = fresh_database_url().await;
     let mut config = Config::for_tests(&url);
     // Each test keeps its uploads (and seeded pictures) in a folder of its own, removed after.
     config.upload_dir = std::env::temp_dir().join(format!("storeloom_uploads_{}", uuid_like()));
-    if let Some(dir) = static_dir {
-        config.static_dir = dir;
-    }
+    change(&mut config);
     let db = server::db::connect(&url)
         .await
         .expect("connect and migrate");
@@ -282,3 +291,68 @@ pub const ORDERS_STAFF_EMAIL: &str = "orders@example.com";
 /// Demo staff of the Demo Store: themes, pages, navigation, domains, preferences.
 pub const DESIGNER_EMAIL: &str = "designer@example.com";
 pub const DEMO_PASSWORD: &str = "storeloom";
+
+/// Adds an order to a store: `status` paid, refunded, pending or voided, captured at
+/// `captured_at` (ms) when given; and brings the analytics rollups up to date, as writing an
+/// order does.
+pub async fn add_order(
+    app: &TestApp,
+    store_id: &str,
+    number: i64,
+    total_minor: i64,
+    status: &str,
+    captured_at: Option<i64>,
+) {
+    sqlx::query(
+        "INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency, \
+         subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
+         line_items, created_at, captured_at) VALUES ($1, $2, $3, $4, 'Buyer', 'buyer@example.com', 'USD', $5, 0, 0, $5, \
+         $6, 'unfulfilled', '[]', $7, $8)",
+    )
+    .bind(server::db::new_id())
+    .bind(store_id)
+    .bind(number)
+    .bind(format!("#{number}"))
+    .bind(total_minor)
+    .bind(status)
+    .bind(captured_at.unwrap_or_else(server::db::now_ms))
+    .bind(captured_at)
+    .execute(&app.state.db)
+    .await
+    .expect("order");
+    let mut conn = app.state.db.acquire().await.expect("connection");
+    server::analytics::rollup::rebuild(&mut conn, Some(store_id))
+        .await
+        .expect("rollups");
+}
+
+/// Adds `count` paid orders of `total_minor` each to a store, captured now.
+pub async fn paid_orders(app: &TestApp, store_id: &str, count: usize, total_minor: i64) {
+    let now = server::db::now_ms();
+    for n in 0..count {
+        add_order(
+            app,
+            store_id,
+            9000 + n as i64,
+            total_minor,
+            "paid",
+            Some(now),
+        )
+        .await;
+    }
+}
+
+/// A fresh store of the seller's, with nothing in it: (the seller's token, the store's id).
+pub async fn fresh_store(app: &TestApp) -> (String, String) {
+    let (token, _, _) = app.session_of(SELLER_EMAIL).await;
+    let created = app
+        .call(
+            Method::POST,
+            "/api/users/create-store",
+            Some(&serde_json::json!({"storeName": "Fresh Shop"})),
+            Some(&token),
+            None,
+        )
+        .await;
+    (token, created.json["id"].as_str().expect("id").to_owned())
+}

@@ -8,43 +8,9 @@ use std::sync::Arc;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, spawn_app};
-
-/// Adds `count` paid orders of `total_minor` each to a store.
-async fn paid_orders(app: &TestApp, store_id: &str, count: usize, total_minor: i64) {
-    for n in 0..count {
-        sqlx::query(
-            "INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency, \
-             subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
-             line_items, created_at, captured_at) VALUES ($1, $2, $3, $4, 'Buyer', 'buyer@example.com', 'USD', $5, 0, 0, $5, \
-             'paid', 'unfulfilled', '[]', $6, $6)",
-        )
-        .bind(server::db::new_id())
-        .bind(store_id)
-        .bind(9000 + n as i64)
-        .bind(format!("#{}", 9000 + n))
-        .bind(total_minor)
-        .bind(server::db::now_ms())
-        .execute(&app.state.db)
-        .await
-        .expect("order");
-    }
-}
-
-/// A fresh store of the seller's, with nothing in it.
-async fn fresh_store(app: &TestApp) -> (String, String) {
-    let (token, _, _) = app.session_of(SELLER_EMAIL).await;
-    let created = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&json!({"storeName": "Fresh Shop"})),
-            Some(&token),
-            None,
-        )
-        .await;
-    (token, created.json["id"].as_str().expect("id").to_owned())
-}
+use crate::helpers::{
+    DESIGNER_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, fresh_store, paid_orders, spawn_app,
+};
 
 #[tokio::test]
 async fn notifications_page_filter_and_are_marked_read() {

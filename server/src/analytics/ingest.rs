@@ -1,0 +1,477 @@
+//! The public endpoint storefronts send their events to, and the writer behind it.
+//!
+//! A request is checked at the edge (size, shape, bots, clock) and handed to the process's
+//! writer, which commits every batch waiting at that moment in one transaction: the rate
+//! counters, the raw events, the first event of each kind per session, and the rollups. The
+//! request is answered 202 only after that commit, so an acknowledged event is durable; when
+//! the database cannot take it, the answer is 503 and nothing was kept. Between requests the
+//! writer holds nothing: counters and data live in the database, so several server processes
+//! can share one PostgreSQL.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use shared_types::{ApiErrorBody, EventBatch, IngestReceipt};
+use sqlx::{AnyConnection, AnyPool};
+use tokio::sync::{mpsc, oneshot};
+
+use super::placeholders;
+use super::rollup::Deltas;
+use crate::client::ClientAddress;
+use crate::db::now_ms;
+use crate::error::{ApiError, Json};
+use crate::state::AppState;
+
+/// The largest batch body: 64 KiB.
+pub const MAX_BATCH_BYTES: usize = 64 * 1024;
+/// The most events in one batch.
+pub const MAX_EVENTS: usize = 100;
+/// Batches one address may send per second (a shopper's browser sends one every few seconds).
+pub const ADDRESS_LIMIT_PER_SECOND: i64 = 50;
+/// Batches one store may receive per second, from all its shoppers together.
+pub const STORE_LIMIT_PER_SECOND: i64 = 5_000;
+/// Events older than this are dropped (a browser that was offline for a week).
+pub const MAX_AGE_MS: i64 = 7 * 24 * 3_600_000;
+/// Events further in the future than this are dropped (a wrong clock).
+pub const MAX_AHEAD_MS: i64 = 5 * 60_000;
+/// The longest page path kept; longer ones are cut.
+pub const MAX_PAGE_CHARS: usize = 512;
+/// Batches waiting for the writer before new ones are turned away with 503.
+const QUEUE_CAPACITY: usize = 20_000;
+/// Batches committed together at most.
+const MAX_JOBS_PER_COMMIT: usize = 1_000;
+/// How long a request waits for its commit before answering 503.
+const COMMIT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Raw events per INSERT statement (7 values each).
+const EVENTS_PER_STATEMENT: usize = 400;
+
+static BOTS: LazyLock<isbot::Bots> = LazyLock::new(isbot::Bots::default);
+
+/// An event that passed the edge checks, ready to store.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub session_id: String,
+    /// The kind's code (1 to 5).
+    pub kind: i64,
+    pub at: i64,
+    pub page: String,
+    /// The country of the visit, from the connection ("" when unknown).
+    pub country: String,
+}
+
+#[derive(Debug)]
+struct Job {
+    store_id: String,
+    address: String,
+    events: Vec<Event>,
+    dropped: u32,
+    reply: oneshot::Sender<Verdict>,
+}
+
+/// What the writer made of a batch.
+#[derive(Debug)]
+enum Verdict {
+    Stored(IngestReceipt),
+    Throttled,
+    UnknownStore,
+    Failed(String),
+}
+
+/// The handle request handlers give batches to.
+#[derive(Debug, Clone)]
+pub struct Ingestor {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Ingestor {
+    /// Starts the writer on `db`; it stops when the last handle is dropped.
+    pub fn spawn(db: AnyPool) -> Ingestor {
+        let (jobs, receiver) = mpsc::channel(QUEUE_CAPACITY);
+        tokio::spawn(writer(db, receiver));
+        Ingestor { jobs }
+    }
+}
+
+async fn writer(db: AnyPool, mut receiver: mpsc::Receiver<Job>) {
+    let mut last_sweep = 0_i64;
+    while let Some(first) = receiver.recv().await {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_JOBS_PER_COMMIT {
+            match receiver.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let now = now_ms();
+        let sweep = now - last_sweep > 60_000;
+        match commit(&db, &jobs, now, sweep).await {
+            Ok(verdicts) => {
+                if sweep {
+                    last_sweep = now;
+                }
+                for (job, verdict) in jobs.into_iter().zip(verdicts) {
+                    let _ = job.reply.send(verdict);
+                }
+            }
+            Err(error) => {
+                for job in jobs {
+                    let _ = job.reply.send(Verdict::Failed(error.to_string()));
+                }
+            }
+        }
+    }
+}
+
+/// Commits one group of batches; returns a verdict per batch, in order.
+async fn commit(
+    db: &AnyPool,
+    jobs: &[Job],
+    now: i64,
+    sweep: bool,
+) -> Result<Vec<Verdict>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let window = now.div_euclid(1000);
+    let allowed = rate_check(&mut tx, jobs, window).await?;
+    let known = known_stores(&mut tx, jobs).await?;
+    let mut verdicts = Vec::with_capacity(jobs.len());
+    let mut stored: Vec<(&str, &Event)> = Vec::new();
+    for (job, allowed) in jobs.iter().zip(allowed) {
+        if !allowed {
+            verdicts.push(Verdict::Throttled);
+        } else if !known.contains(job.store_id.as_str()) {
+            verdicts.push(Verdict::UnknownStore);
+        } else {
+            stored.extend(
+                job.events
+                    .iter()
+                    .map(|event| (job.store_id.as_str(), event)),
+            );
+            verdicts.push(Verdict::Stored(IngestReceipt {
+                accepted: u32::try_from(job.events.len()).unwrap_or(u32::MAX),
+                dropped: job.dropped,
+            }));
+        }
+    }
+    store_events(&mut tx, &stored, now).await?;
+    if sweep {
+        sqlx::query("DELETE FROM rate_counters WHERE window_start < $1")
+            .bind(window - 60)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(verdicts)
+}
+
+/// Counts each batch against its address and its store for this second; a batch over either
+/// limit is refused. Refused batches still count, so a flood stays throttled.
+async fn rate_check(
+    conn: &mut AnyConnection,
+    jobs: &[Job],
+    window: i64,
+) -> Result<Vec<bool>, sqlx::Error> {
+    let keys = |job: &Job| {
+        [
+            (
+                format!("ingest-address:{}", job.address),
+                ADDRESS_LIMIT_PER_SECOND,
+            ),
+            (
+                format!("ingest-store:{}", job.store_id),
+                STORE_LIMIT_PER_SECOND,
+            ),
+        ]
+    };
+    let mut asked: BTreeMap<String, i64> = BTreeMap::new();
+    for job in jobs {
+        for (key, _) in keys(job) {
+            *asked.entry(key).or_default() += 1;
+        }
+    }
+    // The count before this group, per key.
+    let mut used: HashMap<String, i64> = HashMap::new();
+    for (key, count) in asked {
+        let (total,): (i64,) = sqlx::query_as(
+            "INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, $3) \
+             ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + excluded.count \
+             RETURNING count",
+        )
+        .bind(&key)
+        .bind(window)
+        .bind(count)
+        .fetch_one(&mut *conn)
+        .await?;
+        used.insert(key, total - count);
+    }
+    Ok(jobs
+        .iter()
+        .map(|job| {
+            let mut allowed = true;
+            for (key, limit) in keys(job) {
+                let count = used.entry(key).or_default();
+                *count += 1;
+                allowed &= *count <= limit;
+            }
+            allowed
+        })
+        .collect())
+}
+
+/// The enabled stores among those the batches name.
+async fn known_stores(
+    conn: &mut AnyConnection,
+    jobs: &[Job],
+) -> Result<HashSet<String>, sqlx::Error> {
+    let named: Vec<&str> = jobs
+        .iter()
+        .map(|job| job.store_id.as_str())
+        .collect::<HashSet<_>>()
+        .into_iter()
+        .collect();
+    let mut known = HashSet::new();
+    for chunk in named.chunks(500) {
+        let sql = format!(
+            "SELECT id FROM stores WHERE is_enabled = 1 AND id IN {}",
+            placeholders(1, chunk.len())
+        );
+        let mut query = sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        known.extend(
+            query
+                .fetch_all(&mut *conn)
+                .await?
+                .into_iter()
+                .map(|(id,)| id),
+        );
+    }
+    Ok(known)
+}
+
+/// Stores events of any stores (raw, firsts) and adds what they change to the rollups, in the
+/// caller's transaction.
+pub async fn store_events(
+    conn: &mut AnyConnection,
+    events: &[(&str, &Event)],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    insert_events(conn, events, now).await?;
+    let mut deltas = Deltas::default();
+    insert_firsts(conn, events, &mut deltas).await?;
+    if !deltas.is_empty() {
+        deltas.write(conn).await?;
+    }
+    Ok(())
+}
+
+async fn insert_events(
+    conn: &mut AnyConnection,
+    events: &[(&str, &Event)],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    for chunk in events.chunks(EVENTS_PER_STATEMENT) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| placeholders(i * 7 + 1, 7))
+            .collect();
+        let sql = format!(
+            "INSERT INTO analytics_events (store_id, session_id, kind, occurred_at, page, country, received_at) \
+             VALUES {}",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (store_id, event) in chunk {
+            query = query
+                .bind(*store_id)
+                .bind(event.session_id.as_str())
+                .bind(event.kind)
+                .bind(event.at)
+                .bind(event.page.as_str())
+                .bind(event.country.as_str())
+                .bind(now);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Records the first event of each kind per session; those that really were first (the
+/// database says so, whatever other processes wrote) go into the rollups.
+async fn insert_firsts(
+    conn: &mut AnyConnection,
+    events: &[(&str, &Event)],
+    deltas: &mut Deltas,
+) -> Result<(), sqlx::Error> {
+    // The earliest of each (store, session, kind) in this group.
+    let mut firsts: BTreeMap<(&str, &str, i64), (i64, &str)> = BTreeMap::new();
+    for (store_id, event) in events {
+        let key = (*store_id, event.session_id.as_str(), event.kind);
+        let entry = firsts
+            .entry(key)
+            .or_insert((event.at, event.country.as_str()));
+        if event.at < entry.0 {
+            *entry = (event.at, event.country.as_str());
+        }
+    }
+    let firsts: Vec<_> = firsts.into_iter().collect();
+    for chunk in firsts.chunks(EVENTS_PER_STATEMENT) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| placeholders(i * 5 + 1, 5))
+            .collect();
+        let sql = format!(
+            "INSERT INTO analytics_firsts (store_id, session_id, kind, occurred_at, country) VALUES {} \
+             ON CONFLICT (store_id, session_id, kind) DO NOTHING \
+             RETURNING store_id, kind, occurred_at, country",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query_as::<_, (String, i64, i64, String)>(sqlx::AssertSqlSafe(sql));
+        for ((store, session, kind), (at, country)) in chunk {
+            query = query
+                .bind(*store)
+                .bind(*session)
+                .bind(*kind)
+                .bind(*at)
+                .bind(*country);
+        }
+        for (store, kind, at, country) in query.fetch_all(&mut *conn).await? {
+            deltas.first(&store, kind, at, &country);
+        }
+    }
+    Ok(())
+}
+
+/// Whether a session id has the allowed shape: 1 to 64 letters, digits, `-` or `_`.
+fn valid_session(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Checks a batch at the edge: its events, or the messages that refuse it. Events outside the
+/// clock window are dropped, not refused.
+fn check(
+    batch: EventBatch,
+    now: i64,
+    country: &str,
+) -> Result<(String, Vec<Event>, u32), ApiError> {
+    let mut problems = Vec::new();
+    if batch.store_key.trim().is_empty() {
+        problems.push("storeKey is required.".to_owned());
+    }
+    if batch.events.len() > MAX_EVENTS {
+        problems.push(format!("At most {MAX_EVENTS} events in one batch."));
+    }
+    let mut events = Vec::with_capacity(batch.events.len());
+    let mut dropped = 0_u32;
+    for (index, event) in batch.events.into_iter().enumerate() {
+        if !valid_session(&event.session_id) {
+            problems.push(format!(
+                "events[{index}].sessionId must be 1 to 64 letters, digits, - or _."
+            ));
+            continue;
+        }
+        if event.at < now - MAX_AGE_MS || event.at > now + MAX_AHEAD_MS {
+            dropped += 1;
+            continue;
+        }
+        let page: String = event.page.chars().take(MAX_PAGE_CHARS).collect();
+        events.push(Event {
+            session_id: event.session_id,
+            kind: event.kind.code(),
+            at: event.at,
+            page,
+            country: country.to_owned(),
+        });
+    }
+    if !problems.is_empty() {
+        problems.truncate(5);
+        return Err(ApiError::Invalid(problems));
+    }
+    Ok((batch.store_key.trim().to_owned(), events, dropped))
+}
+
+fn too_large() -> ApiError {
+    ApiError::Unreadable {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: format!("A batch is at most {} KiB.", MAX_BATCH_BYTES / 1024),
+    }
+}
+
+/// Takes a batch of storefront events (at most 100, at most 64 KiB). Answers 202 once they are
+/// stored; bots' batches are answered 202 and dropped. A `country` in the payload is ignored.
+#[utoipa::path(post, path = "/storefront/events", tag = "analytics",
+    request_body = EventBatch,
+    responses((status = 202, body = IngestReceipt), (status = 400, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 413, body = ApiErrorBody),
+        (status = 429, body = ApiErrorBody, description = "Throttled; see Retry-After"),
+        (status = 503, body = ApiErrorBody)))]
+pub async fn collect(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<(StatusCode, Json<IngestReceipt>), ApiError> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > MAX_BATCH_BYTES) {
+        return Err(too_large());
+    }
+    let bytes = axum::body::to_bytes(body, MAX_BATCH_BYTES)
+        .await
+        .map_err(|_| too_large())?;
+    let batch: EventBatch = serde_json::from_slice(&bytes).map_err(|e| ApiError::Unreadable {
+        status: StatusCode::BAD_REQUEST,
+        message: format!("The batch cannot be read: {e}."),
+    })?;
+    let total = u32::try_from(batch.events.len()).unwrap_or(u32::MAX);
+    let agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if agent.trim().is_empty() || BOTS.is_bot(agent) {
+        return Ok((
+            StatusCode::ACCEPTED,
+            Json(IngestReceipt {
+                accepted: 0,
+                dropped: total,
+            }),
+        ));
+    }
+    let country = state
+        .countries
+        .of_visit(&headers, state.config.trust_proxy_headers, &address);
+    let (store_id, events, dropped) = check(batch, now_ms(), &country)?;
+    let (reply, verdict) = oneshot::channel();
+    let job = Job {
+        store_id,
+        address,
+        events,
+        dropped,
+        reply,
+    };
+    state
+        .ingest
+        .jobs
+        .try_send(job)
+        .map_err(|_| ApiError::Unavailable("the ingest queue is full".to_owned()))?;
+    let verdict = tokio::time::timeout(COMMIT_TIMEOUT, verdict)
+        .await
+        .map_err(|_| ApiError::Unavailable("the commit took too long".to_owned()))?
+        .map_err(|_| ApiError::Unavailable("the writer stopped".to_owned()))?;
+    match verdict {
+        Verdict::Stored(receipt) => Ok((StatusCode::ACCEPTED, Json(receipt))),
+        Verdict::Throttled => Err(ApiError::Throttled {
+            message: "Too many batches; slow down.".to_owned(),
+            retry_after: 1,
+        }),
+        Verdict::UnknownStore => Err(ApiError::NotFoundWith("No store has this key.".to_owned())),
+        Verdict::Failed(cause) => Err(ApiError::Unavailable(cause)),
+    }
+}

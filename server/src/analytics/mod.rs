@@ -1,0 +1,30 @@
+//! The analytics pipeline: storefront events in ([`ingest`]), hourly rollups kept up to date as
+//! events and paid orders arrive ([`rollup`]), and the Overview's figures out ([`query`]), all
+//! through the core's math. [`demo`] makes realistic traffic for the demo stores.
+
+pub mod demo;
+pub mod geo;
+pub mod ingest;
+pub mod query;
+pub mod rollup;
+
+/// One hour in ms.
+pub const HOUR_MS: i64 = 3_600_000;
+/// One UTC day in ms.
+pub const DAY_MS: i64 = 24 * HOUR_MS;
+
+/// `($first, $first+1, ...)`: `count` numbered placeholders, for a list bound one by one.
+pub(crate) fn placeholders(first: usize, count: usize) -> String {
+    let list: Vec<String> = (first..first + count).map(|i| format!("${i}")).collect();
+    format!("({})", list.join(", "))
+}
+
+/// The start of the UTC hour an instant falls in.
+pub(crate) fn hour_of(instant_ms: i64) -> i64 {
+    instant_ms.div_euclid(HOUR_MS) * HOUR_MS
+}
+
+/// The start of the UTC day an instant falls in.
+pub(crate) fn day_of(instant_ms: i64) -> i64 {
+    instant_ms.div_euclid(DAY_MS) * DAY_MS
+}

@@ -1,0 +1,505 @@
+//! The Overview's figures for a set of stores and a range of local days: the funnel, sales and
+//! orders per chart bucket, and sessions per country, read from the hourly rollups when every
+//! bucket edge is a whole UTC hour (every zone with a whole-hour offset), else from the first
+//! events and the orders themselves (zones such as Asia/Kolkata). Both paths give the same
+//! numbers; the tests and the benchmark hold them to it. Everything shown is made by the core.
+
+use std::collections::BTreeMap;
+
+use core_wasm::analytics;
+use core_wasm::numbers::round_to;
+use core_wasm::payouts::to_major;
+use shared_types::catalog::Order;
+use shared_types::{
+    AovResult, Buckets, ChangeKind, DateRange, LiveRow, LiveView, LocationRow, OrdersResult,
+    Overview, OverviewChanges, OverviewPeriod, SalesResult, SeriesDetails,
+};
+use sqlx::AnyPool;
+
+use super::{DAY_MS, HOUR_MS, placeholders};
+use crate::error::ApiError;
+use crate::routes::sales::{ORDER_COLUMNS, OrderRow, order};
+
+/// Where the figures are read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The hourly rollups (needs whole-hour bucket edges).
+    Rollup,
+    /// The first events and the orders, row by row.
+    Raw,
+}
+
+/// One period's figures, per chart bucket.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Visitors, view content, added to cart, reached checkout, converted: per bucket.
+    pub funnel: Vec<[u64; 5]>,
+    pub sales_minor: Vec<i64>,
+    pub orders: Vec<u64>,
+    /// Sessions started per country code ("" when unknown).
+    pub countries: BTreeMap<String, u64>,
+}
+
+impl Figures {
+    fn empty(buckets: usize) -> Figures {
+        Figures {
+            funnel: vec![[0; 5]; buckets],
+            sales_minor: vec![0; buckets],
+            orders: vec![0; buckets],
+            countries: BTreeMap::new(),
+        }
+    }
+
+    /// The funnel over the whole period.
+    pub fn funnel_total(&self) -> [u64; 5] {
+        let mut total = [0; 5];
+        for bucket in &self.funnel {
+            for (sum, value) in total.iter_mut().zip(bucket) {
+                *sum += value;
+            }
+        }
+        total
+    }
+
+    pub fn sales_total_minor(&self) -> i64 {
+        self.sales_minor.iter().sum()
+    }
+
+    pub fn orders_total(&self) -> u64 {
+        self.orders.iter().sum()
+    }
+}
+
+/// A range the request named, or the core's message why not.
+pub fn range(from: &str, to: &str, zone: &str, now: i64) -> Result<DateRange, ApiError> {
+    analytics::range(from, to, zone, now).map_err(|e| ApiError::Invalid(vec![message(&e)]))
+}
+
+fn message(error: &analytics::AnalyticsError) -> String {
+    let text = error.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => text,
+    }
+}
+
+/// The chart buckets of a range.
+pub fn buckets(range: &DateRange) -> Result<Buckets, ApiError> {
+    analytics::buckets(range).map_err(|e| ApiError::Invalid(vec![message(&e)]))
+}
+
+/// Whether the rollups can answer: every bucket edge on a whole UTC hour.
+pub fn rollups_fit(buckets: &Buckets) -> bool {
+    buckets
+        .starts
+        .iter()
+        .chain(std::iter::once(&buckets.end_ms))
+        .all(|edge| edge.rem_euclid(HOUR_MS) == 0)
+}
+
+/// `CAST(CASE WHEN column >= start_n THEN n ... ELSE 0 END AS BIGINT)`: the bucket of a row.
+fn bucket_of(column: &str, buckets: &Buckets) -> String {
+    let mut sql = String::from("CAST(CASE");
+    for (index, start) in buckets.starts.iter().enumerate().skip(1).rev() {
+        sql.push_str(&format!(" WHEN {column} >= {start} THEN {index}"));
+    }
+    sql.push_str(" ELSE 0 END AS BIGINT)");
+    sql
+}
+
+fn index(bucket: i64, len: usize) -> Option<usize> {
+    usize::try_from(bucket).ok().filter(|i| *i < len)
+}
+
+fn count(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or(0)
+}
+
+/// The figures of `stores` over `range` (bucketed by `buckets`), from `source` (the rollups
+/// when they fit, when `None`).
+pub async fn figures(
+    db: &AnyPool,
+    stores: &[String],
+    buckets: &Buckets,
+    source: Option<Source>,
+) -> Result<Figures, sqlx::Error> {
+    let mut figures = Figures::empty(buckets.starts.len());
+    let (Some(&start), end) = (buckets.starts.first(), buckets.end_ms) else {
+        return Ok(figures);
+    };
+    if stores.is_empty() {
+        return Ok(figures);
+    }
+    let source = source.unwrap_or(if rollups_fit(buckets) {
+        Source::Rollup
+    } else {
+        Source::Raw
+    });
+    let n = stores.len();
+    let in_stores = placeholders(1, n);
+    let (from, to) = (format!("${}", n + 1), format!("${}", n + 2));
+    let len = buckets.starts.len();
+    match source {
+        Source::Rollup => {
+            let sql = format!(
+                "SELECT {} AS bucket, CAST(SUM(vistors) AS BIGINT), CAST(SUM(view_content) AS BIGINT), \
+                 CAST(SUM(add_to_cart) AS BIGINT), CAST(SUM(reached_checkout) AS BIGINT), \
+                 CAST(SUM(session_converted) AS BIGINT), CAST(SUM(sales_minor) AS BIGINT), \
+                 CAST(SUM(orders) AS BIGINT) FROM analytics_hourly \
+                 WHERE store_id IN {in_stores} AND hour_start >= {from} AND hour_start < {to} GROUP BY bucket",
+                bucket_of("hour_start", buckets)
+            );
+            let mut query = sqlx::query_as::<_, (i64, i64, i64, i64, i64, i64, i64, i64)>(
+                sqlx::AssertSqlSafe(sql),
+            );
+            for store in stores {
+                query = query.bind(store.as_str());
+            }
+            for (bucket, v, vc, atc, rc, sc, sales, orders) in
+                query.bind(start).bind(end).fetch_all(db).await?
+            {
+                if let Some(i) = index(bucket, len) {
+                    figures.funnel[i] = [count(v), count(vc), count(atc), count(rc), count(sc)];
+                    figures.sales_minor[i] = sales;
+                    figures.orders[i] = count(orders);
+                }
+            }
+            figures.countries = rollup_countries(db, stores, start, end).await?;
+        }
+        Source::Raw => {
+            let sql = format!(
+                "SELECT {} AS bucket, kind, COUNT(*) FROM analytics_firsts \
+                 WHERE store_id IN {in_stores} AND occurred_at >= {from} AND occurred_at < {to} \
+                 GROUP BY bucket, kind",
+                bucket_of("occurred_at", buckets)
+            );
+            let mut query = sqlx::query_as::<_, (i64, i64, i64)>(sqlx::AssertSqlSafe(sql));
+            for store in stores {
+                query = query.bind(store.as_str());
+            }
+            for (bucket, kind, sessions) in query.bind(start).bind(end).fetch_all(db).await? {
+                let step = usize::try_from(kind - 1).ok().filter(|k| *k < 5);
+                if let (Some(i), Some(step)) = (index(bucket, len), step) {
+                    figures.funnel[i][step] = count(sessions);
+                }
+            }
+            let sql = format!(
+                "SELECT {} AS bucket, CAST(SUM(grand_total_minor) AS BIGINT), COUNT(*) FROM orders \
+                 WHERE store_id IN {in_stores} AND financial_status = 'paid' \
+                 AND captured_at >= {from} AND captured_at < {to} GROUP BY bucket",
+                bucket_of("captured_at", buckets)
+            );
+            let mut query = sqlx::query_as::<_, (i64, i64, i64)>(sqlx::AssertSqlSafe(sql));
+            for store in stores {
+                query = query.bind(store.as_str());
+            }
+            for (bucket, sales, orders) in query.bind(start).bind(end).fetch_all(db).await? {
+                if let Some(i) = index(bucket, len) {
+                    figures.sales_minor[i] = sales;
+                    figures.orders[i] = count(orders);
+                }
+            }
+            let sql = format!(
+                "SELECT country, COUNT(*) FROM analytics_firsts WHERE store_id IN {in_stores} \
+                 AND kind = 1 AND occurred_at >= {from} AND occurred_at < {to} GROUP BY country"
+            );
+            let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
+            for store in stores {
+                query = query.bind(store.as_str());
+            }
+            figures.countries = query
+                .bind(start)
+                .bind(end)
+                .fetch_all(db)
+                .await?
+                .into_iter()
+                .map(|(country, sessions)| (country, count(sessions)))
+                .collect();
+        }
+    }
+    Ok(figures)
+}
+
+/// Sessions per country from the rollups: whole UTC days from the daily table, the partial
+/// days at either end from the hourly one.
+async fn rollup_countries(
+    db: &AnyPool,
+    stores: &[String],
+    start: i64,
+    end: i64,
+) -> Result<BTreeMap<String, u64>, sqlx::Error> {
+    let first_day = start.div_euclid(DAY_MS) * DAY_MS
+        + if start.rem_euclid(DAY_MS) == 0 {
+            0
+        } else {
+            DAY_MS
+        };
+    let last_day = end.div_euclid(DAY_MS) * DAY_MS;
+    // Days [first_day, last_day) whole; hours [start, first_day) and [last_day, end).
+    let (days_from, days_to) = if first_day < last_day {
+        (first_day, last_day)
+    } else {
+        (end, end)
+    };
+    let n = stores.len();
+    let sql = format!(
+        "SELECT country, CAST(SUM(sessions) AS BIGINT) FROM (\
+         SELECT country, sessions FROM analytics_daily_countries WHERE store_id IN {} \
+         AND day_start >= ${} AND day_start < ${} \
+         UNION ALL SELECT country, sessions FROM analytics_hourly_countries WHERE store_id IN {} \
+         AND ((hour_start >= ${} AND hour_start < ${}) OR (hour_start >= ${} AND hour_start < ${}))\
+         ) AS counted GROUP BY country",
+        placeholders(1, n),
+        n + 1,
+        n + 2,
+        placeholders(n + 3, n),
+        2 * n + 3,
+        2 * n + 4,
+        2 * n + 5,
+        2 * n + 6,
+    );
+    let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
+    for store in stores {
+        query = query.bind(store.as_str());
+    }
+    query = query.bind(days_from).bind(days_to);
+    for store in stores {
+        query = query.bind(store.as_str());
+    }
+    let (head_end, tail_start) = if days_from < days_to {
+        (days_from, days_to)
+    } else {
+        (end, end)
+    };
+    Ok(query
+        .bind(start)
+        .bind(head_end)
+        .bind(tail_start)
+        .bind(end)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .filter(|(_, sessions)| *sessions > 0)
+        .map(|(country, sessions)| (country, count(sessions)))
+        .collect())
+}
+
+/// One period as the Overview shows it, every number made by the core.
+pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> OverviewPeriod {
+    let funnel = figures.funnel_total();
+    let total_sales = round_to(to_major(figures.sales_total_minor()), 2);
+    let total_orders = figures.orders_total();
+    let mut locations: Vec<LocationRow> = figures
+        .countries
+        .iter()
+        .map(|(key, sessions)| LocationRow {
+            key: key.clone(),
+            session_count: shared_types::CountValue { value: *sessions },
+        })
+        .collect();
+    locations.sort_by(|a, b| {
+        b.session_count
+            .value
+            .cmp(&a.session_count.value)
+            .then_with(|| a.key.cmp(&b.key))
+    });
+    OverviewPeriod {
+        range,
+        conversion: analytics::funnel(funnel),
+        sales: SalesResult {
+            total_sales,
+            details: SeriesDetails {
+                labels: buckets.starts.clone(),
+                dataset: figures
+                    .sales_minor
+                    .iter()
+                    .map(|minor| analytics::chart_value(to_major(*minor)))
+                    .collect(),
+            },
+        },
+        orders: OrdersResult { total_orders },
+        aov: AovResult {
+            aov: analytics::aov(total_sales, total_orders),
+        },
+        conversion_rate: analytics::conversion_rate(funnel[4], funnel[0]),
+        locations,
+    }
+}
+
+/// The changes of each figure from `previous` to `current`; all 0 unless `compare`.
+pub fn changes(
+    current: &OverviewPeriod,
+    previous: &OverviewPeriod,
+    compare: bool,
+) -> OverviewChanges {
+    let card = |now: u64, before: u64| {
+        analytics::percent_change(now as f64, before as f64, ChangeKind::StatCard, compare)
+    };
+    let revenue = |now: f64, before: f64| {
+        analytics::percent_change(now, before, ChangeKind::Revenue, compare)
+    };
+    let (c, p) = (&current.conversion, &previous.conversion);
+    OverviewChanges {
+        vistors: card(c.vistors.value, p.vistors.value),
+        view_content: card(c.view_content.value, p.view_content.value),
+        add_to_cart: card(c.add_to_cart.value, p.add_to_cart.value),
+        reached_checkout: card(c.reached_checkout.value, p.reached_checkout.value),
+        total_sales: revenue(current.sales.total_sales, previous.sales.total_sales),
+        total_orders: revenue(
+            current.orders.total_orders as f64,
+            previous.orders.total_orders as f64,
+        ),
+        aov: revenue(current.aov.aov, previous.aov.aov),
+        conversion_rate: revenue(current.conversion_rate, previous.conversion_rate),
+    }
+}
+
+/// The whole Overview: `range` and the period of the same length before it.
+pub async fn overview(
+    db: &AnyPool,
+    stores: &[String],
+    range: DateRange,
+    now: i64,
+) -> Result<Overview, ApiError> {
+    let before =
+        analytics::previous(&range, now).map_err(|e| ApiError::Invalid(vec![message(&e)]))?;
+    let current_buckets = buckets(&range)?;
+    let previous_buckets = buckets(&before)?;
+    let current_figures = figures(db, stores, &current_buckets, None).await?;
+    let previous_figures = figures(db, stores, &previous_buckets, None).await?;
+    let today_mode = range.today_mode;
+    let current = period(range, &current_buckets, &current_figures);
+    let previous = period(before, &previous_buckets, &previous_figures);
+    Ok(Overview {
+        changes: changes(&current, &previous, today_mode),
+        period_changes: changes(&current, &previous, true),
+        current,
+        previous,
+        stores: stores.to_vec(),
+    })
+}
+
+/// A page of the paid orders captured in `[start, end)` in `stores`, newest first. Each store
+/// gives at most the rows the page needs, through its (store, status, capture) index.
+pub async fn paid_orders(
+    db: &AnyPool,
+    stores: &[String],
+    start: i64,
+    end: i64,
+    limit: u32,
+    offset: i64,
+) -> Result<Vec<Order>, sqlx::Error> {
+    if stores.is_empty() {
+        return Ok(Vec::new());
+    }
+    let take = offset + i64::from(limit);
+    let parts: Vec<String> = (0..stores.len())
+        .map(|i| {
+            format!(
+                "SELECT * FROM (SELECT {ORDER_COLUMNS} FROM orders WHERE store_id = ${} \
+                 AND financial_status = 'paid' AND captured_at >= $1 AND captured_at < $2 \
+                 ORDER BY captured_at DESC, id DESC LIMIT $3) AS s{i}",
+                i + 5
+            )
+        })
+        .collect();
+    let sql = format!(
+        "SELECT * FROM ({}) AS page ORDER BY captured_at DESC, id DESC LIMIT $4 OFFSET ${}",
+        parts.join(" UNION ALL "),
+        stores.len() + 5
+    );
+    let mut query = sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(sql))
+        .bind(start)
+        .bind(end)
+        .bind(take)
+        .bind(i64::from(limit));
+    for store in stores {
+        query = query.bind(store.as_str());
+    }
+    Ok(query
+        .bind(offset)
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(order)
+        .collect())
+}
+
+/// How many paid orders were captured in `[start, end)` in `stores`.
+pub async fn paid_order_count(
+    db: &AnyPool,
+    stores: &[String],
+    start: i64,
+    end: i64,
+) -> Result<i64, sqlx::Error> {
+    if stores.is_empty() {
+        return Ok(0);
+    }
+    let sql = format!(
+        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND financial_status = 'paid' \
+         AND captured_at >= ${} AND captured_at < ${}",
+        placeholders(1, stores.len()),
+        stores.len() + 1,
+        stores.len() + 2
+    );
+    let mut query = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
+    for store in stores {
+        query = query.bind(store.as_str());
+    }
+    Ok(query.bind(start).bind(end).fetch_one(db).await?.0)
+}
+
+/// The live view's window: sessions with an event in the last five minutes.
+pub const LIVE_WINDOW_MS: i64 = 5 * 60_000;
+
+/// Sessions active in the last five minutes, by the page each is on now and by country.
+pub async fn live(db: &AnyPool, stores: &[String], now: i64) -> Result<LiveView, sqlx::Error> {
+    let since = now - LIVE_WINDOW_MS;
+    let mut latest: BTreeMap<(String, String), (i64, String, String)> = BTreeMap::new();
+    if !stores.is_empty() {
+        let sql = format!(
+            "SELECT store_id, session_id, occurred_at, page, country FROM analytics_events \
+             WHERE store_id IN {} AND occurred_at >= ${} AND occurred_at <= ${}",
+            placeholders(1, stores.len()),
+            stores.len() + 1,
+            stores.len() + 2
+        );
+        let mut query =
+            sqlx::query_as::<_, (String, String, i64, String, String)>(sqlx::AssertSqlSafe(sql));
+        for store in stores {
+            query = query.bind(store.as_str());
+        }
+        for (store, session, at, page, country) in
+            query.bind(since).bind(now + 60_000).fetch_all(db).await?
+        {
+            let entry =
+                latest
+                    .entry((store, session))
+                    .or_insert((at, page.clone(), country.clone()));
+            if at >= entry.0 {
+                *entry = (at, page, country);
+            }
+        }
+    }
+    let mut pages: BTreeMap<String, u64> = BTreeMap::new();
+    let mut countries: BTreeMap<String, u64> = BTreeMap::new();
+    for (_, page, country) in latest.values() {
+        *pages.entry(page.clone()).or_default() += 1;
+        *countries.entry(country.clone()).or_default() += 1;
+    }
+    let rows = |map: BTreeMap<String, u64>| {
+        let mut rows: Vec<LiveRow> = map
+            .into_iter()
+            .map(|(key, sessions)| LiveRow { key, sessions })
+            .collect();
+        rows.sort_by(|a, b| b.sessions.cmp(&a.sessions).then_with(|| a.key.cmp(&b.key)));
+        rows
+    };
+    Ok(LiveView {
+        active_sessions: latest.len() as u64,
+        pages: rows(pages),
+        countries: rows(countries),
+        since,
+    })
+}

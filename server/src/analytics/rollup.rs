@@ -1,0 +1,199 @@
+//! The rollups every dashboard reads: per store and UTC hour, the funnel (first events by kind)
+//! and the paid orders; per store, country and hour (and day), the sessions started. They are
+//! kept up to date in the same transaction as the events or orders that change them, and can be
+//! rebuilt from `analytics_firsts` and `orders` at any time.
+
+use std::collections::BTreeMap;
+
+use sqlx::AnyConnection;
+
+use super::{day_of, hour_of, placeholders};
+
+/// The counters of one hourly row, in column order.
+const HOURLY_COLUMNS: [&str; 7] = [
+    "vistors",
+    "view_content",
+    "add_to_cart",
+    "reached_checkout",
+    "session_converted",
+    "sales_minor",
+    "orders",
+];
+
+/// Rows per multi-row statement: well under SQLite's 32,766 bound values.
+const ROWS_PER_STATEMENT: usize = 300;
+
+/// Changes to the rollups, gathered in memory and written in a few statements.
+#[derive(Debug, Default)]
+pub struct Deltas {
+    hourly: BTreeMap<(String, i64), [i64; 7]>,
+    hourly_countries: BTreeMap<(String, i64, String), i64>,
+    daily_countries: BTreeMap<(String, i64, String), i64>,
+}
+
+impl Deltas {
+    /// A session reached funnel step `kind` (1 to 5) for the first time, at `at`.
+    pub fn first(&mut self, store_id: &str, kind: i64, at: i64, country: &str) {
+        let Some(column) = usize::try_from(kind - 1).ok().filter(|i| *i < 5) else {
+            return;
+        };
+        self.hourly
+            .entry((store_id.to_owned(), hour_of(at)))
+            .or_default()[column] += 1;
+        if kind == 1 {
+            *self
+                .hourly_countries
+                .entry((store_id.to_owned(), hour_of(at), country.to_owned()))
+                .or_default() += 1;
+            *self
+                .daily_countries
+                .entry((store_id.to_owned(), day_of(at), country.to_owned()))
+                .or_default() += 1;
+        }
+    }
+
+    /// A paid order of `total_minor` captured at `captured_at` (`sign` -1 takes one back, when
+    /// an order stops being paid).
+    pub fn order(&mut self, store_id: &str, captured_at: i64, total_minor: i64, sign: i64) {
+        let row = self
+            .hourly
+            .entry((store_id.to_owned(), hour_of(captured_at)))
+            .or_default();
+        row[5] += sign * total_minor;
+        row[6] += sign;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hourly.is_empty() && self.hourly_countries.is_empty()
+    }
+
+    /// Adds the changes to the rollup tables.
+    pub async fn write(self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        let hourly: Vec<_> = self.hourly.into_iter().collect();
+        for chunk in hourly.chunks(ROWS_PER_STATEMENT) {
+            let width = 2 + HOURLY_COLUMNS.len();
+            let rows: Vec<String> = (0..chunk.len())
+                .map(|i| placeholders(i * width + 1, width))
+                .collect();
+            let updates: Vec<String> = HOURLY_COLUMNS
+                .iter()
+                .map(|c| format!("{c} = analytics_hourly.{c} + excluded.{c}"))
+                .collect();
+            let sql = format!(
+                "INSERT INTO analytics_hourly (store_id, hour_start, {}) VALUES {} \
+                 ON CONFLICT (store_id, hour_start) DO UPDATE SET {}",
+                HOURLY_COLUMNS.join(", "),
+                rows.join(", "),
+                updates.join(", ")
+            );
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for ((store, hour), counts) in chunk {
+                query = query.bind(store.as_str()).bind(*hour);
+                for count in counts {
+                    query = query.bind(*count);
+                }
+            }
+            query.execute(&mut *conn).await?;
+        }
+        for (table, column, rows) in [
+            (
+                "analytics_hourly_countries",
+                "hour_start",
+                self.hourly_countries,
+            ),
+            (
+                "analytics_daily_countries",
+                "day_start",
+                self.daily_countries,
+            ),
+        ] {
+            let rows: Vec<_> = rows.into_iter().collect();
+            for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+                let values: Vec<String> = (0..chunk.len())
+                    .map(|i| placeholders(i * 4 + 1, 4))
+                    .collect();
+                let sql = format!(
+                    "INSERT INTO {table} (store_id, {column}, country, sessions) VALUES {} \
+                     ON CONFLICT (store_id, {column}, country) \
+                     DO UPDATE SET sessions = {table}.sessions + excluded.sessions",
+                    values.join(", ")
+                );
+                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+                for ((store, start, country), sessions) in chunk {
+                    query = query
+                        .bind(store.as_str())
+                        .bind(*start)
+                        .bind(country.as_str())
+                        .bind(*sessions);
+                }
+                query.execute(&mut *conn).await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Rebuilds the rollups of one store (or of every store when `store_id` is `None`) from the
+/// first events and the paid orders.
+pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result<(), sqlx::Error> {
+    // No store id is empty, so `<> ''` takes every store.
+    let filter = if store_id.is_some() {
+        "store_id = $1"
+    } else {
+        "store_id <> $1"
+    };
+    let bind = store_id.unwrap_or("");
+    for table in [
+        "analytics_hourly",
+        "analytics_hourly_countries",
+        "analytics_daily_countries",
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DELETE FROM {table} WHERE {filter}"
+        )))
+        .bind(bind)
+        .execute(&mut *conn)
+        .await?;
+    }
+    let counts: Vec<String> = (1..=5)
+        .map(|kind| format!("SUM(CASE WHEN kind = {kind} THEN 1 ELSE 0 END)"))
+        .collect();
+    let statements = [
+        format!(
+            "INSERT INTO analytics_hourly (store_id, hour_start, vistors, view_content, add_to_cart, \
+             reached_checkout, session_converted) \
+             SELECT store_id, occurred_at - occurred_at % {hour}, {} FROM analytics_firsts \
+             WHERE {filter} GROUP BY store_id, occurred_at - occurred_at % {hour}",
+            counts.join(", "),
+            hour = super::HOUR_MS
+        ),
+        format!(
+            "INSERT INTO analytics_hourly (store_id, hour_start, sales_minor, orders) \
+             SELECT store_id, captured_at - captured_at % {hour}, SUM(grand_total_minor), COUNT(*) \
+             FROM orders WHERE {filter} AND financial_status = 'paid' AND captured_at IS NOT NULL \
+             GROUP BY store_id, captured_at - captured_at % {hour} \
+             ON CONFLICT (store_id, hour_start) DO UPDATE SET \
+             sales_minor = excluded.sales_minor, orders = excluded.orders",
+            hour = super::HOUR_MS
+        ),
+        format!(
+            "INSERT INTO analytics_hourly_countries (store_id, hour_start, country, sessions) \
+             SELECT store_id, occurred_at - occurred_at % {hour}, country, COUNT(*) FROM analytics_firsts \
+             WHERE {filter} AND kind = 1 GROUP BY store_id, occurred_at - occurred_at % {hour}, country",
+            hour = super::HOUR_MS
+        ),
+        format!(
+            "INSERT INTO analytics_daily_countries (store_id, day_start, country, sessions) \
+             SELECT store_id, occurred_at - occurred_at % {day}, country, COUNT(*) FROM analytics_firsts \
+             WHERE {filter} AND kind = 1 GROUP BY store_id, occurred_at - occurred_at % {day}, country",
+            day = super::DAY_MS
+        ),
+    ];
+    for sql in statements {
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(bind)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,489 @@
+//! The analytics calls (editor-and-analytics.md §2.1, §3.1, §7): the storefront's event
+//! ingest, the Overview's figures for one or several stores (the whole page in one call, and
+//! each figure alone as the spec lists them), the paid-orders table, CSV exports whose totals
+//! are the endpoints' to the cent, and the live view.
+
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use chrono::TimeZone;
+use serde::Deserialize;
+use shared_types::catalog::{OrderCount, OrderList};
+use shared_types::{
+    AovResult, ApiErrorBody, ConversionResult, DateRange, LiveView, LocationRow, OrdersResult,
+    Overview, SalesResult,
+};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::analytics::ingest;
+use crate::analytics::query::{self, Figures};
+use crate::auth::store::{
+    RouteName, StoreAccess, check_stores, routes::Analytics, routes::LiveView as Live,
+};
+use crate::db::now_ms;
+use crate::error::{ApiError, Json, Query};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(ingest::collect))
+        .routes(routes!(overview))
+        .routes(routes!(conversion))
+        .routes(routes!(sales))
+        .routes(routes!(orders))
+        .routes(routes!(aov))
+        .routes(routes!(locations))
+        .routes(routes!(paid_orders))
+        .routes(routes!(paid_order_count))
+        .routes(routes!(export))
+        .routes(routes!(live))
+}
+
+/// The most stores one report covers.
+pub const MAX_STORES: usize = 50;
+
+/// The report's filters, as the spec names them.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportQuery {
+    /// First local day, `YYYY-MM-DD` (default today).
+    from_time: Option<String>,
+    /// Last local day (inclusive), `YYYY-MM-DD` (default today).
+    to_time: Option<String>,
+    /// Comma-joined store ids (default the store of `X-Store-Id`); each must be one the user
+    /// may see the report in.
+    stores: Option<String>,
+    /// An IANA zone (default the store's standard time zone, else America/Los_Angeles).
+    timezone: Option<String>,
+}
+
+/// The stores a report covers, checked: the list asked for, or the selected store.
+pub async fn report_stores<R: RouteName>(
+    state: &AppState,
+    access: &StoreAccess<R>,
+    list: Option<&str>,
+) -> Result<Vec<String>, ApiError> {
+    let mut stores: Vec<String> = Vec::new();
+    for id in list.unwrap_or("").split(',').map(str::trim) {
+        if !id.is_empty() && !stores.iter().any(|s| s == id) {
+            stores.push(id.to_owned());
+        }
+    }
+    if stores.is_empty() {
+        stores.push(access.store_id.clone());
+    }
+    if stores.len() > MAX_STORES {
+        return Err(ApiError::Invalid(vec![format!(
+            "At most {MAX_STORES} stores at once."
+        )]));
+    }
+    check_stores::<R>(state, &access.user.user_id, &stores).await?;
+    Ok(stores)
+}
+
+/// The zone asked for, or the selected store's standard time zone (the core falls back to
+/// America/Los_Angeles when both are empty).
+pub async fn report_zone(
+    state: &AppState,
+    store_id: &str,
+    asked: Option<&str>,
+) -> Result<String, ApiError> {
+    if let Some(zone) = asked.map(str::trim).filter(|z| !z.is_empty()) {
+        return Ok(zone.to_owned());
+    }
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT standard_timezone FROM store_preferences WHERE store_id = $1")
+            .bind(store_id)
+            .fetch_optional(&state.db)
+            .await?;
+    Ok(row.map(|(zone,)| zone).unwrap_or_default())
+}
+
+/// The checked stores and range of a report.
+async fn scope<R: RouteName>(
+    state: &AppState,
+    access: &StoreAccess<R>,
+    query: &ReportQuery,
+) -> Result<(Vec<String>, DateRange), ApiError> {
+    let stores = report_stores(state, access, query.stores.as_deref()).await?;
+    let zone = report_zone(state, &access.store_id, query.timezone.as_deref()).await?;
+    let range = query::range(
+        query.from_time.as_deref().unwrap_or(""),
+        query.to_time.as_deref().unwrap_or(""),
+        &zone,
+        now_ms(),
+    )?;
+    Ok((stores, range))
+}
+
+/// One period's figures for a report query.
+async fn period(
+    state: &AppState,
+    access: &StoreAccess<Analytics>,
+    query: &ReportQuery,
+) -> Result<shared_types::OverviewPeriod, ApiError> {
+    let (stores, range) = scope(state, access, query).await?;
+    let buckets = query::buckets(&range)?;
+    let figures = query::figures(&state.db, &stores, &buckets, None).await?;
+    Ok(query::period(range, &buckets, &figures))
+}
+
+/// The whole Overview page: funnel, sales with the chart, orders, AOV, conversion rate and
+/// locations for the range and the period of the same length before it, and the changes.
+#[utoipa::path(get, path = "/stores/analytics/overview", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ReportQuery),
+    responses((status = 200, body = Overview), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn overview(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<ReportQuery>,
+) -> Result<Json<Overview>, ApiError> {
+    let (stores, range) = scope(&state, &access, &query).await?;
+    Ok(Json(
+        query::overview(&state.db, &stores, range, now_ms()).await?,
+    ))
+}
+
+/// The conversion funnel: sessions at each step, with `is_tracked_previous_action`.
+#[utoipa::path(get, path = "/stores/analytics/conversion", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ReportQuery),
+    responses((status = 200, body = ConversionResult), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn conversion(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<ReportQuery>,
+) -> Result<Json<ConversionResult>, ApiError> {
+    Ok(Json(period(&state, &access, &query).await?.conversion))
+}
+
+/// Total sales, with the chart's buckets in `details` (six 4-hour buckets for one day, local
+/// days otherwise).
+#[utoipa::path(get, path = "/stores/analytics/sales", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ReportQuery),
+    responses((status = 200, body = SalesResult), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn sales(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<ReportQuery>,
+) -> Result<Json<SalesResult>, ApiError> {
+    Ok(Json(period(&state, &access, &query).await?.sales))
+}
+
+/// Total paid orders.
+#[utoipa::path(get, path = "/stores/analytics/orders", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ReportQuery),
+    responses((status = 200, body = OrdersResult), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn orders(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<ReportQuery>,
+) -> Result<Json<OrdersResult>, ApiError> {
+    Ok(Json(period(&state, &access, &query).await?.orders))
+}
+
+/// The average order value.
+#[utoipa::path(get, path = "/stores/analytics/aov", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ReportQuery),
+    responses((status = 200, body = AovResult), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn aov(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<ReportQuery>,
+) -> Result<Json<AovResult>, ApiError> {
+    Ok(Json(period(&state, &access, &query).await?.aov))
+}
+
+/// Sessions by country (`key`, `session_count.value`), most first.
+#[utoipa::path(get, path = "/stores/analytics/locations", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ReportQuery),
+    responses((status = 200, body = Vec<LocationRow>), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn locations(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<ReportQuery>,
+) -> Result<Json<Vec<LocationRow>>, ApiError> {
+    Ok(Json(period(&state, &access, &query).await?.locations))
+}
+
+/// The paid-orders table's filters (editor-and-analytics.md §7: page, limit 10, orderDate
+/// {startDate, endDate, timezone}, financialStatus paid).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct PaidOrdersQuery {
+    /// From 1 (default 1).
+    page: Option<u32>,
+    /// At most 250 (default 10).
+    limit: Option<u32>,
+    /// First local day of the payment, `YYYY-MM-DD` (default today).
+    start_date: Option<String>,
+    /// Last local day (inclusive), `YYYY-MM-DD` (default today).
+    end_date: Option<String>,
+    /// The zone of those days (default the store's).
+    timezone: Option<String>,
+    /// Only `paid` is offered here.
+    financial_status: Option<String>,
+    /// Comma-joined store ids (default the store of `X-Store-Id`).
+    stores: Option<String>,
+}
+
+impl PaidOrdersQuery {
+    fn report(&self) -> Result<ReportQuery, ApiError> {
+        if self
+            .financial_status
+            .as_deref()
+            .is_some_and(|status| !status.is_empty() && status != "paid")
+        {
+            return Err(ApiError::Invalid(vec![
+                "financialStatus is paid here; the order list takes the others.".to_owned(),
+            ]));
+        }
+        Ok(ReportQuery {
+            from_time: self.start_date.clone(),
+            to_time: self.end_date.clone(),
+            stores: self.stores.clone(),
+            timezone: self.timezone.clone(),
+        })
+    }
+}
+
+/// Paid orders of the chosen stores by payment time, newest first.
+#[utoipa::path(get, path = "/stores/analytics/paid-orders", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), PaidOrdersQuery),
+    responses((status = 200, body = OrderList), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn paid_orders(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<PaidOrdersQuery>,
+) -> Result<Json<OrderList>, ApiError> {
+    let (stores, range) = scope(&state, &access, &query.report()?).await?;
+    let (page, limit, offset) =
+        super::sales::paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
+    let orders = query::paid_orders(
+        &state.db,
+        &stores,
+        range.start_ms,
+        range.end_ms,
+        limit,
+        offset,
+    )
+    .await?;
+    let total = query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms).await?;
+    Ok(Json(OrderList {
+        orders,
+        total,
+        page,
+        limit,
+    }))
+}
+
+/// How many paid orders the same filters match.
+#[utoipa::path(get, path = "/stores/analytics/paid-orders/count", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), PaidOrdersQuery),
+    responses((status = 200, body = OrderCount), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn paid_order_count(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<PaidOrdersQuery>,
+) -> Result<Json<OrderCount>, ApiError> {
+    let (stores, range) = scope(&state, &access, &query.report()?).await?;
+    Ok(Json(OrderCount {
+        count: query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms).await?,
+    }))
+}
+
+/// Which CSV to export.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct ExportQuery {
+    /// `overview` (one row per chart bucket and a total) or `paid-orders` (one row per order
+    /// and a total).
+    report: String,
+    /// First local day, `YYYY-MM-DD` (default today).
+    from_time: Option<String>,
+    /// Last local day (inclusive), `YYYY-MM-DD` (default today).
+    to_time: Option<String>,
+    /// Comma-joined store ids (default the store of `X-Store-Id`).
+    stores: Option<String>,
+    /// An IANA zone (default the store's).
+    timezone: Option<String>,
+}
+
+/// Most rows one paid-orders export holds.
+const MAX_EXPORT_ROWS: u32 = 200_000;
+
+/// A CSV field: quoted when it must be, and a leading `= + - @` defused so a spreadsheet never
+/// runs it as a formula.
+fn field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+/// Minor units as a decimal amount, exactly (`12345` → `123.45`).
+fn amount(minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let minor = minor.unsigned_abs();
+    format!("{sign}{}.{:02}", minor / 100, minor % 100)
+}
+
+fn local_time(instant_ms: i64, zone: &str) -> String {
+    let zone: chrono_tz::Tz = zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
+    match zone.timestamp_millis_opt(instant_ms).single() {
+        Some(time) => time.format("%Y-%m-%d %H:%M").to_string(),
+        None => instant_ms.to_string(),
+    }
+}
+
+fn overview_csv(range: &DateRange, starts: &[i64], figures: &Figures) -> String {
+    let mut csv = String::from(
+        "period_start,visitors,viewed_product,added_to_cart,reached_checkout,converted,orders,sales\n",
+    );
+    for (i, start) in starts.iter().enumerate() {
+        let f = figures.funnel[i];
+        csv.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            local_time(*start, &range.timezone),
+            f[0],
+            f[1],
+            f[2],
+            f[3],
+            f[4],
+            figures.orders[i],
+            amount(figures.sales_minor[i])
+        ));
+    }
+    let f = figures.funnel_total();
+    csv.push_str(&format!(
+        "Total,{},{},{},{},{},{},{}\n",
+        f[0],
+        f[1],
+        f[2],
+        f[3],
+        f[4],
+        figures.orders_total(),
+        amount(figures.sales_total_minor())
+    ));
+    csv
+}
+
+/// The Overview or the paid orders of the range as CSV, amounts exact to the cent; the last
+/// row holds the totals, the same as the endpoints'.
+#[utoipa::path(get, path = "/stores/analytics/export", tag = "analytics", security(("bearer" = ["dashboards"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ExportQuery),
+    responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn export(
+    State(state): State<AppState>,
+    access: StoreAccess<Analytics>,
+    Query(query): Query<ExportQuery>,
+) -> Result<Response, ApiError> {
+    let filters = ReportQuery {
+        from_time: query.from_time.clone(),
+        to_time: query.to_time.clone(),
+        stores: query.stores.clone(),
+        timezone: query.timezone.clone(),
+    };
+    let (stores, range) = scope(&state, &access, &filters).await?;
+    let body = match query.report.as_str() {
+        "overview" => {
+            let buckets = query::buckets(&range)?;
+            let figures = query::figures(&state.db, &stores, &buckets, None).await?;
+            overview_csv(&range, &buckets.starts, &figures)
+        }
+        "paid-orders" => {
+            let orders = query::paid_orders(
+                &state.db,
+                &stores,
+                range.start_ms,
+                range.end_ms,
+                MAX_EXPORT_ROWS,
+                0,
+            )
+            .await?;
+            let mut csv =
+                String::from("order,customer,paid_at,amount,currency,payment_method,card\n");
+            let mut total = 0_i64;
+            for order in &orders {
+                let minor = core_wasm::catalog::money_to_minor("amount", order.grand_total)
+                    .map_err(ApiError::internal)?;
+                total += minor;
+                csv.push_str(&format!(
+                    "{},{},{},{},{},{},{}\n",
+                    field(&order.order_name),
+                    field(
+                        order
+                            .customer_info
+                            .first()
+                            .map(|c| c.full_name.as_str())
+                            .unwrap_or("")
+                    ),
+                    local_time(
+                        order.captured_date.unwrap_or(order.created_date),
+                        &range.timezone
+                    ),
+                    amount(minor),
+                    field(&order.currency),
+                    field(order.payment_name.as_deref().unwrap_or("")),
+                    field(
+                        order
+                            .payment_source
+                            .card
+                            .as_ref()
+                            .map(|c| c.kind.as_str())
+                            .unwrap_or("")
+                    ),
+                ));
+            }
+            csv.push_str(&format!("Total,,,{},,,\n", amount(total)));
+            csv
+        }
+        other => {
+            return Err(ApiError::Invalid(vec![format!(
+                "report is overview or paid-orders, not {other:?}."
+            )]));
+        }
+    };
+    let name = format!("{}-{}-{}.csv", query.report, range.from, range.to);
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
+}
+
+/// The live view's filter.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct LiveQuery {
+    /// Comma-joined store ids (default the store of `X-Store-Id`).
+    stores: Option<String>,
+}
+
+/// Sessions active in the last five minutes, by page and by country.
+#[utoipa::path(get, path = "/stores/analytics/live", tag = "analytics", security(("bearer" = ["live_view"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), LiveQuery),
+    responses((status = 200, body = LiveView), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn live(
+    State(state): State<AppState>,
+    access: StoreAccess<Live>,
+    Query(query): Query<LiveQuery>,
+) -> Result<Json<LiveView>, ApiError> {
+    let stores = report_stores(&state, &access, query.stores.as_deref()).await?;
+    Ok(Json(query::live(&state.db, &stores, now_ms()).await?))
+}
