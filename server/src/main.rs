@@ -14,8 +14,12 @@ async fn main() -> std::process::ExitCode {
     let outcome = match args.first().map(String::as_str) {
         None | Some("serve") => server::serve(config).await,
         Some("demo-traffic") => server::demo_traffic_command(&config, &args[1..]).await,
+        Some("analytics-bench") => server::analytics::bench::command(&args[1..]).await,
+        Some("ingest-bench") => server::analytics::loadgen::command(&args[1..]).await,
         Some(other) => {
-            eprintln!("storeloom: unknown command {other:?} (commands: serve, demo-traffic)");
+            eprintln!(
+                "storeloom: unknown command {other:?} (commands: serve, demo-traffic, analytics-bench, ingest-bench)"
+            );
             return std::process::ExitCode::from(2);
         }
     };

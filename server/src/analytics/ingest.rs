@@ -19,7 +19,7 @@ use shared_types::{ApiErrorBody, EventBatch, IngestReceipt};
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
-use super::placeholders;
+use super::{is_sqlite, placeholders, row_marks};
 use super::rollup::Deltas;
 use crate::client::ClientAddress;
 use crate::db::now_ms;
@@ -46,6 +46,8 @@ const QUEUE_CAPACITY: usize = 20_000;
 const MAX_JOBS_PER_COMMIT: usize = 1_000;
 /// How long a request waits for its commit before answering 503.
 const COMMIT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Rate-counter keys per statement (3 values each).
+const ROWS_PER_COUNTER_STATEMENT: usize = 500;
 /// Raw events per INSERT statement (7 values each).
 const EVENTS_PER_STATEMENT: usize = 400;
 
@@ -192,20 +194,29 @@ async fn rate_check(
             *asked.entry(key).or_default() += 1;
         }
     }
-    // The count before this group, per key.
+    let sqlite = is_sqlite(conn);
+    // The count before this group, per key: one statement for all keys.
     let mut used: HashMap<String, i64> = HashMap::new();
-    for (key, count) in asked {
-        let (total,): (i64,) = sqlx::query_as(
-            "INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, $3) \
+    let asked: Vec<(String, i64)> = asked.into_iter().collect();
+    for chunk in asked.chunks(ROWS_PER_COUNTER_STATEMENT) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| row_marks(sqlite, 3 * i + 1, 3))
+            .collect();
+        let sql = format!(
+            "INSERT INTO rate_counters (key, window_start, count) VALUES {} \
              ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + excluded.count \
-             RETURNING count",
-        )
-        .bind(&key)
-        .bind(window)
-        .bind(count)
-        .fetch_one(&mut *conn)
-        .await?;
-        used.insert(key, total - count);
+             RETURNING key, count",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
+        for (key, count) in chunk {
+            query = query.bind(key.as_str()).bind(window).bind(*count);
+        }
+        let asked: HashMap<&str, i64> = chunk.iter().map(|(k, c)| (k.as_str(), *c)).collect();
+        for (key, total) in query.fetch_all(&mut *conn).await? {
+            let before = total - asked.get(key.as_str()).copied().unwrap_or(0);
+            used.insert(key, before);
+        }
     }
     Ok(jobs
         .iter()
@@ -274,9 +285,10 @@ async fn insert_events(
     events: &[(&str, &Event)],
     now: i64,
 ) -> Result<(), sqlx::Error> {
+    let sqlite = is_sqlite(conn);
     for chunk in events.chunks(EVENTS_PER_STATEMENT) {
         let rows: Vec<String> = (0..chunk.len())
-            .map(|i| placeholders(i * 7 + 1, 7))
+            .map(|i| row_marks(sqlite, i * 7 + 1, 7))
             .collect();
         let sql = format!(
             "INSERT INTO analytics_events (store_id, session_id, kind, occurred_at, page, country, received_at) \
@@ -318,9 +330,10 @@ async fn insert_firsts(
         }
     }
     let firsts: Vec<_> = firsts.into_iter().collect();
+    let sqlite = is_sqlite(conn);
     for chunk in firsts.chunks(EVENTS_PER_STATEMENT) {
         let rows: Vec<String> = (0..chunk.len())
-            .map(|i| placeholders(i * 5 + 1, 5))
+            .map(|i| row_marks(sqlite, i * 5 + 1, 5))
             .collect();
         let sql = format!(
             "INSERT INTO analytics_firsts (store_id, session_id, kind, occurred_at, country) VALUES {} \

@@ -2,9 +2,11 @@
 //! events and paid orders arrive ([`rollup`]), and the Overview's figures out ([`query`]), all
 //! through the core's math. [`demo`] makes realistic traffic for the demo stores.
 
+pub mod bench;
 pub mod demo;
 pub mod geo;
 pub mod ingest;
+pub mod loadgen;
 pub mod query;
 pub mod rollup;
 
@@ -17,6 +19,22 @@ pub const DAY_MS: i64 = 24 * HOUR_MS;
 pub(crate) fn placeholders(first: usize, count: usize) -> String {
     let list: Vec<String> = (first..first + count).map(|i| format!("${i}")).collect();
     format!("({})", list.join(", "))
+}
+
+/// `count` placeholders numbered from `first` for PostgreSQL, or as many anonymous `?` for
+/// SQLite, whose named placeholders cost a linear search each (a 2,800-value insert spends most
+/// of its time there). One statement must not mix the two.
+pub(crate) fn row_marks(sqlite: bool, first: usize, count: usize) -> String {
+    if sqlite {
+        format!("({})", vec!["?"; count].join(", "))
+    } else {
+        placeholders(first, count)
+    }
+}
+
+/// Whether a connection is SQLite's.
+pub(crate) fn is_sqlite(conn: &sqlx::AnyConnection) -> bool {
+    conn.backend_name() == "SQLite"
 }
 
 /// The start of the UTC hour an instant falls in.

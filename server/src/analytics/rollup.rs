@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use sqlx::AnyConnection;
 
-use super::{day_of, hour_of, placeholders};
+use super::{day_of, hour_of, is_sqlite, row_marks};
 
 /// The counters of one hourly row, in column order.
 const HOURLY_COLUMNS: [&str; 7] = [
@@ -69,11 +69,12 @@ impl Deltas {
 
     /// Adds the changes to the rollup tables.
     pub async fn write(self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        let sqlite = is_sqlite(conn);
         let hourly: Vec<_> = self.hourly.into_iter().collect();
         for chunk in hourly.chunks(ROWS_PER_STATEMENT) {
             let width = 2 + HOURLY_COLUMNS.len();
             let rows: Vec<String> = (0..chunk.len())
-                .map(|i| placeholders(i * width + 1, width))
+                .map(|i| row_marks(sqlite, i * width + 1, width))
                 .collect();
             let updates: Vec<String> = HOURLY_COLUMNS
                 .iter()
@@ -110,7 +111,7 @@ impl Deltas {
             let rows: Vec<_> = rows.into_iter().collect();
             for chunk in rows.chunks(ROWS_PER_STATEMENT) {
                 let values: Vec<String> = (0..chunk.len())
-                    .map(|i| placeholders(i * 4 + 1, 4))
+                    .map(|i| row_marks(sqlite, i * 4 + 1, 4))
                     .collect();
                 let sql = format!(
                     "INSERT INTO {table} (store_id, {column}, country, sessions) VALUES {} \

@@ -1,0 +1,231 @@
+//! `analytics-bench --source FILE --plan FILE --runs N`: the server's side of the analytics
+//! benchmark (bench/analytics). It loads the harness's SQLite file (events with their
+//! first-of-kind flag, orders) into a Storeloom database beside it, builds the rollups, then
+//! times the whole Overview of every case of the plan (both periods: funnel, sales per bucket,
+//! orders, countries, the first page of paid orders and their count) through the rollup path
+//! and the raw path, and prints the figures and results as JSON for the harness to compare.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::AnyPool;
+
+use super::query::{self, Figures, Source};
+use super::rollup::rebuild;
+
+#[derive(Debug, Deserialize)]
+struct Plan {
+    zone: String,
+    page_size: u32,
+    cases: Vec<Case>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Case {
+    name: String,
+    stores: Vec<i64>,
+    current: Period,
+    previous: Period,
+}
+
+#[derive(Debug, Deserialize)]
+struct Period {
+    from: String,
+    to: String,
+    start_ms: i64,
+    end_ms: i64,
+    bucket_starts: Vec<i64>,
+}
+
+/// Store ids: the harness's numbers as text.
+fn store_ids(case: &Case) -> Vec<String> {
+    case.stores.iter().map(i64::to_string).collect()
+}
+
+async fn load(source: &Path, target: &Path) -> Result<AnyPool, Box<dyn std::error::Error>> {
+    let fresh = !target.exists();
+    let db = crate::db::connect(&format!("sqlite://{}", target.display())).await?;
+    if !fresh {
+        return Ok(db);
+    }
+    let started = Instant::now();
+    let mut conn = db.acquire().await?;
+    sqlx::query("PRAGMA foreign_keys = OFF")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("PRAGMA synchronous = OFF")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "ATTACH DATABASE '{}' AS src",
+        source.display().to_string().replace('\'', "''")
+    )))
+    .execute(&mut *conn)
+    .await?;
+    let statements = [
+        "INSERT INTO users (id, email, password_hash, created_at, updated_at) \
+         VALUES ('bench', 'bench@example.com', '', 0, 0)",
+        "INSERT INTO stores (id, name, subdomain, owner_id, created_at) \
+         SELECT CAST(store_id AS TEXT), 'Store ' || store_id, 'store' || store_id, 'bench', 0 \
+         FROM (SELECT store_id FROM src.orders UNION SELECT store_id FROM src.events)",
+        "INSERT INTO analytics_firsts (store_id, session_id, kind, occurred_at, country) \
+         SELECT CAST(store_id AS TEXT), CAST(session_id AS TEXT), kind, at, country \
+         FROM src.events WHERE first = 1",
+        "INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency, \
+         subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
+         line_items, created_at, captured_at) \
+         SELECT printf('%012d', id), CAST(store_id AS TEXT), id, order_name, customer_name, '', 'USD', \
+         total_minor, 0, 0, total_minor, financial_status, 'unfulfilled', '[]', COALESCE(paid_at, 0), paid_at \
+         FROM src.orders",
+    ];
+    for sql in statements {
+        sqlx::query(sql).execute(&mut *conn).await?;
+    }
+    sqlx::query("DETACH DATABASE src")
+        .execute(&mut *conn)
+        .await?;
+    rebuild(&mut conn, None).await?;
+    sqlx::query("ANALYZE").execute(&mut *conn).await?;
+    eprintln!(
+        "loaded {} into {} in {:.1} s",
+        source.display(),
+        target.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(db)
+}
+
+/// One period of the overview, as the harness states results.
+async fn period_result(
+    db: &AnyPool,
+    stores: &[String],
+    zone: &str,
+    period: &Period,
+    source: Source,
+    page_size: u32,
+) -> Result<Value, Box<dyn std::error::Error>> {
+    let range = query::range(&period.from, &period.to, zone, period.end_ms)
+        .map_err(|e| format!("{e:?}"))?;
+    let buckets = query::buckets(&range).map_err(|e| format!("{e:?}"))?;
+    if buckets.starts != period.bucket_starts
+        || range.start_ms != period.start_ms
+        || range.end_ms != period.end_ms
+    {
+        return Err(format!(
+            "the core's buckets for {} differ from the plan's",
+            period.from
+        )
+        .into());
+    }
+    let figures: Figures = query::figures(db, stores, &buckets, Some(source)).await?;
+    let orders = query::paid_orders(db, stores, range.start_ms, range.end_ms, page_size, 0).await?;
+    let count = match source {
+        Source::Rollup => i64::try_from(figures.orders_total())?,
+        Source::Raw => query::paid_order_count(db, stores, range.start_ms, range.end_ms).await?,
+    };
+    let countries: BTreeMap<&String, &u64> =
+        figures.countries.iter().filter(|(_, n)| **n > 0).collect();
+    let ids: Vec<i64> = orders.iter().filter_map(|o| o.id.parse().ok()).collect();
+    Ok(json!({
+        "funnel": figures.funnel_total(),
+        "countries": countries,
+        "sales_minor": figures.sales_minor,
+        "total_sales_minor": figures.sales_total_minor(),
+        "orders": figures.orders_total(),
+        "paid_orders": ids,
+        "paid_orders_count": count,
+    }))
+}
+
+fn percentile(sorted: &[f64], share: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = (share * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+/// Runs the command with its arguments (after `analytics-bench`).
+pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let mut source = None;
+    let mut plan = None;
+    let mut runs = 30_usize;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--source" => source = args.next().map(PathBuf::from),
+            "--plan" => plan = args.next().map(PathBuf::from),
+            "--runs" => {
+                runs = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|n| *n > 0)
+                    .ok_or("--runs takes a positive number")?;
+            }
+            other => return Err(format!("unknown argument {other:?}").into()),
+        }
+    }
+    let source = source.ok_or("--source FILE is required")?;
+    let plan_path = plan.ok_or("--plan FILE is required")?;
+    let plan: Plan = serde_json::from_str(&std::fs::read_to_string(&plan_path)?)?;
+    let target = source.with_file_name("storeloom-bench.sqlite");
+    let db = load(&source, &target).await?;
+    let mut cases = Vec::new();
+    for case in &plan.cases {
+        let stores = store_ids(case);
+        let mut paths = serde_json::Map::new();
+        for (name, source) in [("rollup", Source::Rollup), ("raw", Source::Raw)] {
+            let mut times = Vec::with_capacity(runs);
+            let mut result = Value::Null;
+            for _ in 0..runs {
+                let started = Instant::now();
+                let current = period_result(
+                    &db,
+                    &stores,
+                    &plan.zone,
+                    &case.current,
+                    source,
+                    plan.page_size,
+                )
+                .await?;
+                let previous = period_result(
+                    &db,
+                    &stores,
+                    &plan.zone,
+                    &case.previous,
+                    source,
+                    plan.page_size,
+                )
+                .await?;
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+                result = json!({"current": current, "previous": previous});
+            }
+            times.sort_by(f64::total_cmp);
+            paths.insert(
+                name.to_owned(),
+                json!({
+                    "median_ms": percentile(&times, 0.5),
+                    "p95_ms": percentile(&times, 0.95),
+                    "runs": runs,
+                    "result": result,
+                }),
+            );
+        }
+        cases.push(json!({"name": case.name, "paths": paths}));
+    }
+    println!("{}", json!({ "cases": cases }));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_pick_the_nearest_rank() {
+        assert_eq!(percentile(&[1.0, 2.0, 3.0, 4.0], 0.5), 3.0);
+    }
+}
