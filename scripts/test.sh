@@ -108,6 +108,15 @@ if step "WASM build" build_wasm; then
   fi
 fi
 
+# The benchmarks in their small modes: they must still run and agree, not meet their goals here.
+if [ -x target/debug/server ] || step "Server build" build_server; then
+  step "Analytics benchmark (small: ours against SQLite, DuckDB, PostgreSQL)" \
+    bash bench/analytics/run.sh small --runs 3 --ours "$ROOT/target/debug/server analytics-bench" \
+    --out "$LOGS/analytics-small.json"
+  step "Ingest benchmark (small: every acknowledged event stored and counted)" \
+    target/debug/server ingest-bench --seconds 2 --concurrency 8
+fi
+
 say "Summary ($((SECONDS - SUITE_START)) s)"
 for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done
 echo "$PASSED passed, $FAILED failed"

@@ -36,6 +36,8 @@ export default defineConfig({
       DATABASE_URL: `sqlite://${database}`,
       STATIC_DIR: "dist",
       STORELOOM_DEMO: "1",
+      // The demo store's 90 days of traffic, without new visits arriving during the tests.
+      STORELOOM_DEMO_TRAFFIC: "history",
       RUST_LOG: "warn",
     },
     url: `http://127.0.0.1:${port}/api/health`,

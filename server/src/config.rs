@@ -48,8 +48,10 @@ pub struct Config {
     /// trusted proxy header names one.
     pub geoip_csv: Option<PathBuf>,
     /// `STORELOOM_DEMO_TRAFFIC`: with the demo data, give the Demo Store 90 days of storefront
-    /// traffic and a trickle of new visits while the server runs (default on).
+    /// traffic (`1`, the default, or `history`) and, with `1`, a trickle of new visits while the
+    /// server runs; `0` neither.
     pub demo_traffic: bool,
+    pub demo_trickle: bool,
 }
 
 /// The default SQLite file, relative to the working directory.
@@ -141,6 +143,7 @@ impl Config {
                 .filter(|v| !v.trim().is_empty())
                 .map(PathBuf::from),
             demo_traffic: get("STORELOOM_DEMO_TRAFFIC", "1") != "0",
+            demo_trickle: get("STORELOOM_DEMO_TRAFFIC", "1") == "1",
         })
     }
 
@@ -165,6 +168,7 @@ impl Config {
             demo_catalog: false,
             geoip_csv: None,
             demo_traffic: false,
+            demo_trickle: false,
         }
     }
 }

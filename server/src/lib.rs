@@ -90,7 +90,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if config.seed_demo {
         db::seed::demo(&db, &config).await?;
         if config.demo_traffic {
-            demo_traffic(&db).await?;
+            demo_traffic(&db, config.demo_trickle).await?;
         }
     }
     if let Some(url) = &config.smtp_url {
@@ -108,8 +108,9 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Gives the Demo Store 90 days of storefront traffic (once) and keeps shoppers coming.
-async fn demo_traffic(db: &sqlx::AnyPool) -> Result<(), Box<dyn std::error::Error>> {
+/// Gives the Demo Store 90 days of storefront traffic (once) and, with `trickle`, keeps
+/// shoppers coming.
+async fn demo_traffic(db: &sqlx::AnyPool, trickle: bool) -> Result<(), Box<dyn std::error::Error>> {
     let store: Option<(String,)> = sqlx::query_as("SELECT id FROM stores WHERE subdomain = 'demo'")
         .fetch_optional(db)
         .await?;
@@ -118,7 +119,9 @@ async fn demo_traffic(db: &sqlx::AnyPool) -> Result<(), Box<dyn std::error::Erro
         if written > 0 {
             tracing::info!(written, "demo traffic");
         }
-        analytics::demo::trickle(db.clone(), store_id);
+        if trickle {
+            analytics::demo::trickle(db.clone(), store_id);
+        }
     }
     Ok(())
 }

@@ -46,6 +46,13 @@ fn store_ids(case: &Case) -> Vec<String> {
 }
 
 async fn load(source: &Path, target: &Path) -> Result<AnyPool, Box<dyn std::error::Error>> {
+    // A copy older than the data it was made from is made again.
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    if target.exists() && modified(target) < modified(source) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", target.display()));
+        }
+    }
     let fresh = !target.exists();
     let db = crate::db::connect(&format!("sqlite://{}", target.display())).await?;
     if !fresh {

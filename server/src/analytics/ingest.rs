@@ -19,8 +19,8 @@ use shared_types::{ApiErrorBody, EventBatch, IngestReceipt};
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{is_sqlite, placeholders, row_marks};
 use super::rollup::Deltas;
+use super::{is_sqlite, placeholders, row_marks};
 use crate::client::ClientAddress;
 use crate::db::now_ms;
 use crate::error::{ApiError, Json};
