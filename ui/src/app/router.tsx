@@ -3,6 +3,7 @@
 // inside the drawer and top bar.
 import type { ReactNode } from "react";
 import { Navigate, Outlet, createBrowserRouter } from "react-router";
+import { PageSkeleton } from "../components/Skeletons";
 import { type RouteInfo, mayOpen, routes } from "../core";
 import { AcceptPage } from "../features/auth/components/AcceptPage";
 import { ForgotPage } from "../features/auth/components/ForgotPage";
@@ -19,7 +20,7 @@ import { RequireSession } from "./RequireSession";
 /** Shows a route's screen when the user may open it, no-access otherwise. */
 function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
   const user = useUserInfo();
-  if (!user.data) return null;
+  if (!user.data) return <PageSkeleton />;
   return mayOpen(route.name, user.data.scopes) ? children : <Navigate to="/no-access" replace />;
 }
 
