@@ -2,6 +2,7 @@
 //! No rule lives here. One file per area of the core.
 
 mod analytics;
+mod catalog;
 mod shell;
 mod theme;
 #[cfg(feature = "tz")]

@@ -12,6 +12,8 @@ import { RegisterPage } from "../features/auth/components/RegisterPage";
 import { ShopPage } from "../features/auth/components/ShopPage";
 import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
+import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
+import { OrdersPage } from "../features/manage/orders/OrdersPage";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
 import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
 import { useUserInfo } from "../hooks/useStoreData";
@@ -34,12 +36,25 @@ function screenOf(route: RouteInfo): ReactNode {
   switch (route.name) {
     case "website":
       return <HomePage />;
+    case "website.orders":
+      return <OrdersPage />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":
       return <PolicyViolationPage />;
     default:
       return <ScreenPage name={route.name} label={titleOf(route)} />;
+  }
+}
+
+/** Screens under a named route's path that the spec does not name (a record's detail or
+ * form): they open behind the same route's permission. */
+function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] {
+  switch (route.name) {
+    case "website.orders":
+      return [{ path: `${route.path}/detail/:id`, element: <OrderDetailPage /> }];
+    default:
+      return [];
   }
 }
 
@@ -64,10 +79,10 @@ export const router = createBrowserRouter(
               <Outlet />
             </AdminLayout>
           ),
-          children: framed.map((route) => ({
-            path: route.path,
-            element: <Gate route={route}>{screenOf(route)}</Gate>,
-          })),
+          children: framed.flatMap((route) => [
+            { path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> },
+            ...subScreensOf(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
+          ]),
         },
         ...fullScreen.map((route) => ({ path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> })),
         { path: "*", element: <Navigate to="/" replace /> },

@@ -44,6 +44,7 @@ export type {
   StaffInvitationForm,
 };
 export * from "./analytics";
+export * from "./catalog";
 
 /** Judges the login form: trimmed values and the first failing rule of each field. */
 export function checkLogin(form: LoginForm): LoginCheck {

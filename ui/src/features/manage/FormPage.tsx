@@ -1,0 +1,129 @@
+// The one form pattern: a back link, a title, the fields (their state belongs to the screen, so
+// nothing typed is lost when the core or the server refuses it), the core's problems or the
+// server's messages above the buttons, Save, and Delete behind a confirmation dialog.
+import { Alert, Anchor, Button, Group, List, Modal, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DialogMotion, dialogTransition } from "../../components/Motion";
+import { errorText } from "../../lib/errors";
+
+export function FormPage({
+  back,
+  title,
+  loading,
+  problems,
+  error,
+  saving,
+  onSubmit,
+  submitLabel,
+  onDelete,
+  deleting,
+  deleteQuestion,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  /** The record to edit is still loading: fields wait under a skeleton. */
+  loading?: boolean;
+  /** The core's verdict on what was typed, shown after a submit. */
+  problems: string[];
+  /** The server's refusal of the last save or delete. */
+  error: unknown;
+  saving: boolean;
+  onSubmit: () => void;
+  submitLabel?: string;
+  onDelete?: () => void;
+  deleting?: boolean;
+  deleteQuestion?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+  return (
+    <Stack gap="md" maw={800} mx="auto">
+      <Anchor component={Link} to={back.to} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {back.label}
+        </Group>
+      </Anchor>
+      <Title order={1} fz="h2">
+        {title}
+      </Title>
+      <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate aria-busy={loading}>
+        {loading ? (
+          <Stack gap="lg">
+            {[0, 1, 2].map((key) => (
+              <Stack key={key} gap={6}>
+                <Skeleton height={14} width={120} />
+                <Skeleton height={36} />
+              </Stack>
+            ))}
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            {children}
+            {problems.length > 0 && (
+              <Alert color="red" title={t("manage.fixProblems")} role="alert">
+                <List size="sm">
+                  {problems.map((problem) => (
+                    <List.Item key={problem}>{problem}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            {problems.length === 0 && Boolean(error) && (
+              <Alert color="red" title={t("manage.saveFailed")} role="alert">
+                <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+                  {errorText(error)}
+                </Text>
+              </Alert>
+            )}
+            <Group justify="space-between">
+              {onDelete ? (
+                <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+                  {t("manage.delete")}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" loading={saving}>
+                {submitLabel ?? t("manage.save")}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Paper>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t("manage.deleteTitle")} transitionProps={dialogTransition}
+        closeButtonProps={{ "aria-label": t("shell.close") }}
+      >
+        <DialogMotion>
+          <Stack gap="md">
+            <Text>{deleteQuestion ?? t("manage.deleteQuestion")}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                {t("manage.cancel")}
+              </Button>
+              <Button
+                color="red"
+                loading={deleting}
+                onClick={() => {
+                  setConfirming(false);
+                  onDelete?.();
+                }}
+              >
+                {t("manage.delete")}
+              </Button>
+            </Group>
+          </Stack>
+        </DialogMotion>
+      </Modal>
+    </Stack>
+  );
+}
