@@ -2,7 +2,9 @@
 //! images a store may upload. The spec gives none of these limits; ours sit here, once, so the
 //! server and the UI check the same things (ARCHITECTURE.md lists them as decisions).
 
-use shared_types::catalog::{DiscountInput, MenuItem, ProductInput, Variant};
+use shared_types::catalog::{
+    CollectionInput, DiscountInput, MenuInput, MenuItem, PageInput, ProductInput, Variant,
+};
 
 /// Titles of pages, menus, products, collections: 1 to 255 characters.
 pub const TITLE_MAX: usize = 255;
@@ -466,4 +468,44 @@ pub fn check_discount(input: &DiscountInput) -> Result<CheckedDiscount, String> 
         code,
         value,
     })
+}
+
+/// How a collection finds its products: chosen one by one, or every product with a tag.
+pub const COLLECTION_KINDS: [&str; 2] = ["manual", "tag"];
+
+fn problems(checks: impl IntoIterator<Item = Result<(), String>>) -> Vec<String> {
+    checks.into_iter().filter_map(Result::err).collect()
+}
+
+/// Every problem of a page: title, handle and body length (the server also sanitizes).
+pub fn page_problems(input: &PageInput) -> Vec<String> {
+    problems([
+        check_title("A page's title", &input.title).map(drop),
+        check_handle(input.handle.as_deref(), input.title.trim()).map(drop),
+        check_html_length("A page's body", &input.body_html),
+    ])
+}
+
+/// Every problem of a menu: title, handle and items.
+pub fn menu_problems(input: &MenuInput) -> Vec<String> {
+    problems([
+        check_title("A menu's title", &input.title).map(drop),
+        check_handle(input.handle.as_deref(), input.title.trim()).map(drop),
+        check_menu_items(&input.items),
+    ])
+}
+
+/// Every problem of a collection that needs no database: title, handle, kind and tag (the
+/// server also checks that a manual collection's products are the store's own).
+pub fn collection_problems(input: &CollectionInput) -> Vec<String> {
+    let kind = input.kind.as_deref().unwrap_or("manual");
+    problems([
+        check_title("A collection's title", &input.title).map(drop),
+        check_handle(input.handle.as_deref(), input.title.trim()).map(drop),
+        match kind {
+            "manual" => Ok(()),
+            "tag" => check_tags(&[input.tag.clone().unwrap_or_default()]).map(drop),
+            _ => Err("A collection is manual or by tag.".to_owned()),
+        },
+    ])
 }

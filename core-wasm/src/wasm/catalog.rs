@@ -1,7 +1,7 @@
 //! Exports of the store-content rules: order states and fulfilment, product and discount checks.
 
 use serde::Serialize;
-use shared_types::catalog::{DiscountInput, ProductInput};
+use shared_types::catalog::{CollectionInput, DiscountInput, MenuInput, PageInput, ProductInput};
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
@@ -9,6 +9,44 @@ use crate::catalog;
 
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContentChoices {
+    product_statuses: [&'static str; 3],
+    collection_kinds: [&'static str; 2],
+    link_parents: [&'static str; 5],
+}
+
+/// The choices of content forms: product statuses, collection kinds, where a menu link leads.
+#[wasm_bindgen(js_name = contentChoices)]
+pub fn content_choices() -> Result<JsValue, JsError> {
+    to_js(&ContentChoices {
+        product_statuses: catalog::PRODUCT_STATUSES,
+        collection_kinds: catalog::COLLECTION_KINDS,
+        link_parents: catalog::LINK_PARENTS,
+    })
+}
+
+/// Every problem of a page input; empty when the server will take it.
+#[wasm_bindgen(js_name = checkPage)]
+pub fn check_page(input: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(catalog::page_problems(&from_js::<PageInput>(input)?))
+}
+
+/// Every problem of a menu input.
+#[wasm_bindgen(js_name = checkMenu)]
+pub fn check_menu(input: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(catalog::menu_problems(&from_js::<MenuInput>(input)?))
+}
+
+/// Every problem of a collection input that needs no database.
+#[wasm_bindgen(js_name = checkCollection)]
+pub fn check_collection(input: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(catalog::collection_problems(&from_js::<CollectionInput>(
+        input,
+    )?))
 }
 
 #[derive(Serialize)]

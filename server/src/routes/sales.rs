@@ -227,7 +227,7 @@ async fn order_filter(
         }
     };
     let range = core_wasm::analytics::range(start, end, &zone, now_ms())
-    .map_err(|e| invalid(format!("The date range cannot be read: {e}.")))?;
+        .map_err(|e| invalid(format!("The date range cannot be read: {e}.")))?;
     filter.start = range.start_ms;
     filter.end = range.end_ms;
     Ok(filter)
