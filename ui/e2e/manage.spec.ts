@@ -66,3 +66,48 @@ test("orders page and filter on the server, open in detail and are fulfilled onc
   await page.goto("/admin/orders?startDate=2001-01-01&endDate=2001-01-31");
   await expect(page.getByText("No orders match")).toBeVisible();
 });
+
+test("a product is created, refused without losing what was typed, edited and deleted", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const existing = await call<{ products: { handle: string }[] }>(request, owner, "GET", "/stores/products?limit=1");
+  const takenHandle = existing.products[0]!.handle;
+
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: "Add product" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/products\/create$/);
+  // The core refuses an empty title before anything is sent.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText("A product's title is required.");
+
+  const title = page.getByRole("textbox", { name: "Title" });
+  await title.fill("Linen Tote Bag");
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("24.50");
+  await page.getByRole("textbox", { name: "Handle" }).fill(takenHandle);
+  await page.getByRole("button", { name: "Save" }).click();
+  // The server's message, and every field as typed.
+  await expect(page.getByRole("alert")).toContainText(/handle/i);
+  await expect(title).toHaveValue("Linen Tote Bag");
+  await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("24.5");
+
+  await page.getByRole("textbox", { name: "Handle" }).fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/(?!create)[\w-]+$/);
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Linen Tote Bag");
+  await expect(page.getByRole("textbox", { name: "Handle" })).toHaveValue("linen-tote-bag");
+
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("19.99");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+  await page.goto("/admin/products?search=Linen%20Tote");
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(page.locator("tbody tr")).toContainText("$19.99");
+
+  await page.getByRole("link", { name: "Linen Tote Bag" }).click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await page.goto("/admin/products?search=Linen%20Tote");
+  await expect(page.getByText("No products match")).toBeVisible();
+});

@@ -14,6 +14,8 @@ import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
 import { OrdersPage } from "../features/manage/orders/OrdersPage";
+import { ProductFormPage } from "../features/manage/products/ProductFormPage";
+import { ProductsPage } from "../features/manage/products/ProductsPage";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
 import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
 import { useUserInfo } from "../hooks/useStoreData";
@@ -38,6 +40,11 @@ function screenOf(route: RouteInfo): ReactNode {
       return <HomePage />;
     case "website.orders":
       return <OrdersPage />;
+    case "website.products":
+      return <ProductsPage />;
+    case "website.products.create":
+    case "website.products.update":
+      return <ProductFormPage />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":

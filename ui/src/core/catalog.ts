@@ -1,6 +1,9 @@
 // Store-content rules of the WASM core: order states and fulfilment, product and discount checks.
 import * as wasm from "../wasm/core_wasm";
+import type { CollectionInput } from "../types/generated/CollectionInput";
 import type { DiscountInput } from "../types/generated/DiscountInput";
+import type { MenuInput } from "../types/generated/MenuInput";
+import type { PageInput } from "../types/generated/PageInput";
 import type { ProductInput } from "../types/generated/ProductInput";
 
 export interface OrderStatuses {
@@ -29,4 +32,28 @@ export function checkDiscount(input: DiscountInput): string | null {
 /** The problem of a title (`label` names the field in the message), or null. */
 export function checkTitle(label: string, title: string): string | null {
   return wasm.checkTitle(label, title) ?? null;
+}
+
+export interface ContentChoices {
+  productStatuses: string[];
+  collectionKinds: string[];
+  linkParents: string[];
+}
+
+/** The choices of content forms: product statuses, collection kinds, where a menu link leads. */
+export const contentChoices: ContentChoices = wasm.contentChoices() as ContentChoices;
+
+/** Every problem of a page input; empty when the server will take it. */
+export function checkPage(input: PageInput): string[] {
+  return wasm.checkPage(input);
+}
+
+/** Every problem of a menu input. */
+export function checkMenu(input: MenuInput): string[] {
+  return wasm.checkMenu(input);
+}
+
+/** Every problem of a collection input that needs no database. */
+export function checkCollection(input: CollectionInput): string[] {
+  return wasm.checkCollection(input);
 }
