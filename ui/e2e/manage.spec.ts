@@ -111,3 +111,32 @@ test("a product is created, refused without losing what was typed, edited and de
   await page.goto("/admin/products?search=Linen%20Tote");
   await expect(page.getByText("No products match")).toBeVisible();
 });
+
+test("a collection is created by tag, edited and deleted, and the list shows it after a reload", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/collections");
+  await page.getByRole("link", { name: "Add collection" }).click();
+  await page.getByRole("textbox", { name: "Title" }).fill("Summer Picks");
+  await page.getByText("By tag").click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText("A tag is 1 to 64 characters.");
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Summer Picks");
+  await page.getByRole("textbox", { name: "Tag" }).fill("summer");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/admin\/collections\/(?!create)[\w-]+$/);
+
+  await page.getByRole("textbox", { name: "Title" }).fill("Summer Favourites");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "Summer Favourites", level: 1 })).toBeVisible();
+  await page.goto("/admin/collections?search=Summer");
+  await page.reload();
+  const row = page.locator("tbody tr").filter({ hasText: "Summer Favourites" });
+  await expect(row).toContainText("Tag: summer");
+
+  await row.getByRole("link").click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/collections$/);
+  await page.goto("/admin/collections?search=Summer%20Favourites");
+  await expect(page.getByText("No collections match")).toBeVisible();
+});

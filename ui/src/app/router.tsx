@@ -12,6 +12,8 @@ import { RegisterPage } from "../features/auth/components/RegisterPage";
 import { ShopPage } from "../features/auth/components/ShopPage";
 import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
+import { CollectionFormPage } from "../features/manage/collections/CollectionFormPage";
+import { CollectionsPage } from "../features/manage/collections/CollectionsPage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
 import { OrdersPage } from "../features/manage/orders/OrdersPage";
 import { ProductFormPage } from "../features/manage/products/ProductFormPage";
@@ -42,6 +44,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <OrdersPage />;
     case "website.products":
       return <ProductsPage />;
+    case "website.collections":
+      return <CollectionsPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
@@ -60,6 +64,11 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
   switch (route.name) {
     case "website.orders":
       return [{ path: `${route.path}/detail/:id`, element: <OrderDetailPage /> }];
+    case "website.collections":
+      return [
+        { path: `${route.path}/create`, element: <CollectionFormPage /> },
+        { path: `${route.path}/:id`, element: <CollectionFormPage /> },
+      ];
     default:
       return [];
   }

@@ -1,9 +1,10 @@
-// The one form pattern: a back link, a title, the fields (their state belongs to the screen, so
-// nothing typed is lost when the core or the server refuses it), the core's problems or the
-// server's messages above the buttons, Save, and Delete behind a confirmation dialog.
+// The one form pattern: a back link, a title with Save and Delete (behind a confirmation
+// dialog) beside it, where the onboarding popup in the corner never covers them; the core's
+// problems or the server's messages; then the fields, whose state belongs to the screen, so
+// nothing typed is lost when the core or the server refuses it.
 import { Alert, Anchor, Button, Group, List, Modal, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DialogMotion, dialogTransition } from "../../components/Motion";
@@ -41,6 +42,7 @@ export function FormPage({
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const formId = useId();
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit();
@@ -53,10 +55,38 @@ export function FormPage({
           {back.label}
         </Group>
       </Anchor>
-      <Title order={1} fz="h2">
-        {title}
-      </Title>
-      <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate aria-busy={loading}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <Group gap="xs">
+          {onDelete && (
+            <Button variant="subtle" color="red" onClick={() => setConfirming(true)} disabled={loading}>
+              {t("manage.delete")}
+            </Button>
+          )}
+          <Button type="submit" form={formId} loading={saving} disabled={loading}>
+            {submitLabel ?? t("manage.save")}
+          </Button>
+        </Group>
+      </Group>
+      {problems.length > 0 && (
+        <Alert color="red" title={t("manage.fixProblems")} role="alert">
+          <List size="sm">
+            {problems.map((problem) => (
+              <List.Item key={problem}>{problem}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {problems.length === 0 && Boolean(error) && (
+        <Alert color="red" title={t("manage.saveFailed")} role="alert">
+          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+            {errorText(error)}
+          </Text>
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="lg" component="form" id={formId} onSubmit={submit} noValidate aria-busy={loading}>
         {loading ? (
           <Stack gap="lg">
             {[0, 1, 2].map((key) => (
@@ -67,37 +97,7 @@ export function FormPage({
             ))}
           </Stack>
         ) : (
-          <Stack gap="md">
-            {children}
-            {problems.length > 0 && (
-              <Alert color="red" title={t("manage.fixProblems")} role="alert">
-                <List size="sm">
-                  {problems.map((problem) => (
-                    <List.Item key={problem}>{problem}</List.Item>
-                  ))}
-                </List>
-              </Alert>
-            )}
-            {problems.length === 0 && Boolean(error) && (
-              <Alert color="red" title={t("manage.saveFailed")} role="alert">
-                <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-                  {errorText(error)}
-                </Text>
-              </Alert>
-            )}
-            <Group justify="space-between">
-              {onDelete ? (
-                <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-                  {t("manage.delete")}
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Button type="submit" loading={saving}>
-                {submitLabel ?? t("manage.save")}
-              </Button>
-            </Group>
-          </Stack>
+          <Stack gap="md">{children}</Stack>
         )}
       </Paper>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t("manage.deleteTitle")} transitionProps={dialogTransition}
