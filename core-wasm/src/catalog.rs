@@ -440,6 +440,12 @@ pub fn check_fulfil(financial_status: &str, fulfillment_status: &str) -> Result<
     Ok(())
 }
 
+/// A discount is a code customers type, or applies by itself (automatic).
+pub const DISCOUNT_METHODS: [&str; 2] = ["code", "automatic"];
+
+/// A discount takes a percent or an amount off.
+pub const DISCOUNT_VALUE_TYPES: [&str; 2] = ["percent", "amount"];
+
 /// A discount that passed [`check_discount`]: method, code (or title) and value in minor units.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckedDiscount {

@@ -140,3 +140,44 @@ test("a collection is created by tag, edited and deleted, and the list shows it 
   await page.goto("/admin/collections?search=Summer%20Favourites");
   await expect(page.getByText("No collections match")).toBeVisible();
 });
+
+test("a discount code is created, refused by the core and the server, edited and deleted", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/discounts/code");
+  await expect(page.getByRole("heading", { name: "Discount codes", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Create code" }).click();
+  const code = page.getByRole("textbox", { name: "Code" });
+  await code.fill("spring sale");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText("A discount code is 1 to 64 letters, digits, - or _.");
+  await expect(code).toHaveValue("spring sale");
+  await code.fill("spring-15");
+  await page.getByRole("textbox", { name: "Percent off" }).fill("15");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "SPRING-15", level: 1 })).toBeVisible();
+
+  // A second code with the same name: the server's message, and the form as typed.
+  await page.goto("/admin/discounts/code/create");
+  await page.getByRole("textbox", { name: "Code" }).fill("Spring-15");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Code" })).toHaveValue("Spring-15");
+
+  await page.goto("/admin/discounts/code?search=spring-15");
+  const row = page.locator("tbody tr").filter({ hasText: "SPRING-15" });
+  await expect(row).toContainText("15% off");
+  await row.getByRole("link").click();
+  await page.getByText("Amount", { exact: true }).click();
+  await page.getByRole("textbox", { name: "Amount off" }).fill("5");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Amount off" })).toHaveValue("5");
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/discounts\/code$/);
+  await page.goto("/admin/discounts/code?search=spring-15");
+  await expect(page.getByText("No discounts match")).toBeVisible();
+  // The automatic discounts are a list of their own.
+  await page.goto("/admin/discounts/automatic");
+  await expect(page.getByRole("heading", { name: "Automatic discounts", level: 1 })).toBeVisible();
+});

@@ -17,15 +17,20 @@ struct ContentChoices {
     product_statuses: [&'static str; 3],
     collection_kinds: [&'static str; 2],
     link_parents: [&'static str; 5],
+    discount_methods: [&'static str; 2],
+    discount_value_types: [&'static str; 2],
 }
 
-/// The choices of content forms: product statuses, collection kinds, where a menu link leads.
+/// The choices of content forms: product statuses, collection kinds, where a menu link leads,
+/// discount methods and value types.
 #[wasm_bindgen(js_name = contentChoices)]
 pub fn content_choices() -> Result<JsValue, JsError> {
     to_js(&ContentChoices {
         product_statuses: catalog::PRODUCT_STATUSES,
         collection_kinds: catalog::COLLECTION_KINDS,
         link_parents: catalog::LINK_PARENTS,
+        discount_methods: catalog::DISCOUNT_METHODS,
+        discount_value_types: catalog::DISCOUNT_VALUE_TYPES,
     })
 }
 

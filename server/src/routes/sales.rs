@@ -520,26 +520,45 @@ async fn code_taken(
     Ok(row.is_some())
 }
 
-/// The store's discounts, newest first: `page`, `limit`, `search` in codes.
+/// Paging, search and the method of the discount list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DiscountQuery {
+    /// From 1 (default 1).
+    page: Option<u32>,
+    /// At most 250 (default 20).
+    limit: Option<u32>,
+    /// Words in the code (or an automatic discount's title).
+    search: Option<String>,
+    /// code or automatic; both when not given.
+    method: Option<String>,
+}
+
+/// The store's discounts, newest first: `page`, `limit`, `search` in codes, `method`.
 #[utoipa::path(get, path = "/stores/discounts", tag = "sales", security(("bearer" = ["discounts"])),
-    params(("X-Store-Id" = String, Header, description = "The store"), ListQuery),
+    params(("X-Store-Id" = String, Header, description = "The store"), DiscountQuery),
     responses((status = 200, body = DiscountList), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn list_discounts(
     State(state): State<AppState>,
     access: StoreAccess<scoped::Discounts>,
-    Query(query): Query<ListQuery>,
+    Query(query): Query<DiscountQuery>,
 ) -> Result<Json<DiscountList>, ApiError> {
     let (_, limit, offset) = paging(query.page, query.limit, 20);
     let search = query.search.unwrap_or_default().trim().to_lowercase();
     let pattern = contains_pattern(&search);
-    let filter = "store_id = $1 AND ($2 = '' OR LOWER(code) LIKE $3 ESCAPE '!')";
+    let method = query.method.unwrap_or_default();
+    if !method.is_empty() && !rules::DISCOUNT_METHODS.contains(&method.as_str()) {
+        return Err(invalid("method is code or automatic.".to_owned()));
+    }
+    let filter = "store_id = $1 AND ($2 = '' OR LOWER(code) LIKE $3 ESCAPE '!') AND ($4 = '' OR method = $4)";
     let sql = format!(
-        "SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"
+        "SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"
     );
     let rows: Vec<DiscountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(&access.store_id)
         .bind(&search)
         .bind(&pattern)
+        .bind(&method)
         .bind(i64::from(limit))
         .bind(offset)
         .fetch_all(&state.db)
@@ -550,6 +569,7 @@ async fn list_discounts(
     .bind(&access.store_id)
     .bind(&search)
     .bind(&pattern)
+    .bind(&method)
     .fetch_one(&state.db)
     .await?;
     Ok(Json(DiscountList {

@@ -787,3 +787,42 @@ async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
         assert_eq!(reply.status, StatusCode::CONFLICT);
     }
 }
+
+#[tokio::test]
+async fn discounts_are_listed_by_method() {
+    let app = spawn_app().await;
+    let all = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/discounts",
+        None,
+    )
+    .await;
+    let mut counted = 0;
+    for method in ["code", "automatic"] {
+        let some = call(
+            &app,
+            OWNER_EMAIL,
+            Method::GET,
+            &format!("/api/stores/discounts?method={method}"),
+            None,
+        )
+        .await;
+        assert_eq!(some.status, StatusCode::OK, "{}", some.text);
+        let rows = some.json["discounts"].as_array().expect("discounts");
+        assert!(rows.iter().all(|d| d["method"] == method));
+        assert_eq!(some.json["total"].as_i64(), Some(rows.len() as i64));
+        counted += rows.len();
+    }
+    assert_eq!(Some(counted as i64), all.json["total"].as_i64());
+    let bad = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/discounts?method=gift",
+        None,
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}

@@ -14,6 +14,8 @@ import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
 import { CollectionFormPage } from "../features/manage/collections/CollectionFormPage";
 import { CollectionsPage } from "../features/manage/collections/CollectionsPage";
+import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
+import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
 import { OrdersPage } from "../features/manage/orders/OrdersPage";
 import { ProductFormPage } from "../features/manage/products/ProductFormPage";
@@ -46,6 +48,10 @@ function screenOf(route: RouteInfo): ReactNode {
       return <ProductsPage />;
     case "website.collections":
       return <CollectionsPage />;
+    case "website.discount.code":
+      return <DiscountsPage method="code" />;
+    case "website.discount.automatic":
+      return <DiscountsPage method="automatic" />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
@@ -69,6 +75,14 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
         { path: `${route.path}/create`, element: <CollectionFormPage /> },
         { path: `${route.path}/:id`, element: <CollectionFormPage /> },
       ];
+    case "website.discount.code":
+    case "website.discount.automatic": {
+      const method = route.name === "website.discount.code" ? "code" : "automatic";
+      return [
+        { path: `${route.path}/create`, element: <DiscountFormPage key={`${method}-new`} method={method} /> },
+        { path: `${route.path}/:id`, element: <DiscountFormPage key={method} method={method} /> },
+      ];
+    }
     default:
       return [];
   }

@@ -38,6 +38,8 @@ export interface ContentChoices {
   productStatuses: string[];
   collectionKinds: string[];
   linkParents: string[];
+  discountMethods: string[];
+  discountValueTypes: string[];
 }
 
 /** The choices of content forms: product statuses, collection kinds, where a menu link leads. */
