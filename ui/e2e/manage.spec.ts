@@ -181,3 +181,22 @@ test("a discount code is created, refused by the core and the server, edited and
   await page.goto("/admin/discounts/automatic");
   await expect(page.getByRole("heading", { name: "Automatic discounts", level: 1 })).toBeVisible();
 });
+
+test("customers are searched on the server and open with their orders", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const list = await call<{ customers: { fullName: string; email: string; ordersCount: number }[] }>(
+    request,
+    owner,
+    "GET",
+    "/stores/customers?limit=50",
+  );
+  const buyer = list.customers.find((c) => c.ordersCount > 0)!;
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/customers");
+  await page.getByRole("textbox", { name: "Search by name or e-mail" }).fill(buyer.email);
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await page.getByRole("link", { name: buyer.fullName }).click();
+  await expect(page.getByRole("heading", { name: buyer.fullName, level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Contact" })).toContainText(buyer.email);
+  await expect(page.getByRole("region", { name: "Orders" }).getByRole("link").first()).toHaveText(/^#\d+/);
+});

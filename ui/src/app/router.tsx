@@ -14,6 +14,8 @@ import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
 import { CollectionFormPage } from "../features/manage/collections/CollectionFormPage";
 import { CollectionsPage } from "../features/manage/collections/CollectionsPage";
+import { CustomerDetailPage } from "../features/manage/customers/CustomerDetailPage";
+import { CustomersPage } from "../features/manage/customers/CustomersPage";
 import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
@@ -52,6 +54,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <DiscountsPage method="code" />;
     case "website.discount.automatic":
       return <DiscountsPage method="automatic" />;
+    case "website.customer":
+      return <CustomersPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
@@ -75,6 +79,8 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
         { path: `${route.path}/create`, element: <CollectionFormPage /> },
         { path: `${route.path}/:id`, element: <CollectionFormPage /> },
       ];
+    case "website.customer":
+      return [{ path: `${route.path}/:id`, element: <CustomerDetailPage /> }];
     case "website.discount.code":
     case "website.discount.automatic": {
       const method = route.name === "website.discount.code" ? "code" : "automatic";
