@@ -200,3 +200,70 @@ test("customers are searched on the server and open with their orders", async ({
   await expect(page.getByRole("region", { name: "Contact" })).toContainText(buyer.email);
   await expect(page.getByRole("region", { name: "Orders" }).getByRole("link").first()).toHaveText(/^#\d+/);
 });
+
+test("a page is created (a taken handle refused by the server first), edited and deleted, and its visibility filters the list", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/online-store/pages");
+  await page.getByRole("link", { name: "Add page" }).click();
+  await page.getByRole("textbox", { name: "Content (HTML)" }).fill("<p>We wrap every gift by hand.</p>");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText("A page's title is required.");
+  await expect(page.getByRole("textbox", { name: "Content (HTML)" })).toHaveValue("<p>We wrap every gift by hand.</p>");
+  await page.getByRole("textbox", { name: "Title" }).fill("Gift Wrapping");
+  await page.getByRole("textbox", { name: "Handle" }).fill("shipping-policy");
+  await page.getByRole("switch", { name: "Visible on the store" }).uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText("Another page already has the handle shipping-policy.");
+  await expect(page.getByRole("textbox", { name: "Title" })).toHaveValue("Gift Wrapping");
+  await expect(page.getByRole("switch", { name: "Visible on the store" })).not.toBeChecked();
+  await page.getByRole("textbox", { name: "Handle" }).fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "Gift Wrapping", level: 1 })).toBeVisible();
+  await page.getByRole("textbox", { name: "Title" }).fill("Gift Wrapping Service");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "Gift Wrapping Service", level: 1 })).toBeVisible();
+
+  await page.goto("/admin/online-store/pages?published=false");
+  await page.reload();
+  const row = page.locator("tbody tr").filter({ hasText: "Gift Wrapping Service" });
+  await expect(row).toContainText("Hidden");
+  await expect(row).toContainText("/gift-wrapping");
+  await row.getByRole("link").click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/online-store\/pages$/);
+  await expect(page.getByText("Gift Wrapping Service")).toHaveCount(0);
+});
+
+test("a menu is built with items and a sub-item, checked by the core, edited and deleted", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/online-store/navigation");
+  await page.getByRole("link", { name: "Add menu" }).click();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Help Links");
+  await page.getByRole("button", { name: "Add item" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toContainText("A menu item's title is required.");
+  await page.getByRole("textbox", { name: "Item 1: Label" }).fill("Help");
+  await page.getByRole("combobox", { name: "Item 1: Leads to" }).click();
+  await page.getByRole("option", { name: "Page", exact: true }).click();
+  await page.getByRole("textbox", { name: "Item 1: Handle or address" }).fill("help");
+  await page.getByRole("button", { name: "Add sub-item" }).click();
+  await page.getByRole("textbox", { name: "Item 1.1: Label" }).fill("Contact");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "Help Links", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/online-store\/navigation\/(?!create)[\w-]+$/);
+
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Item 1.1: Label" })).toHaveValue("Contact");
+  await page.getByRole("button", { name: "Remove: Item 1.1" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.goto("/admin/online-store/navigation");
+  const row = page.locator("tbody tr").filter({ hasText: "Help Links" });
+  await expect(row).toContainText("Help");
+  await expect(row).not.toContainText("Contact");
+  await row.getByRole("link").click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/online-store\/navigation$/);
+  await expect(page.getByText("Help Links")).toHaveCount(0);
+});

@@ -18,8 +18,12 @@ import { CustomerDetailPage } from "../features/manage/customers/CustomerDetailP
 import { CustomersPage } from "../features/manage/customers/CustomersPage";
 import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
+import { MenuFormPage } from "../features/manage/menus/MenuFormPage";
+import { MenusPage } from "../features/manage/menus/MenusPage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
 import { OrdersPage } from "../features/manage/orders/OrdersPage";
+import { PageFormPage } from "../features/manage/pages/PageFormPage";
+import { PagesPage } from "../features/manage/pages/PagesPage";
 import { ProductFormPage } from "../features/manage/products/ProductFormPage";
 import { ProductsPage } from "../features/manage/products/ProductsPage";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
@@ -56,6 +60,10 @@ function screenOf(route: RouteInfo): ReactNode {
       return <DiscountsPage method="automatic" />;
     case "website.customer":
       return <CustomersPage />;
+    case "website.pages":
+      return <PagesPage />;
+    case "website.menus":
+      return <MenusPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
@@ -78,6 +86,16 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
       return [
         { path: `${route.path}/create`, element: <CollectionFormPage /> },
         { path: `${route.path}/:id`, element: <CollectionFormPage /> },
+      ];
+    case "website.pages":
+      return [
+        { path: `${route.path}/create`, element: <PageFormPage /> },
+        { path: `${route.path}/:id`, element: <PageFormPage /> },
+      ];
+    case "website.menus":
+      return [
+        { path: `${route.path}/create`, element: <MenuFormPage /> },
+        { path: `${route.path}/:id`, element: <MenuFormPage /> },
       ];
     case "website.customer":
       return [{ path: `${route.path}/:id`, element: <CustomerDetailPage /> }];
