@@ -267,3 +267,33 @@ test("a menu is built with items and a sub-item, checked by the core, edited and
   await expect(page).toHaveURL(/\/admin\/online-store\/navigation$/);
   await expect(page.getByText("Help Links")).toHaveCount(0);
 });
+
+test("a domain is added (the server's refusal keeps what was typed), checked and removed", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/online-store/domains");
+  await expect(page.getByRole("heading", { name: "Domains", level: 1 })).toBeVisible();
+  await expect(page.locator("tbody tr").first()).toContainText("System domain");
+  const field = page.getByRole("textbox", { name: "Connect a domain you own" });
+  await field.fill("not a domain");
+  await page.getByRole("button", { name: "Add domain" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(field).toHaveValue("not a domain");
+  await field.fill("Shop.Example-Prints.com");
+  await page.getByRole("button", { name: "Add domain" }).click();
+  const row = page.locator("tbody tr").filter({ hasText: "shop.example-prints.com" });
+  await expect(row).toContainText("DNS not pointing here yet");
+  await expect(field).toHaveValue("");
+  await page.reload();
+  await expect(row).toBeVisible();
+
+  await row.getByRole("button", { name: "Actions for shop.example-prints.com" }).click();
+  await page.getByRole("menuitem", { name: "Check DNS" }).click();
+  await expect(page.getByText("shop.example-prints.com does not point here yet.")).toBeVisible();
+  await row.getByRole("button", { name: "Actions for shop.example-prints.com" }).click();
+  await expect(page.getByRole("menuitem", { name: "Use for checkout" })).toBeDisabled();
+  await page.getByRole("menuitem", { name: "Remove" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText("shop.example-prints.com")).toHaveCount(0);
+});

@@ -18,6 +18,7 @@ import { CustomerDetailPage } from "../features/manage/customers/CustomerDetailP
 import { CustomersPage } from "../features/manage/customers/CustomersPage";
 import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
+import { DomainsPage } from "../features/manage/domains/DomainsPage";
 import { MenuFormPage } from "../features/manage/menus/MenuFormPage";
 import { MenusPage } from "../features/manage/menus/MenusPage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
@@ -64,6 +65,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <PagesPage />;
     case "website.menus":
       return <MenusPage />;
+    case "website.domain":
+      return <DomainsPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;

@@ -2,13 +2,13 @@
 // dialog) beside it, where the onboarding popup in the corner never covers them; the core's
 // problems or the server's messages; then the fields, whose state belongs to the screen, so
 // nothing typed is lost when the core or the server refuses it.
-import { Alert, Anchor, Button, Group, List, Modal, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DialogMotion, dialogTransition } from "../../components/Motion";
 import { errorText } from "../../lib/errors";
+import { ConfirmDialog } from "./ConfirmDialog";
 
 export function FormPage({
   back,
@@ -61,7 +61,7 @@ export function FormPage({
         </Title>
         <Group gap="xs">
           {onDelete && (
-            <Button variant="subtle" color="red" onClick={() => setConfirming(true)} disabled={loading}>
+            <Button variant="subtle" color="red" onClick={() => setConfirming(true)} disabled={loading} loading={deleting}>
               {t("manage.delete")}
             </Button>
           )}
@@ -100,30 +100,15 @@ export function FormPage({
           <Stack gap="md">{children}</Stack>
         )}
       </Paper>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t("manage.deleteTitle")} transitionProps={dialogTransition}
-        closeButtonProps={{ "aria-label": t("shell.close") }}
-      >
-        <DialogMotion>
-          <Stack gap="md">
-            <Text>{deleteQuestion ?? t("manage.deleteQuestion")}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                {t("manage.cancel")}
-              </Button>
-              <Button
-                color="red"
-                loading={deleting}
-                onClick={() => {
-                  setConfirming(false);
-                  onDelete?.();
-                }}
-              >
-                {t("manage.delete")}
-              </Button>
-            </Group>
-          </Stack>
-        </DialogMotion>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        question={deleteQuestion}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onDelete?.();
+        }}
+      />
     </Stack>
   );
 }
