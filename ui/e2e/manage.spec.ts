@@ -297,3 +297,38 @@ test("a domain is added (the server's refusal keeps what was typed), checked and
   await page.reload();
   await expect(page.getByText("shop.example-prints.com")).toHaveCount(0);
 });
+
+test("a staff member is invited, given other permissions and removed", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/online-store/members");
+  await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+  await expect(page.locator("tbody tr").filter({ hasText: "Owner" })).toContainText("owner@storeloom.dev");
+  await page.getByRole("link", { name: "Invite staff" }).click();
+  await page.getByRole("textbox", { name: "E-mail" }).fill("helper@example");
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid Email");
+  await page.getByRole("textbox", { name: "E-mail" }).fill("helper@example.com");
+  await page.getByRole("checkbox", { name: "Orders" }).check();
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page).toHaveURL(/\/admin\/online-store\/members$/);
+  const row = page.locator("tbody tr").filter({ hasText: "helper@example.com" });
+  await expect(row).toContainText("Invited");
+
+  await row.getByRole("link").click();
+  await expect(page.getByRole("checkbox", { name: "Orders" })).toBeChecked();
+  await page.getByRole("checkbox", { name: "Orders" }).uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  // No permission at all: the core refuses before anything is sent.
+  await expect(page.getByRole("alert", { name: "Please correct these first" })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Customers" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Customers" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Orders" })).not.toBeChecked();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/online-store\/members$/);
+  await page.reload();
+  await expect(page.getByText("helper@example.com")).toHaveCount(0);
+});

@@ -19,6 +19,9 @@ import { CustomersPage } from "../features/manage/customers/CustomersPage";
 import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
 import { DomainsPage } from "../features/manage/domains/DomainsPage";
+import { InviteStaffPage } from "../features/manage/staff/InviteStaffPage";
+import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
+import { StaffPage } from "../features/manage/staff/StaffPage";
 import { MenuFormPage } from "../features/manage/menus/MenuFormPage";
 import { MenusPage } from "../features/manage/menus/MenusPage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
@@ -67,6 +70,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <MenusPage />;
     case "website.domain":
       return <DomainsPage />;
+    case "website.member":
+      return <StaffPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
@@ -99,6 +104,11 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
       return [
         { path: `${route.path}/create`, element: <MenuFormPage /> },
         { path: `${route.path}/:id`, element: <MenuFormPage /> },
+      ];
+    case "website.member":
+      return [
+        { path: `${route.path}/invite`, element: <InviteStaffPage /> },
+        { path: `${route.path}/:id`, element: <StaffMemberPage /> },
       ];
     case "website.customer":
       return [{ path: `${route.path}/:id`, element: <CustomerDetailPage /> }];

@@ -76,6 +76,11 @@ export function checkStaffInvitation(form: StaffInvitationForm): FormVerdict<Sta
   return wasm.checkStaffInvitation(form) as FormVerdict<StaffInvitationForm>;
 }
 
+/** The problem of a staff member's scopes (at least one, each a role key), or null. */
+export function checkScopes(scopes: string[]): string | null {
+  return wasm.checkScopes(scopes) ?? null;
+}
+
 /** The dashboard greeting for a local hour (0 to 23) and the user's names. */
 export function greeting(hour: number, firstName?: string | null, lastName?: string | null): Greeting {
   return wasm.greeting(hour, firstName ?? null, lastName ?? null) as Greeting;
