@@ -164,14 +164,16 @@ export function ListPage<T>({
           <Text size="sm" c="dimmed">
             {t("manage.pageOf", { page: list.page, count: pageCount, total: data.total })}
           </Text>
-          <Group gap="xs">
-            <Button variant="default" size="xs" disabled={list.page <= 1 || loading} onClick={() => move("previous")}>
-              {t("manage.previous")}
-            </Button>
-            <Button variant="default" size="xs" disabled={list.page >= pageCount || loading} onClick={() => move("next")}>
-              {t("manage.next")}
-            </Button>
-          </Group>
+          {pageCount > 1 && (
+            <Group gap="xs">
+              <Button variant="default" size="xs" disabled={list.page <= 1 || loading} onClick={() => move("previous")}>
+                {t("manage.previous")}
+              </Button>
+              <Button variant="default" size="xs" disabled={list.page >= pageCount || loading} onClick={() => move("next")}>
+                {t("manage.next")}
+              </Button>
+            </Group>
+          )}
         </Group>
       )}
     </Stack>
