@@ -332,3 +332,46 @@ test("a staff member is invited, given other permissions and removed", async ({ 
   await page.reload();
   await expect(page.getByText("helper@example.com")).toHaveCount(0);
 });
+
+test("payout cards are added, made default and deleted, and a payout is requested once", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/settings/payout");
+  await expect(page.getByRole("heading", { name: "Payouts", level: 1 })).toBeVisible();
+  const cards = page.getByRole("region", { name: "Payout cards" });
+  await cards.getByRole("button", { name: "Add a card" }).click();
+  const form = page.getByRole("form", { name: "Add a card" });
+  await form.getByRole("textbox", { name: "Card holder" }).fill("Olivia Nguyen");
+  await form.getByRole("textbox", { name: "Card number" }).fill("4242 4242 4242 4241");
+  await form.getByRole("button", { name: "Save the card" }).click();
+  await expect(form.getByRole("alert")).toContainText("The card number is not valid.");
+  await expect(form.getByRole("textbox", { name: "Card holder" })).toHaveValue("Olivia Nguyen");
+  await form.getByRole("textbox", { name: "Card number" }).fill("5555 5555 5555 4444");
+  await form.getByRole("button", { name: "Save the card" }).click();
+  const row = cards.locator("tr").filter({ hasText: "4444" });
+  await expect(row).toContainText("Olivia Nguyen");
+  await page.reload();
+  await expect(row).toBeVisible();
+  if (await row.getByRole("button", { name: "Make default" }).count()) {
+    await row.getByRole("button", { name: "Make default" }).click();
+  }
+  await expect(row).toContainText("Default");
+
+  // A payout: the core refuses too little; then one request, listed in the history.
+  const request = page.getByRole("form", { name: "Request a payout" });
+  await request.getByRole("textbox", { name: "Amount" }).fill("0.5");
+  await request.getByRole("button", { name: "Request a payout" }).click();
+  await expect(request.getByRole("alert")).toContainText("The amount must be at least 1.00.");
+  await request.getByRole("textbox", { name: "Amount" }).fill("1.25");
+  await request.getByRole("button", { name: "Request a payout" }).click();
+  await expect(page.getByText("A payout of $1.25 is requested.")).toBeVisible();
+  await page.reload();
+  const asked = page.getByRole("region", { name: "History" }).locator("tr").filter({ hasText: "$1.25" });
+  await expect(asked).toHaveCount(1);
+  await expect(asked).toContainText("Pending");
+
+  await row.getByRole("button", { name: /Delete the card/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await expect(cards.locator("tr").filter({ hasText: "4444" })).toHaveCount(0);
+});

@@ -3,6 +3,7 @@
 
 mod analytics;
 mod catalog;
+mod payouts;
 mod shell;
 mod theme;
 #[cfg(feature = "tz")]

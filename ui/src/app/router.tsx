@@ -28,6 +28,7 @@ import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
 import { OrdersPage } from "../features/manage/orders/OrdersPage";
 import { PageFormPage } from "../features/manage/pages/PageFormPage";
 import { PagesPage } from "../features/manage/pages/PagesPage";
+import { PayoutPage } from "../features/manage/payouts/PayoutPage";
 import { ProductFormPage } from "../features/manage/products/ProductFormPage";
 import { ProductsPage } from "../features/manage/products/ProductsPage";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
@@ -72,6 +73,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <DomainsPage />;
     case "website.member":
       return <StaffPage />;
+    case "website.settings.payout":
+      return <PayoutPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
