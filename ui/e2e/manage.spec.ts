@@ -124,6 +124,8 @@ test("a collection is created by tag, edited and deleted, and the list shows it 
   await page.getByRole("textbox", { name: "Tag" }).fill("summer");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/admin\/collections\/(?!create)[\w-]+$/);
+  // The saved collection's own form (the address changes before it is drawn).
+  await expect(page.getByRole("heading", { name: "Summer Picks", level: 1 })).toBeVisible();
 
   await page.getByRole("textbox", { name: "Title" }).fill("Summer Favourites");
   await page.getByRole("button", { name: "Save" }).click();
