@@ -4,6 +4,7 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const database = `../target/e2e/storeloom-${port}.db`;
+const uploads = `../target/e2e/uploads-${port}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -30,11 +31,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `mkdir -p ../target/e2e && rm -f ${database}* && ../target/debug/server`,
+    command: `mkdir -p ../target/e2e && rm -rf ${database}* ${uploads} && ../target/debug/server`,
     env: {
       PORT: String(port),
       DATABASE_URL: `sqlite://${database}`,
       STATIC_DIR: "dist",
+      UPLOAD_DIR: uploads,
       STORELOOM_DEMO: "1",
       // The demo store's 90 days of traffic, without new visits arriving during the tests.
       STORELOOM_DEMO_TRAFFIC: "history",

@@ -2,7 +2,9 @@
 //! images a store may upload. The spec gives none of these limits; ours sit here, once, so the
 //! server and the UI check the same things (ARCHITECTURE.md lists them as decisions).
 
-use shared_types::catalog::{MenuItem, ProductInput, Variant};
+use shared_types::catalog::{
+    CollectionInput, DiscountInput, MenuInput, MenuItem, PageInput, ProductInput, Variant,
+};
 
 /// Titles of pages, menus, products, collections: 1 to 255 characters.
 pub const TITLE_MAX: usize = 255;
@@ -418,4 +420,98 @@ mod tests {
         assert_eq!(check_discount_code(" save10 "), Ok("SAVE10".to_owned()));
         assert!(check_discount_code("no spaces").is_err());
     }
+}
+
+/// The financial states of an order (server migration 0003_orders.sql).
+pub const FINANCIAL_STATUSES: [&str; 4] = ["pending", "paid", "refunded", "voided"];
+
+/// The fulfilment states of an order; the dashboard's open orders are the `unfulfilled` ones.
+pub const FULFILLMENT_STATUSES: [&str; 3] = ["unfulfilled", "partial", "fulfilled"];
+
+/// Whether an order may be marked fulfilled: not when it is fulfilled already, nor when its
+/// money went back (refunded) or never came (voided).
+pub fn check_fulfil(financial_status: &str, fulfillment_status: &str) -> Result<(), String> {
+    if fulfillment_status == "fulfilled" {
+        return Err("This order is fulfilled already.".to_owned());
+    }
+    if financial_status == "refunded" || financial_status == "voided" {
+        return Err(format!("A {financial_status} order is not fulfilled."));
+    }
+    Ok(())
+}
+
+/// A discount is a code customers type, or applies by itself (automatic).
+pub const DISCOUNT_METHODS: [&str; 2] = ["code", "automatic"];
+
+/// A discount takes a percent or an amount off.
+pub const DISCOUNT_VALUE_TYPES: [&str; 2] = ["percent", "amount"];
+
+/// A discount that passed [`check_discount`]: method, code (or title) and value in minor units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedDiscount {
+    pub method: String,
+    pub code: String,
+    pub value: i64,
+}
+
+/// Checks a discount: its method (code by default), the code or the automatic discount's
+/// title, the value for its type, and that it ends after it starts.
+pub fn check_discount(input: &DiscountInput) -> Result<CheckedDiscount, String> {
+    let method = input.method.clone().unwrap_or_else(|| "code".to_owned());
+    let code = match method.as_str() {
+        "code" => check_discount_code(&input.code)?,
+        "automatic" => check_title("An automatic discount's title", &input.code)?,
+        _ => return Err("A discount is a code or automatic.".to_owned()),
+    };
+    let value = discount_value(&input.value_type, input.value)?;
+    if let (Some(start), Some(end)) = (input.starts_at, input.ends_at)
+        && end <= start
+    {
+        return Err("A discount ends after it starts.".to_owned());
+    }
+    Ok(CheckedDiscount {
+        method,
+        code,
+        value,
+    })
+}
+
+/// How a collection finds its products: chosen one by one, or every product with a tag.
+pub const COLLECTION_KINDS: [&str; 2] = ["manual", "tag"];
+
+fn problems(checks: impl IntoIterator<Item = Result<(), String>>) -> Vec<String> {
+    checks.into_iter().filter_map(Result::err).collect()
+}
+
+/// Every problem of a page: title, handle and body length (the server also sanitizes).
+pub fn page_problems(input: &PageInput) -> Vec<String> {
+    problems([
+        check_title("A page's title", &input.title).map(drop),
+        check_handle(input.handle.as_deref(), input.title.trim()).map(drop),
+        check_html_length("A page's body", &input.body_html),
+    ])
+}
+
+/// Every problem of a menu: title, handle and items.
+pub fn menu_problems(input: &MenuInput) -> Vec<String> {
+    problems([
+        check_title("A menu's title", &input.title).map(drop),
+        check_handle(input.handle.as_deref(), input.title.trim()).map(drop),
+        check_menu_items(&input.items),
+    ])
+}
+
+/// Every problem of a collection that needs no database: title, handle, kind and tag (the
+/// server also checks that a manual collection's products are the store's own).
+pub fn collection_problems(input: &CollectionInput) -> Vec<String> {
+    let kind = input.kind.as_deref().unwrap_or("manual");
+    problems([
+        check_title("A collection's title", &input.title).map(drop),
+        check_handle(input.handle.as_deref(), input.title.trim()).map(drop),
+        match kind {
+            "manual" => Ok(()),
+            "tag" => check_tags(&[input.tag.clone().unwrap_or_default()]).map(drop),
+            _ => Err("A collection is manual or by tag.".to_owned()),
+        },
+    ])
 }

@@ -163,3 +163,58 @@ rules! {
     countries_without_a_name_are_unknown => "analytics/country_name",
     the_order_table_pages_within_bounds_and_not_while_loading => "analytics/page_after",
 }
+
+#[test]
+fn an_order_is_fulfilled_once_and_only_with_its_money() {
+    use core_wasm::catalog::check_fulfil;
+    assert_eq!(check_fulfil("paid", "unfulfilled"), Ok(()));
+    assert_eq!(check_fulfil("pending", "partial"), Ok(()));
+    assert_eq!(
+        check_fulfil("paid", "fulfilled"),
+        Err("This order is fulfilled already.".to_owned())
+    );
+    assert_eq!(
+        check_fulfil("refunded", "unfulfilled"),
+        Err("A refunded order is not fulfilled.".to_owned())
+    );
+    assert!(check_fulfil("voided", "unfulfilled").is_err());
+}
+
+#[test]
+fn a_discount_is_checked_by_its_method_and_type() {
+    use core_wasm::catalog::check_discount;
+    use shared_types::catalog::DiscountInput;
+    let input = |method: Option<&str>, code: &str, value_type: &str, value: f64| DiscountInput {
+        method: method.map(str::to_owned),
+        code: code.to_owned(),
+        value_type: value_type.to_owned(),
+        value,
+        starts_at: None,
+        ends_at: None,
+        is_active: None,
+    };
+    let ok = check_discount(&input(None, " spring-10 ", "percent", 10.0)).expect("valid");
+    assert_eq!(
+        (ok.method.as_str(), ok.code.as_str(), ok.value),
+        ("code", "SPRING-10", 1000)
+    );
+    assert!(
+        check_discount(&input(
+            Some("automatic"),
+            "Free shipping week",
+            "amount",
+            5.0
+        ))
+        .is_ok()
+    );
+    assert!(check_discount(&input(Some("gift"), "X", "amount", 5.0)).is_err());
+    assert!(check_discount(&input(None, "no spaces", "amount", 5.0)).is_err());
+    assert!(check_discount(&input(None, "OK", "percent", 101.0)).is_err());
+    let mut late = input(None, "LATE", "amount", 1.0);
+    late.starts_at = Some(10);
+    late.ends_at = Some(10);
+    assert_eq!(
+        check_discount(&late).err().as_deref(),
+        Some("A discount ends after it starts.")
+    );
+}

@@ -237,6 +237,16 @@ pub struct StoreStatus {
     pub business_type: String,
 }
 
+/// `PUT /api/operator/stores/{id}/status`: the operator enables a store or disables it (for a
+/// policy violation); a disabled store's admin shows policy-violation and its storefront is gone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct StoreStatusUpdate {
+    pub is_enabled: bool,
+}
+
 /// `GET /api/config/public`: what the admin needs to know about this installation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -2,6 +2,8 @@
 //! No rule lives here. One file per area of the core.
 
 mod analytics;
+mod catalog;
+mod payouts;
 mod shell;
 mod theme;
 #[cfg(feature = "tz")]

@@ -58,6 +58,12 @@ pub fn check_staff_invitation(form: JsValue) -> Result<JsValue, JsError> {
     >(form)?))
 }
 
+/// The problem of a staff member's scopes (at least one, each a role key), or `undefined`.
+#[wasm_bindgen(js_name = checkScopes)]
+pub fn check_scopes(scopes: Vec<String>) -> Option<String> {
+    shell::check_scopes(&scopes).map(|error| error.message)
+}
+
 /// The dashboard greeting for a local hour; returns a `Greeting`.
 #[wasm_bindgen(js_name = greeting)]
 pub fn greeting(

@@ -1,10 +1,11 @@
 //! What the shell reads about the store and the platform: the store's status (a disabled store
 //! goes to policy-violation), its subscription (the trial banner and the rank badge), the help
-//! base's home HTML, and the operator's settling of payouts.
+//! base's home HTML, and the operator's settling of payouts and enabling or disabling of stores.
 
 use axum::extract::{Path, State};
 use shared_types::{
-    ApiErrorBody, CustomHtml, PayoutRequest, PublicConfig, StoreStatus, Subscription,
+    ApiErrorBody, CustomHtml, PayoutRequest, PublicConfig, StoreStatus, StoreStatusUpdate,
+    Subscription,
 };
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -24,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(custom_html))
         .routes(routes!(public_config))
         .routes(routes!(settle_payout))
+        .routes(routes!(set_store_status))
 }
 
 /// The selected store: its name, subdomain and whether it is enabled.
@@ -34,6 +36,11 @@ async fn store_status(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<StoreStatus>, ApiError> {
+    Ok(Json(read_status(&state, &access.store_id).await?))
+}
+
+/// A store's status as the shell reads it; 404 when there is no such store.
+async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, ApiError> {
     let (id, name, subdomain, enabled, business_type): (
         String,
         String,
@@ -44,16 +51,47 @@ async fn store_status(
         "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type FROM stores s \
              LEFT JOIN store_preferences p ON p.store_id = s.id WHERE s.id = $1",
     )
-    .bind(&access.store_id)
-    .fetch_one(&state.db)
-    .await?;
-    Ok(Json(StoreStatus {
+    .bind(store_id)
+    .fetch_optional(&state.db)
+    .await?
+    .ok_or(ApiError::NotFound)?;
+    Ok(StoreStatus {
         id,
         name,
         subdomain,
         is_enabled: enabled == 1,
         business_type: business_type.unwrap_or_else(|| "other".to_owned()),
-    }))
+    })
+}
+
+/// Enables a store, or disables it for a policy violation (operator staff only). A disabled
+/// store's admin shows policy-violation and its storefront answers 404.
+#[utoipa::path(put, path = "/operator/stores/{id}/status", tag = "stores", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Store id")),
+    request_body = StoreStatusUpdate,
+    responses((status = 200, body = StoreStatus), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn set_store_status(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<StoreStatusUpdate>,
+) -> Result<Json<StoreStatus>, ApiError> {
+    if !is_operator(&state, &user).await? {
+        return Err(ApiError::Forbidden(
+            "Only the operator's staff can enable or disable a store.".to_owned(),
+        ));
+    }
+    let changed = sqlx::query("UPDATE stores SET is_enabled = $1 WHERE id = $2")
+        .bind(i64::from(body.is_enabled))
+        .bind(&id)
+        .execute(&state.db)
+        .await?
+        .rows_affected();
+    if changed == 0 {
+        return Err(ApiError::NotFound);
+    }
+    tracing::info!(store = %id, enabled = body.is_enabled, operator = %user.user_id, "store status set");
+    Ok(Json(read_status(&state, &id).await?))
 }
 
 /// The store's current subscription. A store without one is on the free plan.

@@ -551,6 +551,10 @@ async fn collection_write(
     store_id: &str,
     input: CollectionInput,
 ) -> Result<CollectionWrite, ApiError> {
+    let problems = rules::collection_problems(&input);
+    if !problems.is_empty() {
+        return Err(ApiError::Invalid(problems));
+    }
     let title = rules::check_title("A collection's title", &input.title).map_err(invalid)?;
     let handle = rules::check_handle(input.handle.as_deref(), &title).map_err(invalid)?;
     let kind = input.kind.unwrap_or_else(|| "manual".to_owned());

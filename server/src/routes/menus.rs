@@ -50,6 +50,10 @@ async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Menu, ApiErr
 
 /// Checks a menu with the core's rules and gives every item without an id a new one.
 fn checked(input: MenuInput) -> Result<(String, String, Vec<MenuItem>), ApiError> {
+    let problems = core_wasm::catalog::menu_problems(&input);
+    if !problems.is_empty() {
+        return Err(ApiError::Invalid(problems));
+    }
     let title = core_wasm::catalog::check_title("A menu's title", &input.title).map_err(invalid)?;
     let handle =
         core_wasm::catalog::check_handle(input.handle.as_deref(), &title).map_err(invalid)?;

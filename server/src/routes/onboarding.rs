@@ -25,6 +25,9 @@ struct Step {
     name: &'static str,
     description: &'static str,
     button: &'static str,
+    /// When set, the button names what it acts on: `{name}` in `button_named` is replaced by
+    /// the query's one text column (the active theme's name), and `button` is the fallback.
+    button_named: Option<(&'static str, &'static str)>,
     path: &'static str,
     done_when: &'static str,
 }
@@ -37,6 +40,7 @@ const STEPS: &[Step] = &[
         name: "Add your first product",
         description: "Products are what your customers buy. Add one with a title, a price and a photo.",
         button: "Add product",
+        button_named: None,
         path: "/products/create",
         done_when: "SELECT id FROM products WHERE store_id = $1 LIMIT 1",
     },
@@ -45,6 +49,11 @@ const STEPS: &[Step] = &[
         name: "Customize your theme",
         description: "Choose colours, fonts and sections so the storefront looks like your brand.",
         button: "Customize theme",
+        // The store's own theme name, so the merchant sees which theme the button opens.
+        button_named: Some((
+            "Customize {name}",
+            "SELECT name FROM themes WHERE store_id = $1 AND is_active = 1 LIMIT 1",
+        )),
         path: "/online-store/themes",
         // Version 1 is the theme as created; a later one is the merchant's own save.
         done_when: "SELECT v.id FROM theme_versions v JOIN themes t ON t.id = v.theme_id \
@@ -55,6 +64,7 @@ const STEPS: &[Step] = &[
         name: "Set up your domain",
         description: "Your store is at {domain}. Connect a domain of your own so customers find you easily.",
         button: "Add domain",
+        button_named: None,
         path: "/online-store/domains",
         done_when: "SELECT id FROM domains WHERE store_id = $1 AND domain_type <> 'SystemDefault' \
                     AND verified_at IS NOT NULL LIMIT 1",
@@ -64,6 +74,7 @@ const STEPS: &[Step] = &[
         name: "Set up payments",
         description: "Choose a payment gateway so your store can take orders.",
         button: "Set up payments",
+        button_named: None,
         path: "/settings/payout",
         done_when: "SELECT proxy_id FROM store_proxies WHERE store_id = $1 LIMIT 1",
     },
@@ -72,6 +83,7 @@ const STEPS: &[Step] = &[
         name: "Place a test order",
         description: "Go through checkout as a customer to see that everything works.",
         button: "Open your store",
+        button_named: None,
         path: "/",
         done_when: "SELECT id FROM orders WHERE store_id = $1 LIMIT 1",
     },
@@ -103,11 +115,22 @@ async fn current(db: &AnyPool, store_id: &str) -> Result<OnboardingConfig, ApiEr
             .fetch_optional(db)
             .await?;
         if done.is_none() {
+            let mut button = step.button.to_owned();
+            if let Some((template, query)) = step.button_named {
+                let named: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(query))
+                    .bind(store_id)
+                    .fetch_optional(db)
+                    .await?;
+                if let Some((name,)) = named {
+                    // The whole name: the UI's core shortens a long label (shell.md §9).
+                    button = template.replace("{name}", &name);
+                }
+            }
             return Ok(OnboardingConfig {
                 field: step.field.to_owned(),
                 name: step.name.to_owned(),
                 description: step.description.to_owned(),
-                button: step.button.to_owned(),
+                button,
                 path: step.path.to_owned(),
             });
         }

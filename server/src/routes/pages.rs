@@ -54,6 +54,10 @@ pub struct PageQuery {
 
 /// Checks a page with the core's rules and sanitizes its HTML.
 fn checked(input: PageInput) -> Result<(String, String, String, bool), ApiError> {
+    let problems = core_wasm::catalog::page_problems(&input);
+    if !problems.is_empty() {
+        return Err(ApiError::Invalid(problems));
+    }
     let title = core_wasm::catalog::check_title("A page's title", &input.title).map_err(invalid)?;
     let handle =
         core_wasm::catalog::check_handle(input.handle.as_deref(), &title).map_err(invalid)?;

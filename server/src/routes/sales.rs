@@ -1,6 +1,6 @@
 //! Customers, orders and discounts. Orders carry the spec's wire names (editor spec §3.1) and
-//! page, filter by a date range in a time zone (read by the core) and by financial status, and
-//! count.
+//! page, filter by a date range in a time zone (read by the core), by financial and fulfilment
+//! status and by words in the order's name or customer, count, and are fulfilled.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -22,8 +22,8 @@ use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
-/// The financial states of an order (0003_orders.sql).
-pub const FINANCIAL_STATUSES: [&str; 4] = ["pending", "paid", "refunded", "voided"];
+/// The financial states of an order (the core's list).
+pub const FINANCIAL_STATUSES: [&str; 4] = rules::FINANCIAL_STATUSES;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_orders))
         .routes(routes!(count_orders))
         .routes(routes!(get_order))
+        .routes(routes!(fulfil_order))
         .routes(routes!(list_discounts, create_discount))
         .routes(routes!(get_discount, put_discount, delete_discount))
 }
@@ -158,38 +159,100 @@ pub struct OrderQuery {
     start_date: Option<String>,
     /// Last local day (inclusive), `YYYY-MM-DD`.
     end_date: Option<String>,
-    /// The zone of those days (default America/Los_Angeles).
+    /// The zone of those days (default: the store's zone, else America/Los_Angeles).
     timezone: Option<String>,
     /// pending, paid, refunded or voided.
     financial_status: Option<String>,
+    /// unfulfilled, partial or fulfilled.
+    fulfillment_status: Option<String>,
+    /// Words in the order's name (`#1001`) or its customer's name or e-mail.
+    search: Option<String>,
 }
 
-/// The SQL filter and its values: (start, end, status); `-1`/empty when not filtered.
-fn order_filter(query: &OrderQuery) -> Result<(i64, i64, String), ApiError> {
-    let status = query.financial_status.clone().unwrap_or_default();
-    if !status.is_empty() && !FINANCIAL_STATUSES.contains(&status.as_str()) {
+/// The order list's filters as SQL values.
+struct OrderFilter {
+    start: i64,
+    end: i64,
+    financial: String,
+    fulfillment: String,
+    search: String,
+    pattern: String,
+}
+
+/// The SQL filter's values; `-1` and empty strings when a filter is not set.
+async fn order_filter(
+    state: &AppState,
+    store_id: &str,
+    query: &OrderQuery,
+) -> Result<OrderFilter, ApiError> {
+    let financial = query.financial_status.clone().unwrap_or_default();
+    if !financial.is_empty() && !FINANCIAL_STATUSES.contains(&financial.as_str()) {
         return Err(invalid(format!(
             "financialStatus is one of: {}.",
             FINANCIAL_STATUSES.join(", ")
         )));
     }
+    let fulfillment = query.fulfillment_status.clone().unwrap_or_default();
+    if !fulfillment.is_empty() && !rules::FULFILLMENT_STATUSES.contains(&fulfillment.as_str()) {
+        return Err(invalid(format!(
+            "fulfillmentStatus is one of: {}.",
+            rules::FULFILLMENT_STATUSES.join(", ")
+        )));
+    }
+    let search = query.search.as_deref().unwrap_or("").trim().to_lowercase();
+    let pattern = contains_pattern(&search);
+    let mut filter = OrderFilter {
+        start: -1,
+        end: -1,
+        financial,
+        fulfillment,
+        search,
+        pattern,
+    };
     let start = query.start_date.as_deref().unwrap_or("");
     let end = query.end_date.as_deref().unwrap_or("");
     if start.trim().is_empty() && end.trim().is_empty() {
-        return Ok((-1, -1, status));
+        return Ok(filter);
     }
-    let range = core_wasm::analytics::range(
-        start,
-        end,
-        query.timezone.as_deref().unwrap_or(""),
-        now_ms(),
-    )
-    .map_err(|e| invalid(format!("The date range cannot be read: {e}.")))?;
-    Ok((range.start_ms, range.end_ms, status))
+    let zone = match query.timezone.as_deref().filter(|z| !z.trim().is_empty()) {
+        Some(zone) => zone.to_owned(),
+        None => {
+            let row: Option<(String,)> = sqlx::query_as(
+                "SELECT standard_timezone FROM store_preferences WHERE store_id = $1",
+            )
+            .bind(store_id)
+            .fetch_optional(&state.db)
+            .await?;
+            row.map(|(zone,)| zone).unwrap_or_default()
+        }
+    };
+    let range = core_wasm::analytics::range(start, end, &zone, now_ms())
+        .map_err(|e| invalid(format!("The date range cannot be read: {e}.")))?;
+    filter.start = range.start_ms;
+    filter.end = range.end_ms;
+    Ok(filter)
 }
 
 const ORDER_FILTER: &str = "store_id = $1 AND ($2 = -1 OR (created_at >= $2 AND created_at < $3)) \
-    AND ($4 = '' OR financial_status = $4)";
+    AND ($4 = '' OR financial_status = $4) AND ($5 = '' OR fulfillment_status = $5) \
+    AND ($6 = '' OR LOWER(order_name) LIKE $7 ESCAPE '!' OR LOWER(customer_name) LIKE $7 ESCAPE '!' \
+    OR LOWER(customer_email) LIKE $7 ESCAPE '!')";
+
+/// Binds the order filter's values as $1 to $7.
+fn bind_filter<'q, O>(
+    query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
+    store_id: &'q str,
+    filter: &'q OrderFilter,
+) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
+    query
+        .bind(store_id)
+        .bind(filter.start)
+        .bind(filter.end)
+        .bind(&filter.financial)
+        .bind(&filter.fulfillment)
+        .bind(&filter.search)
+        .bind(&filter.pattern)
+}
 
 pub(crate) const ORDER_COLUMNS: &str = "id, order_name, customer_name, customer_email, created_at, captured_at, currency, \
     subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
@@ -289,20 +352,20 @@ async fn list_orders(
     Query(query): Query<OrderQuery>,
 ) -> Result<Json<OrderList>, ApiError> {
     let (page, limit, offset) = paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
-    let (start, end, status) = order_filter(&query)?;
+    let filter = order_filter(&state, &access.store_id, &query).await?;
     let sql = format!(
-        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $8 OFFSET $9"
     );
-    let rows: Vec<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(start)
-        .bind(end)
-        .bind(&status)
-        .bind(i64::from(limit))
-        .bind(offset)
-        .fetch_all(&state.db)
-        .await?;
-    let total = count(&state, &access.store_id, start, end, &status).await?;
+    let rows: Vec<OrderRow> = bind_filter(
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)),
+        &access.store_id,
+        &filter,
+    )
+    .bind(i64::from(limit))
+    .bind(offset)
+    .fetch_all(&state.db)
+    .await?;
+    let total = count(&state, &access.store_id, &filter).await?;
     Ok(Json(OrderList {
         orders: rows.into_iter().map(order).collect(),
         total,
@@ -311,22 +374,11 @@ async fn list_orders(
     }))
 }
 
-async fn count(
-    state: &AppState,
-    store_id: &str,
-    start: i64,
-    end: i64,
-    status: &str,
-) -> Result<i64, ApiError> {
-    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM orders WHERE {ORDER_FILTER}"
-    )))
-    .bind(store_id)
-    .bind(start)
-    .bind(end)
-    .bind(status)
-    .fetch_one(&state.db)
-    .await?;
+async fn count(state: &AppState, store_id: &str, filter: &OrderFilter) -> Result<i64, ApiError> {
+    let sql = format!("SELECT COUNT(*) FROM orders WHERE {ORDER_FILTER}");
+    let (total,): (i64,) = bind_filter(sqlx::query_as(sqlx::AssertSqlSafe(sql)), store_id, filter)
+        .fetch_one(&state.db)
+        .await?;
     Ok(total)
 }
 
@@ -339,9 +391,9 @@ async fn count_orders(
     access: StoreAccess<scoped::Orders>,
     Query(query): Query<OrderQuery>,
 ) -> Result<Json<OrderCount>, ApiError> {
-    let (start, end, status) = order_filter(&query)?;
+    let filter = order_filter(&state, &access.store_id, &query).await?;
     Ok(Json(OrderCount {
-        count: count(&state, &access.store_id, start, end, &status).await?,
+        count: count(&state, &access.store_id, &filter).await?,
     }))
 }
 
@@ -361,6 +413,43 @@ async fn get_order(
         .fetch_optional(&state.db)
         .await?;
     row.map(|r| Json(order(r))).ok_or(ApiError::NotFound)
+}
+
+/// Marks an order fulfilled when the core allows it (409 with the reason otherwise).
+#[utoipa::path(post, path = "/stores/orders/{id}/fulfill", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The order")),
+    responses((status = 200, body = Order), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn fulfil_order(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Path(id): Path<String>,
+) -> Result<Json<Order>, ApiError> {
+    let found: Option<(String, String)> = sqlx::query_as(
+        "SELECT financial_status, fulfillment_status FROM orders WHERE store_id = $1 AND id = $2",
+    )
+    .bind(&access.store_id)
+    .bind(&id)
+    .fetch_optional(&state.db)
+    .await?;
+    let (financial, fulfillment) = found.ok_or(ApiError::NotFound)?;
+    rules::check_fulfil(&financial, &fulfillment).map_err(ApiError::Conflict)?;
+    // The status in the WHERE clause makes two fulfilments at once change the order once.
+    let changed = sqlx::query(
+        "UPDATE orders SET fulfillment_status = 'fulfilled' WHERE store_id = $1 AND id = $2 \
+         AND fulfillment_status = $3",
+    )
+    .bind(&access.store_id)
+    .bind(&id)
+    .bind(&fulfillment)
+    .execute(&state.db)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(ApiError::Conflict(
+            "This order changed meanwhile; reload it.".to_owned(),
+        ));
+    }
+    get_order(State(state), access, Path(id)).await
 }
 
 type DiscountRow = (
@@ -396,23 +485,10 @@ fn discount(row: DiscountRow) -> Discount {
     }
 }
 
-/// A discount's columns after the core's checks: (method, code, value type, value).
+/// A discount's columns after the core's checks: (method, code, value).
 fn discount_write(input: &DiscountInput) -> Result<(String, String, i64), ApiError> {
-    let method = input.method.clone().unwrap_or_else(|| "code".to_owned());
-    let code = match method.as_str() {
-        "code" => rules::check_discount_code(&input.code).map_err(invalid)?,
-        "automatic" => {
-            rules::check_title("An automatic discount's title", &input.code).map_err(invalid)?
-        }
-        _ => return Err(invalid("A discount is a code or automatic.".to_owned())),
-    };
-    let value = rules::discount_value(&input.value_type, input.value).map_err(invalid)?;
-    if let (Some(start), Some(end)) = (input.starts_at, input.ends_at)
-        && end <= start
-    {
-        return Err(invalid("A discount ends after it starts.".to_owned()));
-    }
-    Ok((method, code, value))
+    let checked = rules::check_discount(input).map_err(invalid)?;
+    Ok((checked.method, checked.code, checked.value))
 }
 
 async fn find_discount(state: &AppState, store_id: &str, id: &str) -> Result<Discount, ApiError> {
@@ -444,26 +520,45 @@ async fn code_taken(
     Ok(row.is_some())
 }
 
-/// The store's discounts, newest first: `page`, `limit`, `search` in codes.
+/// Paging, search and the method of the discount list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DiscountQuery {
+    /// From 1 (default 1).
+    page: Option<u32>,
+    /// At most 250 (default 20).
+    limit: Option<u32>,
+    /// Words in the code (or an automatic discount's title).
+    search: Option<String>,
+    /// code or automatic; both when not given.
+    method: Option<String>,
+}
+
+/// The store's discounts, newest first: `page`, `limit`, `search` in codes, `method`.
 #[utoipa::path(get, path = "/stores/discounts", tag = "sales", security(("bearer" = ["discounts"])),
-    params(("X-Store-Id" = String, Header, description = "The store"), ListQuery),
+    params(("X-Store-Id" = String, Header, description = "The store"), DiscountQuery),
     responses((status = 200, body = DiscountList), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn list_discounts(
     State(state): State<AppState>,
     access: StoreAccess<scoped::Discounts>,
-    Query(query): Query<ListQuery>,
+    Query(query): Query<DiscountQuery>,
 ) -> Result<Json<DiscountList>, ApiError> {
     let (_, limit, offset) = paging(query.page, query.limit, 20);
     let search = query.search.unwrap_or_default().trim().to_lowercase();
     let pattern = contains_pattern(&search);
-    let filter = "store_id = $1 AND ($2 = '' OR LOWER(code) LIKE $3 ESCAPE '!')";
+    let method = query.method.unwrap_or_default();
+    if !method.is_empty() && !rules::DISCOUNT_METHODS.contains(&method.as_str()) {
+        return Err(invalid("method is code or automatic.".to_owned()));
+    }
+    let filter = "store_id = $1 AND ($2 = '' OR LOWER(code) LIKE $3 ESCAPE '!') AND ($4 = '' OR method = $4)";
     let sql = format!(
-        "SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"
+        "SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"
     );
     let rows: Vec<DiscountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(&access.store_id)
         .bind(&search)
         .bind(&pattern)
+        .bind(&method)
         .bind(i64::from(limit))
         .bind(offset)
         .fetch_all(&state.db)
@@ -474,6 +569,7 @@ async fn list_discounts(
     .bind(&access.store_id)
     .bind(&search)
     .bind(&pattern)
+    .bind(&method)
     .fetch_one(&state.db)
     .await?;
     Ok(Json(DiscountList {

@@ -657,3 +657,172 @@ async fn the_full_demo_catalog_has_what_the_dashboards_need() {
     let served = app.get(src, None).await;
     assert_eq!(served.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
+    let app = spawn_app().await;
+    let staff = ORDERS_STAFF_EMAIL;
+    let all = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/orders?limit=100",
+        None,
+    )
+    .await;
+    let orders = all.json["orders"].as_array().expect("orders").clone();
+    let first = &orders[0];
+    let name = first["orderName"].as_str().expect("name");
+    let found = call(
+        &app,
+        staff,
+        Method::GET,
+        &format!("/api/stores/orders?search={}", name.replace('#', "%23")),
+        None,
+    )
+    .await;
+    assert_eq!(found.json["total"], 1, "{}", found.text);
+    assert_eq!(found.json["orders"][0]["id"], first["id"]);
+    let buyer = first["customerInfo"][0]["email"].as_str().expect("email");
+    let by_buyer = call(
+        &app,
+        staff,
+        Method::GET,
+        &format!("/api/stores/orders?search={}", buyer.to_uppercase()),
+        None,
+    )
+    .await;
+    assert!(
+        by_buyer.json["orders"]
+            .as_array()
+            .expect("orders")
+            .iter()
+            .all(|o| o["customerInfo"][0]["email"] == buyer)
+    );
+    assert!(by_buyer.json["total"].as_i64().expect("total") >= 1);
+    let nobody = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/orders?search=100%25_nobody",
+        None,
+    )
+    .await;
+    assert_eq!(nobody.json["total"], 0);
+
+    let open = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/orders?fulfillmentStatus=unfulfilled&financialStatus=paid&limit=100",
+        None,
+    )
+    .await;
+    let open_list = open.json["orders"].as_array().expect("orders").clone();
+    assert!(
+        open_list
+            .iter()
+            .all(|o| o["fulfillmentStatus"] == "unfulfilled" && o["financialStatus"] == "paid")
+    );
+    let id = open_list[0]["id"]
+        .as_str()
+        .expect("an open paid order")
+        .to_owned();
+    let path = format!("/api/stores/orders/{id}/fulfill");
+    let done = call(&app, staff, Method::POST, &path, None).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    assert_eq!(done.json["fulfillmentStatus"], "fulfilled");
+    let again = call(&app, staff, Method::POST, &path, None).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(again.messages(), ["This order is fulfilled already."]);
+    let after = call(
+        &app,
+        staff,
+        Method::GET,
+        "/api/stores/orders/count?fulfillmentStatus=unfulfilled&financialStatus=paid",
+        None,
+    )
+    .await;
+    assert_eq!(after.json["count"], open_list.len() as i64 - 1);
+    assert_eq!(
+        call(
+            &app,
+            staff,
+            Method::GET,
+            "/api/stores/orders?fulfillmentStatus=lost",
+            None
+        )
+        .await
+        .status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        call(
+            &app,
+            staff,
+            Method::POST,
+            "/api/stores/orders/nope/fulfill",
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+    // A refunded order is not fulfilled.
+    if let Some(refunded) = orders
+        .iter()
+        .find(|o| o["financialStatus"] == "refunded" && o["fulfillmentStatus"] != "fulfilled")
+    {
+        let reply = call(
+            &app,
+            staff,
+            Method::POST,
+            &format!(
+                "/api/stores/orders/{}/fulfill",
+                refunded["id"].as_str().expect("id")
+            ),
+            None,
+        )
+        .await;
+        assert_eq!(reply.status, StatusCode::CONFLICT);
+    }
+}
+
+#[tokio::test]
+async fn discounts_are_listed_by_method() {
+    let app = spawn_app().await;
+    let all = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/discounts",
+        None,
+    )
+    .await;
+    let mut counted = 0;
+    for method in ["code", "automatic"] {
+        let some = call(
+            &app,
+            OWNER_EMAIL,
+            Method::GET,
+            &format!("/api/stores/discounts?method={method}"),
+            None,
+        )
+        .await;
+        assert_eq!(some.status, StatusCode::OK, "{}", some.text);
+        let rows = some.json["discounts"].as_array().expect("discounts");
+        assert!(rows.iter().all(|d| d["method"] == method));
+        assert_eq!(some.json["total"].as_i64(), Some(rows.len() as i64));
+        counted += rows.len();
+    }
+    assert_eq!(Some(counted as i64), all.json["total"].as_i64());
+    let bad = call(
+        &app,
+        OWNER_EMAIL,
+        Method::GET,
+        "/api/stores/discounts?method=gift",
+        None,
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}

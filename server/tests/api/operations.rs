@@ -1289,3 +1289,127 @@ async fn onboarding_walks_the_steps_as_the_store_fills_in_and_skips() {
         .await;
     assert_eq!(step(&still), "completed");
 }
+
+#[tokio::test]
+async fn the_theme_step_names_the_active_theme_in_full() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let call = |method: Method, path: &'static str, body: Option<Value>| {
+        let (app, token, store) = (&app, token.clone(), store.clone());
+        async move {
+            app.call(method, path, body.as_ref(), Some(&token), Some(&store))
+                .await
+        }
+    };
+    let next = call(Method::PUT, "/api/stores/config/skip", None).await;
+    assert_eq!(next.json["currentConfig"]["field"], "customizeTheme");
+    let themes = call(Method::GET, "/api/stores/onlinestore/themes", None).await;
+    let active = themes
+        .json
+        .as_array()
+        .expect("themes")
+        .iter()
+        .find(|t| t["status"] == "published")
+        .cloned();
+    let active_name = active
+        .as_ref()
+        .and_then(|t| t["name"].as_str())
+        .expect("an active theme");
+    assert_eq!(
+        next.json["currentConfig"]["button"],
+        format!("Customize {active_name}")
+    );
+    // A long name comes whole: shortening the label is the UI core's rule.
+    let long = "Autumn Collection Launch Theme with Large Hero Banners";
+    let created = call(
+        Method::POST,
+        "/api/stores/onlinestore/themes",
+        Some(json!({"name": long})),
+    )
+    .await;
+    let id = created.json["id"].as_str().expect("theme id").to_owned();
+    let activated = app
+        .call(
+            Method::POST,
+            &format!("/api/stores/onlinestore/themes/{id}/activate"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(activated.status, StatusCode::OK, "{}", activated.text);
+    let now = call(Method::GET, "/api/stores/config/status", None).await;
+    assert_eq!(
+        now.json["currentConfig"]["button"],
+        format!("Customize {long}")
+    );
+}
+
+#[tokio::test]
+async fn only_the_operator_disables_a_store_and_its_status_says_so() {
+    let app = spawn_app().await;
+    let (operator, _, _) = app.session_of(OWNER_EMAIL).await;
+    let (seller, store) = fresh_store(&app).await;
+    let path = format!("/api/operator/stores/{store}/status");
+    let refused = app
+        .call(
+            Method::PUT,
+            &path,
+            Some(&json!({"isEnabled": false})),
+            Some(&seller),
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let disabled = app
+        .call(
+            Method::PUT,
+            &path,
+            Some(&json!({"isEnabled": false})),
+            Some(&operator),
+            None,
+        )
+        .await;
+    assert_eq!(disabled.status, StatusCode::OK, "{}", disabled.text);
+    assert_eq!(disabled.json["isEnabled"], false);
+    let seen = app
+        .call(
+            Method::GET,
+            "/api/stores/current",
+            None,
+            Some(&seller),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(seen.json["isEnabled"], false);
+    let enabled = app
+        .call(
+            Method::PUT,
+            &path,
+            Some(&json!({"isEnabled": true})),
+            Some(&operator),
+            None,
+        )
+        .await;
+    assert_eq!(enabled.json["isEnabled"], true);
+    let missing = app
+        .call(
+            Method::PUT,
+            "/api/operator/stores/no-such-store/status",
+            Some(&json!({"isEnabled": false})),
+            Some(&operator),
+            None,
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    let malformed = app
+        .call(
+            Method::PUT,
+            &path,
+            Some(&json!({"isEnabled": "no"})),
+            Some(&operator),
+            None,
+        )
+        .await;
+    assert_eq!(malformed.status, StatusCode::UNPROCESSABLE_ENTITY);
+}

@@ -3,6 +3,7 @@
 // inside the drawer and top bar.
 import type { ReactNode } from "react";
 import { Navigate, Outlet, createBrowserRouter } from "react-router";
+import { PageSkeleton } from "../components/Skeletons";
 import { type RouteInfo, mayOpen, routes } from "../core";
 import { AcceptPage } from "../features/auth/components/AcceptPage";
 import { ForgotPage } from "../features/auth/components/ForgotPage";
@@ -11,6 +12,25 @@ import { RegisterPage } from "../features/auth/components/RegisterPage";
 import { ShopPage } from "../features/auth/components/ShopPage";
 import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
+import { CollectionFormPage } from "../features/manage/collections/CollectionFormPage";
+import { CollectionsPage } from "../features/manage/collections/CollectionsPage";
+import { CustomerDetailPage } from "../features/manage/customers/CustomerDetailPage";
+import { CustomersPage } from "../features/manage/customers/CustomersPage";
+import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
+import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
+import { DomainsPage } from "../features/manage/domains/DomainsPage";
+import { InviteStaffPage } from "../features/manage/staff/InviteStaffPage";
+import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
+import { StaffPage } from "../features/manage/staff/StaffPage";
+import { MenuFormPage } from "../features/manage/menus/MenuFormPage";
+import { MenusPage } from "../features/manage/menus/MenusPage";
+import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
+import { OrdersPage } from "../features/manage/orders/OrdersPage";
+import { PageFormPage } from "../features/manage/pages/PageFormPage";
+import { PagesPage } from "../features/manage/pages/PagesPage";
+import { PayoutPage } from "../features/manage/payouts/PayoutPage";
+import { ProductFormPage } from "../features/manage/products/ProductFormPage";
+import { ProductsPage } from "../features/manage/products/ProductsPage";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
 import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
 import { useUserInfo } from "../hooks/useStoreData";
@@ -19,7 +39,7 @@ import { RequireSession } from "./RequireSession";
 /** Shows a route's screen when the user may open it, no-access otherwise. */
 function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
   const user = useUserInfo();
-  if (!user.data) return null;
+  if (!user.data) return <PageSkeleton />;
   return mayOpen(route.name, user.data.scopes) ? children : <Navigate to="/no-access" replace />;
 }
 
@@ -33,12 +53,78 @@ function screenOf(route: RouteInfo): ReactNode {
   switch (route.name) {
     case "website":
       return <HomePage />;
+    case "website.orders":
+      return <OrdersPage />;
+    case "website.products":
+      return <ProductsPage />;
+    case "website.collections":
+      return <CollectionsPage />;
+    case "website.discount.code":
+      return <DiscountsPage method="code" />;
+    case "website.discount.automatic":
+      return <DiscountsPage method="automatic" />;
+    case "website.customer":
+      return <CustomersPage />;
+    case "website.pages":
+      return <PagesPage />;
+    case "website.menus":
+      return <MenusPage />;
+    case "website.domain":
+      return <DomainsPage />;
+    case "website.member":
+      return <StaffPage />;
+    case "website.settings.payout":
+      return <PayoutPage />;
+    case "website.products.create":
+    case "website.products.update":
+      return <ProductFormPage />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":
       return <PolicyViolationPage />;
     default:
       return <ScreenPage name={route.name} label={titleOf(route)} />;
+  }
+}
+
+/** Screens under a named route's path that the spec does not name (a record's detail or
+ * form): they open behind the same route's permission. */
+function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] {
+  switch (route.name) {
+    case "website.orders":
+      return [{ path: `${route.path}/detail/:id`, element: <OrderDetailPage /> }];
+    case "website.collections":
+      return [
+        { path: `${route.path}/create`, element: <CollectionFormPage /> },
+        { path: `${route.path}/:id`, element: <CollectionFormPage /> },
+      ];
+    case "website.pages":
+      return [
+        { path: `${route.path}/create`, element: <PageFormPage /> },
+        { path: `${route.path}/:id`, element: <PageFormPage /> },
+      ];
+    case "website.menus":
+      return [
+        { path: `${route.path}/create`, element: <MenuFormPage /> },
+        { path: `${route.path}/:id`, element: <MenuFormPage /> },
+      ];
+    case "website.member":
+      return [
+        { path: `${route.path}/invite`, element: <InviteStaffPage /> },
+        { path: `${route.path}/:id`, element: <StaffMemberPage /> },
+      ];
+    case "website.customer":
+      return [{ path: `${route.path}/:id`, element: <CustomerDetailPage /> }];
+    case "website.discount.code":
+    case "website.discount.automatic": {
+      const method = route.name === "website.discount.code" ? "code" : "automatic";
+      return [
+        { path: `${route.path}/create`, element: <DiscountFormPage key={`${method}-new`} method={method} /> },
+        { path: `${route.path}/:id`, element: <DiscountFormPage key={method} method={method} /> },
+      ];
+    }
+    default:
+      return [];
   }
 }
 
@@ -63,10 +149,10 @@ export const router = createBrowserRouter(
               <Outlet />
             </AdminLayout>
           ),
-          children: framed.map((route) => ({
-            path: route.path,
-            element: <Gate route={route}>{screenOf(route)}</Gate>,
-          })),
+          children: framed.flatMap((route) => [
+            { path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> },
+            ...subScreensOf(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
+          ]),
         },
         ...fullScreen.map((route) => ({ path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> })),
         { path: "*", element: <Navigate to="/" replace /> },

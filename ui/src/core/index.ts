@@ -44,6 +44,7 @@ export type {
   StaffInvitationForm,
 };
 export * from "./analytics";
+export * from "./catalog";
 
 /** Judges the login form: trimmed values and the first failing rule of each field. */
 export function checkLogin(form: LoginForm): LoginCheck {
@@ -73,6 +74,27 @@ export function checkChangePassword(form: ChangePasswordForm): FormVerdict<Chang
 /** Judges the staff invitation form. */
 export function checkStaffInvitation(form: StaffInvitationForm): FormVerdict<StaffInvitationForm> {
   return wasm.checkStaffInvitation(form) as FormVerdict<StaffInvitationForm>;
+}
+
+/** A payout rule's refusal: a stable code to translate and the English message. */
+export interface PayoutProblem {
+  code: string;
+  message: string;
+}
+
+/** Why a card would be refused in the given month (`now` is the browser's date), or null. */
+export function checkCard(holder: string, number: string, expMonth: number, expYear: number, now: Date): PayoutProblem | null {
+  return wasm.checkCard(holder, number, expMonth, expYear, now.getFullYear(), now.getMonth() + 1) as PayoutProblem | null;
+}
+
+/** Why a payout amount would be refused (the balance aside), or null. */
+export function checkPayoutAmount(amount: number): PayoutProblem | null {
+  return wasm.checkPayoutAmount(amount) as PayoutProblem | null;
+}
+
+/** The problem of a staff member's scopes (at least one, each a role key), or null. */
+export function checkScopes(scopes: string[]): string | null {
+  return wasm.checkScopes(scopes) ?? null;
 }
 
 /** The dashboard greeting for a local hour (0 to 23) and the user's names. */

@@ -58,9 +58,17 @@ function parseJson(text: string): unknown {
 /** Calls `path` under /api. `anonymous` calls (sign-in) send neither token nor store header. */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; anonymous?: boolean; signal?: AbortSignal; retried?: boolean } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    anonymous?: boolean;
+    signal?: AbortSignal;
+    retried?: boolean;
+    /** Headers of this call (e.g. an Idempotency-Key). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (!init.anonymous) {
     const { accessToken, storeId } = credentials();

@@ -1,5 +1,6 @@
 // The home dashboard (shell.md §2): the greeting by the browser's local hour (from the core),
-// today's sales and orders, the open orders, and the launch line.
+// today's sales and orders, the open orders, and the launch line. While data loads, skeletons
+// cover placeholders of the same text size, so nothing moves when the numbers arrive.
 import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -15,7 +16,11 @@ function Tile({ label, value, loading }: { label: string; value: string; loading
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      {loading ? <Skeleton height={28} mt={6} width="50%" /> : <Text fz="xl" fw={700} mt={4}>{value}</Text>}
+      <Skeleton visible={loading} width={loading ? "50%" : undefined} mt={4}>
+        <Text fz="xl" fw={700}>
+          {loading ? "\u00a0" : value}
+        </Text>
+      </Skeleton>
     </Paper>
   );
 }
@@ -30,16 +35,16 @@ export function HomePage() {
   return (
     <Stack gap="lg" maw={1100} mx="auto">
       <Paper withBorder radius="md" p="xl">
-        {user.isPending && <Skeleton height={32} width="60%" aria-busy="true" />}
-        {user.isError && (
+        {user.isError ? (
           <Alert color="red" title={t("home.failed")}>
             {errorText(user.error)}
           </Alert>
-        )}
-        {hello && (
-          <Title order={1} fz="h2">
-            {translateCore(`greeting.${hello.period}`, hello.text, { name: hello.fullName })}
-          </Title>
+        ) : (
+          <Skeleton visible={!hello} width={hello ? undefined : "60%"}>
+            <Title order={1} fz="h2" aria-busy={!hello}>
+              {hello ? translateCore(`greeting.${hello.period}`, hello.text, { name: hello.fullName }) : "\u00a0"}
+            </Title>
+          </Skeleton>
         )}
         <Text c="dimmed" mt="sm">
           {t("home.readyToLaunch")}
@@ -57,11 +62,15 @@ export function HomePage() {
           value={data && data.total_orders > 0 ? t("home.orders", { count: data.total_orders }) : t("home.noOrders")}
         />
       </SimpleGrid>
-      {data && (
-        <Anchor component={Link} to="/orders">
-          {t("home.openOrders", { count: data.open_orders })}
-        </Anchor>
-      )}
+      <Skeleton visible={!data} width={data ? undefined : 160}>
+        {data ? (
+          <Anchor component={Link} to="/orders" display="inline-block">
+            {t("home.openOrders", { count: data.open_orders })}
+          </Anchor>
+        ) : (
+          <Text>{"\u00a0"}</Text>
+        )}
+      </Skeleton>
     </Stack>
   );
 }

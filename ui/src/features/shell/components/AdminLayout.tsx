@@ -2,20 +2,27 @@
 // and is closed by default at 768 px wide or narrower, and a top bar. Widths and the breakpoint
 // come from the core. It also keeps the session honest (shell.md §4, §6): no scopes logs out, a
 // disabled store goes to policy-violation, and the whole check re-runs every 23 hours.
+// On mobile the drawer slides over the page (framer-motion); pages fade in as the path changes.
+// Until the shell's own data is in, the page area shows a skeleton, so nothing jumps when the
+// notices arrive.
 import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, Menu, Text, Tooltip } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import { AnimatePresence, motion } from "framer-motion";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
+import { PageTransition, useFade, useSlideIn } from "../../../components/Motion";
+import { PageSkeleton } from "../../../components/Skeletons";
 import { fullName, menu, money, pageTitle, shellConstants } from "../../../core";
 import { usePublicConfig, useStoreStatus, useUserInfo } from "../../../hooks/useStoreData";
 import { api } from "../../../lib/api";
 import { useSession } from "../../auth/store/session";
-import { useBalance } from "../api/useShellCalls";
-import { NavMenu } from "./NavMenu";
+import { useBalance, useStoreProxies, useSubscription } from "../api/useShellCalls";
+import { useSessionRecheck } from "../hooks/useSessionRecheck";
+import { NavMenu, NavMenuSkeleton } from "./NavMenu";
 import { NotificationBell } from "./NotificationBell";
 import { Notices } from "./Notices";
 import { OnboardingPopup } from "./OnboardingPopup";
@@ -48,11 +55,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (store.data && !store.data.isEnabled) void navigate("/policy-violation", { replace: true });
   }, [store.data, navigate]);
-  // The authentication check re-runs every 23 hours.
-  useEffect(() => {
-    const timer = window.setInterval(() => void client.invalidateQueries({ queryKey: ["users", "info"] }), shellConstants.authRecheckMs);
-    return () => window.clearInterval(timer);
-  }, [client]);
+  useSessionRecheck();
+  // The notices' data: the page waits for it (under a skeleton) so that a notice never pushes
+  // the page down after it has drawn. A failed call counts as settled (shell.md §8).
+  const subscription = useSubscription();
+  const proxies = useStoreProxies();
+  const shellReady = !user.isPending && !subscription.isPending && !proxies.isPending;
+  const slideIn = useSlideIn(shellConstants.drawerWidthPx);
+  const fade = useFade();
   useEffect(() => {
     if (store.data) document.title = pageTitle(store.data.subdomain);
   }, [store.data]);
@@ -77,6 +87,12 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   }
 
   const width = mini && !mobile ? shellConstants.miniDrawerWidthPx : shellConstants.drawerWidthPx;
+  const menuOrSkeleton = (compact: boolean) =>
+    drawerMenu ? (
+      <NavMenu menu={drawerMenu} mini={compact} storeUrl={site} onNavigate={mobileDrawer.close} />
+    ) : (
+      <NavMenuSkeleton mini={compact} />
+    );
 
   return (
     <AppShell
@@ -84,7 +100,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       navbar={{
         width,
         breakpoint: shellConstants.mobileBreakpointPx + 1,
-        collapsed: { mobile: !mobileOpened, desktop: false },
+        // On mobile the drawer below slides over the page instead.
+        collapsed: { mobile: true, desktop: false },
       }}
       padding="lg"
     >
@@ -134,19 +151,60 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t("shell.drawer")} data-testid="drawer">
-        {drawerMenu && <NavMenu menu={drawerMenu} mini={mini && !mobile} storeUrl={site} onNavigate={mobileDrawer.close} />}
-        {!mobile && (
+      {!mobile && (
+        <AppShell.Navbar p="xs" aria-label={t("shell.drawer")} data-testid="drawer">
+          {menuOrSkeleton(mini)}
           <Tooltip label={mini ? t("shell.expand") : t("shell.collapse")} position="right">
             <ActionIcon variant="subtle" onClick={miniDrawer.toggle} aria-label={mini ? t("shell.expand") : t("shell.collapse")} mt="xs">
               {mini ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
             </ActionIcon>
           </Tooltip>
+        </AppShell.Navbar>
+      )}
+      <AnimatePresence>
+        {mobile && mobileOpened && (
+          <>
+            <motion.div
+              key="backdrop"
+              {...fade}
+              onClick={mobileDrawer.close}
+              style={{ position: "fixed", inset: "56px 0 0 0", background: "rgba(0, 0, 0, 0.35)", zIndex: 190 }}
+            />
+            <motion.nav
+              key="drawer"
+              {...slideIn}
+              aria-label={t("shell.drawer")}
+              data-testid="drawer"
+              data-motion="drawer"
+              onKeyDown={(event) => event.key === "Escape" && mobileDrawer.close()}
+              style={{
+                position: "fixed",
+                top: 56,
+                left: 0,
+                bottom: 0,
+                width: shellConstants.drawerWidthPx,
+                zIndex: 200,
+                background: "var(--mantine-color-body)",
+                borderRight: "1px solid var(--mantine-color-gray-3)",
+                padding: "var(--mantine-spacing-xs)",
+                display: "flex",
+                flexDirection: "column",
+              }}
+            >
+              {menuOrSkeleton(false)}
+            </motion.nav>
+          </>
         )}
-      </AppShell.Navbar>
+      </AnimatePresence>
       <AppShell.Main>
-        <Notices />
-        {children}
+        {shellReady ? (
+          <>
+            <Notices />
+            <PageTransition>{children}</PageTransition>
+          </>
+        ) : (
+          <PageSkeleton />
+        )}
         <OnboardingPopup />
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,6 @@
 // The drawer's menu, as the core draws it for this user and store (shell.md §2, §6). Choosing an
 // item the user lacks permission for leads to no-access.
-import { ActionIcon, NavLink, ScrollArea, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, NavLink, ScrollArea, Skeleton, Stack, Tooltip } from "@mantine/core";
 import {
   IconApps,
   IconBuildingStore,
@@ -121,5 +121,19 @@ export function NavMenu({
         );
       })}
     </ScrollArea>
+  );
+}
+
+/** The drawer while the user's scopes and the menu variant load: rows the size of menu items. */
+export function NavMenuSkeleton({ mini }: { mini: boolean }) {
+  return (
+    <Stack gap={0} style={{ flex: 1 }} aria-busy="true" data-testid="menu-skeleton">
+      {Array.from({ length: 9 }, (_, index) => (
+        <Group key={index} h={38} px={12} gap={12} wrap="nowrap">
+          <Skeleton height={20} width={20} radius="sm" />
+          {!mini && <Skeleton height={12} width={`${50 + ((index * 17) % 35)}%`} />}
+        </Group>
+      ))}
+    </Stack>
   );
 }

@@ -1,10 +1,11 @@
 // The bell: unread count, the list, and a 700 px dialog for one notification. Opening one marks
 // it read (unless it is already) and reloads the list; the public notification is marked read
 // in this browser only (shell.md §4). Failures stay silent.
-import { ActionIcon, Badge, Box, Indicator, Menu, Modal, Text, Typography } from "@mantine/core";
+import { ActionIcon, Badge, Indicator, Menu, Modal, Text, Typography } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogMotion, dialogTransition } from "../../../components/Motion";
 import { shellConstants } from "../../../core";
 import type { Notification } from "../../../types/generated/Notification";
 import { useMarkRead, useNotifications } from "../api/useShellCalls";
@@ -61,9 +62,10 @@ export function NotificationBell() {
       </Menu>
       <Modal opened={open !== null} onClose={() => setOpen(null)} size={shellConstants.notificationDialogWidthPx} title={open?.title}
         closeButtonProps={{ "aria-label": t("shell.close") }}
+        transitionProps={dialogTransition}
       >
         {open && (
-          <Box>
+          <DialogMotion>
             <Text size="sm" c="dimmed" mb="sm">
               <NotificationTime value={open.createdDate} />
             </Text>
@@ -71,7 +73,7 @@ export function NotificationBell() {
               {/* The server sanitizes notification HTML when it is written. */}
               <div dangerouslySetInnerHTML={{ __html: open.body }} />
             </Typography>
-          </Box>
+          </DialogMotion>
         )}
       </Modal>
     </>

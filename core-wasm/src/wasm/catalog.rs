@@ -1,0 +1,96 @@
+//! Exports of the store-content rules: order states and fulfilment, product and discount checks.
+
+use serde::Serialize;
+use shared_types::catalog::{CollectionInput, DiscountInput, MenuInput, PageInput, ProductInput};
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::catalog;
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContentChoices {
+    product_statuses: [&'static str; 3],
+    collection_kinds: [&'static str; 2],
+    link_parents: [&'static str; 5],
+    discount_methods: [&'static str; 2],
+    discount_value_types: [&'static str; 2],
+}
+
+/// The choices of content forms: product statuses, collection kinds, where a menu link leads,
+/// discount methods and value types.
+#[wasm_bindgen(js_name = contentChoices)]
+pub fn content_choices() -> Result<JsValue, JsError> {
+    to_js(&ContentChoices {
+        product_statuses: catalog::PRODUCT_STATUSES,
+        collection_kinds: catalog::COLLECTION_KINDS,
+        link_parents: catalog::LINK_PARENTS,
+        discount_methods: catalog::DISCOUNT_METHODS,
+        discount_value_types: catalog::DISCOUNT_VALUE_TYPES,
+    })
+}
+
+/// Every problem of a page input; empty when the server will take it.
+#[wasm_bindgen(js_name = checkPage)]
+pub fn check_page(input: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(catalog::page_problems(&from_js::<PageInput>(input)?))
+}
+
+/// Every problem of a menu input.
+#[wasm_bindgen(js_name = checkMenu)]
+pub fn check_menu(input: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(catalog::menu_problems(&from_js::<MenuInput>(input)?))
+}
+
+/// Every problem of a collection input that needs no database.
+#[wasm_bindgen(js_name = checkCollection)]
+pub fn check_collection(input: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(catalog::collection_problems(&from_js::<CollectionInput>(
+        input,
+    )?))
+}
+
+#[derive(Serialize)]
+struct OrderStatuses {
+    financial: [&'static str; 4],
+    fulfillment: [&'static str; 3],
+}
+
+/// The financial and fulfilment states an order can be in, in the order the filters show them.
+#[wasm_bindgen(js_name = orderStatuses)]
+pub fn order_statuses() -> Result<JsValue, JsError> {
+    to_js(&OrderStatuses {
+        financial: catalog::FINANCIAL_STATUSES,
+        fulfillment: catalog::FULFILLMENT_STATUSES,
+    })
+}
+
+/// Why an order cannot be fulfilled, or `undefined` when it can.
+#[wasm_bindgen(js_name = checkFulfil)]
+pub fn check_fulfil(financial_status: &str, fulfillment_status: &str) -> Option<String> {
+    catalog::check_fulfil(financial_status, fulfillment_status).err()
+}
+
+/// Every problem of a product input, in field order; empty when the server will take it.
+#[wasm_bindgen(js_name = checkProduct)]
+pub fn check_product(input: JsValue) -> Result<Vec<String>, JsError> {
+    Ok(catalog::check_product(&from_js::<ProductInput>(input)?)
+        .err()
+        .unwrap_or_default())
+}
+
+/// The problem of a discount input, or `undefined`.
+#[wasm_bindgen(js_name = checkDiscount)]
+pub fn check_discount(input: JsValue) -> Result<Option<String>, JsError> {
+    Ok(catalog::check_discount(&from_js::<DiscountInput>(input)?).err())
+}
+
+/// The problem of a title (`label` names the field in the message), or `undefined`.
+#[wasm_bindgen(js_name = checkTitle)]
+pub fn check_title(label: &str, title: &str) -> Option<String> {
+    catalog::check_title(label, title).err()
+}

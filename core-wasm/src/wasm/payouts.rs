@@ -1,0 +1,45 @@
+//! Exports of the payout rules: a card and a payout amount, as the server checks them.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::payouts::{self, PayoutError};
+
+#[derive(Serialize)]
+struct Problem {
+    code: &'static str,
+    message: String,
+}
+
+fn problem(error: PayoutError) -> Result<JsValue, JsError> {
+    to_js(&Some(Problem {
+        code: error.code(),
+        message: error.to_string(),
+    }))
+}
+
+/// Why a card would be refused in the month (`year`, `month`), as `{code, message}`, or `null`.
+#[wasm_bindgen(js_name = checkCard)]
+pub fn check_card(
+    holder: &str,
+    number: &str,
+    exp_month: u32,
+    exp_year: u32,
+    year: u32,
+    month: u32,
+) -> Result<JsValue, JsError> {
+    match payouts::check_card(holder, number, exp_month, exp_year, (year, month)) {
+        Ok(_) => Ok(JsValue::NULL),
+        Err(error) => problem(error),
+    }
+}
+
+/// Why a payout amount would be refused (balance aside), as `{code, message}`, or `null`.
+#[wasm_bindgen(js_name = checkPayoutAmount)]
+pub fn check_payout_amount(amount: f64) -> Result<JsValue, JsError> {
+    match payouts::payout_amount_minor(amount) {
+        Ok(_) => Ok(JsValue::NULL),
+        Err(error) => problem(error),
+    }
+}

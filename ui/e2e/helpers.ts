@@ -1,0 +1,53 @@
+// Shared steps of the end-to-end tests: signing in through the page, and API sessions for
+// setting up data through the real server's calls.
+import { type APIRequestContext, type Page, expect } from "@playwright/test";
+
+export const OWNER = "owner@storeloom.dev";
+export const SELLER = "seller@example.com";
+export const PASSWORD = "storeloom";
+
+/** Signs in through the login page and picks the shop whose button matches `shop`. */
+export async function enter(page: Page, email: string, shop: RegExp = /./) {
+  await page.goto("/admin/auth/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: shop }).first().click();
+}
+
+export interface ApiSession {
+  accessToken: string;
+  storeId: string;
+}
+
+/** Signs in through the API. */
+export async function apiSession(request: APIRequestContext, email: string): Promise<ApiSession> {
+  const login = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  return (await login.json()) as ApiSession;
+}
+
+/** Calls the API as `session` in `storeId` (the session's own store when not given). */
+export async function call<T>(
+  request: APIRequestContext,
+  session: ApiSession,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  data?: unknown,
+  storeId = session.storeId,
+): Promise<T> {
+  const response = await request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${session.accessToken}`, "X-Store-Id": storeId },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A new, empty store of the session's user, so a test can change it freely. */
+export async function newStore(request: APIRequestContext, session: ApiSession, storeName: string): Promise<string> {
+  const created = await call<{ id: string }>(request, session, "POST", "/users/create-store", { storeName });
+  return created.id;
+}

@@ -1,0 +1,61 @@
+// Store-content rules of the WASM core: order states and fulfilment, product and discount checks.
+import * as wasm from "../wasm/core_wasm";
+import type { CollectionInput } from "../types/generated/CollectionInput";
+import type { DiscountInput } from "../types/generated/DiscountInput";
+import type { MenuInput } from "../types/generated/MenuInput";
+import type { PageInput } from "../types/generated/PageInput";
+import type { ProductInput } from "../types/generated/ProductInput";
+
+export interface OrderStatuses {
+  financial: string[];
+  fulfillment: string[];
+}
+
+/** The financial and fulfilment states of an order, in the order the filters show them. */
+export const orderStatuses: OrderStatuses = wasm.orderStatuses() as OrderStatuses;
+
+/** Why an order cannot be fulfilled, or null when it can. */
+export function checkFulfil(financialStatus: string, fulfillmentStatus: string): string | null {
+  return wasm.checkFulfil(financialStatus, fulfillmentStatus) ?? null;
+}
+
+/** Every problem of a product input, in field order; empty when the server will take it. */
+export function checkProduct(input: ProductInput): string[] {
+  return wasm.checkProduct(input);
+}
+
+/** The problem of a discount input, or null. */
+export function checkDiscount(input: DiscountInput): string | null {
+  return wasm.checkDiscount(input) ?? null;
+}
+
+/** The problem of a title (`label` names the field in the message), or null. */
+export function checkTitle(label: string, title: string): string | null {
+  return wasm.checkTitle(label, title) ?? null;
+}
+
+export interface ContentChoices {
+  productStatuses: string[];
+  collectionKinds: string[];
+  linkParents: string[];
+  discountMethods: string[];
+  discountValueTypes: string[];
+}
+
+/** The choices of content forms: product statuses, collection kinds, where a menu link leads. */
+export const contentChoices: ContentChoices = wasm.contentChoices() as ContentChoices;
+
+/** Every problem of a page input; empty when the server will take it. */
+export function checkPage(input: PageInput): string[] {
+  return wasm.checkPage(input);
+}
+
+/** Every problem of a menu input. */
+export function checkMenu(input: MenuInput): string[] {
+  return wasm.checkMenu(input);
+}
+
+/** Every problem of a collection input that needs no database. */
+export function checkCollection(input: CollectionInput): string[] {
+  return wasm.checkCollection(input);
+}

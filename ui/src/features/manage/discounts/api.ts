@@ -1,0 +1,41 @@
+// The discount calls: /stores/discounts (search, method, paging), /stores/discounts/{id}.
+import type { Discount } from "../../../types/generated/Discount";
+import type { DiscountInput } from "../../../types/generated/DiscountInput";
+import type { DiscountList } from "../../../types/generated/DiscountList";
+import { resource } from "../resource";
+
+export const discounts = resource<Discount, DiscountInput>({
+  key: "discounts",
+  path: "/stores/discounts",
+  read: (answer) => {
+    const list = answer as DiscountList;
+    return { rows: list.discounts, total: Number(list.total) };
+  },
+});
+
+export function discountInput(discount: Discount): DiscountInput {
+  return {
+    method: discount.method,
+    code: discount.code,
+    valueType: discount.valueType,
+    value: discount.value,
+    startsAt: discount.startsAt,
+    endsAt: discount.endsAt,
+    isActive: discount.isActive,
+  };
+}
+
+/** A time in ms as a `datetime-local` value in the browser's zone, and back. */
+export function toLocalInput(ms: bigint | number | undefined): string {
+  if (ms === undefined) return "";
+  const date = new Date(Number(ms));
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** The generated types read Rust's i64 as bigint; on the wire (JSON) it is a plain number. */
+export function fromLocalInput(value: string): DiscountInput["startsAt"] {
+  if (!value) return undefined;
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? undefined : (ms as unknown as bigint);
+}

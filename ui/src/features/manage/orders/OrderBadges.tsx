@@ -1,0 +1,24 @@
+// An order's financial and fulfilment states as coloured badges, in the chosen language.
+import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+const FINANCIAL_COLOURS: Record<string, string> = { paid: "green", pending: "yellow", refunded: "gray", voided: "gray" };
+const FULFILMENT_COLOURS: Record<string, string> = { fulfilled: "green", partial: "blue", unfulfilled: "orange" };
+
+export function FinancialBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={FINANCIAL_COLOURS[status] ?? "gray"}>
+      {t(`orders.financial.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+export function FulfilmentBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={FULFILMENT_COLOURS[status] ?? "gray"}>
+      {t(`orders.fulfillment.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}

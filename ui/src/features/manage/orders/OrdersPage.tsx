@@ -1,0 +1,84 @@
+// All Orders (website.orders): search, a date range of the store's local days, financial and
+// fulfilment filters, server paging of the core's page size; a row opens the order.
+import { Anchor, Select, Text, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { moneyWithCode, orderStatuses, shellConstants } from "../../../core";
+import type { Order } from "../../../types/generated/Order";
+import { type Column, ListPage, useListParams } from "../ListPage";
+import { formatDateTime } from "../format";
+import { useOrders } from "./api";
+import { FinancialBadge, FulfilmentBadge } from "./OrderBadges";
+
+const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate"];
+
+export function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListParams(FILTERS);
+  const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "" } = list.filters;
+  const query = useOrders({ page: list.page, search: list.search, financialStatus, fulfillmentStatus, startDate, endDate });
+  const detail = (order: Order) => `/orders/detail/${order.id}`;
+
+  const columns: Column<Order>[] = [
+    {
+      key: "order",
+      header: t("orders.order"),
+      render: (order) => (
+        <Anchor component={Link} to={detail(order)} fw={600} onClick={(event) => event.stopPropagation()}>
+          {order.orderName}
+        </Anchor>
+      ),
+    },
+    { key: "date", header: t("orders.date"), render: (order) => formatDateTime(Number(order.createdDate), i18n.language) },
+    {
+      key: "customer",
+      header: t("orders.customer"),
+      render: (order) => <Text size="sm">{order.customerInfo[0]?.full_name ?? ""}</Text>,
+    },
+    { key: "total", header: t("orders.total"), align: "right", render: (order) => moneyWithCode(order.grandTotal) },
+    { key: "payment", header: t("orders.payment"), render: (order) => <FinancialBadge status={order.financialStatus} /> },
+    { key: "fulfilment", header: t("orders.fulfilment"), render: (order) => <FulfilmentBadge status={order.fulfillmentStatus} /> },
+  ];
+
+  const filters = (
+    <>
+      <Select
+        label={t("orders.payment")}
+        placeholder={t("orders.any")}
+        clearable
+        w={170}
+        value={financialStatus || null}
+        data={orderStatuses.financial.map((value) => ({ value, label: t(`orders.financial.${value}`) }))}
+        onChange={(value) => list.set({ financialStatus: value })}
+      />
+      <Select
+        label={t("orders.fulfilment")}
+        placeholder={t("orders.any")}
+        clearable
+        w={190}
+        value={fulfillmentStatus || null}
+        data={orderStatuses.fulfillment.map((value) => ({ value, label: t(`orders.fulfillment.${value}`) }))}
+        onChange={(value) => list.set({ fulfillmentStatus: value })}
+      />
+      <TextInput type="date" label={t("orders.from")} w={160} value={startDate} onChange={(e) => list.set({ startDate: e.currentTarget.value })} />
+      <TextInput type="date" label={t("orders.to")} w={160} value={endDate} onChange={(e) => list.set({ endDate: e.currentTarget.value })} />
+    </>
+  );
+
+  const filtered = Boolean(list.search || financialStatus || fulfillmentStatus || startDate || endDate);
+  return (
+    <ListPage
+      title={t("orders.title")}
+      searchLabel={t("orders.search")}
+      filters={filters}
+      query={query}
+      columns={columns}
+      rowKey={(order) => order.id}
+      onOpen={(order) => void navigate(detail(order))}
+      pageSize={shellConstants.orderPageSize}
+      list={list}
+      empty={filtered ? { title: t("orders.noMatch"), body: t("manage.tryOtherFilters") } : { title: t("orders.none"), body: t("orders.noneBody") }}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+// The whole authentication check re-runs every 23 hours (shell.md §4): the core judges the
+// session held locally at that moment; an expired access token is renewed, a refresh token
+// that is missing, expired or refused ends the session; then the user's info is read again.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { judgeSession, shellConstants } from "../../../core";
+import { renewSession } from "../../auth/api/renew";
+import { sessionSnapshot, useSession } from "../../auth/store/session";
+
+export function useSessionRecheck() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    async function recheck() {
+      const verdict = judgeSession(sessionSnapshot(useSession.getState(), Date.now()));
+      const usable = verdict.action === "valid" || (verdict.action === "renew" && (await renewSession()));
+      if (!usable) {
+        useSession.getState().logout();
+        client.clear();
+        void navigate("/auth/login", { replace: true });
+        return;
+      }
+      void client.invalidateQueries({ queryKey: ["users", "info"] });
+    }
+    const timer = window.setInterval(() => void recheck(), shellConstants.authRecheckMs);
+    return () => window.clearInterval(timer);
+  }, [client, navigate]);
+}
