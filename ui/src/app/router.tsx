@@ -19,6 +19,7 @@ import { CustomersPage } from "../features/manage/customers/CustomersPage";
 import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
 import { DomainsPage } from "../features/manage/domains/DomainsPage";
+import { LiveViewPage } from "../features/manage/live-view/LiveViewPage";
 import { InviteStaffPage } from "../features/manage/staff/InviteStaffPage";
 import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
 import { StaffPage } from "../features/manage/staff/StaffPage";
@@ -75,6 +76,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <StaffPage />;
     case "website.settings.payout":
       return <PayoutPage />;
+    case "website.live-view":
+      return <LiveViewPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
