@@ -1,7 +1,7 @@
-// Screens beyond the management lists against the real server: the live view's count and its
-// tables or empty state, without console errors.
+// Live View and Themes against the real server: the live count and its tables or empty state
+// without console errors, and a theme activated, cloned and deleted, each surviving a reload.
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter } from "./helpers";
+import { OWNER, apiSession, call, enter, newStore } from "./helpers";
 
 /** Console errors, uncaught exceptions and failed API answers while the test runs. */
 function watch(page: Page): string[] {
@@ -33,5 +33,50 @@ test("the live view shows the store's active sessions and their pages and countr
     await expect(page.getByRole("region", { name: "Visitors by country" }).locator("tbody tr").first()).toBeVisible();
   }
   await expect(page.getByText(/^Sessions since /)).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("themes are listed from the server, and activate, clone and delete survive a reload", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const store = await newStore(request, owner, "Theme Trial Shop");
+  await call(request, owner, "POST", "/stores/onlinestore/themes", { name: "Spring Sale" }, store);
+  const themes = await call<{ name: string; isActive: boolean }[]>(request, owner, "GET", "/stores/onlinestore/themes", undefined, store);
+  const problems = watch(page);
+
+  await enter(page, OWNER, /Theme Trial Shop/);
+  await page.goto("/admin/online-store/themes");
+  await expect(page.getByRole("heading", { name: "Themes", level: 1 })).toBeVisible();
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(themes.length);
+  const row = (name: string) => rows.filter({ has: page.getByText(name, { exact: true }) });
+  await expect(row("Spring Sale")).toContainText("Not published");
+
+  // Activate: the new theme becomes the active one, after a reload too.
+  await page.getByRole("button", { name: "Actions for Spring Sale" }).click();
+  await page.getByRole("menuitem", { name: "Activate" }).click();
+  await expect(page.getByText("Spring Sale is now your store’s theme.")).toBeVisible();
+  await page.reload();
+  await expect(row("Spring Sale")).toContainText("Active");
+  await expect(rows.filter({ hasText: "Active" })).toHaveCount(1);
+
+  // Clone: a copy appears, unpublished, after a reload too.
+  await page.getByRole("button", { name: "Actions for Spring Sale" }).click();
+  await page.getByRole("menuitem", { name: "Clone" }).click();
+  await expect(page.getByText("Copy of Spring Sale has been made.")).toBeVisible();
+  await page.reload();
+  await expect(rows).toHaveCount(themes.length + 1);
+  await expect(row("Copy of Spring Sale")).toContainText("Not published");
+
+  // Customize opens the editor's route for that theme.
+  await expect(page.getByRole("link", { name: "Customize Copy of Spring Sale" })).toHaveAttribute("href", /\/admin\/online-store\/themes\/[^/]+\/editor$/);
+
+  // Delete asks first; the copy is gone after a reload.
+  await page.getByRole("button", { name: "Actions for Copy of Spring Sale" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Copy of Spring Sale has been deleted.")).toBeVisible();
+  await page.reload();
+  await expect(rows).toHaveCount(themes.length);
+  await expect(row("Copy of Spring Sale")).toHaveCount(0);
   expect(problems).toEqual([]);
 });

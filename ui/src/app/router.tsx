@@ -20,6 +20,7 @@ import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage"
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
 import { DomainsPage } from "../features/manage/domains/DomainsPage";
 import { LiveViewPage } from "../features/manage/live-view/LiveViewPage";
+import { ThemesPage } from "../features/manage/themes/ThemesPage";
 import { InviteStaffPage } from "../features/manage/staff/InviteStaffPage";
 import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
 import { StaffPage } from "../features/manage/staff/StaffPage";
@@ -78,6 +79,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <PayoutPage />;
     case "website.live-view":
       return <LiveViewPage />;
+    case "website.settings.themes":
+      return <ThemesPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
