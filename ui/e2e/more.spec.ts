@@ -1,5 +1,6 @@
-// Live View and Themes against the real server: the live count and its tables or empty state
-// without console errors, and a theme activated, cloned and deleted, each surviving a reload.
+// Screens beyond the management lists against the real server: the live count and its tables or
+// empty state, a theme activated, cloned and deleted, and a changed preference, each surviving a
+// reload, all without console errors.
 import { type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore } from "./helpers";
 
@@ -78,5 +79,30 @@ test("themes are listed from the server, and activate, clone and delete survive 
   await page.reload();
   await expect(rows).toHaveCount(themes.length);
   await expect(row("Copy of Spring Sale")).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test("preferences show the store's saved values and a changed time zone survives a reload", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const store = await newStore(request, owner, "Preference Trial Shop");
+  const saved = await call<{ standardTimezone: string; businessType: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
+  const zone = saved.standardTimezone === "Asia/Tokyo" ? "Europe/Paris" : "Asia/Tokyo";
+  const problems = watch(page);
+
+  await enter(page, OWNER, /Preference Trial Shop/);
+  await page.goto("/admin/online-store/preferences");
+  await expect(page.getByRole("heading", { name: "Preferences", level: 1 })).toBeVisible();
+  const zoneField = page.getByRole("combobox", { name: "Time zone" });
+  await expect(zoneField).toHaveValue(saved.standardTimezone);
+
+  await zoneField.click();
+  await zoneField.fill(zone);
+  await page.getByRole("option", { name: zone, exact: true }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Preferences saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(zone);
+  const after = await call<{ standardTimezone: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
+  expect(after.standardTimezone).toBe(zone);
   expect(problems).toEqual([]);
 });

@@ -20,6 +20,7 @@ import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage"
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
 import { DomainsPage } from "../features/manage/domains/DomainsPage";
 import { LiveViewPage } from "../features/manage/live-view/LiveViewPage";
+import { PreferencesPage } from "../features/manage/preferences/PreferencesPage";
 import { ThemesPage } from "../features/manage/themes/ThemesPage";
 import { InviteStaffPage } from "../features/manage/staff/InviteStaffPage";
 import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
@@ -81,6 +82,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <LiveViewPage />;
     case "website.settings.themes":
       return <ThemesPage />;
+    case "website.preferences":
+      return <PreferencesPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
