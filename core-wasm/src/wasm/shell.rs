@@ -147,3 +147,14 @@ pub fn onboarding_view(config: JsValue, store_domain: &str) -> Result<JsValue, J
 pub fn rank_badge(code: &str) -> Result<JsValue, JsError> {
     to_js(&shell::rank_badge(code))
 }
+
+/// The values each choice of a page preference may take:
+/// `{ businessTypes, paymentChoices, themeFamilies }`.
+#[wasm_bindgen(js_name = pagePreferenceChoices)]
+pub fn page_preference_choices() -> Result<JsValue, JsError> {
+    to_js(&serde_json::json!({
+        "businessTypes": shell::BUSINESS_TYPES,
+        "paymentChoices": shell::PAYMENT_CHOICES,
+        "themeFamilies": shell::THEME_FAMILIES,
+    }))
+}

@@ -1,7 +1,7 @@
 //! Exports that need the time-zone database, compiled only with the `tz` feature: date ranges,
 //! buckets and notification times. Times cross the boundary as JavaScript numbers (ms).
 
-use shared_types::{Buckets, DateRange};
+use shared_types::{Buckets, DateRange, PagePreference};
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
@@ -47,4 +47,13 @@ pub fn bucket_index(buckets: JsValue, instant_ms: f64) -> Result<Option<u32>, Js
 #[wasm_bindgen(js_name = notificationTime)]
 pub fn notification_time(value: &str, zone: &str) -> Result<String, JsError> {
     shell::notification_time(value, zone).map_err(|e| JsError::new(e.code()))
+}
+
+/// The core's verdict on a page preference, the time zone checked against the database.
+#[wasm_bindgen(js_name = checkPagePreference)]
+pub fn check_page_preference(preference: JsValue) -> Result<JsValue, JsError> {
+    let preference: PagePreference = from_js(preference)?;
+    to_js(&shell::check_page_preference(&preference, |zone| {
+        shell::parse_zone(zone).is_ok()
+    }))
 }

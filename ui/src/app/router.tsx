@@ -19,6 +19,9 @@ import { CustomersPage } from "../features/manage/customers/CustomersPage";
 import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
 import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
 import { DomainsPage } from "../features/manage/domains/DomainsPage";
+import { LiveViewPage } from "../features/manage/live-view/LiveViewPage";
+import { PreferencesPage } from "../features/manage/preferences/PreferencesPage";
+import { ThemesPage } from "../features/manage/themes/ThemesPage";
 import { InviteStaffPage } from "../features/manage/staff/InviteStaffPage";
 import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
 import { StaffPage } from "../features/manage/staff/StaffPage";
@@ -75,6 +78,12 @@ function screenOf(route: RouteInfo): ReactNode {
       return <StaffPage />;
     case "website.settings.payout":
       return <PayoutPage />;
+    case "website.live-view":
+      return <LiveViewPage />;
+    case "website.settings.themes":
+      return <ThemesPage />;
+    case "website.preferences":
+      return <PreferencesPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;

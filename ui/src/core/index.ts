@@ -157,3 +157,12 @@ export function onboardingView(config: OnboardingConfig, storeDomain: string): O
 export function rankBadge(code: string): Rank | null {
   return wasm.rankBadge(code) as Rank | null;
 }
+
+/** The values each choice of a page preference may take. */
+export interface PagePreferenceChoices {
+  businessTypes: string[];
+  paymentChoices: string[];
+  themeFamilies: string[];
+}
+
+export const pagePreferenceChoices: PagePreferenceChoices = wasm.pagePreferenceChoices() as PagePreferenceChoices;

@@ -4,6 +4,8 @@
 import * as wasm from "../wasm-tz/core_wasm";
 import type { Buckets } from "../types/generated/Buckets";
 import type { DateRange } from "../types/generated/DateRange";
+import type { FormVerdict } from "../types/generated/FormVerdict";
+import type { PagePreference } from "../types/generated/PagePreference";
 
 export type { Buckets, DateRange };
 
@@ -35,4 +37,9 @@ export function bucketIndex(buckets: Buckets, instantMs: number): number | undef
 /** A notification time as `DD-MM-YYYY, HH:mm:ss` in `zone`; throws the error's code. */
 export function notificationTime(value: string, zone: string): string {
   return wasm.notificationTime(value, zone);
+}
+
+/** The core's verdict on a page preference, its time zone checked against the database. */
+export function checkPagePreference(preference: PagePreference): FormVerdict<PagePreference> {
+  return wasm.checkPagePreference(preference) as FormVerdict<PagePreference>;
 }

@@ -1,0 +1,108 @@
+// Screens beyond the management lists against the real server: the live count and its tables or
+// empty state, a theme activated, cloned and deleted, and a changed preference, each surviving a
+// reload, all without console errors.
+import { type Page, expect, test } from "@playwright/test";
+import { OWNER, apiSession, call, enter, newStore } from "./helpers";
+
+/** Console errors, uncaught exceptions and failed API answers while the test runs. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+test("the live view shows the store's active sessions and their pages and countries, or that no one is there", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const live = await call<{ activeSessions: number }>(request, owner, "GET", "/stores/analytics/live");
+  const problems = watch(page);
+
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/analytics/live-view");
+  await expect(page.getByRole("heading", { name: "Live View", level: 1 })).toBeVisible();
+  const count = page.getByRole("region", { name: "Active sessions, last five minutes" });
+  await expect(count.getByTestId("live-count")).toHaveText(String(live.activeSessions));
+  if (live.activeSessions === 0) {
+    await expect(page.getByText("No one is on your store right now")).toBeVisible();
+  } else {
+    await expect(page.getByRole("region", { name: "Pages being viewed" }).locator("tbody tr").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Visitors by country" }).locator("tbody tr").first()).toBeVisible();
+  }
+  await expect(page.getByText(/^Sessions since /)).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("themes are listed from the server, and activate, clone and delete survive a reload", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const store = await newStore(request, owner, "Theme Trial Shop");
+  await call(request, owner, "POST", "/stores/onlinestore/themes", { name: "Spring Sale" }, store);
+  const themes = await call<{ name: string; isActive: boolean }[]>(request, owner, "GET", "/stores/onlinestore/themes", undefined, store);
+  const problems = watch(page);
+
+  await enter(page, OWNER, /Theme Trial Shop/);
+  await page.goto("/admin/online-store/themes");
+  await expect(page.getByRole("heading", { name: "Themes", level: 1 })).toBeVisible();
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(themes.length);
+  const row = (name: string) => rows.filter({ has: page.getByText(name, { exact: true }) });
+  await expect(row("Spring Sale")).toContainText("Not published");
+
+  // Activate: the new theme becomes the active one, after a reload too.
+  await page.getByRole("button", { name: "Actions for Spring Sale" }).click();
+  await page.getByRole("menuitem", { name: "Activate" }).click();
+  await expect(page.getByText("Spring Sale is now your store’s theme.")).toBeVisible();
+  await page.reload();
+  await expect(row("Spring Sale")).toContainText("Active");
+  await expect(rows.filter({ hasText: "Active" })).toHaveCount(1);
+
+  // Clone: a copy appears, unpublished, after a reload too.
+  await page.getByRole("button", { name: "Actions for Spring Sale" }).click();
+  await page.getByRole("menuitem", { name: "Clone" }).click();
+  await expect(page.getByText("Copy of Spring Sale has been made.")).toBeVisible();
+  await page.reload();
+  await expect(rows).toHaveCount(themes.length + 1);
+  await expect(row("Copy of Spring Sale")).toContainText("Not published");
+
+  // Customize opens the editor's route for that theme.
+  await expect(page.getByRole("link", { name: "Customize Copy of Spring Sale" })).toHaveAttribute("href", /\/admin\/online-store\/themes\/[^/]+\/editor$/);
+
+  // Delete asks first; the copy is gone after a reload.
+  await page.getByRole("button", { name: "Actions for Copy of Spring Sale" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Copy of Spring Sale has been deleted.")).toBeVisible();
+  await page.reload();
+  await expect(rows).toHaveCount(themes.length);
+  await expect(row("Copy of Spring Sale")).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test("preferences show the store's saved values and a changed time zone survives a reload", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const store = await newStore(request, owner, "Preference Trial Shop");
+  const saved = await call<{ standardTimezone: string; businessType: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
+  const zone = saved.standardTimezone === "Asia/Tokyo" ? "Europe/Paris" : "Asia/Tokyo";
+  const problems = watch(page);
+
+  await enter(page, OWNER, /Preference Trial Shop/);
+  await page.goto("/admin/online-store/preferences");
+  await expect(page.getByRole("heading", { name: "Preferences", level: 1 })).toBeVisible();
+  const zoneField = page.getByRole("combobox", { name: "Time zone" });
+  await expect(zoneField).toHaveValue(saved.standardTimezone);
+
+  await zoneField.click();
+  await zoneField.fill(zone);
+  await page.getByRole("option", { name: zone, exact: true }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Preferences saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(zone);
+  const after = await call<{ standardTimezone: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
+  expect(after.standardTimezone).toBe(zone);
+  expect(problems).toEqual([]);
+});
