@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::AnyPool;
 
+use super::percentile;
 use super::query::{self, Figures, Source};
 use super::rollup::rebuild;
 
@@ -145,14 +146,6 @@ async fn period_result(
         "paid_orders": ids,
         "paid_orders_count": count,
     }))
-}
-
-fn percentile(sorted: &[f64], share: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = (share * (sorted.len() - 1) as f64).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
 }
 
 /// Runs the command with its arguments (after `analytics-bench`).

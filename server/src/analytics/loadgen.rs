@@ -15,6 +15,7 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::json;
 
 use super::ingest::MAX_EVENTS;
+use super::percentile;
 use crate::config::Config;
 use crate::db::now_ms;
 use crate::state::AppState;
@@ -47,14 +48,6 @@ fn batch(store: usize, client: usize, n: u64) -> Vec<u8> {
     json!({"storeKey": format!("store-{store}"), "events": events})
         .to_string()
         .into_bytes()
-}
-
-fn percentile(sorted: &[f64], share: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = (share * (sorted.len() - 1) as f64).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
 }
 
 /// Runs the command with its arguments (after `ingest-bench`).

@@ -46,3 +46,13 @@ pub(crate) fn hour_of(instant_ms: i64) -> i64 {
 pub(crate) fn day_of(instant_ms: i64) -> i64 {
     instant_ms.div_euclid(DAY_MS) * DAY_MS
 }
+
+/// The value at `share` (0 to 1) of sorted timings, by nearest rank: the benchmarks' medians
+/// and percentiles.
+pub(crate) fn percentile(sorted: &[f64], share: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = (share * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
