@@ -150,23 +150,35 @@ pub fn preview_page_for(page: EditorPage) -> PreviewPage {
     }
 }
 
-/// The preview address (spec §2.3): the store subdomain's theme address with a no-cache stamp,
-/// plus `fashion` for newchick or `default` for hydro. The stamp is passed in (the core reads no
+/// The preview address (spec §2.3): the store's theme address with a no-cache stamp, plus
+/// `fashion` for newchick or `default` for hydro. The stamp is passed in (the core reads no
 /// clock) as milliseconds; its whole part is used. The exact address is not in the spec; this
-/// shape is the decision: `https://{subdomain}/?nocache={stamp}&theme=fashion`. `None` when the
-/// subdomain is not a host name or the stamp is not a time.
-pub fn preview_url(subdomain: &str, stamp: f64, family: ThemeFamily) -> Option<String> {
+/// shape is the decision. The store's address is either a host name (a store's own domain:
+/// `https://{host}/?nocache={stamp}&theme=fashion`) or the path of the storefront embedded in
+/// the admin's server (`/s/{subdomain}` gives `/s/{subdomain}/?nocache={stamp}&theme=fashion`).
+/// `None` when the address is neither or the stamp is not a time.
+pub fn preview_url(store_address: &str, stamp: f64, family: ThemeFamily) -> Option<String> {
     let stamp_ok = stamp.is_finite() && (0.0..=8.64e15).contains(&stamp);
-    let valid = stamp_ok
-        && !subdomain.is_empty()
-        && subdomain.len() <= 253
-        && subdomain
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
     let suffix = match family {
         ThemeFamily::Newchick => "fashion",
         ThemeFamily::Hydro => "default",
     };
     let stamp = stamp.trunc() as u64;
-    valid.then(|| format!("https://{subdomain}/?nocache={stamp}&theme={suffix}"))
+    let host_ok = |host: &str| {
+        !host.is_empty()
+            && host.len() <= 253
+            && host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+    };
+    let base = match store_address.strip_prefix('/') {
+        Some(path) => {
+            let segments_ok = path.split('/').all(|segment| {
+                host_ok(segment) && segment != "." && segment != ".."
+            });
+            segments_ok.then(|| format!("/{path}"))?
+        }
+        None => host_ok(store_address).then(|| format!("https://{store_address}"))?,
+    };
+    stamp_ok.then(|| format!("{base}/?nocache={stamp}&theme={suffix}"))
 }

@@ -127,9 +127,10 @@ pub fn preview_page_for_panel(panel: &str) -> Result<JsValue, JsError> {
     to_js(&theme::preview_page_for_panel(panel))
 }
 
-/// The preview address for a store subdomain, a no-cache stamp and a `ThemeFamily`, or `null`.
+/// The preview address for a store's address (a host name or the embedded storefront's path),
+/// a no-cache stamp and a `ThemeFamily`, or `null`.
 #[wasm_bindgen(js_name = themePreviewUrl)]
-pub fn preview_url(subdomain: &str, stamp: f64, family: JsValue) -> Result<JsValue, JsError> {
+pub fn preview_url(store_address: &str, stamp: f64, family: JsValue) -> Result<JsValue, JsError> {
     let family: ThemeFamily = serde_wasm_bindgen::from_value(family)?;
-    to_js(&theme::preview_url(subdomain, stamp, family))
+    to_js(&theme::preview_url(store_address, stamp, family))
 }

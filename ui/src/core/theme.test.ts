@@ -140,7 +140,9 @@ describe("the WASM theme engine's edges", () => {
     expect(previewUrl("acme.storeloom.shop", 42, "newchick")).toBe(
       "https://acme.storeloom.shop/?nocache=42&theme=fashion",
     );
+    expect(previewUrl("/s/demo", 42, "hydro")).toBe("/s/demo/?nocache=42&theme=default");
     expect(previewUrl("", 42, "hydro")).toBeNull();
+    expect(previewUrl("/s/../api", 42, "hydro")).toBeNull();
   });
 
   it("answers a command that is not plain data with a structured error", () => {

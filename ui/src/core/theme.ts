@@ -132,7 +132,10 @@ export function previewPageForPanel(panel: string): PreviewPage | null {
   return wasm.themePreviewPageForPanel(panel) as PreviewPage | null;
 }
 
-/** The preview address for a store subdomain, a no-cache stamp and a family, or null. */
-export function previewUrl(subdomain: string, stamp: number, family: ThemeFamily): string | null {
-  return wasm.themePreviewUrl(subdomain, stamp, family) as string | null;
+/**
+ * The preview address for a store's address (a host name, or the embedded storefront's path such
+ * as `/s/demo`), a no-cache stamp and a family, or null.
+ */
+export function previewUrl(storeAddress: string, stamp: number, family: ThemeFamily): string | null {
+  return wasm.themePreviewUrl(storeAddress, stamp, family) as string | null;
 }
