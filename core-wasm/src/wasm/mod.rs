@@ -4,6 +4,7 @@
 mod analytics;
 mod catalog;
 mod payouts;
+mod records;
 mod shell;
 mod theme;
 #[cfg(feature = "tz")]

@@ -128,7 +128,8 @@ async fn period_result(
         )
         .into());
     }
-    let figures: Figures = query::figures(db, stores, &buckets, Some(source)).await?;
+    let figures: Figures =
+        query::figures(db, stores, &buckets, Some(source), query::Countries::Read).await?;
     let orders = query::paid_orders(db, stores, range.start_ms, range.end_ms, page_size, 0).await?;
     let count = match source {
         Source::Rollup => i64::try_from(figures.orders_total())?,

@@ -123,6 +123,14 @@ fn bucket_of(column: &str, buckets: &Buckets) -> String {
     )
 }
 
+/// Whether `figures` reads the sessions per country: only the Overview and the locations
+/// report show them, and on a long range they cost more than the rest together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Countries {
+    Read,
+    Skip,
+}
+
 fn index(bucket: i64, len: usize) -> Option<usize> {
     usize::try_from(bucket).ok().filter(|i| *i < len)
 }
@@ -138,6 +146,7 @@ pub async fn figures(
     stores: &[String],
     buckets: &Buckets,
     source: Option<Source>,
+    countries: Countries,
 ) -> Result<Figures, sqlx::Error> {
     let mut figures = Figures::empty(buckets.starts.len());
     let (Some(&start), end) = (buckets.starts.first(), buckets.end_ms) else {
@@ -180,7 +189,9 @@ pub async fn figures(
                     figures.orders[i] = count(orders);
                 }
             }
-            figures.countries = rollup_countries(db, stores, start, end).await?;
+            if countries == Countries::Read {
+                figures.countries = rollup_countries(db, stores, start, end).await?;
+            }
         }
         Source::Raw => {
             let sql = format!(
@@ -214,6 +225,9 @@ pub async fn figures(
                     figures.sales_minor[i] = sales;
                     figures.orders[i] = count(orders);
                 }
+            }
+            if countries == Countries::Skip {
+                return Ok(figures);
             }
             let sql = format!(
                 "SELECT country, COUNT(*) FROM analytics_firsts WHERE store_id IN {in_stores} \
@@ -386,8 +400,8 @@ pub async fn overview(
         analytics::previous(&range, now).map_err(|e| ApiError::Invalid(vec![message(&e)]))?;
     let current_buckets = buckets(&range)?;
     let previous_buckets = buckets(&before)?;
-    let current_figures = figures(db, stores, &current_buckets, None).await?;
-    let previous_figures = figures(db, stores, &previous_buckets, None).await?;
+    let current_figures = figures(db, stores, &current_buckets, None, Countries::Read).await?;
+    let previous_figures = figures(db, stores, &previous_buckets, None, Countries::Read).await?;
     let today_mode = range.today_mode;
     let current = period(range, &current_buckets, &current_figures);
     let previous = period(before, &previous_buckets, &previous_figures);

@@ -78,6 +78,34 @@ pub mod routes {
         ThemeEditor => "website.themes.editor",
         /// The live view of the analytics family (`live_view`).
         LiveView => "website.live-view",
+        /// Size charts (`products`).
+        SizeCharts => "website.sizechart",
+        /// Product option sets: the route needs no scope.
+        ProductOptions => "website.menufilter",
+        /// Product reviews (`products`).
+        Reviews => "website.apps.product-review.list",
+        /// Catalogs (`products`).
+        Catalogs => "website.catalog",
+        /// Product feeds (`products`).
+        ProductFeeds => "website.product-feeds",
+        /// Clearing cached storefront addresses (`products`).
+        ClearCache => "website.clearCacheUrls",
+        /// Bulk updates of products (`products`).
+        BulkUpdates => "website.bulkupdates",
+        /// The bulk editor of products (`products`).
+        BulkEdit => "website.products.bulkEdit",
+        /// Stock per variant (`products`).
+        Inventory => "website.inventory",
+        /// The built-in apps (`apps`).
+        Apps => "website.apps",
+        /// Boost UpSell (`apps`).
+        Upsell => "website.upsell",
+        /// Sales channels (`store`).
+        SalesChannel => "website.sales-channel",
+        /// Telegram notifications (`settings`).
+        Telegram => "website.notification",
+        /// The custom store (`themes`).
+        CustomStore => "website.themes",
     }
 }
 

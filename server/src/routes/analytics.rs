@@ -18,7 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::analytics::ingest;
-use crate::analytics::query::{self, Figures};
+use crate::analytics::query::{self, Countries, Figures};
 use crate::auth::store::{
     RouteName, StoreAccess, check_stores, routes::Analytics, routes::LiveView as Live,
 };
@@ -124,10 +124,11 @@ async fn period(
     state: &AppState,
     access: &StoreAccess<Analytics>,
     query: &ReportQuery,
+    countries: Countries,
 ) -> Result<shared_types::OverviewPeriod, ApiError> {
     let (stores, range) = scope(state, access, query).await?;
     let buckets = query::buckets(&range)?;
-    let figures = query::figures(&state.db, &stores, &buckets, None).await?;
+    let figures = query::figures(&state.db, &stores, &buckets, None, countries).await?;
     Ok(query::period(range, &buckets, &figures))
 }
 
@@ -156,7 +157,11 @@ async fn conversion(
     access: StoreAccess<Analytics>,
     Query(query): Query<ReportQuery>,
 ) -> Result<Json<ConversionResult>, ApiError> {
-    Ok(Json(period(&state, &access, &query).await?.conversion))
+    Ok(Json(
+        period(&state, &access, &query, Countries::Skip)
+            .await?
+            .conversion,
+    ))
 }
 
 /// Total sales, with the chart's buckets in `details` (six 4-hour buckets for one day, local
@@ -169,7 +174,11 @@ async fn sales(
     access: StoreAccess<Analytics>,
     Query(query): Query<ReportQuery>,
 ) -> Result<Json<SalesResult>, ApiError> {
-    Ok(Json(period(&state, &access, &query).await?.sales))
+    Ok(Json(
+        period(&state, &access, &query, Countries::Skip)
+            .await?
+            .sales,
+    ))
 }
 
 /// Total paid orders.
@@ -181,7 +190,11 @@ async fn orders(
     access: StoreAccess<Analytics>,
     Query(query): Query<ReportQuery>,
 ) -> Result<Json<OrdersResult>, ApiError> {
-    Ok(Json(period(&state, &access, &query).await?.orders))
+    Ok(Json(
+        period(&state, &access, &query, Countries::Skip)
+            .await?
+            .orders,
+    ))
 }
 
 /// The average order value.
@@ -193,7 +206,9 @@ async fn aov(
     access: StoreAccess<Analytics>,
     Query(query): Query<ReportQuery>,
 ) -> Result<Json<AovResult>, ApiError> {
-    Ok(Json(period(&state, &access, &query).await?.aov))
+    Ok(Json(
+        period(&state, &access, &query, Countries::Skip).await?.aov,
+    ))
 }
 
 /// Sessions by country (`key`, `session_count.value`), most first.
@@ -205,7 +220,11 @@ async fn locations(
     access: StoreAccess<Analytics>,
     Query(query): Query<ReportQuery>,
 ) -> Result<Json<Vec<LocationRow>>, ApiError> {
-    Ok(Json(period(&state, &access, &query).await?.locations))
+    Ok(Json(
+        period(&state, &access, &query, Countries::Read)
+            .await?
+            .locations,
+    ))
 }
 
 /// The paid-orders table's filters (editor-and-analytics.md §7: page, limit 10, orderDate
@@ -398,7 +417,8 @@ async fn export(
     let body = match query.report.as_str() {
         "overview" => {
             let buckets = query::buckets(&range)?;
-            let figures = query::figures(&state.db, &stores, &buckets, None).await?;
+            let figures =
+                query::figures(&state.db, &stores, &buckets, None, Countries::Read).await?;
             overview_csv(&range, &buckets.starts, &figures)
         }
         "paid-orders" => {

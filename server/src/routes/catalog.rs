@@ -92,7 +92,7 @@ pub(crate) fn contains_pattern(needle: &str) -> String {
 }
 
 /// The pattern matching products whose JSON tag list holds `tag`.
-fn tag_pattern(tag: &str) -> String {
+pub(crate) fn tag_pattern(tag: &str) -> String {
     contains_pattern(&serde_json::Value::String(tag.to_owned()).to_string())
 }
 

@@ -52,7 +52,14 @@ async fn totals(
     )?;
     // The same figures as the Overview's, from the same rollups.
     let buckets = analytics::buckets(&range)?;
-    let figures = analytics::figures(&state.db, &stores, &buckets, None).await?;
+    let figures = analytics::figures(
+        &state.db,
+        &stores,
+        &buckets,
+        None,
+        analytics::Countries::Skip,
+    )
+    .await?;
     let sales = figures.sales_total_minor();
     let orders = figures.orders_total();
     let mut open = 0_i64;

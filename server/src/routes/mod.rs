@@ -11,7 +11,9 @@ pub mod catalog;
 pub mod dashboard;
 pub mod dev;
 pub mod domains;
+pub mod feeds;
 pub mod health;
+pub mod inventory;
 pub mod menus;
 pub mod notifications;
 pub mod onboarding;
@@ -20,6 +22,7 @@ pub mod payouts;
 pub mod personalize;
 pub mod proxies;
 pub mod public;
+pub mod records;
 pub mod sales;
 pub mod staff;
 pub mod stores;
@@ -62,6 +65,7 @@ use crate::state::AppState;
         (name = "uploads", description = "Image upload"),
         (name = "analytics", description = "Storefront events in; the Overview's figures, paid orders, exports and live view out (needs `dashboards`)"),
         (name = "storefront", description = "The storefront's public read API: no sign-in, cacheable"),
+        (name = "records", description = "Size charts, option sets, reviews, catalogs, feeds, cache purges, bulk updates, apps, Boost UpSell, sales channels, Telegram and custom store settings (each needs its route's scope)"),
     )
 )]
 struct ApiDoc;
@@ -112,6 +116,9 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(sales::router())
         .merge(uploads::router())
         .merge(public::router())
+        .merge(records::router())
+        .merge(inventory::router())
+        .merge(feeds::router())
         .split_for_parts();
     let document = openapi.clone();
     let router = router

@@ -3,8 +3,6 @@
 //! agreeing, CSV totals equal to the endpoints', the ingest endpoint's limits (size, floods,
 //! bots, the payload's country), and which stores a caller may report on.
 
-use std::time::Instant;
-
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -72,13 +70,25 @@ async fn paths_agree(app: &TestApp, store: &str, from: &str, to: &str, zone: &st
     let range = query::range(from, to, zone, server::db::now_ms()).expect("range");
     let buckets = query::buckets(&range).expect("buckets");
     let stores = vec![store.to_owned()];
-    let raw = query::figures(&app.state.db, &stores, &buckets, Some(Source::Raw))
-        .await
-        .expect("raw");
+    let raw = query::figures(
+        &app.state.db,
+        &stores,
+        &buckets,
+        Some(Source::Raw),
+        query::Countries::Read,
+    )
+    .await
+    .expect("raw");
     if query::rollups_fit(&buckets) {
-        let rollup = query::figures(&app.state.db, &stores, &buckets, Some(Source::Rollup))
-            .await
-            .expect("rollup");
+        let rollup = query::figures(
+            &app.state.db,
+            &stores,
+            &buckets,
+            Some(Source::Rollup),
+            query::Countries::Read,
+        )
+        .await
+        .expect("rollup");
         assert_eq!(raw, rollup, "{from}..{to} in {zone}");
     }
 }
@@ -725,33 +735,47 @@ async fn bad_batches_are_refused_with_a_reason_and_nothing_kept() {
 }
 
 #[tokio::test]
-async fn a_flood_from_one_address_is_throttled_within_a_second_while_another_store_passes() {
+async fn a_flood_from_one_address_is_throttled_while_another_store_passes() {
     let app = spawn_app_configured(|config| config.trust_proxy_headers = true).await;
     let (_, flooded) = fresh_store(&app).await;
     let other = app.store_id("demo").await;
-    let flood = [("user-agent", BROWSER), ("x-forwarded-for", "203.0.113.66")];
-    let started = Instant::now();
-    let mut throttled = None;
+    // Three seconds' allowance at once: however slow the machine, the batches land in at most
+    // a few one-second windows, so one window gets more than the limit.
+    let mut tasks = Vec::new();
     for n in 0..(3 * server::analytics::ingest::ADDRESS_LIMIT_PER_SECOND) {
-        let reply = send_batch(
-            &app,
-            &batch(&flooded, &format!("f{n}"), &["page_view"]),
-            &flood,
-        )
-        .await;
-        if reply.status == StatusCode::TOO_MANY_REQUESTS {
-            assert_eq!(reply.headers["retry-after"], "1");
-            assert_eq!(reply.messages(), ["Too many batches; slow down."]);
-            throttled = Some(started.elapsed());
-            break;
-        }
-        assert_eq!(reply.status, StatusCode::ACCEPTED, "{}", reply.text);
+        let router = app.router.clone();
+        let body = batch(&flooded, &format!("f{n}"), &["page_view"]).to_string();
+        tasks.push(tokio::spawn(async move {
+            use tower::ServiceExt;
+            let request = axum::http::Request::builder()
+                .method(Method::POST)
+                .uri("/api/storefront/events")
+                .header("user-agent", BROWSER)
+                .header("x-forwarded-for", "203.0.113.66")
+                .header("content-type", "application/json")
+                .body(Body::from(body))
+                .expect("request");
+            let response = router.oneshot(request).await.expect("response");
+            let retry = response
+                .headers()
+                .get("retry-after")
+                .map(|v| v.to_str().unwrap_or("").to_owned());
+            (response.status(), retry)
+        }));
     }
-    let throttled = throttled.expect("the flood was throttled");
-    assert!(
-        throttled.as_millis() < 2_000,
-        "throttled after {throttled:?}"
-    );
+    let mut throttled = 0;
+    for task in tasks {
+        let (status, retry) = task.await.expect("task");
+        match status {
+            StatusCode::ACCEPTED => {}
+            StatusCode::TOO_MANY_REQUESTS => {
+                assert_eq!(retry.as_deref(), Some("1"));
+                throttled += 1;
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert!(throttled > 0, "the flood was throttled");
     // Meanwhile a shopper of another store, from another address, is served.
     let reply = send_batch(
         &app,

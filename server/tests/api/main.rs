@@ -9,6 +9,7 @@ mod flows;
 mod helpers;
 mod mail;
 mod operations;
+mod records;
 mod robustness;
 mod sessions;
 mod site;

@@ -34,6 +34,10 @@ import { PagesPage } from "../features/manage/pages/PagesPage";
 import { PayoutPage } from "../features/manage/payouts/PayoutPage";
 import { ProductFormPage } from "../features/manage/products/ProductFormPage";
 import { ProductsPage } from "../features/manage/products/ProductsPage";
+import { BulkEditPage, InventoryPage } from "../features/records/BatchPages";
+import { RecordFormPage, RecordListPage } from "../features/records/RecordPages";
+import { AppsPage, CustomStorePage, SalesChannelsPage, TelegramPage, UpsellPage } from "../features/records/SettingPages";
+import { recordSpecs } from "../features/records/kinds";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
 import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
 import { useUserInfo } from "../hooks/useStoreData";
@@ -53,6 +57,8 @@ function titleOf(route: RouteInfo): string {
 }
 
 function screenOf(route: RouteInfo): ReactNode {
+  const spec = recordSpecs[route.name];
+  if (spec) return <RecordListPage key={route.name} spec={spec} />;
   switch (route.name) {
     case "website":
       return <HomePage />;
@@ -87,6 +93,20 @@ function screenOf(route: RouteInfo): ReactNode {
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
+    case "website.inventory":
+      return <InventoryPage />;
+    case "website.products.bulkEdit":
+      return <BulkEditPage />;
+    case "website.apps":
+      return <AppsPage />;
+    case "website.upsell":
+      return <UpsellPage />;
+    case "website.sales-channel":
+      return <SalesChannelsPage />;
+    case "website.notification":
+      return <TelegramPage />;
+    case "website.themes":
+      return <CustomStorePage />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":
@@ -99,6 +119,13 @@ function screenOf(route: RouteInfo): ReactNode {
 /** Screens under a named route's path that the spec does not name (a record's detail or
  * form): they open behind the same route's permission. */
 function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] {
+  const spec = recordSpecs[route.name];
+  if (spec) {
+    return [
+      { path: `${route.path}/create`, element: <RecordFormPage key={`${route.name}-new`} spec={spec} /> },
+      ...(spec.editable ? [{ path: `${route.path}/:id`, element: <RecordFormPage key={route.name} spec={spec} /> }] : []),
+    ];
+  }
   switch (route.name) {
     case "website.orders":
       return [{ path: `${route.path}/detail/:id`, element: <OrderDetailPage /> }];

@@ -1,63 +1,29 @@
 // A discount's form: the code (or an automatic discount's title), a percent or an amount, the
 // period and whether it is active, checked by the core before it is sent.
 import { NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
 import { checkDiscount, contentChoices } from "../../../core";
 import type { DiscountInput } from "../../../types/generated/DiscountInput";
 import { FormPage } from "../FormPage";
-import { useRecordForm } from "../useRecordForm";
+import { useRecordPage } from "../useRecordPage";
 import { discountInput, discounts, fromLocalInput, toLocalInput } from "./api";
 
 export function DiscountFormPage({ method }: { method: "code" | "automatic" }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { id } = useParams();
   const base = `/discounts/${method}`;
-  const record = discounts.useOne(id);
-  const save = discounts.useSave(id);
-  const remove = discounts.useRemove(id);
   const empty: DiscountInput = { method, code: "", valueType: "percent", value: 10, isActive: true };
   const check = (input: DiscountInput) => {
     const problem = checkDiscount(input);
     return problem ? [problem] : [];
   };
-  const form = useRecordForm({ id, record: record.data, toInput: discountInput, empty, check });
+  const { id, record, form, formProps } = useRecordPage({ records: discounts, base, toInput: discountInput, empty, check });
   const { input, change } = form;
-
-  function submit() {
-    form.submit((value) =>
-      save.mutate(value, {
-        onSuccess: (saved) => {
-          notifications.show({ color: "green", message: t("manage.saved") });
-          if (!id) void navigate(`${base}/${saved.id}`, { replace: true });
-        },
-      }),
-    );
-  }
 
   return (
     <FormPage
       back={{ to: base, label: t(`discounts.title.${method}`) }}
       title={id ? (record.data?.code ?? t("discounts.edit")) : t(`discounts.add.${method}`)}
-      loading={form.loading && !record.isError}
-      problems={form.problems}
-      error={save.error ?? remove.error ?? record.error}
-      saving={save.isPending}
-      onSubmit={submit}
-      onDelete={
-        id
-          ? () =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  notifications.show({ color: "green", message: t("manage.deleted") });
-                  void navigate(base, { replace: true });
-                },
-              })
-          : undefined
-      }
-      deleting={remove.isPending}
+      {...formProps}
     >
       <TextInput
         label={t(`discounts.name.${method}`)}

@@ -1,15 +1,13 @@
 // A menu's form: title, handle and its items, each with a title and where it leads (the
 // core's link kinds), with one level of sub-items; checked by the core before it is sent.
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
 import { checkMenu, contentChoices } from "../../../core";
 import type { MenuInput } from "../../../types/generated/MenuInput";
 import type { MenuItem } from "../../../types/generated/MenuItem";
 import { FormPage } from "../FormPage";
-import { useRecordForm } from "../useRecordForm";
+import { useRecordPage } from "../useRecordPage";
 import { menuInput, menus } from "./api";
 import { MENUS_BASE } from "./MenusPage";
 
@@ -63,48 +61,16 @@ function ItemFields({
 
 export function MenuFormPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { id } = useParams();
-  const record = menus.useOne(id);
-  const save = menus.useSave(id);
-  const remove = menus.useRemove(id);
-  const form = useRecordForm({ id, record: record.data, toInput: menuInput, empty: EMPTY, check: checkMenu });
+  const { id, record, form, formProps } = useRecordPage({ records: menus, base: MENUS_BASE, toInput: menuInput, empty: EMPTY, check: checkMenu });
   const { input, change } = form;
   const setItem = (index: number, item: MenuItem) => change("items", input.items.map((old, i) => (i === index ? item : old)));
   const removeItem = (index: number) => change("items", input.items.filter((_, i) => i !== index));
-
-  function submit() {
-    form.submit((value) =>
-      save.mutate(value, {
-        onSuccess: (saved) => {
-          notifications.show({ color: "green", message: t("manage.saved") });
-          if (!id) void navigate(`${MENUS_BASE}/${saved.id}`, { replace: true });
-        },
-      }),
-    );
-  }
 
   return (
     <FormPage
       back={{ to: MENUS_BASE, label: t("menus.title") }}
       title={id ? (record.data?.title ?? t("menus.edit")) : t("menus.add")}
-      loading={form.loading && !record.isError}
-      problems={form.problems}
-      error={save.error ?? remove.error ?? record.error}
-      saving={save.isPending}
-      onSubmit={submit}
-      onDelete={
-        id
-          ? () =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  notifications.show({ color: "green", message: t("manage.deleted") });
-                  void navigate(MENUS_BASE, { replace: true });
-                },
-              })
-          : undefined
-      }
-      deleting={remove.isPending}
+      {...formProps}
     >
       <TextInput label={t("menus.fields.title")} required value={input.title} onChange={(e) => change("title", e.currentTarget.value)} />
       <TextInput

@@ -2,13 +2,11 @@
 // prices, status, tags and handle, checked by the core before they are sent; variants, options
 // and images are kept as they are.
 import { NumberInput, Select, SimpleGrid, TagsInput, TextInput, Textarea } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
 import { checkProduct, contentChoices } from "../../../core";
 import type { ProductInput } from "../../../types/generated/ProductInput";
 import { FormPage } from "../FormPage";
-import { useRecordForm } from "../useRecordForm";
+import { useRecordPage } from "../useRecordPage";
 import { productInput, products } from "./api";
 
 const EMPTY: ProductInput = {
@@ -24,46 +22,14 @@ const EMPTY: ProductInput = {
 
 export function ProductFormPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { id } = useParams();
-  const record = products.useOne(id);
-  const save = products.useSave(id);
-  const remove = products.useRemove(id);
-  const form = useRecordForm({ id, record: record.data, toInput: productInput, empty: EMPTY, check: checkProduct });
+  const { id, record, form, formProps } = useRecordPage({ records: products, base: "/products", toInput: productInput, empty: EMPTY, check: checkProduct });
   const { input, change } = form;
-
-  function submit() {
-    form.submit((value) =>
-      save.mutate(value, {
-        onSuccess: (saved) => {
-          notifications.show({ color: "green", message: t("manage.saved") });
-          if (!id) void navigate(`/products/${saved.id}`, { replace: true });
-        },
-      }),
-    );
-  }
 
   return (
     <FormPage
       back={{ to: "/products", label: t("products.title") }}
       title={id ? (record.data?.title ?? t("products.edit")) : t("products.add")}
-      loading={form.loading && !record.isError}
-      problems={form.problems}
-      error={save.error ?? remove.error ?? record.error}
-      saving={save.isPending}
-      onSubmit={submit}
-      onDelete={
-        id
-          ? () =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  notifications.show({ color: "green", message: t("manage.deleted") });
-                  void navigate("/products", { replace: true });
-                },
-              })
-          : undefined
-      }
-      deleting={remove.isPending}
+      {...formProps}
     >
       <TextInput label={t("products.fields.title")} required value={input.title} onChange={(e) => change("title", e.currentTarget.value)} />
       <Textarea

@@ -1,0 +1,257 @@
+//! Changes to many products at once: stock per variant (inventory), the bulk editor's rows, and
+//! bulk updates of prices or status over a collection or the whole catalog. Each call is one
+//! transaction: every row is checked (by the core, then against the store's products) and
+//! either all are written or none.
+
+use axum::extract::State;
+use shared_types::ApiErrorBody;
+use shared_types::catalog::Variant;
+use shared_types::records::{BulkUpdate, Changed, ProductPatches, StockChanges};
+use sqlx::AnyConnection;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::catalog::tag_pattern;
+use crate::auth::store::{StoreAccess, routes::BulkEdit, routes::Inventory};
+use crate::db::now_ms;
+use crate::error::{ApiError, Json};
+use crate::state::AppState;
+use core_wasm::catalog::{check_title, money_to_minor};
+use core_wasm::records as rules;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(put_stock))
+        .routes(routes!(put_products))
+}
+
+/// One product's columns that batch changes touch.
+struct Row {
+    price_minor: i64,
+    compare_at_minor: Option<i64>,
+    variants: Vec<Variant>,
+}
+
+async fn load(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    product_id: &str,
+) -> Result<Option<Row>, ApiError> {
+    let row: Option<(i64, Option<i64>, String)> = sqlx::query_as(
+        "SELECT price_minor, compare_at_minor, variants FROM products WHERE store_id = $1 AND id = $2",
+    )
+    .bind(store_id)
+    .bind(product_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.map(|(price_minor, compare_at_minor, variants)| Row {
+        price_minor,
+        compare_at_minor,
+        variants: serde_json::from_str(&variants).unwrap_or_default(),
+    }))
+}
+
+fn variants_text(variants: &[Variant]) -> Result<String, ApiError> {
+    serde_json::to_string(variants).map_err(ApiError::internal)
+}
+
+/// Sets the stock of variants; an unknown product or variant refuses the whole batch.
+#[utoipa::path(put, path = "/stores/inventory", tag = "catalog", security(("bearer" = ["products"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = StockChanges,
+    responses((status = 200, body = Changed), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn put_stock(
+    State(state): State<AppState>,
+    access: StoreAccess<Inventory>,
+    Json(input): Json<StockChanges>,
+) -> Result<Json<Changed>, ApiError> {
+    let problems = rules::stock_problems(&input.changes);
+    if !problems.is_empty() {
+        return Err(ApiError::Invalid(problems));
+    }
+    let mut tx = state.db.begin().await?;
+    let mut by_product: Vec<(&str, Vec<(&str, i64)>)> = Vec::new();
+    for change in &input.changes {
+        match by_product
+            .iter_mut()
+            .find(|(id, _)| *id == change.product_id)
+        {
+            Some((_, list)) => list.push((&change.variant_id, change.stock)),
+            None => by_product.push((&change.product_id, vec![(&change.variant_id, change.stock)])),
+        }
+    }
+    let now = now_ms();
+    for (product_id, changes) in &by_product {
+        let Some(mut row) = load(&mut tx, &access.store_id, product_id).await? else {
+            return Err(ApiError::Invalid(vec![format!(
+                "There is no product {product_id} in the store."
+            )]));
+        };
+        for (variant_id, stock) in changes {
+            let Some(variant) = row.variants.iter_mut().find(|v| v.id == *variant_id) else {
+                return Err(ApiError::Invalid(vec![format!(
+                    "The product has no variant {variant_id}."
+                )]));
+            };
+            variant.stock = *stock;
+        }
+        sqlx::query(
+            "UPDATE products SET variants = $1, updated_at = $2 WHERE store_id = $3 AND id = $4",
+        )
+        .bind(variants_text(&row.variants)?)
+        .bind(now)
+        .bind(&access.store_id)
+        .bind(product_id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(Json(Changed {
+        changed: u32::try_from(input.changes.len()).unwrap_or(u32::MAX),
+    }))
+}
+
+/// Saves the bulk editor's rows: title, price, compare-at price and status per product.
+#[utoipa::path(put, path = "/stores/products/bulk", tag = "catalog", security(("bearer" = ["products"])),
+    params(("X-Store-Id" = String, Header, description = "The store")), request_body = ProductPatches,
+    responses((status = 200, body = Changed), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn put_products(
+    State(state): State<AppState>,
+    access: StoreAccess<BulkEdit>,
+    Json(input): Json<ProductPatches>,
+) -> Result<Json<Changed>, ApiError> {
+    let problems = rules::patch_problems(&input.products);
+    if !problems.is_empty() {
+        return Err(ApiError::Invalid(problems));
+    }
+    let mut tx = state.db.begin().await?;
+    let now = now_ms();
+    for patch in &input.products {
+        let Some(row) = load(&mut tx, &access.store_id, &patch.id).await? else {
+            return Err(ApiError::Invalid(vec![format!(
+                "There is no product {} in the store.",
+                patch.id
+            )]));
+        };
+        // Checked above; the conversions cannot fail here.
+        let title = patch
+            .title
+            .as_deref()
+            .map(|t| check_title("A product's title", t))
+            .transpose()
+            .map_err(|m| ApiError::Invalid(vec![m]))?;
+        let price = patch
+            .price
+            .map(|p| money_to_minor("The price", p))
+            .transpose()
+            .map_err(|m| ApiError::Invalid(vec![m]))?
+            .unwrap_or(row.price_minor);
+        let compare_at = match patch.compare_at_price {
+            Some(p) => Some(
+                money_to_minor("The compare-at price", p)
+                    .map_err(|m| ApiError::Invalid(vec![m]))?,
+            ),
+            None => row.compare_at_minor,
+        };
+        sqlx::query(
+            "UPDATE products SET title = COALESCE($1, title), price_minor = $2, compare_at_minor = $3, \
+             status = COALESCE($4, status), updated_at = $5 WHERE store_id = $6 AND id = $7",
+        )
+        .bind(title)
+        .bind(price)
+        .bind(compare_at)
+        .bind(patch.status.as_deref())
+        .bind(now)
+        .bind(&access.store_id)
+        .bind(&patch.id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(Json(Changed {
+        changed: u32::try_from(input.products.len()).unwrap_or(u32::MAX),
+    }))
+}
+
+/// Applies a bulk update (checked by the core) to the store's matching products, on the
+/// caller's transaction; the number of products changed.
+pub(crate) async fn bulk_update(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    update: &BulkUpdate,
+) -> Result<u32, ApiError> {
+    let (mut in_collection, mut with_tag) = (String::new(), String::new());
+    if let Some(id) = update.collection_id.as_deref().filter(|id| !id.is_empty()) {
+        let (kind, tag): (String, Option<String>) = sqlx::query_as(
+            "SELECT kind, rule_tag FROM collections WHERE store_id = $1 AND id = $2",
+        )
+        .bind(store_id)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+        match (kind.as_str(), tag) {
+            ("manual", _) => in_collection = id.to_owned(),
+            (_, Some(tag)) => with_tag = tag_pattern(&tag),
+            _ => return Ok(0),
+        }
+    }
+    let ids: Vec<(String,)> = sqlx::query_as(
+        "SELECT p.id FROM products p WHERE p.store_id = $1 \
+         AND ($2 = '' OR p.id IN (SELECT product_id FROM collection_products WHERE collection_id = $2)) \
+         AND ($3 = '' OR p.tags LIKE $3 ESCAPE '!')",
+    )
+    .bind(store_id)
+    .bind(&in_collection)
+    .bind(&with_tag)
+    .fetch_all(&mut *conn)
+    .await?;
+    let now = now_ms();
+    for (id,) in &ids {
+        let Some(mut row) = load(conn, store_id, id).await? else {
+            continue;
+        };
+        let minor = |major: f64| (major * 100.0).round() as i64;
+        let major = |minor: i64| core_wasm::catalog::minor_to_money(minor);
+        match update.field.as_str() {
+            "status" => {
+                sqlx::query("UPDATE products SET status = $1, updated_at = $2 WHERE store_id = $3 AND id = $4")
+                    .bind(update.status.as_deref().unwrap_or("active"))
+                    .bind(now)
+                    .bind(store_id)
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                continue;
+            }
+            "price" => {
+                row.price_minor = rules::bulk_price(update, row.price_minor);
+                for variant in &mut row.variants {
+                    variant.price = major(rules::bulk_price(update, minor(variant.price)));
+                }
+            }
+            _ => {
+                row.compare_at_minor = Some(rules::bulk_price(
+                    update,
+                    row.compare_at_minor.unwrap_or(row.price_minor),
+                ));
+                for variant in &mut row.variants {
+                    let current = minor(variant.compare_at_price.unwrap_or(variant.price));
+                    variant.compare_at_price = Some(major(rules::bulk_price(update, current)));
+                }
+            }
+        }
+        sqlx::query(
+            "UPDATE products SET price_minor = $1, compare_at_minor = $2, variants = $3, updated_at = $4 \
+             WHERE store_id = $5 AND id = $6",
+        )
+        .bind(row.price_minor)
+        .bind(row.compare_at_minor)
+        .bind(variants_text(&row.variants)?)
+        .bind(now)
+        .bind(store_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(u32::try_from(ids.len()).unwrap_or(u32::MAX))
+}

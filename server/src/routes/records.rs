@@ -1,0 +1,812 @@
+//! The store's smaller records and settings, for the screens the spec names by route only
+//! (shell.md §2): size charts, product option sets, reviews, catalogs, product feeds, cache
+//! purges and bulk updates are lists of records; apps, Boost UpSell, sales channels, Telegram
+//! and the custom store are one setting each. Every kind is checked by the core (the UI runs
+//! the same check), stored as JSON in one table per shape, scoped to the store, and guarded by
+//! the scope of its route in the core's table. Each kind's routes are declared by a macro so
+//! that every one carries its own OpenAPI description.
+
+use std::future::Future;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use shared_types::records::{
+    AppSwitches, BulkUpdate, CachePurge, Catalog, OptionSet, ProductFeed, RecordList, Review,
+    SalesChannels, SizeChart, StoreRecord, StorefrontSettings, TelegramSettings, UpsellSettings,
+};
+use shared_types::{ApiErrorBody, MessageResponse};
+use sqlx::AnyConnection;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json, Query};
+use crate::state::AppState;
+use core_wasm::records as rules;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(size_charts::router())
+        .merge(option_sets::router())
+        .merge(reviews::router())
+        .merge(catalogs::router())
+        .merge(product_feeds::router())
+        .merge(cache_purges::router())
+        .merge(bulk_updates::router())
+        .merge(apps::router())
+        .merge(upsell::router())
+        .merge(sales_channels::router())
+        .merge(telegram::router())
+        .merge(custom_store::router())
+}
+
+/// A kind of record or setting: its name, the core's check, and what the server adds before it
+/// is stored (references checked against the store's own data, results of the change).
+pub trait Kind: Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// The kind's name in the table and in the core's `problems_of`.
+    const KIND: &'static str;
+    /// How a message names one ("size chart").
+    const NOUN: &'static str;
+    fn problems(&self) -> Vec<String>;
+    /// Checks what the core cannot (that referenced records are the store's) and fills what the
+    /// server computes; runs in the transaction that stores the record.
+    fn prepare<'a>(
+        self,
+        _conn: &'a mut AnyConnection,
+        _store_id: &'a str,
+    ) -> impl Future<Output = Result<Self, ApiError>> + Send + 'a
+    where
+        Self: Sized,
+    {
+        async move { Ok(self) }
+    }
+}
+
+/// A setting's value before the merchant saved one.
+pub trait Setting: Kind {
+    fn initial() -> Self;
+}
+
+/// Paging of a record list.
+#[derive(Debug, serde::Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RecordQuery {
+    /// From 1 (default 1).
+    page: Option<u32>,
+    /// At most 250 (default 50).
+    limit: Option<u32>,
+}
+
+fn checked<K: Kind>(value: &K) -> Result<(), ApiError> {
+    let problems = value.problems();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::Invalid(problems))
+    }
+}
+
+fn to_text<K: Kind>(value: &K) -> Result<String, ApiError> {
+    serde_json::to_string(value).map_err(ApiError::internal)
+}
+
+fn record<K: Kind>(
+    (id, data, created_at, updated_at): (String, String, i64, i64),
+) -> Result<StoreRecord<K>, ApiError> {
+    Ok(StoreRecord {
+        id,
+        data: serde_json::from_str(&data).map_err(ApiError::internal)?,
+        created_at,
+        updated_at,
+    })
+}
+
+async fn find<K: Kind>(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    id: &str,
+) -> Result<StoreRecord<K>, ApiError> {
+    let row: Option<(String, String, i64, i64)> = sqlx::query_as(
+        "SELECT id, data, created_at, updated_at FROM store_records \
+         WHERE store_id = $1 AND kind = $2 AND id = $3",
+    )
+    .bind(store_id)
+    .bind(K::KIND)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.map(record).ok_or(ApiError::NotFound)?
+}
+
+pub async fn list<K: Kind>(
+    state: &AppState,
+    store_id: &str,
+    query: RecordQuery,
+) -> Result<RecordList<K>, ApiError> {
+    let limit = query
+        .limit
+        .unwrap_or(50)
+        .clamp(1, core_wasm::catalog::PAGE_LIMIT_MAX);
+    let offset = i64::from(query.page.unwrap_or(1).max(1) - 1) * i64::from(limit);
+    let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
+        "SELECT id, data, created_at, updated_at FROM store_records \
+         WHERE store_id = $1 AND kind = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4",
+    )
+    .bind(store_id)
+    .bind(K::KIND)
+    .bind(i64::from(limit))
+    .bind(offset)
+    .fetch_all(&state.db)
+    .await?;
+    let (total,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM store_records WHERE store_id = $1 AND kind = $2")
+            .bind(store_id)
+            .bind(K::KIND)
+            .fetch_one(&state.db)
+            .await?;
+    Ok(RecordList {
+        records: rows.into_iter().map(record).collect::<Result<_, _>>()?,
+        total,
+    })
+}
+
+pub async fn create<K: Kind>(
+    state: &AppState,
+    store_id: &str,
+    value: K,
+) -> Result<StoreRecord<K>, ApiError> {
+    checked(&value)?;
+    let mut tx = state.db.begin().await?;
+    let value = value.prepare(&mut tx, store_id).await?;
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO store_records (id, store_id, kind, data, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $5)",
+    )
+    .bind(&id)
+    .bind(store_id)
+    .bind(K::KIND)
+    .bind(to_text(&value)?)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    let saved = find(&mut tx, store_id, &id).await?;
+    tx.commit().await?;
+    Ok(saved)
+}
+
+pub async fn get_one<K: Kind>(
+    state: &AppState,
+    store_id: &str,
+    id: &str,
+) -> Result<StoreRecord<K>, ApiError> {
+    let mut conn = state.db.acquire().await?;
+    find(&mut conn, store_id, id).await
+}
+
+pub async fn replace<K: Kind>(
+    state: &AppState,
+    store_id: &str,
+    id: &str,
+    value: K,
+) -> Result<StoreRecord<K>, ApiError> {
+    checked(&value)?;
+    let mut tx = state.db.begin().await?;
+    find::<K>(&mut tx, store_id, id).await?;
+    let value = value.prepare(&mut tx, store_id).await?;
+    sqlx::query(
+        "UPDATE store_records SET data = $1, updated_at = $2 \
+         WHERE store_id = $3 AND kind = $4 AND id = $5",
+    )
+    .bind(to_text(&value)?)
+    .bind(now_ms())
+    .bind(store_id)
+    .bind(K::KIND)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let saved = find(&mut tx, store_id, id).await?;
+    tx.commit().await?;
+    Ok(saved)
+}
+
+pub async fn remove<K: Kind>(
+    state: &AppState,
+    store_id: &str,
+    id: &str,
+) -> Result<MessageResponse, ApiError> {
+    let deleted =
+        sqlx::query("DELETE FROM store_records WHERE store_id = $1 AND kind = $2 AND id = $3")
+            .bind(store_id)
+            .bind(K::KIND)
+            .bind(id)
+            .execute(&state.db)
+            .await?;
+    if deleted.rows_affected() == 0 {
+        return Err(ApiError::NotFound);
+    }
+    Ok(MessageResponse {
+        message: format!("The {} is deleted.", K::NOUN),
+    })
+}
+
+pub async fn read_setting<K: Setting>(db: &sqlx::AnyPool, store_id: &str) -> Result<K, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT data FROM store_settings WHERE store_id = $1 AND name = $2")
+            .bind(store_id)
+            .bind(K::KIND)
+            .fetch_optional(db)
+            .await?;
+    match row {
+        Some((data,)) => serde_json::from_str(&data).map_err(ApiError::internal),
+        None => Ok(K::initial()),
+    }
+}
+
+pub async fn write_setting<K: Setting>(
+    state: &AppState,
+    store_id: &str,
+    value: K,
+) -> Result<K, ApiError> {
+    checked(&value)?;
+    let mut tx = state.db.begin().await?;
+    let value = value.prepare(&mut tx, store_id).await?;
+    let text = to_text(&value)?;
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO store_settings (store_id, name, data, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (store_id, name) DO UPDATE SET data = $3, updated_at = $4",
+    )
+    .bind(store_id)
+    .bind(K::KIND)
+    .bind(&text)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(value)
+}
+
+/// Declares a record kind's routes: list and create on `$list`, read (and, for `editable`
+/// kinds, replace and delete) on `$one`, behind route marker `$route` whose scope is `$scope`.
+macro_rules! record_routes {
+    ($module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $list:tt, $one:tt, $what:tt, $mode:ident) => {
+        pub mod $module {
+            use super::*;
+            use crate::auth::store::{StoreAccess, routes::$route};
+            use utoipa_axum::routes;
+
+            #[doc = concat!("The store's ", $what, ", newest first.")]
+            #[utoipa::path(get, path = $list, tag = $tag, security(("bearer" = [$($scope)?])),
+                params(("X-Store-Id" = String, Header, description = "The store"), RecordQuery),
+                responses((status = 200, body = RecordList<$kind>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+            pub async fn list_records(
+                State(state): State<AppState>,
+                access: StoreAccess<$route>,
+                Query(query): Query<RecordQuery>,
+            ) -> Result<Json<RecordList<$kind>>, ApiError> {
+                Ok(Json(list::<$kind>(&state, &access.store_id, query).await?))
+            }
+
+            #[doc = concat!("Adds to the store's ", $what, " after the core's check.")]
+            #[utoipa::path(post, path = $list, tag = $tag, security(("bearer" = [$($scope)?])),
+                params(("X-Store-Id" = String, Header, description = "The store")), request_body = $kind,
+                responses((status = 201, body = StoreRecord<$kind>), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+            pub async fn create_record(
+                State(state): State<AppState>,
+                access: StoreAccess<$route>,
+                Json(value): Json<$kind>,
+            ) -> Result<(StatusCode, Json<StoreRecord<$kind>>), ApiError> {
+                Ok((StatusCode::CREATED, Json(create(&state, &access.store_id, value).await?)))
+            }
+
+            #[doc = concat!("One of the store's ", $what, ".")]
+            #[utoipa::path(get, path = $one, tag = $tag, security(("bearer" = [$($scope)?])),
+                params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The record")),
+                responses((status = 200, body = StoreRecord<$kind>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+            pub async fn get_record(
+                State(state): State<AppState>,
+                access: StoreAccess<$route>,
+                Path(id): Path<String>,
+            ) -> Result<Json<StoreRecord<$kind>>, ApiError> {
+                Ok(Json(get_one(&state, &access.store_id, &id).await?))
+            }
+
+            record_routes!(@$mode $kind, $route, [$($scope)?], $tag, $one, $what);
+        }
+    };
+    (@editable $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $one:tt, $what:tt) => {
+        #[doc = concat!("Replaces one of the store's ", $what, " after the core's check.")]
+        #[utoipa::path(put, path = $one, tag = $tag, security(("bearer" = [$($scope)?])),
+            params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The record")),
+            request_body = $kind,
+            responses((status = 200, body = StoreRecord<$kind>), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+        pub async fn put_record(
+            State(state): State<AppState>,
+            access: StoreAccess<$route>,
+            Path(id): Path<String>,
+            Json(value): Json<$kind>,
+        ) -> Result<Json<StoreRecord<$kind>>, ApiError> {
+            Ok(Json(replace(&state, &access.store_id, &id, value).await?))
+        }
+
+        #[doc = concat!("Deletes one of the store's ", $what, ".")]
+        #[utoipa::path(delete, path = $one, tag = $tag, security(("bearer" = [$($scope)?])),
+            params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The record")),
+            responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+        pub async fn delete_record(
+            State(state): State<AppState>,
+            access: StoreAccess<$route>,
+            Path(id): Path<String>,
+        ) -> Result<Json<MessageResponse>, ApiError> {
+            Ok(Json(remove::<$kind>(&state, &access.store_id, &id).await?))
+        }
+
+        pub fn router() -> OpenApiRouter<AppState> {
+            OpenApiRouter::new()
+                .routes(routes!(list_records, create_record))
+                .routes(routes!(get_record, put_record, delete_record))
+        }
+    };
+    (@history $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $one:tt, $what:tt) => {
+        pub fn router() -> OpenApiRouter<AppState> {
+            OpenApiRouter::new()
+                .routes(routes!(list_records, create_record))
+                .routes(routes!(get_record))
+        }
+    };
+}
+
+/// Declares a setting's routes: read and replace on `$path`.
+macro_rules! setting_routes {
+    ($module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $path:tt, $what:tt) => {
+        pub mod $module {
+            use super::*;
+            use crate::auth::store::{StoreAccess, routes::$route};
+            use utoipa_axum::routes;
+
+            #[doc = concat!("The store's ", $what, " (the defaults until saved).")]
+            #[utoipa::path(get, path = $path, tag = $tag, security(("bearer" = [$($scope)?])),
+                params(("X-Store-Id" = String, Header, description = "The store")),
+                responses((status = 200, body = $kind), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+            pub async fn get_setting(
+                State(state): State<AppState>,
+                access: StoreAccess<$route>,
+            ) -> Result<Json<$kind>, ApiError> {
+                Ok(Json(read_setting::<$kind>(&state.db, &access.store_id).await?))
+            }
+
+            #[doc = concat!("Replaces the store's ", $what, " after the core's check.")]
+            #[utoipa::path(put, path = $path, tag = $tag, security(("bearer" = [$($scope)?])),
+                params(("X-Store-Id" = String, Header, description = "The store")), request_body = $kind,
+                responses((status = 200, body = $kind), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+            pub async fn put_setting(
+                State(state): State<AppState>,
+                access: StoreAccess<$route>,
+                Json(value): Json<$kind>,
+            ) -> Result<Json<$kind>, ApiError> {
+                Ok(Json(write_setting(&state, &access.store_id, value).await?))
+            }
+
+            pub fn router() -> OpenApiRouter<AppState> {
+                OpenApiRouter::new().routes(routes!(get_setting, put_setting))
+            }
+        }
+    };
+}
+
+record_routes!(
+    size_charts,
+    SizeChart,
+    SizeCharts,
+    ["products"],
+    "records",
+    "/stores/size-charts",
+    "/stores/size-charts/{id}",
+    "size charts",
+    editable
+);
+record_routes!(
+    option_sets,
+    OptionSet,
+    ProductOptions,
+    [],
+    "records",
+    "/stores/product-options",
+    "/stores/product-options/{id}",
+    "product option sets",
+    editable
+);
+record_routes!(
+    reviews,
+    Review,
+    Reviews,
+    ["products"],
+    "records",
+    "/stores/apps/product-reviews",
+    "/stores/apps/product-reviews/{id}",
+    "product reviews",
+    editable
+);
+record_routes!(
+    catalogs,
+    Catalog,
+    Catalogs,
+    ["products"],
+    "records",
+    "/stores/catalogs",
+    "/stores/catalogs/{id}",
+    "catalogs",
+    editable
+);
+record_routes!(
+    product_feeds,
+    ProductFeed,
+    ProductFeeds,
+    ["products"],
+    "records",
+    "/stores/product-feeds",
+    "/stores/product-feeds/{id}",
+    "product feeds",
+    editable
+);
+record_routes!(
+    cache_purges,
+    CachePurge,
+    ClearCache,
+    ["products"],
+    "records",
+    "/stores/cache-purges",
+    "/stores/cache-purges/{id}",
+    "cache purges",
+    history
+);
+record_routes!(
+    bulk_updates,
+    BulkUpdate,
+    BulkUpdates,
+    ["products"],
+    "records",
+    "/stores/bulk-updates",
+    "/stores/bulk-updates/{id}",
+    "bulk updates",
+    history
+);
+setting_routes!(
+    apps,
+    AppSwitches,
+    Apps,
+    ["apps"],
+    "records",
+    "/stores/apps/switches",
+    "apps switched on"
+);
+setting_routes!(
+    upsell,
+    UpsellSettings,
+    Upsell,
+    ["apps"],
+    "records",
+    "/stores/apps/boost-upsell",
+    "Boost UpSell settings"
+);
+setting_routes!(
+    sales_channels,
+    SalesChannels,
+    SalesChannel,
+    ["store"],
+    "records",
+    "/stores/sales-channels",
+    "sales channels"
+);
+setting_routes!(
+    telegram,
+    TelegramSettings,
+    Telegram,
+    ["settings"],
+    "records",
+    "/stores/settings/telegram",
+    "Telegram notification settings"
+);
+setting_routes!(
+    custom_store,
+    StorefrontSettings,
+    CustomStore,
+    ["themes"],
+    "records",
+    "/stores/onlinestore/custom-store",
+    "custom store settings"
+);
+
+/// That `collection_id` (when given) is a collection of the store.
+async fn own_collection(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    collection_id: Option<&str>,
+) -> Result<(), ApiError> {
+    let Some(id) = collection_id.filter(|id| !id.is_empty()) else {
+        return Ok(());
+    };
+    let found: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM collections WHERE store_id = $1 AND id = $2")
+            .bind(store_id)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    found.map(|_| ()).ok_or_else(|| {
+        ApiError::Invalid(vec!["The collection is not one of the store's.".to_owned()])
+    })
+}
+
+impl Kind for SizeChart {
+    const KIND: &'static str = "size-charts";
+    const NOUN: &'static str = "size chart";
+    fn problems(&self) -> Vec<String> {
+        rules::size_chart_problems(self)
+    }
+    async fn prepare<'a>(
+        self,
+        conn: &'a mut AnyConnection,
+        store_id: &'a str,
+    ) -> Result<Self, ApiError> {
+        for id in &self.collection_ids {
+            own_collection(conn, store_id, Some(id)).await?;
+        }
+        Ok(self)
+    }
+}
+
+impl Kind for OptionSet {
+    const KIND: &'static str = "option-sets";
+    const NOUN: &'static str = "option set";
+    fn problems(&self) -> Vec<String> {
+        rules::option_set_problems(self)
+    }
+}
+
+impl Kind for Review {
+    const KIND: &'static str = "reviews";
+    const NOUN: &'static str = "review";
+    fn problems(&self) -> Vec<String> {
+        rules::review_problems(self)
+    }
+    async fn prepare<'a>(
+        self,
+        conn: &'a mut AnyConnection,
+        store_id: &'a str,
+    ) -> Result<Self, ApiError> {
+        let found: Option<(String,)> =
+            sqlx::query_as("SELECT id FROM products WHERE store_id = $1 AND id = $2")
+                .bind(store_id)
+                .bind(&self.product_id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        if found.is_none() {
+            return Err(ApiError::Invalid(vec![
+                "The product is not one of the store's.".to_owned(),
+            ]));
+        }
+        Ok(Self {
+            author: self.author.trim().to_owned(),
+            ..self
+        })
+    }
+}
+
+impl Kind for Catalog {
+    const KIND: &'static str = "catalogs";
+    const NOUN: &'static str = "catalog";
+    fn problems(&self) -> Vec<String> {
+        rules::catalog_problems(self)
+    }
+    async fn prepare<'a>(
+        self,
+        conn: &'a mut AnyConnection,
+        store_id: &'a str,
+    ) -> Result<Self, ApiError> {
+        own_collection(conn, store_id, self.collection_id.as_deref()).await?;
+        Ok(self)
+    }
+}
+
+impl Kind for ProductFeed {
+    const KIND: &'static str = "product-feeds";
+    const NOUN: &'static str = "product feed";
+    fn problems(&self) -> Vec<String> {
+        rules::feed_problems(self)
+    }
+    async fn prepare<'a>(
+        self,
+        conn: &'a mut AnyConnection,
+        store_id: &'a str,
+    ) -> Result<Self, ApiError> {
+        find::<Catalog>(conn, store_id, &self.catalog_id)
+            .await
+            .map_err(|_| {
+                ApiError::Invalid(vec!["The catalog is not one of the store's.".to_owned()])
+            })?;
+        Ok(self)
+    }
+}
+
+impl Kind for CachePurge {
+    const KIND: &'static str = "cache-purges";
+    const NOUN: &'static str = "cache purge";
+    fn problems(&self) -> Vec<String> {
+        rules::purge_problems(self)
+    }
+    /// Addresses on another host than the store's own are refused; the store's cache stamp is
+    /// moved on, so every cached storefront answer of the store is fetched again.
+    async fn prepare<'a>(
+        self,
+        conn: &'a mut AnyConnection,
+        store_id: &'a str,
+    ) -> Result<Self, ApiError> {
+        let hosts = store_hosts(conn, store_id).await?;
+        let mut foreign = Vec::new();
+        for url in &self.urls {
+            if let Some((Some(host), _)) = rules::purge_target(url) {
+                let host = host.split(':').next().unwrap_or(host).to_lowercase();
+                if !hosts.contains(&host) {
+                    foreign.push(format!("{host} is not a domain of the store."));
+                }
+            }
+        }
+        if !foreign.is_empty() {
+            foreign.dedup();
+            return Err(ApiError::Invalid(foreign));
+        }
+        sqlx::query("UPDATE stores SET cache_stamp = $1 WHERE id = $2")
+            .bind(now_ms())
+            .bind(store_id)
+            .execute(&mut *conn)
+            .await?;
+        let purged = u32::try_from(self.urls.len()).unwrap_or(u32::MAX);
+        Ok(Self {
+            urls: self.urls.iter().map(|u| u.trim().to_owned()).collect(),
+            purged: Some(purged),
+        })
+    }
+}
+
+/// The host names a store answers on: its system subdomain under every base domain it is
+/// known by, and its custom domains.
+async fn store_hosts(conn: &mut AnyConnection, store_id: &str) -> Result<Vec<String>, ApiError> {
+    let mut hosts: Vec<String> =
+        sqlx::query_as::<_, (String,)>("SELECT LOWER(host) FROM domains WHERE store_id = $1")
+            .bind(store_id)
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .map(|(d,)| d)
+            .collect();
+    let (subdomain,): (String,) = sqlx::query_as("SELECT subdomain FROM stores WHERE id = $1")
+        .bind(store_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    hosts.push(subdomain.to_lowercase());
+    Ok(hosts)
+}
+
+impl Kind for BulkUpdate {
+    const KIND: &'static str = "bulk-updates";
+    const NOUN: &'static str = "bulk update";
+    fn problems(&self) -> Vec<String> {
+        rules::bulk_update_problems(self)
+    }
+    /// Applies the change to every matching product in the same transaction as the record.
+    async fn prepare<'a>(
+        self,
+        conn: &'a mut AnyConnection,
+        store_id: &'a str,
+    ) -> Result<Self, ApiError> {
+        own_collection(conn, store_id, self.collection_id.as_deref()).await?;
+        let affected = super::inventory::bulk_update(conn, store_id, &self).await?;
+        Ok(Self {
+            affected: Some(affected),
+            ..self
+        })
+    }
+}
+
+impl Kind for AppSwitches {
+    const KIND: &'static str = "apps";
+    const NOUN: &'static str = "app settings";
+    fn problems(&self) -> Vec<String> {
+        rules::app_problems(self)
+    }
+}
+
+impl Setting for AppSwitches {
+    fn initial() -> Self {
+        Self {
+            enabled: Vec::new(),
+        }
+    }
+}
+
+impl Kind for UpsellSettings {
+    const KIND: &'static str = "upsell";
+    const NOUN: &'static str = "Boost UpSell settings";
+    fn problems(&self) -> Vec<String> {
+        rules::upsell_problems(self)
+    }
+    async fn prepare<'a>(
+        self,
+        conn: &'a mut AnyConnection,
+        store_id: &'a str,
+    ) -> Result<Self, ApiError> {
+        own_collection(conn, store_id, self.collection_id.as_deref()).await?;
+        Ok(self)
+    }
+}
+
+impl Setting for UpsellSettings {
+    fn initial() -> Self {
+        Self {
+            enabled: false,
+            heading: "Frequently bought together".to_owned(),
+            placement: "cart".to_owned(),
+            discount_percent: 10,
+            collection_id: None,
+            max_offers: 3,
+        }
+    }
+}
+
+impl Kind for SalesChannels {
+    const KIND: &'static str = "sales-channels";
+    const NOUN: &'static str = "sales channels";
+    fn problems(&self) -> Vec<String> {
+        rules::channel_problems(self)
+    }
+}
+
+impl Setting for SalesChannels {
+    fn initial() -> Self {
+        Self {
+            enabled: vec![rules::ONLINE_STORE.to_owned()],
+        }
+    }
+}
+
+impl Kind for TelegramSettings {
+    const KIND: &'static str = "telegram";
+    const NOUN: &'static str = "Telegram settings";
+    fn problems(&self) -> Vec<String> {
+        rules::telegram_problems(self)
+    }
+}
+
+impl Setting for TelegramSettings {
+    fn initial() -> Self {
+        Self {
+            enabled: false,
+            chat_id: String::new(),
+            notify_orders: true,
+            notify_payouts: true,
+        }
+    }
+}
+
+impl Kind for StorefrontSettings {
+    const KIND: &'static str = "storefront";
+    const NOUN: &'static str = "custom store settings";
+    fn problems(&self) -> Vec<String> {
+        rules::storefront_problems(self)
+    }
+}
+
+impl Setting for StorefrontSettings {
+    fn initial() -> Self {
+        Self {
+            password_protected: false,
+            password: String::new(),
+            seo_title: String::new(),
+            seo_description: String::new(),
+            announcement: String::new(),
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The store's smaller records and settings that the spec names by route only (shell.md §2):
+//! size charts, product option sets, reviews, catalogs and their feeds, cache purges and bulk
+//! updates (lists of records), and the apps, Boost UpSell, sales channels, Telegram and custom
+//! store settings (one value per store). Every record travels in the same envelope.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+macro_rules! dto {
+    ($($item:item)*) => {
+        $(
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+            #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+            #[serde(rename_all = "camelCase")]
+            #[ts(export)]
+            $item
+        )*
+    };
+}
+
+/// A stored record: its id, what the merchant entered, and when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct StoreRecord<T> {
+    pub id: String,
+    pub data: T,
+    #[ts(type = "number")]
+    pub created_at: i64,
+    #[ts(type = "number")]
+    pub updated_at: i64,
+}
+
+/// A page of records, newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RecordList<T> {
+    pub records: Vec<StoreRecord<T>>,
+    #[ts(type = "number")]
+    pub total: i64,
+}
+
+dto! {
+    /// A size chart shown on product pages: a table of measurements for the products of some
+    /// collections (all products when none).
+    pub struct SizeChart {
+        pub name: String,
+        /// `cm` or `in`.
+        pub unit: String,
+        /// The header row, e.g. `["Size", "Chest", "Length"]`.
+        pub columns: Vec<String>,
+        /// One row per size, as many cells as columns.
+        pub rows: Vec<Vec<String>>,
+        #[serde(default)]
+        pub collection_ids: Vec<String>,
+    }
+
+    /// A reusable product option (size, colour...) with its values and how the storefront
+    /// shows it.
+    pub struct OptionSet {
+        pub name: String,
+        /// `buttons`, `dropdown` or `swatches`.
+        pub display: String,
+        pub values: Vec<String>,
+    }
+
+    /// A product review, imported or left by a shopper; only published ones are shown.
+    pub struct Review {
+        pub product_id: String,
+        pub author: String,
+        /// 1 to 5 stars.
+        pub rating: u8,
+        #[serde(default)]
+        pub title: String,
+        #[serde(default)]
+        pub body: String,
+        pub published: bool,
+    }
+
+    /// A selection of products offered on a sales channel: all active products, or those of
+    /// one collection.
+    pub struct Catalog {
+        pub name: String,
+        /// A sales channel key (the core's list).
+        pub channel: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub collection_id: Option<String>,
+    }
+
+    /// A product feed: a catalog published at a public address in CSV or XML, for shopping
+    /// channels to fetch. Its address is `/api/public/feeds/{id}` (the id is random).
+    pub struct ProductFeed {
+        pub name: String,
+        pub catalog_id: String,
+        /// `csv` or `xml`.
+        pub format: String,
+    }
+
+    /// Storefront addresses whose cached copies are to be dropped.
+    pub struct CachePurge {
+        pub urls: Vec<String>,
+        /// Set by the server: how many addresses were purged.
+        #[serde(default)]
+        #[ts(optional)]
+        pub purged: Option<u32>,
+    }
+
+    /// A change applied to many products at once, kept as a record of what was done.
+    pub struct BulkUpdate {
+        /// Only the products of this collection; all products when absent.
+        #[serde(default)]
+        #[ts(optional)]
+        pub collection_id: Option<String>,
+        /// `price`, `compareAtPrice` or `status`.
+        pub field: String,
+        /// For prices: `set`, `increasePercent` or `decreasePercent`; for status: `set`.
+        pub operation: String,
+        /// The amount or percent (prices).
+        #[serde(default)]
+        pub amount: f64,
+        /// The status to set (`active`, `draft` or `archived`).
+        #[serde(default)]
+        #[ts(optional)]
+        pub status: Option<String>,
+        /// Set by the server: how many products changed.
+        #[serde(default)]
+        #[ts(optional)]
+        pub affected: Option<u32>,
+    }
+
+    /// Which built-in apps are on.
+    pub struct AppSwitches {
+        pub enabled: Vec<String>,
+    }
+
+    /// Boost UpSell: offers of more products in the cart or on product pages.
+    pub struct UpsellSettings {
+        pub enabled: bool,
+        pub heading: String,
+        /// `cart`, `product` or `checkout`.
+        pub placement: String,
+        /// 0 to 90 percent off the offered products.
+        pub discount_percent: u32,
+        /// The collection the offers come from.
+        #[serde(default)]
+        #[ts(optional)]
+        pub collection_id: Option<String>,
+        /// 1 to 8 products offered.
+        pub max_offers: u32,
+    }
+
+    /// Which sales channels are on (the online store always is).
+    pub struct SalesChannels {
+        pub enabled: Vec<String>,
+    }
+
+    /// Telegram notifications: the chat that receives them and which events are sent.
+    pub struct TelegramSettings {
+        pub enabled: bool,
+        /// A numeric chat id (groups are negative) or an `@channel` name.
+        pub chat_id: String,
+        pub notify_orders: bool,
+        pub notify_payouts: bool,
+    }
+
+    /// The custom store's settings: visibility behind a password, search-engine texts and
+    /// the announcement line.
+    pub struct StorefrontSettings {
+        pub password_protected: bool,
+        #[serde(default)]
+        pub password: String,
+        #[serde(default)]
+        pub seo_title: String,
+        #[serde(default)]
+        pub seo_description: String,
+        #[serde(default)]
+        pub announcement: String,
+    }
+
+    /// A built-in app or a sales channel as the screens list it.
+    pub struct CatalogEntry {
+        pub key: String,
+        pub name: String,
+        pub description: String,
+        /// The route its settings open at, when it has a screen of its own.
+        #[serde(default)]
+        #[ts(optional)]
+        pub route: Option<String>,
+        /// Cannot be switched off (the online store channel).
+        pub always_on: bool,
+    }
+
+    /// A change of one variant's stock.
+    pub struct StockChange {
+        pub product_id: String,
+        pub variant_id: String,
+        #[ts(type = "number")]
+        pub stock: i64,
+    }
+
+    /// `PUT /stores/inventory`: stock changes applied together or not at all.
+    pub struct StockChanges {
+        pub changes: Vec<StockChange>,
+    }
+
+    /// One product's row of the bulk editor; absent fields stay as they are.
+    pub struct ProductPatch {
+        pub id: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub title: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub price: Option<f64>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub compare_at_price: Option<f64>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub status: Option<String>,
+    }
+
+    /// `PUT /stores/products/bulk`: product changes applied together or not at all.
+    pub struct ProductPatches {
+        pub products: Vec<ProductPatch>,
+    }
+
+    /// How many records a batch call changed.
+    pub struct Changed {
+        pub changed: u32,
+    }
+}

@@ -1,0 +1,53 @@
+// Rules of the store's smaller records and settings, from the WASM core: the built-in apps, the
+// sales channels, the choices of the forms, and one check per kind.
+import * as wasm from "../wasm/core_wasm";
+import type { CatalogEntry } from "../types/generated/CatalogEntry";
+import type { ProductPatch } from "../types/generated/ProductPatch";
+import type { StockChange } from "../types/generated/StockChange";
+
+export interface RecordChoices {
+  apps: CatalogEntry[];
+  salesChannels: CatalogEntry[];
+  sizeUnits: string[];
+  optionDisplays: string[];
+  feedFormats: string[];
+  bulkFields: string[];
+  priceOperations: string[];
+  upsellPlacements: string[];
+  sizeChartColumnsMax: number;
+  sizeChartRowsMax: number;
+  stockMax: number;
+  batchMax: number;
+}
+
+export const recordChoices: RecordChoices = wasm.recordChoices() as RecordChoices;
+
+/** The kinds the core checks: record lists and settings. */
+export type RecordKind =
+  | "size-charts"
+  | "option-sets"
+  | "reviews"
+  | "catalogs"
+  | "product-feeds"
+  | "cache-purges"
+  | "bulk-updates"
+  | "apps"
+  | "upsell"
+  | "sales-channels"
+  | "telegram"
+  | "storefront";
+
+/** Every problem of a record or setting of `kind`; empty when the server will take it. */
+export function checkRecord(kind: RecordKind, value: unknown): string[] {
+  return wasm.checkRecord(kind, value);
+}
+
+/** Every problem of a batch of stock changes. */
+export function checkStock(changes: StockChange[]): string[] {
+  return wasm.checkStock(changes);
+}
+
+/** Every problem of the bulk editor's changed rows. */
+export function checkProductPatches(patches: ProductPatch[]): string[] {
+  return wasm.checkProductPatches(patches);
+}
