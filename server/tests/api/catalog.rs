@@ -826,3 +826,81 @@ async fn discounts_are_listed_by_method() {
     .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_store_with_ten_thousand_orders_lists_any_page_and_its_count() {
+    let app = spawn_app().await;
+    let (token, store) = crate::helpers::fresh_store(&app).await;
+    let now = server::db::now_ms();
+    // 10,000 orders, one a minute back from now, written 500 to a statement.
+    let mut tx = app.state.db.begin().await.expect("transaction");
+    for chunk in 0..20_i64 {
+        let mut sql = String::from(
+            "INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency, \
+             subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
+             line_items, created_at, captured_at) VALUES ",
+        );
+        let rows: Vec<String> = (0..500_i64)
+            .map(|i| {
+                let n = chunk * 500 + i;
+                format!(
+                    "('{}', '{store}', {}, '#{}', 'Buyer {n}', 'b{n}@example.com', 'USD', 1000, 0, 0, 1000, 'paid', 'unfulfilled', '[]', {}, {})",
+                    server::db::new_id(),
+                    1001 + n,
+                    1001 + n,
+                    now - n * 60_000,
+                    now - n * 60_000
+                )
+            })
+            .collect();
+        sql.push_str(&rows.join(", "));
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .execute(&mut *tx)
+            .await
+            .expect("orders");
+    }
+    tx.commit().await.expect("commit");
+    let count = app
+        .call(
+            Method::GET,
+            "/api/stores/orders/count",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(count.json["count"], 10_000, "{}", count.text);
+    let first = app
+        .call(
+            Method::GET,
+            "/api/stores/orders?limit=10",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    assert_eq!(first.json["total"], 10_000);
+    assert_eq!(first.json["orders"][0]["orderName"], "#1001");
+    let last = app
+        .call(
+            Method::GET,
+            "/api/stores/orders?limit=10&page=1000",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(last.json["orders"].as_array().map(Vec::len), Some(10));
+    assert_eq!(last.json["orders"][9]["orderName"], "#11000");
+    let found = app
+        .call(
+            Method::GET,
+            "/api/stores/orders?search=%2310500",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(found.json["total"], 1, "{}", found.text);
+}

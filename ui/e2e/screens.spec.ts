@@ -1,0 +1,55 @@
+// The detail and form screens behind the lists (which walk.spec.ts photographs): each opens on
+// a real record of the demo store with its heading and without an error, and is photographed
+// (desktop) into e2e/screenshots/.
+import { type Page, expect, test } from "@playwright/test";
+import { OWNER, apiSession, call, enter } from "./helpers";
+
+const SHOTS = "e2e/screenshots";
+
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return problems;
+}
+
+test("every detail and form screen opens on a demo record and is photographed", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const owner = await apiSession(request, OWNER);
+  const first = async <T>(path: string, key: string) => (await call<Record<string, T[]>>(request, owner, "GET", path))[key]![0]!;
+  const order = await first<{ id: string }>("/stores/orders?limit=1", "orders");
+  const product = await first<{ id: string }>("/stores/products?limit=1", "products");
+  const collection = await first<{ id: string }>("/stores/collections?limit=1", "collections");
+  const customer = await first<{ id: string }>("/stores/customers?limit=1", "customers");
+  const sitePage = await first<{ id: string }>("/stores/onlinestore/pages/?limit=1", "pages");
+  const menu = (await call<{ id: string }[]>(request, owner, "GET", "/stores/onlinestore/menus/"))[0]!;
+  const screens: [string, string][] = [
+    [`/admin/orders/detail/${order.id}`, "order-detail"],
+    [`/admin/products/${product.id}`, "product-form"],
+    ["/admin/products/create", "product-create"],
+    [`/admin/collections/${collection.id}`, "collection-form"],
+    [`/admin/customers/${customer.id}`, "customer-detail"],
+    [`/admin/online-store/pages/${sitePage.id}`, "page-form"],
+    [`/admin/online-store/navigation/${menu.id}`, "menu-form"],
+    ["/admin/discounts/code/create", "discount-create"],
+    ["/admin/online-store/members/invite", "staff-invite"],
+    ["/admin/online-store/size-chart/create", "size-chart-create"],
+    ["/admin/apps/product-review/create", "review-create"],
+    ["/admin/bulk-updates/create", "bulk-update-create"],
+  ];
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const problems = watch(page);
+  await enter(page, OWNER, /Demo Store/);
+  for (const [path, name] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 }), path).toBeVisible();
+    await expect(page.getByRole("main").locator("[aria-busy='true']")).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/screen-${name}.png` });
+  }
+  expect(problems).toEqual([]);
+});
