@@ -129,3 +129,31 @@ test("inventory and the bulk editor save many rows at once, visible after a relo
   // Put the title back for the other tests.
   await call(request, owner, "PUT", "/stores/products/bulk", { products: [{ id: product.id, title: product.title }] });
 });
+
+test("a domain purchase waits in the list until cancelled, and payout settings survive a reload", async ({ page }) => {
+  await enter(page, OWNER, /Demo Store/);
+  await page.goto("/admin/online-store/domains");
+  const purchases = page.getByRole("region", { name: "Buy a domain" });
+  await purchases.getByRole("textbox", { name: "Domain to buy" }).fill("not a domain");
+  await purchases.getByRole("button", { name: "Buy" }).click();
+  await expect(purchases.getByRole("alert")).toBeVisible();
+  await expect(purchases.getByRole("textbox", { name: "Domain to buy" })).toHaveValue("not a domain");
+  await purchases.getByRole("textbox", { name: "Domain to buy" }).fill("storeloom-e2e-shop.com");
+  await purchases.getByRole("button", { name: "Buy" }).click();
+  await expect(purchases.getByRole("cell", { name: "storeloom-e2e-shop.com" })).toBeVisible();
+  await page.reload();
+  await expect(purchases.getByRole("cell", { name: "storeloom-e2e-shop.com" })).toBeVisible();
+  await purchases.getByRole("button", { name: "Cancel" }).click();
+  await expect(purchases.getByText("No purchase is waiting.")).toBeVisible();
+
+  await page.goto("/admin/settings/payout");
+  const settings = page.getByRole("form", { name: "Payout settings" });
+  await settings.getByRole("textbox", { name: "Payouts go out" }).click();
+  await page.getByRole("option", { name: "Every week" }).click();
+  await settings.getByRole("textbox", { name: "Smallest payout" }).fill("$75");
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved", { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(settings.getByRole("textbox", { name: "Payouts go out" })).toHaveValue("Every week");
+  await expect(settings.getByRole("textbox", { name: "Smallest payout" })).toHaveValue("$75");
+});

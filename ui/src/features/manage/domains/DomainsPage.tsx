@@ -10,6 +10,7 @@ import { errorText } from "../../../lib/errors";
 import type { Domain } from "../../../types/generated/Domain";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
+import { PurchasesPanel } from "./PurchasesPanel";
 import { useAddDomain, useCheckDomain, useCheckoutDomain, useDomains, useRemoveDomain } from "./api";
 
 export function DomainsPage() {
@@ -123,6 +124,7 @@ export function DomainsPage() {
         list={list}
         empty={{ title: t("domains.none") }}
       />
+      <PurchasesPanel />
       <ConfirmDialog
         opened={removing !== null}
         question={t("domains.removeQuestion", { host: removing?.host ?? "" })}

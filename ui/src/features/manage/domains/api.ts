@@ -5,6 +5,7 @@ import { api } from "../../../lib/api";
 import type { Domain } from "../../../types/generated/Domain";
 import type { DomainCheck } from "../../../types/generated/DomainCheck";
 import type { DomainList } from "../../../types/generated/DomainList";
+import type { PendingDomain } from "../../../types/generated/PendingDomain";
 import { useSession } from "../../auth/store/session";
 import type { ListData } from "../ListPage";
 
@@ -58,5 +59,33 @@ export function useCheckDomain() {
   return useMutation({
     mutationFn: (domain: string) => api<DomainCheck>("/stores/admin/check-domain", { method: "POST", body: { domain, storeId } }),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Domain purchases waiting for the registrar. */
+export function usePendingDomains() {
+  const storeId = useSession((state) => state.storeId);
+  return useQuery({
+    queryKey: ["domains", storeId, "pending"],
+    queryFn: ({ signal }) => api<PendingDomain[]>("/stores/config/pending-domains", { signal }),
+    enabled: Boolean(storeId),
+  });
+}
+
+export function useBuyDomain() {
+  const client = useQueryClient();
+  const { key } = useKey();
+  return useMutation({
+    mutationFn: (input: { host: string; years: number }) => api<PendingDomain>("/stores/config/buy-domains", { method: "POST", body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useCancelPurchase() {
+  const client = useQueryClient();
+  const { key } = useKey();
+  return useMutation({
+    mutationFn: (id: string) => api<unknown>(`/stores/config/pending-domain?id=${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }

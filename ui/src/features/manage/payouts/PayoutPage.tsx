@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { Section } from "../DetailPage";
 import { formatDateTime } from "../format";
 import { useAddCard, useBalanceDetail, useCards, useMakeDefault, usePayoutRequests, useRemoveCard, useRequestPayout } from "./api";
+import { SettingsForm } from "./SettingsForm";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };
@@ -226,6 +227,9 @@ export function PayoutPage() {
             </Group>
           )}
         </Stack>
+      </Section>
+      <Section title={t("payouts.settings")}>
+        <SettingsForm cards={cardRows} />
       </Section>
       <Section title={t("payouts.history")}>
         {history.isPending ? (

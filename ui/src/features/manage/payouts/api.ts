@@ -6,6 +6,8 @@ import { api } from "../../../lib/api";
 import type { Balance } from "../../../types/generated/Balance";
 import type { NewCard } from "../../../types/generated/NewCard";
 import type { PayoutCard } from "../../../types/generated/PayoutCard";
+import type { PayoutConfig } from "../../../types/generated/PayoutConfig";
+import type { PayoutConfigInput } from "../../../types/generated/PayoutConfigInput";
 import type { PayoutRequest } from "../../../types/generated/PayoutRequest";
 import type { PayoutRequestInput } from "../../../types/generated/PayoutRequestInput";
 import type { PayoutRequestPage } from "../../../types/generated/PayoutRequestPage";
@@ -83,5 +85,24 @@ export function useRemoveCard() {
 export function useRequestPayout() {
   return usePayoutMutation(({ input, key }: { input: PayoutRequestInput; key: string }) =>
     api<PayoutRequest>("/stores/payout/v2/payout-request", { method: "POST", body: input, headers: { "Idempotency-Key": key } }),
+  );
+}
+
+/** The store's payout settings, `null` until saved once. */
+export function usePayoutConfig() {
+  const { storeId, key } = useKey();
+  return useQuery({
+    queryKey: [...key, "config"],
+    queryFn: ({ signal }) => api<PayoutConfig | null>("/stores/payout/config", { signal }),
+    enabled: Boolean(storeId),
+  });
+}
+
+/** Saves the payout settings: created the first time, replaced after. */
+export function useSavePayoutConfig() {
+  return usePayoutMutation(({ id, input }: { id: string | null; input: PayoutConfigInput }) =>
+    id
+      ? api<PayoutConfig>(`/stores/payout/config/${encodeURIComponent(id)}`, { method: "PATCH", body: input })
+      : api<PayoutConfig>("/stores/payout/config", { method: "POST", body: input }),
   );
 }
