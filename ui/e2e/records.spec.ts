@@ -148,12 +148,12 @@ test("a domain purchase waits in the list until cancelled, and payout settings s
 
   await page.goto("/admin/settings/payout");
   const settings = page.getByRole("form", { name: "Payout settings" });
-  await settings.getByRole("textbox", { name: "Payouts go out" }).click();
+  await settings.getByRole("combobox", { name: "Payouts go out" }).click();
   await page.getByRole("option", { name: "Every week" }).click();
   await settings.getByRole("textbox", { name: "Smallest payout" }).fill("$75");
   await settings.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved", { exact: true }).first()).toBeVisible();
   await page.reload();
-  await expect(settings.getByRole("textbox", { name: "Payouts go out" })).toHaveValue("Every week");
+  await expect(settings.getByRole("combobox", { name: "Payouts go out" })).toHaveValue("Every week");
   await expect(settings.getByRole("textbox", { name: "Smallest payout" })).toHaveValue("$75");
 });
