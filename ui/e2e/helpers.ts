@@ -51,3 +51,20 @@ export async function newStore(request: APIRequestContext, session: ApiSession, 
   const created = await call<{ id: string }>(request, session, "POST", "/users/create-store", { storeName });
   return created.id;
 }
+
+/** Console errors, uncaught exceptions, failed API answers and failed requests while a test
+ * runs (a request the page cancelled itself, a query replaced by the next, is no failure). */
+export function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on("requestfailed", (request) => {
+    if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  return problems;
+}

@@ -1,21 +1,8 @@
 // Screens beyond the management lists against the real server: the live count and its tables or
 // empty state, a theme activated, cloned and deleted, and a changed preference, each surviving a
 // reload, all without console errors.
-import { type Page, expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter, newStore } from "./helpers";
-
-/** Console errors, uncaught exceptions and failed API answers while the test runs. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  return problems;
-}
+import { expect, test } from "@playwright/test";
+import { OWNER, apiSession, call, enter, newStore, watch } from "./helpers";
 
 test("the live view shows the store's active sessions and their pages and countries, or that no one is there", async ({ page, request }) => {
   const owner = await apiSession(request, OWNER);

@@ -1,22 +1,10 @@
 // The detail and form screens behind the lists (which walk.spec.ts photographs): each opens on
 // a real record of the demo store with its heading and without an error, and is photographed
 // (desktop) into e2e/screenshots/.
-import { type Page, expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { OWNER, apiSession, call, enter, watch } from "./helpers";
 
 const SHOTS = "e2e/screenshots";
-
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
 
 test("every detail and form screen opens on a demo record and is photographed", async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -5,25 +5,9 @@
 // serious or critical violation).
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, SELLER, enter } from "./helpers";
+import { OWNER, SELLER, enter, watch } from "./helpers";
 
 const SHOTS = "e2e/screenshots";
-
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  page.on("requestfailed", (request) => {
-    // A request the page cancelled itself (a query replaced by the next) is no failure.
-    if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
-  });
-  return problems;
-}
 
 async function walk(page: Page, email: string, shop: RegExp, photograph: boolean) {
   await page.setViewportSize({ width: 1280, height: 800 });
