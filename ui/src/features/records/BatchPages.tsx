@@ -83,6 +83,49 @@ function SaveBar({ count, saving, onSave, onDiscard }: { count: number; saving: 
   );
 }
 
+/** The product list of a batch screen: search, server paging, the changes' save bar. */
+function BatchList({
+  title,
+  list,
+  query,
+  columns,
+  count,
+  saving,
+  onSave,
+  onDiscard,
+  problems,
+  error,
+}: {
+  title: string;
+  list: ReturnType<typeof useListParams>;
+  query: ReturnType<typeof products.useList>;
+  columns: Column<Product>[];
+  count: number;
+  saving: boolean;
+  onSave: () => void;
+  onDiscard: () => void;
+  problems: string[];
+  error: unknown;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <BatchAlerts problems={problems} error={error} />
+      <ListPage
+        title={title}
+        actions={<SaveBar count={count} saving={saving} onSave={onSave} onDiscard={onDiscard} />}
+        searchLabel={t("products.search")}
+        query={query}
+        columns={columns}
+        rowKey={(product) => product.id}
+        pageSize={PAGE_SIZE}
+        list={list}
+        empty={list.search ? { title: t("products.noMatch"), body: t("manage.tryOtherFilters") } : { title: t("products.none"), body: t("products.noneBody") }}
+      />
+    </Stack>
+  );
+}
+
 export function InventoryPage() {
   const { t } = useTranslation();
   const list = useListParams();
@@ -136,20 +179,18 @@ export function InventoryPage() {
   ];
   const changes = Object.values(edits);
   return (
-    <Stack gap="md">
-      <BatchAlerts problems={batch.problems} error={batch.mutation.error} />
-      <ListPage
-        title={t("records.inventory.title")}
-        actions={<SaveBar count={changes.length} saving={batch.mutation.isPending} onSave={() => batch.save(changes, () => setEdits({}))} onDiscard={() => setEdits({})} />}
-        searchLabel={t("products.search")}
-        query={query}
-        columns={columns}
-        rowKey={(product) => product.id}
-        pageSize={PAGE_SIZE}
-        list={list}
-        empty={list.search ? { title: t("products.noMatch"), body: t("manage.tryOtherFilters") } : { title: t("products.none"), body: t("products.noneBody") }}
-      />
-    </Stack>
+    <BatchList
+      title={t("records.inventory.title")}
+      list={list}
+      query={query}
+      columns={columns}
+      count={changes.length}
+      saving={batch.mutation.isPending}
+      onSave={() => batch.save(changes, () => setEdits({}))}
+      onDiscard={() => setEdits({})}
+      problems={batch.problems}
+      error={batch.mutation.error}
+    />
   );
 }
 
@@ -224,19 +265,17 @@ export function BulkEditPage() {
   ];
   const rows = Object.values(edits);
   return (
-    <Stack gap="md">
-      <BatchAlerts problems={batch.problems} error={batch.mutation.error} />
-      <ListPage
-        title={t("records.bulkEdit.title")}
-        actions={<SaveBar count={rows.length} saving={batch.mutation.isPending} onSave={() => batch.save(rows, () => setEdits({}))} onDiscard={() => setEdits({})} />}
-        searchLabel={t("products.search")}
-        query={query}
-        columns={columns}
-        rowKey={(product) => product.id}
-        pageSize={PAGE_SIZE}
-        list={list}
-        empty={list.search ? { title: t("products.noMatch"), body: t("manage.tryOtherFilters") } : { title: t("products.none"), body: t("products.noneBody") }}
-      />
-    </Stack>
+    <BatchList
+      title={t("records.bulkEdit.title")}
+      list={list}
+      query={query}
+      columns={columns}
+      count={rows.length}
+      saving={batch.mutation.isPending}
+      onSave={() => batch.save(rows, () => setEdits({}))}
+      onDiscard={() => setEdits({})}
+      problems={batch.problems}
+      error={batch.mutation.error}
+    />
   );
 }
