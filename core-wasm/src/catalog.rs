@@ -489,7 +489,26 @@ pub fn page_problems(input: &PageInput) -> Vec<String> {
         check_title("A page's title", &input.title).map(drop),
         check_handle(input.handle.as_deref(), input.title.trim()).map(drop),
         check_html_length("A page's body", &input.body_html),
+        check_font_sizes("A page's body", &input.body_html),
     ])
+}
+
+/// Rich text whose inline font sizes are all among the allowed ones (spec: 10 to 36 px, listed).
+pub fn check_font_sizes(label: &str, html: &str) -> Result<(), String> {
+    let allowed = crate::limits::RICH_TEXT_FONT_SIZES_PX;
+    match crate::theme::inline_font_sizes(html)
+        .into_iter()
+        .find(|size| !allowed.contains(size))
+    {
+        None => Ok(()),
+        Some(size) => {
+            let list: Vec<String> = allowed.iter().map(|s| format!("{s}px")).collect();
+            Err(format!(
+                "{label} uses the font size {size}px; the sizes are {}.",
+                list.join(", ")
+            ))
+        }
+    }
 }
 
 /// Every problem of a menu: title, handle and items.

@@ -19,10 +19,11 @@ struct ContentChoices {
     link_parents: [&'static str; 5],
     discount_methods: [&'static str; 2],
     discount_value_types: [&'static str; 2],
+    rich_text_font_sizes_px: [u32; 10],
 }
 
 /// The choices of content forms: product statuses, collection kinds, where a menu link leads,
-/// discount methods and value types.
+/// discount methods and value types, and the font sizes rich text may use.
 #[wasm_bindgen(js_name = contentChoices)]
 pub fn content_choices() -> Result<JsValue, JsError> {
     to_js(&ContentChoices {
@@ -31,6 +32,7 @@ pub fn content_choices() -> Result<JsValue, JsError> {
         link_parents: catalog::LINK_PARENTS,
         discount_methods: catalog::DISCOUNT_METHODS,
         discount_value_types: catalog::DISCOUNT_VALUE_TYPES,
+        rich_text_font_sizes_px: crate::limits::RICH_TEXT_FONT_SIZES_PX,
     })
 }
 

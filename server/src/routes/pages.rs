@@ -65,9 +65,31 @@ fn checked(input: PageInput) -> Result<(String, String, String, bool), ApiError>
     Ok((title, handle, sanitize(&input.body_html), input.published))
 }
 
-/// HTML with scripts, event handlers and other active content removed.
+/// HTML with scripts, event handlers and other active content removed. Inline styles are kept
+/// only as the rich-text font sizes the spec allows (`font-size: 14px` on a span or paragraph).
 pub(crate) fn sanitize(html: &str) -> String {
-    ammonia::clean(html)
+    static CLEANER: std::sync::LazyLock<ammonia::Builder<'static>> =
+        std::sync::LazyLock::new(|| {
+            let mut builder = ammonia::Builder::default();
+            builder
+                .add_tag_attributes("span", &["style"])
+                .add_tag_attributes("p", &["style"])
+                .attribute_filter(|_, attribute, value| {
+                    if attribute != "style" {
+                        return Some(value.into());
+                    }
+                    let allowed = core_wasm::limits::RICH_TEXT_FONT_SIZES_PX;
+                    let kept: Vec<String> = core_wasm::theme::inline_font_sizes(value)
+                        .into_iter()
+                        .filter(|size| allowed.contains(size))
+                        .take(1)
+                        .map(|size| format!("font-size: {size}px"))
+                        .collect();
+                    kept.first().cloned().map(Into::into)
+                });
+            builder
+        });
+    CLEANER.clean(html).to_string()
 }
 
 pub(crate) fn invalid(message: String) -> ApiError {

@@ -272,3 +272,34 @@ async fn menus_hold_items_nested_one_level_and_link_collections() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn a_page_keeps_the_allowed_font_sizes_and_refuses_others() {
+    let app = spawn_app().await;
+    let c = client(&app, DESIGNER_EMAIL).await;
+    let refused = c
+        .call(
+            Method::POST,
+            "/api/stores/onlinestore/pages/",
+            Some(json!({"title": "Sizes", "bodyHtml": "<p><span style=\"font-size: 13px\">odd</span></p>"})),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert!(
+        refused.messages()[0].starts_with("A page's body uses the font size 13px"),
+        "{:?}",
+        refused.messages()
+    );
+    let created = c
+        .call(
+            Method::POST,
+            "/api/stores/onlinestore/pages/",
+            Some(json!({"title": "Sizes", "bodyHtml": "<p style=\"font-size: 24px; background: url(x)\">Big</p><span style=\"font-size:14px;position:fixed\">small</span>"})),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    assert_eq!(
+        created.json["bodyHtml"],
+        "<p style=\"font-size: 24px\">Big</p><span style=\"font-size: 14px\">small</span>"
+    );
+}

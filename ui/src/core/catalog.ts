@@ -40,9 +40,11 @@ export interface ContentChoices {
   linkParents: string[];
   discountMethods: string[];
   discountValueTypes: string[];
+  richTextFontSizesPx: number[];
 }
 
-/** The choices of content forms: product statuses, collection kinds, where a menu link leads. */
+/** The choices of content forms: product statuses, collection kinds, where a menu link leads,
+ * discount value types, and the font sizes rich text may use. */
 export const contentChoices: ContentChoices = wasm.contentChoices() as ContentChoices;
 
 /** Every problem of a page input; empty when the server will take it. */
