@@ -3,11 +3,16 @@
 // restoring the view, every number checked against the analytics endpoints for the same
 // filters, the single-day chart's six buckets, the order table's paging, today mode's changes,
 // the CSV export's totals, the comparison, a refused address, and the 1280 and 375 px layouts.
-import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect as baseExpect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { OWNER, type ApiSession, apiSession, call, enter, newStore } from "./helpers";
 
 const ZONE = "America/Los_Angeles";
+
+// The page loads the time-zone core and ECharts on first use; on a busy machine that takes a
+// few seconds.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /** A day as YYYY-MM-DD in `zone`, `back` days before today. */
 function dayIn(zone: string, back = 0): string {
@@ -168,7 +173,7 @@ test("changing dates and stores rewrites the address, and opening it restores th
   await expect(page.getByTestId("chart-data").locator("tbody tr")).toHaveCount(30);
 
   // A second store in the multi-select.
-  const stores = page.getByRole("textbox", { name: "Stores" });
+  const stores = page.getByRole("combobox", { name: "Stores" });
   await stores.click();
   await page.getByRole("option", { name: /^Overview / }).click();
   await page.keyboard.press("Escape");
@@ -176,7 +181,8 @@ test("changing dates and stores rewrites the address, and opening it restores th
   await expectNumbers(page, request, owner, [owner.storeId, second], from, today);
 
   // Auto-refresh is kept in the address as the string true.
-  await page.getByRole("switch", { name: "Auto-refresh (every 5 minutes)" }).check();
+  await page.getByRole("switch", { name: "Auto-refresh (every 5 minutes)" }).click();
+  await expect(page.getByRole("switch", { name: "Auto-refresh (every 5 minutes)" })).toBeChecked();
   await expect(page).toHaveURL(/refresh=true/);
 
   // The same address in a new tab shows the same view.
@@ -259,14 +265,16 @@ test("outside today mode there is no comparison, and the previous-period switch 
   await expect(page.getByTestId("change")).toHaveCount(0);
   await expect(page.getByText("vs Yesterday")).toHaveCount(0);
 
-  await page.getByRole("switch", { name: "Compare to previous period" }).check();
+  await page.getByRole("switch", { name: "Compare to previous period" }).click();
+  await expect(page.getByRole("switch", { name: "Compare to previous period" })).toBeChecked();
   await expect(page).toHaveURL(/compare=true/);
   await expect(page.getByTestId("chart-data").locator("thead th")).toHaveCount(3);
   const nonZero = Object.values(want.overview.period_changes).filter((change) => change !== 0).length;
   await expect(page.getByText("vs previous period")).toHaveCount(nonZero);
 
   // Yesterday alone: one day but not today, so no "vs Yesterday" and still six buckets.
-  await page.getByRole("switch", { name: "Compare to previous period" }).uncheck();
+  await page.getByRole("switch", { name: "Compare to previous period" }).click();
+  await expect(page.getByRole("switch", { name: "Compare to previous period" })).not.toBeChecked();
   await page.getByTestId("date-range").click();
   await page.getByRole("button", { name: "Yesterday" }).click();
   const yesterday = dayIn(ZONE, 1);
@@ -285,6 +293,12 @@ test("an address the core refuses says so and shows today", async ({ page }) => 
   await expect(page.getByTestId("overview-problem")).toContainText("time zone");
 });
 
+/** Hides the onboarding popup, which would cover part of a screenshot. */
+async function closeOnboarding(page: Page) {
+  const popup = page.getByRole("region", { name: "Getting started" });
+  if (await popup.isVisible()) await popup.getByRole("button", { name: "Close" }).click();
+}
+
 test("the page at 1280 and 375 px, in English and Vietnamese", async ({ page }) => {
   await enter(page, OWNER, /Demo Store/);
   const from = dayIn(ZONE, 29);
@@ -294,12 +308,14 @@ test("the page at 1280 and 375 px, in English and Vietnamese", async ({ page }) 
   await expect(page.getByTestId("revenue-chart").locator("canvas")).toBeVisible();
   await expect(page.getByTestId("locations-chart").locator("canvas")).toBeVisible();
   await expect(page.getByTestId("orders-table").getByRole("link").first()).toBeVisible();
+  await closeOnboarding(page);
   await page.waitForTimeout(500);
   await page.screenshot({ path: "e2e/screenshots/overview-desktop.png", fullPage: true });
 
   await page.setViewportSize({ width: 375, height: 812 });
   await openOverview(page, `/admin/analytics?from_time=${from}&to_time=${today}`);
   await expect(page.getByTestId("revenue-chart").locator("canvas")).toBeVisible();
+  await closeOnboarding(page);
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: "e2e/screenshots/overview-375.png", fullPage: true });

@@ -182,7 +182,7 @@ export function OverviewPage() {
           bucketSize={bucketSize}
           zone={data?.current.range.timezone ?? shellConstants.defaultTimezone}
         />
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
           <PaidOrdersTable key={filters ? JSON.stringify(filters) : "none"} filters={filters} refresh={view.refresh} />
           <LocationsPanel rows={data?.current.locations} />
         </SimpleGrid>
