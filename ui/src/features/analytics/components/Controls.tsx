@@ -7,7 +7,7 @@ import "@mantine/dates/styles.css";
 import { IconCalendar, IconDownload, IconLivePhoto } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import "dayjs/locale/vi";
-import { useEffect, useMemo } from "react";
+import { memo, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useStores } from "../../auth/api/useStores";
@@ -43,7 +43,7 @@ function useAllStores() {
   return { stores: query.data?.pages.flatMap((page) => page.stores) ?? [], loading: query.isPending || hasNextPage };
 }
 
-export function Controls(props: ControlsProps) {
+export const Controls = memo(function Controls(props: ControlsProps) {
   const { t, i18n } = useTranslation();
   const all = useAllStores();
   const data = useMemo(() => {
@@ -126,4 +126,4 @@ export function Controls(props: ControlsProps) {
       </Group>
     </Group>
   );
-}
+});

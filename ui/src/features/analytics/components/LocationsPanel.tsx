@@ -1,7 +1,7 @@
 // Block 4: "Online store visits by location": the doughnut (loaded lazily) and a legend that
 // lists each country (Unknown when it has no name, by the core) and its sessions.
 import { Box, ColorSwatch, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { Suspense, lazy, useMemo } from "react";
+import { Suspense, lazy, memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "../../../core";
 import type { LocationRow } from "../../../types/generated/LocationRow";
@@ -10,7 +10,7 @@ const LocationsChart = lazy(() => import("./LocationsChart"));
 
 const PALETTE = ["#228be6", "#15aabf", "#40c057", "#fab005", "#fd7e14", "#fa5252", "#be4bdb", "#7950f2", "#4c6ef5", "#82c91e"];
 
-export function LocationsPanel({ rows }: { rows: LocationRow[] | undefined }) {
+export const LocationsPanel = memo(function LocationsPanel({ rows }: { rows: LocationRow[] | undefined }) {
   const { t, i18n } = useTranslation();
   const unknown = t("overview.unknown");
   const slices = useMemo(
@@ -61,4 +61,4 @@ export function LocationsPanel({ rows }: { rows: LocationRow[] | undefined }) {
       </Stack>
     </Paper>
   );
-}
+});

@@ -7,16 +7,17 @@
 // /paid-orders; the math behind them (buckets, changes, rounding, conversion rate) is the
 // core's, natively on the server and through WebAssembly here.
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { mayOpen, shellConstants } from "../../../core";
 import { useUserInfo } from "../../../hooks/useStoreData";
 import type { DateRange } from "../../../types/generated/DateRange";
 import type { BucketSize } from "../../../types/generated/BucketSize";
+import type { Overview } from "../../../types/generated/Overview";
 import { useSession } from "../../auth/store/session";
 import type { ReportFilters } from "../api/filters";
-import { useExportCsv } from "../api/exportCsv";
+import { type ExportReport, useExportCsv } from "../api/exportCsv";
 import { useOverview } from "../api/useOverview";
 import { useStoreZone } from "../api/useStoreZone";
 import { type OverviewUrlState, readUrlState, sameUrlState, writeUrlState } from "../urlState";
@@ -113,20 +114,39 @@ export function OverviewPage() {
   const overview = useOverview(filters, view.refresh);
   const exporter = useExportCsv();
 
-  const update = (patch: Partial<OverviewUrlState>) => {
-    const next = { ...view, ...patch };
-    if (!sameUrlState(next, view)) setParams(writeUrlState(next, params));
-  };
+  const update = useCallback(
+    (patch: Partial<OverviewUrlState>) => {
+      const next = { ...view, ...patch };
+      if (!sameUrlState(next, view)) setParams(writeUrlState(next, params));
+    },
+    [view, params, setParams],
+  );
+  const onStores = useCallback((stores: string[]) => update({ stores }), [update]);
+  const onRange = useCallback((from: string, to: string) => update({ from, to }), [update]);
+  const onRefresh = useCallback((refresh: boolean) => update({ refresh }), [update]);
+  const onCompare = useCallback((compare: boolean) => update({ compare }), [update]);
+  const { mutate: exportCsv } = exporter;
+  const onExport = useCallback((report: ExportReport) => filters && exportCsv({ filters, report }), [filters, exportCsv]);
 
   const data = overview.data;
   // The chart is cut the way the answer on screen was (it may still be the last view's).
   const bucketSize = useMemo<BucketSize | null>(() => (zoned && data ? zoned.analyticsBuckets(data.current.range).size : null), [zoned, data]);
-  const comparison = useMemo<Comparison | null>(() => {
-    if (!data) return null;
-    if (data.current.range.todayMode) return { changes: data.changes, against: t("overview.vsYesterday") };
-    if (view.compare) return { changes: data.period_changes, against: t("overview.vsPrevious") };
-    return null;
-  }, [data, view.compare, t]);
+  // A new answer repaints the chart first; the cards, the legend and the rest follow as a
+  // deferred render, so they do not hold the chart's frame back.
+  const deferred = useDeferredValue(data);
+  const vsYesterday = t("overview.vsYesterday");
+  const vsPrevious = t("overview.vsPrevious");
+  const comparisonOf = useCallback(
+    (answer: Overview | undefined): Comparison | null => {
+      if (!answer) return null;
+      if (answer.current.range.todayMode) return { changes: answer.changes, against: vsYesterday };
+      if (view.compare) return { changes: answer.period_changes, against: vsPrevious };
+      return null;
+    },
+    [view.compare, vsYesterday, vsPrevious],
+  );
+  const comparison = useMemo(() => comparisonOf(data), [comparisonOf, data]);
+  const deferredComparison = useMemo(() => comparisonOf(deferred), [comparisonOf, deferred]);
   // While a new view is on its way the last one's numbers stay, dimmed, rather than jumping to
   // skeletons; the very first load shows skeletons.
   const stale = overview.isPlaceholderData;
@@ -147,17 +167,17 @@ export function OverviewPage() {
       </Group>
       <Controls
         stores={stores}
-        onStores={(next) => update({ stores: next })}
+        onStores={onStores}
         from={resolved?.range.from ?? null}
         to={resolved?.range.to ?? null}
         today={resolved?.today.from ?? null}
         yesterday={resolved?.yesterday.from ?? null}
-        onRange={(from, to) => update({ from, to })}
+        onRange={onRange}
         refresh={view.refresh}
-        onRefresh={(refresh) => update({ refresh })}
+        onRefresh={onRefresh}
         compare={view.compare}
-        onCompare={(compare) => update({ compare })}
-        onExport={(report) => filters && exporter.mutate({ filters, report })}
+        onCompare={onCompare}
+        onExport={onExport}
         exporting={exporter.isPending}
         liveView={Boolean(user.data && mayOpen("website.live-view", user.data.scopes))}
       />
@@ -174,7 +194,7 @@ export function OverviewPage() {
         </Group>
       )}
       <Stack gap="md" style={{ opacity: stale ? 0.6 : 1, transition: "opacity 150ms" }} aria-busy={overview.isFetching}>
-        <StatCards overview={data} comparison={comparison} />
+        <StatCards overview={deferred} comparison={deferredComparison} />
         <RevenuePanel
           overview={data}
           comparison={comparison}
@@ -183,8 +203,8 @@ export function OverviewPage() {
           zone={data?.current.range.timezone ?? shellConstants.defaultTimezone}
         />
         <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
-          <PaidOrdersTable key={filters ? JSON.stringify(filters) : "none"} filters={filters} refresh={view.refresh} />
-          <LocationsPanel rows={data?.current.locations} />
+          <PaidOrdersTable filters={filters} refresh={view.refresh} />
+          <LocationsPanel rows={deferred?.current.locations} />
         </SimpleGrid>
       </Stack>
     </Stack>

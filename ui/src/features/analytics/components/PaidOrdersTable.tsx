@@ -4,7 +4,7 @@
 // page is on its way, an empty row when there is none. A failure is not announced: the table
 // stops loading and offers to try again.
 import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type PagingAction, moneyWithCode, pageAfter, shellConstants } from "../../../core";
@@ -19,9 +19,13 @@ function paymentMethod(order: Order): string {
   return [order.paymentName, card].filter(Boolean).join(" · ");
 }
 
-export function PaidOrdersTable({ filters, refresh }: { filters: ReportFilters | null; refresh: boolean }) {
+export const PaidOrdersTable = memo(function PaidOrdersTable({ filters, refresh }: { filters: ReportFilters | null; refresh: boolean }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
+  // The page belongs to one view: a new view starts again at page 1.
+  const view = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ view, page: 1 });
+  const page = paging.view === view ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ view, page: next });
   const query = usePaidOrders(filters, page, refresh);
   const data = query.data;
   const loading = filters === null || query.isPending || query.isPlaceholderData || (query.isFetching && query.isError);
@@ -117,4 +121,4 @@ export function PaidOrdersTable({ filters, refresh }: { filters: ReportFilters |
       </Stack>
     </Paper>
   );
-}
+});

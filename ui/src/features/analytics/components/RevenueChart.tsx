@@ -7,7 +7,7 @@ import { LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
 import { use as register } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { axisLabel } from "../../../core";
 import { DATA_MARK } from "../api/useOverview";
 import { useEChart } from "./useEChart";
@@ -48,7 +48,9 @@ function measureRepaint() {
 export default function RevenueChart({ labels, current, previous, format, label }: RevenueChartProps) {
   const { ref, chart } = useEChart();
 
-  useEffect(() => {
+  // A layout effect: the new option is set in the same task as the commit, before the other
+  // components' passive effects run.
+  useLayoutEffect(() => {
     if (!chart) return;
     const series = [
       {
@@ -92,7 +94,9 @@ export default function RevenueChart({ labels, current, previous, format, label 
         yAxis: { type: "value", axisLabel: { formatter: (value: number) => axisLabel(value) } },
         series,
       },
-      { notMerge: true },
+      // Only the series are replaced (the comparison adds or drops one); the rest is merged,
+      // which keeps the update cheap.
+      { replaceMerge: ["series"] },
     );
   }, [chart, labels, current, previous, format]);
 

@@ -3,7 +3,7 @@
 // from the server, cut by the core). The chart module is loaded lazily; until it arrives, and
 // while the first answer is on its way, a skeleton of the same height holds its place. The
 // chart's numbers are also in a table that screen readers read.
-import { Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Suspense, lazy, useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { chartValue, money } from "../../../core";
@@ -94,25 +94,26 @@ export function RevenuePanel({
               </Text>
             )}
             <VisuallyHidden>
-              <Table data-testid="chart-data">
+              {/* Plain elements: this table is re-drawn with every answer, beside the chart. */}
+              <table data-testid="chart-data">
                 <caption>{t("overview.chartLabel")}</caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("overview.period")}</Table.Th>
-                    <Table.Th>{t("overview.totalSales")}</Table.Th>
-                    {chart.previous && <Table.Th>{t("overview.previousPeriod")}</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
+                <thead>
+                  <tr>
+                    <th>{t("overview.period")}</th>
+                    <th>{t("overview.totalSales")}</th>
+                    {chart.previous && <th>{t("overview.previousPeriod")}</th>}
+                  </tr>
+                </thead>
+                <tbody>
                   {chart.labels.map((label, i) => (
-                    <Table.Tr key={`${label}-${i}`}>
-                      <Table.Td>{label}</Table.Td>
-                      <Table.Td>{chart.current.values[i]}</Table.Td>
-                      {chart.previous && <Table.Td>{chart.previous.values[i]}</Table.Td>}
-                    </Table.Tr>
+                    <tr key={`${label}-${i}`}>
+                      <td>{label}</td>
+                      <td>{chart.current.values[i]}</td>
+                      {chart.previous && <td>{chart.previous.values[i]}</td>}
+                    </tr>
                   ))}
-                </Table.Tbody>
-              </Table>
+                </tbody>
+              </table>
             </VisuallyHidden>
           </>
         ) : (

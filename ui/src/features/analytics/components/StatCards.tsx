@@ -1,6 +1,7 @@
 // Block 1: the four stat cards (Visitors, View Product, Added To Cart, Reached Checkout) with
 // their change when there is a comparison.
 import { Paper, SimpleGrid, Skeleton, Text } from "@mantine/core";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Overview } from "../../../types/generated/Overview";
 import type { OverviewChanges } from "../../../types/generated/OverviewChanges";
@@ -42,7 +43,7 @@ export function StatCard({
   );
 }
 
-export function StatCards({ overview, comparison }: { overview: Overview | undefined; comparison: Comparison | null }) {
+export const StatCards = memo(function StatCards({ overview, comparison }: { overview: Overview | undefined; comparison: Comparison | null }) {
   const { t, i18n } = useTranslation();
   const count = (value: number | undefined) => (value === undefined ? null : new Intl.NumberFormat(i18n.language).format(value));
   const funnel = overview?.current.conversion;
@@ -58,7 +59,7 @@ export function StatCards({ overview, comparison }: { overview: Overview | undef
     },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" component="section" aria-label={t("overview.funnel")}>
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: "xs", sm: "md" }} component="section" aria-label={t("overview.funnel")}>
       {cards.map((card) => (
         <StatCard
           key={card.id}
@@ -71,4 +72,4 @@ export function StatCards({ overview, comparison }: { overview: Overview | undef
       ))}
     </SimpleGrid>
   );
-}
+});
