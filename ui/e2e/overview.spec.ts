@@ -326,3 +326,26 @@ test("the page at 1280 and 375 px, in English and Vietnamese", async ({ page }) 
   await expect(page.getByText("Lượt truy cập cửa hàng theo vị trí")).toBeVisible();
   await page.evaluate(() => localStorage.setItem("storeloom.language", "en"));
 });
+
+test("a failed call is not announced: the table stops loading, and Try again loads the view", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  await enter(page, OWNER, /Demo Store/);
+  let failing = true;
+  await page.route(/\/api\/stores\/analytics\/(overview|paid-orders)\?/, (route) =>
+    failing ? route.fulfill({ status: 503, contentType: "application/json", body: '{"messages":["Unavailable"]}' }) : route.continue(),
+  );
+  await openOverview(page);
+  await expect(page.getByTestId("orders-empty")).toContainText("No paid orders in this period.");
+  await expect(page.getByTestId("orders-loading")).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByText("Unavailable")).toHaveCount(0);
+  const retries = page.getByRole("button", { name: "Try again" });
+  await expect(retries).toHaveCount(2);
+
+  failing = false;
+  await retries.first().click();
+  await retries.first().click();
+  await expect(retries).toHaveCount(0);
+  const today = dayIn(ZONE);
+  await expectNumbers(page, request, owner, [owner.storeId], today, today);
+});
