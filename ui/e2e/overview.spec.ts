@@ -3,6 +3,7 @@
 // restoring the view, every number checked against the analytics endpoints for the same
 // filters, the single-day chart's six buckets, the order table's paging, today mode's changes,
 // the CSV export's totals, the comparison, a refused address, and the 1280 and 375 px layouts.
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Locator, type Page, expect as baseExpect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { OWNER, type ApiSession, apiSession, call, enter, newStore } from "./helpers";
@@ -299,7 +300,15 @@ async function closeOnboarding(page: Page) {
   if (await popup.isVisible()) await popup.getByRole("button", { name: "Close" }).click();
 }
 
-test("the page at 1280 and 375 px, in English and Vietnamese", async ({ page }) => {
+test("the page at 1280 and 375 px, in English and Vietnamese, without console errors, failed calls or serious axe findings", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
   await enter(page, OWNER, /Demo Store/);
   const from = dayIn(ZONE, 29);
   const today = dayIn(ZONE);
@@ -311,6 +320,10 @@ test("the page at 1280 and 375 px, in English and Vietnamese", async ({ page }) 
   await closeOnboarding(page);
   await page.waitForTimeout(500);
   await page.screenshot({ path: "e2e/screenshots/overview-desktop.png", fullPage: true });
+  const axe = await new AxeBuilder({ page }).include("main").analyze();
+  for (const v of axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+    problems.push(`axe: ${v.id} ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`);
+  }
 
   await page.setViewportSize({ width: 375, height: 812 });
   await openOverview(page, `/admin/analytics?from_time=${from}&to_time=${today}`);
@@ -325,6 +338,7 @@ test("the page at 1280 and 375 px, in English and Vietnamese", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Bảng tổng quan", level: 1 })).toBeVisible();
   await expect(page.getByText("Lượt truy cập cửa hàng theo vị trí")).toBeVisible();
   await page.evaluate(() => localStorage.setItem("storeloom.language", "en"));
+  expect(problems).toEqual([]);
 });
 
 test("a failed call is not announced: the table stops loading, and Try again loads the view", async ({ page, request }) => {

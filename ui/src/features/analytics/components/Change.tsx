@@ -16,7 +16,7 @@ export function Change({ value, against }: { value: number | undefined; against:
         component="span"
         size="sm"
         fw={600}
-        c={up ? "teal.7" : "red.7"}
+        c={up ? "teal.9" : "red.9"}
         style={{ display: "inline-flex", alignItems: "center" }}
         aria-label={t(up ? "overview.changeUp" : "overview.changeDown", { percent })}
         data-direction={up ? "up" : "down"}
