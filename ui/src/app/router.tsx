@@ -1,7 +1,7 @@
 // Routes of the admin, under /admin. The named routes come from the core's table (shell.md §2):
 // each is guarded by the core's permission rule, editor routes render full-screen, the others
 // inside the drawer and top bar.
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense, lazy } from "react";
 import { Navigate, Outlet, createBrowserRouter } from "react-router";
 import { PageSkeleton } from "../components/Skeletons";
 import { type RouteInfo, mayOpen, routes } from "../core";
@@ -42,6 +42,10 @@ import { AdminLayout } from "../features/shell/components/AdminLayout";
 import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
 import { useUserInfo } from "../hooks/useStoreData";
 import { RequireSession } from "./RequireSession";
+
+// The Overview brings the date picker and, later still, ECharts and the time-zone core: it is
+// loaded when first opened.
+const OverviewPage = lazy(() => import("../features/analytics/components/OverviewPage").then((m) => ({ default: m.OverviewPage })));
 
 /** Shows a route's screen when the user may open it, no-access otherwise. */
 function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
@@ -84,6 +88,12 @@ function screenOf(route: RouteInfo): ReactNode {
       return <StaffPage />;
     case "website.settings.payout":
       return <PayoutPage />;
+    case "website.analytics":
+      return (
+        <Suspense fallback={<PageSkeleton />}>
+          <OverviewPage />
+        </Suspense>
+      );
     case "website.live-view":
       return <LiveViewPage />;
     case "website.settings.themes":
