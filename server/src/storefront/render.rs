@@ -341,6 +341,23 @@ fn img(src: &str, alt: &str, width: u32, height: u32, eager: bool) -> String {
     }
 }
 
+/// An image that falls back to `fallback` (a catalog picture) when its own address fails.
+fn img_or(src: &str, fallback: Option<&str>, alt: &str, width: u32, height: u32) -> String {
+    let fallback = fallback.and_then(image_src);
+    let src = if image_src(src).is_some() {
+        src.to_owned()
+    } else {
+        fallback.clone().unwrap_or_default()
+    };
+    let html = img(&src, alt, width, height, false);
+    match fallback.filter(|f| *f != src) {
+        Some(f) if !html.is_empty() => {
+            html.replacen("<img ", &format!("<img data-fallback=\"{}\" ", esc(&f)), 1)
+        }
+        _ => html,
+    }
+}
+
 /// A few line icons (footer info, header), drawn inline so no request is needed.
 fn icon(name: &str) -> &'static str {
     match name {
@@ -1121,19 +1138,18 @@ fn tiles(view: &View, key: &str, kind: &str, s: &Value, class: &str, round: bool
             "" => text(url, "slug"),
             s => s,
         };
-        let mut image = text(block, "image").to_owned();
-        if image.trim().is_empty() {
-            image = view
-                .catalog
-                .collection(slug)
-                .and_then(|c| c.image.clone())
-                .unwrap_or_default();
-        }
+        let fallback = view.catalog.collection(slug).and_then(|c| c.image.clone());
         let _ = write!(
             out,
             "<a class=\"tile\" href=\"{}\"><div class=\"ph sq\">{}</div><span>{}</span></a>",
             esc(&view.href(url)),
-            img(&image, text(block, "title"), 600, 600, false),
+            img_or(
+                text(block, "image"),
+                fallback.as_deref(),
+                text(block, "title"),
+                600,
+                600
+            ),
             esc(text(block, "title"))
         );
     }
@@ -1351,19 +1367,18 @@ fn dual(view: &View, key: &str, s: &Value) -> String {
                 "" => text(url, "slug"),
                 s => s,
             };
-            let mut image = text(block, "image").to_owned();
-            if image.is_empty() {
-                image = view
-                    .catalog
-                    .collection(slug)
-                    .and_then(|c| c.image.clone())
-                    .unwrap_or_default();
-            }
+            let fallback = view.catalog.collection(slug).and_then(|c| c.image.clone());
             let _ = write!(
                 out,
                 "<a class=\"tile\" href=\"{}\"><div class=\"ph wide\">{}</div><span>{}</span></a>",
                 esc(&view.href(url)),
-                img(&image, text(block, "title"), 600, 400, false),
+                img_or(
+                    text(block, "image"),
+                    fallback.as_deref(),
+                    text(block, "title"),
+                    600,
+                    400
+                ),
                 esc(text(block, "title"))
             );
         }
@@ -1934,21 +1949,21 @@ fn product_page(view: &View, product: &Product) -> String {
     out
 }
 
+/// The trust badge: the seller's image, or (without one, or when it fails) a drawn badge.
 fn trust_badge(src: &str) -> String {
-    if image_src(src).is_some() {
-        format!(
-            "<div class=\"trust\">{}</div>",
-            img(src, "Secure payment", 400, 60, false)
-        )
-    } else {
-        format!(
-            "<div class=\"trust\">{} <span>Secure checkout</span> {}{}{}</div>",
-            icon("shield"),
-            payment_badge("visa"),
-            payment_badge("mastercard"),
-            payment_badge("paypal")
-        )
-    }
+    format!(
+        "<div class=\"trust\">{}<span class=\"trust-alt{}\">{} <span>Secure checkout</span> {}{}{}</span></div>",
+        img(src, "Secure payment", 400, 60, false),
+        if image_src(src).is_some() {
+            ""
+        } else {
+            " shown"
+        },
+        icon("shield"),
+        payment_badge("visa"),
+        payment_badge("mastercard"),
+        payment_badge("paypal")
+    )
 }
 
 // ---------------------------------------------------------------- collection page

@@ -439,7 +439,7 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
     let mut config = theme.json["config"].clone();
     config["pages"]["homepage"]["sections"]["product-review-1"]["settings"]["body_html"] =
         json!("<p>Changed in the editor</p><script>alert(1)</script>");
-    config["pages"]["homepage"]["sections"]["product-review-1"]["index"] = json!(0);
+    config["pages"]["homepage"]["sections"]["product-review-1"]["index"] = json!(-1);
     let reply = app
         .post_json(
             "/s/demo/_preview",

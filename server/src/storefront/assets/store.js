@@ -96,9 +96,14 @@
 
   // ------------------------------------------------------------------ sections
   function initImages(root) {
-    $$("img", root).forEach(function (img) { if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) img.classList.add("broken"); });
+    $$("img", root).forEach(function (img) { if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) failed(img); });
   }
-  document.addEventListener("error", function (e) { var t = e.target; if (t && t.tagName === "IMG") t.classList.add("broken"); }, true);
+  function failed(img) {
+    var fallback = img.getAttribute("data-fallback");
+    if (fallback && img.getAttribute("src") !== fallback) { img.removeAttribute("data-fallback"); img.src = fallback; return; }
+    img.classList.add("broken");
+  }
+  document.addEventListener("error", function (e) { var t = e.target; if (t && t.tagName === "IMG") failed(t); }, true);
 
   function initFonts() { $$("link[data-font]").forEach(function (l) { l.media = "all"; }); }
 
