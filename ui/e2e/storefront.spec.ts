@@ -11,8 +11,14 @@ const SHOPPER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 test.use({ userAgent: SHOPPER_AGENT });
 
-type Config = { pages: Record<string, { sections?: Record<string, { type: string; settings?: Record<string, unknown> }> }> };
-const FIXTURES: Record<string, Config> = {
+interface Section {
+  type: string;
+  settings?: Record<string, unknown>;
+}
+interface Config {
+  pages: { fixed: { sections: Record<string, Section> }; homepage: { sections: Record<string, Section> } };
+}
+const FIXTURES: Record<"default" | "fashion", Config> = {
   default: JSON.parse(readFileSync("../core-wasm/tests/fixtures/hydro.json", "utf8")) as Config,
   fashion: JSON.parse(readFileSync("../core-wasm/tests/fixtures/newchick.json", "utf8")) as Config,
 };
@@ -34,8 +40,8 @@ test("every section type of both families renders from the template configs", as
     await expect(page.locator("body")).toHaveClass(family === "default" ? /fam-hydro/ : /fam-newchick/);
     const config = FIXTURES[family];
     const sections = [
-      ...Object.values(config.pages.fixed.sections ?? {}),
-      ...Object.values(config.pages.homepage.sections ?? {}),
+      ...Object.values(config.pages.fixed.sections),
+      ...Object.values(config.pages.homepage.sections),
     ];
     expect(sections.length).toBeGreaterThan(8);
     for (const section of sections) {
@@ -155,7 +161,7 @@ test("the preview follows posted configs without reloading, ignores other origin
   });
   const theme = (await (await request.get("/api/public/stores/demo/theme")).json()) as { config: Config };
   const config = theme.config;
-  const review = config.pages.homepage.sections!["product-review-1"];
+  const review = config.pages.homepage.sections["product-review-1"]!;
   review.settings = { ...review.settings, body_html: "<p>Edited live in the editor</p>" };
   await page.evaluate((cfg) => {
     const f = document.getElementById("preview") as HTMLIFrameElement;
@@ -172,7 +178,7 @@ test("the preview follows posted configs without reloading, ignores other origin
   // A message from another origin (a sandboxed frame has an opaque one) changes nothing.
   await page.evaluate((cfg) => {
     const changed = JSON.parse(JSON.stringify(cfg)) as Config;
-    changed.pages.homepage.sections!["product-review-1"].settings = { body_html: "<p>Forged by a stranger</p>" };
+    changed.pages.homepage.sections["product-review-1"]!.settings = { body_html: "<p>Forged by a stranger</p>" };
     const stranger = document.createElement("iframe");
     stranger.setAttribute("sandbox", "allow-scripts");
     stranger.srcdoc = `<script>parent.frames[0].postMessage(${JSON.stringify({ type: "storeloom:config", config: changed, seq: 99 })}, "*");</script>`;

@@ -521,6 +521,7 @@ pub fn app(view: &View, page: &Page) -> String {
     out.push_str("<main id=\"main\" class=\"main\">");
     match page {
         Page::Home => {
+            let _ = write!(out, "<h1 class=\"sr\">{}</h1>", esc(&view.shop.name));
             for section in sections(view.config, "homepage") {
                 out.push_str(&render_section(view, section));
             }
