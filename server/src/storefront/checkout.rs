@@ -185,10 +185,9 @@ fn check(input: &CheckoutInput) -> Vec<String> {
         .as_deref()
         .map(str::trim)
         .filter(|c| !c.is_empty())
+        && (country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()))
     {
-        if country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()) {
-            errors.push("The country is a two-letter code.".to_owned());
-        }
+        errors.push("The country is a two-letter code.".to_owned());
     }
     if input
         .note
@@ -280,10 +279,10 @@ pub async fn place_order(
         Ok((id, name, total)) => Ok(placed(StatusCode::CREATED, &shop.base, &id, &name, total)),
         Err(error) => {
             // A concurrent submit with the same key may have won the race: answer its order.
-            if let Some((id, name, total, seen)) = existing(&state, &shop.id, &key).await? {
-                if seen == fingerprint {
-                    return Ok(placed(StatusCode::OK, &shop.base, &id, &name, total));
-                }
+            if let Some((id, name, total, seen)) = existing(&state, &shop.id, &key).await?
+                && seen == fingerprint
+            {
+                return Ok(placed(StatusCode::OK, &shop.base, &id, &name, total));
             }
             Err(error.into())
         }
@@ -424,6 +423,9 @@ async fn write_order(
     Ok((order_id, order_name, total))
 }
 
+/// id, name, e-mail, customer, line items, subtotal, shipping, total, placed at.
+type ReceiptRow = (String, String, String, String, String, i64, i64, i64, i64);
+
 /// A placed order of the store, for its thank-you page.
 pub async fn receipt(
     state: &AppState,
@@ -433,7 +435,7 @@ pub async fn receipt(
     if order_id.len() > 64 {
         return Ok(None);
     }
-    let row: Option<(String, String, String, String, String, i64, i64, i64, i64)> = sqlx::query_as(
+    let row: Option<ReceiptRow> = sqlx::query_as(
         "SELECT o.id, o.order_name, o.customer_email, o.customer_name, o.line_items, o.subtotal_minor, o.shipping_minor, \
          o.grand_total_minor, o.created_at FROM orders o JOIN storefront_checkouts k ON k.order_id = o.id \
          WHERE o.store_id = $1 AND o.id = $2",

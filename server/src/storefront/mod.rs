@@ -119,10 +119,11 @@ async fn store_of_host(state: &AppState, host: &str) -> Option<String> {
         return None;
     }
     let suffix = format!(".{}", state.config.store_domain_suffix);
-    if let Some(label) = host.strip_suffix(&suffix) {
-        if !label.is_empty() && !label.contains('.') {
-            return Some(label.to_owned());
-        }
+    if let Some(label) = host.strip_suffix(&suffix)
+        && !label.is_empty()
+        && !label.contains('.')
+    {
+        return Some(label.to_owned());
     }
     let row: Option<(String,)> = sqlx::query_as(
         "SELECT s.subdomain FROM domains d JOIN stores s ON s.id = d.store_id WHERE d.host = $1 AND s.is_enabled = 1",
@@ -349,6 +350,7 @@ fn html_page(
         page,
         admin_origin: &origin,
         product,
+        css: CSS,
     };
     let assets = format!("{}/_assets/{}", ctx.shop.base_or_root(), *ASSET_VERSION);
     let body = render::document(&view, &boot, &assets);

@@ -273,7 +273,7 @@ fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -569,6 +569,8 @@ pub struct Boot<'a> {
     pub page: &'a Page,
     pub admin_origin: &'a str,
     pub product: Option<&'a Product>,
+    /// The storefront's stylesheet, inlined so that first paint waits for no request.
+    pub css: &'a str,
 }
 
 /// A whole HTML document.
@@ -634,7 +636,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><meta name=\"description\" content=\"{description}\">{robots}\
-         <link rel=\"stylesheet\" href=\"{assets}/store.css\">\
+         <style id=\"sl-base\">{base_css}</style>\
          <style id=\"sl-theme\">{css}</style>{fonts}\
          <script type=\"application/json\" id=\"sl-boot\">{boot_json}</script>\
          <script src=\"{assets}/store.js\" defer></script></head>\
@@ -646,6 +648,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         family = view.family.class(),
         kind = page.kind(),
         app = app(view, page),
+        base_css = boot.css,
     )
 }
 
@@ -1181,8 +1184,10 @@ fn image_with_text(view: &View, key: &str, s: &Value) -> String {
         if !label.is_empty() {
             let _ = write!(
                 out,
-                "<a class=\"btn btn-line\" href=\"{}\">{}</a>",
+                "<a class=\"btn btn-line\" href=\"{}\" aria-label=\"{}: {}\">{}</a>",
                 esc(&view.href(get(block, "url_button"))),
+                esc(label),
+                esc(text(block, "heading")),
                 esc(label)
             );
         }
@@ -1319,13 +1324,15 @@ fn featured(view: &View, key: &str, s: &Value) -> String {
         );
         let _ = write!(
             out,
-            "<div class=\"more\"><a class=\"{}\" href=\"{}\">{}</a></div>",
+            "<div class=\"more\"><a class=\"{}\" href=\"{}\" aria-label=\"{}: {}\">{}</a></div>",
             if flag(s, "isTextLink", false) {
                 "text-link"
             } else {
                 "btn btn-line"
             },
             esc(&href),
+            esc(label),
+            esc(text(s, "heading")),
             esc(label)
         );
     }
@@ -1635,21 +1642,20 @@ fn product_page(view: &View, product: &Product) -> String {
         out.push_str("</div>");
     }
     out.push_str("</div><div class=\"info\">");
-    if flag(ps, "show_collection", false) {
-        if let Some(collection) = view
+    if flag(ps, "show_collection", false)
+        && let Some(collection) = view
             .catalog
             .collections
             .iter()
             .find(|c| c.product_ids.contains(&product.id))
-        {
-            let _ = write!(
-                out,
-                "<a class=\"crumb\" href=\"{}/collections/{}\">{}</a>",
-                esc(view.base()),
-                esc(&slug_path(&collection.handle)),
-                esc(&collection.title)
-            );
-        }
+    {
+        let _ = write!(
+            out,
+            "<a class=\"crumb\" href=\"{}/collections/{}\">{}</a>",
+            esc(view.base()),
+            esc(&slug_path(&collection.handle)),
+            esc(&collection.title)
+        );
     }
     let _ = write!(
         out,
@@ -1706,7 +1712,7 @@ fn product_page(view: &View, product: &Product) -> String {
         flag(ps, "options_setting.hidden_one_value", true) && product.variants.len() <= 1;
     let dropdown =
         text(ps, "layout.variant_style") == "dropdown" || !flag(ps, "layout.variant_buttons", true);
-    out.push_str("<form class=\"buy\" data-buy>");
+    out.push_str("<form class=\"buy\" method=\"post\" data-buy>");
     if !product.variants.is_empty() && !one_value_hidden {
         let label = product
             .options
@@ -2135,35 +2141,36 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
         );
     }
     out.push_str("</ul>");
-    if flag(goal, "isShowCartUpsell", false) {
-        if let Some(upsell) = view.catalog.products.iter().find(|p| {
+    if flag(goal, "isShowCartUpsell", false)
+        && let Some(upsell) = view.catalog.products.iter().find(|p| {
             !lines.iter().any(|l| l.product_id == p.id) && p.variants.iter().any(|v| v.stock > 0)
-        }) {
-            let variant = upsell.variants.iter().find(|v| v.stock > 0);
-            let _ = write!(
-                out,
-                "<div class=\"upsell\"><p><strong>{}</strong></p><div class=\"upsell-item\"><div class=\"ph sq\">{}</div><div><a href=\"{}\">{}</a><span class=\"now\">{}</span></div>\
+        })
+    {
+        let variant = upsell.variants.iter().find(|v| v.stock > 0);
+        let _ = write!(
+            out,
+            "<div class=\"upsell\"><p><strong>{}</strong></p><div class=\"upsell-item\"><div class=\"ph sq\">{}</div><div><a href=\"{}\">{}</a><span class=\"now\">{}</span></div>\
                  <button class=\"btn small\" type=\"button\" data-upsell=\"{}\" data-upsell-variant=\"{}\">{}</button></div></div>",
-                esc(text(goal, "cartUpsellMessage")),
-                img(
-                    upsell.images.first().map_or("", |i| i.src.as_str()),
-                    &upsell.title,
-                    80,
-                    80,
-                    false
-                ),
-                esc(&view.product_href(upsell)),
-                esc(&upsell.title),
-                esc(&view.money(variant.map_or(upsell.price, |v| v.price))),
-                esc(&upsell.id),
-                esc(variant.map_or("", |v| v.id.as_str())),
-                esc(match text(goal, "buttonLabel") {
-                    "" => "Add",
-                    b => b,
-                })
-            );
-        }
+            esc(text(goal, "cartUpsellMessage")),
+            img(
+                upsell.images.first().map_or("", |i| i.src.as_str()),
+                &upsell.title,
+                80,
+                80,
+                false
+            ),
+            esc(&view.product_href(upsell)),
+            esc(&upsell.title),
+            esc(&view.money(variant.map_or(upsell.price, |v| v.price))),
+            esc(&upsell.id),
+            esc(variant.map_or("", |v| v.id.as_str())),
+            esc(match text(goal, "buttonLabel") {
+                "" => "Add",
+                b => b,
+            })
+        );
     }
+
     let shipping = shipping_for(subtotal);
     let _ = write!(
         out,
@@ -2273,7 +2280,9 @@ fn checkout_page(view: &View) -> String {
             "<p class=\"co-timer\" role=\"timer\">Your cart is reserved for <b data-co-timer>10:00</b> minutes</p>",
         );
     }
-    out.push_str("<div class=\"co-grid\"><form class=\"co-form\" data-checkout novalidate>");
+    out.push_str(
+        "<div class=\"co-grid\"><form class=\"co-form\" method=\"post\" data-checkout novalidate>",
+    );
     let desc = text(c, "checkout_description");
     if !desc.is_empty() {
         let _ = write!(out, "<div class=\"rich co-desc\">{}</div>", clean(desc));

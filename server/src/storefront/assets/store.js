@@ -346,14 +346,13 @@
     timers.forEach(function (t) { clearInterval(t); clearTimeout(t); });
     timers = [];
     var root = document.getElementById("sl-app");
-    initImages(root);
-    initHeader(root);
-    initSlideshows(root);
-    initCountdowns(root);
+    // Forms first (a submit must never reach the server as a plain form); the rest each in its
+    // own short task, so the page answers input between them.
     initProduct(root);
-    renderCart(root);
     initCheckout(root);
-    initPopups(root);
+    [initImages, initHeader, renderCart, initSlideshows, initCountdowns, initPopups].forEach(function (part) {
+      timers.push(setTimeout(function () { part(root); }, 0));
+    });
   }
 
   initFonts();
