@@ -51,17 +51,40 @@
   function track(type) {
     if (preview) return;
     queue.push({ type: type, sessionId: sessionId(), at: Date.now(), page: location.pathname.slice(0, 512) });
-    if (!flushTimer) flushTimer = setTimeout(function () { flush(false); }, 1500);
+    // Events close together go in one batch; a batch leaves soon, so little waits for an unload.
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(function () { flush(false); }, 300);
   }
-  function flush(leaving) {
+  function flush(leaving, after) {
     clearTimeout(flushTimer); flushTimer = 0;
-    if (!queue.length) return;
+    if (!queue.length) { if (after) after(); return; }
     var body = JSON.stringify({ storeKey: boot.storeKey, events: queue.splice(0, 100) });
-    if (leaving && navigator.sendBeacon && navigator.sendBeacon("/api/storefront/events", new Blob([body], { type: "application/json" }))) return;
-    fetch("/api/storefront/events", { method: "POST", body: body, headers: { "content-type": "application/json" }, keepalive: true }).catch(function () { /* analytics never blocks the shopper */ });
+    // A text/plain body keeps the request simple (no preflight); the endpoint reads the JSON
+    // whatever the type says.
+    if (leaving && navigator.sendBeacon) {
+      try { if (navigator.sendBeacon("/api/storefront/events", new Blob([body], { type: "text/plain;charset=UTF-8" }))) return; } catch (e) { /* fall back to fetch */ }
+    }
+    fetch("/api/storefront/events", { method: "POST", body: body, headers: { "content-type": "text/plain;charset=UTF-8" }, keepalive: true })
+      .catch(function () { /* analytics never blocks the shopper */ })
+      .then(function () { if (after) after(); });
+  }
+  /** Goes to `url` once the waiting events are sent (at most 300 ms later). */
+  function go(url) {
+    var gone = false;
+    function leave() { if (!gone) { gone = true; location.href = url; } }
+    if (!queue.length) { leave(); return; }
+    flush(false, leave);
+    setTimeout(leave, 300);
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") flush(true); });
   window.addEventListener("pagehide", function () { flush(true); });
+  document.addEventListener("click", function (e) {
+    if (preview || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !queue.length) return;
+    var a = e.target.closest && e.target.closest("a[href]");
+    if (!a || a.target || a.origin !== location.origin || a.hash && a.pathname === location.pathname) return;
+    e.preventDefault();
+    go(a.href);
+  });
 
   // ------------------------------------------------------------------ cart storage
   function readCart() {
@@ -209,7 +232,7 @@
     }
     form.addEventListener("submit", function (e) { e.preventDefault(); add(); });
     var buy = $("[data-buy-now]", form);
-    if (buy) buy.addEventListener("click", function () { if (add() && !preview) location.href = base + "/checkout"; });
+    if (buy) buy.addEventListener("click", function () { if (add() && !preview) go(base + "/checkout"); });
     var sticky = $("[data-sticky]", root);
     var stickyAdd = $("[data-sticky-add]", root);
     if (stickyAdd) stickyAdd.addEventListener("click", function () { add(); });
@@ -302,8 +325,7 @@
         if (r.ok) {
           writeCart([]);
           try { sessionStorage.removeItem("sl-checkout-key"); sessionStorage.removeItem("sl-co-start"); } catch (x) { /* ignore */ }
-          flush(true);
-          location.href = r.data.thankYouUrl;
+          go(r.data.thankYouUrl);
           return;
         }
         button.disabled = false; button.textContent = "Pay now";
