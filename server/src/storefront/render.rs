@@ -522,8 +522,14 @@ pub fn app(view: &View, page: &Page) -> String {
     match page {
         Page::Home => {
             let _ = write!(out, "<h1 class=\"sr\">{}</h1>", esc(&view.shop.name));
-            for section in sections(view.config, "homepage") {
-                out.push_str(&render_section(view, section));
+            for (i, section) in sections(view.config, "homepage").into_iter().enumerate() {
+                let html = render_section(view, section);
+                // The first sections are in the first screen: their images load at once.
+                if i < 2 {
+                    out.push_str(&html.replace(" loading=\"lazy\"", ""));
+                } else {
+                    out.push_str(&html);
+                }
             }
         }
         Page::Product(product) => out.push_str(&product_page(view, product)),
@@ -1127,7 +1133,7 @@ fn tiles(view: &View, key: &str, kind: &str, s: &Value, class: &str, round: bool
                 esc(&slug_path(&collection.handle)),
                 img(
                     collection.image.as_deref().unwrap_or(""),
-                    &collection.title,
+                    "",
                     600,
                     600,
                     false
@@ -1184,11 +1190,10 @@ fn image_with_text(view: &View, key: &str, s: &Value) -> String {
         if !label.is_empty() {
             let _ = write!(
                 out,
-                "<a class=\"btn btn-line\" href=\"{}\" aria-label=\"{}: {}\">{}</a>",
+                "<a class=\"btn btn-line\" href=\"{}\">{}<span class=\"sr\">: {}</span></a>",
                 esc(&view.href(get(block, "url_button"))),
                 esc(label),
-                esc(text(block, "heading")),
-                esc(label)
+                esc(text(block, "heading"))
             );
         }
         out.push_str("</div></div>");
@@ -1266,7 +1271,7 @@ pub fn card(view: &View, product: &Product, show_sale: bool) -> String {
         esc(&view.product_href(product)),
         img(
             product.images.first().map_or("", |i| i.src.as_str()),
-            &product.title,
+            "",
             600,
             600,
             false
@@ -1324,7 +1329,7 @@ fn featured(view: &View, key: &str, s: &Value) -> String {
         );
         let _ = write!(
             out,
-            "<div class=\"more\"><a class=\"{}\" href=\"{}\" aria-label=\"{}: {}\">{}</a></div>",
+            "<div class=\"more\"><a class=\"{}\" href=\"{}\">{}<span class=\"sr\">: {}</span></a></div>",
             if flag(s, "isTextLink", false) {
                 "text-link"
             } else {
@@ -1332,8 +1337,7 @@ fn featured(view: &View, key: &str, s: &Value) -> String {
             },
             esc(&href),
             esc(label),
-            esc(text(s, "heading")),
-            esc(label)
+            esc(text(s, "heading"))
         );
     }
     out.push_str("</section>");
