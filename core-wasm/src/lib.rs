@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod limits;
 pub mod numbers;
 pub mod payouts;
+pub mod reports;
 pub mod shell;
 pub mod theme;
 

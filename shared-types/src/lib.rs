@@ -7,6 +7,7 @@ pub mod api;
 pub mod catalog;
 pub mod forms;
 pub mod operations;
+pub mod reports;
 pub mod shell;
 pub mod theme;
 

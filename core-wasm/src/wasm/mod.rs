@@ -4,6 +4,7 @@
 mod analytics;
 mod catalog;
 mod payouts;
+mod reports;
 mod shell;
 mod theme;
 #[cfg(feature = "tz")]

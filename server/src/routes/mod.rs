@@ -20,6 +20,7 @@ pub mod payouts;
 pub mod personalize;
 pub mod proxies;
 pub mod public;
+pub mod reports;
 pub mod sales;
 pub mod staff;
 pub mod stores;
@@ -61,6 +62,7 @@ use crate::state::AppState;
         (name = "sales", description = "Customers, orders and discounts"),
         (name = "uploads", description = "Image upload"),
         (name = "analytics", description = "Storefront events in; the Overview's figures, paid orders, exports and live view out (needs `dashboards`)"),
+        (name = "reports", description = "Sales reports, estimated profit with unit costs, UTM attribution and the shared tracking pixel"),
         (name = "storefront", description = "The storefront's public read API: no sign-in, cacheable"),
     )
 )]
@@ -112,6 +114,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(sales::router())
         .merge(uploads::router())
         .merge(public::router())
+        .merge(reports::router())
         .split_for_parts();
     let document = openapi.clone();
     let router = router

@@ -9,6 +9,7 @@ mod flows;
 mod helpers;
 mod mail;
 mod operations;
+mod reports;
 mod robustness;
 mod sessions;
 mod site;

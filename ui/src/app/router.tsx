@@ -34,6 +34,10 @@ import { PagesPage } from "../features/manage/pages/PagesPage";
 import { PayoutPage } from "../features/manage/payouts/PayoutPage";
 import { ProductFormPage } from "../features/manage/products/ProductFormPage";
 import { ProductsPage } from "../features/manage/products/ProductsPage";
+import { PixelPage } from "../features/reports/PixelPage";
+import { ProfitPage } from "../features/reports/ProfitPage";
+import { SalesReportPage } from "../features/reports/SalesReportPage";
+import { UtmPage } from "../features/reports/UtmPage";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
 import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
 import { useUserInfo } from "../hooks/useStoreData";
@@ -87,6 +91,14 @@ function screenOf(route: RouteInfo): ReactNode {
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;
+    case "website.sales-reports":
+      return <SalesReportPage />;
+    case "website.estimated-profit":
+      return <ProfitPage />;
+    case "website.utm-analystics":
+      return <UtmPage />;
+    case "website.pixel.sharePixel":
+      return <PixelPage />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":
