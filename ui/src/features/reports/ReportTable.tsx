@@ -72,14 +72,14 @@ export function ReportTable<T>({
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c) => {
-                  const active = sort?.key === c.key;
-                  const Icon = active ? (sort.descending ? IconArrowDown : IconArrowUp) : IconArrowsSort;
+                  const direction = sort && sort.key === c.key ? (sort.descending ? "descending" : "ascending") : "none";
+                  const Icon = direction === "descending" ? IconArrowDown : direction === "ascending" ? IconArrowUp : IconArrowsSort;
                   return (
-                    <Table.Th key={c.key} ta={c.numeric ? "right" : "left"} aria-sort={active ? (sort.descending ? "descending" : "ascending") : "none"}>
+                    <Table.Th key={c.key} ta={c.numeric ? "right" : "left"} aria-sort={direction}>
                       <UnstyledButton
                         fw={700}
                         fz="sm"
-                        onClick={() => setSort({ key: c.key, descending: active ? !sort.descending : c.numeric === true })}
+                        onClick={() => setSort({ key: c.key, descending: direction === "none" ? c.numeric === true : direction === "ascending" })}
                         style={{ display: "inline-flex", alignItems: "center", gap: 4 }}
                       >
                         {c.header}
@@ -103,7 +103,7 @@ export function ReportTable<T>({
             </Table.Tbody>
             {totals && (
               <Table.Tfoot>
-                <Table.Tr data-testid="totals-row" fw={700}>
+                <Table.Tr data-testid="totals-row">
                   {columns.map((c, index) => (
                     <Table.Td key={c.key} ta={c.numeric ? "right" : "left"} fw={700}>
                       {index === 0 ? t("reports.total") : c.numeric ? cell(c, totals) : ""}

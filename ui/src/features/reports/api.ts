@@ -69,7 +69,8 @@ export async function downloadSalesCsv(range: RangeParams, groupBy: string): Pro
   link.href = url;
   link.download = name;
   link.click();
-  URL.revokeObjectURL(url);
+  // Revoked once the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useCosts() {
