@@ -143,7 +143,9 @@ pub fn last_days(
     let to = chrono::NaiveDate::parse_from_str(&today.to, "%Y-%m-%d")
         .map_err(|_| crate::analytics::AnalyticsError::InvalidDate(today.to.clone()))?;
     let from = to
-        .checked_sub_days(chrono::Days::new(u64::from(days.clamp(1, MAX_LAST_DAYS) - 1)))
+        .checked_sub_days(chrono::Days::new(u64::from(
+            days.clamp(1, MAX_LAST_DAYS) - 1,
+        )))
         .unwrap_or(to);
     crate::analytics::range(&from.to_string(), &today.to, zone, now_ms)
 }
@@ -165,7 +167,11 @@ pub fn allocate(total: i64, weights: &[i64]) -> Vec<i64> {
     }
     let clean: Vec<i128> = weights.iter().map(|w| i128::from((*w).max(0))).collect();
     let sum: i128 = clean.iter().sum();
-    let clean = if sum == 0 { vec![1; weights.len()] } else { clean };
+    let clean = if sum == 0 {
+        vec![1; weights.len()]
+    } else {
+        clean
+    };
     let sum: i128 = clean.iter().sum();
     let total_wide = i128::from(total);
     let mut shares: Vec<i128> = clean
@@ -175,7 +181,12 @@ pub fn allocate(total: i64, weights: &[i64]) -> Vec<i64> {
     let mut left = total_wide - shares.iter().sum::<i128>();
     // The largest remainders get one unit more, the earliest first on a tie.
     let mut order: Vec<usize> = (0..clean.len()).collect();
-    order.sort_by_key(|i| (std::cmp::Reverse((total_wide * clean[*i]).rem_euclid(sum)), *i));
+    order.sort_by_key(|i| {
+        (
+            std::cmp::Reverse((total_wide * clean[*i]).rem_euclid(sum)),
+            *i,
+        )
+    });
     for i in order {
         if left <= 0 {
             break;
@@ -347,9 +358,14 @@ pub fn sales_table(
                         };
                         (code, label)
                     }
-                    _ => (order.payment.trim().to_owned(), order.payment.trim().to_owned()),
+                    _ => (
+                        order.payment.trim().to_owned(),
+                        order.payment.trim().to_owned(),
+                    ),
                 };
-                let row = rows.entry(key.clone()).or_insert_with(|| whole(&key, &label));
+                let row = rows
+                    .entry(key.clone())
+                    .or_insert_with(|| whole(&key, &label));
                 row.orders += 1;
                 row.add(
                     order.subtotal_minor,
@@ -500,7 +516,9 @@ impl ProfitSums {
             cost_of_goods: to_major(self.cogs),
             payment_fees: to_major(self.fees),
             shipping_costs: to_major(self.shipping),
-            profit: to_major(self.sales - self.unknown_sales - self.cogs - self.fees - self.shipping),
+            profit: to_major(
+                self.sales - self.unknown_sales - self.cogs - self.fees - self.shipping,
+            ),
             unknown_cost_units: self.unknown_units,
             unknown_cost_sales: to_major(self.unknown_sales),
         }
@@ -630,15 +648,13 @@ pub fn decode_component(text: &str) -> String {
     while i < bytes.len() {
         match bytes[i] {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                    (Some(high), Some(low)) => {
-                        out.push(high * 16 + low);
-                        i += 2;
-                    }
-                    _ => out.push(b'%'),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(high), Some(low)) => {
+                    out.push(high * 16 + low);
+                    i += 2;
                 }
-            }
+                _ => out.push(b'%'),
+            },
             other => out.push(other),
         }
         i += 1;
@@ -747,7 +763,10 @@ pub fn utm_table(
         if !converted.insert(session) {
             continue;
         }
-        let key = session_key.get(session.as_str()).cloned().unwrap_or_default();
+        let key = session_key
+            .get(session.as_str())
+            .cloned()
+            .unwrap_or_default();
         let row = rows.entry(key).or_default();
         row.conversions += 1;
         let order = completed_order(page);
@@ -891,7 +910,11 @@ pub fn check_pixels(ids: &PixelIds) -> Result<PixelIds, Vec<ReportError>> {
         google: clean(&ids.google).map(|v| v.to_ascii_uppercase()),
     };
     let mut problems = Vec::new();
-    if checked.facebook.as_deref().is_some_and(|id| !facebook_ok(id)) {
+    if checked
+        .facebook
+        .as_deref()
+        .is_some_and(|id| !facebook_ok(id))
+    {
         problems.push(ReportError::FacebookPixel);
     }
     if checked.tiktok.as_deref().is_some_and(|id| !tiktok_ok(id)) {
@@ -929,7 +952,10 @@ mod tests {
     }
 
     fn order(at: i64, lines: Vec<OrderLine>, discount: i64, shipping: i64) -> PaidOrder {
-        let subtotal = lines.iter().map(|l| l.quantity * l.price_minor).sum::<i64>();
+        let subtotal = lines
+            .iter()
+            .map(|l| l.quantity * l.price_minor)
+            .sum::<i64>();
         PaidOrder {
             id: format!("o{at}"),
             captured_at: at,
@@ -1051,7 +1077,9 @@ mod tests {
 
     #[test]
     fn utm_values_come_from_the_landing_query_string() {
-        let values = utm_values("/products/x?utm_source=Facebook&utm_medium=cpc&utm_campaign=Black%20Friday+26#top");
+        let values = utm_values(
+            "/products/x?utm_source=Facebook&utm_medium=cpc&utm_campaign=Black%20Friday+26#top",
+        );
         assert_eq!(values.source, "facebook");
         assert_eq!(values.medium, "cpc");
         assert_eq!(values.campaign, "Black Friday 26");
@@ -1075,8 +1103,7 @@ mod tests {
             // A session not among the tagged ones.
             ("s9".to_owned(), "/checkout/thank-you?order=o2".to_owned()),
         ];
-        let paid: HashMap<String, i64> =
-            [("o1".to_owned(), 5000), ("o2".to_owned(), 2500)].into();
+        let paid: HashMap<String, i64> = [("o1".to_owned(), 5000), ("o2".to_owned(), 2500)].into();
         let (rows, totals) = utm_table(&landings, 10, &completions, &paid, UtmGroup::Source);
         assert_eq!(rows[0].key, "");
         assert_eq!(rows[0].sessions, 7);
@@ -1111,9 +1138,11 @@ mod tests {
             path: String::new(),
             ..input.clone()
         };
-        assert!(utm_link(&bare)
-            .expect("link")
-            .starts_with("https://demo.storeloom.dev/?utm_source="));
+        assert!(
+            utm_link(&bare)
+                .expect("link")
+                .starts_with("https://demo.storeloom.dev/?utm_source=")
+        );
         let bad = UtmLinkInput {
             base: "demo.storeloom.dev".to_owned(),
             path: "products".to_owned(),
@@ -1142,12 +1171,14 @@ mod tests {
         let checked = check_pixels(&good).expect("good");
         assert_eq!(checked.facebook.as_deref(), Some("123456789012345"));
         assert_eq!(checked.tiktok.as_deref(), Some("C4ABCDEFGHIJ12345678"));
-        assert!(check_pixels(&PixelIds {
-            google: Some("AW-123456789".to_owned()),
-            facebook: Some(String::new()),
-            tiktok: None,
-        })
-        .is_ok_and(|ids| ids.facebook.is_none()));
+        assert!(
+            check_pixels(&PixelIds {
+                google: Some("AW-123456789".to_owned()),
+                facebook: Some(String::new()),
+                tiktok: None,
+            })
+            .is_ok_and(|ids| ids.facebook.is_none())
+        );
         let bad = PixelIds {
             facebook: Some("12345".to_owned()),
             tiktok: Some("C4ABC".to_owned()),
@@ -1179,7 +1210,10 @@ mod tests {
         assert_eq!(day_of(&days, one.end_ms, one.end_ms), None);
         // 2026-11-22 12:00 UTC: the last 7 days in Ho Chi Minh City end on the 22nd.
         let week = last_days(7, "Asia/Ho_Chi_Minh", 1_795_348_800_000).expect("week");
-        assert_eq!((week.from.as_str(), week.to.as_str()), ("2026-11-16", "2026-11-22"));
+        assert_eq!(
+            (week.from.as_str(), week.to.as_str()),
+            ("2026-11-16", "2026-11-22")
+        );
         assert!(!week.today_mode);
         let today = last_days(1, "Asia/Ho_Chi_Minh", 1_795_348_800_000).expect("today");
         assert!(today.today_mode);

@@ -35,6 +35,7 @@ pub struct SalesRow {
     /// The row's name for people (a product's title, a country's name).
     pub label: String,
     /// Paid orders in the row (an order with two products counts in both products' rows).
+    #[ts(type = "number")]
     pub orders: u64,
     /// Line items before discounts.
     pub gross_sales: f64,
@@ -68,6 +69,7 @@ pub struct SalesReport {
 pub struct ProfitRow {
     /// A `YYYY-MM-DD` day, or `""` for the totals.
     pub key: String,
+    #[ts(type = "number")]
     pub orders: u64,
     /// What shoppers paid: net sales plus shipping charged.
     pub sales: f64,
@@ -78,6 +80,7 @@ pub struct ProfitRow {
     /// Sales less costs, fees and shipping over the lines whose cost is known.
     pub profit: f64,
     /// Units sold with no unit cost entered: left out of `profit`, never counted as free.
+    #[ts(type = "number")]
     pub unknown_cost_units: u64,
     /// The sales of those units.
     pub unknown_cost_sales: f64,
@@ -93,6 +96,7 @@ pub struct ProfitProduct {
     /// `""` for a product sold without a variant.
     pub variant_id: String,
     pub title: String,
+    #[ts(type = "number")]
     pub units: u64,
     pub sales: f64,
     /// `null` when no unit cost is entered.
@@ -182,12 +186,15 @@ pub struct UtmValues {
 pub struct UtmRow {
     /// The utm value; `""` for sessions whose landing page had none.
     pub key: String,
+    #[ts(type = "number")]
     pub sessions: u64,
     /// Sessions that completed checkout.
+    #[ts(type = "number")]
     pub conversions: u64,
     /// conversions / sessions x 100, 2 decimals.
     pub conversion_rate: f64,
     /// Paid orders named by those sessions' checkout completions.
+    #[ts(type = "number")]
     pub orders: u64,
     pub revenue: f64,
 }

@@ -53,7 +53,12 @@ pub fn utm_link(input: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = checkPixels)]
 pub fn check_pixels(ids: JsValue) -> Result<JsValue, JsError> {
     let ids: PixelIds = serde_wasm_bindgen::from_value(ids)?;
-    to_js(&reports::check_pixels(&ids).err().map(problems).unwrap_or_default())
+    to_js(
+        &reports::check_pixels(&ids)
+            .err()
+            .map(problems)
+            .unwrap_or_default(),
+    )
 }
 
 /// Why a unit cost would be refused, as `{code, message}`, or `null`.

@@ -11,13 +11,13 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use core_wasm::reports::{self as rules, PaidOrder, ReportDay, ReportError, UnitCosts};
 use serde::Deserialize;
+use shared_types::ApiErrorBody;
 use shared_types::DateRange;
 use shared_types::catalog::Variant;
 use shared_types::reports::{
     PixelIds, PixelSettings, PixelShareInput, PixelStore, ProductCost, ProductCostInput,
     ProfitReport, SalesGroup, SalesReport, UtmGroup, UtmReport,
 };
-use shared_types::ApiErrorBody;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -285,7 +285,12 @@ async fn sales_export(
     let body = rules::sales_csv(&table, group);
     let name = format!(
         "sales-by-{}-{}-{}.csv",
-        query.group_by.as_deref().map(str::trim).filter(|g| !g.is_empty()).unwrap_or("day"),
+        query
+            .group_by
+            .as_deref()
+            .map(str::trim)
+            .filter(|g| !g.is_empty())
+            .unwrap_or("day"),
         range.from,
         range.to
     );
@@ -417,9 +422,8 @@ async fn save_cost(
     .bind(&access.store_id)
     .fetch_optional(&state.db)
     .await?;
-    let (title, variants, price) = product.ok_or_else(|| {
-        ApiError::NotFoundWith("No such product in this store.".to_owned())
-    })?;
+    let (title, variants, price) = product
+        .ok_or_else(|| ApiError::NotFoundWith("No such product in this store.".to_owned()))?;
     let (title, price) = if variant_id.is_empty() {
         (title, core_wasm::payouts::to_major(price))
     } else {
@@ -489,7 +493,11 @@ async fn utm(
              AND e.occurred_at = f.occurred_at \
              WHERE f.store_id IN {in_stores} AND f.kind = {kind} AND f.occurred_at >= {from} \
              AND f.occurred_at < {to} {} ORDER BY f.occurred_at, f.session_id",
-            if tagged_only { "AND e.page LIKE '%?%'" } else { "" }
+            if tagged_only {
+                "AND e.page LIKE '%?%'"
+            } else {
+                ""
+            }
         )
     };
     let fetch = |sql: String| {
@@ -497,7 +505,10 @@ async fn utm(
         for store in &stores {
             query = query.bind(store.as_str());
         }
-        query.bind(range.start_ms).bind(range.end_ms).fetch_all(&state.db)
+        query
+            .bind(range.start_ms)
+            .bind(range.end_ms)
+            .fetch_all(&state.db)
     };
     let landings = fetch(first_pages(1, true)).await?;
     let completions = fetch(first_pages(5, false)).await?;

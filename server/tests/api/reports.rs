@@ -83,7 +83,15 @@ struct Fixture {
 
 async fn fixture(app: &TestApp) -> Fixture {
     let (token, store) = fresh_store(app).await;
-    product(app, &store, "p1", "Linen shirt", 3000, r#"[{"id":"v1","title":"Blue","price":30}]"#).await;
+    product(
+        app,
+        &store,
+        "p1",
+        "Linen shirt",
+        3000,
+        r#"[{"id":"v1","title":"Blue","price":30}]"#,
+    )
+    .await;
     product(app, &store, "p2", "Canvas tote", 4000, "[]").await;
     let p1 = |quantity: i64| json!({"productId": "p1", "variantId": null, "title": "Linen shirt", "quantity": quantity, "priceMinor": 3000});
     let p2 = json!({"productId": "p2", "variantId": null, "title": "Canvas tote", "quantity": 1, "priceMinor": 4000});
@@ -169,24 +177,45 @@ async fn sales_reports_group_paid_orders_by_day_product_country_and_payment_in_t
     assert_eq!(rows[0]["key"], "2026-01-10");
     assert_eq!(figures(&rows[0]), (1, 100.0, 10.0, 5.0, 90.0, 95.0));
     assert_eq!(figures(&rows[1]), (1, 30.0, 0.0, 0.0, 30.0, 30.0));
-    assert_eq!(figures(&by_day["totals"]), (2, 130.0, 10.0, 5.0, 120.0, 125.0));
+    assert_eq!(
+        figures(&by_day["totals"]),
+        (2, 130.0, 10.0, 5.0, 120.0, 125.0)
+    );
     assert_eq!(by_day["range"]["timezone"], "UTC");
 
     // Discounts and shipping are shared out by line value: p1 has 60.00 of A's 100.00.
-    let by_product = get(&app, &f, &format!("/api/stores/reports/sales?{RANGE}&groupBy=product")).await;
+    let by_product = get(
+        &app,
+        &f,
+        &format!("/api/stores/reports/sales?{RANGE}&groupBy=product"),
+    )
+    .await;
     let rows = by_product["rows"].as_array().expect("rows");
     assert_eq!(rows[0]["key"], "p1");
     assert_eq!(rows[0]["label"], "Linen shirt");
     assert_eq!(figures(&rows[0]), (2, 90.0, 6.0, 3.0, 84.0, 87.0));
     assert_eq!(rows[1]["key"], "p2");
     assert_eq!(figures(&rows[1]), (1, 40.0, 4.0, 2.0, 36.0, 38.0));
-    assert_eq!(figures(&by_product["totals"]), (2, 130.0, 10.0, 5.0, 120.0, 125.0));
+    assert_eq!(
+        figures(&by_product["totals"]),
+        (2, 130.0, 10.0, 5.0, 120.0, 125.0)
+    );
 
-    let by_country = get(&app, &f, &format!("/api/stores/reports/sales?{RANGE}&groupBy=country")).await;
+    let by_country = get(
+        &app,
+        &f,
+        &format!("/api/stores/reports/sales?{RANGE}&groupBy=country"),
+    )
+    .await;
     assert_eq!(by_country["rows"][0]["key"], "VN");
     assert_eq!(by_country["rows"][0]["label"], "Vietnam");
     assert_eq!(by_country["rows"][1]["label"], "United States");
-    let by_payment = get(&app, &f, &format!("/api/stores/reports/sales?{RANGE}&groupBy=payment")).await;
+    let by_payment = get(
+        &app,
+        &f,
+        &format!("/api/stores/reports/sales?{RANGE}&groupBy=payment"),
+    )
+    .await;
     assert_eq!(by_payment["rows"][0]["key"], "Credit card");
     assert_eq!(by_payment["rows"][1]["key"], "PayPal");
     assert_eq!(by_payment["rows"][1]["totalSales"], 30.0);
@@ -211,9 +240,17 @@ async fn sales_reports_group_paid_orders_by_day_product_country_and_payment_in_t
         )
         .await;
     assert_eq!(csv.status, StatusCode::OK);
-    assert!(csv.headers["content-type"].to_str().expect("type").starts_with("text/csv"));
+    assert!(
+        csv.headers["content-type"]
+            .to_str()
+            .expect("type")
+            .starts_with("text/csv")
+    );
     let lines: Vec<&str> = csv.text.lines().collect();
-    assert_eq!(lines[0], "product,name,orders,gross_sales,discounts,shipping,net_sales,total_sales");
+    assert_eq!(
+        lines[0],
+        "product,name,orders,gross_sales,discounts,shipping,net_sales,total_sales"
+    );
     assert_eq!(lines[1], "p1,Linen shirt,2,90.00,6.00,3.00,84.00,87.00");
     assert_eq!(lines[3], "Total,,2,130.00,10.00,5.00,120.00,125.00");
 }
@@ -237,7 +274,10 @@ async fn estimated_profit_counts_products_without_a_cost_as_unknown_until_one_is
         .iter()
         .map(|c| c["title"].as_str().expect("title"))
         .collect();
-    assert_eq!(titles, vec!["Canvas tote", "Linen shirt", "Linen shirt / Blue"]);
+    assert_eq!(
+        titles,
+        vec!["Canvas tote", "Linen shirt", "Linen shirt / Blue"]
+    );
     assert!(costs[0]["unitCost"].is_null());
 
     let saved = app
@@ -294,15 +334,40 @@ async fn utm_figures_come_from_landing_pages_and_the_orders_their_checkouts_name
     let f = fixture(&app).await;
     let thanks = |id: &str| format!("/checkout/thank-you?order={id}");
     let list = [
-        ("s1", 1, "2026-01-10T09:00:00Z", "/?utm_source=Google&utm_medium=cpc&utm_campaign=Winter%20sale".to_owned()),
-        ("s1", 1, "2026-01-10T09:05:00Z", "/products/linen".to_owned()),
+        (
+            "s1",
+            1,
+            "2026-01-10T09:00:00Z",
+            "/?utm_source=Google&utm_medium=cpc&utm_campaign=Winter%20sale".to_owned(),
+        ),
+        (
+            "s1",
+            1,
+            "2026-01-10T09:05:00Z",
+            "/products/linen".to_owned(),
+        ),
         ("s1", 5, "2026-01-10T10:00:00Z", thanks(&f.a)),
-        ("s2", 1, "2026-01-10T11:00:00Z", "/?utm_source=google&utm_medium=cpc&utm_campaign=Winter%20sale".to_owned()),
-        ("s3", 1, "2026-01-11T08:00:00Z", "/products/linen?utm_source=facebook&utm_medium=social".to_owned()),
+        (
+            "s2",
+            1,
+            "2026-01-10T11:00:00Z",
+            "/?utm_source=google&utm_medium=cpc&utm_campaign=Winter%20sale".to_owned(),
+        ),
+        (
+            "s3",
+            1,
+            "2026-01-11T08:00:00Z",
+            "/products/linen?utm_source=facebook&utm_medium=social".to_owned(),
+        ),
         ("s4", 1, "2026-01-11T20:00:00Z", "/".to_owned()),
         ("s4", 5, "2026-01-11T23:30:00Z", thanks(&f.b)),
         // Outside the range.
-        ("s5", 1, "2026-01-12T20:00:00Z", "/?utm_source=google".to_owned()),
+        (
+            "s5",
+            1,
+            "2026-01-12T20:00:00Z",
+            "/?utm_source=google".to_owned(),
+        ),
     ];
     let events: Vec<Event> = list
         .iter()
@@ -332,13 +397,21 @@ async fn utm_figures_come_from_landing_pages_and_the_orders_their_checkouts_name
     let untagged = rows.iter().find(|r| r["key"] == "").expect("untagged row");
     assert_eq!(untagged["sessions"], 1);
     assert_eq!(untagged["revenue"], 30.0);
-    let facebook = rows.iter().find(|r| r["key"] == "facebook").expect("facebook");
+    let facebook = rows
+        .iter()
+        .find(|r| r["key"] == "facebook")
+        .expect("facebook");
     assert_eq!(facebook["conversions"], 0);
     assert_eq!(by_source["totals"]["sessions"], 4);
     assert_eq!(by_source["totals"]["orders"], 2);
     assert_eq!(by_source["totals"]["revenue"], 125.0);
 
-    let by_campaign = get(&app, &f, &format!("/api/stores/reports/utm?{RANGE}&groupBy=campaign")).await;
+    let by_campaign = get(
+        &app,
+        &f,
+        &format!("/api/stores/reports/utm?{RANGE}&groupBy=campaign"),
+    )
+    .await;
     assert_eq!(by_campaign["rows"][0]["key"], "Winter sale");
     assert_eq!(by_campaign["rows"][0]["sessions"], 2);
 }
@@ -363,7 +436,12 @@ async fn report_calls_refuse_bad_input_with_clear_messages_and_write_nothing() {
         "/api/stores/reports/sales?timezone=Mars/Base",
     ] {
         let reply = call(Method::GET, path, None).await;
-        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{path}: {}", reply.text);
+        assert_eq!(
+            reply.status,
+            StatusCode::BAD_REQUEST,
+            "{path}: {}",
+            reply.text
+        );
         assert!(!reply.messages().is_empty());
     }
     for (cost, message) in [
@@ -378,7 +456,11 @@ async fn report_calls_refuse_bad_input_with_clear_messages_and_write_nothing() {
         )
         .await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{cost}");
-        assert!(reply.messages()[0].contains(message), "{:?}", reply.messages());
+        assert!(
+            reply.messages()[0].contains(message),
+            "{:?}",
+            reply.messages()
+        );
     }
     let unknown = call(
         Method::PUT,
@@ -457,7 +539,13 @@ async fn a_pixel_is_shared_only_with_other_stores_of_the_same_owner() {
     let sams = app.store_id("sams-goods").await;
     let demo = app.store_id("demo").await;
     let settings = app
-        .call(Method::GET, "/api/stores/reports/pixel", None, Some(&f.token), Some(&f.store))
+        .call(
+            Method::GET,
+            "/api/stores/reports/pixel",
+            None,
+            Some(&f.token),
+            Some(&f.store),
+        )
         .await;
     let candidates: Vec<&str> = settings.json["candidates"]
         .as_array()
@@ -524,9 +612,13 @@ async fn each_report_needs_its_own_scope() {
         ("/api/stores/reports/pixel", "report"),
     ];
     for (path, scope) in calls {
-        let ok = app.call(Method::GET, path, None, Some(&owner), Some(&demo)).await;
+        let ok = app
+            .call(Method::GET, path, None, Some(&owner), Some(&demo))
+            .await;
         assert_eq!(ok.status, StatusCode::OK, "owner {path}: {}", ok.text);
-        let refused = app.call(Method::GET, path, None, Some(&staff), Some(&demo)).await;
+        let refused = app
+            .call(Method::GET, path, None, Some(&staff), Some(&demo))
+            .await;
         assert_eq!(refused.status, StatusCode::FORBIDDEN, "staff {path}");
         // With the one scope the call needs, and only it, the staff member is let through.
         sqlx::query("UPDATE store_members SET scopes = $1 WHERE user_id = $2")
@@ -536,8 +628,15 @@ async fn each_report_needs_its_own_scope() {
             .await
             .expect("scopes");
         let (token, _, _) = app.session_of(ORDERS_STAFF_EMAIL).await;
-        let let_in = app.call(Method::GET, path, None, Some(&token), Some(&demo)).await;
-        assert_eq!(let_in.status, StatusCode::OK, "{scope} {path}: {}", let_in.text);
+        let let_in = app
+            .call(Method::GET, path, None, Some(&token), Some(&demo))
+            .await;
+        assert_eq!(
+            let_in.status,
+            StatusCode::OK,
+            "{scope} {path}: {}",
+            let_in.text
+        );
         sqlx::query("UPDATE store_members SET scopes = 'orders products' WHERE user_id = $1")
             .bind(&staff_id)
             .execute(&app.state.db)
