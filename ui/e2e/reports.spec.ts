@@ -87,6 +87,8 @@ test("sales reports show the API's figures by day and by product, sort, and expo
 });
 
 test("a unit cost saved on the estimated profit screen changes the profit after a reload", async ({ page, request }) => {
+  // The screen lists every product with a cost field: the accessibility check takes longest here.
+  test.setTimeout(300_000);
   const owner = await apiSession(request, OWNER);
   interface Product {
     productId: string;
@@ -126,12 +128,13 @@ test("a unit cost saved on the estimated profit screen changes the profit after 
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(`Unit cost of ${target.title} saved.`)).toBeVisible();
   await page.reload();
+  await expect(page.getByRole("heading", { name: "Estimated profit", level: 1 })).toBeVisible({ timeout: 30_000 });
 
   const after = await call<Report>(request, owner, "GET", "/stores/reports/profit?lastDays=30");
   const costed = after.products.find((p) => p.productId === target.productId && p.variantId === target.variantId);
   expect(costed?.profit).not.toBeNull();
   expect(after.totals.profit).not.toBe(before.totals.profit);
-  await expect(page.getByTestId("profit-total")).toContainText(amount(after.totals.profit));
+  await expect(page.getByTestId("profit-total")).toContainText(amount(after.totals.profit), { timeout: 20_000 });
   await expect(products.locator("tbody tr").filter({ hasText: target.title }).first()).toContainText(amount(costed?.profit ?? 0));
   await expect(page.getByRole("textbox", { name: `Unit cost of ${target.title}`, exact: true })).toHaveValue("3.5");
   await checkAccessibility(page, "estimated profit");
