@@ -8,6 +8,7 @@ pub mod limits;
 pub mod numbers;
 pub mod payouts;
 pub mod records;
+pub mod reports;
 pub mod shell;
 pub mod theme;
 

@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod forms;
 pub mod operations;
 pub mod records;
+pub mod reports;
 pub mod shell;
 pub mod theme;
 

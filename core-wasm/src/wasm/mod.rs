@@ -5,6 +5,7 @@ mod analytics;
 mod catalog;
 mod payouts;
 mod records;
+mod reports;
 mod shell;
 mod theme;
 #[cfg(feature = "tz")]

@@ -23,6 +23,7 @@ pub mod personalize;
 pub mod proxies;
 pub mod public;
 pub mod records;
+pub mod reports;
 pub mod sales;
 pub mod staff;
 pub mod stores;
@@ -64,6 +65,7 @@ use crate::state::AppState;
         (name = "sales", description = "Customers, orders and discounts"),
         (name = "uploads", description = "Image upload"),
         (name = "analytics", description = "Storefront events in; the Overview's figures, paid orders, exports and live view out (needs `dashboards`)"),
+        (name = "reports", description = "Sales reports, estimated profit with unit costs, UTM attribution and the shared tracking pixel"),
         (name = "storefront", description = "The storefront's public read API: no sign-in, cacheable"),
         (name = "records", description = "Size charts, option sets, reviews, catalogs, feeds, cache purges, bulk updates, apps, Boost UpSell, sales channels, Telegram and custom store settings (each needs its route's scope)"),
     )
@@ -119,6 +121,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(records::router())
         .merge(inventory::router())
         .merge(feeds::router())
+        .merge(reports::router())
         .split_for_parts();
     let document = openapi.clone();
     let router = router

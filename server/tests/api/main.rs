@@ -10,6 +10,7 @@ mod helpers;
 mod mail;
 mod operations;
 mod records;
+mod reports;
 mod robustness;
 mod sessions;
 mod site;

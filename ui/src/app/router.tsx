@@ -38,6 +38,10 @@ import { BulkEditPage, InventoryPage } from "../features/records/BatchPages";
 import { RecordFormPage, RecordListPage } from "../features/records/RecordPages";
 import { AppsPage, CustomStorePage, SalesChannelsPage, TelegramPage, UpsellPage } from "../features/records/SettingPages";
 import { recordSpecs } from "../features/records/kinds";
+import { PixelPage } from "../features/reports/PixelPage";
+import { ProfitPage } from "../features/reports/ProfitPage";
+import { SalesReportPage } from "../features/reports/SalesReportPage";
+import { UtmPage } from "../features/reports/UtmPage";
 import { AdminLayout } from "../features/shell/components/AdminLayout";
 import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
 import { useUserInfo } from "../hooks/useStoreData";
@@ -117,6 +121,14 @@ function screenOf(route: RouteInfo): ReactNode {
       return <TelegramPage />;
     case "website.themes":
       return <CustomStorePage />;
+    case "website.sales-reports":
+      return <SalesReportPage />;
+    case "website.estimated-profit":
+      return <ProfitPage />;
+    case "website.utm-analystics":
+      return <UtmPage />;
+    case "website.pixel.sharePixel":
+      return <PixelPage />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":

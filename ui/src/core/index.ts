@@ -46,6 +46,7 @@ export type {
 export * from "./analytics";
 export * from "./catalog";
 export * from "./records";
+export * from "./reports";
 
 /** Judges the login form: trimmed values and the first failing rule of each field. */
 export function checkLogin(form: LoginForm): LoginCheck {

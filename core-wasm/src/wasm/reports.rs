@@ -1,0 +1,77 @@
+//! Exports of the report rules: the UTM link builder, tracking pixel ids and unit costs, as the
+//! server checks them.
+
+use serde::Serialize;
+use shared_types::reports::{PixelIds, UtmLinkInput};
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::reports::{self, ReportError};
+
+#[derive(Serialize)]
+struct Problem {
+    code: &'static str,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct Verdict {
+    /// The composed link, or `null` when something was refused.
+    link: Option<String>,
+    problems: Vec<Problem>,
+}
+
+fn problems(errors: Vec<ReportError>) -> Vec<Problem> {
+    errors
+        .into_iter()
+        .map(|error| Problem {
+            code: error.code(),
+            message: error.to_string(),
+        })
+        .collect()
+}
+
+/// The campaign link for `{base, path, source, medium, campaign, term, content}`, as
+/// `{link, problems}`.
+#[wasm_bindgen(js_name = utmLink)]
+pub fn utm_link(input: JsValue) -> Result<JsValue, JsError> {
+    let input: UtmLinkInput = serde_wasm_bindgen::from_value(input)?;
+    let verdict = match reports::utm_link(&input) {
+        Ok(link) => Verdict {
+            link: Some(link),
+            problems: Vec::new(),
+        },
+        Err(errors) => Verdict {
+            link: None,
+            problems: problems(errors),
+        },
+    };
+    to_js(&verdict)
+}
+
+/// Why tracking pixel ids would be refused, as a list of `{code, message}` (empty when fine).
+#[wasm_bindgen(js_name = checkPixels)]
+pub fn check_pixels(ids: JsValue) -> Result<JsValue, JsError> {
+    let ids: PixelIds = serde_wasm_bindgen::from_value(ids)?;
+    to_js(
+        &reports::check_pixels(&ids)
+            .err()
+            .map(problems)
+            .unwrap_or_default(),
+    )
+}
+
+/// Why a unit cost would be refused, as `{code, message}`, or `null`.
+#[wasm_bindgen(js_name = checkUnitCost)]
+pub fn check_unit_cost(amount: f64) -> Result<JsValue, JsError> {
+    match reports::unit_cost_minor(amount) {
+        Ok(_) => Ok(JsValue::NULL),
+        Err(error) => to_js(&problems(vec![error]).pop()),
+    }
+}
+
+/// The UTM source, medium and campaign of a landing page.
+#[wasm_bindgen(js_name = utmValues)]
+pub fn utm_values(page: &str) -> Result<JsValue, JsError> {
+    to_js(&reports::utm_values(page))
+}
