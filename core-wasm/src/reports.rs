@@ -698,9 +698,18 @@ pub fn utm_key(values: &UtmValues, group: UtmGroup) -> &str {
     }
 }
 
-/// The order a checkout-completion page names: its `order` parameter.
+/// The order a checkout-completion page names: its `order` parameter, else the last segment
+/// of a `/thank-you/{order id}` path (the storefront's thank-you page).
 pub fn completed_order(page: &str) -> String {
-    query_value(page, "order")
+    let named = query_value(page, "order");
+    if !named.is_empty() {
+        return named;
+    }
+    let path = page.split(['?', '#']).next().unwrap_or("");
+    match path.rsplit_once("/thank-you/") {
+        Some((_, id)) if !id.is_empty() && !id.contains('/') => id.to_owned(),
+        _ => String::new(),
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -1087,6 +1096,12 @@ mod tests {
         assert_eq!(query_value("/?a=%zz", "a"), "%zz");
         assert_eq!(query_value("/?a=50%", "a"), "50%");
         assert_eq!(completed_order("/checkout/thank-you?order=abc"), "abc");
+        assert_eq!(completed_order("/s/demo/thank-you/o-123"), "o-123");
+        assert_eq!(
+            completed_order("/s/demo/thank-you/o-123?utm_source=x"),
+            "o-123"
+        );
+        assert_eq!(completed_order("/s/demo/products/shirt"), "");
     }
 
     #[test]

@@ -50,7 +50,8 @@
   }
   function track(type) {
     if (preview) return;
-    queue.push({ type: type, sessionId: sessionId(), at: Date.now(), page: location.pathname.slice(0, 512) });
+    // The path with its query, so a landing page's UTM parameters reach the UTM report.
+    queue.push({ type: type, sessionId: sessionId(), at: Date.now(), page: (location.pathname + location.search).slice(0, 512) });
     // Events close together go in one batch; a batch leaves soon, so little waits for an unload.
     clearTimeout(flushTimer);
     flushTimer = setTimeout(function () { flush(false); }, 300);
