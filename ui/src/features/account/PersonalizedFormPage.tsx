@@ -120,8 +120,8 @@ function LayerCard({
               placeholder={t("account.personalized.defaultFont")}
               clearable
               data={fonts}
-              value={layer.fontId || null}
-              onChange={(fontId) => onChange({ ...layer, fontId: fontId ?? "" })}
+              value={layer.font || null}
+              onChange={(font) => onChange({ ...layer, font: font ?? "" })}
               miw={180}
             />
             <NumberInput
@@ -157,7 +157,10 @@ function SetupForm() {
   // The server holds the rules of a set-up; nothing is refused before it answers.
   const form = useRecordForm({ id, record: record.data, toInput, empty: EMPTY, check: () => [] });
   const { input, change } = form;
-  const fontChoices = (fonts.data ?? []).map((font) => ({ value: font.id, label: font.name }));
+  // Layers name their font; a font removed since still shows as the layer's choice.
+  const fontNames = new Set((fonts.data ?? []).map((font) => font.name));
+  for (const layer of input.layers) if (layer.font) fontNames.add(layer.font);
+  const fontChoices = [...fontNames].map((name) => ({ value: name, label: name }));
 
   function setLayer(index: number, layer: Layer) {
     change(
