@@ -3,7 +3,6 @@
 // server checks the set-up; its messages show above the fields, which keep what was typed.
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { IconArrowDown, IconArrowUp, IconPhoto, IconTextSize, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +16,7 @@ import { personalizes, useFonts } from "./api";
 import { type Layer, type LayerKind, newLayer, readLayer, writeLayer } from "./layers";
 import { NotForDropship } from "./NotForDropship";
 import { PERSONALIZED_BASE } from "./PersonalizedPage";
+import { notifySaved } from "./notify";
 
 interface SetupInput {
   name: string;
@@ -184,7 +184,7 @@ function SetupForm() {
         { name: value.name, productId: value.productId, layers: value.layers.map(writeLayer) },
         {
           onSuccess: (saved) => {
-            notifications.show({ color: "green", message: t("manage.saved") });
+            notifySaved(t("manage.saved"));
             if (!id) void navigate(`${PERSONALIZED_BASE}/${saved.id}`, { replace: true });
           },
         },
@@ -206,7 +206,7 @@ function SetupForm() {
           ? () =>
               remove.mutate(undefined, {
                 onSuccess: () => {
-                  notifications.show({ color: "green", message: t("manage.deleted") });
+                  notifySaved(t("manage.deleted"));
                   void navigate(PERSONALIZED_BASE, { replace: true });
                 },
               })

@@ -1,7 +1,6 @@
 // Personalized products (website.product-personalized): the set-ups of the store's personalized
 // products, paged on the server, with the fonts their text layers may use.
 import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +16,7 @@ import { products } from "../manage/products/api";
 import { personalizes, useAddFont, useFonts, usePersonalizeCount, useRemoveFont } from "./api";
 import { FormCard } from "./FormCard";
 import { NotForDropship } from "./NotForDropship";
+import { notifySaved } from "./notify";
 
 const PAGE_SIZE = 20;
 export const PERSONALIZED_BASE = "/product-personalized";
@@ -45,7 +45,7 @@ function Fonts() {
         onSuccess: () => {
           setName("");
           setFontUrl("");
-          notifications.show({ color: "green", message: t("account.fonts.added") });
+          notifySaved(t("account.fonts.added"));
         },
       },
     );

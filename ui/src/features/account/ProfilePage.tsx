@@ -2,7 +2,6 @@
 // they sign in with, and a change of password (PUT /users/change-password). The core checks
 // both forms first; the server's messages show when it refuses; nothing typed is lost.
 import { Alert, Avatar, Button, Group, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ChangePasswordForm, type FieldError, checkChangePassword, fullName } from "../../core";
@@ -13,6 +12,7 @@ import type { UserInfo } from "../../types/generated/UserInfo";
 import { useChangePassword, useUpdateProfile } from "./api";
 import { checkProfileNames } from "./checks";
 import { FormCard } from "./FormCard";
+import { notifySaved } from "./notify";
 
 function shown(error: FieldError | undefined): string | undefined {
   return error ? translateCore(error.code, error.message, { limit: error.limit }) : undefined;
@@ -42,7 +42,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
     // An empty value clears a field on the server.
     save.mutate(
       { firstName: input.firstName.trim(), lastName: input.lastName.trim(), profilePicture: input.profilePicture.trim() },
-      { onSuccess: () => notifications.show({ color: "green", message: t("account.profile.saved") }) },
+      { onSuccess: () => notifySaved(t("account.profile.saved")) },
     );
   }
 
@@ -119,7 +119,7 @@ function PasswordForm() {
       onSuccess: () => {
         setInput(NO_PASSWORDS);
         setDone(true);
-        notifications.show({ color: "green", message: t("account.password.changed") });
+        notifySaved(t("account.password.changed"));
       },
     });
   }

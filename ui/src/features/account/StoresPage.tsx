@@ -2,7 +2,6 @@
 // (as on the shop choice page); switching opens a store's dashboard the same way, and a new
 // store, checked by the core's store-name rule, joins the list ready to switch to.
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -15,6 +14,7 @@ import { useSession } from "../auth/store/session";
 import { useCreateStore } from "./api";
 import { checkStoreName } from "./checks";
 import { FormCard } from "./FormCard";
+import { notifySaved } from "./notify";
 
 function CreateStore({ onCreated }: { onCreated: (store: StoreSummary) => void }) {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ function CreateStore({ onCreated }: { onCreated: (store: StoreSummary) => void }
       {
         onSuccess: (store) => {
           setName("");
-          notifications.show({ color: "green", message: t("account.stores.created", { name: store.name }) });
+          notifySaved(t("account.stores.created", { name: store.name }));
           onCreated(store);
         },
       },

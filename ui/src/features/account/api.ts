@@ -43,14 +43,17 @@ export function useCreateStore() {
   });
 }
 
-export const personalizes = resource<Personalize, PersonalizeInput>({
-  key: "personalizes",
-  path: "/personalizes",
-  read: (answer) => {
-    const page = answer as PersonalizePage;
-    return { rows: page.personalizes, total: Number(page.total) };
-  },
-});
+function readPage(answer: unknown) {
+  const page = answer as PersonalizePage;
+  return { rows: page.personalizes, total: Number(page.total) };
+}
+
+// The spec's paths differ by a slash: the list is GET /personalizes/, a new set-up is
+// POST /personalizes. Both resources share the query key, so a save refreshes the list.
+const withoutSlash = resource<Personalize, PersonalizeInput>({ key: "personalizes", path: "/personalizes", read: readPage });
+const withSlash = resource<Personalize, PersonalizeInput>({ key: "personalizes", path: "/personalizes", slash: true, read: readPage });
+
+export const personalizes = { ...withoutSlash, useList: withSlash.useList };
 
 /** GET /personalizes/count. */
 export function usePersonalizeCount() {
