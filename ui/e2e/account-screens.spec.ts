@@ -19,6 +19,12 @@ async function checkAccessibility(page: Page, name: string) {
   expect(serious.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(" | ")}`)).toEqual([]);
 }
 
+/** A desktop screenshot of the whole page, from its top. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
 /** The page fits a 375 px wide phone: nothing wider than the screen. */
 async function fitsPhone(page: Page, path: string, ready: RegExp) {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -67,7 +73,7 @@ test("the owner edits the profile (a name too long refused by the core first) an
 
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("Your profile has been saved")).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/account-profile.png`, fullPage: true });
+    await shot(page, "account-profile");
     await checkAccessibility(page, "profile");
 
     await page.reload();
@@ -165,7 +171,7 @@ test("the owner creates a store, switches to it, and a dropship store says perso
   await expect(page.getByText(`${name} has been created`)).toBeVisible();
   await expect(page.getByLabel("Store name")).toHaveValue("");
   await expect(list.getByText(name)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/account-stores.png`, fullPage: true });
+  await shot(page, "account-stores");
   await checkAccessibility(page, "stores");
   await fitsPhone(page, "/stores", /Your stores/);
 
@@ -201,7 +207,7 @@ test("a personalized product is created (the server's refusal keeps the form), e
   await expect(page.getByRole("link", { name: "Name on a mug" })).toBeVisible();
   await expect(page.getByText(/^\d+ personalized products?$/)).toBeVisible();
   await expect(page.getByText("Pacifico", { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/account-personalized.png`, fullPage: true });
+  await shot(page, "account-personalized");
   await checkAccessibility(page, "personalized products");
 
   // A font: refused with an address that is no font file, then added, then removed.
@@ -245,7 +251,7 @@ test("a personalized product is created (the server's refusal keeps the form), e
   await expect(page.getByLabel("Most characters")).toHaveValue("16");
   await expect(page.getByRole("combobox", { name: "Font" })).toHaveValue("Lobster");
   await expect(page.getByRole("combobox", { name: /^Product/ })).toHaveValue(/Mug/);
-  await page.screenshot({ path: `${SHOTS}/account-personalized-form.png`, fullPage: true });
+  await shot(page, "account-personalized-form");
   await checkAccessibility(page, "personalized product form");
 
   // Edit: a new name and a second (image) layer.
@@ -283,7 +289,7 @@ test("the settings hub shows only the cards a user may open", async ({ page, req
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   const all = ["Account", "Payouts", "Notifications (Telegram)", "Themes", "Preferences", "Domains", "Staff", "Sales channel", "Apps"];
   for (const card of all) await expect(page.getByRole("link", { name: card, exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/account-settings-hub.png`, fullPage: true });
+  await shot(page, "account-settings-hub");
   await checkAccessibility(page, "settings hub");
   await page.getByRole("link", { name: "Domains", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/online-store\/domains$/);
@@ -314,7 +320,7 @@ test("the settings hub shows only the cards a user may open", async ({ page, req
       await expect(staffPage.getByRole("link", { name: card, exact: true })).toBeVisible();
     for (const card of ["Payouts", "Themes", "Preferences", "Domains", "Staff", "Sales channel", "Apps"])
       await expect(staffPage.getByRole("link", { name: card, exact: true })).toHaveCount(0);
-    await staffPage.screenshot({ path: `${SHOTS}/account-settings-hub-staff.png`, fullPage: true });
+    await shot(staffPage, "account-settings-hub-staff");
   } finally {
     await call(request, owner, "PUT", `/users/update-store-staff/${member!.id}`, { scopes: ["orders", "products"] });
     await staffContext.close();
@@ -333,7 +339,7 @@ test("the account overview shows the plan, the trial's days left and the store",
   await expect(store).toContainText("Demo Store");
   await expect(store).toContainText("demo");
   await expect(page.getByRole("region", { name: "Signed in as" })).toContainText(OWNER);
-  await page.screenshot({ path: `${SHOTS}/account-overview.png`, fullPage: true });
+  await shot(page, "account-overview");
   await checkAccessibility(page, "account overview");
   await page.getByRole("link", { name: "Edit your profile" }).click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
@@ -346,7 +352,7 @@ test("the terms of service read as a document with a table of contents, in Engli
   await expect(page.getByRole("heading", { name: "Terms of service", level: 1 })).toBeVisible();
   const contents = page.getByRole("navigation", { name: "Contents" });
   await expect(contents.getByRole("link")).toHaveCount(14);
-  await page.screenshot({ path: `${SHOTS}/account-terms.png`, fullPage: true });
+  await shot(page, "account-terms");
   await checkAccessibility(page, "terms of service");
   // Keyboard: a contents link moves focus to its section.
   await contents.getByRole("link", { name: "Payments and payouts" }).focus();

@@ -1,6 +1,7 @@
 // A card holding one small form of the account screens: a title and a line about it, the
-// server's refusal of the last submit, the fields, and the submit button under them. The
-// fields' state belongs to the screen, so a refusal keeps what was typed.
+// server's refusal of the last submit, the fields, and the submit button under them on the
+// left, where the onboarding popup in the corner never covers it. The fields' state belongs to
+// the screen, so a refusal keeps what was typed.
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +14,6 @@ export function FormCard({
   saving,
   submitLabel,
   onSubmit,
-  extra,
   children,
 }: {
   title: string;
@@ -23,8 +23,6 @@ export function FormCard({
   saving: boolean;
   submitLabel: string;
   onSubmit: () => void;
-  /** Shown beside the submit button (a second action). */
-  extra?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -53,8 +51,7 @@ export function FormCard({
           </Alert>
         )}
         {children}
-        <Group justify="flex-end" gap="xs">
-          {extra}
+        <Group gap="xs">
           <Button type="submit" loading={saving}>
             {submitLabel}
           </Button>
