@@ -21,12 +21,15 @@ import { notifySaved } from "./notify";
 const PAGE_SIZE = 20;
 export const PERSONALIZED_BASE = "/product-personalized";
 
-/** A product's title, read by id (cached across rows). */
+/** A product's title, from one page of the store's products (a set-up may name a product that
+ * is gone, which is said rather than asked for by id). */
 function ProductTitle({ id }: { id: string }) {
   const { t } = useTranslation();
-  const product = products.useOne(id);
-  if (product.isError) return <Text size="sm" c="dimmed">{t("account.personalized.productGone")}</Text>;
-  return <Text size="sm">{product.data?.title ?? "…"}</Text>;
+  const all = products.useList({ page: 1, limit: 250 });
+  if (!all.data) return <Text size="sm">…</Text>;
+  const product = all.data.rows.find((row) => row.id === id);
+  if (!product) return <Text size="sm" c="dimmed">{t("account.personalized.productGone")}</Text>;
+  return <Text size="sm">{product.title}</Text>;
 }
 
 function Fonts() {
