@@ -5,6 +5,13 @@ import { type ReactNode, Suspense, lazy } from "react";
 import { Navigate, Outlet, createBrowserRouter } from "react-router";
 import { PageSkeleton } from "../components/Skeletons";
 import { type RouteInfo, mayOpen, routes } from "../core";
+import { AccountSettingsPage } from "../features/account/AccountSettingsPage";
+import { PersonalizedFormPage } from "../features/account/PersonalizedFormPage";
+import { PersonalizedPage } from "../features/account/PersonalizedPage";
+import { ProfilePage } from "../features/account/ProfilePage";
+import { SettingsPage } from "../features/account/SettingsPage";
+import { StoresPage } from "../features/account/StoresPage";
+import { TermsPage } from "../features/account/TermsPage";
 import { AcceptPage } from "../features/auth/components/AcceptPage";
 import { ForgotPage } from "../features/auth/components/ForgotPage";
 import { LoginPage } from "../features/auth/components/LoginPage";
@@ -129,6 +136,18 @@ function screenOf(route: RouteInfo): ReactNode {
       return <UtmPage />;
     case "website.pixel.sharePixel":
       return <PixelPage />;
+    case "website.profile":
+      return <ProfilePage />;
+    case "website.settings":
+      return <SettingsPage />;
+    case "website.settings.account":
+      return <AccountSettingsPage />;
+    case "website.stores":
+      return <StoresPage />;
+    case "website.terms-of-service":
+      return <TermsPage />;
+    case "website.product-personalized":
+      return <PersonalizedPage />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":
@@ -173,6 +192,11 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
       ];
     case "website.customer":
       return [{ path: `${route.path}/:id`, element: <CustomerDetailPage /> }];
+    case "website.product-personalized":
+      return [
+        { path: `${route.path}/create`, element: <PersonalizedFormPage /> },
+        { path: `${route.path}/:id`, element: <PersonalizedFormPage /> },
+      ];
     case "website.discount.code":
     case "website.discount.automatic": {
       const method = route.name === "website.discount.code" ? "code" : "automatic";
