@@ -173,9 +173,9 @@ pub fn preview_url(store_address: &str, stamp: f64, family: ThemeFamily) -> Opti
     };
     let base = match store_address.strip_prefix('/') {
         Some(path) => {
-            let segments_ok = path.split('/').all(|segment| {
-                host_ok(segment) && segment != "." && segment != ".."
-            });
+            let segments_ok = path
+                .split('/')
+                .all(|segment| host_ok(segment) && segment != "." && segment != "..");
             segments_ok.then(|| format!("/{path}"))?
         }
         None => host_ok(store_address).then(|| format!("https://{store_address}"))?,
