@@ -52,6 +52,9 @@ pub struct Config {
     /// server runs; `0` neither.
     pub demo_traffic: bool,
     pub demo_trickle: bool,
+    /// `STOREFRONT_HOSTS`: with `1`, a request on `{subdomain}.{STORE_DOMAIN_SUFFIX}` or on a
+    /// store's custom domain is that store's storefront (it is always at `/s/{subdomain}/`).
+    pub storefront_hosts: bool,
 }
 
 /// The default SQLite file, relative to the working directory.
@@ -144,6 +147,7 @@ impl Config {
                 .map(PathBuf::from),
             demo_traffic: get("STORELOOM_DEMO_TRAFFIC", "1") != "0",
             demo_trickle: get("STORELOOM_DEMO_TRAFFIC", "1") == "1",
+            storefront_hosts: get("STOREFRONT_HOSTS", "0") == "1",
         })
     }
 
@@ -169,6 +173,7 @@ impl Config {
             geoip_csv: None,
             demo_traffic: false,
             demo_trickle: false,
+            storefront_hosts: false,
         }
     }
 }

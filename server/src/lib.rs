@@ -14,6 +14,7 @@ pub mod notify;
 pub mod paging;
 pub mod routes;
 pub mod state;
+pub mod storefront;
 pub mod telemetry;
 
 use axum::Router;
@@ -48,8 +49,10 @@ pub fn app(state: AppState) -> Router {
             HeaderValue::from_static("public, max-age=86400"),
         ))
         .service(ServeDir::new(&state.config.upload_dir));
-    Router::new()
+    let storefront_hosts = state.config.storefront_hosts;
+    let router = Router::new()
         .nest("/api", api)
+        .merge(storefront::router())
         .nest_service("/admin", admin)
         .nest_service("/uploads", uploads)
         .route(
@@ -65,7 +68,14 @@ pub fn app(state: AppState) -> Router {
             ApiError::internal("a handler panicked").into_response()
         }))
         .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .with_state(state.clone());
+    if storefront_hosts {
+        // A store's own host names lead to its storefront: the path is rewritten before routing.
+        let routed = axum::middleware::from_fn_with_state(state, storefront::host_routing);
+        Router::new().fallback_service(tower::Layer::layer(&routed, router))
+    } else {
+        router
+    }
 }
 
 /// The OpenAPI document of the API, as `/api/openapi.json` serves it.

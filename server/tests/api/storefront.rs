@@ -320,3 +320,407 @@ async fn the_storefront_reads_the_active_theme_and_what_is_published_without_sig
         "newchick"
     );
 }
+
+// ---------------------------------------------------------------- the storefront's pages
+
+/// A product of the Demo Store by handle (public API), with its first variant that has stock.
+async fn demo_product(app: &TestApp, handle: &str) -> (String, String, f64, i64) {
+    let reply = app
+        .get(&format!("/api/public/stores/demo/products/{handle}"), None)
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    let variant = reply.json["variants"]
+        .as_array()
+        .expect("variants")
+        .iter()
+        .find(|v| v["stock"].as_i64().unwrap_or(0) > 1)
+        .expect("a variant with stock")
+        .clone();
+    (
+        reply.json["id"].as_str().expect("id").to_owned(),
+        variant["id"].as_str().expect("variant id").to_owned(),
+        variant["price"].as_f64().expect("price"),
+        variant["stock"].as_i64().expect("stock"),
+    )
+}
+
+async fn order_count(app: &TestApp) -> i64 {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM orders")
+        .fetch_one(&app.state.db)
+        .await
+        .expect("count");
+    n
+}
+
+fn section_keys(html: &str) -> Vec<String> {
+    html.split("data-section-key=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_home_page_renders_every_section_of_both_families_with_security_headers() {
+    let app = spawn_app().await;
+    let home = app.get("/s/demo/", None).await;
+    assert_eq!(home.status, StatusCode::OK, "{}", home.text);
+    assert!(home.text.contains("class=\"fam-hydro page-home\""));
+    let keys = section_keys(&home.text);
+    for key in [
+        "header",
+        "head-image-1",
+        "collection-list-1",
+        "featured-collection-1",
+        "image-with-text-1",
+        "slider-product-1",
+        "product-review-1",
+        "key-features-1",
+        "feature-content-1",
+        "product-widget-1",
+        "footer",
+    ] {
+        assert!(keys.contains(&key.to_owned()), "{key} missing in {keys:?}");
+    }
+    // In the configured order.
+    let at = |k: &str| keys.iter().position(|x| x == k).expect("key");
+    assert!(at("head-image-1") < at("collection-list-1"));
+    assert!(at("collection-list-1") < at("featured-collection-1"));
+    // Products come from the database, with sizes on every image.
+    assert!(home.text.contains("/s/demo/products/classic-shirt"));
+    assert!(
+        !home.text.contains("<img src=\"/uploads")
+            || home.text.contains("width=\"600\" height=\"600\"")
+    );
+    let csp = home.headers[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .expect("csp");
+    assert!(csp.contains("frame-ancestors 'self'"), "{csp}");
+    assert!(csp.contains("script-src 'self'"), "{csp}");
+    assert_eq!(home.headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    assert!(
+        home.headers[header::CACHE_CONTROL]
+            .to_str()
+            .expect("cache")
+            .contains("max-age")
+    );
+    // The fashion family in preview: its own sections, never cached.
+    let fashion = app.get("/s/demo/?nocache=1&theme=fashion", None).await;
+    assert_eq!(fashion.status, StatusCode::OK);
+    assert!(fashion.text.contains("fam-newchick"));
+    let keys = section_keys(&fashion.text);
+    for key in ["style-collection-1", "flash-deal-1", "dual-collection-1"] {
+        assert!(keys.contains(&key.to_owned()), "{key} missing");
+    }
+    assert!(fashion.text.contains("data-countdown"));
+    assert_eq!(fashion.headers[header::CACHE_CONTROL], "no-store");
+    // Seller HTML is cleaned; an unknown store is a 404 page.
+    assert!(!home.text.contains("<script>"));
+    assert_eq!(
+        app.get("/s/nope/", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let product = app.get("/s/demo/products/classic-shirt", None).await;
+    assert_eq!(product.status, StatusCode::OK);
+    assert!(product.text.contains("data-add"));
+    assert_eq!(
+        app.get("/s/demo/products/nope", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let tops = app.get("/s/demo/collections/tops", None).await;
+    assert_eq!(tops.status, StatusCode::OK);
+    assert!(tops.text.contains("data-collection=\"tops\""));
+}
+
+#[tokio::test]
+async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
+    let app = spawn_app().await;
+    let theme = app.get("/api/public/stores/demo/theme", None).await;
+    let mut config = theme.json["config"].clone();
+    config["pages"]["homepage"]["sections"]["product-review-1"]["settings"]["body_html"] =
+        json!("<p>Changed in the editor</p><script>alert(1)</script>");
+    config["pages"]["homepage"]["sections"]["product-review-1"]["index"] = json!(-1);
+    let reply = app
+        .post_json(
+            "/s/demo/_preview",
+            &json!({"config": config, "page": "homepage"}),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    let html = reply.json["html"].as_str().expect("html");
+    assert!(html.contains("Changed in the editor"));
+    assert!(!html.contains("<script>"));
+    assert_eq!(
+        section_keys(html).get(1).map(String::as_str),
+        Some("product-review-1")
+    );
+    for page in ["product", "cart", "order", "category"] {
+        let reply = app
+            .post_json("/s/demo/_preview", &json!({"config": config, "page": page}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{page}: {}", reply.text);
+    }
+    let bad = app
+        .post_json(
+            "/s/demo/_preview",
+            &json!({"config": config, "page": "admin"}),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let bad = app
+        .post_json("/s/demo/_preview", &json!({"config": [1, 2]}))
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_checkout_refuses_bad_input_and_unknown_or_unavailable_products_writing_nothing() {
+    let app = spawn_app().await;
+    let (product, variant, _, stock) = demo_product(&app, "classic-shirt").await;
+    let before = order_count(&app).await;
+    let good = json!({"idempotencyKey": "key-00000001", "email": "ann@example.com", "name": "Ann Lee",
+        "address": "1 Main St", "country": "US", "items": [{"productId": product, "variantId": variant, "quantity": 1}]});
+    let cases = [
+        ("email", json!("not-an-email"), StatusCode::BAD_REQUEST),
+        ("name", json!(" "), StatusCode::BAD_REQUEST),
+        ("address", json!(""), StatusCode::BAD_REQUEST),
+        ("country", json!("USA"), StatusCode::BAD_REQUEST),
+        ("idempotencyKey", json!("short"), StatusCode::BAD_REQUEST),
+        ("items", json!([]), StatusCode::BAD_REQUEST),
+        (
+            "items",
+            json!([{"productId": product, "variantId": variant, "quantity": 0}]),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "items",
+            json!([{"productId": product, "variantId": variant, "quantity": 1, "priceMinor": 1}]),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "items",
+            json!([{"productId": "no-such-product", "quantity": 1}]),
+            StatusCode::CONFLICT,
+        ),
+        (
+            "items",
+            json!([{"productId": product, "variantId": "no-such-variant", "quantity": 1}]),
+            StatusCode::CONFLICT,
+        ),
+        (
+            "items",
+            json!([{"productId": product, "variantId": variant, "quantity": stock + 1}]),
+            StatusCode::CONFLICT,
+        ),
+    ];
+    for (field, value, status) in cases {
+        let mut body = good.clone();
+        body[field] = value.clone();
+        let reply = app.post_json("/s/demo/checkout", &body).await;
+        assert_eq!(reply.status, status, "{field}={value}: {}", reply.text);
+        assert!(!reply.messages().is_empty());
+    }
+    // A draft product cannot be bought.
+    let (token, _, store) = app.session_of(OWNER_EMAIL).await;
+    let store = store.expect("store");
+    let draft = app
+        .call(
+            Method::POST,
+            "/api/stores/products",
+            Some(&json!({"title": "Hidden", "price": 5, "status": "draft"})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    let mut body = good.clone();
+    body["items"] = json!([{"productId": draft.json["id"], "quantity": 1}]);
+    assert_eq!(
+        app.post_json("/s/demo/checkout", &body).await.status,
+        StatusCode::CONFLICT
+    );
+    // Unreadable JSON is a 4xx, and nothing was written by any refusal.
+    let broken = app
+        .send(
+            Method::POST,
+            "/s/demo/checkout",
+            Some(Body::from("{")),
+            None,
+            &[],
+        )
+        .await;
+    assert!(broken.status.is_client_error());
+    assert_eq!(order_count(&app).await, before);
+    let (_, _, _, stock_after) = demo_product(&app, "classic-shirt").await;
+    assert_eq!(stock_after, stock);
+}
+
+#[tokio::test]
+async fn a_paid_order_is_written_once_priced_from_the_database_and_counted_everywhere() {
+    let app = spawn_app().await;
+    let (token, _, store) = app.session_of(OWNER_EMAIL).await;
+    let store = store.expect("store");
+    let totals_before = app
+        .call(
+            Method::GET,
+            "/api/stores/dashboard/totals",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(
+        totals_before.status,
+        StatusCode::OK,
+        "{}",
+        totals_before.text
+    );
+    let (product, variant, price, stock) = demo_product(&app, "classic-shirt").await;
+    let before = order_count(&app).await;
+    let body = json!({"idempotencyKey": "key-abcdef12", "email": "Ann@Example.com", "name": "Ann Lee",
+        "address": "1 Main St", "country": "us", "note": "Gift wrap, please",
+        "items": [{"productId": product, "variantId": variant, "quantity": 2}]});
+    let placed = app.post_json("/s/demo/checkout", &body).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
+    let subtotal = (price * 100.0).round() as i64 * 2;
+    let shipping = if subtotal >= 5000 { 0 } else { 499 };
+    assert_eq!(placed.json["totalMinor"], subtotal + shipping);
+    let order_id = placed.json["orderId"].as_str().expect("id").to_owned();
+    // The same submit again answers the same order and writes nothing.
+    let again = app.post_json("/s/demo/checkout", &body).await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+    assert_eq!(again.json["orderId"], order_id.as_str());
+    assert_eq!(order_count(&app).await, before + 1);
+    // The key for another cart is refused.
+    let mut other = body.clone();
+    other["items"][0]["quantity"] = json!(1);
+    assert_eq!(
+        app.post_json("/s/demo/checkout", &other).await.status,
+        StatusCode::CONFLICT
+    );
+    // Stock was taken once.
+    let (_, _, _, stock_after) = demo_product(&app, "classic-shirt").await;
+    assert_eq!(stock_after, stock - 2);
+    // The admin's orders list it as paid.
+    let orders = app
+        .call(
+            Method::GET,
+            "/api/stores/orders",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(orders.status, StatusCode::OK, "{}", orders.text);
+    let order = orders.json["orders"]
+        .as_array()
+        .expect("orders")
+        .iter()
+        .find(|o| o["id"] == order_id.as_str())
+        .expect("the new order is listed")
+        .clone();
+    assert_eq!(order["financialStatus"], "paid", "{order}");
+    assert_eq!(order["orderName"], placed.json["orderName"]);
+    // The dashboard totals count it.
+    let totals = app
+        .call(
+            Method::GET,
+            "/api/stores/dashboard/totals",
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(
+        totals.json["total_orders"].as_u64().expect("orders"),
+        totals_before.json["total_orders"].as_u64().expect("orders") + 1
+    );
+    let sales = totals.json["total_sales"].as_f64().expect("sales")
+        - totals_before.json["total_sales"].as_f64().expect("sales");
+    assert!(
+        (sales - (subtotal + shipping) as f64 / 100.0).abs() < 0.001,
+        "{sales}"
+    );
+    // The thank-you page shows it; another store's address does not.
+    let thanks = app
+        .get(&format!("/s/demo/thank-you/{order_id}"), None)
+        .await;
+    assert_eq!(thanks.status, StatusCode::OK);
+    assert!(
+        thanks
+            .text
+            .contains(placed.json["orderName"].as_str().expect("name"))
+    );
+    assert_eq!(
+        app.get(&format!("/s/sams-goods/thank-you/{order_id}"), None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn the_cart_view_prices_lines_from_the_database_and_drops_what_cannot_be_bought() {
+    let app = spawn_app().await;
+    let (product, variant, price, _) = demo_product(&app, "classic-shirt").await;
+    let reply = app
+        .post_json(
+            "/s/demo/cart/view",
+            &json!({"items": [
+            {"productId": product, "variantId": variant, "quantity": 3},
+            {"productId": "gone", "quantity": 1}]}),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert_eq!(reply.json["count"], 3);
+    assert_eq!(
+        reply.json["subtotalMinor"],
+        (price * 100.0).round() as i64 * 3
+    );
+    assert_eq!(reply.json["lines"].as_array().expect("lines").len(), 1);
+    assert_eq!(
+        reply.json["problems"].as_array().expect("problems").len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn a_store_host_name_serves_its_storefront_when_configured() {
+    let app = crate::helpers::spawn_app_configured(|c| c.storefront_hosts = true).await;
+    let reply = app
+        .send(
+            Method::GET,
+            "/",
+            None,
+            None,
+            &[("host", "demo.localhost:8080")],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert!(reply.text.contains("data-section-key=\"header\""));
+    assert!(
+        reply.text.contains("href=\"/products/"),
+        "links have no /s prefix"
+    );
+    let csp = reply.headers[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .expect("csp");
+    assert!(
+        csp.contains("frame-ancestors http://127.0.0.1:8080"),
+        "{csp}"
+    );
+    // The API stays the API on that host, and the admin's host is not a store.
+    let api = app
+        .send(
+            Method::GET,
+            "/api/public/stores/demo/theme",
+            None,
+            None,
+            &[("host", "demo.localhost")],
+        )
+        .await;
+    assert_eq!(api.status, StatusCode::OK);
+    let admin = app
+        .send(Method::GET, "/", None, None, &[("host", "127.0.0.1:8080")])
+        .await;
+    assert_eq!(admin.status, StatusCode::TEMPORARY_REDIRECT);
+}

@@ -1,0 +1,428 @@
+/* Storeloom storefront script: cart, checkout, slideshow, countdowns, popups, analytics beacons
+   and the editor's preview protocol. No framework; the page is fully rendered by the server. */
+(function () {
+  "use strict";
+  var bootEl = document.getElementById("sl-boot");
+  if (!bootEl) return;
+  var boot = JSON.parse(bootEl.textContent || "{}");
+  var base = boot.base || "";
+  var params = new URLSearchParams(location.search);
+  var inFrame = window.parent !== window;
+  var preview = params.has("nocache") && inFrame;
+  var adminOrigin = boot.adminOrigin === "self" ? location.origin : boot.adminOrigin;
+  var editorPage = boot.editorPage || "homepage";
+  var kind = boot.page;
+  var product = boot.product;
+  var lastConfig = null;
+  var sample = null;
+  var timers = [];
+  var CART_KEY = "sl-cart:" + boot.storeKey;
+
+  function $(sel, root) { return (root || document).querySelector(sel); }
+  function $$(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
+  function money(minor) {
+    var cur = boot.currency || "USD";
+    var sym = { USD: "$", EUR: "€", GBP: "£" }[cur];
+    var abs = Math.abs(minor);
+    var txt = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",") + "." + String(abs % 100).padStart(2, "0");
+    return (minor < 0 ? "-" : "") + (sym ? sym + txt : txt + " " + cur);
+  }
+  function store(kindOf) { try { return kindOf === "session" ? window.sessionStorage : window.localStorage; } catch (e) { return null; } }
+  function getItem(k, s) { var st = store(s); try { return st ? st.getItem(k) : null; } catch (e) { return null; } }
+  function setItem(k, v, s) { var st = store(s); try { if (st) st.setItem(k, v); } catch (e) { /* storage full or blocked */ } }
+  function randomId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var a = new Uint8Array(16); crypto.getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  }
+
+  // ------------------------------------------------------------------ analytics beacons
+  var queue = [];
+  var flushTimer = 0;
+  function sessionId() {
+    var now = Date.now();
+    var saved = null;
+    try { saved = JSON.parse(getItem("sl-session") || "null"); } catch (e) { saved = null; }
+    if (!saved || !saved.id || now - saved.last > 30 * 60 * 1000) saved = { id: randomId() };
+    saved.last = now;
+    setItem("sl-session", JSON.stringify(saved));
+    return saved.id;
+  }
+  function track(type) {
+    if (preview) return;
+    queue.push({ type: type, sessionId: sessionId(), at: Date.now(), page: location.pathname.slice(0, 512) });
+    if (!flushTimer) flushTimer = setTimeout(function () { flush(false); }, 1500);
+  }
+  function flush(leaving) {
+    clearTimeout(flushTimer); flushTimer = 0;
+    if (!queue.length) return;
+    var body = JSON.stringify({ storeKey: boot.storeKey, events: queue.splice(0, 100) });
+    if (leaving && navigator.sendBeacon && navigator.sendBeacon("/api/storefront/events", new Blob([body], { type: "application/json" }))) return;
+    fetch("/api/storefront/events", { method: "POST", body: body, headers: { "content-type": "application/json" }, keepalive: true }).catch(function () { /* analytics never blocks the shopper */ });
+  }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") flush(true); });
+  window.addEventListener("pagehide", function () { flush(true); });
+
+  // ------------------------------------------------------------------ cart storage
+  function readCart() {
+    try { var c = JSON.parse(getItem(CART_KEY) || "[]"); return Array.isArray(c) ? c : []; } catch (e) { return []; }
+  }
+  function writeCart(items) { setItem(CART_KEY, JSON.stringify(items)); updateCount(); }
+  function updateCount() {
+    var n = readCart().reduce(function (s, i) { return s + (i.quantity || 0); }, 0);
+    $$("[data-cart-count]").forEach(function (el) { el.textContent = String(n); el.hidden = n === 0; });
+  }
+  function addToCart(productId, variantId, quantity) {
+    var items = readCart();
+    var found = items.filter(function (i) { return i.productId === productId && (i.variantId || null) === (variantId || null); })[0];
+    if (found) found.quantity = Math.min(99, found.quantity + quantity);
+    else items.push({ productId: productId, variantId: variantId || null, quantity: Math.min(99, quantity) });
+    writeCart(items);
+    track("add_to_cart");
+  }
+  function previewItems() {
+    var items = readCart();
+    if (!items.length && preview) {
+      var p = sample || product;
+      var v = p && p.variants && (p.variants.filter(function (x) { return x.stock > 0; })[0] || p.variants[0]);
+      if (p) items = [{ productId: p.id, variantId: v ? v.id : null, quantity: 1 }];
+    }
+    return items;
+  }
+  function postJson(url, body) {
+    return fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) })
+      .then(function (r) { return r.json().catch(function () { return {}; }).then(function (data) { return { ok: r.ok, status: r.status, data: data }; }); });
+  }
+
+  // ------------------------------------------------------------------ sections
+  function initImages(root) {
+    $$("img", root).forEach(function (img) { if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) failed(img); });
+  }
+  function failed(img) {
+    var fallback = img.getAttribute("data-fallback");
+    if (fallback && img.getAttribute("src") !== fallback) { img.removeAttribute("data-fallback"); img.src = fallback; return; }
+    img.classList.add("broken");
+  }
+  document.addEventListener("error", function (e) { var t = e.target; if (t && t.tagName === "IMG") failed(t); }, true);
+
+  function initFonts() { $$("link[data-font]").forEach(function (l) { l.media = "all"; }); }
+
+  function initSlideshows(root) {
+    $$(".slideshow", root).forEach(function (sec) {
+      var every = Math.max(1, Number(sec.getAttribute("data-interval")) || 6) * 1000;
+      $$(".slides", sec).forEach(function (box) {
+        var slides = $$(".slide", box);
+        var dots = $$("[data-dot]", box);
+        if (slides.length < 2) return;
+        var at = 0;
+        function show(i) {
+          at = (i + slides.length) % slides.length;
+          slides.forEach(function (s, j) { s.classList.toggle("on", j === at); });
+          dots.forEach(function (d, j) { d.setAttribute("aria-current", j === at ? "true" : "false"); });
+        }
+        dots.forEach(function (d, j) { d.addEventListener("click", function () { show(j); }); });
+        timers.push(setInterval(function () { if (!document.hidden) show(at + 1); }, every));
+      });
+    });
+  }
+
+  function two(n) { return String(n).padStart(2, "0"); }
+  function initCountdowns(root) {
+    var boxes = $$("[data-countdown]", root);
+    if (!boxes.length) return;
+    function tick() {
+      var now = Date.now();
+      boxes.forEach(function (box) {
+        var period = Number(box.getAttribute("data-period")) || 86400000;
+        var end = Math.ceil((now + 1) / period) * period;
+        var left = Math.max(0, Math.floor((end - now) / 1000));
+        $("[data-d]", box).textContent = two(Math.floor(left / 86400));
+        $("[data-h]", box).textContent = two(Math.floor(left % 86400 / 3600));
+        $("[data-m]", box).textContent = two(Math.floor(left % 3600 / 60));
+        $("[data-s]", box).textContent = two(left % 60);
+      });
+    }
+    tick();
+    timers.push(setInterval(tick, 1000));
+  }
+
+  function initHeader(root) {
+    $$("[data-menu-toggle]", root).forEach(function (btn) {
+      btn.addEventListener("click", function () {
+        var header = btn.closest(".site-header");
+        var open = header.classList.toggle("menu-open");
+        btn.setAttribute("aria-expanded", open ? "true" : "false");
+      });
+    });
+    var words = boot.search || [];
+    var input = $("[data-suggest]", root);
+    if (input && words.length > 1) {
+      var i = 0;
+      timers.push(setInterval(function () { i = (i + 1) % words.length; input.placeholder = words[i]; }, Math.max(1, boot.searchEvery || 3) * 1000));
+    }
+    updateCount();
+  }
+
+  // ------------------------------------------------------------------ product page
+  function initProduct(root) {
+    var form = $("[data-buy]", root);
+    if (!form || !product) return;
+    var variants = product.variants || [];
+    function chosen() {
+      var sel = $("[data-variant-select]", form);
+      var id = sel ? sel.value : (($("input[name=variant]:checked", form) || $("input[name=variant]", form) || {}).value);
+      return variants.filter(function (v) { return v.id === id; })[0] || variants[0] || null;
+    }
+    function qty() { var q = $("#qty", form); return Math.max(1, Math.min(99, parseInt(q ? q.value : "1", 10) || 1)); }
+    function refresh() {
+      var v = chosen();
+      if (!v) return;
+      var minor = Math.round(v.price * 100);
+      $$("[data-price]", root).forEach(function (el) { el.textContent = money(minor); });
+      var cmp = $("[data-compare]", root);
+      var sale = $("[data-sale]", root);
+      var has = v.compareAtPrice && v.compareAtPrice > v.price;
+      if (cmp) { cmp.hidden = !has; if (has) cmp.textContent = money(Math.round(v.compareAtPrice * 100)); }
+      if (sale && has && /%$/.test(sale.textContent)) sale.textContent = "-" + Math.round((v.compareAtPrice - v.price) / v.compareAtPrice * 100) + "%";
+      if (sale) sale.hidden = !has;
+      var stock = $("[data-stock]", root);
+      if (stock) stock.textContent = v.stock <= 0 ? "Sold out" : v.stock < 10 ? "Only " + v.stock + " left in stock" : "In stock";
+      $$("[data-add],[data-buy-now],[data-sticky-add]", root).forEach(function (b) { b.disabled = v.stock <= 0; });
+      var add = $("[data-add]", form);
+      if (add) add.textContent = v.stock <= 0 ? "Sold out" : "Add to cart";
+    }
+    form.addEventListener("change", refresh);
+    $$("[data-step]", form).forEach(function (b) {
+      b.addEventListener("click", function () {
+        var q = $("#qty", form);
+        q.value = String(Math.max(1, Math.min(99, (parseInt(q.value, 10) || 1) + Number(b.getAttribute("data-step")))));
+      });
+    });
+    function add() {
+      var v = chosen();
+      if (v && v.stock <= 0) return false;
+      if (preview) return true;
+      addToCart(product.id, v ? v.id : null, qty());
+      var note = $("[data-added]", form);
+      if (note) { note.hidden = false; var a = $("[data-cart-href]", note); if (a) a.href = base + "/cart"; }
+      return true;
+    }
+    form.addEventListener("submit", function (e) { e.preventDefault(); add(); });
+    var buy = $("[data-buy-now]", form);
+    if (buy) buy.addEventListener("click", function () { if (add() && !preview) location.href = base + "/checkout"; });
+    var sticky = $("[data-sticky]", root);
+    var stickyAdd = $("[data-sticky-add]", root);
+    if (stickyAdd) stickyAdd.addEventListener("click", function () { add(); });
+    var watch = $(".actions", form);
+    if (sticky && watch && "IntersectionObserver" in window) {
+      new IntersectionObserver(function (entries) { sticky.hidden = entries[0].isIntersecting || entries[0].boundingClientRect.top > 0; }).observe(watch);
+    }
+    $$("[data-thumb]", root).forEach(function (t) {
+      t.addEventListener("click", function () { var img = $(".main-img img", root); if (img) { img.classList.remove("broken"); img.src = t.getAttribute("data-thumb"); } });
+    });
+    refresh();
+  }
+
+  // ------------------------------------------------------------------ cart page
+  function renderCart(root) {
+    var box = $("[data-cart-view]", root);
+    if (!box) return;
+    postJson(base + "/cart/view", { items: previewItems(), view: "cart", config: preview ? lastConfig : undefined }).then(function (r) {
+      if (!r.ok) { box.innerHTML = "<p class=\"notice\" role=\"alert\">The cart could not be loaded. Try again.</p>"; return; }
+      box.innerHTML = r.data.html;
+      if (!preview) writeCart(r.data.lines);
+      initImages(box);
+      $$("[data-line]", box).forEach(function (li) {
+        var id = li.getAttribute("data-line");
+        function change(fn) {
+          if (preview) return;
+          var items = readCart();
+          items = items.map(function (i) { if ((i.variantId || "") === id || (!i.variantId && !id)) fn(i); return i; }).filter(function (i) { return i.quantity > 0; });
+          writeCart(items); renderCart(root);
+        }
+        $$("[data-line-step]", li).forEach(function (b) { b.addEventListener("click", function () { var d = Number(b.getAttribute("data-line-step")); change(function (i) { i.quantity = Math.min(99, i.quantity + d); }); }); });
+        var rm = $("[data-line-remove]", li);
+        if (rm) rm.addEventListener("click", function () { change(function (i) { i.quantity = 0; }); });
+      });
+      $$("[data-upsell]", box).forEach(function (b) {
+        b.addEventListener("click", function () { if (preview) return; addToCart(b.getAttribute("data-upsell"), b.getAttribute("data-upsell-variant") || null, 1); renderCart(root); });
+      });
+    }).catch(function () { box.innerHTML = "<p class=\"notice\" role=\"alert\">The cart could not be loaded. Check your connection.</p>"; });
+  }
+
+  // ------------------------------------------------------------------ checkout
+  function initCheckout(root) {
+    var form = $("[data-checkout]", root);
+    if (!form) return;
+    var summary = $("[data-summary]", root);
+    var items = previewItems();
+    if (summary) {
+      if (!items.length) {
+        summary.innerHTML = "<p>Your cart is empty.</p><a class=\"btn\" href=\"" + base + "/collections/all\">Continue shopping</a>";
+      } else {
+        postJson(base + "/cart/view", { items: items, view: "summary", config: preview ? lastConfig : undefined }).then(function (r) {
+          summary.innerHTML = r.ok ? r.data.html : "<p class=\"notice\">The summary could not be loaded.</p>";
+          initImages(summary);
+        });
+      }
+    }
+    var timer = $("[data-co-timer]", root);
+    if (timer && boot.checkout && boot.checkout.countdown) {
+      var started = Number(getItem("sl-co-start", "session")) || Date.now();
+      setItem("sl-co-start", String(started), "session");
+      var total = Math.max(1, boot.checkout.minutes || 10) * 60000;
+      var tick = function () {
+        var left = Math.max(0, Math.floor((started + total - Date.now()) / 1000));
+        timer.textContent = two(Math.floor(left / 60)) + ":" + two(left % 60);
+      };
+      tick();
+      timers.push(setInterval(tick, 1000));
+    }
+    if (!preview && kind === "checkout") track("reached_checkout");
+    var error = $("[data-co-error]", form);
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      if (preview) return;
+      var cart = readCart();
+      var fields = ["email", "name", "address"];
+      var bad = fields.filter(function (f) { var el = form.elements[f]; var ok = el.checkValidity() && el.value.trim() !== ""; el.setAttribute("aria-invalid", ok ? "false" : "true"); return !ok; });
+      if (!cart.length) { error.textContent = "Your cart is empty."; error.hidden = false; return; }
+      if (bad.length) { error.textContent = "Check the highlighted fields."; error.hidden = false; form.elements[bad[0]].focus(); return; }
+      var key = getItem("sl-checkout-key", "session");
+      if (!key) { key = randomId(); setItem("sl-checkout-key", key, "session"); }
+      var button = $("[data-place]", form);
+      button.disabled = true; button.textContent = "Processing…";
+      error.hidden = true;
+      var note = form.elements.note;
+      postJson(base + "/checkout", {
+        idempotencyKey: key, email: form.elements.email.value.trim(), name: form.elements.name.value.trim(),
+        address: form.elements.address.value.trim(), country: form.elements.country.value,
+        note: note ? note.value.trim() : null, items: cart
+      }).then(function (r) {
+        if (r.ok) {
+          writeCart([]);
+          try { sessionStorage.removeItem("sl-checkout-key"); sessionStorage.removeItem("sl-co-start"); } catch (x) { /* ignore */ }
+          flush(true);
+          location.href = r.data.thankYouUrl;
+          return;
+        }
+        button.disabled = false; button.textContent = "Pay now";
+        error.textContent = (r.data.messages || ["The order could not be placed."]).join(" ");
+        error.hidden = false;
+        if (r.status === 409) { try { sessionStorage.removeItem("sl-checkout-key"); } catch (x) { /* ignore */ } }
+      }).catch(function () {
+        button.disabled = false; button.textContent = "Pay now";
+        error.textContent = "No connection. Your order was not placed; try again."; error.hidden = false;
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ popups
+  function initPopups(root) {
+    var dialogs = $$("dialog[data-popup]", root);
+    dialogs.forEach(function (d) {
+      var name = d.getAttribute("data-popup");
+      function close() { d.close(); setItem("sl-popup:" + name, "1", preview ? "session" : "local"); }
+      $$("[data-close]", d).forEach(function (b) { b.addEventListener("click", close); });
+      d.addEventListener("cancel", function () { setItem("sl-popup:" + name, "1", preview ? "session" : "local"); });
+      var form = $("[data-popup-form]", d);
+      if (form) form.addEventListener("submit", function (e) { e.preventDefault(); form.hidden = true; $(".pop-done", d).hidden = false; setItem("sl-popup:" + name, "1"); });
+      var copy = $("[data-copy]", d);
+      if (copy) copy.addEventListener("click", function () {
+        var code = $("[data-code]", d).textContent;
+        if (navigator.clipboard) navigator.clipboard.writeText(code).catch(function () { /* not allowed */ });
+        var done = $(".pop-done", d); if (done && done.textContent) done.hidden = false;
+        setItem("sl-popup:" + name, "1");
+      });
+    });
+    var next = dialogs.filter(function (d) { var n = d.getAttribute("data-popup"); return !getItem("sl-popup:" + n, preview ? "session" : "local") && !getItem("sl-popup:" + n); })[0];
+    if (next && typeof next.showModal === "function" && kind !== "checkout") {
+      timers.push(setTimeout(function () { if (!document.querySelector("dialog[open]")) next.showModal(); }, preview ? 1200 : 4000));
+    }
+  }
+
+  // ------------------------------------------------------------------ everything on a page
+  function initAll() {
+    timers.forEach(function (t) { clearInterval(t); clearTimeout(t); });
+    timers = [];
+    var root = document.getElementById("sl-app");
+    initImages(root);
+    initHeader(root);
+    initSlideshows(root);
+    initCountdowns(root);
+    initProduct(root);
+    renderCart(root);
+    initCheckout(root);
+    initPopups(root);
+  }
+
+  initFonts();
+  initAll();
+
+  if (!preview) {
+    track("page_view");
+    if (kind === "product") track("view_content");
+    if (kind === "thank-you") {
+      var orderName = ($("[data-order-name]") || {}).textContent || location.pathname;
+      if (!getItem("sl-done:" + orderName)) { setItem("sl-done:" + orderName, "1"); track("checkout_completed"); }
+      flush(false);
+    }
+    return;
+  }
+
+  // ------------------------------------------------------------------ preview protocol
+  document.body.classList.add("sl-preview");
+  var latest = 0;
+  function send(msg) { window.parent.postMessage(msg, adminOrigin); }
+  function render(seq, newPage) {
+    var ticket = ++latest;
+    var pageChanged = newPage !== editorPage;
+    postJson(base + "/_preview", { config: lastConfig, page: newPage, family: boot.family }).then(function (r) {
+      if (ticket !== latest || !r.ok) {
+        if (!r.ok && seq !== undefined) send({ type: "storeloom:rendered", seq: seq, error: (r.data.messages || []).join(" ") });
+        return;
+      }
+      var y = window.scrollY;
+      editorPage = newPage;
+      kind = r.data.kind;
+      sample = r.data.product || sample;
+      if (kind === "product") product = sample;
+      document.getElementById("sl-app").innerHTML = r.data.html;
+      document.getElementById("sl-theme").textContent = r.data.css;
+      document.body.className = r.data.family + " page-" + kind + " sl-preview";
+      $$("link[data-font]").forEach(function (l) { l.remove(); });
+      (r.data.fonts || []).forEach(function (u) { var l = document.createElement("link"); l.rel = "stylesheet"; l.href = u; l.setAttribute("data-font", ""); document.head.appendChild(l); });
+      initAll();
+      window.scrollTo(0, pageChanged ? 0 : y);
+      if (seq !== undefined) send({ type: "storeloom:rendered", seq: seq });
+    }).catch(function () { /* the next message renders again */ });
+  }
+  window.addEventListener("message", function (e) {
+    if (e.origin !== adminOrigin || e.source !== window.parent) return;
+    var msg = e.data;
+    if (!msg || typeof msg !== "object" || typeof msg.type !== "string") return;
+    if (msg.type === "storeloom:config" && msg.config && typeof msg.config === "object") {
+      lastConfig = msg.config;
+      render(msg.seq, editorPage);
+    } else if (msg.type === "storeloom:page" && ["homepage", "product", "cart", "order", "category"].indexOf(msg.page) >= 0) {
+      render(undefined, msg.page);
+    } else if (msg.type === "storeloom:scroll" && typeof msg.section === "string") {
+      var el = document.querySelector("[data-section-key=\"" + (window.CSS && CSS.escape ? CSS.escape(msg.section) : msg.section) + "\"]");
+      if (el) {
+        el.scrollIntoView({ behavior: "smooth", block: "start" });
+        el.classList.add("sl-flash");
+        setTimeout(function () { el.classList.remove("sl-flash"); }, 1500);
+      }
+    } else if (msg.type === "storeloom:device" && (msg.device === "mobile" || msg.device === "desktop")) {
+      document.documentElement.setAttribute("data-device", msg.device);
+    }
+  });
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest("a[href]");
+    if (link) e.preventDefault();
+    var sec = e.target.closest("[data-section-key]");
+    if (sec) send({ type: "storeloom:select", section: sec.getAttribute("data-section-key"), page: editorPage });
+  }, true);
+  document.addEventListener("submit", function (e) { e.preventDefault(); }, true);
+  send({ type: "storeloom:ready", page: editorPage });
+})();

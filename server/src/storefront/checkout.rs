@@ -1,0 +1,493 @@
+//! The cart's prices and the checkout: a shopper's lines priced from the database (never from
+//! the client), checked (known, active, in stock), and turned into a paid order with a test
+//! payment. An idempotency key makes a repeated submit answer the same order.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared_types::catalog::Product;
+
+use super::render::{Line, Receipt, shipping_for, to_minor};
+use super::{OnStoreHost, StoreError, shop};
+use crate::analytics::rollup::Deltas;
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json};
+use crate::routes::catalog::product_where;
+use crate::state::AppState;
+
+/// The most lines in a cart.
+pub const MAX_ITEMS: usize = 50;
+/// The most of one line.
+pub const MAX_QUANTITY: i64 = 99;
+
+/// A line as the shopper's browser keeps it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ItemInput {
+    pub product_id: String,
+    #[serde(default)]
+    pub variant_id: Option<String>,
+    pub quantity: i64,
+}
+
+/// Prices the lines from the database. `strict` (the checkout) refuses the whole cart on the
+/// first problem; otherwise (the cart page) a line that cannot be bought is dropped or reduced
+/// and the problem is reported.
+pub async fn price_lines(
+    state: &AppState,
+    store_id: &str,
+    items: &[ItemInput],
+    strict: bool,
+) -> Result<(Vec<Line>, Vec<String>), ApiError> {
+    let mut merged: Vec<ItemInput> = Vec::new();
+    for item in items {
+        if item.product_id.trim().is_empty() || item.product_id.len() > 64 {
+            return Err(ApiError::Invalid(vec![
+                "Each line needs a product id.".to_owned(),
+            ]));
+        }
+        if strict && !(1..=MAX_QUANTITY).contains(&item.quantity) {
+            return Err(ApiError::Invalid(vec![format!(
+                "A quantity is from 1 to {MAX_QUANTITY}."
+            )]));
+        }
+        match merged
+            .iter_mut()
+            .find(|m| m.product_id == item.product_id && m.variant_id == item.variant_id)
+        {
+            Some(m) => m.quantity += item.quantity,
+            None => merged.push(item.clone()),
+        }
+    }
+    let mut lines = Vec::new();
+    let mut problems = Vec::new();
+    for item in merged {
+        let product = match product_where(&state.db, store_id, "id", item.product_id.trim()).await {
+            Ok(p) if p.status == "active" => p,
+            Ok(_) | Err(ApiError::NotFound) => {
+                problems.push("A product in the cart is no longer available.".to_owned());
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let quantity = item.quantity.clamp(0, MAX_QUANTITY);
+        if strict && item.quantity > MAX_QUANTITY {
+            problems.push(format!(
+                "{}: at most {MAX_QUANTITY} per order.",
+                product.title
+            ));
+            continue;
+        }
+        let variant = match item.variant_id.as_deref() {
+            Some(id) => product.variants.iter().find(|v| v.id == id),
+            None if product.variants.len() == 1 => product.variants.first(),
+            None => None,
+        };
+        if !product.variants.is_empty() && variant.is_none() {
+            problems.push(format!("{}: choose an available option.", product.title));
+            continue;
+        }
+        let (price, stock, variant_id, variant_title) = match variant {
+            Some(v) => (v.price, v.stock, v.id.clone(), v.title.clone()),
+            None => (product.price, i64::MAX, String::new(), String::new()),
+        };
+        if stock <= 0 {
+            problems.push(format!("{} is sold out.", product.title));
+            continue;
+        }
+        let quantity = if quantity > stock {
+            problems.push(format!("{}: only {stock} left.", product.title));
+            if strict {
+                continue;
+            }
+            stock
+        } else {
+            quantity
+        };
+        if quantity <= 0 {
+            continue;
+        }
+        lines.push(Line {
+            product_id: product.id.clone(),
+            variant_id,
+            title: product.title.clone(),
+            variant_title,
+            handle: product.handle.clone(),
+            image: product
+                .images
+                .first()
+                .map(|i| i.src.clone())
+                .unwrap_or_default(),
+            quantity,
+            price_minor: to_minor(price),
+            stock,
+        });
+    }
+    if strict && !problems.is_empty() {
+        return Err(ApiError::Detailed {
+            status: StatusCode::CONFLICT,
+            messages: problems,
+            details: serde_json::Map::new(),
+        });
+    }
+    Ok((lines, problems))
+}
+
+/// What the checkout form sends.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CheckoutInput {
+    pub idempotency_key: String,
+    pub email: String,
+    pub name: String,
+    pub address: String,
+    #[serde(default)]
+    pub country: Option<String>,
+    #[serde(default)]
+    pub note: Option<String>,
+    pub items: Vec<ItemInput>,
+}
+
+fn check(input: &CheckoutInput) -> Vec<String> {
+    let mut errors = Vec::new();
+    let key = input.idempotency_key.trim();
+    if !(8..=64).contains(&key.len())
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        errors.push("The idempotency key is 8 to 64 letters, digits, - or _.".to_owned());
+    }
+    let email = input.email.trim();
+    let valid_email = email.len() <= 254
+        && email.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+        })
+        && !email.chars().any(char::is_whitespace);
+    if !valid_email {
+        errors.push("Enter a valid e-mail address.".to_owned());
+    }
+    let name = input.name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        errors.push("Enter your name (at most 100 characters).".to_owned());
+    }
+    let address = input.address.trim();
+    if address.is_empty() || address.chars().count() > 300 {
+        errors.push("Enter a delivery address (at most 300 characters).".to_owned());
+    }
+    if let Some(country) = input
+        .country
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        if country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()) {
+            errors.push("The country is a two-letter code.".to_owned());
+        }
+    }
+    if input
+        .note
+        .as_deref()
+        .is_some_and(|n| n.chars().count() > 1000)
+    {
+        errors.push("The note is at most 1000 characters.".to_owned());
+    }
+    if input.items.is_empty() {
+        errors.push("The cart is empty.".to_owned());
+    } else if input.items.len() > MAX_ITEMS {
+        errors.push(format!("A cart holds at most {MAX_ITEMS} lines."));
+    }
+    errors
+}
+
+/// The answer to a placed order.
+fn placed(status: StatusCode, base: &str, order_id: &str, name: &str, total: i64) -> Response {
+    (
+        status,
+        axum::Json(json!({
+            "orderId": order_id,
+            "orderName": name,
+            "totalMinor": total,
+            "thankYouUrl": format!("{base}/thank-you/{order_id}"),
+        })),
+    )
+        .into_response()
+}
+
+async fn existing(
+    state: &AppState,
+    store_id: &str,
+    key: &str,
+) -> Result<Option<(String, String, i64, String)>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT o.id, o.order_name, o.grand_total_minor, k.fingerprint FROM storefront_checkouts k JOIN orders o ON o.id = k.order_id \
+         WHERE k.store_id = $1 AND k.idempotency_key = $2",
+    )
+    .bind(store_id)
+    .bind(key)
+    .fetch_optional(&state.db)
+    .await?)
+}
+
+/// Places an order from the cart with a test payment: paid, unfulfilled, counted in the
+/// dashboard and analytics rollups in the same transaction. 201 with the order; 200 with the
+/// same order when the idempotency key was used before for the same cart.
+pub async fn place_order(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    host: Option<axum::Extension<OnStoreHost>>,
+    Json(input): Json<CheckoutInput>,
+) -> Result<Response, StoreError> {
+    let shop = shop(&state, &subdomain, host.is_some()).await?;
+    let errors = check(&input);
+    if !errors.is_empty() {
+        return Err(ApiError::Invalid(errors).into());
+    }
+    let key = input.idempotency_key.trim().to_owned();
+    let email = input.email.trim().to_lowercase();
+    let mut items: Vec<(String, String, i64)> = input
+        .items
+        .iter()
+        .map(|i| {
+            (
+                i.product_id.clone(),
+                i.variant_id.clone().unwrap_or_default(),
+                i.quantity,
+            )
+        })
+        .collect();
+    items.sort();
+    let fingerprint = json!({"email": email, "items": items}).to_string();
+    if let Some((id, name, total, seen)) = existing(&state, &shop.id, &key).await? {
+        if seen != fingerprint {
+            return Err(ApiError::Conflict(
+                "This idempotency key was used for another checkout.".to_owned(),
+            )
+            .into());
+        }
+        return Ok(placed(StatusCode::OK, &shop.base, &id, &name, total));
+    }
+    let (lines, _) = price_lines(&state, &shop.id, &input.items, true).await?;
+    if lines.is_empty() {
+        return Err(ApiError::Invalid(vec!["The cart is empty.".to_owned()]).into());
+    }
+    match write_order(&state, &shop.id, &input, &email, &key, &fingerprint, &lines).await {
+        Ok((id, name, total)) => Ok(placed(StatusCode::CREATED, &shop.base, &id, &name, total)),
+        Err(error) => {
+            // A concurrent submit with the same key may have won the race: answer its order.
+            if let Some((id, name, total, seen)) = existing(&state, &shop.id, &key).await? {
+                if seen == fingerprint {
+                    return Ok(placed(StatusCode::OK, &shop.base, &id, &name, total));
+                }
+            }
+            Err(error.into())
+        }
+    }
+}
+
+async fn write_order(
+    state: &AppState,
+    store_id: &str,
+    input: &CheckoutInput,
+    email: &str,
+    key: &str,
+    fingerprint: &str,
+    lines: &[Line],
+) -> Result<(String, String, i64), ApiError> {
+    let now = now_ms();
+    let mut tx = state.db.begin().await?;
+    // Stock is taken in the transaction, from the stored variants, and checked again there.
+    for line in lines.iter().filter(|l| !l.variant_id.is_empty()) {
+        let (variants,): (String,) = sqlx::query_as(
+            "SELECT variants FROM products WHERE id = $1 AND store_id = $2 AND status = 'active'",
+        )
+        .bind(&line.product_id)
+        .bind(store_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(|| ApiError::Conflict(format!("{} is no longer available.", line.title)))?;
+        let mut variants: Vec<Value> =
+            serde_json::from_str(&variants).map_err(ApiError::internal)?;
+        let variant = variants
+            .iter_mut()
+            .find(|v| v.get("id").and_then(Value::as_str) == Some(line.variant_id.as_str()))
+            .ok_or_else(|| {
+                ApiError::Conflict(format!(
+                    "{}: the option is no longer available.",
+                    line.title
+                ))
+            })?;
+        let stock = variant.get("stock").and_then(Value::as_i64).unwrap_or(0);
+        if stock < line.quantity {
+            return Err(ApiError::Conflict(format!(
+                "{}: only {} left.",
+                line.title,
+                stock.max(0)
+            )));
+        }
+        variant["stock"] = json!(stock - line.quantity);
+        sqlx::query("UPDATE products SET variants = $1 WHERE id = $2 AND store_id = $3")
+            .bind(Value::Array(variants).to_string())
+            .bind(&line.product_id)
+            .bind(store_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let name = input.name.trim();
+    let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+    let country = input
+        .country
+        .as_deref()
+        .map(|c| c.trim().to_uppercase())
+        .filter(|c| !c.is_empty());
+    sqlx::query(
+        "INSERT INTO customers (id, store_id, email, first_name, last_name, phone, country, created_at) \
+         VALUES ($1, $2, $3, $4, $5, NULL, $6, $7) ON CONFLICT (store_id, email) DO NOTHING",
+    )
+    .bind(new_id())
+    .bind(store_id)
+    .bind(email)
+    .bind(first.trim())
+    .bind(last.trim())
+    .bind(country.as_deref())
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    let (customer_id,): (String,) =
+        sqlx::query_as("SELECT id FROM customers WHERE store_id = $1 AND email = $2")
+            .bind(store_id)
+            .bind(email)
+            .fetch_one(&mut *tx)
+            .await?;
+    let (number,): (i64,) = sqlx::query_as(
+        "SELECT COALESCE(MAX(order_number), 1000) + 1 FROM orders WHERE store_id = $1",
+    )
+    .bind(store_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let shipping = shipping_for(subtotal);
+    let total = subtotal + shipping;
+    let items: Vec<Value> = lines
+        .iter()
+        .map(|l| {
+            json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
+                   "title": if l.variant_title.is_empty() { l.title.clone() } else { format!("{} – {}", l.title, l.variant_title) },
+                   "quantity": l.quantity, "priceMinor": l.price_minor})
+        })
+        .collect();
+    let order_id = new_id();
+    let order_name = format!("#{number}");
+    sqlx::query(
+        "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
+         currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
+         fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, 'paid', 'unfulfilled', 'Test payment', NULL, $12, $13, $14, $14)",
+    )
+    .bind(&order_id)
+    .bind(store_id)
+    .bind(number)
+    .bind(&order_name)
+    .bind(&customer_id)
+    .bind(name)
+    .bind(email)
+    .bind(core_wasm::limits::DEFAULT_CURRENCY_CODE)
+    .bind(subtotal)
+    .bind(shipping)
+    .bind(total)
+    .bind(Value::Array(items).to_string())
+    .bind(country.as_deref())
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO storefront_checkouts (store_id, idempotency_key, order_id, fingerprint, note, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(store_id)
+    .bind(key)
+    .bind(&order_id)
+    .bind(fingerprint)
+    .bind(input.note.as_deref().map(str::trim).filter(|n| !n.is_empty()))
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    let mut deltas = Deltas::default();
+    deltas.order(store_id, now, total, 1);
+    deltas.write(&mut tx).await?;
+    tx.commit().await?;
+    Ok((order_id, order_name, total))
+}
+
+/// A placed order of the store, for its thank-you page.
+pub async fn receipt(
+    state: &AppState,
+    store_id: &str,
+    order_id: &str,
+) -> Result<Option<Receipt>, ApiError> {
+    if order_id.len() > 64 {
+        return Ok(None);
+    }
+    let row: Option<(String, String, String, String, String, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT o.id, o.order_name, o.customer_email, o.customer_name, o.line_items, o.subtotal_minor, o.shipping_minor, \
+         o.grand_total_minor, o.created_at FROM orders o JOIN storefront_checkouts k ON k.order_id = o.id \
+         WHERE o.store_id = $1 AND o.id = $2",
+    )
+    .bind(store_id)
+    .bind(order_id)
+    .fetch_optional(&state.db)
+    .await?;
+    Ok(row.map(
+        |(id, name, email, customer, items, subtotal, shipping, total, created_at)| {
+            let items: Vec<Value> = serde_json::from_str(&items).unwrap_or_default();
+            Receipt {
+                id,
+                name,
+                email,
+                customer,
+                lines: items
+                    .iter()
+                    .map(|i| {
+                        (
+                            i.get("title")
+                                .and_then(Value::as_str)
+                                .unwrap_or("")
+                                .to_owned(),
+                            i.get("quantity").and_then(Value::as_i64).unwrap_or(1),
+                            i.get("priceMinor").and_then(Value::as_i64).unwrap_or(0),
+                        )
+                    })
+                    .collect(),
+                subtotal_minor: subtotal,
+                shipping_minor: shipping,
+                total_minor: total,
+                created_at,
+            }
+        },
+    ))
+}
+
+/// The thank-you page the preview shows for the order page.
+pub fn sample_receipt(product: Option<&Product>) -> Receipt {
+    let price = product.map_or(2_500, |p| to_minor(p.price));
+    Receipt {
+        id: "preview".to_owned(),
+        name: "#1001".to_owned(),
+        email: "shopper@example.com".to_owned(),
+        customer: "Alex Shopper".to_owned(),
+        lines: vec![(
+            product.map_or("Sample product".to_owned(), |p| p.title.clone()),
+            1,
+            price,
+        )],
+        subtotal_minor: price,
+        shipping_minor: shipping_for(price),
+        total_minor: price + shipping_for(price),
+        created_at: now_ms(),
+    }
+}

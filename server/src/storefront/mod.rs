@@ -1,0 +1,862 @@
+//! The storefront: a store's theme config rendered as a shop (home, product, collection, cart,
+//! checkout, thank-you), served at `/s/{subdomain}/...` and, with `STOREFRONT_HOSTS=1`, on the
+//! store's own host names. First paint is server-rendered HTML; a small script adds the cart,
+//! the checkout, the analytics beacons and the editor's preview protocol.
+
+pub mod checkout;
+pub mod render;
+
+use std::sync::LazyLock;
+
+use axum::Router;
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sha2::Digest;
+use shared_types::catalog::{Menu, Product};
+
+use self::render::{Boot, Catalog, Family, Page, Shop, View};
+use crate::error::{ApiError, Json};
+use crate::routes::catalog::{
+    CollectionQuery, ProductQuery, collection_by_handle, product_where, query_collections,
+    query_products,
+};
+use crate::routes::menus::{MENU_COLUMNS, MenuRow, menu};
+use crate::state::AppState;
+
+const CSS: &str = include_str!("assets/store.css");
+const JS: &str = include_str!("assets/store.js");
+
+/// A short fingerprint of the assets, part of their address so they can be cached for a year.
+static ASSET_VERSION: LazyLock<String> = LazyLock::new(|| {
+    let digest = sha2::Sha256::digest(format!("{CSS}{JS}").as_bytes());
+    hex::encode(&digest[..6])
+});
+
+/// How long a shopper's browser may keep a catalog page.
+const PAGE_CACHE: &str = "public, max-age=60, stale-while-revalidate=300";
+
+/// The storefront's routes, under `/s`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/s/{subdomain}", get(to_home))
+        .route("/s/{subdomain}/", get(home))
+        .route("/s/{subdomain}/products/{handle}", get(product))
+        .route("/s/{subdomain}/collections/{handle}", get(collection))
+        .route("/s/{subdomain}/pages/{handle}", get(content_page))
+        .route("/s/{subdomain}/cart", get(cart))
+        .route("/s/{subdomain}/cart/view", post(cart_view))
+        .route(
+            "/s/{subdomain}/checkout",
+            get(checkout_page).post(checkout::place_order),
+        )
+        .route("/s/{subdomain}/checkout/custom", get(checkout_custom))
+        .route("/s/{subdomain}/thank-you/{order_id}", get(thank_you))
+        .route("/s/{subdomain}/_preview", post(preview))
+        .route("/s/{subdomain}/_assets/{version}/{file}", get(asset))
+        .route("/s/{subdomain}/{*rest}", get(not_found))
+}
+
+/// Set on a request that came in on a store's own host name (its links then have no prefix).
+#[derive(Debug, Clone)]
+pub struct OnStoreHost;
+
+/// Sends a request on `{subdomain}.{STORE_DOMAIN_SUFFIX}` or a store's custom domain to that
+/// store's storefront (`/api`, `/uploads` and `/admin` stay what they are).
+pub async fn host_routing(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let path = request.uri().path().to_owned();
+    let passthrough = ["/api", "/uploads", "/admin", "/s/"].iter().any(|p| {
+        path == p.trim_end_matches('/')
+            || path.starts_with(&format!("{}/", p.trim_end_matches('/')))
+    });
+    if !passthrough {
+        let host = request
+            .headers()
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .map(|h| {
+                h.rsplit_once(':').map_or(h, |(name, port)| {
+                    if port.chars().all(|c| c.is_ascii_digit()) {
+                        name
+                    } else {
+                        h
+                    }
+                })
+            })
+            .unwrap_or("")
+            .trim_end_matches('.')
+            .to_ascii_lowercase();
+        if let Some(subdomain) = store_of_host(&state, &host).await {
+            let query = request
+                .uri()
+                .query()
+                .map(|q| format!("?{q}"))
+                .unwrap_or_default();
+            let rest = if path == "/" {
+                "/".to_owned()
+            } else {
+                path.clone()
+            };
+            if let Ok(uri) = format!("/s/{subdomain}{rest}{query}").parse::<Uri>() {
+                *request.uri_mut() = uri;
+                request.extensions_mut().insert(OnStoreHost);
+            }
+        }
+    }
+    next.run(request).await
+}
+
+async fn store_of_host(state: &AppState, host: &str) -> Option<String> {
+    if host.is_empty() {
+        return None;
+    }
+    let suffix = format!(".{}", state.config.store_domain_suffix);
+    if let Some(label) = host.strip_suffix(&suffix) {
+        if !label.is_empty() && !label.contains('.') {
+            return Some(label.to_owned());
+        }
+    }
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT s.subdomain FROM domains d JOIN stores s ON s.id = d.store_id WHERE d.host = $1 AND s.is_enabled = 1",
+    )
+    .bind(host)
+    .fetch_optional(&state.db)
+    .await
+    .ok()
+    .flatten();
+    row.map(|(s,)| s)
+}
+
+/// The store of a request: by subdomain, enabled; 404 otherwise.
+pub(crate) async fn shop(
+    state: &AppState,
+    subdomain: &str,
+    on_host: bool,
+) -> Result<Shop, ApiError> {
+    let subdomain = subdomain.trim().to_lowercase();
+    let row: Option<(String, String, String)> = sqlx::query_as(
+        "SELECT id, name, subdomain FROM stores WHERE subdomain = $1 AND is_enabled = 1",
+    )
+    .bind(&subdomain)
+    .fetch_optional(&state.db)
+    .await?;
+    let (id, name, subdomain) = row.ok_or(ApiError::NotFound)?;
+    Ok(Shop {
+        base: if on_host {
+            String::new()
+        } else {
+            format!("/s/{subdomain}")
+        },
+        id,
+        name,
+        subdomain,
+        currency: core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned(),
+    })
+}
+
+/// The config a page shows: the active theme's; in preview, the store's theme of the asked
+/// family (the active one when it is of that family), else that family's template.
+async fn theme_config(
+    state: &AppState,
+    store_id: &str,
+    preview_family: Option<&str>,
+) -> Result<Value, ApiError> {
+    let rows: Vec<(String, i64, String)> = sqlx::query_as(
+        "SELECT t.family, t.is_active, c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
+         WHERE t.store_id = $1 ORDER BY t.is_active DESC, t.updated_at DESC",
+    )
+    .bind(store_id)
+    .fetch_all(&state.db)
+    .await?;
+    let chosen = match preview_family {
+        Some(family) => rows.iter().find(|(f, _, _)| f == family),
+        None => rows.iter().find(|(_, active, _)| *active == 1),
+    };
+    let text = match chosen {
+        Some((_, _, config)) => config.as_str(),
+        None => crate::db::themes::template(preview_family.unwrap_or("hydro"))
+            .or_else(|| crate::db::themes::template("hydro"))
+            .map_or("{}", |t| t.config),
+    };
+    serde_json::from_str(text).map_err(ApiError::internal)
+}
+
+/// The active products, collections and menus the sections show.
+async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> {
+    let products = query_products(
+        &state.db,
+        store_id,
+        &ProductQuery {
+            limit: Some(250),
+            status: Some("active".to_owned()),
+            ..ProductQuery::default()
+        },
+    )
+    .await?
+    .products;
+    let collections = query_collections(
+        &state.db,
+        store_id,
+        &CollectionQuery {
+            page: None,
+            limit: Some(250),
+            search: None,
+        },
+    )
+    .await?
+    .collections;
+    let sql =
+        format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 ORDER BY created_at, id");
+    let menus: Vec<Menu> = sqlx::query_as::<_, MenuRow>(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .fetch_all(&state.db)
+        .await?
+        .into_iter()
+        .map(menu)
+        .collect();
+    Ok(Catalog {
+        products,
+        collections,
+        menus,
+    })
+}
+
+/// The query of a storefront page: the preview's stamp and family, and a search.
+#[derive(Debug, Default, Deserialize)]
+pub struct PageQuery {
+    nocache: Option<String>,
+    theme: Option<String>,
+    q: Option<String>,
+}
+
+impl PageQuery {
+    fn preview_family(&self) -> Option<&'static str> {
+        self.nocache.as_ref()?;
+        Some(match self.theme.as_deref() {
+            Some("fashion") | Some("newchick") => "newchick",
+            _ => "hydro",
+        })
+    }
+}
+
+/// Everything a page handler needs, loaded once.
+struct Ctx {
+    shop: Shop,
+    config: Value,
+    catalog: Catalog,
+    preview: bool,
+    on_host: bool,
+}
+
+async fn load(
+    state: &AppState,
+    subdomain: &str,
+    query: &PageQuery,
+    on_host: bool,
+) -> Result<Ctx, ApiError> {
+    let shop = shop(state, subdomain, on_host).await?;
+    let family = query.preview_family();
+    let config = theme_config(state, &shop.id, family).await?;
+    let catalog = catalog(state, &shop.id).await?;
+    Ok(Ctx {
+        shop,
+        config,
+        catalog,
+        preview: family.is_some(),
+        on_host,
+    })
+}
+
+fn admin_origin(state: &AppState, on_host: bool) -> String {
+    if on_host {
+        origin_of(&state.config.public_url)
+    } else {
+        // The embedded storefront is on the admin's own origin.
+        "self".to_owned()
+    }
+}
+
+fn origin_of(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("https", url));
+    let host = rest.split('/').next().unwrap_or("");
+    format!("{scheme}://{host}")
+}
+
+/// The security headers of every storefront answer.
+fn secure(mut response: Response, state: &AppState, on_host: bool, cache: &str) -> Response {
+    let ancestors = if on_host {
+        origin_of(&state.config.public_url)
+    } else {
+        "'self'".to_owned()
+    };
+    let csp = format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https: http:; \
+         font-src 'self' data: https:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors {ancestors}"
+    );
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&csp) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, value);
+    }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    if !on_host {
+        headers.insert(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("SAMEORIGIN"),
+        );
+    }
+    if let Ok(value) = HeaderValue::from_str(cache) {
+        headers.insert(header::CACHE_CONTROL, value);
+    }
+    response
+}
+
+fn html_page(
+    state: &AppState,
+    ctx: &Ctx,
+    page: &Page,
+    status: StatusCode,
+    cache: &str,
+) -> Response {
+    let view = View {
+        shop: &ctx.shop,
+        config: &ctx.config,
+        catalog: &ctx.catalog,
+        family: Family::of(&ctx.config),
+        preview: ctx.preview,
+    };
+    let product = match page {
+        Page::Product(p) => Some(p.as_ref()),
+        _ => None,
+    };
+    let origin = admin_origin(state, ctx.on_host);
+    let boot = Boot {
+        page,
+        admin_origin: &origin,
+        product,
+    };
+    let assets = format!("{}/_assets/{}", ctx.shop.base_or_root(), *ASSET_VERSION);
+    let body = render::document(&view, &boot, &assets);
+    let cache = if ctx.preview { "no-store" } else { cache };
+    let response = (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        body,
+    )
+        .into_response();
+    secure(response, state, ctx.on_host, cache)
+}
+
+impl Shop {
+    /// The prefix for asset addresses (`/s/{subdomain}` or empty).
+    fn base_or_root(&self) -> &str {
+        &self.base
+    }
+}
+
+fn on_host(request_ext: Option<axum::Extension<OnStoreHost>>) -> bool {
+    request_ext.is_some()
+}
+
+type HostExt = Option<axum::Extension<OnStoreHost>>;
+
+async fn to_home(Path(subdomain): Path<String>, host: HostExt) -> Redirect {
+    if on_host(host) {
+        Redirect::permanent("/")
+    } else {
+        Redirect::permanent(&format!("/s/{}/", subdomain.trim().to_lowercase()))
+    }
+}
+
+async fn home(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    Ok(html_page(
+        &state,
+        &ctx,
+        &Page::Home,
+        StatusCode::OK,
+        PAGE_CACHE,
+    ))
+}
+
+async fn product(
+    State(state): State<AppState>,
+    Path((subdomain, handle)): Path<(String, String)>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    match product_where(&state.db, &ctx.shop.id, "handle", &handle).await {
+        Ok(p) if p.status == "active" => Ok(html_page(
+            &state,
+            &ctx,
+            &Page::Product(Box::new(p)),
+            StatusCode::OK,
+            PAGE_CACHE,
+        )),
+        Ok(_) | Err(ApiError::NotFound) => Ok(html_page(
+            &state,
+            &ctx,
+            &Page::NotFound,
+            StatusCode::NOT_FOUND,
+            "no-store",
+        )),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn collection(
+    State(state): State<AppState>,
+    Path((subdomain, handle)): Path<(String, String)>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    let search = query
+        .q
+        .clone()
+        .unwrap_or_default()
+        .chars()
+        .take(100)
+        .collect::<String>();
+    let page = if handle == "all" {
+        let products = query_products(
+            &state.db,
+            &ctx.shop.id,
+            &ProductQuery {
+                limit: Some(250),
+                status: Some("active".to_owned()),
+                search: (!search.trim().is_empty()).then(|| search.clone()),
+                ..ProductQuery::default()
+            },
+        )
+        .await?
+        .products;
+        Some(Page::Collection {
+            title: if search.trim().is_empty() {
+                "All products".to_owned()
+            } else {
+                "Search".to_owned()
+            },
+            handle: "all".to_owned(),
+            products,
+            search: search.trim().to_owned(),
+        })
+    } else {
+        match collection_by_handle(&state, &ctx.shop.id, &handle).await? {
+            Some(c) => {
+                let products: Vec<Product> =
+                    ctx.catalog.products_of(&c).into_iter().cloned().collect();
+                Some(Page::Collection {
+                    title: c.title.clone(),
+                    handle: c.handle.clone(),
+                    products,
+                    search: String::new(),
+                })
+            }
+            None => None,
+        }
+    };
+    Ok(match page {
+        Some(page) => html_page(&state, &ctx, &page, StatusCode::OK, PAGE_CACHE),
+        None => html_page(
+            &state,
+            &ctx,
+            &Page::NotFound,
+            StatusCode::NOT_FOUND,
+            "no-store",
+        ),
+    })
+}
+
+async fn content_page(
+    State(state): State<AppState>,
+    Path((subdomain, handle)): Path<(String, String)>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT title, body_html FROM pages WHERE store_id = $1 AND handle = $2 AND published = 1",
+    )
+    .bind(&ctx.shop.id)
+    .bind(&handle)
+    .fetch_optional(&state.db)
+    .await
+    .map_err(ApiError::from)?;
+    Ok(match row {
+        Some((title, html)) => html_page(
+            &state,
+            &ctx,
+            &Page::Content { title, html },
+            StatusCode::OK,
+            PAGE_CACHE,
+        ),
+        None => html_page(
+            &state,
+            &ctx,
+            &Page::NotFound,
+            StatusCode::NOT_FOUND,
+            "no-store",
+        ),
+    })
+}
+
+async fn not_found(
+    State(state): State<AppState>,
+    Path((subdomain, _rest)): Path<(String, String)>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    Ok(html_page(
+        &state,
+        &ctx,
+        &Page::NotFound,
+        StatusCode::NOT_FOUND,
+        "no-store",
+    ))
+}
+
+async fn cart(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    Ok(html_page(
+        &state,
+        &ctx,
+        &Page::Cart,
+        StatusCode::OK,
+        "no-store",
+    ))
+}
+
+async fn checkout_page(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    Ok(html_page(
+        &state,
+        &ctx,
+        &Page::Checkout,
+        StatusCode::OK,
+        "no-store",
+    ))
+}
+
+/// The seller's custom checkout HTML and script, alone in a document that runs in a sandboxed
+/// frame without `allow-same-origin`: it has an opaque origin, so it cannot read the storefront's
+/// or the admin's storage, cookies or DOM.
+async fn checkout_custom(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let on_host = on_host(host);
+    let shop = shop(&state, &subdomain, on_host).await?;
+    let config = theme_config(&state, &shop.id, None).await?;
+    let html = render::text(&config, "settings.checkout.customHtml");
+    let js = render::text(&config, "settings.checkout.customJs").replace("</script", "<\\/script");
+    let body = format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><style>body{{margin:0;font:14px system-ui,sans-serif}}</style></head><body>{html}<script>{js}</script></body></html>"
+    );
+    let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'self'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+async fn thank_you(
+    State(state): State<AppState>,
+    Path((subdomain, order_id)): Path<(String, String)>,
+    Query(query): Query<PageQuery>,
+    host: HostExt,
+) -> Result<Response, StoreError> {
+    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+    Ok(
+        match checkout::receipt(&state, &ctx.shop.id, &order_id).await? {
+            Some(receipt) => html_page(
+                &state,
+                &ctx,
+                &Page::ThankYou(Box::new(receipt)),
+                StatusCode::OK,
+                "private, no-store",
+            ),
+            None => html_page(
+                &state,
+                &ctx,
+                &Page::NotFound,
+                StatusCode::NOT_FOUND,
+                "no-store",
+            ),
+        },
+    )
+}
+
+/// The body of a cart view: the shopper's lines, and which view (`cart` or `summary`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CartRequest {
+    pub items: Vec<checkout::ItemInput>,
+    #[serde(default)]
+    pub view: Option<String>,
+    /// In preview: the config to render with.
+    #[serde(default)]
+    pub config: Option<Value>,
+}
+
+async fn cart_view(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    host: HostExt,
+    Json(request): Json<CartRequest>,
+) -> Result<Response, StoreError> {
+    let on_host = on_host(host);
+    if request.items.len() > checkout::MAX_ITEMS {
+        return Err(ApiError::Invalid(vec![format!(
+            "A cart holds at most {} lines.",
+            checkout::MAX_ITEMS
+        )])
+        .into());
+    }
+    let shop = shop(&state, &subdomain, on_host).await?;
+    let config = match request.config {
+        Some(config @ Value::Object(_)) => config,
+        _ => theme_config(&state, &shop.id, None).await?,
+    };
+    let catalog = catalog(&state, &shop.id).await?;
+    let (lines, problems) = checkout::price_lines(&state, &shop.id, &request.items, false).await?;
+    let view = View {
+        shop: &shop,
+        config: &config,
+        catalog: &catalog,
+        family: Family::of(&config),
+        preview: false,
+    };
+    let html = if request.view.as_deref() == Some("summary") {
+        render::summary_view(&view, &lines)
+    } else {
+        render::cart_view(&view, &lines, &problems)
+    };
+    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let body = json!({
+        "html": html,
+        "count": lines.iter().map(|l| l.quantity).sum::<i64>(),
+        "subtotalMinor": subtotal,
+        "lines": lines.iter().map(|l| json!({"productId": l.product_id, "variantId": l.variant_id, "quantity": l.quantity})).collect::<Vec<_>>(),
+        "problems": problems,
+    });
+    Ok(secure(
+        axum::Json(body).into_response(),
+        &state,
+        on_host,
+        "no-store",
+    ))
+}
+
+/// The preview's render request: the editor's config and the page to show.
+#[derive(Debug, Deserialize)]
+pub struct PreviewRequest {
+    /// The editor's config; `null` before the editor sent one (the store's theme of `family`).
+    #[serde(default)]
+    pub config: Value,
+    /// `default` or `fashion`: the family shown while no config was sent.
+    #[serde(default)]
+    pub family: Option<String>,
+    #[serde(default)]
+    pub page: Option<String>,
+}
+
+/// Renders the posted config (the editor's unsaved one) as the named page, for the preview to
+/// put in place without reloading. Nothing is stored.
+async fn preview(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    host: HostExt,
+    Json(request): Json<PreviewRequest>,
+) -> Result<Response, StoreError> {
+    let on_host = on_host(host);
+    let shop = shop(&state, &subdomain, on_host).await?;
+    let config = match request.config {
+        config @ Value::Object(_) => config,
+        Value::Null => {
+            let family = match request.family.as_deref() {
+                Some("fashion") => "newchick",
+                _ => "hydro",
+            };
+            theme_config(&state, &shop.id, Some(family)).await?
+        }
+        _ => {
+            return Err(ApiError::Invalid(vec!["The config must be an object.".to_owned()]).into());
+        }
+    };
+    let catalog = catalog(&state, &shop.id).await?;
+    let page_name = request.page.unwrap_or_else(|| "homepage".to_owned());
+    let view = View {
+        shop: &shop,
+        config: &config,
+        catalog: &catalog,
+        family: Family::of(&config),
+        preview: true,
+    };
+    let sample = catalog.products.first().cloned();
+    let mut pages = Vec::new();
+    match page_name.as_str() {
+        "homepage" => pages.push(Page::Home),
+        "product" => pages.push(
+            sample
+                .clone()
+                .map_or(Page::NotFound, |p| Page::Product(Box::new(p))),
+        ),
+        "category" | "collections" => {
+            let (title, handle, products) = match catalog.collections.first() {
+                Some(c) => (
+                    c.title.clone(),
+                    c.handle.clone(),
+                    catalog.products_of(c).into_iter().cloned().collect(),
+                ),
+                None => (
+                    "All products".to_owned(),
+                    "all".to_owned(),
+                    catalog.products.clone(),
+                ),
+            };
+            pages.push(Page::Collection {
+                title,
+                handle,
+                products,
+                search: String::new(),
+            });
+        }
+        "cart" => pages.push(Page::Cart),
+        "order" => {
+            pages.push(Page::Checkout);
+            pages.push(Page::ThankYou(Box::new(checkout::sample_receipt(
+                sample.as_ref(),
+            ))));
+        }
+        _ => {
+            return Err(ApiError::Invalid(vec![
+                "The page must be homepage, product, cart, order or category.".to_owned(),
+            ])
+            .into());
+        }
+    }
+    let html: String = pages.iter().map(|p| render::app(&view, p)).collect();
+    let kind = pages.first().map_or("home", Page::kind);
+    let body = json!({
+        "html": html,
+        "css": render::theme_css(&config),
+        "fonts": render::font_urls(&config),
+        "family": view.family.class(),
+        "page": page_name,
+        "kind": kind,
+        "product": sample.map(|p| json!({"id": p.id, "variants": p.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "stock": v.stock})).collect::<Vec<_>>()})),
+    });
+    Ok(secure(
+        axum::Json(body).into_response(),
+        &state,
+        on_host,
+        "no-store",
+    ))
+}
+
+async fn asset(Path((_subdomain, version, file)): Path<(String, String, String)>) -> Response {
+    let (body, kind) = match file.as_str() {
+        "store.css" => (CSS, "text/css; charset=utf-8"),
+        "store.js" => (JS, "text/javascript; charset=utf-8"),
+        _ => return StatusCode::NOT_FOUND.into_response(),
+    };
+    let cache = if version == *ASSET_VERSION {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, cache),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// A storefront page's error: a plain page for a shopper, not the API's JSON.
+#[derive(Debug)]
+pub struct StoreError(ApiError);
+
+impl From<ApiError> for StoreError {
+    fn from(e: ApiError) -> Self {
+        StoreError(e)
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError(e.into())
+    }
+}
+
+impl IntoResponse for StoreError {
+    fn into_response(self) -> Response {
+        match self.0 {
+            ApiError::NotFound => {
+                let mut response = (
+                    StatusCode::NOT_FOUND,
+                    [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                    "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Store not found</title>\
+                     <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\
+                     <body style=\"font:16px system-ui,sans-serif;padding:3rem;text-align:center\"><h1>Store not found</h1>\
+                     <p>No open store has this address.</p></body></html>",
+                )
+                    .into_response();
+                response.headers_mut().insert(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(
+                        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+                    ),
+                );
+                response
+            }
+            other => other.into_response(),
+        }
+    }
+}

@@ -1,0 +1,228 @@
+// The storefront against the real server: every section type of both families, a shopper's
+// visit from the home page to a paid order (seen by the admin and the analytics), the editor's
+// preview protocol, and screenshots at phone and desktop widths.
+import { readFileSync } from "node:fs";
+import { type Page, expect, test } from "@playwright/test";
+import { OWNER, apiSession, call } from "./helpers";
+
+const SHOTS = "e2e/screenshots";
+// Headless Chromium names itself in its user agent and the ingest endpoint drops bots' events.
+const SHOPPER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+test.use({ userAgent: SHOPPER_AGENT });
+
+type Config = { pages: Record<string, { sections?: Record<string, { type: string; settings?: Record<string, unknown> }> }> };
+const FIXTURES: Record<string, Config> = {
+  default: JSON.parse(readFileSync("../core-wasm/tests/fixtures/hydro.json", "utf8")) as Config,
+  fashion: JSON.parse(readFileSync("../core-wasm/tests/fixtures/newchick.json", "utf8")) as Config,
+};
+
+interface Funnel {
+  vistors: { value: number };
+  view_content: { value: number };
+  add_to_cart: { value: number };
+  reached_checkout: { value: number };
+  session_converted: { value: number };
+}
+interface Overview {
+  current: { conversion: Funnel };
+}
+
+test("every section type of both families renders from the template configs", async ({ page }) => {
+  for (const family of ["default", "fashion"] as const) {
+    await page.goto(`/s/demo/?nocache=1&theme=${family}`);
+    await expect(page.locator("body")).toHaveClass(family === "default" ? /fam-hydro/ : /fam-newchick/);
+    const config = FIXTURES[family];
+    const sections = [
+      ...Object.values(config.pages.fixed.sections ?? {}),
+      ...Object.values(config.pages.homepage.sections ?? {}),
+    ];
+    expect(sections.length).toBeGreaterThan(8);
+    for (const section of sections) {
+      await expect(page.locator(`[data-section-type="${section.type}"]`).first(), `${family} ${section.type}`).toBeAttached();
+    }
+    // The slideshow has separate desktop and mobile slides; the flash deal counts down.
+    await expect(page.locator(".slides-d .slide").first()).toBeAttached();
+    await expect(page.locator(".slides-m .slide").first()).toBeAttached();
+    if (family === "fashion") {
+      const seconds = page.locator("[data-countdown] [data-s]").first();
+      const first = await seconds.textContent();
+      await expect.poll(async () => seconds.textContent(), { timeout: 3000 }).not.toBe(first);
+    }
+  }
+});
+
+async function funnel(request: Parameters<typeof apiSession>[0]): Promise<Funnel> {
+  const session = await apiSession(request, OWNER);
+  const overview = await call<Overview>(request, session, "GET", "/stores/analytics/overview");
+  return overview.current.conversion;
+}
+
+test("a shopper buys: home, product, cart, checkout, thank-you; the admin and the analytics see it", async ({ page, request }) => {
+  const session = await apiSession(request, OWNER);
+  const before = await call<{ total_orders: number; total_sales: number }>(request, session, "GET", "/stores/dashboard/totals");
+  const funnelBefore = await funnel(request);
+
+  await page.goto("/s/demo/");
+  await page.locator("[data-section-type=featured-collection] a.card").first().click();
+  await expect(page.locator("body")).toHaveClass(/page-product/);
+  const title = (await page.locator("h1.p-title").textContent())?.trim() ?? "";
+  const chip = page.locator(".chip:not(.out) input").first();
+  if (await chip.count()) await chip.check();
+  await page.getByRole("button", { name: "Add to cart" }).first().click();
+  await expect(page.locator("[data-added]")).toBeVisible();
+  await expect(page.locator("[data-cart-count]").first()).toHaveText("1");
+  await page.locator("[data-added] a").click();
+
+  await expect(page.locator(".line")).toHaveCount(1);
+  await expect(page.locator(".line")).toContainText(title);
+  await page.getByRole("button", { name: "More" }).click();
+  await expect(page.locator(".line [aria-label=Quantity]")).toHaveText("2");
+  await page.getByRole("link", { name: "Check out" }).click();
+
+  await expect(page.locator("[data-summary] .line")).toHaveCount(1);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.getByRole("alert")).toContainText("Check the highlighted fields");
+  await page.getByLabel("E-mail").fill("shopper@example.com");
+  await page.getByLabel("Full name").fill("Sam Shopper");
+  await page.getByLabel("Address").fill("12 Hang Bac, Hanoi");
+  await page.getByLabel("Country").selectOption("VN");
+  await page.getByRole("button", { name: "Pay now" }).click();
+
+  await expect(page.getByRole("heading", { name: /Thank you, Sam/ })).toBeVisible();
+  const orderName = (await page.locator("[data-order-name]").textContent())?.trim() ?? "";
+  expect(orderName).toMatch(/^#\d+$/);
+
+  // The admin's orders list it as paid; the dashboard counts it.
+  const orders = await call<{ orders: { orderName: string; financialStatus: string }[] }>(request, session, "GET", "/stores/orders");
+  const order = orders.orders.find((o) => o.orderName === orderName);
+  expect(order?.financialStatus).toBe("paid");
+  const after = await call<{ total_orders: number; total_sales: number }>(request, session, "GET", "/stores/dashboard/totals");
+  expect(after.total_orders).toBe(before.total_orders + 1);
+  expect(after.total_sales).toBeGreaterThan(before.total_sales);
+
+  // The beacons arrived: every step of the funnel rose.
+  await expect
+    .poll(async () => {
+      const now = await funnel(request);
+      return [
+        now.vistors.value > funnelBefore.vistors.value,
+        now.view_content.value > funnelBefore.view_content.value,
+        now.add_to_cart.value > funnelBefore.add_to_cart.value,
+        now.reached_checkout.value > funnelBefore.reached_checkout.value,
+        now.session_converted.value > funnelBefore.session_converted.value,
+      ];
+    }, { timeout: 10_000 })
+    .toEqual([true, true, true, true, true]);
+
+  // The cart is empty again.
+  await page.goto("/s/demo/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+});
+
+/** A page on the admin's origin with the storefront preview in a frame; messages are recorded. */
+async function openPreview(page: Page) {
+  await page.goto("/api/health");
+  await page.evaluate(() => {
+    const w = window as unknown as { messages: unknown[] };
+    w.messages = [];
+    window.addEventListener("message", (e) => {
+      if (e.origin === location.origin) w.messages.push(e.data);
+    });
+    document.body.innerHTML = "";
+    const frame = document.createElement("iframe");
+    frame.id = "preview";
+    frame.style.width = "1200px";
+    frame.style.height = "800px";
+    frame.src = "/s/demo/?nocache=123&theme=default";
+    document.body.appendChild(frame);
+  });
+  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:ready", page: "homepage" });
+  return page.frameLocator("#preview");
+}
+
+async function messages(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => (window as unknown as { messages: unknown[] }).messages);
+}
+
+test("the preview follows posted configs without reloading, ignores other origins and reports clicks", async ({ page, request }) => {
+  const frame = await openPreview(page);
+  await expect(frame.locator("[data-section-key=header]")).toBeVisible();
+  // A mark that a reload would wipe.
+  await page.evaluate(() => {
+    const f = document.getElementById("preview") as HTMLIFrameElement;
+    (f.contentWindow as unknown as { mark: number }).mark = 42;
+  });
+  const theme = (await (await request.get("/api/public/stores/demo/theme")).json()) as { config: Config };
+  const config = theme.config;
+  const review = config.pages.homepage.sections!["product-review-1"];
+  review.settings = { ...review.settings, body_html: "<p>Edited live in the editor</p>" };
+  await page.evaluate((cfg) => {
+    const f = document.getElementById("preview") as HTMLIFrameElement;
+    f.contentWindow!.postMessage({ type: "storeloom:config", config: cfg, seq: 7 }, location.origin);
+  }, config);
+  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 7 });
+  await expect(frame.getByText("Edited live in the editor")).toBeVisible();
+  const mark = await page.evaluate(() => {
+    const f = document.getElementById("preview") as HTMLIFrameElement;
+    return (f.contentWindow as unknown as { mark?: number }).mark;
+  });
+  expect(mark).toBe(42);
+
+  // A message from another origin (a sandboxed frame has an opaque one) changes nothing.
+  await page.evaluate((cfg) => {
+    const changed = JSON.parse(JSON.stringify(cfg)) as Config;
+    changed.pages.homepage.sections!["product-review-1"].settings = { body_html: "<p>Forged by a stranger</p>" };
+    const stranger = document.createElement("iframe");
+    stranger.setAttribute("sandbox", "allow-scripts");
+    stranger.srcdoc = `<script>parent.frames[0].postMessage(${JSON.stringify({ type: "storeloom:config", config: changed, seq: 99 })}, "*");</script>`;
+    document.body.appendChild(stranger);
+  }, config);
+  await page.waitForTimeout(1500);
+  await expect(frame.getByText("Forged by a stranger")).toHaveCount(0);
+  expect(await messages(page)).not.toContainEqual({ type: "storeloom:rendered", seq: 99 });
+
+  // A click on a section is reported with its key, and a link does not navigate.
+  await frame.locator("[data-section-key=key-features-1] a").first().click();
+  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:select", section: "key-features-1", page: "homepage" });
+  await expect(frame.locator("[data-section-key=key-features-1]")).toBeVisible();
+
+  // Another page by message, still without a reload.
+  await page.evaluate(() => {
+    const f = document.getElementById("preview") as HTMLIFrameElement;
+    f.contentWindow!.postMessage({ type: "storeloom:page", page: "product" }, location.origin);
+  });
+  await expect(frame.locator("body")).toHaveClass(/page-product/);
+  await expect(frame.locator("[data-add]")).toBeVisible();
+});
+
+test("screenshots of home, product, cart and checkout in both families at 375 and 1280 px", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/s/demo/collections/all");
+  const productHref = await page.locator("a.card").first().getAttribute("href");
+  for (const family of ["default", "fashion"] as const) {
+    const q = `?nocache=shot&theme=${family}`;
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto(`/s/demo/${q}`);
+      await page.evaluate(() => {
+        for (const name of ["discount", "welcome", "subscribe"]) localStorage.setItem(`sl-popup:${name}`, "1");
+      });
+      await page.goto(`/s/demo/${q}`);
+      await page.screenshot({ path: `${SHOTS}/storefront-${family}-home-${width}.png`, fullPage: width === 1280 });
+      await page.goto(`${productHref}${q}`);
+      const chip = page.locator(".chip:not(.out) input").first();
+      if (await chip.count()) await chip.check();
+      await page.screenshot({ path: `${SHOTS}/storefront-${family}-product-${width}.png` });
+      if (family === "default" && width === 375) {
+        await page.getByRole("button", { name: "Add to cart" }).first().click();
+      }
+      await page.goto(`/s/demo/cart${q}`);
+      await expect(page.locator(".line").first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/storefront-${family}-cart-${width}.png` });
+      await page.goto(`/s/demo/checkout${q}`);
+      await expect(page.locator("[data-summary] .line").first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/storefront-${family}-checkout-${width}.png` });
+    }
+  }
+});
