@@ -5,7 +5,6 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore } from "./helpers";
 
-test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
 interface ThemeRow {
@@ -87,7 +86,7 @@ test("sections: add above and below, drag to reorder, remove, save and reload", 
   expect(now[2]).toBe(before[1]);
 
   // Drag the added key-features section below the next two.
-  const handle = page.getByRole("button", { name: "Drag to move Key features" });
+  const handle = rows(page).nth(1).getByRole("button", { name: "Drag to move Key features" });
   const target = rows(page).nth(3);
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
@@ -121,7 +120,7 @@ test("list limits, thank-you rules, font reset and countdown", async ({ page, re
   await openEditor(page, /Editor Limits Shop/, "Hydro");
 
   // Product tabs: at most 5 (the hydro template has 3).
-  await page.getByRole("textbox", { name: "Page selector" }).click();
+  await page.getByRole("combobox", { name: "Page selector" }).click();
   await page.getByRole("option", { name: "Product page" }).click();
   await openGroup(page, "Product");
   const tabs = page.getByTestId("list-productTabs");
@@ -137,7 +136,7 @@ test("list limits, thank-you rules, font reset and countdown", async ({ page, re
   await expect(addTab).toBeEnabled();
 
   // Thank-you steps: custom steps go to position 3, default ones stay, at most 4 custom.
-  await page.getByRole("textbox", { name: "Page selector" }).click();
+  await page.getByRole("combobox", { name: "Page selector" }).click();
   await page.getByRole("option", { name: "Home page" }).click();
   await openGroup(page, "Thank You");
   const steps = page.getByTestId("list-thankYouSteps");
@@ -159,9 +158,9 @@ test("list limits, thank-you rules, font reset and countdown", async ({ page, re
   // Typography: choosing a family resets its weight; choosing a weight sets it.
   await page.getByRole("button", { name: "Thank You", exact: true }).click();
   await page.getByRole("button", { name: "Typography", exact: true }).click();
-  const heading = page.getByRole("textbox", { name: "Heading font" });
+  const heading = page.getByRole("combobox", { name: "Heading font" });
   await expect(heading).toHaveValue("Poppins");
-  const weight = page.getByRole("textbox", { name: "Weight" }).first();
+  const weight = page.getByTestId("font-type_header_family").getByRole("combobox", { name: "Weight" });
   await expect(weight).toHaveValue("700 Bold");
   await heading.click();
   await page.getByRole("option", { name: "Roboto" }).click();
@@ -170,7 +169,7 @@ test("list limits, thank-you rules, font reset and countdown", async ({ page, re
   await weight.click();
   await page.getByRole("option", { name: "300 Light Italic" }).click();
   await expect(weight).toHaveValue("300 Light Italic");
-  const size = page.getByRole("textbox", { name: "Price size (px)" });
+  const size = page.getByRole("textbox", { name: "Price size (px)", exact: true });
   await size.fill("81");
   await size.press("Enter");
   await expect(page.getByText("Must be between 8 and 80.")).toBeVisible();

@@ -357,7 +357,7 @@ function FontField({ label, path, value }: { label: string; path: string; value:
   const choices = fontChoices();
   const family = typeof value.font === "string" ? value.font : "";
   return (
-    <Paper withBorder p="xs">
+    <Paper withBorder p="xs" data-testid={`font-${slot}`}>
       <Stack gap={6}>
         <Select
           label={label}
