@@ -37,7 +37,7 @@ async function openEditor(page: Page, shop: RegExp, themeName: string) {
   await page.goto("/admin/online-store/themes");
   await page.getByRole("link", { name: `Customize ${themeName}` }).click();
   await expect(page).toHaveURL(/\/online-store\/themes\/[^/]+\/editor$/);
-  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
 }
 
 const rows = (page: Page) => page.getByTestId("section-row");
@@ -377,7 +377,7 @@ test("the preview shows changes without reloading, scrolls to a section, and is 
     .toBe(true);
 
   // Mobile: 375 x 667.
-  await page.getByRole("radio", { name: "Mobile" }).check({ force: true });
+  await page.locator('label[for$="-mobile"]').click();
   await expect.poll(async () => (await frameElement.boundingBox())?.width).toBe(375);
   expect((await frameElement.boundingBox())?.height).toBe(667);
 });
@@ -390,7 +390,7 @@ for (const family of ["hydro", "newchick"] as const) {
     await expect(page.getByTestId("preview-frame")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
     await page.waitForTimeout(500);
     await page.screenshot({ path: `e2e/screenshots/editor-${family}-desktop.png` });
-    await page.getByRole("radio", { name: "Mobile" }).check({ force: true });
+    await page.locator('label[for$="-mobile"]').click();
     await openGroup(page, "Colors");
     await page.waitForTimeout(700);
     await page.screenshot({ path: `e2e/screenshots/editor-${family}-mobile.png` });
