@@ -140,7 +140,7 @@ mod tests {
             "newchick" => include_str!("../../tests/fixtures/newchick.json"),
             _ => include_str!("../../tests/fixtures/hydro.json"),
         };
-        ThemeDoc::parse(text).unwrap()
+        ThemeDoc::parse(text).expect("the fixture and command are valid")
     }
 
     #[test]
@@ -190,7 +190,8 @@ mod tests {
     #[test]
     fn list_status_counts_custom_steps_only_and_marks_default_ones() {
         let newchick = doc("newchick");
-        let status = list_status(&newchick, &ListRef::ThankYouSteps).unwrap();
+        let status = list_status(&newchick, &ListRef::ThankYouSteps)
+            .expect("the fixture and command are valid");
         assert_eq!(status.len, 5);
         assert_eq!(status.count, 1);
         assert_eq!(status.max, Some(4));
@@ -204,14 +205,19 @@ mod tests {
         let list = ListRef::FlashDealDetail {
             section: "flash-deal-1".into(),
         };
-        assert!(list_status(&newchick, &list).unwrap().full.is_none());
+        assert!(
+            list_status(&newchick, &list)
+                .expect("the fixture and command are valid")
+                .full
+                .is_none()
+        );
         let add = shared_types::theme::ThemeCommand::AddItem {
             list: list.clone(),
             id: None,
             block_type: None,
         };
-        crate::theme::apply(&mut newchick, &add).unwrap();
-        let status = list_status(&newchick, &list).unwrap();
+        crate::theme::apply(&mut newchick, &add).expect("the fixture and command are valid");
+        let status = list_status(&newchick, &list).expect("the fixture and command are valid");
         let full = status.full.expect("ten detail blocks fill the list");
         assert_eq!(full.code, "list.full");
         assert_eq!(full.message, "10/10 blocks used. Delete to add more.");
@@ -219,7 +225,8 @@ mod tests {
 
     #[test]
     fn a_weight_writes_style_url_and_key() {
-        let choice = font_weight_choice("Open Sans", "700italic").unwrap();
+        let choice = font_weight_choice("Open Sans", "700italic")
+            .expect("the fixture and command are valid");
         assert_eq!(choice.key, "open-sans-700italic");
         assert!(choice.url.contains("family=Open+Sans:ital,wght@1,700"));
         assert!(font_weight_choice("Comic", "700").is_err());
