@@ -12,6 +12,7 @@ mod commands;
 pub mod defaults;
 mod doc;
 mod error;
+mod fields;
 mod history;
 mod merge;
 mod rules;
@@ -20,6 +21,9 @@ mod view;
 pub use commands::{Change, apply};
 pub use doc::{Patch, ThemeDoc, parse_pointer, to_pointer};
 pub use error::ThemeError;
+pub use fields::{
+    field_spec, flash_deal_product_open, font_choices, font_weight_choice, list_status,
+};
 pub use history::ThemeEditor;
 pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch};
 pub use rules::{inline_font_sizes, validate};

@@ -3,7 +3,9 @@
 //! a typed value (`ApplyOutcome`, `ThemeErrorBody`, ...); the full config crosses only when asked.
 
 use serde_json::Value;
-use shared_types::theme::{ApplyOutcome, EditorPage, ThemeChange, ThemeErrorBody, ThemeFamily};
+use shared_types::theme::{
+    ApplyOutcome, EditorPage, ListRef, ThemeChange, ThemeErrorBody, ThemeFamily,
+};
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
@@ -119,6 +121,56 @@ impl ThemeEditor {
     pub fn log(&self) -> Result<JsValue, JsError> {
         to_js(&self.inner.log())
     }
+
+    /// Whether there is a command to undo.
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.inner.can_undo()
+    }
+
+    /// Whether there is a command to redo.
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.inner.can_redo()
+    }
+
+    /// The input a JSON-pointer path takes: a `FieldSpec`.
+    #[wasm_bindgen(js_name = fieldSpec)]
+    pub fn field_spec(&self, pointer: &str) -> Result<JsValue, JsError> {
+        to_js(&theme::field_spec(self.inner.doc().value(), pointer))
+    }
+
+    /// How full a list is (`ListRef` in): a `ListStatus`, or a `ThemeErrorBody` thrown.
+    #[wasm_bindgen(js_name = listStatus)]
+    pub fn list_status(&self, list: JsValue) -> Result<JsValue, JsValue> {
+        let list: ListRef = serde_wasm_bindgen::from_value(list)?;
+        match theme::list_status(self.inner.doc(), &list) {
+            Ok(status) => to_js(&status).map_err(JsValue::from),
+            Err(error) => Err(to_js(&error.to_body()).map_err(JsValue::from)?),
+        }
+    }
+
+    /// Whether the flash-deal block at a JSON-pointer path may choose a product.
+    #[wasm_bindgen(js_name = flashDealProductOpen)]
+    pub fn flash_deal_product_open(&self, pointer: &str) -> bool {
+        self.inner
+            .doc()
+            .get(pointer)
+            .is_some_and(theme::flash_deal_product_open)
+    }
+}
+
+/// The typography picker's families and weights: `FontChoices`.
+#[wasm_bindgen(js_name = themeFontChoices)]
+pub fn font_choices() -> Result<JsValue, JsError> {
+    to_js(&theme::font_choices())
+}
+
+/// What choosing a weight of a family writes: a `FontWeightChoice`, or `null` when the family
+/// or weight is not one of the choices.
+#[wasm_bindgen(js_name = themeFontWeightChoice)]
+pub fn font_weight_choice(family: &str, style: &str) -> Result<JsValue, JsError> {
+    to_js(&theme::font_weight_choice(family, style).ok())
 }
 
 /// The preview page a panel switches to: a `PreviewPage` or `null`.

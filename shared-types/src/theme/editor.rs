@@ -148,3 +148,86 @@ pub struct FamilyView {
     pub family: ThemeFamily,
     pub label: String,
 }
+
+/// What a field of the document holds, as the editor's generic field components need to know it:
+/// the kind of input and its bounds or choices, read from the engine's rule table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum FieldSpec {
+    /// A whole number within `min..=max`.
+    Range { min: u32, max: u32 },
+    /// A non-negative number.
+    Number,
+    /// One of `options`; `required` when it may not be empty.
+    Choice {
+        options: Vec<String>,
+        required: bool,
+    },
+    /// HTML whose inline font sizes must be among `sizes` (px).
+    RichText { sizes: Vec<u32> },
+    /// A flag.
+    Bool,
+    /// Changed only by its own command (font choices, the countdown).
+    Managed,
+    /// A list changed by the list commands, at most `max` items when there is a limit.
+    List {
+        #[ts(optional)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max: Option<u32>,
+    },
+    /// Not shown in this family (the sale price colour outside hydro).
+    Hidden,
+    /// No rule: any value of the type it has.
+    Free,
+}
+
+/// How full a list is: its path, the items that count toward its limit, the limit, and the
+/// limit's message when no more can be added.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ListStatus {
+    pub path: String,
+    /// Every item of the list.
+    pub len: u32,
+    /// The items that count toward the limit (custom thank-you steps only; all items elsewhere).
+    pub count: u32,
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u32>,
+    /// Set when the list is at its limit: the error adding would give.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full: Option<ThemeErrorBody>,
+    /// Per item: whether it may be deleted (default thank-you steps and description tabs may not).
+    pub deletable: Vec<bool>,
+}
+
+/// A font weight the typography picker offers: its style code and label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FontWeightOption {
+    pub style: String,
+    pub label: String,
+}
+
+/// The typography picker's choices: the families and the weights (with italics).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FontChoices {
+    pub families: Vec<String>,
+    pub weights: Vec<FontWeightOption>,
+}
+
+/// What choosing a weight of a family writes: style, stylesheet address and key.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FontWeightChoice {
+    pub style: String,
+    pub url: String,
+    pub key: String,
+}

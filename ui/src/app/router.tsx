@@ -19,6 +19,7 @@ import { RegisterPage } from "../features/auth/components/RegisterPage";
 import { ShopPage } from "../features/auth/components/ShopPage";
 import { VerifyPage } from "../features/auth/components/VerifyPage";
 import { HomePage } from "../features/dashboard/components/HomePage";
+import { EditorPage } from "../features/editor/components/EditorPage";
 import { CollectionFormPage } from "../features/manage/collections/CollectionFormPage";
 import { CollectionsPage } from "../features/manage/collections/CollectionsPage";
 import { CustomerDetailPage } from "../features/manage/customers/CustomerDetailPage";
@@ -111,6 +112,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <ThemesPage />;
     case "website.preferences":
       return <PreferencesPage />;
+    case "website.themes.editor":
+      return <EditorPage />;
     case "website.products.create":
     case "website.products.update":
       return <ProductFormPage />;

@@ -5,6 +5,11 @@ import * as wasm from "../wasm/core_wasm";
 import type { ApplyOutcome } from "../types/generated/ApplyOutcome";
 import type { EditorPage } from "../types/generated/EditorPage";
 import type { FamilyView } from "../types/generated/FamilyView";
+import type { FieldSpec } from "../types/generated/FieldSpec";
+import type { FontChoices } from "../types/generated/FontChoices";
+import type { FontWeightChoice } from "../types/generated/FontWeightChoice";
+import type { ListRef } from "../types/generated/ListRef";
+import type { ListStatus } from "../types/generated/ListStatus";
 import type { PreviewPage } from "../types/generated/PreviewPage";
 import type { SectionListItem } from "../types/generated/SectionListItem";
 import type { SectionType } from "../types/generated/SectionType";
@@ -15,11 +20,15 @@ import type { ThemeErrorBody } from "../types/generated/ThemeErrorBody";
 import type { ThemeFamily } from "../types/generated/ThemeFamily";
 
 export type { ThemeChange } from "../types/generated/ThemeChange";
-export type { ListRef } from "../types/generated/ListRef";
 export type {
   ApplyOutcome,
   EditorPage,
   FamilyView,
+  FieldSpec,
+  FontChoices,
+  FontWeightChoice,
+  ListRef,
+  ListStatus,
   PreviewPage,
   SectionListItem,
   SectionType,
@@ -121,6 +130,38 @@ export class ThemeEditor {
     return this.#inner.log() as ThemeCommand[];
   }
 
+  /** Whether there is a command to undo. */
+  canUndo(): boolean {
+    return this.#inner.canUndo();
+  }
+
+  /** Whether there is a command to redo. */
+  canRedo(): boolean {
+    return this.#inner.canRedo();
+  }
+
+  /** The input a JSON-pointer path takes (kind, bounds, choices), from the core's rule table. */
+  fieldSpec(pointer: string): FieldSpec {
+    return this.#inner.fieldSpec(pointer) as FieldSpec;
+  }
+
+  /** How full a list is, its limit's message when full, and which items may be deleted. */
+  listStatus(list: ListRef): ListStatus {
+    try {
+      return this.#inner.listStatus(list) as ListStatus;
+    } catch (error) {
+      if (error && typeof error === "object" && "code" in error) {
+        throw new ThemeLoadError(error as ThemeErrorBody);
+      }
+      throw error;
+    }
+  }
+
+  /** Whether the flash-deal block at a path may choose a product (its link has a collection slug). */
+  flashDealProductOpen(pointer: string): boolean {
+    return this.#inner.flashDealProductOpen(pointer);
+  }
+
   /** Releases the WASM memory of the document. */
   free(): void {
     this.#inner.free();
@@ -138,4 +179,14 @@ export function previewPageForPanel(panel: string): PreviewPage | null {
  */
 export function previewUrl(storeAddress: string, stamp: number, family: ThemeFamily): string | null {
   return wasm.themePreviewUrl(storeAddress, stamp, family) as string | null;
+}
+
+/** The typography picker's font families and weights (with italics). */
+export function fontChoices(): FontChoices {
+  return wasm.themeFontChoices() as FontChoices;
+}
+
+/** What choosing a weight of a family writes (style, url, key), or null when not a choice. */
+export function fontWeightChoice(family: string, style: string): FontWeightChoice | null {
+  return wasm.themeFontWeightChoice(family, style) as FontWeightChoice | null;
 }

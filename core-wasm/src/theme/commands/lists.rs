@@ -4,7 +4,7 @@
 //! default steps stay; at most 4 custom ones), delivery policies (at most 3) and footer lines.
 
 use serde_json::{Value, json};
-use shared_types::theme::{Device, ListRef, SectionType, ThemeFamily};
+use shared_types::theme::{Device, ListRef, ListStatus, SectionType, ThemeFamily};
 
 use super::{HOME_SECTIONS, segments};
 use crate::limits::{
@@ -44,11 +44,11 @@ struct List {
 }
 
 /// Finds a section's settings path and type, on the homepage or the fixed page.
-fn find_section(tx: &Tx<'_>, key: &str) -> Result<(Vec<String>, String), ThemeError> {
+fn find_section(root: &Value, key: &str) -> Result<(Vec<String>, String), ThemeError> {
     for page in [&HOME_SECTIONS[..], &["pages", "fixed", "sections"]] {
         let mut path = segments(page);
         path.push(key.to_owned());
-        if let Some(section) = get_at(tx.root(), &path) {
+        if let Some(section) = get_at(root, &path) {
             let section_type = section
                 .get("type")
                 .and_then(Value::as_str)
@@ -64,13 +64,13 @@ fn find_section(tx: &Tx<'_>, key: &str) -> Result<(Vec<String>, String), ThemeEr
 }
 
 fn section_list(
-    tx: &Tx<'_>,
+    root: &Value,
     key: &str,
     tail: &[&str],
     allowed: &[SectionType],
     kind: impl FnOnce(SectionType) -> Kind,
 ) -> Result<List, ThemeError> {
-    let (mut path, type_name) = find_section(tx, key)?;
+    let (mut path, type_name) = find_section(root, key)?;
     path.extend(tail.iter().map(|s| (*s).to_owned()));
     match SectionType::from_wire_name(&type_name).filter(|t| allowed.contains(t)) {
         Some(section_type) => Ok(List {
@@ -84,7 +84,7 @@ fn section_list(
     }
 }
 
-fn resolve(tx: &Tx<'_>, family: ThemeFamily, list: &ListRef) -> Result<List, ThemeError> {
+fn resolve(root: &Value, family: ThemeFamily, list: &ListRef) -> Result<List, ThemeError> {
     use SectionType as S;
     let settings = |parts: &[&str], kind| List {
         path: segments(parts),
@@ -92,7 +92,7 @@ fn resolve(tx: &Tx<'_>, family: ThemeFamily, list: &ListRef) -> Result<List, The
     };
     Ok(match list {
         ListRef::SectionBlocks { section } => section_list(
-            tx,
+            root,
             section,
             &["blocks"],
             &[
@@ -110,29 +110,33 @@ fn resolve(tx: &Tx<'_>, family: ThemeFamily, list: &ListRef) -> Result<List, The
                 Device::Desktop => "desktop",
                 Device::Mobile => "mobile",
             };
-            section_list(tx, section, &["content", device], &[S::HeadImage], |_| {
+            section_list(root, section, &["content", device], &[S::HeadImage], |_| {
                 Kind::Slides
             })?
         }
-        ListRef::FlashDealBlocks { section } => {
-            section_list(tx, section, &["content", "blocks"], &[S::FlashDeal], |_| {
-                Kind::FlashBlocks
-            })?
-        }
-        ListRef::FlashDealDetail { section } => {
-            section_list(tx, section, &["detail", "blocks"], &[S::FlashDeal], |_| {
-                Kind::FlashDetail
-            })?
-        }
+        ListRef::FlashDealBlocks { section } => section_list(
+            root,
+            section,
+            &["content", "blocks"],
+            &[S::FlashDeal],
+            |_| Kind::FlashBlocks,
+        )?,
+        ListRef::FlashDealDetail { section } => section_list(
+            root,
+            section,
+            &["detail", "blocks"],
+            &[S::FlashDeal],
+            |_| Kind::FlashDetail,
+        )?,
         ListRef::CollectionStart { section } => section_list(
-            tx,
+            root,
             section,
             &["collectionStart", "blocks"],
             &[S::ProductWithCollection],
             |_| Kind::CollectionPart,
         )?,
         ListRef::CollectionEnd { section } => section_list(
-            tx,
+            root,
             section,
             &["collectionEnd", "blocks"],
             &[S::ProductWithCollection],
@@ -181,8 +185,8 @@ fn resolve(tx: &Tx<'_>, family: ThemeFamily, list: &ListRef) -> Result<List, The
 }
 
 /// The items of a list; a missing list is its default (§9 "Defaults when missing").
-fn items(tx: &Tx<'_>, list: &List) -> Result<Vec<Value>, ThemeError> {
-    match get_at(tx.root(), &list.path) {
+fn items(root: &Value, list: &List) -> Result<Vec<Value>, ThemeError> {
+    match get_at(root, &list.path) {
         Some(Value::Array(items)) => Ok(items.clone()),
         Some(_) => Err(ThemeError::Shape {
             path: to_pointer(&list.path),
@@ -229,6 +233,65 @@ fn tab_id(items: &[Value], given: Option<&str>) -> Result<String, ThemeError> {
     }
 }
 
+/// The items that count toward a list's limit, and the limit (§5).
+fn limit(list: &List, items: &[Value]) -> (usize, Option<u32>) {
+    match list.kind {
+        Kind::ProductTabs => (items.len(), Some(PRODUCT_TABS_MAX)),
+        Kind::DescriptionTabs => (items.len(), Some(DESCRIPTION_TABS_MAX)),
+        Kind::Policies => (items.len(), Some(DELIVERY_POLICIES_MAX)),
+        Kind::FlashDetail => (items.len(), Some(FLASH_DEAL_DETAIL_BLOCKS_MAX)),
+        Kind::Steps => (custom_steps(items), Some(THANK_YOU_CUSTOM_STEPS_MAX)),
+        _ => (items.len(), None),
+    }
+}
+
+/// The error adding to a list at its limit gives, if it is at its limit.
+fn full(list: &List, items: &[Value]) -> Option<ThemeError> {
+    let (count, max) = limit(list, items);
+    let max = max?;
+    (count >= max as usize).then(|| ThemeError::ListFull {
+        path: to_pointer(&list.path),
+        count: count as u32,
+        max,
+    })
+}
+
+/// Why an item may not be deleted (§4: default steps, tabs of display `description`), if so.
+fn undeletable(kind: Kind, item: &Value) -> Option<&'static str> {
+    if kind == Kind::Steps && item.get("isEdit").and_then(Value::as_bool) != Some(true) {
+        return Some("default steps cannot be deleted");
+    }
+    if kind == Kind::ProductTabs
+        && item.get("display").and_then(Value::as_str) == Some(UNDELETABLE_TAB_DISPLAY)
+    {
+        return Some("a tab that shows the description cannot be deleted");
+    }
+    None
+}
+
+/// How full a list is, and which of its items may be deleted; the same rules `add` and
+/// `remove` apply.
+pub(crate) fn status(
+    root: &Value,
+    family: ThemeFamily,
+    list_ref: &ListRef,
+) -> Result<ListStatus, ThemeError> {
+    let list = resolve(root, family, list_ref)?;
+    let items = items(root, &list)?;
+    let (count, max) = limit(&list, &items);
+    Ok(ListStatus {
+        path: to_pointer(&list.path),
+        len: items.len() as u32,
+        count: count as u32,
+        max,
+        full: full(&list, &items).map(|e| e.to_body()),
+        deletable: items
+            .iter()
+            .map(|item| undeletable(list.kind, item).is_none())
+            .collect(),
+    })
+}
+
 /// Adds an item with its defaults.
 pub(super) fn add(
     tx: &mut Tx<'_>,
@@ -237,30 +300,10 @@ pub(super) fn add(
     id: Option<&str>,
     block_type: Option<&str>,
 ) -> Result<(), ThemeError> {
-    let list = resolve(tx, family, list_ref)?;
-    let mut items = items(tx, &list)?;
-    let full = |count: usize, max: u32| ThemeError::ListFull {
-        path: to_pointer(&list.path),
-        count: count as u32,
-        max,
-    };
-    let max = match list.kind {
-        Kind::ProductTabs => Some(PRODUCT_TABS_MAX),
-        Kind::DescriptionTabs => Some(DESCRIPTION_TABS_MAX),
-        Kind::Policies => Some(DELIVERY_POLICIES_MAX),
-        Kind::FlashDetail => Some(FLASH_DEAL_DETAIL_BLOCKS_MAX),
-        _ => None,
-    };
-    if let Some(max) = max
-        && items.len() >= max as usize
-    {
-        return Err(full(items.len(), max));
-    }
-    if list.kind == Kind::Steps {
-        let custom = custom_steps(&items);
-        if custom >= THANK_YOU_CUSTOM_STEPS_MAX as usize {
-            return Err(full(custom, THANK_YOU_CUSTOM_STEPS_MAX));
-        }
+    let list = resolve(tx.root(), family, list_ref)?;
+    let mut items = items(tx.root(), &list)?;
+    if let Some(error) = full(&list, &items) {
+        return Err(error);
     }
     let item = match list.kind {
         Kind::Blocks(section_type) => new_block(section_type),
@@ -307,24 +350,15 @@ pub(super) fn remove(
     list_ref: &ListRef,
     index: u32,
 ) -> Result<(), ThemeError> {
-    let list = resolve(tx, family, list_ref)?;
-    let mut items = items(tx, &list)?;
+    let list = resolve(tx.root(), family, list_ref)?;
+    let mut items = items(tx.root(), &list)?;
     let Some(item) = items.get(index as usize) else {
         return Err(no_item(&list, index, items.len()));
     };
-    let item_path = || format!("{}/{index}", to_pointer(&list.path));
-    if list.kind == Kind::Steps && item.get("isEdit").and_then(Value::as_bool) != Some(true) {
+    if let Some(reason) = undeletable(list.kind, item) {
         return Err(ThemeError::NotDeletable {
-            path: item_path(),
-            reason: "default steps cannot be deleted",
-        });
-    }
-    if list.kind == Kind::ProductTabs
-        && item.get("display").and_then(Value::as_str) == Some(UNDELETABLE_TAB_DISPLAY)
-    {
-        return Err(ThemeError::NotDeletable {
-            path: item_path(),
-            reason: "a tab that shows the description cannot be deleted",
+            path: format!("{}/{index}", to_pointer(&list.path)),
+            reason,
         });
     }
     items.remove(index as usize);
@@ -339,8 +373,8 @@ pub(super) fn move_item(
     from: u32,
     to: u32,
 ) -> Result<(), ThemeError> {
-    let list = resolve(tx, family, list_ref)?;
-    let mut items = items(tx, &list)?;
+    let list = resolve(tx.root(), family, list_ref)?;
+    let mut items = items(tx.root(), &list)?;
     let len = items.len();
     for index in [from, to] {
         if index as usize >= len {

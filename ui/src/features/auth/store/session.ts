@@ -44,7 +44,11 @@ export const useSession = create<SessionState>()(
       chooseStore: (store) => set(store),
       renewed: ({ accessToken, refreshToken, refreshTokenExpiresAt }) =>
         set({ accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
-      logout: () => set(signedOut),
+      logout: () => {
+        set(signedOut);
+        // The theme editor's local drafts belong to the signed-in user: gone with the session.
+        if (typeof indexedDB !== "undefined") indexedDB.deleteDatabase("storeloom-editor");
+      },
     }),
     {
       name: "storeloom.session",

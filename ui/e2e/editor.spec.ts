@@ -1,0 +1,398 @@
+// The theme editor against the real server in Chromium: open from the themes list; sections
+// added above and below, dragged and removed; list limits with the core's messages; thank-you
+// rules; font reset; countdown; save and reload; undo and redo; the live preview; offline edits
+// kept across a reload and sent once; merges and conflicts with a second browser; screenshots.
+import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import { OWNER, apiSession, call, enter, newStore } from "./helpers";
+
+test.setTimeout(120_000);
+
+interface ThemeRow {
+  id: string;
+  name: string;
+  family: string;
+}
+
+interface ConfigRecord {
+  version: number;
+  config: {
+    pages: { homepage: { sections: Record<string, { type: string; index: number }> } };
+    settings: Record<string, Record<string, unknown>>;
+  };
+}
+
+async function setUp(request: APIRequestContext, name: string) {
+  const owner = await apiSession(request, OWNER);
+  const store = await newStore(request, owner, name);
+  const themes = await call<ThemeRow[]>(request, owner, "GET", "/stores/onlinestore/themes", undefined, store);
+  const theme = (family: string) => themes.find((t) => t.family === family) as ThemeRow;
+  const config = async (family: string) =>
+    (await call<ConfigRecord[]>(request, owner, "GET", `/stores/onlinestore/themes/${theme(family).id}/config`, undefined, store))[0] as ConfigRecord;
+  return { owner, store, theme, config };
+}
+
+/** Opens the editor of a theme from the themes list, as a person would. */
+async function openEditor(page: Page, shop: RegExp, themeName: string) {
+  await enter(page, OWNER, shop);
+  await page.goto("/admin/online-store/themes");
+  await page.getByRole("link", { name: `Customize ${themeName}` }).click();
+  await expect(page).toHaveURL(/\/online-store\/themes\/[^/]+\/editor$/);
+  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
+}
+
+const rows = (page: Page) => page.getByTestId("section-row");
+async function order(page: Page): Promise<string[]> {
+  return rows(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-section-key") ?? ""));
+}
+
+function homeOrder(record: ConfigRecord): string[] {
+  return Object.entries(record.config.pages.homepage.sections)
+    .sort((a, b) => a[1].index - b[1].index)
+    .map(([key]) => key);
+}
+
+async function openGroup(page: Page, name: string) {
+  await page.getByRole("tab", { name: "Setting" }).click();
+  await page.getByRole("button", { name, exact: true }).click();
+}
+
+test("sections: add above and below, drag to reorder, remove, save and reload", async ({ page, request }) => {
+  const { config } = await setUp(request, "Editor Sections Shop");
+  await openEditor(page, /Editor Sections Shop/, "Hydro");
+  const before = await order(page);
+  expect(before[0]).toBe("header");
+  expect(before.at(-1)).toBe("footer");
+  expect(before).not.toContain("slider-product-1");
+
+  // Add above the first homepage section.
+  const first = rows(page).nth(1);
+  await first.hover();
+  await first.getByRole("button", { name: "Add section above" }).click();
+  await page.getByRole("menuitem", { name: "Key features" }).click();
+  let now = await order(page);
+  expect(now).toHaveLength(before.length + 1);
+  const above = now[1] as string;
+  expect(above).toMatch(/^key-features-/);
+  expect(now[2]).toBe(before[1]);
+
+  // Add below the (new) third row.
+  const third = rows(page).nth(2);
+  await third.hover();
+  await third.getByRole("button", { name: "Add section below" }).click();
+  await page.getByRole("menuitem", { name: "Image with text" }).click();
+  now = await order(page);
+  const below = now[3] as string;
+  expect(below).toMatch(/^image-with-text-/);
+  expect(now[2]).toBe(before[1]);
+
+  // Drag the added key-features section below the next two.
+  const handle = rows(page).nth(1).getByRole("button", { name: "Drag to move Key features" });
+  const target = rows(page).nth(3);
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("no boxes");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + 12, { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 8, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(() => order(page)).toEqual([now[0], now[2], now[3], above, ...now.slice(4)]);
+
+  // Remove the original first section.
+  await page.getByRole("button", { name: new RegExp(`^Edit .* \\(${before[1]}\\)$`) }).click();
+  await page.getByRole("button", { name: "Remove section" }).click();
+  const expected = (await order(page)).filter((key) => key !== "header" && key !== "footer");
+  expect(expected).not.toContain(before[1]);
+  await expect(page.getByTestId("save-status")).toHaveText("Unsaved changes");
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  const saved = await config("hydro");
+  expect(homeOrder(saved).filter((key) => !key.startsWith("slider-product"))).toEqual(expected);
+
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible();
+  expect((await order(page)).slice(1, -1)).toEqual(expected);
+});
+
+test("list limits, thank-you rules, font reset and countdown", async ({ page, request }) => {
+  await setUp(request, "Editor Limits Shop");
+  await openEditor(page, /Editor Limits Shop/, "Hydro");
+
+  // Product tabs: at most 5 (the hydro template has 3).
+  await page.getByRole("combobox", { name: "Page selector" }).click();
+  await page.getByRole("option", { name: "Product page" }).click();
+  await openGroup(page, "Product");
+  const tabs = page.getByTestId("list-productTabs");
+  const addTab = tabs.getByRole("button", { name: "Add to Product tabs" });
+  await addTab.click();
+  await expect(tabs.getByText("4/5")).toBeVisible();
+  await addTab.click();
+  await expect(tabs.getByText("5/5 blocks used. Delete to add more.")).toBeVisible();
+  await expect(addTab).toBeDisabled();
+  // The description tab cannot be deleted; a custom one can.
+  await expect(tabs.getByRole("button", { name: "Delete Description" })).toBeDisabled();
+  await tabs.getByRole("button", { name: "Delete Returns" }).click();
+  await expect(addTab).toBeEnabled();
+
+  // Thank-you steps: custom steps go to position 3, default ones stay, at most 4 custom.
+  await page.getByRole("combobox", { name: "Page selector" }).click();
+  await page.getByRole("option", { name: "Home page" }).click();
+  await openGroup(page, "Thank You");
+  const steps = page.getByTestId("list-thankYouSteps");
+  const addStep = steps.getByRole("button", { name: "Add to Steps" });
+  await addStep.click();
+  const stepNames = await steps.getByRole("button").allInnerTexts();
+  expect(stepNames.filter((text) => text.trim()).slice(0, 4)).toEqual(["Order Placed", "Order Processing", "Custom step", "Packaging & Quality Control"]);
+  await expect(steps.getByRole("button", { name: "Delete Order Placed" })).toBeDisabled();
+  await expect(steps.getByRole("button", { name: "Delete Custom step" })).toBeEnabled();
+  for (let i = 0; i < 3; i += 1) await addStep.click();
+  await expect(steps.getByText("4/4 blocks used. Delete to add more.")).toBeVisible();
+  await expect(addStep).toBeDisabled();
+  const policies = page.getByTestId("list-deliveryPolicies");
+  const addPolicy = policies.getByRole("button", { name: "Add to Delivery policies" });
+  await addPolicy.click();
+  await expect(policies.getByText("3/3 blocks used. Delete to add more.")).toBeVisible();
+  await expect(addPolicy).toBeDisabled();
+
+  // Typography: choosing a family resets its weight; choosing a weight sets it.
+  await page.getByRole("button", { name: "Thank You", exact: true }).click();
+  await page.getByRole("button", { name: "Typography", exact: true }).click();
+  const heading = page.getByRole("combobox", { name: "Heading font" });
+  await expect(heading).toHaveValue("Poppins");
+  const weight = page.getByTestId("font-type_header_family").getByRole("combobox", { name: "Weight" });
+  await expect(weight).toHaveValue("700 Bold");
+  await heading.click();
+  await page.getByRole("option", { name: "Roboto" }).click();
+  await expect(heading).toHaveValue("Roboto");
+  await expect(weight).toHaveValue("");
+  await weight.click();
+  await page.getByRole("option", { name: "300 Light Italic" }).click();
+  await expect(weight).toHaveValue("300 Light Italic");
+  const size = page.getByRole("textbox", { name: "Price size (px)", exact: true });
+  await size.fill("81");
+  await size.press("Enter");
+  await expect(page.getByText("Must be between 8 and 80.")).toBeVisible();
+  await size.fill("abc");
+  await size.press("Enter");
+  await expect(page.getByText("Invalid number.")).toBeVisible();
+  await size.fill("");
+  await size.press("Enter");
+  await expect(page.getByText("Required.")).toBeVisible();
+  await size.fill("20");
+  await size.press("Enter");
+  await expect(page.getByText("Required.")).toBeHidden();
+
+  // Checkout: the countdown's end is now plus days, hours and minutes.
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
+  const ends = page.getByTestId("countdown-ends");
+  const minutes = page.getByRole("textbox", { name: "Minutes" });
+  await minutes.fill("30");
+  const typedAt = Date.now();
+  await minutes.press("Enter");
+  await expect.poll(async () => Number(await ends.getAttribute("data-time"))).toBeGreaterThan(typedAt + 29 * 60_000);
+  const end = Number(await ends.getAttribute("data-time"));
+  expect(end).toBeLessThan(Date.now() + 30 * 60_000 + 1000);
+  await page.getByRole("textbox", { name: "Hours" }).fill("2");
+  await page.getByRole("textbox", { name: "Hours" }).press("Enter");
+  await expect.poll(async () => Number(await ends.getAttribute("data-time"))).toBeGreaterThan(end + 2 * 3_600_000 - 5000);
+});
+
+test("undo and redo restore exactly; save then reload shows the saved config", async ({ page, request }) => {
+  const { config } = await setUp(request, "Editor Undo Shop");
+  await openEditor(page, /Editor Undo Shop/, "Hydro");
+  await openGroup(page, "Style");
+  const lines = page.getByRole("textbox", { name: "Lines of product titles" });
+  await expect(lines).toHaveValue("1");
+  await lines.fill("3");
+  await lines.press("Enter");
+  await openGroup(page, "Colors");
+  const price = page.getByRole("textbox", { name: "Price", exact: true });
+  const original = await price.inputValue();
+  await price.fill("#123456");
+  await price.press("Enter");
+  await price.press("Escape");
+  await price.blur();
+  await expect(price).toHaveValue("#123456");
+
+  await page.keyboard.press("Control+z");
+  await expect(price).toHaveValue(original);
+  await page.keyboard.press("Control+z");
+  await page.getByRole("button", { name: "Style", exact: true }).click();
+  await expect(lines).toHaveValue("1");
+  await expect(page.getByRole("button", { name: /^Undo/ })).toBeDisabled();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: /^Redo/ }).click();
+  await expect(lines).toHaveValue("3");
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("Shift+Control+z");
+  await page.getByRole("button", { name: "Colors", exact: true }).click();
+  await expect(price).toHaveValue("#123456");
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  const saved = await config("hydro");
+  expect(saved.config.settings.style?.maxLineDisplayProduct).toBe(3);
+  expect(saved.config.settings.colors?.color_price).toBe("#123456");
+  await page.reload();
+  await openGroup(page, "Style");
+  await expect(page.getByRole("textbox", { name: "Lines of product titles" })).toHaveValue("3");
+
+  // Versions: who and when, and restore of the first one.
+  await page.getByRole("button", { name: "Versions" }).click();
+  const versions = page.getByTestId("version-row");
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText("Version 2");
+  await versions.last().getByRole("button", { name: "Restore" }).click();
+  await expect(versions).toHaveCount(3);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("textbox", { name: "Lines of product titles" })).toHaveValue("1");
+});
+
+/** Offline: edits are kept in IndexedDB and sent once when the server can be reached. */
+test("offline edits survive a reload and reach the server exactly once", async ({ page, context, request }) => {
+  const { owner, store, theme, config } = await setUp(request, "Editor Offline Shop");
+  await openEditor(page, /Editor Offline Shop/, "Hydro");
+  await openGroup(page, "Cart Goal");
+  const message = page.getByRole("textbox", { name: "Motivational message" });
+  await context.setOffline(true);
+  await expect(page.getByTestId("save-status")).toHaveText(/Offline/);
+  for (let i = 1; i <= 50; i += 1) {
+    await message.fill(`Spend more ${i}`);
+    await message.press("Enter");
+  }
+  await expect(message).toHaveValue("Spend more 50");
+  // Saving offline queues the batch.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText(/Offline/);
+
+  // Reload while the server's batch endpoint cannot be reached (the page itself must load).
+  let blocked = 0;
+  await context.route("**/commands", (route) => {
+    blocked += 1;
+    return route.abort("internetdisconnected");
+  });
+  await context.setOffline(false);
+  await page.reload();
+  await openGroup(page, "Cart Goal");
+  await expect(page.getByRole("textbox", { name: "Motivational message" })).toHaveValue("Spend more 50");
+  await expect(page.getByTestId("save-status")).toHaveText(/Offline/);
+  expect(blocked).toBeGreaterThan(0);
+  expect((await config("hydro")).version).toBe(1);
+
+  // The server can be reached again: the queue goes once.
+  await context.unroute("**/commands");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+  const saved = await config("hydro");
+  expect(saved.config.settings.cart_goal?.motivationalMessage).toBe("Spend more 50");
+  expect(saved.version).toBe(2);
+  const versions = await call<{ version: number; summary: string }[]>(request, owner, "GET", `/stores/onlinestore/themes/${theme("hydro").id}/versions`, undefined, store);
+  expect(versions).toHaveLength(2);
+  expect(versions[0]?.summary).toBe("50 commands replayed: setField x50");
+});
+
+async function secondEditor(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await enter(page, OWNER, /Editor Merge Shop/);
+  await page.goto(url);
+  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible();
+  return { context, page };
+}
+
+test("a second editor's save on another path merges; on the same path the conflict is shown", async ({ page, browser, request }) => {
+  const { config } = await setUp(request, "Editor Merge Shop");
+  await openEditor(page, /Editor Merge Shop/, "Hydro");
+  const other = await secondEditor(browser, page.url());
+
+  // B changes the lines of product titles and saves.
+  await openGroup(other.page, "Style");
+  await other.page.getByRole("textbox", { name: "Lines of product titles" }).fill("4");
+  await other.page.getByRole("textbox", { name: "Lines of product titles" }).press("Enter");
+  await other.page.getByRole("button", { name: "Save" }).click();
+  await expect(other.page.getByTestId("save-status")).toHaveText("Saved");
+
+  // A, still on the first version, changes another path: merged.
+  await openGroup(page, "Cart Goal");
+  await page.getByRole("textbox", { name: "Goal amount" }).fill("120");
+  await page.getByRole("textbox", { name: "Goal amount" }).press("Enter");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  let saved = await config("hydro");
+  expect(saved.config.settings.style?.maxLineDisplayProduct).toBe(4);
+  expect(saved.config.settings.cart_goal?.goalAmount).toBe(120);
+
+  // B (reloaded) and A both change the goal amount: A sees both values and chooses.
+  await other.page.reload();
+  await openGroup(other.page, "Cart Goal");
+  await other.page.getByRole("textbox", { name: "Goal amount" }).fill("200");
+  await other.page.getByRole("textbox", { name: "Goal amount" }).press("Enter");
+  await other.page.getByRole("button", { name: "Save" }).click();
+  await expect(other.page.getByTestId("save-status")).toHaveText("Saved");
+
+  await page.getByRole("textbox", { name: "Goal amount" }).fill("150");
+  await page.getByRole("textbox", { name: "Goal amount" }).press("Enter");
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("dialog", { name: "Someone else changed this too" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("conflict-mine")).toHaveText("150");
+  await expect(dialog.getByTestId("conflict-theirs")).toHaveText("200");
+  await expect(page.getByTestId("save-status")).toHaveText("Conflict");
+  // Kept across a reload until chosen.
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Keep mine" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  saved = await config("hydro");
+  expect(saved.config.settings.cart_goal?.goalAmount).toBe(150);
+  await other.context.close();
+});
+
+test("the preview shows changes without reloading, scrolls to a section, and is 375 x 667 on mobile", async ({ page, request }) => {
+  await setUp(request, "Editor Preview Shop");
+  await openEditor(page, /Editor Preview Shop/, "Hydro");
+  const frameElement = page.getByTestId("preview-frame");
+  await expect(frameElement).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  // A marker in the frame's window shows that it was never reloaded.
+  await frameElement.evaluate((el) => {
+    ((el as HTMLIFrameElement).contentWindow as unknown as { marker: number }).marker = 42;
+  });
+
+  await page.getByRole("button", { name: /^Edit Collection list/ }).click();
+  const heading = page.getByRole("textbox", { name: "Heading", exact: true }).first();
+  await heading.fill("Shop our fresh picks");
+  await heading.press("Enter");
+  await expect(frame.getByText("Shop our fresh picks")).toBeVisible();
+  expect(await frameElement.evaluate((el) => ((el as HTMLIFrameElement).contentWindow as unknown as { marker?: number }).marker)).toBe(42);
+
+  // Selecting a section far down the page scrolls the preview to it.
+  await page.getByRole("button", { name: "Back to the list" }).click();
+  await page.getByRole("button", { name: /^Edit Feature content/ }).click();
+  const target = frame.locator('[data-section-key="feature-content-1"]');
+  await expect
+    .poll(async () => target.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top < window.innerHeight && r.bottom > 0; }))
+    .toBe(true);
+
+  // Mobile: 375 x 667.
+  await page.locator('label[for$="-mobile"]').click();
+  await expect.poll(async () => (await frameElement.boundingBox())?.width).toBe(375);
+  expect((await frameElement.boundingBox())?.height).toBe(667);
+});
+
+for (const family of ["hydro", "newchick"] as const) {
+  test(`screenshots of the ${family} editor, desktop and mobile preview`, async ({ page, request }) => {
+    await setUp(request, `Editor Shots ${family}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openEditor(page, new RegExp(`Editor Shots ${family}`), family === "hydro" ? "Hydro" : "Newchick");
+    await expect(page.getByTestId("preview-frame")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `e2e/screenshots/editor-${family}-desktop.png` });
+    await page.locator('label[for$="-mobile"]').click();
+    await openGroup(page, "Colors");
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: `e2e/screenshots/editor-${family}-mobile.png` });
+  });
+}

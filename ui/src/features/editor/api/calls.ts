@@ -1,0 +1,89 @@
+// The editor's calls: the theme config (GET, and the command batch that saves it), the version
+// history (list, one, restore), and the catalog the pickers read (collections, products,
+// published pages, menus, image upload). Paths are the server's (server/src/routes/themes.rs).
+import { ApiError, api } from "../../../lib/api";
+import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
+import type { Collection } from "../../../types/generated/Collection";
+import type { CommandBatch } from "../../../types/generated/CommandBatch";
+import type { NavigationMenu } from "../../../types/generated/NavigationMenu";
+import type { Page } from "../../../types/generated/Page";
+import type { Product } from "../../../types/generated/Product";
+import type { SavedConfig } from "../../../types/generated/SavedConfig";
+import type { ThemeConfigRecord } from "../../../types/generated/ThemeConfigRecord";
+import type { ThemeVersion } from "../../../types/generated/ThemeVersion";
+import type { ThemeVersionDetail } from "../../../types/generated/ThemeVersionDetail";
+import type { UploadedImage } from "../../../types/generated/UploadedImage";
+import { useSession } from "../../auth/store/session";
+
+const theme = (themeId: string) => `/stores/onlinestore/themes/${encodeURIComponent(themeId)}`;
+
+/** The theme's config record (the server answers a list; the first is used, spec §7). */
+export async function fetchConfig(themeId: string, signal?: AbortSignal): Promise<ThemeConfigRecord> {
+  const records = await api<ThemeConfigRecord[]>(`${theme(themeId)}/config`, { signal });
+  const first = records[0];
+  if (!first) throw new ApiError(404, []);
+  return first;
+}
+
+/** Sends a batch of commands made against `baseVersion`; a retried `batchId` is applied once. */
+export function postBatch(themeId: string, batch: CommandBatch): Promise<BatchOutcome> {
+  return api<BatchOutcome>(`${theme(themeId)}/commands`, { method: "POST", body: batch });
+}
+
+export function fetchVersions(themeId: string, signal?: AbortSignal): Promise<ThemeVersion[]> {
+  return api<ThemeVersion[]>(`${theme(themeId)}/versions`, { signal });
+}
+
+export function fetchVersion(themeId: string, version: number): Promise<ThemeVersionDetail> {
+  return api<ThemeVersionDetail>(`${theme(themeId)}/versions/${version}`);
+}
+
+export function restoreVersion(themeId: string, version: number, current: number): Promise<SavedConfig> {
+  return api<SavedConfig>(`${theme(themeId)}/versions/${version}/restore`, {
+    method: "POST",
+    headers: { "If-Match": `"${current}"` },
+  });
+}
+
+export async function searchCollections(search: string, signal?: AbortSignal): Promise<Collection[]> {
+  const query = new URLSearchParams({ page: "1", limit: "20" });
+  if (search.trim()) query.set("search", search.trim());
+  const list = await api<{ collections: Collection[] }>(`/stores/collections?${query}`, { signal });
+  return list.collections;
+}
+
+export async function searchProducts(chandle: string, search: string, signal?: AbortSignal): Promise<Product[]> {
+  const query = new URLSearchParams({ page: "1", limit: "20", chandle });
+  if (search.trim()) query.set("search", search.trim());
+  const list = await api<{ products: Product[] }>(`/stores/products?${query}`, { signal });
+  return list.products;
+}
+
+/** The store's pages; only the published ones are kept (spec §7). */
+export async function publishedPages(signal?: AbortSignal): Promise<Page[]> {
+  const list = await api<{ pages: Page[] }>(`/stores/onlinestore/pages/?published=true&limit=100`, { signal });
+  return list.pages.filter((page) => page.published);
+}
+
+export function fetchMenus(signal?: AbortSignal): Promise<NavigationMenu[]> {
+  return api<NavigationMenu[]>(`/stores/onlinestore/menus/`, { signal });
+}
+
+/** Uploads an image; answers its address (`src`, or `fullPath`). */
+export async function uploadImage(file: File): Promise<string> {
+  const { accessToken, storeId } = useSession.getState();
+  const form = new FormData();
+  form.append("file", file);
+  const headers: Record<string, string> = {};
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (storeId) headers["X-Store-Id"] = storeId;
+  let response: Response;
+  try {
+    response = await fetch("/api/stores/onlinestore/images", { method: "POST", headers, body: form });
+  } catch {
+    throw new ApiError(0, []);
+  }
+  const body = (await response.json().catch(() => null)) as (UploadedImage & { messages?: string[] }) | null;
+  if (!response.ok || !body) throw new ApiError(response.status, body?.messages ?? []);
+  return body.src || body.fullPath;
+}

@@ -1,0 +1,320 @@
+// The theme editor (website.themes.editor, spec §2.3-§2.4, §4, §5), full-screen: the top bar
+// (page, device, close, versions, undo and redo, status, save), the sidebar (Sections and
+// Setting tabs, each section's panel) and the live preview. The document lives in the core's
+// resident ThemeEditor through the editing session; React only draws what it answers.
+import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, SegmentedControl, Select, Stack, Tabs, Text, Tooltip } from "@mantine/core";
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconArrowLeft,
+  IconDeviceDesktop,
+  IconDeviceMobile,
+  IconHistory,
+  IconTrash,
+  IconX,
+} from "@tabler/icons-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+import { routes } from "../../../core";
+import { type EditorPage as Page, type PreviewPage, type SectionListItem, type SettingsGroupView, previewPageForPanel, previewUrl } from "../../../core/theme";
+import { useStoreStatus } from "../../../hooks/useStoreData";
+import { errorText } from "../../../lib/errors";
+import { sectionSettingsPath } from "../store/paths";
+import type { SaveStatus, SessionSnapshot } from "../store/session";
+import { useEditorSession } from "../store/useEditorSession";
+import { EditorContext, useEditor } from "./context";
+import { ObjectFields, RouteLink } from "./Fields";
+import { SettingsTab } from "./SettingsTab";
+import { ConflictsDialog, VersionsDrawer } from "./History";
+import { errorMessage } from "./labels";
+import { Preview } from "./Preview";
+import { sectionTypeLabel, SectionsTab } from "./Sections";
+
+function routePath(name: string): string | null {
+  return routes().find((route) => route.name === name)?.path ?? null;
+}
+
+const STATUS_COLOR: Record<SaveStatus, string> = { saved: "green", saving: "blue", unsaved: "yellow", offline: "gray", conflict: "red" };
+
+function SectionPanel({ item, onBack }: { item: SectionListItem; onBack: () => void }) {
+  const { session } = useEditor();
+  const { t } = useTranslation();
+  const path = sectionSettingsPath(item.key, item.fixed);
+  const value = session.editor.read(path) as Record<string, unknown> | undefined;
+  const [error, setError] = useState<string | null>(null);
+  const menus = routePath("website.menus");
+  const widgets = routePath("website.apps.widgets.list");
+  const name = sectionTypeLabel(t, item.sectionType);
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon variant="subtle" onClick={onBack} aria-label={t("editor.back")}>
+          <IconArrowLeft size={18} />
+        </ActionIcon>
+        <Text fw={600} style={{ flex: 1 }}>
+          {name}
+        </Text>
+        {!item.fixed ? (
+          <Tooltip label={t("editor.removeSection")}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t("editor.removeSection")}
+              onClick={() => {
+                const outcome = session.apply({ kind: "removeSection", key: item.key });
+                if (outcome.outcome === "rejected") setError(errorMessage(t, outcome.error));
+                else onBack();
+              }}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </Group>
+      {error ? (
+        <Text c="red" size="xs" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      {item.sectionType === "header" || item.sectionType === "footer" ? <RouteLink to={menus}>{t("editor.editMenu")}</RouteLink> : null}
+      {item.sectionType === "product-widget" ? (
+        widgets ? <RouteLink to={widgets}>{t("editor.manageWidgets")}</RouteLink> : <Text size="xs" c="dimmed">{t("editor.widgetsElsewhere")}</Text>
+      ) : null}
+      {value && Object.keys(value).length > 0 ? <ObjectFields path={path} value={value} /> : <Text size="sm" c="dimmed">{t("editor.noSettings")}</Text>}
+    </Stack>
+  );
+}
+
+function StatusBadge({ status }: { status: SaveStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="save-status" data-status={status}>
+      {t(`editor.status.${status}`)}
+    </Badge>
+  );
+}
+
+function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnapshot }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { session } = useEditor();
+  const store = useStoreStatus();
+  const [tab, setTab] = useState<string | null>("sections");
+  const [page, setPage] = useState<Page>("home");
+  const [device, setDevice] = useState<"desktop" | "mobile">("desktop");
+  const [section, setSection] = useState<string | null>(null);
+  const [panel, setPanel] = useState<string | null>(null);
+  const [previewPage, setPreviewPage] = useState<PreviewPage>("homepage");
+  const [scrollTo, setScrollTo] = useState<{ section: string; at: number } | null>(null);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [looking, setLooking] = useState<{ number: number; configJson: string } | null>(null);
+  const family = session.editor.family();
+  const [stamp] = useState(() => Date.now());
+  const subdomain = store.data?.subdomain;
+  const src = subdomain ? previewUrl(`/s/${subdomain}`, stamp, family.family) : null;
+  const items = session.editor.sections();
+  const open = items.find((item) => item.key === section) ?? null;
+  const configJson = useMemo(() => looking?.configJson ?? session.editor.configJson(), [looking, session, snapshot.revision]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes; text fields keep their own undo.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+      const key = event.key.toLowerCase();
+      if (key === "z" && !event.shiftKey) {
+        event.preventDefault();
+        session.undo();
+      } else if ((key === "z" && event.shiftKey) || key === "y") {
+        event.preventDefault();
+        session.redo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [session]);
+
+  const openSection = (item: SectionListItem) => {
+    setSection(item.key);
+    setTab("sections");
+    setPreviewPage("homepage");
+    setScrollTo({ section: item.key, at: Date.now() });
+  };
+  const openGroup = (group: SettingsGroupView | null) => {
+    setPanel(group?.panel ?? null);
+    if (group) {
+      const next = previewPageForPanel(group.panel);
+      if (next) setPreviewPage(next);
+    }
+  };
+  const choosePage = (next: Page) => {
+    setPage(next);
+    setPanel(null);
+    setPreviewPage(next === "home" ? "homepage" : "product");
+  };
+  const onSelect = (key: string) => {
+    const item = items.find((candidate) => candidate.key === key);
+    if (item) {
+      setSection(item.key);
+      setTab("sections");
+    }
+  };
+  const themesPath = routePath("website.themes") ?? "/";
+
+  return (
+    <Box style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
+      <Group justify="space-between" px="sm" py={6} style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }} wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label={t("editor.close")}>
+            <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={() => void navigate(themesPath)}>
+              <IconX size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Text fw={700} size="sm">
+            {t("editor.title")}
+          </Text>
+          <Badge variant="outline">{family.label}</Badge>
+          <Select
+            aria-label={t("editor.page")}
+            size="xs"
+            w={150}
+            allowDeselect={false}
+            value={page}
+            data={[
+              { value: "home", label: t("editor.pages.home") },
+              { value: "product", label: t("editor.pages.product") },
+            ]}
+            onChange={(value) => value && choosePage(value as Page)}
+          />
+        </Group>
+        <SegmentedControl
+          size="xs"
+          value={device}
+          onChange={(value) => setDevice(value as "desktop" | "mobile")}
+          data={[
+            {
+              value: "desktop",
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconDeviceDesktop size={14} aria-hidden />
+                  {t("editor.desktop")}
+                </Group>
+              ),
+            },
+            {
+              value: "mobile",
+              label: (
+                <Group gap={4} wrap="nowrap">
+                  <IconDeviceMobile size={14} aria-hidden />
+                  {t("editor.mobile")}
+                </Group>
+              ),
+            },
+          ]}
+          aria-label={t("editor.device")}
+        />
+        <Group gap="xs" wrap="nowrap">
+          <StatusBadge status={snapshot.status} />
+          <Tooltip label={t("editor.undo")}>
+            <ActionIcon variant="default" aria-label={t("editor.undo")} disabled={!snapshot.canUndo} onClick={() => session.undo()}>
+              <IconArrowBackUp size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t("editor.redo")}>
+            <ActionIcon variant="default" aria-label={t("editor.redo")} disabled={!snapshot.canRedo} onClick={() => session.redo()}>
+              <IconArrowForwardUp size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t("editor.versions.title")}>
+            <ActionIcon variant="default" aria-label={t("editor.versions.title")} onClick={() => setVersionsOpen(true)}>
+              <IconHistory size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Button size="xs" loading={snapshot.status === "saving"} disabled={snapshot.pending === 0} onClick={() => void session.save()}>
+            {t("editor.save")}
+          </Button>
+        </Group>
+      </Group>
+      {snapshot.storageError ? (
+        <Alert color="red" role="alert" py={6}>
+          {t(snapshot.storageError === "quota" ? "editor.storageFull" : "editor.storageFailed")}
+        </Alert>
+      ) : null}
+      {snapshot.saveError ? (
+        <Alert color="red" role="alert" py={6}>
+          {snapshot.saveError.join(" ") || t("editor.saveFailed")}
+        </Alert>
+      ) : null}
+      {looking ? (
+        <Alert color="blue" py={6}>
+          <Group justify="space-between">
+            <Text size="sm">{t("editor.versions.looking", { n: looking.number })}</Text>
+            <Button size="compact-xs" variant="default" onClick={() => setLooking(null)}>
+              {t("editor.versions.backToCurrent")}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <Box style={{ flex: 1, display: "flex", minHeight: 0 }}>
+        <Box component="aside" w={340} style={{ borderRight: "1px solid var(--mantine-color-gray-3)", overflowY: "auto", flex: "none" }} p="sm" aria-label={t("editor.sidebar")}>
+          <Tabs value={tab} onChange={setTab}>
+            <Tabs.List grow mb="sm">
+              <Tabs.Tab value="sections">{t("editor.tabs.sections")}</Tabs.Tab>
+              <Tabs.Tab value="settings">{t("editor.tabs.settings")}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="sections">
+              {open ? (
+                <SectionPanel key={open.key} item={open} onBack={() => setSection(null)} />
+              ) : (
+                <SectionsTab selected={section} onOpen={openSection} />
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="settings">
+              <SettingsTab page={page} open={panel} onOpen={openGroup} menusPath={routePath("website.menus")} />
+            </Tabs.Panel>
+          </Tabs>
+        </Box>
+        <Preview
+          src={src}
+          device={device}
+          page={previewPage}
+          configJson={configJson}
+          revision={looking ? `v${looking.number}` : String(snapshot.revision)}
+          scrollTo={scrollTo}
+          onSelect={onSelect}
+        />
+      </Box>
+      <VersionsDrawer themeId={themeId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} snapshot={snapshot} onPreview={setLooking} />
+      <ConflictsDialog snapshot={snapshot} />
+    </Box>
+  );
+}
+
+export function EditorPage() {
+  const { themeId = "" } = useParams();
+  const { t } = useTranslation();
+  const { session, snapshot, error, loading } = useEditorSession(themeId);
+  if (loading) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label={t("editor.loading")} />
+      </Center>
+    );
+  }
+  if (!session || !snapshot) {
+    return (
+      <Center h="100vh">
+        <Alert color="red" title={t("editor.loadFailed")} role="alert">
+          {errorText(error)}
+        </Alert>
+      </Center>
+    );
+  }
+  return (
+    <EditorContext.Provider value={{ session, revision: snapshot.revision }}>
+      <Editor key={`${session.draft.id}`} themeId={themeId} snapshot={snapshot} />
+    </EditorContext.Provider>
+  );
+}

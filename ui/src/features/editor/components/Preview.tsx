@@ -1,0 +1,117 @@
+// The live preview (spec §2.3 and the preview protocol): the storefront in a frame at the core's
+// preview address, sent the full config on every change, the page to show, the section to
+// scroll to and the device; it answers ready, rendered and the section a shopper-view click
+// selected. Mobile is 375 x 667; desktop fills the frame. A config not acknowledged within 4 s
+// is sent again (the delayed refresh); the loading veil lifts on ready or after 5 s at most.
+import { Box, Center, Loader, Text } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PreviewPage } from "../../../core/theme";
+
+export const PREVIEW_REFRESH_MS = 4000;
+export const PREVIEW_LOADED_MS = 5000;
+
+export interface PreviewProps {
+  src: string | null;
+  device: "mobile" | "desktop";
+  page: PreviewPage;
+  /** The config to show (the document, or a version being looked at), as JSON text. */
+  configJson: string;
+  /** Changes whenever the config to show changes. */
+  revision: string;
+  scrollTo: { section: string; at: number } | null;
+  onSelect: (section: string) => void;
+}
+
+export function Preview({ src, device, page, configJson, revision, scrollTo, onSelect }: PreviewProps) {
+  const { t } = useTranslation();
+  const frame = useRef<HTMLIFrameElement>(null);
+  // Ready and loaded belong to one address: a new address starts both again.
+  const [readyFor, setReadyFor] = useState<string | null>(null);
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  const ready = readyFor !== null && readyFor === src;
+  const loaded = ready || (loadedFor !== null && loadedFor === src);
+  const seq = useRef(0);
+  const acked = useRef(0);
+  const latest = useRef({ configJson, page, device, onSelect, src });
+  useEffect(() => {
+    latest.current = { configJson, page, device, onSelect, src };
+  });
+
+  const post = (message: object) => {
+    frame.current?.contentWindow?.postMessage(message, window.location.origin);
+  };
+  const sendConfig = () => {
+    seq.current += 1;
+    post({ type: "storeloom:config", config: JSON.parse(latest.current.configJson) as unknown, seq: seq.current });
+    const sent = seq.current;
+    window.setTimeout(() => {
+      if (acked.current < sent && sent === seq.current) post({ type: "storeloom:config", config: JSON.parse(latest.current.configJson) as unknown, seq: sent });
+    }, PREVIEW_REFRESH_MS);
+  };
+
+  useEffect(() => {
+    const listener = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      const data = event.data as { type?: string; seq?: number; section?: string };
+      if (data?.type === "storeloom:ready") {
+        setReadyFor(latest.current.src);
+        post({ type: "storeloom:device", device: latest.current.device });
+        post({ type: "storeloom:page", page: latest.current.page });
+        sendConfig();
+      } else if (data?.type === "storeloom:rendered" && typeof data.seq === "number") {
+        acked.current = Math.max(acked.current, data.seq);
+      } else if (data?.type === "storeloom:select" && typeof data.section === "string") {
+        latest.current.onSelect(data.section);
+      }
+    };
+    window.addEventListener("message", listener);
+    return () => window.removeEventListener("message", listener);
+    // The listener reads the latest props through a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLoadedFor(src), PREVIEW_LOADED_MS);
+    return () => window.clearTimeout(timer);
+  }, [src]);
+
+  // sendConfig reads the latest props through a ref; the config goes again when it changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void (ready && sendConfig()), [revision, ready]);
+  useEffect(() => void (ready && post({ type: "storeloom:page", page })), [page, ready]);
+  useEffect(() => void (ready && post({ type: "storeloom:device", device })), [device, ready]);
+  useEffect(() => void (ready && scrollTo && post({ type: "storeloom:scroll", section: scrollTo.section })), [scrollTo, ready]);
+
+  const mobile = device === "mobile";
+  return (
+    <Box style={{ flex: 1, display: "flex", alignItems: mobile ? "center" : "stretch", justifyContent: "center", background: "var(--mantine-color-gray-1)", overflow: "auto", position: "relative", minWidth: 0 }}>
+      {src ? (
+        <iframe
+          ref={frame}
+          title={t("editor.preview")}
+          src={src}
+          data-testid="preview-frame"
+          data-ready={ready ? "true" : "false"}
+          style={{
+            border: mobile ? "1px solid var(--mantine-color-gray-4)" : "none",
+            borderRadius: mobile ? 12 : 0,
+            width: mobile ? 375 : "100%",
+            height: mobile ? 667 : "100%",
+            background: "white",
+            flex: mobile ? "none" : 1,
+          }}
+        />
+      ) : (
+        <Center style={{ flex: 1 }}>
+          <Text c="dimmed">{t("editor.noPreview")}</Text>
+        </Center>
+      )}
+      {src && !loaded ? (
+        <Center style={{ position: "absolute", inset: 0, background: "rgba(255,255,255,0.6)" }}>
+          <Loader size="sm" aria-label={t("editor.previewLoading")} />
+        </Center>
+      ) : null}
+    </Box>
+  );
+}
