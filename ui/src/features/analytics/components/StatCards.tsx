@@ -1,5 +1,5 @@
-// Block 1: the four stat cards (Visitors, View Product, Added To Cart, Reached Checkout) with
-// their change when there is a comparison.
+// Block 1: the four stat cards of the funnel (labels from i18n, under `overview.`) with their
+// change when there is a comparison.
 import { Paper, SimpleGrid, Skeleton, Text } from "@mantine/core";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import { Change } from "./Change";
 
 export interface Comparison {
   changes: OverviewChanges;
-  /** "vs Yesterday" or "vs previous period". */
+  /** What the change is measured against (a translated text: yesterday or the previous period). */
   against: string;
 }
 
