@@ -106,6 +106,9 @@ pub const ROUTES: &[Route] = &[
     route("website.customer", "/customers", Some("customers")),
     route("website.apps", "/apps", Some("apps")),
     route("website.upsell", "/apps/boost-upsell", Some("apps")),
+    // The theme editor's product-widget sections link here (editor spec §2): the widgets are
+    // Boost UpSell's offers, so the route opens that screen.
+    route("website.apps.widgets.list", "/apps/widgets", Some("apps")),
     route("website.settings", "/settings", Some("settings")),
     route(
         "website.settings.account",

@@ -17,7 +17,7 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sha2::Digest;
-use shared_types::catalog::{Menu, Product};
+use shared_types::catalog::{Menu, Product, Variant};
 
 use self::render::{Boot, Catalog, Family, Page, Shop, View};
 use crate::error::{ApiError, Json};
@@ -705,6 +705,35 @@ pub struct PreviewRequest {
     pub page: Option<String>,
 }
 
+/// The product the preview shows on the product page of a store that has none yet: never
+/// sold (no stock) and never stored.
+fn sample_product() -> Product {
+    Product {
+        id: "sample".to_owned(),
+        legacy_id: "sample".to_owned(),
+        title: "Sample product".to_owned(),
+        handle: "sample-product".to_owned(),
+        description_html: "<p>Your product's description appears here.</p>".to_owned(),
+        images: Vec::new(),
+        price: 25.0,
+        compare_at_price: Some(35.0),
+        options: Vec::new(),
+        variants: vec![Variant {
+            id: "sample".to_owned(),
+            title: "Default".to_owned(),
+            options: Vec::new(),
+            price: 25.0,
+            compare_at_price: Some(35.0),
+            stock: 0,
+            sku: String::new(),
+        }],
+        tags: Vec::new(),
+        status: "active".to_owned(),
+        created_at: 0,
+        updated_at: 0,
+    }
+}
+
 /// Renders the posted config (the editor's unsaved one) as the named page, for the preview to
 /// put in place without reloading. Nothing is stored.
 async fn preview(
@@ -737,15 +766,16 @@ async fn preview(
         family: Family::of(&config),
         preview: true,
     };
-    let sample = catalog.products.first().cloned();
+    // A store without products still previews its product page, with a sample product.
+    let sample = catalog
+        .products
+        .first()
+        .cloned()
+        .unwrap_or_else(sample_product);
     let mut pages = Vec::new();
     match page_name.as_str() {
         "homepage" => pages.push(Page::Home),
-        "product" => pages.push(
-            sample
-                .clone()
-                .map_or(Page::NotFound, |p| Page::Product(Box::new(p))),
-        ),
+        "product" => pages.push(Page::Product(Box::new(sample.clone()))),
         "category" | "collections" => {
             let (title, handle, products) = match catalog.collections.first() {
                 Some(c) => (
@@ -769,9 +799,9 @@ async fn preview(
         "cart" => pages.push(Page::Cart),
         "order" => {
             pages.push(Page::Checkout);
-            pages.push(Page::ThankYou(Box::new(checkout::sample_receipt(
-                sample.as_ref(),
-            ))));
+            pages.push(Page::ThankYou(Box::new(checkout::sample_receipt(Some(
+                &sample,
+            )))));
         }
         _ => {
             return Err(ApiError::Invalid(vec![
@@ -789,7 +819,7 @@ async fn preview(
         "family": view.family.class(),
         "page": page_name,
         "kind": kind,
-        "product": sample.map(|p| json!({"id": p.id, "variants": p.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "stock": v.stock})).collect::<Vec<_>>()})),
+        "product": {"id": sample.id, "variants": sample.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "stock": v.stock})).collect::<Vec<_>>()},
     });
     Ok(secure(
         axum::Json(body).into_response(),

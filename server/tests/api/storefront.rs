@@ -5,7 +5,7 @@ use axum::body::Body;
 use axum::http::{Method, StatusCode, header};
 use serde_json::json;
 
-use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, Reply, TestApp, spawn_app};
+use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app};
 
 const BOUNDARY: &str = "storeloomBoundary7MA4YWxkTrZu0gW";
 
@@ -471,6 +471,34 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
         .post_json("/s/demo/_preview", &json!({"config": [1, 2]}))
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_preview_of_a_store_without_products_shows_a_sample_product() {
+    let app = spawn_app().await;
+    let (token, _, _) = app.session_of(SELLER_EMAIL).await;
+    let created = app
+        .call(
+            Method::POST,
+            "/api/users/create-store",
+            Some(&json!({"storeName": "Empty Shelf"})),
+            Some(&token),
+            None,
+        )
+        .await;
+    let subdomain = created.json["subdomain"].as_str().expect("subdomain");
+    for page in ["product", "order"] {
+        let reply = app
+            .post_json(
+                &format!("/s/{subdomain}/_preview"),
+                &json!({"config": null, "page": page}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{page}: {}", reply.text);
+        let html = reply.json["html"].as_str().expect("html");
+        assert!(html.contains("Sample product"), "{page}: {html}");
+        assert_eq!(reply.json["product"]["id"], "sample");
+    }
 }
 
 #[tokio::test]

@@ -124,6 +124,7 @@ function screenOf(route: RouteInfo): ReactNode {
     case "website.apps":
       return <AppsPage />;
     case "website.upsell":
+    case "website.apps.widgets.list":
       return <UpsellPage />;
     case "website.sales-channel":
       return <SalesChannelsPage />;

@@ -84,8 +84,9 @@ export default function RevenueChart({ labels, current, previous, format, label 
     });
     chart.setOption(
       {
-        animationDuration: 300,
-        animationDurationUpdate: 300,
+        // A new range or comparison is drawn at once: an animated update costs the repaint more
+        // than it shows (the Overview's repaint benchmark in BENCHMARKS.md).
+        animation: false,
         color: ["#228be6", "#adb5bd"],
         grid: { left: 8, right: 16, top: previous ? 36 : 16, bottom: 8, containLabel: true },
         legend: previous ? { show: true, top: 0, data: [current.name, previous.name] } : { show: false },
