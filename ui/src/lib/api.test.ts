@@ -1,6 +1,6 @@
 // The API client's error handling, against a stubbed fetch.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, configureApi } from "./api";
+import { ApiError, api, apiResponse, configureApi } from "./api";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,5 +80,38 @@ describe("api", () => {
     respond(401, JSON.stringify({ messages: ["Please sign in."] }));
     await api("/users/info").catch(() => {});
     expect(lost).toHaveBeenCalledOnce();
+  });
+
+  it("renews the token for a file download too and hands back the raw response", async () => {
+    let token = "old";
+    configureApi({
+      credentials: () => ({ accessToken: token, storeId: "s" }),
+      onUnauthorized: () => {},
+      renew: async () => {
+        token = "new";
+        return true;
+      },
+    });
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>).Authorization === "Bearer new"
+        ? new Response("day,sales\n2026-11-01,10.00\n", { status: 200, headers: { "Content-Type": "text/csv" } })
+        : new Response("{\"messages\":[\"expired\"]}", { status: 401 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const response = await apiResponse("/stores/analytics/export?report=overview", { headers: { Accept: "text/csv" } });
+    await expect(response.text()).resolves.toBe("day,sales\n2026-11-01,10.00\n");
+    const [, retried] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(retried.headers).toMatchObject({ Accept: "text/csv", "X-Store-Id": "s" });
+  });
+
+  it("sends a multipart body as it is, without a JSON content type", async () => {
+    configureApi({ credentials: () => ({ accessToken: "t" }), onUnauthorized: () => {} });
+    const fetchMock = respond(201, JSON.stringify({ src: "/uploads/a.png" }));
+    const form = new FormData();
+    form.append("file", new Blob(["x"]), "a.png");
+    await expect(api("/stores/onlinestore/images", { method: "POST", form })).resolves.toEqual({ src: "/uploads/a.png" });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty("Content-Type");
   });
 });

@@ -55,19 +55,22 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Calls `path` under /api. `anonymous` calls (sign-in) send neither token nor store header. */
-export async function api<T>(
-  path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    anonymous?: boolean;
-    signal?: AbortSignal;
-    retried?: boolean;
-    /** Headers of this call (e.g. an Idempotency-Key). */
-    headers?: Record<string, string>;
-  } = {},
-): Promise<T> {
+interface CallInit {
+  method?: string;
+  body?: unknown;
+  /** A multipart body (an upload), sent as it is instead of `body`. */
+  form?: FormData;
+  anonymous?: boolean;
+  signal?: AbortSignal;
+  retried?: boolean;
+  /** Headers of this call (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
+}
+
+/** Sends a call under /api and answers its response when it succeeded; an expired access token
+ * is renewed once, silently, and the call made again. A failure is an ApiError with the
+ * server's messages. `anonymous` calls (sign-in) send neither token nor store header. */
+export async function apiResponse(path: string, init: CallInit = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (!init.anonymous) {
@@ -80,21 +83,39 @@ export async function api<T>(
     response = await fetch(`/api${path}`, {
       method: init.method ?? "GET",
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       signal: init.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, []);
   }
-  const data = parseJson(await response.text());
-  if (!response.ok) {
-    if (response.status === 401 && !init.anonymous) {
-      // An expired access token is renewed once, silently, and the call made again.
-      if (!init.retried && (await renew())) return api<T>(path, { ...init, retried: true });
-      onUnauthorized();
-    }
-    throw new ApiError(response.status, isErrorBody(data) ? data.messages : []);
+  if (response.ok) return response;
+  if (response.status === 401 && !init.anonymous) {
+    if (!init.retried && (await renew())) return apiResponse(path, { ...init, retried: true });
+    onUnauthorized();
   }
-  return data as T;
+  const data = parseJson(await response.text());
+  throw new ApiError(response.status, isErrorBody(data) ? data.messages : []);
+}
+
+/** Calls `path` under /api and answers its JSON. */
+export async function api<T>(path: string, init: CallInit = {}): Promise<T> {
+  const response = await apiResponse(path, init);
+  return parseJson(await response.text()) as T;
+}
+
+/** Hands a file the API answered (a CSV export) to the browser as a download, named as the
+ * server's Content-Disposition says or else `fallback`. */
+export async function saveDownload(response: Response, fallback: string): Promise<void> {
+  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? fallback;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

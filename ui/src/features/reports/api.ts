@@ -1,7 +1,7 @@
 // The report calls: GET /stores/reports/sales (and its CSV), /profit, /costs (PUT to set a unit
 // cost), /utm, /pixel (PUT the ids, POST and DELETE /pixel/shares), all for the chosen store.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "../../lib/api";
+import { api, apiResponse, saveDownload } from "../../lib/api";
 import type { PixelIds } from "../../types/generated/PixelIds";
 import type { PixelSettings } from "../../types/generated/PixelSettings";
 import type { ProductCost } from "../../types/generated/ProductCost";
@@ -49,28 +49,10 @@ export function useUtmReport(range: RangeParams, groupBy: string) {
 
 /** Downloads the sales report as CSV (the server's file, exact to the cent). */
 export async function downloadSalesCsv(range: RangeParams, groupBy: string): Promise<void> {
-  const { accessToken, storeId } = useSession.getState();
-  const headers: Record<string, string> = { Accept: "text/csv" };
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  if (storeId) headers["X-Store-Id"] = storeId;
-  let response: Response;
-  try {
-    response = await fetch(`/api/stores/reports/sales/export?${search(range, { groupBy })}`, { headers });
-  } catch {
-    throw new ApiError(0, []);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { messages?: string[] } | null;
-    throw new ApiError(response.status, body?.messages ?? []);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "sales.csv";
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  // Revoked once the browser has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const response = await apiResponse(`/stores/reports/sales/export?${search(range, { groupBy })}`, {
+    headers: { Accept: "text/csv" },
+  });
+  await saveDownload(response, "sales.csv");
 }
 
 export function useCosts() {

@@ -13,7 +13,6 @@ import type { ThemeConfigRecord } from "../../../types/generated/ThemeConfigReco
 import type { ThemeVersion } from "../../../types/generated/ThemeVersion";
 import type { ThemeVersionDetail } from "../../../types/generated/ThemeVersionDetail";
 import type { UploadedImage } from "../../../types/generated/UploadedImage";
-import { useSession } from "../../auth/store/session";
 
 const theme = (themeId: string) => `/stores/onlinestore/themes/${encodeURIComponent(themeId)}`;
 
@@ -71,19 +70,8 @@ export function fetchMenus(signal?: AbortSignal): Promise<NavigationMenu[]> {
 
 /** Uploads an image; answers its address (`src`, or `fullPath`). */
 export async function uploadImage(file: File): Promise<string> {
-  const { accessToken, storeId } = useSession.getState();
   const form = new FormData();
   form.append("file", file);
-  const headers: Record<string, string> = {};
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  if (storeId) headers["X-Store-Id"] = storeId;
-  let response: Response;
-  try {
-    response = await fetch("/api/stores/onlinestore/images", { method: "POST", headers, body: form });
-  } catch {
-    throw new ApiError(0, []);
-  }
-  const body = (await response.json().catch(() => null)) as (UploadedImage & { messages?: string[] }) | null;
-  if (!response.ok || !body) throw new ApiError(response.status, body?.messages ?? []);
+  const body = await api<UploadedImage>("/stores/onlinestore/images", { method: "POST", form });
   return body.src || body.fullPath;
 }
