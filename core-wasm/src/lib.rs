@@ -4,6 +4,7 @@
 
 pub mod analytics;
 pub mod catalog;
+pub mod designs;
 pub mod limits;
 pub mod numbers;
 pub mod payouts;

@@ -5,6 +5,7 @@
 pub mod analytics;
 pub mod api;
 pub mod catalog;
+pub mod designs;
 pub mod forms;
 pub mod operations;
 pub mod records;

@@ -3,6 +3,7 @@
 
 mod analytics;
 mod catalog;
+mod designs;
 mod payouts;
 mod records;
 mod reports;

@@ -9,6 +9,7 @@ pub mod analytics;
 pub mod auth;
 pub mod catalog;
 pub mod dashboard;
+pub mod designs;
 pub mod dev;
 pub mod domains;
 pub mod feeds;
@@ -115,6 +116,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(pages::router())
         .merge(menus::router())
         .merge(catalog::router())
+        .merge(designs::router())
         .merge(sales::router())
         .merge(uploads::router())
         .merge(public::router())

@@ -137,7 +137,7 @@ async fn author_name(state: &AppState, user_id: &str) -> Result<String, ApiError
 }
 
 /// The version an `If-Match` header names (`3`, `"3"` or `W/"3"`); 428 when it is missing.
-fn if_match(headers: &HeaderMap) -> Result<i64, ApiError> {
+pub(crate) fn if_match(headers: &HeaderMap) -> Result<i64, ApiError> {
     let raw = headers
         .get(header::IF_MATCH)
         .ok_or_else(ApiError::version_required)?;

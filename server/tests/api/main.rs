@@ -5,6 +5,7 @@ mod analytics;
 mod auth;
 mod catalog;
 mod content;
+mod designs;
 mod flows;
 mod helpers;
 mod mail;

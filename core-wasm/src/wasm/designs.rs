@@ -1,0 +1,121 @@
+//! Exports of the product design rules: the choices and limits of the editors, the default
+//! design of a kind, where a new layer goes, the one `apply` of an edit and its views.
+
+use serde::Serialize;
+use shared_types::designs::{
+    Design, DesignCommand, DesignErrorBody, DesignKind, LayerContent, Surface,
+};
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::designs::{self as rules, SurfaceSize};
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DesignChoices {
+    fonts: [&'static str; 6],
+    aligns: [&'static str; 3],
+    print_areas: [SurfaceSize; 4],
+    print_areas_max: usize,
+    book_pages_min: usize,
+    book_pages_max: usize,
+    layers_max: usize,
+    text_max_chars: usize,
+    font_size_min: u32,
+    font_size_max: u32,
+    layer_min_px: i32,
+    personal_label_max_chars: usize,
+    personal_length_max: u32,
+    nudge_px: i32,
+    nudge_large_px: i32,
+    book2_bleed_mm: u32,
+    book2_gutter_mm: u32,
+}
+
+/// The fonts, alignments, print areas and limits the design editors offer.
+#[wasm_bindgen(js_name = designChoices)]
+pub fn design_choices() -> Result<JsValue, JsError> {
+    to_js(&DesignChoices {
+        fonts: rules::FONTS,
+        aligns: rules::ALIGNS,
+        print_areas: rules::PRINT_AREAS,
+        print_areas_max: rules::PRINT_AREAS_MAX,
+        book_pages_min: rules::BOOK_PAGES_MIN,
+        book_pages_max: rules::BOOK_PAGES_MAX,
+        layers_max: rules::LAYERS_MAX,
+        text_max_chars: rules::TEXT_MAX_CHARS,
+        font_size_min: rules::FONT_SIZE_MIN,
+        font_size_max: rules::FONT_SIZE_MAX,
+        layer_min_px: rules::LAYER_MIN_PX,
+        personal_label_max_chars: rules::PERSONAL_LABEL_MAX_CHARS,
+        personal_length_max: rules::PERSONAL_LENGTH_MAX,
+        nudge_px: rules::NUDGE_PX,
+        nudge_large_px: rules::NUDGE_LARGE_PX,
+        book2_bleed_mm: rules::BOOK2_BLEED_MM,
+        book2_gutter_mm: rules::BOOK2_GUTTER_MM,
+    })
+}
+
+/// The design of `kind` before anything is saved.
+#[wasm_bindgen(js_name = defaultDesign)]
+pub fn default_design(kind: JsValue) -> Result<JsValue, JsError> {
+    to_js(&rules::default_design(from_js::<DesignKind>(kind)?))
+}
+
+/// A new text's look on `surface`, with `text`.
+#[wasm_bindgen(js_name = defaultText)]
+pub fn default_text(surface: JsValue, text: &str) -> Result<JsValue, JsError> {
+    to_js(&rules::default_text(&from_js::<Surface>(surface)?, text))
+}
+
+/// A new layer with `content`, placed on `surface` (`aspect` is an image's width over height).
+#[wasm_bindgen(js_name = placeLayer)]
+pub fn place_layer(
+    surface: JsValue,
+    id: &str,
+    content: JsValue,
+    aspect: Option<f64>,
+) -> Result<JsValue, JsError> {
+    let content = from_js::<LayerContent>(content)?;
+    to_js(&rules::place_layer(
+        &from_js::<Surface>(surface)?,
+        id,
+        content,
+        aspect,
+    ))
+}
+
+#[derive(Serialize)]
+struct Applied {
+    design: Option<Design>,
+    error: Option<DesignErrorBody>,
+}
+
+/// Applies an edit: `{design}` the new design, or `{error}` the rule it breaks.
+#[wasm_bindgen(js_name = applyDesign)]
+pub fn apply_design(design: JsValue, command: JsValue) -> Result<JsValue, JsError> {
+    let outcome = rules::apply(
+        &from_js::<Design>(design)?,
+        &from_js::<DesignCommand>(command)?,
+    );
+    to_js(&match outcome {
+        Ok(design) => Applied {
+            design: Some(design),
+            error: None,
+        },
+        Err(error) => Applied {
+            design: None,
+            error: Some(error.to_body()),
+        },
+    })
+}
+
+/// The views of a design (lists of surface indices): areas, pages, or the cover and spreads.
+#[wasm_bindgen(js_name = designViews)]
+pub fn design_views(design: JsValue) -> Result<JsValue, JsError> {
+    to_js(&rules::views(&from_js::<Design>(design)?))
+}
