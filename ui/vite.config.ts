@@ -1,12 +1,51 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { type Plugin, defineConfig } from "vite";
 import wasm from "vite-plugin-wasm";
+
+/** Writes the admin's service worker (sw/service-worker.js) into the build as `sw.js`, with the
+ * list of the build's files to keep and a cache name that changes with them. */
+function serviceWorker(): Plugin {
+  return {
+    name: "storeloom-service-worker",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      // What the first screen needs: the entry chunks, their static imports, their CSS and
+      // assets (the core's WebAssembly). Chunks loaded on demand are kept when first fetched.
+      const files = new Set<string>();
+      const visit = (name: string) => {
+        const chunk = bundle[name];
+        if (!chunk || files.has(name)) return;
+        files.add(name);
+        if (chunk.type !== "chunk") return;
+        chunk.imports.forEach(visit);
+        chunk.viteMetadata?.importedCss.forEach((file) => files.add(file));
+        chunk.viteMetadata?.importedAssets.forEach((file) => files.add(file));
+      };
+      Object.values(bundle).forEach((item) => item.type === "chunk" && item.isEntry && visit(item.fileName));
+      for (const item of Object.values(bundle)) {
+        // vite-plugin-wasm's module is an asset the entry's code fetches by URL.
+        if (item.type === "asset" && item.fileName.endsWith(".wasm") && [...files].some((file) => {
+          const chunk = bundle[file];
+          return chunk?.type === "chunk" && chunk.code.includes(item.fileName.split("/").pop() ?? "");
+        })) files.add(item.fileName);
+      }
+      const names = Object.keys(bundle).sort();
+      const hash = createHash("sha256").update(names.join("\n")).digest("hex").slice(0, 12);
+      const source = readFileSync(new URL("./sw/service-worker.js", import.meta.url), "utf8")
+        .replace("__FILES__", JSON.stringify([...files].sort()))
+        .replace("__CACHE__", JSON.stringify(`storeloom-admin-${hash}`));
+      this.emitFile({ type: "asset", fileName: "sw.js", source });
+    },
+  };
+}
 
 // The admin UI is served by the Rust server under /admin; in development Vite proxies the API.
 export default defineConfig({
   base: "/admin/",
-  plugins: [wasm(), react()],
+  plugins: [wasm(), react(), serviceWorker()],
   build: { target: "es2022", chunkSizeWarningLimit: 1500 },
   server: {
     proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? "8080"}` },

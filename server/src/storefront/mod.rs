@@ -703,7 +703,14 @@ pub struct PreviewRequest {
     pub family: Option<String>,
     #[serde(default)]
     pub page: Option<String>,
+    /// Home sections to render alone (the editor changed only these): the answer carries them
+    /// by key instead of the whole page.
+    #[serde(default)]
+    pub sections: Option<Vec<String>>,
 }
+
+/// The most sections one partial preview renders.
+const PREVIEW_SECTIONS_MAX: usize = 50;
 
 /// The product the preview shows on the product page of a store that has none yet: never
 /// sold (no stock) and never stored.
@@ -772,6 +779,34 @@ async fn preview(
         .first()
         .cloned()
         .unwrap_or_else(sample_product);
+    if let Some(keys) = request.sections {
+        if page_name != "homepage" || keys.is_empty() || keys.len() > PREVIEW_SECTIONS_MAX {
+            return Err(ApiError::Invalid(vec![format!(
+                "Sections render alone on the home page only, 1 to {PREVIEW_SECTIONS_MAX} at a time."
+            )])
+            .into());
+        }
+        let home = render::sections(&config, "homepage");
+        let mut rendered = serde_json::Map::new();
+        for key in keys {
+            let Some(position) = home.iter().position(|s| render::text(s, "key") == key) else {
+                return Err(ApiError::Invalid(vec![format!(
+                    "The home page has no section {key}."
+                )])
+                .into());
+            };
+            rendered.insert(
+                key,
+                Value::String(render::home_section(&view, home[position], position)),
+            );
+        }
+        return Ok(secure(
+            axum::Json(json!({ "sections": rendered })).into_response(),
+            &state,
+            on_host,
+            "no-store",
+        ));
+    }
     let mut pages = Vec::new();
     match page_name.as_str() {
         "homepage" => pages.push(Page::Home),

@@ -523,13 +523,7 @@ pub fn app(view: &View, page: &Page) -> String {
         Page::Home => {
             let _ = write!(out, "<h1 class=\"sr\">{}</h1>", esc(&view.shop.name));
             for (i, section) in sections(view.config, "homepage").into_iter().enumerate() {
-                let html = render_section(view, section);
-                // The first sections are in the first screen: their images load at once.
-                if i < 2 {
-                    out.push_str(&html.replace(" loading=\"lazy\"", ""));
-                } else {
-                    out.push_str(&html);
-                }
+                out.push_str(&home_section(view, section, i));
             }
         }
         Page::Product(product) => out.push_str(&product_page(view, product)),
@@ -989,6 +983,17 @@ fn footer_menu(view: &View, handle: &Value) -> String {
 }
 
 // ---------------------------------------------------------------- home sections
+
+/// A home section at its place on the page: the first sections are in the first screen, so
+/// their images load at once.
+pub fn home_section(view: &View, section: &Value, position: usize) -> String {
+    let html = render_section(view, section);
+    if position < 2 {
+        html.replace(" loading=\"lazy\"", "")
+    } else {
+        html
+    }
+}
 
 /// One home section by its type; unknown types render an empty, still selectable frame.
 pub fn render_section(view: &View, section: &Value) -> String {

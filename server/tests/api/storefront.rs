@@ -474,6 +474,53 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
 }
 
 #[tokio::test]
+async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would() {
+    let app = spawn_app().await;
+    let theme = app.get("/api/public/stores/demo/theme", None).await;
+    let mut config = theme.json["config"].clone();
+    config["pages"]["homepage"]["sections"]["product-review-1"]["settings"]["body_html"] =
+        json!("<p>Only this section changed</p>");
+    let whole = app
+        .post_json(
+            "/s/demo/_preview",
+            &json!({"config": config, "page": "homepage"}),
+        )
+        .await;
+    let part = app
+        .post_json(
+            "/s/demo/_preview",
+            &json!({"config": config, "page": "homepage", "sections": ["product-review-1"]}),
+        )
+        .await;
+    assert_eq!(part.status, StatusCode::OK, "{}", part.text);
+    let section = part.json["sections"]["product-review-1"]
+        .as_str()
+        .expect("the section's html");
+    assert!(section.contains("Only this section changed"));
+    assert!(section.starts_with("<section"), "{section}");
+    // The section alone is the very text the whole page has for it.
+    let html = whole.json["html"].as_str().expect("html");
+    assert!(html.contains(section));
+    assert!(part.json.get("html").is_none());
+
+    for (sections, page) in [
+        (json!(["no-such-section"]), "homepage"),
+        (json!([]), "homepage"),
+        (json!(["product-review-1"]), "product"),
+        (json!(vec!["product-review-1"; 51]), "homepage"),
+    ] {
+        let bad = app
+            .post_json(
+                "/s/demo/_preview",
+                &json!({"config": config, "page": page, "sections": sections}),
+            )
+            .await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{sections} {page}");
+        assert!(bad.json["messages"][0].is_string(), "{}", bad.text);
+    }
+}
+
+#[tokio::test]
 async fn the_preview_of_a_store_without_products_shows_a_sample_product() {
     let app = spawn_app().await;
     let (token, _, _) = app.session_of(SELLER_EMAIL).await;

@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "../features/auth/store/session";
 import { api } from "../lib/api";
+import { keepCopy, offlineCopy } from "../lib/offlineCopies";
 import type { PublicConfig } from "../types/generated/PublicConfig";
 import type { StoreStatus } from "../types/generated/StoreStatus";
 import type { UserInfo } from "../types/generated/UserInfo";
@@ -11,7 +12,14 @@ export function useUserInfo() {
   const storeId = useSession((state) => state.storeId);
   return useQuery({
     queryKey: ["users", "info", storeId],
-    queryFn: ({ signal }) => api<UserInfo>("/users/info", { signal }),
+    queryFn: async ({ signal }) => {
+      const info = await api<UserInfo>("/users/info", { signal });
+      keepCopy(`users.info.${storeId}`, info);
+      return info;
+    },
+    // Offline (the editor's drafts), the copy kept from the last answer opens the admin.
+    initialData: () => offlineCopy<UserInfo>(`users.info.${storeId}`),
+    initialDataUpdatedAt: 0,
     enabled: Boolean(storeId),
   });
 }
@@ -21,7 +29,13 @@ export function useStoreStatus() {
   const storeId = useSession((state) => state.storeId);
   return useQuery({
     queryKey: ["stores", "current", storeId],
-    queryFn: ({ signal }) => api<StoreStatus>("/stores/current", { signal }),
+    queryFn: async ({ signal }) => {
+      const status = await api<StoreStatus>("/stores/current", { signal });
+      keepCopy(`stores.current.${storeId}`, status);
+      return status;
+    },
+    initialData: () => offlineCopy<StoreStatus>(`stores.current.${storeId}`),
+    initialDataUpdatedAt: 0,
     enabled: Boolean(storeId),
   });
 }

@@ -113,8 +113,9 @@
     }
     return items;
   }
+  // `body` is a value, or JSON text already made.
   function postJson(url, body) {
-    return fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) })
+    return fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) })
       .then(function (r) { return r.json().catch(function () { return {}; }).then(function (data) { return { ok: r.ok, status: r.status, data: data }; }); });
   }
 
@@ -396,14 +397,92 @@
   document.body.classList.add("sl-preview");
   var latest = 0;
   function send(msg) { window.parent.postMessage(msg, adminOrigin); }
+  // The config the page shows now (and its digest, made when first needed), to tell what an
+  // edit changed; the editor's config as the JSON text it was sent as.
+  var shownConfig = null;
+  var shownDigest = null;
+  var lastConfigText = null;
+  // Each home section's JSON text and index, and the rest of the config as text.
+  function digest(config) {
+    var home = config && config.pages && config.pages.homepage;
+    var all = home && home.sections;
+    if (!all || typeof all !== "object") return null;
+    var sections = {};
+    var indexes = {};
+    Object.keys(all).forEach(function (k) { sections[k] = JSON.stringify(all[k]); indexes[k] = (all[k] || {}).index; });
+    var pages = Object.assign({}, config.pages, { homepage: Object.assign({}, home, { sections: null }) });
+    return { sections: sections, indexes: indexes, rest: JSON.stringify(Object.assign({}, config, { pages: pages })) };
+  }
+  // The home sections whose settings alone differ between two digests, or null when anything
+  // else differs (other pages, theme settings, the sections' set or order): then the whole
+  // page renders again.
+  function changedSections(a, b) {
+    if (!a || !b || a.rest !== b.rest) return null;
+    var keys = Object.keys(b.sections);
+    if (keys.length !== Object.keys(a.sections).length) return null;
+    var changed = [];
+    for (var i = 0; i < keys.length; i++) {
+      var k = keys[i];
+      if (!Object.prototype.hasOwnProperty.call(a.sections, k) || a.indexes[k] !== b.indexes[k]) return null;
+      if (a.sections[k] !== b.sections[k]) changed.push(k);
+    }
+    if (!changed.length || changed.length > 50) return null;
+    for (var j = 0; j < changed.length; j++) {
+      if (!document.querySelector("#sl-app [data-section-key=\"" + cssEscape(changed[j]) + "\"]")) return null;
+    }
+    return changed;
+  }
+  function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s; }
+  // Puts freshly rendered sections in place of the shown ones; false when one does not fit.
+  function swapSections(html) {
+    var swaps = [];
+    var ok = Object.keys(html).every(function (key) {
+      var el = document.querySelector("#sl-app [data-section-key=\"" + cssEscape(key) + "\"]");
+      var t = document.createElement("template");
+      t.innerHTML = html[key];
+      if (!el || t.content.children.length !== 1) return false;
+      swaps.push([el, t.content.firstElementChild]);
+      return true;
+    });
+    if (!ok) return false;
+    swaps.forEach(function (s) { s[0].replaceWith(s[1]); });
+    return true;
+  }
+  // The render request's body, with the config's text as the editor sent it.
+  function previewBody(text, newPage, only) {
+    return "{\"config\":" + (text || "null") + ",\"page\":" + JSON.stringify(newPage) + ",\"family\":" + JSON.stringify(boot.family || null) +
+      (only ? ",\"sections\":" + JSON.stringify(only) : "") + "}";
+  }
   function render(seq, newPage) {
     var ticket = ++latest;
     var pageChanged = newPage !== editorPage;
-    postJson(base + "/_preview", { config: lastConfig, page: newPage, family: boot.family }).then(function (r) {
+    var config = lastConfig;
+    var text = lastConfigText;
+    var next = null;
+    var only = null;
+    if (!pageChanged && editorPage === "homepage" && shownConfig && config) {
+      if (!shownDigest) shownDigest = digest(shownConfig);
+      next = digest(config);
+      only = changedSections(shownDigest, next);
+    }
+    if (only) {
+      postJson(base + "/_preview", previewBody(text, newPage, only)).then(function (r) {
+        if (ticket !== latest) return;
+        if (!r.ok || !swapSections(r.data.sections || {})) { shownConfig = null; shownDigest = null; render(seq, newPage); return; }
+        shownConfig = config;
+        shownDigest = next;
+        initAll();
+        if (seq !== undefined) send({ type: "storeloom:rendered", seq: seq });
+      }).catch(function () { /* the next message renders again */ });
+      return;
+    }
+    postJson(base + "/_preview", previewBody(text, newPage, null)).then(function (r) {
       if (ticket !== latest || !r.ok) {
         if (!r.ok && seq !== undefined) send({ type: "storeloom:rendered", seq: seq, error: (r.data.messages || []).join(" ") });
         return;
       }
+      shownConfig = config;
+      shownDigest = next;
       var y = window.scrollY;
       editorPage = newPage;
       kind = r.data.kind;
@@ -423,8 +502,17 @@
     if (e.origin !== adminOrigin || e.source !== window.parent) return;
     var msg = e.data;
     if (!msg || typeof msg !== "object" || typeof msg.type !== "string") return;
-    if (msg.type === "storeloom:config" && msg.config && typeof msg.config === "object") {
+    if (msg.type === "storeloom:config" && typeof msg.configJson === "string") {
+      // The editor's config as JSON text: parsed here once, sent on as it is.
+      var parsed = null;
+      try { parsed = JSON.parse(msg.configJson); } catch (x) { return; }
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return;
+      lastConfig = parsed;
+      lastConfigText = msg.configJson;
+      render(msg.seq, editorPage);
+    } else if (msg.type === "storeloom:config" && msg.config && typeof msg.config === "object") {
       lastConfig = msg.config;
+      lastConfigText = JSON.stringify(msg.config);
       render(msg.seq, editorPage);
     } else if (msg.type === "storeloom:page" && ["homepage", "product", "cart", "order", "category"].indexOf(msg.page) >= 0) {
       render(undefined, msg.page);

@@ -2,6 +2,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { SessionSnapshot } from "../../../core";
+import { deleteCopies } from "../../../lib/offlineCopies";
 import type { LoginResponse } from "../../../types/generated/LoginResponse";
 
 export interface ChosenStore {
@@ -46,8 +47,10 @@ export const useSession = create<SessionState>()(
         set({ accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
       logout: () => {
         set(signedOut);
-        // The theme editor's local drafts belong to the signed-in user: gone with the session.
+        // The theme editor's local drafts and the answers kept for offline use belong to the
+        // signed-in user: gone with the session.
         if (typeof indexedDB !== "undefined") indexedDB.deleteDatabase("storeloom-editor");
+        deleteCopies();
       },
     }),
     {

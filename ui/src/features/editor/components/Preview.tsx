@@ -43,10 +43,12 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   };
   const sendConfig = () => {
     seq.current += 1;
-    post({ type: "storeloom:config", config: JSON.parse(latest.current.configJson) as unknown, seq: seq.current });
+    // The config goes as the core's JSON text: a string crosses to the frame far faster than
+    // the object graph of a large config, and the frame sends it on to the render as it is.
+    post({ type: "storeloom:config", configJson: latest.current.configJson, seq: seq.current });
     const sent = seq.current;
     window.setTimeout(() => {
-      if (acked.current < sent && sent === seq.current) post({ type: "storeloom:config", config: JSON.parse(latest.current.configJson) as unknown, seq: sent });
+      if (acked.current < sent && sent === seq.current) post({ type: "storeloom:config", configJson: latest.current.configJson, seq: sent });
     }, PREVIEW_REFRESH_MS);
   };
 
