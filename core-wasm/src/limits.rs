@@ -162,3 +162,6 @@ pub const NEW_PASSWORD_LENGTH: LengthBounds = LOGIN_PASSWORD_LENGTH;
 pub const SIGNUP_CODE_MAX: u32 = 64;
 /// Account forms (not in the spec): a staff member's first or last name is at most 50.
 pub const PERSON_NAME_MAX: u32 = 50;
+/// Abandoned checkouts (not in the spec): a checkout draft not completed this long after its
+/// last change is abandoned; an hour, so a shopper still paying is not listed yet.
+pub const CHECKOUT_ABANDONED_AFTER_MS: i64 = 3_600_000;

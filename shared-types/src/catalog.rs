@@ -455,6 +455,45 @@ dto! {
         pub count: i64,
     }
 
+    /// A checkout a shopper began on the storefront and did not complete within the grace
+    /// period: the lines priced from the database, the contact details typed so far.
+    pub struct AbandonedCheckout {
+        pub id: String,
+        /// A short name for people: `#` and the id's last eight characters.
+        pub reference: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub email: Option<String>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub customer_name: Option<String>,
+        pub created_date: i64,
+        /// The shopper's last change; the checkout counts as abandoned from the grace period
+        /// after it.
+        pub updated_date: i64,
+        pub currency: String,
+        pub subtotal: f64,
+        /// How many items (the sum of the quantities).
+        pub item_count: i64,
+        /// notRecovered, or recovered when the shopper placed the order later.
+        pub status: String,
+        #[serde(default)]
+        #[ts(optional)]
+        pub order_id: Option<String>,
+        pub line_items: Vec<LineItem>,
+        /// The storefront address that puts the lines back in the shopper's cart.
+        pub recovery_url: String,
+    }
+
+    pub struct AbandonedCheckoutList {
+        pub checkouts: Vec<AbandonedCheckout>,
+        pub total: i64,
+        pub page: u32,
+        pub limit: u32,
+        /// The grace period in minutes: a checkout is listed this long after its last change.
+        pub abandoned_after_minutes: i64,
+    }
+
     /// A discount: a code customers type, or an automatic one; a percent or an amount off.
     pub struct Discount {
         pub id: String,

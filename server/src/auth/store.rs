@@ -48,6 +48,8 @@ pub mod routes {
         Dashboard => "website",
         /// Orders (`orders`).
         Orders => "website.orders",
+        /// Abandoned checkouts (`orders`).
+        AbandonedCheckouts => "website.abandoned",
         /// Products (`products`).
         Products => "website.products",
         /// Themes and the theme editor (`themes`).

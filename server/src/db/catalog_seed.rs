@@ -147,6 +147,7 @@ pub async fn seed_store(
         &mut tx, store_id, size, &products, &customers, now, &mut dice,
     )
     .await?;
+    abandoned_checkouts(&mut tx, store_id, &products, &customers, now, &mut dice).await?;
     // The paid orders' sales in the analytics rollups.
     crate::analytics::rollup::rebuild(&mut tx, Some(store_id)).await?;
     tx.commit().await?;
@@ -374,6 +375,61 @@ async fn content(
 
 /// A seeded customer: (id, full name, e-mail, country).
 type SeededCustomer = (String, String, String, &'static str);
+
+/// A handful of checkouts shoppers left in the last ten days, so the abandoned checkouts
+/// screen has rows: most with an e-mail, some with a name, one with neither.
+async fn abandoned_checkouts(
+    tx: &mut Transaction<'_, Any>,
+    store_id: &str,
+    products: &[Seeded],
+    customers: &[SeededCustomer],
+    now: i64,
+    dice: &mut Dice,
+) -> Result<(), Box<dyn std::error::Error>> {
+    if products.is_empty() || customers.is_empty() {
+        return Ok(());
+    }
+    let hour = 3_600_000_i64;
+    for i in 0..6_i64 {
+        let (_, name, email, _) = dice.pick(customers).clone();
+        let (email, name) = match i {
+            5 => (None, None),
+            1 | 3 => (Some(email), None),
+            _ => (Some(email), Some(name)),
+        };
+        let mut lines = Vec::new();
+        let (mut subtotal, mut count) = (0, 0);
+        for _ in 0..=dice.below(2) {
+            let (product_id, title, price) = dice.pick(products);
+            let quantity = 1 + i64::try_from(dice.below(2)).unwrap_or(0);
+            subtotal += price * quantity;
+            count += quantity;
+            lines.push(
+                json!({"productId": product_id, "variantId": null, "title": title,
+                "quantity": quantity, "priceMinor": price}),
+            );
+        }
+        let created_at =
+            now - 2 * hour - i * 38 * hour - i64::try_from(dice.below(60)).unwrap_or(0) * 60_000;
+        sqlx::query(
+            "INSERT INTO checkout_drafts (id, store_id, token, email, customer_name, currency, line_items, item_count, \
+             subtotal_minor, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'USD', $6, $7, $8, $9, $10)",
+        )
+        .bind(new_id())
+        .bind(store_id)
+        .bind(uuid::Uuid::new_v4().simple().to_string())
+        .bind(email)
+        .bind(name)
+        .bind(serde_json::Value::Array(lines).to_string())
+        .bind(count)
+        .bind(subtotal)
+        .bind(created_at)
+        .bind(created_at + 4 * 60_000)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
 
 async fn customers(
     tx: &mut Transaction<'_, Any>,

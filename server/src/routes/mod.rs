@@ -4,6 +4,7 @@
 //! bearer requirement, the role key it needs (empty when any member may call it); the tenant
 //! tests check the document against the behaviour.
 
+pub mod abandoned;
 pub mod account;
 pub mod analytics;
 pub mod auth;
@@ -118,6 +119,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(catalog::router())
         .merge(designs::router())
         .merge(sales::router())
+        .merge(abandoned::router())
         .merge(uploads::router())
         .merge(public::router())
         .merge(records::router())

@@ -148,6 +148,9 @@ pub struct CheckoutInput {
     #[serde(default)]
     pub note: Option<String>,
     pub items: Vec<ItemInput>,
+    /// The browser's checkout draft, closed by this order.
+    #[serde(default)]
+    pub draft_token: Option<String>,
 }
 
 fn check(input: &CheckoutInput) -> Vec<String> {
@@ -200,6 +203,13 @@ fn check(input: &CheckoutInput) -> Vec<String> {
         errors.push("The cart is empty.".to_owned());
     } else if input.items.len() > MAX_ITEMS {
         errors.push(format!("A cart holds at most {MAX_ITEMS} lines."));
+    }
+    if input
+        .draft_token
+        .as_deref()
+        .is_some_and(|t| !super::drafts::valid_token(t.trim()))
+    {
+        errors.push("The checkout token is 16 to 64 letters, digits, - or _.".to_owned());
     }
     errors
 }
@@ -372,14 +382,6 @@ async fn write_order(
     let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
     let shipping = shipping_for(subtotal);
     let total = subtotal + shipping;
-    let items: Vec<Value> = lines
-        .iter()
-        .map(|l| {
-            json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
-                   "title": if l.variant_title.is_empty() { l.title.clone() } else { format!("{} – {}", l.title, l.variant_title) },
-                   "quantity": l.quantity, "priceMinor": l.price_minor})
-        })
-        .collect();
     let order_id = new_id();
     let order_name = format!("#{number}");
     sqlx::query(
@@ -399,7 +401,7 @@ async fn write_order(
     .bind(subtotal)
     .bind(shipping)
     .bind(total)
-    .bind(Value::Array(items).to_string())
+    .bind(super::drafts::stored_lines(lines).to_string())
     .bind(country.as_deref())
     .bind(now)
     .execute(&mut *tx)
@@ -416,6 +418,9 @@ async fn write_order(
     .bind(now)
     .execute(&mut *tx)
     .await?;
+    if let Some(token) = input.draft_token.as_deref() {
+        super::drafts::close(&mut tx, store_id, token.trim(), &order_id, email, name, now).await?;
+    }
     let mut deltas = Deltas::default();
     deltas.order(store_id, now, total, 1);
     deltas.write(&mut tx).await?;

@@ -4,6 +4,7 @@
 //! the checkout, the analytics beacons and the editor's preview protocol.
 
 pub mod checkout;
+pub mod drafts;
 pub mod render;
 
 use std::sync::LazyLock;
@@ -55,6 +56,11 @@ pub fn router() -> Router<AppState> {
             get(checkout_page).post(checkout::place_order),
         )
         .route("/s/{subdomain}/checkout/custom", get(checkout_custom))
+        .route("/s/{subdomain}/checkout/draft", post(drafts::save_draft))
+        .route(
+            "/s/{subdomain}/checkout/draft/{token}",
+            get(drafts::recover_draft),
+        )
         .route("/s/{subdomain}/thank-you/{order_id}", get(thank_you))
         .route("/s/{subdomain}/_preview", post(preview))
         .route("/s/{subdomain}/_assets/{version}/{file}", get(asset))

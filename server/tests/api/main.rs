@@ -1,6 +1,7 @@
 //! The API's integration tests: one binary, a fresh database per test. They run on SQLite by
 //! default and on PostgreSQL when `TEST_DATABASE_URL` names a server (as `npm test` does).
 
+mod abandoned;
 mod analytics;
 mod auth;
 mod catalog;

@@ -35,6 +35,8 @@ import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
 import { StaffPage } from "../features/manage/staff/StaffPage";
 import { MenuFormPage } from "../features/manage/menus/MenuFormPage";
 import { MenusPage } from "../features/manage/menus/MenusPage";
+import { AbandonedCheckoutDetailPage } from "../features/manage/abandoned/AbandonedCheckoutDetailPage";
+import { AbandonedCheckoutsPage } from "../features/manage/abandoned/AbandonedCheckoutsPage";
 import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
 import { OrdersPage } from "../features/manage/orders/OrdersPage";
 import { PageFormPage } from "../features/manage/pages/PageFormPage";
@@ -80,6 +82,8 @@ function screenOf(route: RouteInfo): ReactNode {
       return <HomePage />;
     case "website.orders":
       return <OrdersPage />;
+    case "website.abandoned":
+      return <AbandonedCheckoutsPage />;
     case "website.products":
       return <ProductsPage />;
     case "website.collections":
@@ -174,6 +178,8 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
   switch (route.name) {
     case "website.orders":
       return [{ path: `${route.path}/detail/:id`, element: <OrderDetailPage /> }];
+    case "website.abandoned":
+      return [{ path: `${route.path}/:id`, element: <AbandonedCheckoutDetailPage /> }];
     case "website.collections":
       return [
         { path: `${route.path}/create`, element: <CollectionFormPage /> },

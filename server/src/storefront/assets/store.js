@@ -17,6 +17,7 @@
   var sample = null;
   var timers = [];
   var CART_KEY = "sl-cart:" + boot.storeKey;
+  var DRAFT_KEY = "sl-draft:" + boot.storeKey;
 
   function $(sel, root) { return (root || document).querySelector(sel); }
   function $$(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
@@ -275,10 +276,55 @@
     }).catch(function () { box.innerHTML = "<p class=\"notice\" role=\"alert\">The cart could not be loaded. Check your connection.</p>"; });
   }
 
+  // ------------------------------------------------------------------ checkout draft
+  // The checkout records the cart and the contact details typed so far under a token this
+  // browser keeps, so the seller sees checkouts that were not completed; the order closes it.
+  var draftTimer = null;
+  var recovered = false;
+  function saveDraft(form, leaving) {
+    clearTimeout(draftTimer);
+    draftTimer = null;
+    var cart = readCart();
+    if (preview || !cart.length) return;
+    var token = getItem(DRAFT_KEY);
+    if (!token) { token = randomId(); setItem(DRAFT_KEY, token); }
+    var body = { token: token, items: cart };
+    var email = form && form.elements.email;
+    if (email && email.value.trim() && email.checkValidity()) body.email = email.value.trim();
+    var name = form && form.elements.name;
+    if (name && name.value.trim()) body.name = name.value.trim();
+    fetch(base + "/checkout/draft", { method: "POST", keepalive: Boolean(leaving), headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+      .then(function (r) { if (r.status === 409) { try { localStorage.removeItem(DRAFT_KEY); } catch (x) { /* ignore */ } } })
+      .catch(function () { /* a draft never blocks the shopper */ });
+  }
+  // A recovery link (`checkout?recover=TOKEN`) puts the draft's lines back in the cart and its
+  // contact details in the form.
+  function recover(root, token) {
+    recovered = true;
+    fetch(base + "/checkout/draft/" + encodeURIComponent(token), { headers: { accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (data && Array.isArray(data.items) && data.items.length) {
+          writeCart(data.items);
+          setItem(DRAFT_KEY, token);
+        }
+        try { history.replaceState(null, "", location.pathname); } catch (x) { /* ignore */ }
+        initCheckout(root);
+        var form = $("[data-checkout]", root);
+        if (data && form) {
+          if (data.email && !form.elements.email.value) form.elements.email.value = data.email;
+          if (data.name && !form.elements.name.value) form.elements.name.value = data.name;
+        }
+      })
+      .catch(function () { initCheckout(root); });
+  }
+
   // ------------------------------------------------------------------ checkout
   function initCheckout(root) {
     var form = $("[data-checkout]", root);
     if (!form) return;
+    var recoverToken = params.get("recover");
+    if (recoverToken && !recovered && !preview) { recover(root, recoverToken); return; }
     var summary = $("[data-summary]", root);
     var items = previewItems();
     if (summary) {
@@ -304,6 +350,16 @@
       timers.push(setInterval(tick, 1000));
     }
     if (!preview && kind === "checkout") track("reached_checkout");
+    if (!preview && items.length) {
+      saveDraft(form);
+      ["email", "name"].forEach(function (field) {
+        var el = form.elements[field];
+        if (!el) return;
+        el.addEventListener("input", function () { clearTimeout(draftTimer); draftTimer = setTimeout(function () { saveDraft(form); }, 800); });
+        el.addEventListener("change", function () { saveDraft(form); });
+      });
+      window.addEventListener("pagehide", function () { if (draftTimer) saveDraft(form, true); });
+    }
     var error = $("[data-co-error]", form);
     form.addEventListener("submit", function (e) {
       e.preventDefault();
@@ -322,10 +378,11 @@
       postJson(base + "/checkout", {
         idempotencyKey: key, email: form.elements.email.value.trim(), name: form.elements.name.value.trim(),
         address: form.elements.address.value.trim(), country: form.elements.country.value,
-        note: note ? note.value.trim() : null, items: cart
+        note: note ? note.value.trim() : null, items: cart, draftToken: getItem(DRAFT_KEY) || undefined
       }).then(function (r) {
         if (r.ok) {
           writeCart([]);
+          try { localStorage.removeItem(DRAFT_KEY); } catch (x) { /* ignore */ }
           try { sessionStorage.removeItem("sl-checkout-key"); sessionStorage.removeItem("sl-co-start"); } catch (x) { /* ignore */ }
           go(r.data.thankYouUrl);
           return;

@@ -1,0 +1,278 @@
+//! Checkout drafts: the checkout page records what the shopper has in the cart and the contact
+//! details typed so far, under a random token their browser keeps, so the seller can see the
+//! checkouts that were not completed (the admin's abandoned checkouts) and send a link that
+//! puts the cart back. The lines are priced from the database, never from the client; placing
+//! the order closes the draft.
+
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::checkout::{ItemInput, MAX_ITEMS, MAX_QUANTITY, price_lines};
+use super::render::Line;
+use super::{OnStoreHost, StoreError, shop};
+use crate::client::ClientAddress;
+use crate::db::{new_id, now_ms};
+use crate::error::{ApiError, Json};
+use crate::state::AppState;
+
+/// How many draft saves one address may make per minute (the page saves on opening and when a
+/// contact field changes, so a shopper stays far below it).
+pub const SAVES_PER_MINUTE: i64 = 30;
+/// The longest e-mail address kept.
+const EMAIL_MAX: usize = 254;
+/// The longest name kept, in characters.
+const NAME_MAX: usize = 100;
+
+/// What the checkout page sends: the browser's token, the cart and the contact details typed so
+/// far (empty or missing when not typed yet).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DraftInput {
+    pub token: String,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    pub items: Vec<ItemInput>,
+}
+
+/// Whether a draft token has the shape the storefront's script makes: 16 to 64 letters,
+/// digits, `-` or `_`.
+pub fn valid_token(token: &str) -> bool {
+    (16..=64).contains(&token.len())
+        && token
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// The e-mail shape the checkout accepts.
+pub fn valid_email(email: &str) -> bool {
+    email.len() <= EMAIL_MAX
+        && email.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+        })
+        && !email.chars().any(char::is_whitespace)
+}
+
+/// Every problem of a draft, for one 400 answer.
+fn check(input: &DraftInput) -> Vec<String> {
+    let mut errors = Vec::new();
+    if !valid_token(input.token.trim()) {
+        errors.push("The checkout token is 16 to 64 letters, digits, - or _.".to_owned());
+    }
+    if let Some(email) = input
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        && !valid_email(email)
+    {
+        errors.push("Enter a valid e-mail address.".to_owned());
+    }
+    if input
+        .name
+        .as_deref()
+        .is_some_and(|n| n.trim().chars().count() > NAME_MAX)
+    {
+        errors.push(format!("The name is at most {NAME_MAX} characters."));
+    }
+    if input.items.is_empty() {
+        errors.push("The cart is empty.".to_owned());
+    } else if input.items.len() > MAX_ITEMS {
+        errors.push(format!("A cart holds at most {MAX_ITEMS} lines."));
+    }
+    if input
+        .items
+        .iter()
+        .any(|i| !(1..=MAX_QUANTITY).contains(&i.quantity))
+    {
+        errors.push(format!("A quantity is from 1 to {MAX_QUANTITY}."));
+    }
+    errors
+}
+
+/// Lines as orders and drafts store them: `{productId, variantId, title, quantity, priceMinor}`.
+pub fn stored_lines(lines: &[Line]) -> Value {
+    Value::Array(
+        lines
+            .iter()
+            .map(|l| {
+                json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
+                       "title": if l.variant_title.is_empty() { l.title.clone() } else { format!("{} – {}", l.title, l.variant_title) },
+                       "quantity": l.quantity, "priceMinor": l.price_minor})
+            })
+            .collect(),
+    )
+}
+
+/// Counts a request against `key` in this minute; false when the count passes `limit`. The
+/// counters are the ingest's table (`rate_counters`), swept by its writer.
+async fn allow(state: &AppState, key: &str, limit: i64, now: i64) -> Result<bool, ApiError> {
+    let window = now.div_euclid(60_000) * 60;
+    let (count,): (i64,) = sqlx::query_as(
+        "INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1) \
+         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 RETURNING count",
+    )
+    .bind(key)
+    .bind(window)
+    .fetch_one(&state.db)
+    .await?;
+    Ok(count <= limit)
+}
+
+/// Records (creates or updates) the checkout draft of the shopper's browser. 200 with the
+/// priced subtotal; 400 for a malformed draft; 409 when the token's checkout was completed
+/// (the page then starts a new one); 429 past the rate limit.
+pub async fn save_draft(
+    State(state): State<AppState>,
+    Path(subdomain): Path<String>,
+    host: Option<axum::Extension<OnStoreHost>>,
+    address: ClientAddress,
+    Json(input): Json<DraftInput>,
+) -> Result<Response, StoreError> {
+    let now = now_ms();
+    if !allow(
+        &state,
+        &format!("checkout-draft:{}", address.0),
+        SAVES_PER_MINUTE,
+        now,
+    )
+    .await?
+    {
+        return Err(ApiError::Throttled {
+            message: "Too many checkout updates; try again in a minute.".to_owned(),
+            retry_after: 60,
+        }
+        .into());
+    }
+    let shop = shop(&state, &subdomain, host.is_some()).await?;
+    let errors = check(&input);
+    if !errors.is_empty() {
+        return Err(ApiError::Invalid(errors).into());
+    }
+    // Lines that cannot be bought are left out, as the cart page does; ids of another store's
+    // products are unknown here.
+    let (lines, _) = price_lines(&state, &shop.id, &input.items, false).await?;
+    if lines.is_empty() {
+        return Err(ApiError::Invalid(vec![
+            "No product of the cart is available in this store.".to_owned(),
+        ])
+        .into());
+    }
+    let email = input
+        .email
+        .as_deref()
+        .map(|e| e.trim().to_lowercase())
+        .filter(|e| !e.is_empty());
+    let name = input
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty());
+    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let count: i64 = lines.iter().map(|l| l.quantity).sum();
+    let grace = core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS;
+    // A completed draft is not reopened: the update is skipped and no row comes back.
+    let saved: Option<(String,)> = sqlx::query_as(
+        "INSERT INTO checkout_drafts (id, store_id, token, email, customer_name, currency, line_items, item_count, \
+         subtotal_minor, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
+         ON CONFLICT (store_id, token) DO UPDATE SET \
+         email = COALESCE(excluded.email, checkout_drafts.email), \
+         customer_name = COALESCE(excluded.customer_name, checkout_drafts.customer_name), \
+         currency = excluded.currency, line_items = excluded.line_items, item_count = excluded.item_count, \
+         subtotal_minor = excluded.subtotal_minor, updated_at = excluded.updated_at, \
+         abandoned_at = COALESCE(checkout_drafts.abandoned_at, \
+           CASE WHEN checkout_drafts.updated_at + $11 <= excluded.updated_at THEN checkout_drafts.updated_at + $11 END) \
+         WHERE checkout_drafts.completed_at IS NULL RETURNING id",
+    )
+    .bind(new_id())
+    .bind(&shop.id)
+    .bind(input.token.trim())
+    .bind(email.as_deref())
+    .bind(name)
+    .bind(&shop.currency)
+    .bind(stored_lines(&lines).to_string())
+    .bind(count)
+    .bind(subtotal)
+    .bind(now)
+    .bind(grace)
+    .fetch_optional(&state.db)
+    .await?;
+    if saved.is_none() {
+        return Err(ApiError::Conflict("This checkout was completed.".to_owned()).into());
+    }
+    Ok((
+        StatusCode::OK,
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(json!({"subtotalMinor": subtotal, "itemCount": count})),
+    )
+        .into_response())
+}
+
+/// The open draft of a recovery link: its lines (ids and quantities) and contact details, so
+/// the page can put them back in the cart. 404 for an unknown or completed one.
+pub async fn recover_draft(
+    State(state): State<AppState>,
+    Path((subdomain, token)): Path<(String, String)>,
+    host: Option<axum::Extension<OnStoreHost>>,
+) -> Result<Response, StoreError> {
+    let shop = shop(&state, &subdomain, host.is_some()).await?;
+    if !valid_token(&token) {
+        return Err(ApiError::NotFound.into());
+    }
+    let row: Option<(Option<String>, Option<String>, String)> = sqlx::query_as(
+        "SELECT email, customer_name, line_items FROM checkout_drafts \
+         WHERE store_id = $1 AND token = $2 AND completed_at IS NULL",
+    )
+    .bind(&shop.id)
+    .bind(&token)
+    .fetch_optional(&state.db)
+    .await?;
+    let (email, name, lines) = row.ok_or(ApiError::NotFound)?;
+    let lines: Vec<Value> = serde_json::from_str(&lines).unwrap_or_default();
+    let items: Vec<Value> = lines
+        .iter()
+        .map(|l| json!({"productId": l["productId"], "variantId": l["variantId"], "quantity": l["quantity"]}))
+        .collect();
+    Ok((
+        StatusCode::OK,
+        [(header::CACHE_CONTROL, "no-store")],
+        axum::Json(json!({"items": items, "email": email, "name": name})),
+    )
+        .into_response())
+}
+
+/// Closes the browser's draft when its order is placed, in the order's transaction: completed,
+/// with the order and the contact details of the order. A draft already past the grace period
+/// keeps that it was abandoned, so it is listed as recovered.
+pub async fn close(
+    conn: &mut sqlx::AnyConnection,
+    store_id: &str,
+    token: &str,
+    order_id: &str,
+    email: &str,
+    name: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE checkout_drafts SET completed_at = $1, order_id = $2, email = $3, customer_name = $4, \
+         abandoned_at = COALESCE(abandoned_at, CASE WHEN updated_at + $5 <= $1 THEN updated_at + $5 END) \
+         WHERE store_id = $6 AND token = $7 AND completed_at IS NULL",
+    )
+    .bind(now)
+    .bind(order_id)
+    .bind(email)
+    .bind(name)
+    .bind(core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS)
+    .bind(store_id)
+    .bind(token)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,130 @@
+// One abandoned checkout (/orders/abandoned/:id): its lines and subtotal, the shopper's contact
+// details, its times, and the recovery link that puts the cart back on the storefront.
+import { Anchor, Button, CopyButton, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { moneyWithCode } from "../../../core";
+import type { AbandonedCheckout } from "../../../types/generated/AbandonedCheckout";
+import { DetailPage, Section } from "../DetailPage";
+import { formatDateTime } from "../format";
+import { AbandonedStatus } from "./AbandonedStatus";
+import { useAbandonedCheckout } from "./api";
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function RecoveryLink({ checkout }: { checkout: AbandonedCheckout }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={checkout.recoveryUrl} timeout={2000}>
+      {({ copied, copy }) => (
+        <Button variant="default" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+          {copied ? t("abandoned.copied") : t("abandoned.copyLink")}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+export function AbandonedCheckoutDetailPage() {
+  const { t, i18n } = useTranslation();
+  const { id = "" } = useParams();
+  const query = useAbandonedCheckout(id);
+  const money = (checkout: AbandonedCheckout, amount: number) => moneyWithCode(amount, { currencySign: null, currencyCode: checkout.currency });
+
+  return (
+    <DetailPage
+      back={{ to: "/orders/abandoned", label: t("abandoned.title") }}
+      query={query}
+      title={(checkout) => t("abandoned.titleOf", { reference: checkout.reference })}
+      status={(checkout) => <AbandonedStatus status={checkout.status} />}
+      actions={(checkout) => (checkout.status === "recovered" ? null : <RecoveryLink checkout={checkout} />)}
+      main={(checkout) => (
+        <>
+          <Section title={t("abandoned.lines")}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("orders.product")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.quantity")}</Table.Th>
+                  <Table.Th ta="right">{t("orders.price")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {checkout.lineItems.map((line, index) => (
+                  <Table.Tr key={`${line.variantId ?? line.productId ?? ""}-${index}`}>
+                    <Table.Td>{line.title}</Table.Td>
+                    <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
+                    <Table.Td ta="right">{money(checkout, line.price)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Section>
+          <Section title={t("orders.summary")}>
+            <Stack gap={6}>
+              <Line label={t("abandoned.items")} value={String(Number(checkout.itemCount))} />
+              <Line label={t("abandoned.subtotal")} value={money(checkout, checkout.subtotal)} strong />
+              <Text size="xs" c="dimmed">
+                {t("abandoned.subtotalNote")}
+              </Text>
+            </Stack>
+          </Section>
+        </>
+      )}
+      side={(checkout) => (
+        <>
+          <Section title={t("abandoned.customer")}>
+            {checkout.customerName && <Text fw={600}>{checkout.customerName}</Text>}
+            {checkout.email ? (
+              <Anchor href={`mailto:${checkout.email}`} size="sm">
+                {checkout.email}
+              </Anchor>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t("abandoned.noContact")}
+              </Text>
+            )}
+          </Section>
+          <Section title={t("abandoned.activity")}>
+            <Stack gap={6}>
+              <Line label={t("abandoned.started")} value={formatDateTime(Number(checkout.createdDate), i18n.language)} />
+              <Line label={t("abandoned.lastActivity")} value={formatDateTime(Number(checkout.updatedDate), i18n.language)} />
+              {checkout.orderId && (
+                <Anchor component={Link} to={`/orders/detail/${checkout.orderId}`} size="sm">
+                  {t("abandoned.viewOrder")}
+                </Anchor>
+              )}
+            </Stack>
+          </Section>
+          {checkout.status !== "recovered" && (
+            <Section title={t("abandoned.recoveryLink")}>
+              <Stack gap="xs">
+                <Text size="sm" c="dimmed">
+                  {t("abandoned.recoveryBody")}
+                </Text>
+                <TextInput
+                  readOnly
+                  aria-label={t("abandoned.recoveryLink")}
+                  value={checkout.recoveryUrl}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              </Stack>
+            </Section>
+          )}
+        </>
+      )}
+    />
+  );
+}
