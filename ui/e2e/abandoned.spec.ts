@@ -12,10 +12,16 @@ import { OWNER, enter, watch } from "./helpers";
 const SHOTS = "e2e/screenshots";
 const DATABASE = `../target/e2e/storeloom-${Number(process.env.E2E_PORT ?? 8181)}.db`;
 
-/** Moves the checkouts of `email` two hours into the past. */
+/** Moves the checkouts of `email` two hours into the past: with the sqlite3 command, or
+ * Python's sqlite3 module where the command is not installed. */
 function age(email: string) {
   const sql = `UPDATE checkout_drafts SET created_at = created_at - 7200000, updated_at = updated_at - 7200000 WHERE email = '${email}';`;
-  execFileSync("sqlite3", ["-cmd", ".timeout 5000", DATABASE, sql]);
+  try {
+    execFileSync("sqlite3", ["-cmd", ".timeout 5000", DATABASE, sql]);
+  } catch {
+    const script = "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1], timeout=5)\nc.execute(sys.argv[2])\nc.commit()";
+    execFileSync("python3", ["-c", script, DATABASE, sql]);
+  }
 }
 
 /** The next draft save the checkout page sends (optionally one carrying `email`). */
