@@ -16,6 +16,20 @@ pub struct FieldError {
     pub limit: Option<u32>,
 }
 
+/// A rule violation of one field of a larger form: `path` names the field the way the form's
+/// JSON does (`title`, `images.0.alt`, `variants.2.price`), with the error as above.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FieldProblem {
+    pub path: String,
+    pub code: String,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub limit: Option<u32>,
+}
+
 /// The login form as typed, before trimming.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]

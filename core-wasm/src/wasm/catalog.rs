@@ -1,7 +1,10 @@
 //! Exports of the store-content rules: order states and fulfilment, product and discount checks.
 
 use serde::Serialize;
-use shared_types::catalog::{CollectionInput, DiscountInput, MenuInput, PageInput, ProductInput};
+use shared_types::FieldProblem;
+use shared_types::catalog::{
+    CollectionInput, DiscountInput, MenuInput, PageInput, ProductInput, ProductOption, Variant,
+};
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
@@ -83,6 +86,65 @@ pub fn check_product(input: JsValue) -> Result<Vec<String>, JsError> {
     Ok(catalog::check_product(&from_js::<ProductInput>(input)?)
         .err()
         .unwrap_or_default())
+}
+
+/// Every problem of a product input at its field (`variants.2.price`), in field order.
+#[wasm_bindgen(js_name = checkProductFields)]
+pub fn check_product_fields(input: JsValue) -> Result<JsValue, JsError> {
+    to_js(&catalog::product_problems(&from_js::<ProductInput>(input)?))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProductLimits {
+    images_max: usize,
+    options_max: usize,
+    option_values_max: usize,
+    variants_max: usize,
+}
+
+/// How many images, options, values of an option and variants a product may have.
+#[wasm_bindgen(js_name = productLimits)]
+pub fn product_limits() -> Result<JsValue, JsError> {
+    to_js(&ProductLimits {
+        images_max: catalog::PRODUCT_IMAGES_MAX,
+        options_max: catalog::PRODUCT_OPTIONS_MAX,
+        option_values_max: catalog::OPTION_VALUES_MAX,
+        variants_max: catalog::PRODUCT_VARIANTS_MAX,
+    })
+}
+
+#[derive(Serialize)]
+struct VariantsOutcome {
+    variants: Option<Vec<Variant>>,
+    problem: Option<FieldProblem>,
+}
+
+/// The variants a product's options make, keeping what `variants` set for the same values;
+/// or the options' problem when they make too many.
+#[wasm_bindgen(js_name = variantsForOptions)]
+pub fn variants_for_options(
+    options: JsValue,
+    variants: JsValue,
+    price: f64,
+    compare_at_price: Option<f64>,
+) -> Result<JsValue, JsError> {
+    let outcome = catalog::variants_for_options(
+        &from_js::<Vec<ProductOption>>(options)?,
+        &from_js::<Vec<Variant>>(variants)?,
+        price,
+        compare_at_price,
+    );
+    to_js(&match outcome {
+        Ok(variants) => VariantsOutcome {
+            variants: Some(variants),
+            problem: None,
+        },
+        Err(problem) => VariantsOutcome {
+            variants: None,
+            problem: Some(problem),
+        },
+    })
 }
 
 /// The problem of a discount input, or `undefined`.

@@ -66,27 +66,21 @@ fn checked(input: PageInput) -> Result<(String, String, String, bool), ApiError>
 }
 
 /// HTML with scripts, event handlers and other active content removed. Inline styles are kept
-/// only as the rich-text font sizes the spec allows (`font-size: 14px` on a span or paragraph).
+/// only as rich text's allowed font sizes (on a span or a paragraph) and alignments (on a
+/// paragraph or a heading), as the core's `rich_text_style` says.
 pub(crate) fn sanitize(html: &str) -> String {
     static CLEANER: std::sync::LazyLock<ammonia::Builder<'static>> =
         std::sync::LazyLock::new(|| {
             let mut builder = ammonia::Builder::default();
-            builder
-                .add_tag_attributes("span", &["style"])
-                .add_tag_attributes("p", &["style"])
-                .attribute_filter(|_, attribute, value| {
-                    if attribute != "style" {
-                        return Some(value.into());
-                    }
-                    let allowed = core_wasm::limits::RICH_TEXT_FONT_SIZES_PX;
-                    let kept: Vec<String> = core_wasm::theme::inline_font_sizes(value)
-                        .into_iter()
-                        .filter(|size| allowed.contains(size))
-                        .take(1)
-                        .map(|size| format!("font-size: {size}px"))
-                        .collect();
-                    kept.first().cloned().map(Into::into)
-                });
+            for tag in ["span", "p", "h1", "h2", "h3", "h4", "h5", "h6"] {
+                builder.add_tag_attributes(tag, &["style"]);
+            }
+            builder.attribute_filter(|element, attribute, value| {
+                if attribute != "style" {
+                    return Some(value.into());
+                }
+                core_wasm::catalog::rich_text_style(element, value).map(Into::into)
+            });
             builder
         });
     CLEANER.clean(html).to_string()

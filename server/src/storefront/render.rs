@@ -227,9 +227,10 @@ pub fn esc(s: &str) -> String {
     out
 }
 
-/// Seller HTML (reviews, footer info, tabs, policies) cleaned of scripts and handlers.
+/// Seller HTML (pages, reviews, footer info, tabs, policies) cleaned of scripts and handlers,
+/// keeping rich text's allowed font sizes and alignments, as the admin saves them.
 pub fn clean(html: &str) -> String {
-    ammonia::clean(html)
+    crate::routes::pages::sanitize(html)
 }
 
 /// A colour from the config, or the fallback when it is not a plain colour value.
@@ -1626,16 +1627,15 @@ fn product_page(view: &View, product: &Product) -> String {
         if zoom { " zoom" } else { "" }
     );
     let first = product.images.first();
+    // The main picture says what its alternative text says, or the product's title.
+    let alt = first
+        .map(|i| i.alt.trim())
+        .filter(|alt| !alt.is_empty())
+        .unwrap_or(&product.title);
     let _ = write!(
         out,
         "<div class=\"ph sq main-img\">{}</div>",
-        img(
-            first.map_or("", |i| i.src.as_str()),
-            &product.title,
-            800,
-            800,
-            true
-        )
+        img(first.map_or("", |i| i.src.as_str()), alt, 800, 800, true)
     );
     if product.images.len() > 1 && flag(ps, "isShowImageMobile", true) {
         out.push_str("<div class=\"thumbs\">");

@@ -172,6 +172,175 @@ async fn products_are_paged_searched_filtered_by_collection_and_written() {
     );
 }
 
+fn dressed(title: &str) -> Value {
+    json!({"title": title, "price": 20, "images": [
+            {"src": "/uploads/front.png", "alt": " Front "},
+            {"src": "https://cdn.example.com/back.png", "alt": ""}],
+        "options": [{"name": " Size ", "values": ["S", " M "]}, {"name": "Colour", "values": ["Red", "Blue"]}],
+        "variants": [
+            {"title": "S / Red", "options": ["S", "Red"], "price": 20, "compareAtPrice": 25, "stock": 4, "sku": " TEE-S-RED "},
+            {"title": "S / Blue", "options": ["S", "Blue"], "price": 20, "stock": 0, "sku": ""},
+            {"title": "M / Red", "options": ["M", "Red"], "price": 22.5, "stock": 7, "sku": "TEE-M-RED"},
+            {"title": "M / Blue", "options": ["M", "Blue"], "price": 22.5, "stock": 1, "sku": "TEE-M-BLUE"}]})
+}
+
+#[tokio::test]
+async fn a_product_keeps_its_images_options_and_variants_in_order_and_its_variants_keep_their_ids()
+{
+    let app = spawn_app().await;
+    let staff = ORDERS_STAFF_EMAIL;
+    let created = call(
+        &app,
+        staff,
+        Method::POST,
+        "/api/stores/products",
+        Some(dressed("Dressed Tee")),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let path = format!(
+        "/api/stores/products/{}",
+        created.json["id"].as_str().expect("id")
+    );
+    let read = call(&app, staff, Method::GET, &path, None).await;
+    assert_eq!(
+        read.json["images"],
+        json!([{"src": "/uploads/front.png", "alt": "Front"}, {"src": "https://cdn.example.com/back.png", "alt": ""}])
+    );
+    assert_eq!(
+        read.json["options"],
+        json!([{"name": "Size", "values": ["S", "M"]}, {"name": "Colour", "values": ["Red", "Blue"]}])
+    );
+    let variants = read.json["variants"].as_array().expect("variants");
+    assert_eq!(variants.len(), 4);
+    assert_eq!(variants[0]["sku"], "TEE-S-RED");
+    assert_eq!(variants[0]["compareAtPrice"], 25.0);
+    assert_eq!(variants[2]["price"], 22.5);
+    assert_eq!(variants[2]["stock"], 7);
+    assert!(
+        variants
+            .iter()
+            .all(|v| !v["id"].as_str().unwrap_or("").is_empty())
+    );
+
+    // Images reordered, a variant's stock changed: the ids sent back are kept.
+    let mut changed = read.json.clone();
+    let images = changed["images"].as_array().expect("images").clone();
+    changed["images"] = json!([images[1], images[0]]);
+    changed["variants"][1]["stock"] = json!(12);
+    let replaced = call(&app, staff, Method::PUT, &path, Some(changed)).await;
+    assert_eq!(replaced.status, StatusCode::OK, "{}", replaced.text);
+    assert_eq!(
+        replaced.json["images"][0]["src"],
+        "https://cdn.example.com/back.png"
+    );
+    assert_eq!(replaced.json["variants"][1]["stock"], 12);
+    assert_eq!(replaced.json["variants"][1]["id"], variants[1]["id"]);
+}
+
+#[tokio::test]
+async fn a_product_whose_images_options_or_variants_break_the_rules_is_refused_and_nothing_is_written()
+ {
+    let app = spawn_app().await;
+    let staff = ORDERS_STAFF_EMAIL;
+    let count = || async {
+        call(
+            &app,
+            staff,
+            Method::GET,
+            "/api/stores/products?limit=1",
+            None,
+        )
+        .await
+        .json["total"]
+            .clone()
+    };
+    let before = count().await;
+    let cases: [(&str, fn(&mut Value)); 8] = [
+        ("A product has at most 3 options.", |p| {
+            p["options"] = json!([{"name": "A", "values": ["1"]}, {"name": "B", "values": ["1"]},
+                {"name": "C", "values": ["1"]}, {"name": "D", "values": ["1"]}]);
+            p["variants"] = json!([]);
+        }),
+        ("Two options cannot have the same name.", |p| {
+            p["options"][1]["name"] = json!("size");
+        }),
+        ("An option's values are all different.", |p| {
+            p["options"][1]["values"] = json!(["Red", "Red", "Blue"]);
+        }),
+        (
+            "A variant has one value of each option, among that option's values.",
+            |p| {
+                p["variants"][3]["options"] = json!(["M", "Green"]);
+            },
+        ),
+        ("Two variants cannot have the same option values.", |p| {
+            p["variants"][3]["options"] = json!(["M", "Red"]);
+        }),
+        (
+            "An image's address is a path on this site or an http(s) address of at most 2000 characters.",
+            |p| {
+                p["images"][1]["src"] = json!("javascript:alert(1)");
+            },
+        ),
+        ("A SKU has at most 64 characters.", |p| {
+            p["variants"][0]["sku"] = json!("X".repeat(65));
+        }),
+        ("Stock is a whole number from 0 to 1000000.", |p| {
+            p["variants"][0]["stock"] = json!(1_000_001);
+        }),
+    ];
+    for (message, spoil) in cases {
+        let mut body = dressed("Broken Tee");
+        spoil(&mut body);
+        let refused = call(
+            &app,
+            staff,
+            Method::POST,
+            "/api/stores/products",
+            Some(body),
+        )
+        .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::BAD_REQUEST,
+            "{message}: {}",
+            refused.text
+        );
+        assert!(
+            refused.messages().iter().any(|m| m == message),
+            "{message} in {:?}",
+            refused.messages()
+        );
+    }
+    // A replace refused the same way leaves the product as it was.
+    let created = call(
+        &app,
+        staff,
+        Method::POST,
+        "/api/stores/products",
+        Some(dressed("Kept Tee")),
+    )
+    .await;
+    let path = format!(
+        "/api/stores/products/{}",
+        created.json["id"].as_str().expect("id")
+    );
+    let mut body = dressed("Kept Tee");
+    body["images"][0]["alt"] = json!("x".repeat(513));
+    let refused = call(&app, staff, Method::PUT, &path, Some(body)).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        call(&app, staff, Method::GET, &path, None).await.json["images"][0]["alt"],
+        "Front"
+    );
+    assert_eq!(
+        count().await.as_i64(),
+        before.as_i64().map(|n| n + 1),
+        "only the good product was written"
+    );
+}
+
 #[tokio::test]
 async fn collections_are_manual_or_by_tag_and_take_only_the_stores_own_products() {
     let app = spawn_app().await;

@@ -303,3 +303,49 @@ async fn a_page_keeps_the_allowed_font_sizes_and_refuses_others() {
         "<p style=\"font-size: 24px\">Big</p><span style=\"font-size: 14px\">small</span>"
     );
 }
+
+#[tokio::test]
+async fn a_page_keeps_the_rich_text_editors_marks_and_alignments_and_its_storefront_page_shows_them()
+ {
+    let app = spawn_app().await;
+    let c = client(&app, DESIGNER_EMAIL).await;
+    let body = "<h2 style=\"text-align: center; color: red\">Our story</h2>\
+        <p style=\"text-align: justify\"><strong>Bold</strong> <em>and</em> <u>under</u> <s>gone</s> \
+        <span style=\"font-size: 24px\">big</span> <a target=\"_blank\" href=\"https://example.com/\">link</a></p>\
+        <ul><li><p>one</p></li></ul><img src=\"/uploads/a.png\" alt=\"A shop\">\
+        <p style=\"text-align: expression(x)\">odd</p><div style=\"text-align: center\">box</div>";
+    let created = c
+        .call(
+            Method::POST,
+            "/api/stores/onlinestore/pages/",
+            Some(json!({"title": "Story", "handle": "story", "bodyHtml": body, "published": true})),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let kept = created.json["bodyHtml"].as_str().expect("body");
+    for part in [
+        "<h2 style=\"text-align: center\">Our story</h2>",
+        "<p style=\"text-align: justify\"><strong>Bold</strong> <em>and</em> <u>under</u> <s>gone</s>",
+        "<span style=\"font-size: 24px\">big</span>",
+        "href=\"https://example.com/\"",
+        "<img src=\"/uploads/a.png\" alt=\"A shop\">",
+        "<p>odd</p>",
+        "<div>box</div>",
+    ] {
+        assert!(kept.contains(part), "{part} in {kept}");
+    }
+    assert!(
+        !kept.contains("color") && !kept.contains("expression"),
+        "{kept}"
+    );
+
+    let page = app.get("/s/demo/pages/story", None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    for part in [
+        "<h2 style=\"text-align: center\">Our story</h2>",
+        "<strong>Bold</strong>",
+        "<span style=\"font-size: 24px\">big</span>",
+    ] {
+        assert!(page.text.contains(part), "{part} on the storefront page");
+    }
+}
