@@ -37,7 +37,11 @@ test("every detail and form screen opens on a demo record and is photographed", 
     await page.goto(path);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 }), path).toBeVisible();
     await expect(page.getByRole("main").locator("[aria-busy='true']")).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/screen-${name}.png` });
+    // The page form's rich-text editor arrives on demand; the product form is photographed
+    // whole, with its images, options and variants.
+    if (name === "page-form") await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
+    if (name === "product-form") await expect(page.getByTestId("product-variants")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/screen-${name}.png`, fullPage: name === "product-form" });
   }
   expect(problems).toEqual([]);
 });

@@ -2,9 +2,14 @@
 import * as wasm from "../wasm/core_wasm";
 import type { CollectionInput } from "../types/generated/CollectionInput";
 import type { DiscountInput } from "../types/generated/DiscountInput";
+import type { FieldProblem } from "../types/generated/FieldProblem";
 import type { MenuInput } from "../types/generated/MenuInput";
 import type { PageInput } from "../types/generated/PageInput";
 import type { ProductInput } from "../types/generated/ProductInput";
+import type { ProductOption } from "../types/generated/ProductOption";
+import type { Variant } from "../types/generated/Variant";
+
+export type { FieldProblem };
 
 export interface OrderStatuses {
   financial: string[];
@@ -22,6 +27,35 @@ export function checkFulfil(financialStatus: string, fulfillmentStatus: string):
 /** Every problem of a product input, in field order; empty when the server will take it. */
 export function checkProduct(input: ProductInput): string[] {
   return wasm.checkProduct(input);
+}
+
+/** Every problem of a product input at its field (`title`, `images.0.alt`, `variants.2.price`),
+ * in field order; empty when the server will take it. */
+export function checkProductFields(input: ProductInput): FieldProblem[] {
+  return wasm.checkProductFields(input) as FieldProblem[];
+}
+
+export interface ProductLimits {
+  imagesMax: number;
+  optionsMax: number;
+  optionValuesMax: number;
+  variantsMax: number;
+}
+
+/** How many images, options, values of an option and variants a product may have. */
+export const productLimits: ProductLimits = wasm.productLimits() as ProductLimits;
+
+/** The variants a product's options make (one per combination of values), keeping what
+ * `variants` set for the same values; or the options' problem when they make too many. */
+export function variantsForOptions(
+  options: ProductOption[],
+  variants: Variant[],
+  price: number,
+  compareAtPrice: number | undefined,
+): { variants: Variant[]; problem: null } | { variants: null; problem: FieldProblem } {
+  return wasm.variantsForOptions(options, variants, price, compareAtPrice) as
+    | { variants: Variant[]; problem: null }
+    | { variants: null; problem: FieldProblem };
 }
 
 /** The problem of a discount input, or null. */

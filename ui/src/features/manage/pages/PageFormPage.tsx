@@ -1,10 +1,11 @@
-// A page's form: title, handle, body (HTML, which the server cleans) and visibility, checked
-// by the core before it is sent.
-import { Switch, TextInput, Textarea } from "@mantine/core";
+// A page's form: title, handle, body (rich text, which the server cleans) and visibility,
+// checked by the core before it is sent.
+import { Switch, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { checkPage } from "../../../core";
 import type { PageInput } from "../../../types/generated/PageInput";
 import { FormPage } from "../FormPage";
+import { RichTextField } from "../rich-text/RichTextField";
 import { useRecordPage } from "../useRecordPage";
 import { pageInput, pages } from "./api";
 
@@ -29,13 +30,7 @@ export function PageFormPage() {
         value={input.handle ?? ""}
         onChange={(e) => change("handle", e.currentTarget.value)}
       />
-      <Textarea
-        label={t("pages.fields.body")}
-        autosize
-        minRows={8}
-        value={input.bodyHtml}
-        onChange={(e) => change("bodyHtml", e.currentTarget.value)}
-      />
+      <RichTextField label={t("pages.fields.body")} value={input.bodyHtml} onChange={(html) => change("bodyHtml", html)} />
       <Switch label={t("pages.published")} checked={input.published} onChange={(e) => change("published", e.currentTarget.checked)} />
     </FormPage>
   );
