@@ -1,8 +1,17 @@
 // Rich content against the real server: a page's body formatted in the rich-text editor (kept
 // after a refused save, after a reload, and on the storefront), and a product with an uploaded
 // image, two options and the variants they make, on the admin and on the storefront.
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter } from "./helpers";
+
+/** The serious or critical accessibility problems axe finds in the screen's main area. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`);
+}
 
 // A 1×1 PNG: the server tells images by their first bytes.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -48,6 +57,7 @@ test("a page's body is formatted in the rich-text editor, kept after a reload an
   await saved.locator("span[style*='font-size: 24px']").click();
   await expect(page.getByRole("combobox", { name: "Font size" })).toHaveValue("24");
   const handle = await page.getByRole("textbox", { name: "Handle" }).inputValue();
+  expect(await axeProblems(page)).toEqual([]);
 
   await page.goto(`/s/demo/pages/${handle}`);
   const rich = page.locator(".content-page .rich");
@@ -132,6 +142,7 @@ test("a product is created with uploaded images, two options and their variants,
   await expect(page.getByRole("textbox", { name: "Stock of S / Sand", exact: true })).toHaveValue("5");
   await expect(page.getByRole("textbox", { name: "Stock of M / Black", exact: true })).toHaveValue("3");
   await expect(page.getByRole("textbox", { name: "SKU of S / Sand", exact: true })).toHaveValue("APRON-S-SAND");
+  expect(await axeProblems(page)).toEqual([]);
   const owner = await apiSession(request, OWNER);
   const saved = await call<{ handle: string; images: { src: string }[] }>(request, owner, "GET", `/stores/products/${id}`);
 
