@@ -172,6 +172,9 @@ async fn products_are_paged_searched_filtered_by_collection_and_written() {
     );
 }
 
+/// A change that breaks one rule of a product.
+type Spoil = fn(&mut Value);
+
 fn dressed(title: &str) -> Value {
     json!({"title": title, "price": 20, "images": [
             {"src": "/uploads/front.png", "alt": " Front "},
@@ -256,7 +259,7 @@ async fn a_product_whose_images_options_or_variants_break_the_rules_is_refused_a
             .clone()
     };
     let before = count().await;
-    let cases: [(&str, fn(&mut Value)); 8] = [
+    let cases: [(&str, Spoil); 8] = [
         ("A product has at most 3 options.", |p| {
             p["options"] = json!([{"name": "A", "values": ["1"]}, {"name": "B", "values": ["1"]},
                 {"name": "C", "values": ["1"]}, {"name": "D", "values": ["1"]}]);
