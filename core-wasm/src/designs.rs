@@ -8,7 +8,8 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 use shared_types::designs::{
-    Design, DesignCommand, DesignErrorBody, DesignKind, Layer, LayerContent, Surface, TextContent,
+    Design, DesignCommand, DesignErrorBody, DesignKind, Layer, LayerContent, Personalization,
+    Surface, TextContent,
 };
 
 /// At most one print area per role, so four.
@@ -203,6 +204,26 @@ pub fn place_layer(
     }
 }
 
+/// `layer` brought inside `surface`: moved back within its edges (`keep_size`, after a drag), or
+/// shrunk to fit from where it stands (after a resize), never below the smallest side.
+pub fn fit_layer(surface: &Surface, layer: &Layer, keep_size: bool) -> Layer {
+    let w = i32::try_from(surface.width_px).unwrap_or(i32::MAX);
+    let h = i32::try_from(surface.height_px).unwrap_or(i32::MAX);
+    let mut fitted = layer.clone();
+    if keep_size {
+        fitted.width = fitted.width.clamp(LAYER_MIN_PX, w);
+        fitted.height = fitted.height.clamp(LAYER_MIN_PX, h);
+        fitted.x = fitted.x.clamp(0, w - fitted.width);
+        fitted.y = fitted.y.clamp(0, h - fitted.height);
+    } else {
+        fitted.x = fitted.x.clamp(0, w - LAYER_MIN_PX);
+        fitted.y = fitted.y.clamp(0, h - LAYER_MIN_PX);
+        fitted.width = fitted.width.clamp(LAYER_MIN_PX, w - fitted.x);
+        fitted.height = fitted.height.clamp(LAYER_MIN_PX, h - fitted.y);
+    }
+    fitted
+}
+
 /// A new text layer's look: the first font, centred, dark grey, a size a tenth of the
 /// surface's height within the limits.
 pub fn default_text(surface: &Surface, text: &str) -> TextContent {
@@ -213,6 +234,16 @@ pub fn default_text(surface: &Surface, text: &str) -> TextContent {
         color: "#222222".to_owned(),
         align: "center".to_owned(),
         personalization: None,
+    }
+}
+
+/// What the shopper is asked when a text becomes personalizable: `label`, and room for at least
+/// 20 characters or the sample's length, within the limit.
+pub fn default_personalization(text: &TextContent, label: &str) -> Personalization {
+    let length = u32::try_from(chars(&text.text)).unwrap_or(PERSONAL_LENGTH_MAX);
+    Personalization {
+        label: label.to_owned(),
+        max_length: length.clamp(20, PERSONAL_LENGTH_MAX),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use core_wasm::designs::{
     BOOK_PAGES_MAX, FONT_SIZE_MAX, LAYERS_MAX, PRINT_AREAS_MAX, apply, default_design,
-    default_text, place_layer, problems, views,
+    default_personalization, default_text, fit_layer, place_layer, problems, views,
 };
 use shared_types::designs::{
     Design, DesignCommand, DesignKind, ImageContent, Layer, LayerContent, Personalization,
@@ -121,6 +121,30 @@ fn a_layer_stays_inside_its_area_and_its_text_within_the_limits() {
         ..layer.clone()
     };
     assert_eq!(code(update(outside)), "layer.outside");
+    let fitted = fit_layer(
+        &design.surfaces[0],
+        &Layer {
+            x: 5000,
+            y: -20,
+            ..layer.clone()
+        },
+        true,
+    );
+    assert_eq!(
+        (fitted.x, fitted.y, fitted.width),
+        (3600 - layer.width, 0, layer.width)
+    );
+    let shrunk = fit_layer(
+        &design.surfaces[0],
+        &Layer {
+            x: 3000,
+            width: 5000,
+            ..layer.clone()
+        },
+        false,
+    );
+    assert_eq!((shrunk.x, shrunk.width), (3000, 600));
+    assert!(update(fitted).is_ok());
     let tiny = Layer {
         width: 5,
         ..layer.clone()
@@ -181,6 +205,10 @@ fn a_personalizable_text_needs_a_label_and_a_length_its_sample_fits() {
         )
     };
     assert!(personal("Your name", 12).is_ok());
+    let sample = default_text(&design.surfaces[0], "Hello");
+    assert_eq!(default_personalization(&sample, "Name").max_length, 20);
+    let long = default_text(&design.surfaces[0], &"x".repeat(150));
+    assert_eq!(default_personalization(&long, "Name").max_length, 100);
     assert_eq!(code(personal(" ", 12)), "personal.label");
     assert_eq!(code(personal(&"n".repeat(41), 12)), "personal.label");
     assert_eq!(code(personal("Name", 0)), "personal.maxLength");

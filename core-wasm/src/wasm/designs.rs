@@ -89,6 +89,22 @@ pub fn place_layer(
     ))
 }
 
+/// What the shopper is asked when `text` (a text layer's content) becomes personalizable.
+#[wasm_bindgen(js_name = defaultPersonalization)]
+pub fn default_personalization(text: JsValue, label: &str) -> Result<JsValue, JsError> {
+    to_js(&rules::default_personalization(&from_js(text)?, label))
+}
+
+/// `layer` brought inside `surface`, keeping its size (a drag) or shrinking it (a resize).
+#[wasm_bindgen(js_name = fitLayer)]
+pub fn fit_layer(surface: JsValue, layer: JsValue, keep_size: bool) -> Result<JsValue, JsError> {
+    to_js(&rules::fit_layer(
+        &from_js(surface)?,
+        &from_js(layer)?,
+        keep_size,
+    ))
+}
+
 #[derive(Serialize)]
 struct Applied {
     design: Option<Design>,

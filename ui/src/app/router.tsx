@@ -60,6 +60,8 @@ import { RequireSession } from "./RequireSession";
 // The Overview brings the date picker and, later still, ECharts and the time-zone core: it is
 // loaded when first opened.
 const OverviewPage = lazy(() => import("../features/analytics/components/OverviewPage").then((m) => ({ default: m.OverviewPage })));
+// The product design editors (print areas, books) are loaded when one is opened.
+const DesignEditorPage = lazy(() => import("../features/designs/DesignEditorPage").then((m) => ({ default: m.DesignEditorPage })));
 
 /** Shows a route's screen when the user may open it, no-access otherwise. */
 function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
@@ -156,6 +158,14 @@ function screenOf(route: RouteInfo): ReactNode {
       return <TermsPage />;
     case "website.product-personalized":
       return <PersonalizedPage />;
+    case "print-hub-editor":
+    case "book-editor":
+    case "book2-editor":
+      return (
+        <Suspense fallback={<PageSkeleton />}>
+          <DesignEditorPage key={route.name} kind={route.name === "print-hub-editor" ? "print" : route.name === "book-editor" ? "book" : "book2"} />
+        </Suspense>
+      );
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":

@@ -13,6 +13,7 @@ import type { ProductOption } from "../../../types/generated/ProductOption";
 import { FormPage } from "../FormPage";
 import { useRecordPage } from "../useRecordPage";
 import { productInput, products } from "./api";
+import { ProductDesignLinks } from "./ProductDesignLinks";
 import { ProductImages } from "./ProductImages";
 import { ProductOptions } from "./ProductOptions";
 import { ProductVariants } from "./ProductVariants";
@@ -153,6 +154,7 @@ export function ProductFormPage() {
         </SimpleGrid>
         <TagsInput label={t("products.fields.tags")} value={input.tags} error={errorAt("tags")} onChange={(tags) => change("tags", tags)} />
       </Section>
+      {id ? <ProductDesignLinks productId={id} /> : null}
     </FormPage>
   );
 }
