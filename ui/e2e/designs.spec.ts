@@ -1,8 +1,8 @@
 // The product design editors against the real server: each of print-hub-editor, book-editor and
-// book2-editor opens on a demo product (from the product form's links), takes a text and an
-// uploaded image, moves a layer with the keyboard, shows the core's refusal when a limit is
-// broken, saves, and after a reload still has everything. Each is photographed (desktop) into
-// e2e/screenshots/ and checked with axe-core.
+// book2-editor opens on a demo product (from the product form's links), takes a text (undone and
+// redone) and an uploaded image, moves a layer with the keyboard, shows the core's refusal when
+// a limit is broken, saves, and after a reload still has everything. Each is photographed
+// (desktop) into e2e/screenshots/ and checked with axe-core.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect as baseExpect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, watch } from "./helpers";
@@ -64,6 +64,10 @@ test("each design editor takes layers, refuses what breaks a limit, saves and re
     // A text and an uploaded image.
     await page.getByRole("button", { name: "Add text" }).click();
     const layers = page.getByTestId("canvas-layer");
+    await expect(layers).toHaveCount(1);
+    await page.getByRole("button", { name: "Undo (Ctrl+Z)" }).click();
+    await expect(layers).toHaveCount(0);
+    await page.getByRole("button", { name: "Redo (Shift+Ctrl+Z)" }).click();
     await expect(layers).toHaveCount(1);
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Add image" }).click();
