@@ -35,6 +35,8 @@ pub const IMAGE_SRC_MAX_CHARS: usize = 1000;
 pub const IMAGE_ALT_MAX_CHARS: usize = 200;
 /// Ids given by the editor (surfaces and layers).
 pub const ID_MAX_CHARS: usize = 100;
+/// A whole design as JSON: room for 60 pages and a cover of 20 full layers each.
+pub const DESIGN_MAX_BYTES: usize = 4 * 1024 * 1024;
 /// The fonts a text layer may use (available to the print service and every browser).
 pub const FONTS: [&str; 6] = [
     "Arial",

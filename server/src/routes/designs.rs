@@ -4,13 +4,13 @@
 //! design rules, the ones the editors apply to each edit, so the server refuses exactly what the
 //! editors refuse, with the same codes.
 
-use axum::extract::{Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use core_wasm::designs::{self as rules, DesignError};
 use shared_types::ApiErrorBody;
 use shared_types::designs::{Design, DesignKind, SavedDesign};
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 use super::themes::if_match;
@@ -20,7 +20,9 @@ use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_design, put_design))
+    // A whole design may be up to the core's limit; the body limit sits just above it.
+    let limit = DefaultBodyLimit::max(rules::DESIGN_MAX_BYTES + 1024);
+    OpenApiRouter::new().routes(routes!(get_design, put_design).layer(limit))
 }
 
 /// The kind named in the path; 404 for any other word.
