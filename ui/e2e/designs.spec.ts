@@ -1,8 +1,8 @@
 // The product design editors against the real server: each of print-hub-editor, book-editor and
 // book2-editor opens on a demo product (from the product form's links), takes a text (undone and
 // redone) and an uploaded image, moves a layer with the keyboard, shows the core's refusal when
-// a limit is broken, saves, and after a reload still has everything. Each is photographed
-// (desktop) into e2e/screenshots/ and checked with axe-core.
+// a limit is broken, saves, and after a reload still has everything; Close asks before unsaved
+// edits are left. Each is photographed (desktop) into e2e/screenshots/ and checked with axe-core.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect as baseExpect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, watch } from "./helpers";
@@ -110,6 +110,17 @@ test("each design editor takes layers, refuses what breaks a limit, saves and re
 
     await page.screenshot({ path: `${SHOTS}/screen-${c.route}.png` });
     await checkAccessibility(page, c.route);
+
+    // Close with an unsaved edit asks first.
+    await page.getByRole("button", { name: "Add text" }).click();
+    await page.getByRole("button", { name: "Close and return to the product" }).click();
+    const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+    await dialog.getByRole("button", { name: "Keep editing" }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(layers).toHaveCount(3);
+    await page.getByRole("button", { name: "Close and return to the product" }).click();
+    await page.getByRole("button", { name: "Leave without saving" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
   }
   expect(problems).toEqual([]);
 });

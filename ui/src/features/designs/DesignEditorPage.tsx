@@ -3,7 +3,7 @@
 // book of two-page spreads. The top bar has the product's name, Close, undo and redo, the save
 // status and Save; the left panel the areas or pages, the middle the stage, the right panel the
 // layers and the selected layer's fields. Every edit is judged by the core (core/designs).
-import { ActionIcon, Alert, Badge, Box, Button, Center, FileButton, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Button, Center, FileButton, Group, Loader, Modal, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconChevronRight, IconLetterT, IconPhoto, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,6 +52,7 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
   const [active, setActive] = useState<{ surface: string | null; layer: string | null }>({ surface: null, layer: null });
   const [error, setError] = useState<DesignErrorBody | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [leaving, setLeaving] = useState(false);
 
   const views = designViews(design);
   const index = Math.min(viewIndex, views.length - 1);
@@ -135,7 +136,17 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
     }
   };
 
-  const close = () => void navigate(`/products/${productId}`);
+  // Unsaved edits are not lost silently: Close asks first, and the browser asks before the tab
+  // is closed or reloaded.
+  const unsaved = design !== saved.design;
+  useEffect(() => {
+    if (!unsaved) return;
+    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", onLeave);
+    return () => window.removeEventListener("beforeunload", onLeave);
+  }, [unsaved]);
+  const leave = () => void navigate(`/products/${productId}`);
+  const close = () => (unsaved ? setLeaving(true) : leave());
   const border = "1px solid var(--mantine-color-gray-3)";
 
   return (
@@ -171,6 +182,17 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
           </Button>
         </Group>
       </Group>
+      <Modal opened={leaving} onClose={() => setLeaving(false)} title={t("designs.leaveTitle")} closeButtonProps={{ "aria-label": t("designs.stay") }} centered>
+        <Text size="sm">{t("designs.leaveBody")}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setLeaving(false)}>
+            {t("designs.stay")}
+          </Button>
+          <Button color="red" onClick={leave}>
+            {t("designs.leave")}
+          </Button>
+        </Group>
+      </Modal>
       {saveError ? (
         <Alert color="red" py={6} role="alert" withCloseButton closeButtonLabel={t("designs.dismiss")} onClose={() => setSaveError(null)}>
           <Group gap="sm">

@@ -187,6 +187,10 @@ export function SurfacesPanel({
     run({ op: "movePages", surface: String(event.active.id), to });
   };
   const cover = design.surfaces[0];
+  const stepName = (id: string | number) => {
+    const at = stepIds.indexOf(String(id));
+    return at < 0 ? "" : viewName(t, design, steps[at] ?? []);
+  };
   return (
     <Stack gap={6}>
       <Text fw={600} size="sm">
@@ -201,7 +205,20 @@ export function SurfacesPanel({
           </UnstyledButton>
         </Paper>
       ) : null}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          screenReaderInstructions: { draggable: t("designs.dragInstructions") },
+          announcements: {
+            onDragStart: ({ active }) => t("designs.picked", { name: stepName(active.id) }),
+            onDragOver: ({ active, over }) => (over ? t("designs.over", { name: stepName(active.id), to: stepName(over.id) }) : undefined),
+            onDragEnd: ({ active, over }) => (over ? t("designs.dropped", { name: stepName(active.id), to: stepName(over.id) }) : undefined),
+            onDragCancel: ({ active }) => t("designs.cancelled", { name: stepName(active.id) }),
+          },
+        }}
+      >
         <SortableContext items={stepIds} strategy={verticalListSortingStrategy}>
           {steps.map((view, index) => (
             <StepRow
