@@ -55,6 +55,16 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
   const [leaving, setLeaving] = useState(false);
 
   const views = designViews(design);
+  // A surface just added is opened once the design that holds it is drawn.
+  const [opening, setOpening] = useState<string | null>(null);
+  if (opening) {
+    const at = views.findIndex((v) => v.some((i) => design.surfaces[i]?.id === opening));
+    setOpening(null);
+    if (at >= 0) {
+      setViewIndex(at);
+      setActive({ surface: opening, layer: null });
+    }
+  }
   const index = Math.min(viewIndex, views.length - 1);
   const view = views[index] ?? [0];
   const inView = view.map((i) => design.surfaces[i]).filter((s) => s !== undefined);
@@ -212,6 +222,7 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
             views={views}
             viewIndex={index}
             apply={apply}
+            onOpenSurface={setOpening}
             onOpen={(next) => {
               setViewIndex(next);
               setActive({ surface: null, layer: null });

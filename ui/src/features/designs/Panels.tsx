@@ -109,12 +109,15 @@ export function SurfacesPanel({
   views,
   viewIndex,
   onOpen,
+  onOpenSurface,
   apply,
 }: {
   design: Design;
   views: number[][];
   viewIndex: number;
   onOpen: (index: number) => void;
+  /** Opens the view holding a surface just added. */
+  onOpenSurface: (id: string) => void;
   apply: Apply;
 }) {
   const { t } = useTranslation();
@@ -162,7 +165,13 @@ export function SurfacesPanel({
           </Menu.Target>
           <Menu.Dropdown>
             {missing.map((area) => (
-              <Menu.Item key={area.role} onClick={() => run({ op: "addArea", id: newId(), role: area.role }) && onOpen(design.surfaces.length)}>
+              <Menu.Item
+                key={area.role}
+                onClick={() => {
+                  const id = newId();
+                  if (run({ op: "addArea", id, role: area.role })) onOpenSurface(id);
+                }}
+              >
                 {t(`designs.roles.${area.role}`)}
               </Menu.Item>
             ))}
@@ -227,7 +236,10 @@ export function SurfacesPanel({
               label={viewName(t, design, view)}
               selected={viewIndex === index + 1}
               onOpen={() => onOpen(index + 1)}
-              onDuplicate={() => run({ op: "duplicatePages", surface: stepIds[index] ?? "", ids: Array.from({ length: perStep }, newId) }) && onOpen(index + 2)}
+              onDuplicate={() => {
+                const ids = Array.from({ length: perStep }, newId);
+                if (run({ op: "duplicatePages", surface: stepIds[index] ?? "", ids })) onOpenSurface(ids[0] ?? "");
+              }}
               onRemove={() => run({ op: "removeSurface", surface: stepIds[index] ?? "" })}
             />
           ))}
@@ -238,7 +250,8 @@ export function SurfacesPanel({
         variant="light"
         leftSection={<IconPlus size={14} />}
         onClick={() => {
-          if (run({ op: "addPages", after: current?.id ?? "cover", ids: Array.from({ length: perStep }, newId) })) onOpen(Math.min(viewIndex + 1, steps.length + 1));
+          const ids = Array.from({ length: perStep }, newId);
+          if (run({ op: "addPages", after: current?.id ?? "cover", ids })) onOpenSurface(ids[0] ?? "");
         }}
       >
         {perStep === 2 ? t("designs.addSpread") : t("designs.addPage")}
