@@ -2,7 +2,8 @@
 // book2-editor opens on a demo product (from the product form's links), takes a text (undone and
 // redone) and an uploaded image, moves a layer with the keyboard, shows the core's refusal when
 // a limit is broken, saves, and after a reload still has everything; Close asks before unsaved
-// edits are left. Each is photographed (desktop) into e2e/screenshots/ and checked with axe-core.
+// edits are left. Each is photographed (desktop) into e2e/screenshots/, checked with axe-core and
+// at 375 px.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect as baseExpect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, watch } from "./helpers";
@@ -109,6 +110,11 @@ test("each design editor takes layers, refuses what breaks a limit, saves and re
     await expect(layers.locator("img")).toHaveCount(1);
 
     await page.screenshot({ path: `${SHOTS}/screen-${c.route}.png` });
+    // On a phone the panes stack and nothing is wider than the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole("complementary", { name: "Layers and their settings" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await checkAccessibility(page, c.route);
 
     // Close with an unsaved edit asks first.

@@ -3,7 +3,7 @@
 // book of two-page spreads. The top bar has the product's name, Close, undo and redo, the save
 // status and Save; the left panel the areas or pages, the middle the stage, the right panel the
 // layers and the selected layer's fields. Every edit is judged by the core (core/designs).
-import { ActionIcon, Alert, Badge, Box, Button, Center, FileButton, Group, Loader, Modal, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Button, Center, FileButton, Flex, Group, Loader, Modal, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconChevronRight, IconLetterT, IconPhoto, IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -215,8 +215,9 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
           </Group>
         </Alert>
       ) : null}
-      <Box style={{ flex: 1, display: "flex", minHeight: 0 }}>
-        <Box component="nav" aria-label={t("designs.surfacesNav")} w={240} p="sm" style={{ borderRight: border, overflowY: "auto" }}>
+      {/* Side by side on a wide screen; stacked (areas, stage, layers) on a narrow one. */}
+      <Flex direction={{ base: "column", md: "row" }} style={{ flex: 1, minHeight: 0, overflowY: "auto" }}>
+        <Box component="nav" aria-label={t("designs.surfacesNav")} w={{ base: "100%", md: 240 }} p="sm" style={{ borderRight: border, overflowY: "auto", flexShrink: 0 }}>
           <SurfacesPanel
             design={design}
             views={views}
@@ -229,7 +230,7 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
             }}
           />
         </Box>
-        <Box component="main" style={{ flex: 1, overflow: "auto", background: "var(--mantine-color-gray-0)" }} p="md">
+        <Box component="main" flex={{ base: "1 0 auto", md: 1 }} style={{ overflow: "auto", minWidth: 0, background: "var(--mantine-color-gray-0)" }} p="md">
           <Stack align="center" gap="sm">
             <Group gap="xs">
               <Button size="xs" variant="default" leftSection={<IconLetterT size={14} />} onClick={addText}>
@@ -276,7 +277,7 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
             </Box>
           </Stack>
         </Box>
-        <Box component="aside" aria-label={t("designs.layersAside")} w={300} p="sm" style={{ borderLeft: border, overflowY: "auto" }}>
+        <Box component="aside" aria-label={t("designs.layersAside")} w={{ base: "100%", md: 300 }} p="sm" style={{ borderLeft: border, overflowY: "auto", flexShrink: 0 }}>
           <Stack gap="md">
             {surface ? (
               <LayersPanel
@@ -292,7 +293,7 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
             {surface && layer ? <LayerPanel key={layer.id} surface={surface} layer={layer} apply={apply} /> : null}
           </Stack>
         </Box>
-      </Box>
+      </Flex>
     </Box>
   );
 }
