@@ -35,8 +35,9 @@ function serviceWorker(): Plugin {
       const names = Object.keys(bundle).sort();
       const hash = createHash("sha256").update(names.join("\n")).digest("hex").slice(0, 12);
       const source = readFileSync(new URL("./sw/service-worker.js", import.meta.url), "utf8")
-        .replace("__FILES__", JSON.stringify([...files].sort()))
-        .replace("__CACHE__", JSON.stringify(`storeloom-admin-${hash}`));
+        .replace("const FILES = __FILES__;", `const FILES = ${JSON.stringify([...files].sort())};`)
+        .replace("const CACHE = __CACHE__;", `const CACHE = ${JSON.stringify(`storeloom-admin-${hash}`)};`);
+      if (source.includes("= __")) this.error("sw/service-worker.js: a placeholder was not filled in");
       this.emitFile({ type: "asset", fileName: "sw.js", source });
     },
   };

@@ -8,17 +8,9 @@
 // Run against a running server with the demo data and the built UI (see bench/ui/README.md):
 //   node bench/ui/overview.mjs [--url http://127.0.0.1:8080] [--changes 24]
 // It prints figures; it asserts nothing.
-import { chromium } from "@playwright/test";
+import { base, launch, option, percentile, signIn } from "./common.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
-};
-const base = option("url", process.env.STORELOOM_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
 const changes = Math.max(20, Number(option("changes", "24")));
-const email = option("email", "owner@storeloom.dev");
-const password = option("password", "storeloom");
 const zone = option("zone", "America/Los_Angeles");
 
 /** A day as YYYY-MM-DD in the store's zone, `back` days before today. */
@@ -35,24 +27,10 @@ function ranges(n) {
   return Array.from({ length: n }, (_, i) => (i % 2 === 0 ? [day(i + 1), day(i + 1)] : [day(3 * i + 7), day(1)]));
 }
 
-function percentile(sorted, p) {
-  // Nearest rank.
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic"],
-});
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`${base}/admin/auth/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: /Demo Store/ }).first().click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/admin/auth"));
+  await signIn(page);
   await page.goto(`${base}/admin/analytics`);
   await page.getByTestId("revenue-chart").locator("canvas").waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => performance.getEntriesByName("overview:chart-repaint").length > 0, null, { timeout: 60_000 });

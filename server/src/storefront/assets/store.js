@@ -426,6 +426,7 @@
   function initAll() {
     timers.forEach(function (t) { clearInterval(t); clearTimeout(t); });
     timers = [];
+    sectionTimers = {};
     var root = document.getElementById("sl-app");
     // Forms first (a submit must never reach the server as a plain form); the rest each in its
     // own short task, so the page answers input between them.
@@ -490,7 +491,10 @@
     return changed;
   }
   function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s; }
-  // Puts freshly rendered sections in place of the shown ones; false when one does not fit.
+  // The timers of sections put in place alone, by key, stopped when the section is replaced.
+  var sectionTimers = {};
+  // Puts freshly rendered sections in place of the shown ones; false (and nothing changed)
+  // when one does not fit. Answers the new elements by key.
   function swapSections(html) {
     var swaps = [];
     var ok = Object.keys(html).every(function (key) {
@@ -498,12 +502,22 @@
       var t = document.createElement("template");
       t.innerHTML = html[key];
       if (!el || t.content.children.length !== 1) return false;
-      swaps.push([el, t.content.firstElementChild]);
+      swaps.push([key, el, t.content.firstElementChild]);
       return true;
     });
-    if (!ok) return false;
-    swaps.forEach(function (s) { s[0].replaceWith(s[1]); });
-    return true;
+    if (!ok) return null;
+    var placed = {};
+    swaps.forEach(function (s) { s[1].replaceWith(s[2]); placed[s[0]] = s[2]; });
+    return placed;
+  }
+  // Starts what the sections put in place alone need (images, slides, countdowns).
+  function initSections(placed) {
+    Object.keys(placed).forEach(function (key) {
+      (sectionTimers[key] || []).forEach(function (t) { clearInterval(t); clearTimeout(t); });
+      var before = timers.length;
+      [initImages, initSlideshows, initCountdowns].forEach(function (part) { part(placed[key]); });
+      sectionTimers[key] = timers.slice(before);
+    });
   }
   // The render request's body, with the config's text as the editor sent it.
   function previewBody(text, newPage, only) {
@@ -525,11 +539,12 @@
     if (only) {
       postJson(base + "/_preview", previewBody(text, newPage, only)).then(function (r) {
         if (ticket !== latest) return;
-        if (!r.ok || !swapSections(r.data.sections || {})) { shownConfig = null; shownDigest = null; render(seq, newPage); return; }
+        var placed = r.ok ? swapSections(r.data.sections || {}) : null;
+        if (!placed) { shownConfig = null; shownDigest = null; render(seq, newPage); return; }
         shownConfig = config;
         shownDigest = next;
-        initAll();
         if (seq !== undefined) send({ type: "storeloom:rendered", seq: seq });
+        initSections(placed);
       }).catch(function () { /* the next message renders again */ });
       return;
     }

@@ -4,7 +4,7 @@
 // selected. Mobile is 375 x 667; desktop fills the frame. A config not acknowledged within 4 s
 // is sent again (the delayed refresh); the loading veil lifts on ready or after 5 s at most.
 import { Box, Center, Loader, Text } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PreviewPage } from "../../../core/theme";
 
@@ -34,7 +34,8 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   const seq = useRef(0);
   const acked = useRef(0);
   const latest = useRef({ configJson, page, device, onSelect, src });
-  useEffect(() => {
+  // Before any other effect reads it, the layout effect that sends the config included.
+  useLayoutEffect(() => {
     latest.current = { configJson, page, device, onSelect, src };
   });
 
@@ -78,9 +79,10 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
     return () => window.clearTimeout(timer);
   }, [src]);
 
-  // sendConfig reads the latest props through a ref; the config goes again when it changes.
+  // sendConfig reads the latest props through a ref; the config goes again when it changes,
+  // before the admin paints (a passive effect would wait for the next frame).
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => void (ready && sendConfig()), [revision, ready]);
+  useLayoutEffect(() => void (ready && sendConfig()), [revision, ready]);
   useEffect(() => void (ready && post({ type: "storeloom:page", page })), [page, ready]);
   useEffect(() => void (ready && post({ type: "storeloom:device", device })), [device, ready]);
   useEffect(() => void (ready && scrollTo && post({ type: "storeloom:scroll", section: scrollTo.section })), [scrollTo, ready]);
