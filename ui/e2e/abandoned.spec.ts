@@ -2,26 +2,16 @@
 // e-mail and leaves; once the grace period has passed the seller finds the checkout in the list,
 // opens it, and its recovery link puts the cart back in another browser. The grace period is not
 // shortened for the test: the draft's times are moved back in the test's own database file (the
-// way an hour passing would), with the sqlite3 command. The list is photographed and checked
-// with axe-core.
+// way an hour passing would). The list is photographed and checked with axe-core.
 import AxeBuilder from "@axe-core/playwright";
-import { execFileSync } from "node:child_process";
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, enter, watch } from "./helpers";
+import { OWNER, enter, sqlInTestDatabase, watch } from "./helpers";
 
 const SHOTS = "e2e/screenshots";
-const DATABASE = `../target/e2e/storeloom-${Number(process.env.E2E_PORT ?? 8181)}.db`;
 
-/** Moves the checkouts of `email` two hours into the past: with the sqlite3 command, or
- * Python's sqlite3 module where the command is not installed. */
+/** Moves the checkouts of `email` two hours into the past. */
 function age(email: string) {
-  const sql = `UPDATE checkout_drafts SET created_at = created_at - 7200000, updated_at = updated_at - 7200000 WHERE email = '${email}';`;
-  try {
-    execFileSync("sqlite3", ["-cmd", ".timeout 5000", DATABASE, sql]);
-  } catch {
-    const script = "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1], timeout=5)\nc.execute(sys.argv[2])\nc.commit()";
-    execFileSync("python3", ["-c", script, DATABASE, sql]);
-  }
+  sqlInTestDatabase(`UPDATE checkout_drafts SET created_at = created_at - 7200000, updated_at = updated_at - 7200000 WHERE email = '${email}';`);
 }
 
 /** The next draft save the checkout page sends (optionally one carrying `email`). */

@@ -1,5 +1,6 @@
 // Shared steps of the end-to-end tests: signing in through the page, and API sessions for
 // setting up data through the real server's calls.
+import { execFileSync } from "node:child_process";
 import { type APIRequestContext, type Page, expect } from "@playwright/test";
 
 export const OWNER = "owner@storeloom.dev";
@@ -67,4 +68,20 @@ export function watch(page: Page): string[] {
     if (request.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
   });
   return problems;
+}
+
+/** The end-to-end server's own SQLite file (playwright.config.ts names it by port). */
+export const TEST_DATABASE = `../target/e2e/storeloom-${Number(process.env.E2E_PORT ?? 8181)}.db`;
+
+/** Runs SQL on the end-to-end server's database, for what a test cannot make through the API in
+ * reasonable time (an hour passing, ten thousand orders): with the sqlite3 command, or Python's
+ * sqlite3 module where the command is not installed. */
+export function sqlInTestDatabase(sql: string) {
+  try {
+    execFileSync("sqlite3", ["-cmd", ".timeout 5000", TEST_DATABASE, sql]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const script = "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1], timeout=5)\nc.executescript(sys.argv[2])\nc.commit()";
+    execFileSync("python3", ["-c", script, TEST_DATABASE, sql]);
+  }
 }
