@@ -8,18 +8,6 @@ use ts_rs::TS;
 
 use crate::theme::ReplayReport;
 
-macro_rules! dto {
-    ($($item:item)*) => {
-        $(
-            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-            #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-            #[serde(rename_all = "camelCase")]
-            #[ts(export)]
-            $item
-        )*
-    };
-}
-
 dto! {
     /// A theme of a store. One is active (published); the others are unpublished.
     pub struct Theme {

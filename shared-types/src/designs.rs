@@ -6,18 +6,6 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-macro_rules! dto {
-    ($($item:item)*) => {
-        $(
-            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-            #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-            #[serde(rename_all = "camelCase")]
-            #[ts(export)]
-            $item
-        )*
-    };
-}
-
 /// Which editor a design belongs to: a garment's print areas, a book edited page by page, or a
 /// lay-flat book edited as two-page spreads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]

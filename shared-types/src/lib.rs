@@ -2,6 +2,20 @@
 //! between the server and the UI (as JSON). Nothing here has behaviour; the rules live in
 //! `core-wasm`. `cargo test` writes the TypeScript mirror of every type to `ui/src/types/generated`.
 
+/// Derives what every data type of an API module needs (serde in camelCase, the TypeScript
+/// mirror, the OpenAPI schema) on each item given. Defined before the modules that use it.
+macro_rules! dto {
+    ($($item:item)*) => {
+        $(
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+            #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+            #[serde(rename_all = "camelCase")]
+            #[ts(export)]
+            $item
+        )*
+    };
+}
+
 pub mod analytics;
 pub mod api;
 pub mod catalog;

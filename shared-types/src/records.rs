@@ -6,18 +6,6 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-macro_rules! dto {
-    ($($item:item)*) => {
-        $(
-            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-            #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-            #[serde(rename_all = "camelCase")]
-            #[ts(export)]
-            $item
-        )*
-    };
-}
-
 /// A stored record: its id, what the merchant entered, and when.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use core_wasm::catalog as rules;
 use serde::Deserialize;
 use shared_types::ApiErrorBody;
-use shared_types::catalog::{AbandonedCheckout, AbandonedCheckoutList, LineItem};
+use shared_types::catalog::{AbandonedCheckout, AbandonedCheckoutList};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -70,17 +70,6 @@ type Row = (
     String,
 );
 
-/// A line as `checkout_drafts.line_items` keeps it.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct StoredLine {
-    product_id: Option<String>,
-    variant_id: Option<String>,
-    title: String,
-    quantity: i64,
-    price_minor: i64,
-}
-
 /// The storefront address of the store, as its shoppers reach it through this server.
 async fn storefront_base(state: &AppState, store_id: &str) -> Result<String, ApiError> {
     let (subdomain,): (String,) = sqlx::query_as("SELECT subdomain FROM stores WHERE id = $1")
@@ -108,7 +97,6 @@ fn checkout(row: Row, base: &str) -> AbandonedCheckout {
         order_id,
         line_items,
     ) = row;
-    let lines: Vec<StoredLine> = serde_json::from_str(&line_items).unwrap_or_default();
     let compact: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
     let tail = &compact[compact.len().saturating_sub(8)..];
     AbandonedCheckout {
@@ -128,16 +116,7 @@ fn checkout(row: Row, base: &str) -> AbandonedCheckout {
         }
         .to_owned(),
         order_id,
-        line_items: lines
-            .into_iter()
-            .map(|l| LineItem {
-                product_id: l.product_id,
-                variant_id: l.variant_id,
-                title: l.title,
-                quantity: l.quantity,
-                price: rules::minor_to_money(l.price_minor),
-            })
-            .collect(),
+        line_items: super::sales::line_items(&line_items),
         recovery_url: format!("{base}/checkout?recover={token}"),
     }
 }

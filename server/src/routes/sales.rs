@@ -277,7 +277,7 @@ pub(crate) type OrderRow = (
     String,
 );
 
-/// A line item as 0003_orders.sql stores it.
+/// A line item as 0003_orders.sql stores it (and 0010's checkout drafts).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct StoredLine {
@@ -286,6 +286,21 @@ struct StoredLine {
     title: String,
     quantity: i64,
     price_minor: i64,
+}
+
+/// The line items of a stored `line_items` column, as the API shows them.
+pub(crate) fn line_items(stored: &str) -> Vec<LineItem> {
+    let lines: Vec<StoredLine> = serde_json::from_str(stored).unwrap_or_default();
+    lines
+        .into_iter()
+        .map(|l| LineItem {
+            product_id: l.product_id,
+            variant_id: l.variant_id,
+            title: l.title,
+            quantity: l.quantity,
+            price: rules::minor_to_money(l.price_minor),
+        })
+        .collect()
 }
 
 pub(crate) fn order(row: OrderRow) -> Order {
@@ -307,7 +322,6 @@ pub(crate) fn order(row: OrderRow) -> Order {
         card_type,
         line_items,
     ) = row;
-    let lines: Vec<StoredLine> = serde_json::from_str(&line_items).unwrap_or_default();
     Order {
         id,
         order_name,
@@ -328,16 +342,7 @@ pub(crate) fn order(row: OrderRow) -> Order {
         payment_source: PaymentSource {
             card: card_type.map(|kind| CardInfo { kind }),
         },
-        line_items: lines
-            .into_iter()
-            .map(|l| LineItem {
-                product_id: l.product_id,
-                variant_id: l.variant_id,
-                title: l.title,
-                quantity: l.quantity,
-                price: rules::minor_to_money(l.price_minor),
-            })
-            .collect(),
+        line_items: self::line_items(&line_items),
     }
 }
 
