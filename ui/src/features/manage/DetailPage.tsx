@@ -1,6 +1,6 @@
 // The one detail pattern: a back link, a title with a status line and actions, and sections
 // in cards, with a skeleton while the record loads and a plain message when it is gone.
-import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Title } from "@mantine/core";
+import { Alert, Anchor, Grid, Group, Paper, Skeleton, Stack, Table, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { errorText } from "../../lib/errors";
+import type { LineItem } from "../../types/generated/LineItem";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,6 +18,31 @@ export function Section({ title, children }: { title: string; children: ReactNod
       </Title>
       {children}
     </Paper>
+  );
+}
+
+/** The lines of an order or a checkout: product, quantity and price, each price by `money`. */
+export function LineItemsTable({ lines, money }: { lines: LineItem[]; money: (amount: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("orders.product")}</Table.Th>
+          <Table.Th ta="right">{t("orders.quantity")}</Table.Th>
+          <Table.Th ta="right">{t("orders.price")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((line, index) => (
+          <Table.Tr key={`${line.variantId ?? line.productId ?? ""}-${index}`}>
+            <Table.Td>{line.title}</Table.Td>
+            <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
+            <Table.Td ta="right">{money(line.price)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -1,12 +1,12 @@
 // One abandoned checkout (/orders/abandoned/:id): its lines and subtotal, the shopper's contact
 // details, its times, and the recovery link that puts the cart back on the storefront.
-import { Anchor, Button, CopyButton, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, CopyButton, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { moneyWithCode } from "../../../core";
 import type { AbandonedCheckout } from "../../../types/generated/AbandonedCheckout";
-import { DetailPage, Section } from "../DetailPage";
+import { DetailPage, LineItemsTable, Section } from "../DetailPage";
 import { formatDateTime } from "../format";
 import { AbandonedStatus } from "./AbandonedStatus";
 import { useAbandonedCheckout } from "./api";
@@ -53,24 +53,7 @@ export function AbandonedCheckoutDetailPage() {
       main={(checkout) => (
         <>
           <Section title={t("abandoned.lines")}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("orders.product")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.quantity")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.price")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {checkout.lineItems.map((line, index) => (
-                  <Table.Tr key={`${line.variantId ?? line.productId ?? ""}-${index}`}>
-                    <Table.Td>{line.title}</Table.Td>
-                    <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
-                    <Table.Td ta="right">{money(checkout, line.price)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <LineItemsTable lines={checkout.lineItems} money={(amount) => money(checkout, amount)} />
           </Section>
           <Section title={t("orders.summary")}>
             <Stack gap={6}>

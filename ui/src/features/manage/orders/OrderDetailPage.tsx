@@ -1,13 +1,13 @@
 // One order (/orders/detail/:id): line items and totals, the customer, the payment, and the
 // fulfil action, offered when the core's fulfilment rule allows it.
-import { Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { checkFulfil, moneyWithCode } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { Order } from "../../../types/generated/Order";
-import { DetailPage, Section } from "../DetailPage";
+import { DetailPage, LineItemsTable, Section } from "../DetailPage";
 import { formatDateTime } from "../format";
 import { useFulfilOrder, useOrder } from "./api";
 import { FinancialBadge, FulfilmentBadge } from "./OrderBadges";
@@ -65,24 +65,7 @@ export function OrderDetailPage() {
       main={(order) => (
         <>
           <Section title={t("orders.items")}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("orders.product")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.quantity")}</Table.Th>
-                  <Table.Th ta="right">{t("orders.price")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.lineItems.map((line, index) => (
-                  <Table.Tr key={`${line.variantId ?? line.productId ?? ""}-${index}`}>
-                    <Table.Td>{line.title}</Table.Td>
-                    <Table.Td ta="right">{line.quantity}</Table.Td>
-                    <Table.Td ta="right">{moneyWithCode(line.price)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <LineItemsTable lines={order.lineItems} money={(amount) => moneyWithCode(amount)} />
           </Section>
           <Section title={t("orders.summary")}>
             <Stack gap={6}>
