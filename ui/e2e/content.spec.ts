@@ -76,6 +76,12 @@ test("a product is created with uploaded images, two options and their variants,
   await enter(page, OWNER, /Demo Store/);
   await page.goto("/admin/products/create");
   await page.getByRole("textbox", { name: "Title" }).fill("Canvas Apron");
+  // The description is rich text too.
+  await page.getByRole("textbox", { name: "Description" }).click();
+  await page.keyboard.type("Heavy ");
+  await page.keyboard.press("ControlOrMeta+b");
+  await page.keyboard.type("waxed canvas");
+  await page.keyboard.press("ControlOrMeta+b");
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("30");
 
   const chooser = page.waitForEvent("filechooser");
@@ -137,6 +143,7 @@ test("a product is created with uploaded images, two options and their variants,
   await expect(page.getByRole("textbox", { name: "Alt text of image 1" })).toHaveValue("A canvas apron, back");
   await expect(page.getByRole("textbox", { name: "Alt text of image 2" })).toHaveValue("A canvas apron, front");
   await expect(page.getByRole("textbox", { name: "Name of option 2" })).toHaveValue("Colour");
+  await expect(page.getByRole("textbox", { name: "Description" }).locator("strong")).toHaveText("waxed canvas");
   await expect(rows).toHaveCount(4);
   await expect(page.getByRole("textbox", { name: "Price of M / Black", exact: true })).toHaveValue("34.5");
   await expect(page.getByRole("textbox", { name: "Stock of S / Sand", exact: true })).toHaveValue("5");
@@ -148,6 +155,7 @@ test("a product is created with uploaded images, two options and their variants,
 
   await page.goto(`/s/demo/products/${saved.handle}`);
   await expect(page.getByRole("heading", { name: "Canvas Apron", level: 1 })).toBeVisible();
+  await expect(page.locator("strong", { hasText: "waxed canvas" })).toBeVisible();
   await expect(page.getByRole("img", { name: "A canvas apron, back" })).toHaveAttribute("src", saved.images[0]!.src);
   for (const title of ["S / Sand", "S / Black", "M / Sand", "M / Black"]) await expect(page.getByText(title, { exact: true })).toBeVisible();
   // The first variant in stock is the one offered, at its price.

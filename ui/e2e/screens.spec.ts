@@ -37,9 +37,10 @@ test("every detail and form screen opens on a demo record and is photographed", 
     await page.goto(path);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 }), path).toBeVisible();
     await expect(page.getByRole("main").locator("[aria-busy='true']")).toHaveCount(0);
-    // The page form's rich-text editor arrives on demand; the product form is photographed
-    // whole, with its images, options and variants.
+    // The rich-text editors (a page's body, a product's description) arrive on demand; the
+    // product form is photographed whole, with its images, options and variants.
     if (name === "page-form") await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
+    if (name.startsWith("product-")) await expect(page.getByRole("textbox", { name: "Description" })).toBeVisible();
     if (name === "product-form") await expect(page.getByTestId("product-variants")).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/screen-${name}.png`, fullPage: name === "product-form" });
   }

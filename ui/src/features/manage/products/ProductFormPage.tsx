@@ -2,7 +2,7 @@
 // images (uploaded, described, ordered by dragging), prices, options and the variants they make
 // (price, compare-at price, SKU and stock each), status, tags and handle. The core checks it
 // before it is sent and, after a refused save, puts its verdict under each field.
-import { NumberInput, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { NumberInput, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { checkProductFields, contentChoices, variantsForOptions } from "../../../core";
@@ -11,6 +11,7 @@ import type { FieldProblem } from "../../../types/generated/FieldProblem";
 import type { ProductInput } from "../../../types/generated/ProductInput";
 import type { ProductOption } from "../../../types/generated/ProductOption";
 import { FormPage } from "../FormPage";
+import { RichTextField } from "../rich-text/RichTextField";
 import { useRecordPage } from "../useRecordPage";
 import { productInput, products } from "./api";
 import { ProductDesignLinks } from "./ProductDesignLinks";
@@ -86,13 +87,11 @@ export function ProductFormPage() {
       {...formProps}
     >
       <TextInput label={t("products.fields.title")} required value={input.title} error={errorAt("title")} onChange={(e) => change("title", e.currentTarget.value)} />
-      <Textarea
+      <RichTextField
         label={t("products.fields.description")}
-        autosize
-        minRows={4}
         value={input.descriptionHtml}
         error={errorAt("descriptionHtml")}
-        onChange={(e) => change("descriptionHtml", e.currentTarget.value)}
+        onChange={(html) => change("descriptionHtml", html)}
       />
       <Section title={t("products.images.title")}>
         <ProductImages images={input.images} update={(edit) => setInput((current) => ({ ...current, images: edit(current.images) }))} errorAt={errorAt} />
