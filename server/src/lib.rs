@@ -30,13 +30,30 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::state::AppState;
 
+/// The admin's Content-Security-Policy: its own scripts and the core's WebAssembly
+/// (`'wasm-unsafe-eval'`, nothing broader), inline styles (Mantine sets style attributes and
+/// its CSS variables), pictures from anywhere on the web (product images may be addresses),
+/// calls and frames to itself only (the storefront preview is on the same origin), and no
+/// framing of the admin by anyone.
+pub const ADMIN_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: http: https:; font-src 'self' data:; \
+    connect-src 'self'; frame-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; \
+    form-action 'self'; frame-ancestors 'none'";
+
 /// The largest request body any route reads: 1 MiB.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 
 /// The whole application as one router.
 pub fn app(state: AppState) -> Router {
     let index = state.config.static_dir.join("index.html");
-    let admin = ServeDir::new(&state.config.static_dir).fallback(ServeFile::new(index));
+    // The admin runs only its own scripts and the core's WebAssembly, frames only its own
+    // storefront preview, and is never framed itself.
+    let admin = tower::ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(ADMIN_CSP),
+        ))
+        .service(ServeDir::new(&state.config.static_dir).fallback(ServeFile::new(index)));
     let (api, _) = routes::router();
     // Uploaded images: never run as a page (no script, no plugin), even if a file were one.
     let uploads = tower::ServiceBuilder::new()

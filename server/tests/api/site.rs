@@ -36,6 +36,17 @@ async fn admin_routes_serve_the_ui_and_unknown_ones_fall_back_to_index() {
         let reply = app.get(path, None).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert!(reply.text.contains("<title>ui</title>"), "{path}");
+        // Its own scripts and WebAssembly only, never framed by another site.
+        let csp = reply.headers["content-security-policy"]
+            .to_str()
+            .expect("csp");
+        assert!(
+            csp.contains("script-src 'self' 'wasm-unsafe-eval';"),
+            "{csp}"
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(!csp.contains(" 'unsafe-eval'"), "{csp}");
+        assert_eq!(reply.headers["x-content-type-options"], "nosniff");
     }
     let asset = app.get("/admin/assets/app.js", None).await;
     assert_eq!(asset.text, "console.log(1)");
