@@ -834,6 +834,18 @@ async fn the_full_demo_catalog_has_what_the_dashboards_need() {
 async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
     let app = spawn_app().await;
     let staff = ORDERS_STAFF_EMAIL;
+    // The demo's order statuses are drawn at random: a shopper's order makes sure one is paid
+    // and not fulfilled yet.
+    let (product, variant, _, _) = crate::storefront::demo_product(&app, "classic-shirt").await;
+    let placed = app
+        .post_json(
+            "/s/demo/checkout",
+            &json!({"idempotencyKey": "key-open0001", "email": "open@example.com", "name": "Open Order",
+                "address": "1 Main St", "country": "US",
+                "items": [{"productId": product, "variantId": variant, "quantity": 1}]}),
+        )
+        .await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     let all = call(
         &app,
         staff,

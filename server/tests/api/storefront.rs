@@ -324,7 +324,7 @@ async fn the_storefront_reads_the_active_theme_and_what_is_published_without_sig
 // ---------------------------------------------------------------- the storefront's pages
 
 /// A product of the Demo Store by handle (public API), with its first variant that has stock.
-async fn demo_product(app: &TestApp, handle: &str) -> (String, String, f64, i64) {
+pub(crate) async fn demo_product(app: &TestApp, handle: &str) -> (String, String, f64, i64) {
     let reply = app
         .get(&format!("/api/public/stores/demo/products/{handle}"), None)
         .await;
