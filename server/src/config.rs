@@ -55,6 +55,10 @@ pub struct Config {
     /// `STOREFRONT_HOSTS`: with `1`, a request on `{subdomain}.{STORE_DOMAIN_SUFFIX}` or on a
     /// store's custom domain is that store's storefront (it is always at `/s/{subdomain}/`).
     pub storefront_hosts: bool,
+    /// `INGEST_ADDRESS_LIMIT`: storefront event batches one client address may send per second
+    /// (default 50); raise it where many shoppers share one address that no trusted proxy header
+    /// tells apart.
+    pub ingest_address_limit: i64,
 }
 
 /// The default SQLite file, relative to the working directory.
@@ -109,6 +113,19 @@ impl Config {
             });
         }
         let seed_text = get("STORELOOM_DEMO", "1");
+        let limit_text = get(
+            "INGEST_ADDRESS_LIMIT",
+            &crate::analytics::ingest::ADDRESS_LIMIT_PER_SECOND.to_string(),
+        );
+        let ingest_address_limit = limit_text
+            .parse::<i64>()
+            .ok()
+            .filter(|limit| *limit > 0)
+            .ok_or(ConfigError {
+                name: "INGEST_ADDRESS_LIMIT",
+                value: limit_text.clone(),
+                reason: "expected a positive number",
+            })?;
         let public_url = get("PUBLIC_URL", &format!("http://{host}:{port}"))
             .trim_end_matches('/')
             .to_owned();
@@ -148,6 +165,7 @@ impl Config {
             demo_traffic: get("STORELOOM_DEMO_TRAFFIC", "1") != "0",
             demo_trickle: get("STORELOOM_DEMO_TRAFFIC", "1") == "1",
             storefront_hosts: get("STOREFRONT_HOSTS", "0") == "1",
+            ingest_address_limit,
         })
     }
 
@@ -174,6 +192,7 @@ impl Config {
             demo_traffic: false,
             demo_trickle: false,
             storefront_hosts: false,
+            ingest_address_limit: crate::analytics::ingest::ADDRESS_LIMIT_PER_SECOND,
         }
     }
 }

@@ -1,5 +1,7 @@
 //! What every request handler can reach: the database pool, the configuration and the signing
-//! keys. Nothing here changes after start-up; all state that changes lives in the database.
+//! keys. Nothing here changes after start-up; all state that changes lives in the database. The
+//! one exception is a cache of Overview answers, each keyed by the version of its data that the
+//! database holds, so it is never stale and losing it loses nothing.
 
 use std::sync::Arc;
 
@@ -8,6 +10,9 @@ use sqlx::AnyPool;
 use crate::auth::tokens::{Keys, random_token};
 use crate::config::Config;
 use crate::error::ApiError;
+
+/// The most the Overview cache holds, in bytes of keys and answers.
+const OVERVIEW_CACHE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Shared, read-only server state.
 #[derive(Debug, Clone)]
@@ -20,6 +25,9 @@ pub struct AppState {
     pub decoy_hash: Arc<str>,
     /// Where domains point (the system resolver; tests put in fixed answers).
     pub resolver: Arc<dyn crate::dns::Resolver>,
+    /// Overview answers as sent (JSON), keyed by their query and their stores' analytics
+    /// version (`routes::analytics`): at most 32 MiB.
+    pub overview_cache: moka::sync::Cache<String, axum::body::Bytes>,
     /// Hands storefront events to this process's analytics writer.
     pub ingest: crate::analytics::ingest::Ingestor,
     /// Address ranges and countries for the analytics pipeline (`GEOIP_CSV`).
@@ -34,7 +42,7 @@ impl AppState {
             None => shared_secret(&db, "jwt").await?,
         };
         let decoy_hash = crate::auth::password::hash(random_token()).await?;
-        let ingest = crate::analytics::ingest::Ingestor::spawn(db.clone());
+        let ingest = crate::analytics::ingest::Ingestor::spawn(db.clone(), config.ingest_address_limit);
         let countries = match &config.geoip_csv {
             Some(path) => crate::analytics::geo::Countries::load(path)
                 .map_err(|e| ApiError::internal(format!("GEOIP_CSV: {e}")))?,
@@ -48,6 +56,12 @@ impl AppState {
             resolver: Arc::new(crate::dns::SystemResolver),
             ingest,
             countries: Arc::new(countries),
+            overview_cache: moka::sync::Cache::builder()
+                .max_capacity(OVERVIEW_CACHE_BYTES)
+                .weigher(|key: &String, body: &axum::body::Bytes| {
+                    u32::try_from(key.len() + body.len()).unwrap_or(u32::MAX)
+                })
+                .build(),
         })
     }
 }

@@ -30,7 +30,8 @@ use crate::state::AppState;
 pub const MAX_BATCH_BYTES: usize = 64 * 1024;
 /// The most events in one batch.
 pub const MAX_EVENTS: usize = 100;
-/// Batches one address may send per second (a shopper's browser sends one every few seconds).
+/// Batches one address may send per second by default (a shopper's browser sends one every few
+/// seconds); `INGEST_ADDRESS_LIMIT` changes it.
 pub const ADDRESS_LIMIT_PER_SECOND: i64 = 50;
 /// Batches one store may receive per second, from all its shoppers together.
 pub const STORE_LIMIT_PER_SECOND: i64 = 5_000;
@@ -90,15 +91,16 @@ pub struct Ingestor {
 }
 
 impl Ingestor {
-    /// Starts the writer on `db`; it stops when the last handle is dropped.
-    pub fn spawn(db: AnyPool) -> Ingestor {
+    /// Starts the writer on `db`, allowing `address_limit` batches per address and second; it
+    /// stops when the last handle is dropped.
+    pub fn spawn(db: AnyPool, address_limit: i64) -> Ingestor {
         let (jobs, receiver) = mpsc::channel(QUEUE_CAPACITY);
-        tokio::spawn(writer(db, receiver));
+        tokio::spawn(writer(db, receiver, address_limit));
         Ingestor { jobs }
     }
 }
 
-async fn writer(db: AnyPool, mut receiver: mpsc::Receiver<Job>) {
+async fn writer(db: AnyPool, mut receiver: mpsc::Receiver<Job>, address_limit: i64) {
     let mut last_sweep = 0_i64;
     while let Some(first) = receiver.recv().await {
         let mut jobs = vec![first];
@@ -110,7 +112,7 @@ async fn writer(db: AnyPool, mut receiver: mpsc::Receiver<Job>) {
         }
         let now = now_ms();
         let sweep = now - last_sweep > 60_000;
-        match commit(&db, &jobs, now, sweep).await {
+        match commit(&db, &jobs, now, sweep, address_limit).await {
             Ok(verdicts) => {
                 if sweep {
                     last_sweep = now;
@@ -134,10 +136,11 @@ async fn commit(
     jobs: &[Job],
     now: i64,
     sweep: bool,
+    address_limit: i64,
 ) -> Result<Vec<Verdict>, sqlx::Error> {
     let mut tx = db.begin().await?;
     let window = now.div_euclid(1000);
-    let allowed = rate_check(&mut tx, jobs, window).await?;
+    let allowed = rate_check(&mut tx, jobs, window, address_limit).await?;
     let known = known_stores(&mut tx, jobs).await?;
     let mut verdicts = Vec::with_capacity(jobs.len());
     let mut stored: Vec<(&str, &Event)> = Vec::new();
@@ -175,13 +178,11 @@ async fn rate_check(
     conn: &mut AnyConnection,
     jobs: &[Job],
     window: i64,
+    address_limit: i64,
 ) -> Result<Vec<bool>, sqlx::Error> {
     let keys = |job: &Job| {
         [
-            (
-                format!("ingest-address:{}", job.address),
-                ADDRESS_LIMIT_PER_SECOND,
-            ),
+            (format!("ingest-address:{}", job.address), address_limit),
             (
                 format!("ingest-store:{}", job.store_id),
                 STORE_LIMIT_PER_SECOND,

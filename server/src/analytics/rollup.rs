@@ -3,7 +3,7 @@
 //! kept up to date in the same transaction as the events or orders that change them, and can be
 //! rebuilt from `analytics_firsts` and `orders` at any time.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::AnyConnection;
 
@@ -67,9 +67,16 @@ impl Deltas {
         self.hourly.is_empty() && self.hourly_countries.is_empty()
     }
 
-    /// Adds the changes to the rollup tables.
+    /// Adds the changes to the rollup tables (and moves the changed stores' versions on).
     pub async fn write(self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
         let sqlite = is_sqlite(conn);
+        let stores: BTreeSet<String> = self
+            .hourly
+            .keys()
+            .map(|(store, _)| store.clone())
+            .chain(self.hourly_countries.keys().map(|(store, _, _)| store.clone()))
+            .chain(self.daily_countries.keys().map(|(store, _, _)| store.clone()))
+            .collect();
         let hourly: Vec<_> = self.hourly.into_iter().collect();
         for chunk in hourly.chunks(ROWS_PER_STATEMENT) {
             let width = 2 + HOURLY_COLUMNS.len();
@@ -130,8 +137,52 @@ impl Deltas {
                 query.execute(&mut *conn).await?;
             }
         }
-        Ok(())
+        touch(conn, stores.iter().map(String::as_str)).await
     }
+}
+
+/// Moves the analytics version of each store on, in the caller's transaction: every cached
+/// Overview answer of those stores is then out of date. Stores are taken in order, so two
+/// transactions touching the same stores never wait for each other in a cycle.
+pub async fn touch<'a>(
+    conn: &mut AnyConnection,
+    stores: impl IntoIterator<Item = &'a str>,
+) -> Result<(), sqlx::Error> {
+    let stores: BTreeSet<&str> = stores.into_iter().collect();
+    let stores: Vec<&str> = stores.into_iter().collect();
+    for chunk in stores.chunks(ROWS_PER_STATEMENT) {
+        let values: Vec<String> = (1..=chunk.len()).map(|i| format!("(${i}, 1)")).collect();
+        let sql = format!(
+            "INSERT INTO analytics_versions (store_id, version) VALUES {} \
+             ON CONFLICT (store_id) DO UPDATE SET version = analytics_versions.version + 1",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for store in chunk {
+            query = query.bind(*store);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// The analytics versions of `stores` together (the sum of theirs; 0 for a store never
+/// changed): it grows whenever any of them changes.
+pub async fn version(db: &sqlx::AnyPool, stores: &[String]) -> Result<i64, sqlx::Error> {
+    if stores.is_empty() {
+        return Ok(0);
+    }
+    let marks: Vec<String> = (1..=stores.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM analytics_versions \
+         WHERE store_id IN ({})",
+        marks.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
+    for store in stores {
+        query = query.bind(store.as_str());
+    }
+    Ok(query.fetch_one(db).await?.0)
 }
 
 /// Rebuilds the rollups of one store (or of every store when `store_id` is `None`) from the
@@ -196,5 +247,13 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
             .execute(&mut *conn)
             .await?;
     }
+    let filter = filter.replace("store_id", "id");
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO analytics_versions (store_id, version) SELECT id, 1 FROM stores \
+         WHERE {filter} ORDER BY id ON CONFLICT (store_id) DO UPDATE SET version = analytics_versions.version + 1"
+    )))
+    .bind(bind)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }

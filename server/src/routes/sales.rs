@@ -439,6 +439,7 @@ async fn fulfil_order(
     let (financial, fulfillment) = found.ok_or(ApiError::NotFound)?;
     rules::check_fulfil(&financial, &fulfillment).map_err(ApiError::Conflict)?;
     // The status in the WHERE clause makes two fulfilments at once change the order once.
+    let mut tx = state.db.begin().await?;
     let changed = sqlx::query(
         "UPDATE orders SET fulfillment_status = 'fulfilled' WHERE store_id = $1 AND id = $2 \
          AND fulfillment_status = $3",
@@ -446,7 +447,7 @@ async fn fulfil_order(
     .bind(&access.store_id)
     .bind(&id)
     .bind(&fulfillment)
-    .execute(&state.db)
+    .execute(&mut *tx)
     .await?
     .rows_affected();
     if changed == 0 {
@@ -454,6 +455,9 @@ async fn fulfil_order(
             "This order changed meanwhile; reload it.".to_owned(),
         ));
     }
+    // The Overview's paid orders show the fulfilment.
+    crate::analytics::rollup::touch(&mut tx, [access.store_id.as_str()]).await?;
+    tx.commit().await?;
     get_order(State(state), access, Path(id)).await
 }
 

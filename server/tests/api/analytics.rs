@@ -666,6 +666,52 @@ async fn ingested_events_reach_the_overview_and_the_live_view_once_per_session()
 }
 
 #[tokio::test]
+async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes() {
+    let app = spawn_app_configured(|config| config.trust_proxy_headers = true).await;
+    let (token, store) = fresh_store(&app).await;
+    let path = "/api/stores/analytics/overview?timezone=UTC";
+    let headers = [("user-agent", BROWSER), ("x-forwarded-for", "198.51.100.8")];
+    let visitors = |overview: &Value| funnel(&overview["current"]["conversion"])[0];
+    let empty = report(&app, &token, &store, path).await;
+    assert_eq!(visitors(&empty), 0);
+    assert_eq!(report(&app, &token, &store, path).await, empty);
+    app.state.overview_cache.run_pending_tasks();
+    assert_eq!(app.state.overview_cache.entry_count(), 1);
+
+    // An event, then a paid order: each answer after them counts them.
+    let sent = send_batch(&app, &batch(&store, "visit-9", &["page_view"]), &headers).await;
+    assert_eq!(sent.status, StatusCode::ACCEPTED, "{}", sent.text);
+    assert_eq!(visitors(&report(&app, &token, &store, path).await), 1);
+    crate::helpers::paid_orders(&app, &store, 1, 2_500).await;
+    let paid = report(&app, &token, &store, path).await;
+    assert_eq!(paid["current"]["sales"]["total_sales"], json!(25.0), "{paid}");
+
+    // Fulfilling the order changes the paid orders shown, so the cache moves on too.
+    let (order,): (String,) = sqlx::query_as("SELECT id FROM orders WHERE store_id = $1")
+        .bind(&store)
+        .fetch_one(&app.state.db)
+        .await
+        .expect("order");
+    let before = server::analytics::rollup::version(&app.state.db, std::slice::from_ref(&store))
+        .await
+        .expect("version");
+    let fulfilled = app
+        .call(
+            Method::POST,
+            &format!("/api/stores/orders/{order}/fulfill"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(fulfilled.status, StatusCode::OK, "{}", fulfilled.text);
+    let after = server::analytics::rollup::version(&app.state.db, std::slice::from_ref(&store))
+        .await
+        .expect("version");
+    assert!(after > before, "{before} -> {after}");
+}
+
+#[tokio::test]
 async fn bad_batches_are_refused_with_a_reason_and_nothing_kept() {
     let app = spawn_app().await;
     let (_, store) = fresh_store(&app).await;

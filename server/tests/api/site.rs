@@ -18,6 +18,16 @@ async fn health_reports_the_database_in_use() {
 }
 
 #[tokio::test]
+async fn the_liveness_probe_answers_without_the_database() {
+    let app = spawn_app().await;
+    app.state.db.close().await;
+    let reply = app.get("/api/health/live", None).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.json["status"], "live");
+    assert!(!app.get("/api/health", None).await.status.is_success());
+}
+
+#[tokio::test]
 async fn the_root_redirects_to_the_admin() {
     let app = spawn_app().await;
     let reply = app.get("/", None).await;
