@@ -84,7 +84,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("a handler panicked").into_response()
         }))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(telemetry::request_span))
         .with_state(state.clone());
     if storefront_hosts {
         // A store's own host names lead to its storefront: the path is rewritten before routing.

@@ -10,3 +10,14 @@ pub fn init() {
         .with_writer(std::io::stderr)
         .try_init();
 }
+
+/// The span of one HTTP request: its method and path, never its query string, which may carry
+/// a one-time token (a password-reset link's, for one).
+pub fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
+    tracing::debug_span!(
+        "request",
+        method = %request.method(),
+        path = %request.uri().path(),
+        version = ?request.version(),
+    )
+}

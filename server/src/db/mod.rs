@@ -62,6 +62,11 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
                     sqlx::query("PRAGMA journal_mode = WAL")
                         .execute(&mut *conn)
                         .await?;
+                    // Every commit reaches the disk before it is acknowledged (WAL's default,
+                    // NORMAL, may lose the last commits on a power cut): payouts must not vanish.
+                    sqlx::query("PRAGMA synchronous = FULL")
+                        .execute(&mut *conn)
+                        .await?;
                     sqlx::query("PRAGMA foreign_keys = ON")
                         .execute(&mut *conn)
                         .await?;

@@ -390,8 +390,9 @@ fn request((id, amount, card_id, status, created_at): RequestRow) -> PayoutReque
 const IDEMPOTENCY_KEY_MAX: usize = 200;
 
 /// Asks for a payout. Needs an `Idempotency-Key` header: the same key with the same body gets
-/// the first answer again, with another body 422, while the first is still running 409.
-/// Requests of one store are serialized, so together they never exceed the balance.
+/// the first answer again, with another body 422; a key claimed without an answer (left by an
+/// older server) 409. Requests of one store are serialized, so together they never exceed the
+/// balance.
 #[utoipa::path(post, path = "/stores/payout/v2/payout-request", tag = "payouts", security(("bearer" = ["checkout"])),
     params(("X-Store-Id" = String, Header, description = "The store"),
         ("Idempotency-Key" = String, Header, description = "A unique key per payout the user means")),
@@ -418,6 +419,11 @@ async fn request_payout(
     let fingerprint = hex::encode(Sha256::digest(
         serde_json::to_string(&(body.amount, &body.card_id)).map_err(ApiError::internal)?,
     ));
+    let checked = checked_request(&state.db, &access.store_id, &body).await;
+    // The key, the payout and the answer kept for the key's retries are one transaction: a
+    // server stopped at any moment leaves either all three or none, so a retry after a crash
+    // is answered with the payout it made, or makes it.
+    let mut tx = state.db.begin().await?;
     let claimed = sqlx::query(
         "INSERT INTO idempotency_keys (store_id, idem_key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (store_id, idem_key) DO NOTHING",
@@ -426,7 +432,7 @@ async fn request_payout(
     .bind(&key)
     .bind(&fingerprint)
     .bind(now_ms())
-    .execute(&state.db)
+    .execute(&mut *tx)
     .await?
     .rows_affected();
     if claimed == 0 {
@@ -435,8 +441,9 @@ async fn request_payout(
         )
         .bind(&access.store_id)
         .bind(&key)
-        .fetch_one(&state.db)
+        .fetch_one(&mut *tx)
         .await?;
+        tx.rollback().await?;
         if hash != fingerprint {
             return Err(ApiError::Unprocessable(
                 "This Idempotency-Key was used for another request.".to_owned(),
@@ -455,36 +462,32 @@ async fn request_payout(
             )),
         };
     }
-    let outcome = create_request(&state, &access, &body).await;
-    let (status, text) = match &outcome {
+    let outcome = match checked {
+        Ok(amount) => create_request(&mut tx, &access, amount, &body).await,
+        Err(error) => Err(error),
+    };
+    // A refusal is kept for the key like a payout; anything else (a database failure) rolls
+    // the key back with the rest, so the same request can be retried.
+    let (status, text) = match outcome {
         Ok(created) => (
             StatusCode::CREATED,
-            serde_json::to_string(created).map_err(ApiError::internal)?,
+            serde_json::to_string(&created).map_err(ApiError::internal)?,
         ),
         Err(ApiError::Invalid(messages)) => (
             StatusCode::BAD_REQUEST,
-            serde_json::to_string(&shared_types::ApiErrorBody {
-                messages: messages.clone(),
-            })
-            .map_err(ApiError::internal)?,
+            serde_json::to_string(&shared_types::ApiErrorBody { messages })
+                .map_err(ApiError::internal)?,
         ),
-        // Anything else (a database failure): forget the key, so the same request can be retried.
-        Err(_) => {
-            sqlx::query("DELETE FROM idempotency_keys WHERE store_id = $1 AND idem_key = $2")
-                .bind(&access.store_id)
-                .bind(&key)
-                .execute(&state.db)
-                .await?;
-            return outcome.map(|created| (StatusCode::CREATED, Json(created)).into_response());
-        }
+        Err(other) => return Err(other),
     };
     sqlx::query("UPDATE idempotency_keys SET response_status = $1, response_body = $2 WHERE store_id = $3 AND idem_key = $4")
         .bind(i64::from(status.as_u16()))
         .bind(&text)
         .bind(&access.store_id)
         .bind(&key)
-        .execute(&state.db)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok((
         status,
         [(axum::http::header::CONTENT_TYPE, "application/json")],
@@ -493,28 +496,37 @@ async fn request_payout(
         .into_response())
 }
 
-/// Creates the payout request if the balance covers it, in one transaction that first takes the
-/// store's payout lock (a row update, which serializes concurrent requests on both databases).
-async fn create_request(
-    state: &AppState,
-    access: &StoreAccess<Payouts>,
+/// The amount of a payout request in minor units, once it is money and its card is the store's.
+async fn checked_request(
+    db: &AnyPool,
+    store_id: &str,
     body: &PayoutRequestInput,
-) -> Result<PayoutRequest, ApiError> {
+) -> Result<i64, ApiError> {
     let amount = payouts::payout_amount_minor(body.amount).map_err(invalid)?;
     if let Some(card_id) = &body.card_id {
-        find_card(&state.db, &access.store_id, card_id)
+        find_card(db, store_id, card_id)
             .await
             .map_err(|_| ApiError::Invalid(vec!["No such card.".to_owned()]))?;
     }
-    let mut tx = state.db.begin().await?;
+    Ok(amount)
+}
+
+/// Creates the payout request in `tx` if the balance covers it, after taking the store's payout
+/// lock (a row update, which serializes concurrent requests on both databases).
+async fn create_request(
+    tx: &mut Transaction<'_, Any>,
+    access: &StoreAccess<Payouts>,
+    amount: i64,
+    body: &PayoutRequestInput,
+) -> Result<PayoutRequest, ApiError> {
     sqlx::query(
         "INSERT INTO payout_locks (store_id, counter) VALUES ($1, 1) \
          ON CONFLICT (store_id) DO UPDATE SET counter = payout_locks.counter + 1",
     )
     .bind(&access.store_id)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    let (gross, orders, pending, paid) = ledger(&mut tx, &access.store_id).await?;
+    let (gross, orders, pending, paid) = ledger(&mut **tx, &access.store_id).await?;
     if amount > payouts::available_minor(gross, orders, pending + paid) {
         return Err(invalid(PayoutError::AmountOverBalance));
     }
@@ -530,9 +542,8 @@ async fn create_request(
     .bind(&body.card_id)
     .bind(&access.user.user_id)
     .bind(now)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    tx.commit().await?;
     Ok(request((
         id,
         amount,
