@@ -29,7 +29,11 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(ingest::collect))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(ingest::collect))
+                .layer(super::public_cors()),
+        )
         .routes(routes!(overview))
         .routes(routes!(conversion))
         .routes(routes!(sales))
@@ -135,12 +139,14 @@ async fn period(
 
 /// The whole Overview page: funnel, sales with the chart, orders, AOV, conversion rate and
 /// locations for the range and the period of the same length before it, and the changes.
+/// Answers are cached until the stores' data changes; `Cache-Control: no-cache` computes anew.
 #[utoipa::path(get, path = "/stores/analytics/overview", tag = "analytics", security(("bearer" = ["dashboards"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ReportQuery),
     responses((status = 200, body = Overview), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn overview(
     State(state): State<AppState>,
     access: StoreAccess<Analytics>,
+    headers: axum::http::HeaderMap,
     Query(query): Query<ReportQuery>,
 ) -> Result<Response, ApiError> {
     let (stores, range) = scope(&state, &access, &query).await?;
@@ -156,7 +162,18 @@ async fn overview(
         range.timezone,
         now.div_euclid(15 * 60_000)
     );
-    let body = match state.overview_cache.get(&key) {
+    // `Cache-Control: no-cache` asks for the answer to be computed again (and cached anew).
+    let fresh = headers
+        .get_all(header::CACHE_CONTROL)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .any(|value| value.to_ascii_lowercase().contains("no-cache"));
+    let cached = if fresh {
+        None
+    } else {
+        state.overview_cache.get(&key)
+    };
+    let body = match cached {
         Some(body) => body,
         None => {
             let overview = query::overview(&state.db, &stores, range, now).await?;

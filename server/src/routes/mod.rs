@@ -34,6 +34,7 @@ pub mod uploads;
 pub mod users;
 
 use axum::Router;
+use axum::http::header;
 use axum::response::Html;
 use axum::routing::get;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -133,10 +134,38 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
             "/openapi.json",
             get(move || async move { axum::Json(document) }),
         )
-        .route("/docs", get(|| async { Html(DOCS_PAGE) }))
+        .route(
+            "/docs",
+            get(|| async {
+                (
+                    [(header::CONTENT_SECURITY_POLICY, DOCS_CSP)],
+                    Html(DOCS_PAGE),
+                )
+            }),
+        )
+        .route(
+            "/docs.js",
+            get(|| async { ([(header::CONTENT_TYPE, "text/javascript")], DOCS_SCRIPT) }),
+        )
         .fallback(crate::api_not_found);
     (router, openapi)
 }
 
+/// Cross-origin calls allowed for the storefront's public calls alone (its read API and the event
+/// ingest): any origin, no credentials, so a shop on its own domain or a headless front can
+/// call them. No other route answers another origin's browser.
+pub(crate) fn public_cors() -> tower_http::cors::CorsLayer {
+    use axum::http::Method;
+    tower_http::cors::CorsLayer::new()
+        .allow_origin(tower_http::cors::Any)
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([header::CONTENT_TYPE])
+        .max_age(std::time::Duration::from_secs(86_400))
+}
+
 /// A small page that lists the operations of `/api/openapi.json`, with no outside script.
 const DOCS_PAGE: &str = include_str!("docs.html");
+const DOCS_SCRIPT: &str = include_str!("docs.js");
+/// The API page runs its one script from this server and nothing else, and is never framed.
+const DOCS_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; \
+    connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

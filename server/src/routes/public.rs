@@ -34,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(public_product))
         .routes(routes!(public_collections))
         .routes(routes!(public_collection))
+        .layer(super::public_cors())
 }
 
 /// The id of the enabled store with this subdomain; 404 otherwise.

@@ -675,6 +675,16 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
     let empty = report(&app, &token, &store, path).await;
     assert_eq!(visitors(&empty), 0);
     assert_eq!(report(&app, &token, &store, path).await, empty);
+    let again = app
+        .send(
+            Method::GET,
+            path,
+            None,
+            Some(&token),
+            &[("x-store-id", store.as_str()), ("cache-control", "no-cache")],
+        )
+        .await;
+    assert_eq!(again.json, empty);
     app.state.overview_cache.run_pending_tasks();
     assert_eq!(app.state.overview_cache.entry_count(), 1);
 

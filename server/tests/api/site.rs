@@ -62,3 +62,120 @@ async fn admin_routes_serve_the_ui_and_unknown_ones_fall_back_to_index() {
     assert_eq!(asset.text, "console.log(1)");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The script sources a Content-Security-Policy allows.
+fn script_src(csp: &str) -> &str {
+    csp.split(';')
+        .map(str::trim)
+        .find(|part| part.starts_with("script-src"))
+        .unwrap_or("")
+}
+
+#[tokio::test]
+async fn every_html_answer_has_a_policy_that_runs_no_inline_or_evaluated_script() {
+    let dir = std::env::temp_dir().join(format!("storeloom-ui-csp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>ui</title>").expect("index");
+    let app = spawn_app_with(Some(dir.clone())).await;
+    // (path, the frame-ancestors it must name)
+    let pages = [
+        ("/admin", "'none'"),
+        ("/admin/website/orders", "'none'"),
+        ("/api/docs", "'none'"),
+        ("/s/demo/", "'self'"),
+        ("/s/demo/cart", "'self'"),
+        ("/s/demo/products/no-such-product", "'self'"),
+    ];
+    for (path, ancestors) in pages {
+        let reply = app.get(path, None).await;
+        let kind = reply.headers[axum::http::header::CONTENT_TYPE]
+            .to_str()
+            .expect("type");
+        assert!(kind.starts_with("text/html"), "{path}: {kind}");
+        let csp = reply
+            .headers
+            .get("content-security-policy")
+            .unwrap_or_else(|| panic!("{path} has no policy"))
+            .to_str()
+            .expect("csp");
+        let scripts = script_src(csp);
+        assert!(scripts.starts_with("script-src 'self'"), "{path}: {csp}");
+        assert!(
+            !scripts.contains("'unsafe-inline'") && !scripts.contains("'unsafe-eval'"),
+            "{path}: {csp}"
+        );
+        assert!(
+            csp.contains(&format!("frame-ancestors {ancestors}")),
+            "{path}: {csp}"
+        );
+        assert!(csp.contains("object-src 'none'") || csp.contains("default-src 'none'"));
+        assert_eq!(reply.headers["x-content-type-options"], "nosniff", "{path}");
+        assert!(reply.headers.get("set-cookie").is_none(), "{path}");
+    }
+    // The API page's script is its own file.
+    let script = app.get("/api/docs.js", None).await;
+    assert_eq!(script.status, StatusCode::OK);
+    assert!(script.text.contains("openapi.json"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn other_origins_may_call_only_the_storefronts_public_calls() {
+    let app = spawn_app().await;
+    let token = app.owner_token().await;
+    let origin = ("origin", "https://shop.example.com");
+    let preflight = |path: &'static str, method: &'static str| {
+        let app = &app;
+        async move {
+            app.send(
+                axum::http::Method::OPTIONS,
+                path,
+                None,
+                None,
+                &[origin, ("access-control-request-method", method)],
+            )
+            .await
+        }
+    };
+    let allowed = |reply: &crate::helpers::Reply| {
+        reply
+            .headers
+            .get("access-control-allow-origin")
+            .map(|v| v.to_str().unwrap_or("").to_owned())
+    };
+    // The event ingest and the public read API: any origin, never with credentials.
+    let ingest = preflight("/api/storefront/events", "POST").await;
+    assert_eq!(allowed(&ingest).as_deref(), Some("*"));
+    assert!(ingest.headers.get("access-control-allow-credentials").is_none());
+    let read = app
+        .send(
+            axum::http::Method::GET,
+            "/api/public/stores/demo/pages",
+            None,
+            None,
+            &[origin],
+        )
+        .await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.text);
+    assert_eq!(allowed(&read).as_deref(), Some("*"));
+    // Everything else: no answer a browser of another origin may read.
+    for (path, method) in [
+        ("/api/users/info", "GET"),
+        ("/api/auth/login", "POST"),
+        ("/api/stores/analytics/overview", "GET"),
+        ("/api/stores/payouts/requests", "POST"),
+    ] {
+        assert_eq!(allowed(&preflight(path, method).await), None, "{path}");
+    }
+    let info = app
+        .send(
+            axum::http::Method::GET,
+            "/api/users/info",
+            None,
+            Some(&token),
+            &[origin],
+        )
+        .await;
+    assert_eq!(info.status, StatusCode::OK);
+    assert_eq!(allowed(&info), None);
+}
