@@ -9,6 +9,7 @@ mod content;
 mod designs;
 mod flows;
 mod helpers;
+mod log_secrets;
 mod mail;
 mod operations;
 mod records;
