@@ -22,6 +22,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -48,12 +49,34 @@ pub fn app(state: AppState) -> Router {
     let index = state.config.static_dir.join("index.html");
     // The admin runs only its own scripts and the core's WebAssembly, frames only its own
     // storefront preview, and is never framed itself.
+    // The build writes a Brotli and a gzip copy of every file beside it; they are sent to
+    // browsers that take them.
     let admin = tower::ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(ADMIN_CSP),
         ))
-        .service(ServeDir::new(&state.config.static_dir).fallback(ServeFile::new(index)));
+        .service(
+            ServeDir::new(&state.config.static_dir)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(ServeFile::new(index)),
+        );
+    // The built files' names carry their content's hash: a browser keeps them for a year.
+    let assets = tower::ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(ADMIN_CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .service(
+            ServeDir::new(state.config.static_dir.join("assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
     let (api, _) = routes::router();
     // Uploaded images: never run as a page (no script, no plugin), even if a file were one.
     let uploads = tower::ServiceBuilder::new()
@@ -70,6 +93,7 @@ pub fn app(state: AppState) -> Router {
     let router = Router::new()
         .nest("/api", api)
         .merge(storefront::router())
+        .nest_service("/admin/assets", assets)
         .nest_service("/admin", admin)
         .nest_service("/uploads", uploads)
         .route(
@@ -77,6 +101,9 @@ pub fn app(state: AppState) -> Router {
             axum::routing::get(|| async { Redirect::temporary("/admin") }),
         )
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        // Answers made per request (JSON, storefront pages) are gzipped for clients that ask;
+        // the admin's files come compressed already, pictures are left as they are.
+        .layer(CompressionLayer::new().gzip(true))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

@@ -42,7 +42,8 @@ impl AppState {
             None => shared_secret(&db, "jwt").await?,
         };
         let decoy_hash = crate::auth::password::hash(random_token()).await?;
-        let ingest = crate::analytics::ingest::Ingestor::spawn(db.clone(), config.ingest_address_limit);
+        let ingest =
+            crate::analytics::ingest::Ingestor::spawn(db.clone(), config.ingest_address_limit);
         let countries = match &config.geoip_csv {
             Some(path) => crate::analytics::geo::Countries::load(path)
                 .map_err(|e| ApiError::internal(format!("GEOIP_CSV: {e}")))?,

@@ -74,8 +74,16 @@ impl Deltas {
             .hourly
             .keys()
             .map(|(store, _)| store.clone())
-            .chain(self.hourly_countries.keys().map(|(store, _, _)| store.clone()))
-            .chain(self.daily_countries.keys().map(|(store, _, _)| store.clone()))
+            .chain(
+                self.hourly_countries
+                    .keys()
+                    .map(|(store, _, _)| store.clone()),
+            )
+            .chain(
+                self.daily_countries
+                    .keys()
+                    .map(|(store, _, _)| store.clone()),
+            )
             .collect();
         let hourly: Vec<_> = self.hourly.into_iter().collect();
         for chunk in hourly.chunks(ROWS_PER_STATEMENT) {

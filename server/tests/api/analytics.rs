@@ -681,7 +681,10 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
             path,
             None,
             Some(&token),
-            &[("x-store-id", store.as_str()), ("cache-control", "no-cache")],
+            &[
+                ("x-store-id", store.as_str()),
+                ("cache-control", "no-cache"),
+            ],
         )
         .await;
     assert_eq!(again.json, empty);
@@ -694,7 +697,11 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
     assert_eq!(visitors(&report(&app, &token, &store, path).await), 1);
     crate::helpers::paid_orders(&app, &store, 1, 2_500).await;
     let paid = report(&app, &token, &store, path).await;
-    assert_eq!(paid["current"]["sales"]["total_sales"], json!(25.0), "{paid}");
+    assert_eq!(
+        paid["current"]["sales"]["total_sales"],
+        json!(25.0),
+        "{paid}"
+    );
 
     // Fulfilling the order changes the paid orders shown, so the cache moves on too.
     let (order,): (String,) = sqlx::query_as("SELECT id FROM orders WHERE store_id = $1")

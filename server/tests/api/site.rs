@@ -60,6 +60,39 @@ async fn admin_routes_serve_the_ui_and_unknown_ones_fall_back_to_index() {
     }
     let asset = app.get("/admin/assets/app.js", None).await;
     assert_eq!(asset.text, "console.log(1)");
+    assert_eq!(
+        asset.headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(asset.headers.contains_key("content-security-policy"));
+    // The build's compressed copy goes to a browser that takes it.
+    std::fs::write(dir.join("assets/app.js.br"), b"brotli bytes").expect("br");
+    let compressed = app
+        .send(
+            axum::http::Method::GET,
+            "/admin/assets/app.js",
+            None,
+            None,
+            &[("accept-encoding", "gzip, deflate, br")],
+        )
+        .await;
+    assert_eq!(compressed.headers["content-encoding"], "br");
+    assert_eq!(compressed.text, "brotli bytes");
+    assert_eq!(
+        app.get("/admin/assets/missing.js", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    // An API answer is gzipped for a client that asks.
+    let docs = app
+        .send(
+            axum::http::Method::GET,
+            "/api/openapi.json",
+            None,
+            None,
+            &[("accept-encoding", "gzip")],
+        )
+        .await;
+    assert_eq!(docs.headers["content-encoding"], "gzip");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -146,7 +179,12 @@ async fn other_origins_may_call_only_the_storefronts_public_calls() {
     // The event ingest and the public read API: any origin, never with credentials.
     let ingest = preflight("/api/storefront/events", "POST").await;
     assert_eq!(allowed(&ingest).as_deref(), Some("*"));
-    assert!(ingest.headers.get("access-control-allow-credentials").is_none());
+    assert!(
+        ingest
+            .headers
+            .get("access-control-allow-credentials")
+            .is_none()
+    );
     let read = app
         .send(
             axum::http::Method::GET,
