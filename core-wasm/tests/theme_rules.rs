@@ -821,3 +821,63 @@ fn malformed_input_gets_a_structured_error_never_a_panic() {
         let _ = apply(&mut e, body);
     }
 }
+
+/// The fixture without `settings.product`, so that every part of it is missing.
+fn without_product_settings() -> ThemeEditor {
+    let mut config = fixture("hydro").value().clone();
+    if let Some(settings) = config["settings"].as_object_mut() {
+        settings.remove("product");
+    }
+    ThemeEditor::new(ThemeDoc::from_value(config).expect("still a config"))
+}
+
+#[test]
+fn a_field_inside_a_missing_list_or_text_is_refused_rather_than_made_up_as_an_object() {
+    let mut editor = without_product_settings();
+    let before = editor.doc().clone();
+    for (path, missing) in [
+        (
+            "/settings/product/tabs-detail/1/display",
+            "/settings/product/tabs-detail/1",
+        ),
+        (
+            "/settings/product/setting_shipping/shipping_info/content/pages",
+            "/settings/product/setting_shipping/shipping_info/content",
+        ),
+    ] {
+        let refused = parse_command(set(path, json!(0)))
+            .and_then(|c| editor.apply(c))
+            .expect_err("refused");
+        assert_eq!(refused.code(), "path.notFound", "{path}");
+        assert_eq!(refused.path(), missing, "{path}");
+        assert_eq!(editor.doc(), &before, "{path}");
+    }
+    // A field with no rule above it still creates its missing parents.
+    let path = "/settings/product/experimental/flag";
+    assert_eq!(apply(&mut editor, set(path, json!(true))), Ok(()));
+    assert_eq!(editor.doc().get(path), Some(&json!(true)));
+    assert!(validate(editor.doc().value()).is_empty());
+}
+
+#[test]
+fn a_command_reads_its_numbers_as_javascript_does() {
+    let mut editor = editor("hydro");
+    let path = "/settings/colors/experimental_number";
+    for (given, stored) in [
+        ("5.0", "5"),
+        ("-0", "0"),
+        ("-0.0", "0"),
+        ("1e3", "1000"),
+        ("2.5", "2.5"),
+        ("9007199254740993", "9007199254740992.0"),
+        ("18446744073709551615", "1.8446744073709552e+19"),
+    ] {
+        let command: Value = serde_json::from_str(&format!(
+            r#"{{"kind": "setField", "path": "{path}", "value": {given}}}"#
+        ))
+        .expect("JSON");
+        assert_eq!(apply(&mut editor, command), Ok(()), "{given}");
+        let value = editor.doc().get(path).expect("set");
+        assert_eq!(value.to_string(), stored, "{given}");
+    }
+}

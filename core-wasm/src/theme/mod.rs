@@ -32,12 +32,45 @@ pub use view::{
     preview_url, section_list, settings_groups,
 };
 
-use serde_json::{self, Value};
+use serde_json::{self, Number, Value};
 use shared_types::theme::ThemeCommand;
 
 /// Reads a command from JSON, with a structured error for anything malformed.
-pub fn parse_command(value: Value) -> Result<ThemeCommand, ThemeError> {
+///
+/// Its numbers are first read the way JavaScript reads them, as doubles (see
+/// `as_javascript_numbers`): a command then gives the same document and the same verdict
+/// whether the editor applies it in the browser or the server replays it from a batch's text.
+pub fn parse_command(mut value: Value) -> Result<ThemeCommand, ThemeError> {
+    as_javascript_numbers(&mut value);
     serde_json::from_value(value).map_err(|e| ThemeError::BadCommand {
         detail: e.to_string(),
     })
+}
+
+/// The largest whole number a double holds exactly with its neighbours (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// Rewrites every number of a value as a JavaScript value becomes when the browser hands it to
+/// the core: a double, kept as an integer when it is whole and safe (`5.0` and `-0` become `5`
+/// and `0`), else as a double (an integer past 2^53 is rounded to the nearest one). Iterative,
+/// so no input can exhaust the stack.
+fn as_javascript_numbers(value: &mut Value) {
+    let mut stack = vec![value];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::Number(n) => {
+                if let Some(f) = n.as_f64() {
+                    let whole = f.fract() == 0.0 && f.abs() <= MAX_SAFE_INTEGER;
+                    if whole {
+                        *n = Number::from(f as i64);
+                    } else if let Some(double) = Number::from_f64(f) {
+                        *n = double;
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(map) => stack.extend(map.values_mut()),
+            _ => {}
+        }
+    }
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::limits::THEME_MAX_DEPTH;
 use crate::theme::doc::{Tx, depth, get_at, parse_pointer, to_pointer};
 use crate::theme::error::ThemeError;
-use crate::theme::rules::{check_new_value, touches_managed};
+use crate::theme::rules::{Rule, check_new_value, rule_at, touches_managed};
 
 /// Whether the path may be set as a field at all: not the id, not a whole page, section or
 /// settings object; inside a section only below its `settings` or legacy `blocks`.
@@ -21,6 +21,17 @@ fn settable(path: &[String]) -> bool {
         Some("settings") => path.len() >= 2,
         Some(_) => true,
     }
+}
+
+/// What is missing, when `path` goes through a missing part that the rule table gives a rule:
+/// the parents a field creates are objects, so a missing list (its item is what is missing), a
+/// missing number or text, or any other part with a rule is never made up as one.
+fn missing_parent(root: &Value, path: &[String]) -> Option<String> {
+    let first_missing = (1..path.len()).find(|&end| get_at(root, &path[..end]).is_none())?;
+    (first_missing..path.len()).find_map(|end| match rule_at(root, &path[..end])? {
+        Rule::List(_) | Rule::Steps => Some(to_pointer(&path[..=end])),
+        _ => Some(to_pointer(&path[..end])),
+    })
 }
 
 /// Sets the field at `pointer` to `value`.
@@ -38,6 +49,9 @@ pub(super) fn set(tx: &mut Tx<'_>, pointer: &str, value: &Value) -> Result<(), T
     }
     if let Some(managed) = touches_managed(tx.root(), &path) {
         return Err(ThemeError::Managed { path: managed });
+    }
+    if let Some(missing) = missing_parent(tx.root(), &path) {
+        return Err(ThemeError::NotFound { path: missing });
     }
     if depth(value) + path.len() > THEME_MAX_DEPTH {
         return Err(ThemeError::Shape {
