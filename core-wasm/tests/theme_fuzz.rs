@@ -11,12 +11,15 @@
 //!
 //! Small mode (plain `cargo test`): a few thousand executions. Long mode: set
 //! `THEME_FUZZ_EXECUTIONS` (RELIABILITY.md gives the command for 10 million). `THEME_FUZZ_SEED`
-//! changes the inputs, `THEME_FUZZ_THREADS` the number of threads. The figures are written to
-//! the standard error stream directly, so they show even when the test harness captures output.
+//! changes the inputs, `THEME_FUZZ_THREADS` the number of threads, and `THEME_FUZZ_SECONDS` stops
+//! a run after that long (it then says how far it got). The figures, and progress every minute,
+//! are written to the standard error stream directly, so they show even when the test harness
+//! captures output.
 
 mod theme_gen;
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -31,6 +34,9 @@ use serde_json::Value;
 use shared_types::catalog::CommandBatch;
 use shared_types::theme::ThemeCommand;
 use theme_gen::{Mutation, any_json, command, config_text, fixtures, mutate, mutations, trim_mask};
+
+/// How often the first thread reports progress.
+const PROGRESS_EVERY: Duration = Duration::from_secs(60);
 
 /// Executions in small mode.
 const SMALL_EXECUTIONS: u64 = 3_000;
@@ -317,14 +323,17 @@ fn the_theme_parser_and_command_decoder_survive_generated_input() {
     let threads = env_number("THEME_FUZZ_THREADS")
         .unwrap_or(if executions > 100_000 { parallel } else { 1 })
         .clamp(1, 64);
+    let limit = env_number("THEME_FUZZ_SECONDS").map(Duration::from_secs);
     let _ = bases();
     let started = Instant::now();
     let failures = Mutex::new(Vec::new());
+    let done_so_far = AtomicU64::new(0);
+    let timed_out = AtomicBool::new(false);
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let share = executions / threads + u64::from(t < executions % threads);
-                let failures = &failures;
+                let (failures, done_so_far, timed_out) = (&failures, &done_so_far, &timed_out);
                 let worker = std::thread::Builder::new()
                     .name(format!("theme-fuzz-{t}"))
                     .stack_size(HARNESS_STACK_BYTES);
@@ -333,6 +342,7 @@ fn the_theme_parser_and_command_decoder_survive_generated_input() {
                     let mut runner = TestRunner::new_with_rng(Config::default(), rng);
                     let strategy = input();
                     let tally = Mutex::new(Tally::default());
+                    let mut reported = Instant::now();
                     // Runs inputs in chunks (the runner's generator goes on from one chunk to
                     // the next) until this thread's share of executions is done.
                     loop {
@@ -340,7 +350,20 @@ fn the_theme_parser_and_command_decoder_survive_generated_input() {
                         if done >= share {
                             break;
                         }
-                        let chunk = ((share - done) / 4).clamp(1, 2_000);
+                        if limit.is_some_and(|limit| started.elapsed() >= limit) {
+                            timed_out.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        if t == 0 && reported.elapsed() >= PROGRESS_EVERY {
+                            reported = Instant::now();
+                            let _ = writeln!(
+                                std::io::stderr(),
+                                "theme fuzz: {} executions after {:.0} s",
+                                done_so_far.load(Ordering::Relaxed),
+                                started.elapsed().as_secs_f64()
+                            );
+                        }
+                        let chunk = ((share - done) / 4).clamp(1, 500);
                         let config = Config {
                             cases: chunk as u32,
                             failure_persistence: None,
@@ -355,7 +378,9 @@ fn the_theme_parser_and_command_decoder_survive_generated_input() {
                             let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
                             let kind = input.kind();
                             tally.inputs += 1;
-                            tally.executions += outcome.as_ref().map_or(1, |n| *n);
+                            let n = outcome.as_ref().map_or(1, |n| *n);
+                            tally.executions += n;
+                            done_so_far.fetch_add(n, Ordering::Relaxed);
                             tally.by_kind[kind] += 1;
                             tally.time_by_kind[kind] += took;
                             if took > tally.slowest {
@@ -421,8 +446,15 @@ fn the_theme_parser_and_command_decoder_survive_generated_input() {
         let _ = writeln!(err, "slowest input: {shown}");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    assert!(
-        total >= executions,
-        "{total} executions, {executions} expected"
-    );
+    if timed_out.into_inner() {
+        let _ = writeln!(
+            err,
+            "theme fuzz: stopped by THEME_FUZZ_SECONDS after {total} of the {executions} executions asked"
+        );
+    } else {
+        assert!(
+            total >= executions,
+            "{total} executions, {executions} expected"
+        );
+    }
 }

@@ -189,17 +189,51 @@ pub fn trim_mask() -> impl Strategy<Value = Option<u64>> {
     prop_oneof![1 => Just(None), 3 => any::<u64>().prop_map(Some)]
 }
 
-/// Removes the homepage sections and settings groups whose bit of `mask` is clear.
-pub fn trim(value: &mut Value, mask: Option<u64>) {
-    let Some(mask) = mask else { return };
+/// A copy of a fixture without the homepage sections and settings groups whose bit of `mask`
+/// is clear (sections first, then groups, in key order). Only what is kept is copied.
+pub fn trimmed(value: &Value, mask: Option<u64>) -> Value {
+    let (Some(mask), Value::Object(root)) = (mask, value) else {
+        return value.clone();
+    };
     let mut bits = (0..64).map(move |i| mask & (1 << i) != 0);
-    for pointer in ["/pages/homepage/sections", "/settings"] {
-        if let Some(Value::Object(map)) = value.pointer_mut(pointer) {
-            let keep: Vec<bool> = map.keys().map(|_| bits.next().unwrap_or(true)).collect();
-            let mut keep = keep.into_iter();
-            map.retain(|_, _| keep.next().unwrap_or(true));
-        }
+    let mut keep = |map: &Map<String, Value>| -> Value {
+        Value::Object(
+            map.iter()
+                .filter(|_| bits.next().unwrap_or(true))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        )
+    };
+    let mut out = Map::new();
+    for (key, child) in root {
+        let copy = match (key.as_str(), child) {
+            ("pages", Value::Object(pages)) => Value::Object(
+                pages
+                    .iter()
+                    .map(|(name, page)| {
+                        let page = match (name.as_str(), page) {
+                            ("homepage", Value::Object(home)) => Value::Object(
+                                home.iter()
+                                    .map(|(k, v)| match (k.as_str(), v) {
+                                        ("sections", Value::Object(sections)) => {
+                                            (k.clone(), keep(sections))
+                                        }
+                                        _ => (k.clone(), v.clone()),
+                                    })
+                                    .collect(),
+                            ),
+                            _ => page.clone(),
+                        };
+                        (name.clone(), page)
+                    })
+                    .collect(),
+            ),
+            ("settings", Value::Object(groups)) => keep(groups),
+            _ => child.clone(),
+        };
+        out.insert(key.clone(), copy);
     }
+    Value::Object(out)
 }
 
 /// A scalar or a small container of unusual values.
@@ -279,11 +313,10 @@ pub fn mutations(max: usize) -> impl Strategy<Value = Vec<(Index, Mutation)>> {
     prop::collection::vec((any::<Index>(), mutation()), 0..=max)
 }
 
-/// Applies mutations to a copy of a fixture, trimmed by `mask` (see [`trim`]). A mutation whose
+/// Applies mutations to a copy of a fixture, trimmed by `mask` (see [`trimmed`]). A mutation whose
 /// node is gone is skipped.
 pub fn mutate(fixture: &Fixture, mask: Option<u64>, mutations: &[(Index, Mutation)]) -> Value {
-    let mut root = fixture.value.clone();
-    trim(&mut root, mask);
+    let mut root = trimmed(&fixture.value, mask);
     for (at, change) in mutations {
         let pointer = at.get(&fixture.paths);
         let (parent, last) = pointer.rsplit_once('/').unwrap_or(("", pointer));
