@@ -36,7 +36,7 @@ pub async fn start(db: &AnyPool, keys: &Keys, user_id: &str) -> Result<IssuedTok
     let now = now_ms();
     let session_id = new_id();
     let expires_at = now + REFRESH_TOKEN_SECONDS * 1000;
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     sqlx::query(
         "INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
     )

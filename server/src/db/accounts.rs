@@ -120,7 +120,7 @@ pub async fn create_store_now(
     subdomain: Option<&str>,
     domain_suffix: &str,
 ) -> Result<String, sqlx::Error> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let id = create_store(&mut tx, owner_id, name, subdomain, domain_suffix).await?;
     tx.commit().await?;
     Ok(id)

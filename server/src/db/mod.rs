@@ -88,6 +88,21 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
     Ok(pool)
 }
 
+/// Begins a transaction that writes. On SQLite it takes the write lock at once (`BEGIN
+/// IMMEDIATE`, waiting for another writer up to the busy timeout): a transaction that reads
+/// first and writes later would otherwise fail at its first write with "database is locked"
+/// whenever another connection wrote meanwhile, because SQLite cannot wait there without risking
+/// a deadlock. PostgreSQL's transactions wait for the rows they need, so a plain `BEGIN` does.
+pub async fn begin_write(
+    db: &AnyPool,
+) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    if db.connect_options().database_url.scheme() == "sqlite" {
+        db.begin_with("BEGIN IMMEDIATE").await
+    } else {
+        db.begin().await
+    }
+}
+
 /// Makes sure a SQLite file can be created: its folder exists and the URL asks for creation.
 fn sqlite_url(url: &str) -> Result<String, sqlx::Error> {
     let rest = url.trim_start_matches("sqlite:").trim_start_matches("//");

@@ -184,7 +184,7 @@ pub async fn save(
     author: Author<'_>,
 ) -> Result<Result<i64, i64>, sqlx::Error> {
     let now = now_ms();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     let updated = sqlx::query(
         "UPDATE theme_configs SET config = $1, version = version + 1, updated_at = $2, updated_by = $3 \
          WHERE theme_id = $4 AND version = $5",

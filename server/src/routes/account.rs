@@ -163,7 +163,7 @@ async fn settle_payout(
         ]));
     }
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let settled = sqlx::query("UPDATE payout_requests SET status = $1, settled_at = $2 WHERE id = $3 AND status = 'pending'")
         .bind(&outcome)
         .bind(now)

@@ -182,7 +182,7 @@ async fn signup(
         ));
     }
     let hash = password::hash(form.password).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let user_id = accounts::create_user(
         &mut *tx,
         &NewUser {
@@ -363,7 +363,7 @@ async fn account_activation(
         }
     };
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let accepted = sqlx::query(
         "UPDATE staff_invitations SET accepted_at = $1 WHERE id = $2 AND accepted_at IS NULL",
     )
@@ -448,7 +448,7 @@ async fn forgot_password(
         .fetch_optional(&state.db)
         .await?;
     if let Some((user_id,)) = user {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::db::begin_write(&state.db).await?;
         let token = onetime::issue(&mut *tx, &user_id, Purpose::PasswordReset).await?;
         mail::queue(&mut *tx, &Mail {
             to: email,

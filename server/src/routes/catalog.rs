@@ -371,7 +371,7 @@ async fn delete_product(
     access: StoreAccess<scoped::Products>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query(
         "DELETE FROM collection_products WHERE product_id IN (SELECT id FROM products WHERE id = $1 AND store_id = $2)",
     )
@@ -647,7 +647,7 @@ async fn create_collection(
     }
     let id = new_id();
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query(
         "INSERT INTO collections (id, store_id, title, handle, image, kind, rule_tag, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
@@ -702,7 +702,7 @@ async fn put_collection(
             "Another collection already has the handle {handle}."
         )));
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query(
         "UPDATE collections SET title = $1, handle = $2, image = $3, kind = $4, rule_tag = $5, updated_at = $6 \
          WHERE id = $7 AND store_id = $8",
@@ -731,7 +731,7 @@ async fn delete_collection(
     access: StoreAccess<scoped::Collections>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query(
         "DELETE FROM collection_products WHERE collection_id IN (SELECT id FROM collections WHERE id = $1 AND store_id = $2)",
     )

@@ -214,7 +214,7 @@ async fn update_domain_checkout(
             found.host
         )]));
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query("UPDATE domains SET is_checkout = 0 WHERE store_id = $1")
         .bind(&access.store_id)
         .execute(&mut *tx)

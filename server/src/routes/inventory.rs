@@ -68,7 +68,7 @@ async fn put_stock(
     if !problems.is_empty() {
         return Err(ApiError::Invalid(problems));
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let mut by_product: Vec<(&str, Vec<(&str, i64)>)> = Vec::new();
     for change in &input.changes {
         match by_product
@@ -123,7 +123,7 @@ async fn put_products(
     if !problems.is_empty() {
         return Err(ApiError::Invalid(problems));
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let now = now_ms();
     for patch in &input.products {
         let Some(row) = load(&mut tx, &access.store_id, &patch.id).await? else {

@@ -25,6 +25,7 @@ pub mod personalize;
 pub mod proxies;
 pub mod public;
 pub mod records;
+mod refusals;
 pub mod reports;
 pub mod sales;
 pub mod staff;
@@ -128,6 +129,8 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(feeds::router())
         .merge(reports::router())
         .split_for_parts();
+    let mut openapi = openapi;
+    refusals::document(&mut openapi);
     let document = openapi.clone();
     let router = router
         .route(

@@ -173,7 +173,7 @@ async fn add_card(
         .await?;
     let is_default = body.is_default || count == 0;
     let id = new_id();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     if is_default {
         clear_default(&mut tx, &access.store_id).await?;
     }
@@ -225,7 +225,7 @@ async fn update_card(
         body.exp_year.unwrap_or(current.exp_year),
     );
     payouts::check_expiry(month, year, this_month()).map_err(invalid)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     if body.is_default == Some(true) {
         clear_default(&mut tx, &access.store_id).await?;
     }
@@ -423,7 +423,7 @@ async fn request_payout(
     // The key, the payout and the answer kept for the key's retries are one transaction: a
     // server stopped at any moment leaves either all three or none, so a retry after a crash
     // is answered with the payout it made, or makes it.
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let claimed = sqlx::query(
         "INSERT INTO idempotency_keys (store_id, idem_key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (store_id, idem_key) DO NOTHING",
@@ -526,7 +526,7 @@ async fn create_request(
     .bind(&access.store_id)
     .execute(&mut **tx)
     .await?;
-    let (gross, orders, pending, paid) = ledger(&mut **tx, &access.store_id).await?;
+    let (gross, orders, pending, paid) = ledger(tx, &access.store_id).await?;
     if amount > payouts::available_minor(gross, orders, pending + paid) {
         return Err(invalid(PayoutError::AmountOverBalance));
     }

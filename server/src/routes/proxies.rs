@@ -233,7 +233,7 @@ async fn add_store_group(
     Json(body): Json<GroupRef>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     group_exists(&state.db, &body.group_id).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query("INSERT INTO store_proxy_groups (store_id, group_id) VALUES ($1, $2) ON CONFLICT (store_id, group_id) DO NOTHING")
         .bind(&access.store_id)
         .bind(&body.group_id)
@@ -263,7 +263,7 @@ async fn remove_store_group(
     Json(body): Json<GroupRef>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     group_exists(&state.db, &body.group_id).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query("DELETE FROM store_proxy_groups WHERE store_id = $1 AND group_id = $2")
         .bind(&access.store_id)
         .bind(&body.group_id)
@@ -317,7 +317,7 @@ async fn replace_store_proxies(
     group: Option<&str>,
     ids: &[String],
 ) -> Result<Vec<Proxy>, ApiError> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::begin_write(db).await?;
     match group {
         None => sqlx::query("DELETE FROM store_proxies WHERE store_id = $1").bind(store_id),
         Some(group) => sqlx::query(

@@ -158,7 +158,7 @@ pub async fn create<K: Kind>(
     value: K,
 ) -> Result<StoreRecord<K>, ApiError> {
     checked(&value)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let value = value.prepare(&mut tx, store_id).await?;
     let id = new_id();
     sqlx::query(
@@ -193,7 +193,7 @@ pub async fn replace<K: Kind>(
     value: K,
 ) -> Result<StoreRecord<K>, ApiError> {
     checked(&value)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     find::<K>(&mut tx, store_id, id).await?;
     let value = value.prepare(&mut tx, store_id).await?;
     sqlx::query(
@@ -251,7 +251,7 @@ pub async fn write_setting<K: Setting>(
     value: K,
 ) -> Result<K, ApiError> {
     checked(&value)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let value = value.prepare(&mut tx, store_id).await?;
     let text = to_text(&value)?;
     let now = now_ms();

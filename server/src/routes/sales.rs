@@ -439,7 +439,7 @@ async fn fulfil_order(
     let (financial, fulfillment) = found.ok_or(ApiError::NotFound)?;
     rules::check_fulfil(&financial, &fulfillment).map_err(ApiError::Conflict)?;
     // The status in the WHERE clause makes two fulfilments at once change the order once.
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let changed = sqlx::query(
         "UPDATE orders SET fulfillment_status = 'fulfilled' WHERE store_id = $1 AND id = $2 \
          AND fulfillment_status = $3",

@@ -123,7 +123,7 @@ async fn add_store_staff(
     let token = tokens::random_token();
     let now = now_ms();
     let scopes = form.scopes.join(" ");
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     // A new invitation replaces an open one for the same address.
     sqlx::query(
         "DELETE FROM staff_invitations WHERE store_id = $1 AND email = $2 AND accepted_at IS NULL",

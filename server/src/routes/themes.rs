@@ -220,7 +220,7 @@ async fn create(
     summary: &str,
 ) -> Result<Theme, ApiError> {
     let author = author_name(state, access_user).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     let id = store_themes::create_theme(
         &mut tx,
         &store_themes::NewTheme {
@@ -387,7 +387,7 @@ async fn activate_theme(
     Path(id): Path<String>,
 ) -> Result<Json<Theme>, ApiError> {
     find_theme(&state, &access.store_id, &id).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     sqlx::query(
         "UPDATE themes SET is_active = CASE WHEN id = $1 THEN 1 ELSE 0 END WHERE store_id = $2",
     )
@@ -728,7 +728,7 @@ async fn replay_commands(
                 repeated: false,
             };
             let text = serde_json::to_string(&outcome).map_err(ApiError::internal)?;
-            let mut tx = state.db.begin().await?;
+            let mut tx = crate::db::begin_write(&state.db).await?;
             let recorded = store_themes::record_batch(&mut tx, &theme_id, batch_id, &text).await;
             if recorded.is_ok() && tx.commit().await.is_ok() {
                 return Ok(Json(outcome));

@@ -44,7 +44,7 @@ struct UploadForm {
     params(("X-Store-Id" = String, Header, description = "The store")),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 201, body = UploadedImage), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody),
-        (status = 413, body = ApiErrorBody)))]
+        (status = 413, body = ApiErrorBody), (status = 415, body = ApiErrorBody, description = "Not a PNG, JPEG, GIF or WebP image")))]
 async fn upload_image(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,

@@ -309,7 +309,7 @@ async fn write_order(
     lines: &[Line],
 ) -> Result<(String, String, i64), ApiError> {
     let now = now_ms();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
     // Stock is taken in the transaction, from the stored variants, and checked again there.
     for line in lines.iter().filter(|l| !l.variant_id.is_empty()) {
         let (variants,): (String,) = sqlx::query_as(
