@@ -250,13 +250,17 @@ SHAPES = {
 }
 
 
+# The colours tracing adds when it writes to a file too.
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
 def grep_secrets(log_paths: list[str], values: list[str]) -> list[str]:
     """The secrets found in the logs, as 'file: what' lines (an empty list is the pass): the
     `values` this run knows of, and anything of a secret's shape."""
     found = []
     for path in log_paths:
         with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
+            text = ANSI.sub("", f.read())
         for value in set(values):
             if value and value in text:
                 found.append(f"{os.path.basename(path)}: {value[:6]}... ({len(value)} characters)")

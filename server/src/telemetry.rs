@@ -12,9 +12,11 @@ pub fn init() {
 }
 
 /// The span of one HTTP request: its method and path, never its query string, which may carry
-/// a one-time token (a password-reset link's, for one).
+/// a one-time token (a password-reset link's, for one). It keeps tower-http's target, so
+/// `RUST_LOG=tower_http=debug` shows it as before.
 pub fn request_span<B>(request: &axum::http::Request<B>) -> tracing::Span {
     tracing::debug_span!(
+        target: "tower_http::trace::make_span",
         "request",
         method = %request.method(),
         path = %request.uri().path(),
