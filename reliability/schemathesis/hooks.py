@@ -1,0 +1,85 @@
+"""Schemathesis hooks for the Storeloom API: who signs the requests in.
+
+Every operation runs as the Demo Store's owner (Olivia, an operator-domain account, so the
+operator's routes are reached too), except three that would end or spend that session:
+signing out, changing the password and spending a refresh token. Those run as the seller
+(Sam), with a sign-in of their own for every case, so the owner's token stays valid for the
+whole run. A 401 makes Schemathesis call `get` again, which signs in anew.
+
+The run signs in with `X-Forwarded-For` set to a documentation address (the server runs with
+`TRUST_PROXY_HEADERS=1`): the fuzzed `POST /auth/login` calls come from 127.0.0.1 and fail,
+and after fifty failures that address is locked for fifteen minutes, as it should be; the
+harness's own sign-ins must not be.
+"""
+
+import os
+
+import requests
+import schemathesis
+
+API = os.environ["STORELOOM_API"]
+PASSWORD = "storeloom"
+HARNESS_ADDRESS = "192.0.2.10"
+
+# Operations that end, change or spend the session they are called with.
+SESSION_ENDING = ("logout", "change_password", "renew_access_token")
+
+
+def sign_in(email):
+    """Signs in and returns the login answer (access and refresh tokens)."""
+    response = requests.post(
+        f"{API}/auth/login",
+        json={"email": email, "password": PASSWORD},
+        headers={"X-Forwarded-For": HARNESS_ADDRESS},
+        timeout=30,
+    )
+    response.raise_for_status()
+    return response.json()
+
+
+def with_header(case, name, value):
+    headers = dict(case.headers or {})
+    headers[name] = value
+    case.headers = headers
+
+
+@schemathesis.auth(refresh_interval=None).apply_to(operation_id=list(SESSION_ENDING))
+class SellerSession:
+    """A fresh session of the seller for each case of a session-ending operation."""
+
+    def get(self, case, context):
+        return sign_in("seller@example.com")
+
+    def set(self, case, data, context):
+        if case.operation.label == "GET /auth/renew-access-token":
+            with_header(case, "X-Refresh-Token", data["refreshToken"])
+        else:
+            with_header(case, "Authorization", f"Bearer {data['accessToken']}")
+
+
+@schemathesis.auth(refresh_interval=600).skip_for(operation_id=list(SESSION_ENDING))
+class OwnerSession:
+    """The owner's access token (15 minutes), signed in again every 10 minutes or on a 401."""
+
+    def get(self, case, context):
+        return sign_in("owner@storeloom.dev")["accessToken"]
+
+    def set(self, case, data, context):
+        with_header(case, "Authorization", f"Bearer {data}")
+
+
+@schemathesis.hook
+def before_load_schema(context, raw_schema):
+    """Takes `X-Store-Id` out of the operations' parameters; schemathesis.toml sends the Demo
+    Store's id on every request instead, the requests without a sign-in of the `ignored_auth`
+    check included. Declared as a parameter, the header reads to Schemathesis' dependency
+    analysis as a reference to a store that no operation creates, and it then starts no
+    stateful scenario from any store operation."""
+    for item in raw_schema.get("paths", {}).values():
+        for operation in item.values():
+            if isinstance(operation, dict) and "parameters" in operation:
+                operation["parameters"] = [
+                    parameter
+                    for parameter in operation["parameters"]
+                    if parameter.get("name", "").lower() != "x-store-id"
+                ]
