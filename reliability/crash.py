@@ -276,7 +276,8 @@ def main() -> int:
 
     name = f"crash-{args.database}"
     db = Database(args.database, name, args.postgres_url)
-    server = Server(db, name)
+    # The full demo catalog: its 320 orders make a balance that 1,000 payouts cannot exhaust.
+    server = Server(db, name, {"STORELOOM_DEMO_CATALOG": "1"})
     try:
         server.start()
         session = Session(server.base)

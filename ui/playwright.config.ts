@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `mkdir -p ../target/e2e && rm -rf ${database}* ${uploads} && ../target/debug/server`,
+    // The server's log is kept for reliability/logs.py, which greps it for secrets.
+    command: `mkdir -p ../target/e2e && rm -rf ${database}* ${uploads} && ../target/debug/server 2> ../target/e2e/server-${port}.log`,
     env: {
       PORT: String(port),
       DATABASE_URL: `sqlite://${database}`,
@@ -40,7 +41,8 @@ export default defineConfig({
       STORELOOM_DEMO: "1",
       // The demo store's 90 days of traffic, without new visits arriving during the tests.
       STORELOOM_DEMO_TRAFFIC: "history",
-      RUST_LOG: "warn",
+      // Warnings, and each request's line, where a token in a URL would show.
+      RUST_LOG: "warn,tower_http=debug",
     },
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
