@@ -64,8 +64,12 @@ try {
   const page = await browser.newPage();
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
   const { port } = server.httpServer.address();
-  await page.goto(`http://127.0.0.1:${port}/reliability/parity/page.html`);
-  await page.waitForFunction(() => window.parityReady === true, null, { timeout: 120_000 });
+  // Vite transforms the page's modules on first request: on a busy machine that takes a while.
+  await page.goto(`http://127.0.0.1:${port}/reliability/parity/page.html`, {
+    waitUntil: "domcontentloaded",
+    timeout: 300_000,
+  });
+  await page.waitForFunction(() => window.parityReady === true, null, { timeout: 300_000 });
 
   const check = async (batch) => {
     // The cases cross as JSON text, parsed in the page as the editor's data would be.
