@@ -50,21 +50,27 @@ build_types() {
   (cd "$ROOT" && cargo test --locked --quiet -p shared-types >/dev/null)
 }
 
-# wasm_variant OUT_DIR CARGO_FEATURE_FLAGS...: one WebAssembly build of the core, bound for Vite.
+# wasm_variant OUT_DIR CARGO_FEATURE_FLAGS...: one WebAssembly build of the core, bound for Vite,
+# in the size-optimised `wasm-release` profile, then shrunk by binaryen's `wasm-opt -Oz` (the npm
+# package, a devDependency of ui/), which also drops the names section.
 wasm_variant() {
   local out="$1"; shift
-  cargo build --locked --release --target wasm32-unknown-unknown -p core-wasm "$@" \
+  cargo build --locked --profile wasm-release --target wasm32-unknown-unknown -p core-wasm "$@" \
     && wasm-bindgen --target bundler --out-dir "$out" --out-name core_wasm \
-         target/wasm32-unknown-unknown/release/core_wasm.wasm
+         target/wasm32-unknown-unknown/wasm-release/core_wasm.wasm \
+    && "$ROOT/node_modules/.bin/wasm-opt" -Oz "$out/core_wasm_bg.wasm" -o "$out/core_wasm_bg.wasm"
 }
 
-# Two builds: the main one without the time-zone database, and the one with it that the
-# analytics pages load lazily (ARCHITECTURE.md says why).
+# Three builds, each exporting one part of the facade so that each carries only its rules
+# (ARCHITECTURE.md says why): the main one that every page loads (shell, records, catalog,
+# reports), the editors' one (theme engine, product designs) and the time-zone one with the IANA
+# database, both loaded lazily by the pages that need them.
 build_wasm() {
-  say "Building the WASM core (main and time-zone builds)"
+  say "Building the WASM core (main, editor and time-zone builds)"
   (cd "$ROOT" \
-    && wasm_variant ui/src/wasm --no-default-features --features wasm \
-    && wasm_variant ui/src/wasm-tz --features wasm)
+    && wasm_variant ui/src/wasm --no-default-features --features wasm-shell \
+    && wasm_variant ui/src/wasm-editor --no-default-features --features wasm-editor \
+    && wasm_variant ui/src/wasm-tz --no-default-features --features wasm-zoned)
 }
 
 build_ui() {

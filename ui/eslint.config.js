@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "src/wasm", "src/wasm-tz", "src/types/generated", "test-results", "playwright-report"] },
+  { ignores: ["dist", "src/wasm", "src/wasm-editor", "src/wasm-tz", "src/types/generated", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
@@ -15,7 +15,7 @@ export default tseslint.config(
       // Features talk to the WASM core only through src/core.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/wasm/*", "**/wasm-tz/*"], message: "Import the core from src/core instead." }] },
+        { patterns: [{ group: ["**/wasm/*", "**/wasm-editor/*", "**/wasm-tz/*"], message: "Import the core from src/core instead." }] },
       ],
     },
   },

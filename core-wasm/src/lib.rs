@@ -13,5 +13,5 @@ pub mod reports;
 pub mod shell;
 pub mod theme;
 
-#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+#[cfg(all(feature = "wasm-bindings", target_arch = "wasm32"))]
 mod wasm;

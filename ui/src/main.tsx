@@ -2,6 +2,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { i18nReady } from "./i18n";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -18,6 +19,8 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
   else window.addEventListener("load", register, { once: true });
 }
 
+// A Vietnamese user's texts arrive first, so that no English flashes before them.
+await i18nReady;
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -1,15 +1,24 @@
 //! The WebAssembly facade: each export converts its input, calls the core and converts the result.
-//! No rule lives here. One file per area of the core.
+//! No rule lives here. One file per area of the core, each compiled when its feature asks for
+//! it (`wasm` asks for all of them), so that a build exporting one part carries only its rules.
 
+#[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod analytics;
+#[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod catalog;
+#[cfg(any(feature = "wasm", feature = "wasm-editor"))]
 mod designs;
+#[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod payouts;
+#[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod records;
+#[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod reports;
+#[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod shell;
+#[cfg(any(feature = "wasm", feature = "wasm-editor"))]
 mod theme;
-#[cfg(feature = "tz")]
+#[cfg(all(feature = "tz", any(feature = "wasm", feature = "wasm-zoned")))]
 mod zoned;
 
 use serde::Serialize;

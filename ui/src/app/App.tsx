@@ -2,25 +2,28 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { type CSSVariablesResolver, MantineProvider, createTheme } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Suspense, lazy } from "react";
 import { I18nextProvider } from "react-i18next";
-import { MotionProvider } from "../components/Motion";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { renewSession } from "../features/auth/api/renew";
 import { useSession } from "../features/auth/store/session";
 import i18n from "../i18n";
 import { ApiError, configureApi } from "../lib/api";
-import { router } from "./router";
+import { AppRoutes, navigateTo } from "./router";
 
 configureApi({
   credentials: () => useSession.getState(),
   renew: renewSession,
   onUnauthorized: () => {
     useSession.getState().logout();
-    void router.navigate("/auth/login");
+    navigateTo("/auth/login");
   },
 });
+
+// The notifications' container (toasts, their transitions) comes after the first paint; a
+// notification shown before it arrives waits in Mantine's store and appears with it.
+const Notifications = lazy(() => import("@mantine/notifications").then((module) => ({ default: module.Notifications })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -61,11 +64,13 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
-          <MotionProvider>
-            <RouterProvider router={router} />
-          </MotionProvider>
+          <BrowserRouter basename="/admin">
+            <AppRoutes />
+          </BrowserRouter>
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -1,8 +1,11 @@
 // Admin pages open only while the core judges the locally held session usable (shell.md §4,
 // §5); otherwise the session is cleared and the user goes to login. Renewal of an expired
-// access token happens in the API client, which the server's 401 triggers.
+// access token happens in the API client, which the server's 401 triggers. The signed-in
+// screens animate (framer-motion), so the motion set-up starts here, out of the sign-in pages'
+// first download.
 import { useEffect, useState } from "react";
 import { Navigate, Outlet } from "react-router";
+import { MotionProvider } from "../components/Motion";
 import { judgeSession } from "../core";
 import { sessionSnapshot, useSession } from "../features/auth/store/session";
 
@@ -16,5 +19,11 @@ export function RequireSession() {
   useEffect(() => {
     if (!allowed) logout();
   }, [allowed, logout]);
-  return allowed ? <Outlet /> : <Navigate to="/auth/login" replace />;
+  return allowed ? (
+    <MotionProvider>
+      <Outlet />
+    </MotionProvider>
+  ) : (
+    <Navigate to="/auth/login" replace />
+  );
 }

@@ -1,67 +1,95 @@
 // Routes of the admin, under /admin. The named routes come from the core's table (shell.md §2):
 // each is guarded by the core's permission rule, editor routes render full-screen, the others
-// inside the drawer and top bar.
-import { type ReactNode, Suspense, lazy } from "react";
-import { Navigate, Outlet, createBrowserRouter } from "react-router";
-import { PageSkeleton } from "../components/Skeletons";
+// inside the drawer and top bar. A declarative router (BrowserRouter and useRoutes): the app
+// uses no loaders or actions, and the data router would add about 16 kB gzipped to the first
+// download.
+import { type ComponentType, type LazyExoticComponent, type ReactNode, Suspense, lazy, useEffect } from "react";
+import { Navigate, Outlet, type RouteObject, useNavigate, useRoutes } from "react-router";
+import { PageSkeleton, ScreenLoader } from "../components/Skeletons";
 import { type RouteInfo, mayOpen, routes } from "../core";
-import { AccountSettingsPage } from "../features/account/AccountSettingsPage";
-import { PersonalizedFormPage } from "../features/account/PersonalizedFormPage";
-import { PersonalizedPage } from "../features/account/PersonalizedPage";
-import { ProfilePage } from "../features/account/ProfilePage";
-import { SettingsPage } from "../features/account/SettingsPage";
-import { StoresPage } from "../features/account/StoresPage";
-import { TermsPage } from "../features/account/TermsPage";
-import { AcceptPage } from "../features/auth/components/AcceptPage";
-import { ForgotPage } from "../features/auth/components/ForgotPage";
 import { LoginPage } from "../features/auth/components/LoginPage";
-import { RegisterPage } from "../features/auth/components/RegisterPage";
-import { ShopPage } from "../features/auth/components/ShopPage";
-import { VerifyPage } from "../features/auth/components/VerifyPage";
-import { HomePage } from "../features/dashboard/components/HomePage";
-import { EditorPage } from "../features/editor/components/EditorPage";
-import { CollectionFormPage } from "../features/manage/collections/CollectionFormPage";
-import { CollectionsPage } from "../features/manage/collections/CollectionsPage";
-import { CustomerDetailPage } from "../features/manage/customers/CustomerDetailPage";
-import { CustomersPage } from "../features/manage/customers/CustomersPage";
-import { DiscountFormPage } from "../features/manage/discounts/DiscountFormPage";
-import { DiscountsPage } from "../features/manage/discounts/DiscountsPage";
-import { DomainsPage } from "../features/manage/domains/DomainsPage";
-import { LiveViewPage } from "../features/manage/live-view/LiveViewPage";
-import { PreferencesPage } from "../features/manage/preferences/PreferencesPage";
-import { ThemesPage } from "../features/manage/themes/ThemesPage";
-import { InviteStaffPage } from "../features/manage/staff/InviteStaffPage";
-import { StaffMemberPage } from "../features/manage/staff/StaffMemberPage";
-import { StaffPage } from "../features/manage/staff/StaffPage";
-import { MenuFormPage } from "../features/manage/menus/MenuFormPage";
-import { MenusPage } from "../features/manage/menus/MenusPage";
-import { AbandonedCheckoutDetailPage } from "../features/manage/abandoned/AbandonedCheckoutDetailPage";
-import { AbandonedCheckoutsPage } from "../features/manage/abandoned/AbandonedCheckoutsPage";
-import { OrderDetailPage } from "../features/manage/orders/OrderDetailPage";
-import { OrdersPage } from "../features/manage/orders/OrdersPage";
-import { PageFormPage } from "../features/manage/pages/PageFormPage";
-import { PagesPage } from "../features/manage/pages/PagesPage";
-import { PayoutPage } from "../features/manage/payouts/PayoutPage";
-import { ProductFormPage } from "../features/manage/products/ProductFormPage";
-import { ProductsPage } from "../features/manage/products/ProductsPage";
-import { BulkEditPage, InventoryPage } from "../features/records/BatchPages";
-import { RecordFormPage, RecordListPage } from "../features/records/RecordPages";
-import { AppsPage, CustomStorePage, SalesChannelsPage, TelegramPage, UpsellPage } from "../features/records/SettingPages";
-import { recordSpecs } from "../features/records/kinds";
-import { PixelPage } from "../features/reports/PixelPage";
-import { ProfitPage } from "../features/reports/ProfitPage";
-import { SalesReportPage } from "../features/reports/SalesReportPage";
-import { UtmPage } from "../features/reports/UtmPage";
-import { AdminLayout } from "../features/shell/components/AdminLayout";
-import { NoAccessPage, PolicyViolationPage, ScreenPage } from "../features/shell/components/StatusPages";
+import { recordRoutes } from "../features/records/routes";
 import { useUserInfo } from "../hooks/useStoreData";
-import { RequireSession } from "./RequireSession";
 
-// The Overview brings the date picker and, later still, ECharts and the time-zone core: it is
-// loaded when first opened.
-const OverviewPage = lazy(() => import("../features/analytics/components/OverviewPage").then((m) => ({ default: m.OverviewPage })));
-// The product design editors (print areas, books) are loaded when one is opened.
-const DesignEditorPage = lazy(() => import("../features/designs/DesignEditorPage").then((m) => ({ default: m.DesignEditorPage })));
+/** A screen loaded when first opened: its module's named export through React.lazy. */
+// React.lazy's own bound is ComponentType<any>: a screen's props are whatever its export takes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// The session guard (with the motion set-up) and the frame (drawer, top bar, notifications,
+// onboarding): fetched at once when the admin opens on a signed-in page, and soon after the
+// sign-in page has painted otherwise, so that they are there when the user has signed in.
+const loadSignedIn = () => import("./RequireSession");
+const loadFrame = () => import("../features/shell/components/AdminLayout");
+const RequireSession = lazyScreen(loadSignedIn, "RequireSession");
+const AdminLayout = lazyScreen(loadFrame, "AdminLayout");
+if (typeof window !== "undefined") {
+  const preload = () => void Promise.all([loadSignedIn(), loadFrame()]).catch(() => {});
+  if (window.location.pathname.startsWith(`${import.meta.env.BASE_URL}auth/`)) setTimeout(preload, 1000);
+  else preload();
+}
+
+// Every screen but the sign-in page is its own chunk, fetched when first opened (the Overview
+// brings the date picker and, later still, ECharts and the time-zone core; the editors bring
+// dnd-kit and their WebAssembly build). Only the sign-in page comes with the first download.
+const NoAccessPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "NoAccessPage");
+const PolicyViolationPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "PolicyViolationPage");
+const ScreenPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "ScreenPage");
+const AccountSettingsPage = lazyScreen(() => import("../features/account/AccountSettingsPage"), "AccountSettingsPage");
+const PersonalizedFormPage = lazyScreen(() => import("../features/account/PersonalizedFormPage"), "PersonalizedFormPage");
+const PersonalizedPage = lazyScreen(() => import("../features/account/PersonalizedPage"), "PersonalizedPage");
+const ProfilePage = lazyScreen(() => import("../features/account/ProfilePage"), "ProfilePage");
+const SettingsPage = lazyScreen(() => import("../features/account/SettingsPage"), "SettingsPage");
+const StoresPage = lazyScreen(() => import("../features/account/StoresPage"), "StoresPage");
+const TermsPage = lazyScreen(() => import("../features/account/TermsPage"), "TermsPage");
+const AcceptPage = lazyScreen(() => import("../features/auth/components/AcceptPage"), "AcceptPage");
+const ForgotPage = lazyScreen(() => import("../features/auth/components/ForgotPage"), "ForgotPage");
+const RegisterPage = lazyScreen(() => import("../features/auth/components/RegisterPage"), "RegisterPage");
+const ShopPage = lazyScreen(() => import("../features/auth/components/ShopPage"), "ShopPage");
+const VerifyPage = lazyScreen(() => import("../features/auth/components/VerifyPage"), "VerifyPage");
+const HomePage = lazyScreen(() => import("../features/dashboard/components/HomePage"), "HomePage");
+const EditorPage = lazyScreen(() => import("../features/editor/components/EditorPage"), "EditorPage");
+const CollectionFormPage = lazyScreen(() => import("../features/manage/collections/CollectionFormPage"), "CollectionFormPage");
+const CollectionsPage = lazyScreen(() => import("../features/manage/collections/CollectionsPage"), "CollectionsPage");
+const CustomerDetailPage = lazyScreen(() => import("../features/manage/customers/CustomerDetailPage"), "CustomerDetailPage");
+const CustomersPage = lazyScreen(() => import("../features/manage/customers/CustomersPage"), "CustomersPage");
+const DiscountFormPage = lazyScreen(() => import("../features/manage/discounts/DiscountFormPage"), "DiscountFormPage");
+const DiscountsPage = lazyScreen(() => import("../features/manage/discounts/DiscountsPage"), "DiscountsPage");
+const DomainsPage = lazyScreen(() => import("../features/manage/domains/DomainsPage"), "DomainsPage");
+const LiveViewPage = lazyScreen(() => import("../features/manage/live-view/LiveViewPage"), "LiveViewPage");
+const PreferencesPage = lazyScreen(() => import("../features/manage/preferences/PreferencesPage"), "PreferencesPage");
+const ThemesPage = lazyScreen(() => import("../features/manage/themes/ThemesPage"), "ThemesPage");
+const InviteStaffPage = lazyScreen(() => import("../features/manage/staff/InviteStaffPage"), "InviteStaffPage");
+const StaffMemberPage = lazyScreen(() => import("../features/manage/staff/StaffMemberPage"), "StaffMemberPage");
+const StaffPage = lazyScreen(() => import("../features/manage/staff/StaffPage"), "StaffPage");
+const MenuFormPage = lazyScreen(() => import("../features/manage/menus/MenuFormPage"), "MenuFormPage");
+const MenusPage = lazyScreen(() => import("../features/manage/menus/MenusPage"), "MenusPage");
+const AbandonedCheckoutDetailPage = lazyScreen(() => import("../features/manage/abandoned/AbandonedCheckoutDetailPage"), "AbandonedCheckoutDetailPage");
+const AbandonedCheckoutsPage = lazyScreen(() => import("../features/manage/abandoned/AbandonedCheckoutsPage"), "AbandonedCheckoutsPage");
+const OrderDetailPage = lazyScreen(() => import("../features/manage/orders/OrderDetailPage"), "OrderDetailPage");
+const OrdersPage = lazyScreen(() => import("../features/manage/orders/OrdersPage"), "OrdersPage");
+const PageFormPage = lazyScreen(() => import("../features/manage/pages/PageFormPage"), "PageFormPage");
+const PagesPage = lazyScreen(() => import("../features/manage/pages/PagesPage"), "PagesPage");
+const PayoutPage = lazyScreen(() => import("../features/manage/payouts/PayoutPage"), "PayoutPage");
+const ProductFormPage = lazyScreen(() => import("../features/manage/products/ProductFormPage"), "ProductFormPage");
+const ProductsPage = lazyScreen(() => import("../features/manage/products/ProductsPage"), "ProductsPage");
+const BulkEditPage = lazyScreen(() => import("../features/records/BatchPages"), "BulkEditPage");
+const InventoryPage = lazyScreen(() => import("../features/records/BatchPages"), "InventoryPage");
+const RecordFormScreen = lazyScreen(() => import("../features/records/RecordScreens"), "RecordFormScreen");
+const RecordListScreen = lazyScreen(() => import("../features/records/RecordScreens"), "RecordListScreen");
+const AppsPage = lazyScreen(() => import("../features/records/SettingPages"), "AppsPage");
+const CustomStorePage = lazyScreen(() => import("../features/records/SettingPages"), "CustomStorePage");
+const SalesChannelsPage = lazyScreen(() => import("../features/records/SettingPages"), "SalesChannelsPage");
+const TelegramPage = lazyScreen(() => import("../features/records/SettingPages"), "TelegramPage");
+const UpsellPage = lazyScreen(() => import("../features/records/SettingPages"), "UpsellPage");
+const PixelPage = lazyScreen(() => import("../features/reports/PixelPage"), "PixelPage");
+const ProfitPage = lazyScreen(() => import("../features/reports/ProfitPage"), "ProfitPage");
+const SalesReportPage = lazyScreen(() => import("../features/reports/SalesReportPage"), "SalesReportPage");
+const UtmPage = lazyScreen(() => import("../features/reports/UtmPage"), "UtmPage");
+const OverviewPage = lazyScreen(() => import("../features/analytics/components/OverviewPage"), "OverviewPage");
+const DesignEditorPage = lazyScreen(() => import("../features/designs/DesignEditorPage"), "DesignEditorPage");
 
 /** Shows a route's screen when the user may open it, no-access otherwise. */
 function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
@@ -77,8 +105,7 @@ function titleOf(route: RouteInfo): string {
 }
 
 function screenOf(route: RouteInfo): ReactNode {
-  const spec = recordSpecs[route.name];
-  if (spec) return <RecordListPage key={route.name} spec={spec} />;
+  if (recordRoutes[route.name]) return <RecordListScreen key={route.name} route={route.name} />;
   switch (route.name) {
     case "website":
       return <HomePage />;
@@ -107,11 +134,7 @@ function screenOf(route: RouteInfo): ReactNode {
     case "website.settings.payout":
       return <PayoutPage />;
     case "website.analytics":
-      return (
-        <Suspense fallback={<PageSkeleton />}>
-          <OverviewPage />
-        </Suspense>
-      );
+      return <OverviewPage />;
     case "website.live-view":
       return <LiveViewPage />;
     case "website.settings.themes":
@@ -161,11 +184,7 @@ function screenOf(route: RouteInfo): ReactNode {
     case "print-hub-editor":
     case "book-editor":
     case "book2-editor":
-      return (
-        <Suspense fallback={<PageSkeleton />}>
-          <DesignEditorPage key={route.name} kind={route.name === "print-hub-editor" ? "print" : route.name === "book-editor" ? "book" : "book2"} />
-        </Suspense>
-      );
+      return <DesignEditorPage key={route.name} kind={route.name === "print-hub-editor" ? "print" : route.name === "book-editor" ? "book" : "book2"} />;
     case "no-access":
       return <NoAccessPage />;
     case "policy-violation":
@@ -178,11 +197,11 @@ function screenOf(route: RouteInfo): ReactNode {
 /** Screens under a named route's path that the spec does not name (a record's detail or
  * form): they open behind the same route's permission. */
 function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] {
-  const spec = recordSpecs[route.name];
-  if (spec) {
+  const kind = recordRoutes[route.name];
+  if (kind) {
     return [
-      { path: `${route.path}/create`, element: <RecordFormPage key={`${route.name}-new`} spec={spec} /> },
-      ...(spec.editable ? [{ path: `${route.path}/:id`, element: <RecordFormPage key={route.name} spec={spec} /> }] : []),
+      { path: `${route.path}/create`, element: <RecordFormScreen key={`${route.name}-new`} route={route.name} /> },
+      ...(kind.editable ? [{ path: `${route.path}/:id`, element: <RecordFormScreen key={route.name} route={route.name} /> }] : []),
     ];
   }
   switch (route.name) {
@@ -234,32 +253,58 @@ const table = routes();
 const framed = table.filter((route) => !route.fullScreen);
 const fullScreen = table.filter((route) => route.fullScreen);
 
-export const router = createBrowserRouter(
-  [
-    { path: "/auth/login", element: <LoginPage /> },
-    { path: "/auth/forgot", element: <ForgotPage /> },
-    { path: "/auth/register", element: <RegisterPage /> },
-    { path: "/auth/shop", element: <ShopPage /> },
-    { path: "/auth/verify", element: <VerifyPage /> },
-    { path: "/auth/accept", element: <AcceptPage /> },
-    {
-      element: <RequireSession />,
-      children: [
-        {
-          element: (
-            <AdminLayout>
-              <Outlet />
-            </AdminLayout>
-          ),
-          children: framed.flatMap((route) => [
-            { path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> },
-            ...subScreensOf(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
-          ]),
-        },
-        ...fullScreen.map((route) => ({ path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> })),
-        { path: "*", element: <Navigate to="/" replace /> },
-      ],
-    },
-  ],
-  { basename: "/admin" },
-);
+const routeTree: RouteObject[] = [
+  {
+    // A screen whose chunk is on its way: outside the frame, an empty screen with a spinner.
+    element: (
+      <Suspense fallback={<ScreenLoader />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      { path: "/auth/login", element: <LoginPage /> },
+      { path: "/auth/forgot", element: <ForgotPage /> },
+      { path: "/auth/register", element: <RegisterPage /> },
+      { path: "/auth/shop", element: <ShopPage /> },
+      { path: "/auth/verify", element: <VerifyPage /> },
+      { path: "/auth/accept", element: <AcceptPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: (
+              <AdminLayout>
+                {/* Inside the frame, the page's skeleton where the page will be: nothing moves. */}
+                <Suspense fallback={<PageSkeleton />}>
+                  <Outlet />
+                </Suspense>
+              </AdminLayout>
+            ),
+            children: framed.flatMap((route) => [
+              { path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> },
+              ...subScreensOf(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
+            ]),
+          },
+          ...fullScreen.map((route) => ({ path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> })),
+          { path: "*", element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+let navigateOutside: ((path: string) => void) | undefined;
+
+/** The admin's routes, under the BrowserRouter of App.tsx. */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigateOutside = (path) => void navigate(path);
+  }, [navigate]);
+  return useRoutes(routeTree);
+}
+
+/** Navigates from outside React (the API client's sign-out on a refused session). */
+export function navigateTo(path: string): void {
+  navigateOutside?.(path);
+}

@@ -1,14 +1,24 @@
 // Motion of the admin with framer-motion: page transitions, the mobile drawer and dialogs.
 // MotionConfig reducedMotion="user" turns transform animations off when the system asks for
 // reduced motion; the pieces below also drop their fades then, so content is visible at once.
-import { MotionConfig, type Transition, motion, useReducedMotion } from "framer-motion";
+// The animation code itself (framer-motion's DOM features) is fetched after the first paint:
+// LazyMotion with `m` components keeps it out of the first download.
+import { LazyMotion, MotionConfig, type Transition, m, useReducedMotion } from "framer-motion";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
 const QUICK: Transition = { duration: 0.18, ease: "easeOut" };
 
+const features = () => import("./motionFeatures").then((module) => module.default);
+
+/** Motion for the whole admin; `strict` refuses a full `motion` component, which would bring the
+ * features back into the first download. */
 export function MotionProvider({ children }: { children: ReactNode }) {
-  return <MotionConfig reducedMotion="user">{children}</MotionConfig>;
+  return (
+    <LazyMotion features={features} strict>
+      <MotionConfig reducedMotion="user">{children}</MotionConfig>
+    </LazyMotion>
+  );
 }
 
 /** Each page of the frame fades and rises in when the path changes. */
@@ -16,7 +26,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const reduced = useReducedMotion() ?? false;
   return (
-    <motion.div
+    <m.div
       key={pathname}
       data-motion="page"
       initial={reduced ? false : { opacity: 0, y: 8 }}
@@ -24,7 +34,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
       transition={QUICK}
     >
       {children}
-    </motion.div>
+    </m.div>
   );
 }
 
@@ -33,14 +43,14 @@ export function PageTransition({ children }: { children: ReactNode }) {
 export function DialogMotion({ children }: { children: ReactNode }) {
   const reduced = useReducedMotion() ?? false;
   return (
-    <motion.div
+    <m.div
       data-motion="dialog"
       initial={reduced ? false : { opacity: 0, y: 12, scale: 0.98 }}
       animate={{ opacity: 1, y: 0, scale: 1 }}
       transition={QUICK}
     >
       {children}
-    </motion.div>
+    </m.div>
   );
 }
 

@@ -1,5 +1,5 @@
 // Placeholders shown while data loads, sized like what replaces them.
-import { Group, Paper, Skeleton, Stack } from "@mantine/core";
+import { Center, Group, Loader, Paper, Skeleton, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
 /** A page whose data is on its way: a heading and a few blocks. */
@@ -31,5 +31,16 @@ export function RowsSkeleton({ rows, columns }: { rows: number; columns: number 
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/** A whole screen on its way (a full-screen editor's or a sign-in form's code): a spinner in
+ * the middle of an empty screen. */
+export function ScreenLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center h="100dvh" aria-busy="true" data-testid="screen-loader">
+      <Loader aria-label={t("app.loading")} />
+    </Center>
   );
 }

@@ -1,6 +1,6 @@
 // Product design rules of the WASM core: the editors' choices and limits, the default design of
 // a kind, where a new layer goes, and the one verdict on every edit (a new design or a refusal).
-import * as wasm from "../wasm/core_wasm";
+import * as wasm from "../wasm-editor/core_wasm";
 import type { Design } from "../types/generated/Design";
 import type { DesignCommand } from "../types/generated/DesignCommand";
 import type { DesignErrorBody } from "../types/generated/DesignErrorBody";

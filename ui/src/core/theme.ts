@@ -1,7 +1,7 @@
 // The theme editor of the WASM core, typed. The document stays resident inside WebAssembly: the
 // UI sends small commands and reads back what it renders; the whole config crosses only when
 // asked (save, preview). Every rule (limits, defaults, section order, families) lives in Rust.
-import * as wasm from "../wasm/core_wasm";
+import * as wasm from "../wasm-editor/core_wasm";
 import type { ApplyOutcome } from "../types/generated/ApplyOutcome";
 import type { EditorPage } from "../types/generated/EditorPage";
 import type { FamilyView } from "../types/generated/FamilyView";

@@ -2,10 +2,12 @@
 //
 // Texts that come from the core (greetings, form messages) are not repeated in en.json: the
 // core's English text is the default value, and vi.json translates them under "core.<code>".
-import i18n from "i18next";
+//
+// English comes with the first download; Vietnamese is fetched when it is the chosen language
+// (before the first render, see main.tsx) or when the user switches to it.
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "./en.json";
-import vi from "./vi.json";
 
 export const LANGUAGES = ["en", "vi"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,8 +18,23 @@ function initialLanguage(): Language {
   return saved === "vi" ? "vi" : "en";
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, vi: { translation: vi } },
+/** Loads a language other than English from its own chunk. */
+const otherLanguages: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== "vi") return callback(null, {});
+    import("./vi.json").then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Settles when the chosen language's texts are loaded. */
+export const i18nReady = i18n.use(otherLanguages).use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: "en",
   interpolation: { escapeValue: false },

@@ -1,7 +1,6 @@
 // /auth/login (shell.md §2, §5): e-mail and password, judged by the core; errors of the server
 // in a notification that stays until dismissed; success stores the tokens and goes to /auth/shop.
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -9,6 +8,7 @@ import { AuthLayout } from "../../../components/AuthLayout";
 import { type FieldError, checkLogin } from "../../../core";
 import { translateCore } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
+import { hideNotification, showNotification } from "../../../lib/notify";
 import { useLogin } from "../api/useLogin";
 import { useSession } from "../store/session";
 
@@ -36,7 +36,7 @@ export function LoginPage() {
     const verdict = checkLogin({ email, password });
     setErrors(verdict.errors);
     if (!verdict.valid || login.isPending) return;
-    notifications.hide(LOGIN_ERROR_ID);
+    hideNotification(LOGIN_ERROR_ID);
     login.mutate(
       { email: verdict.email, password: verdict.password },
       {
@@ -45,7 +45,7 @@ export function LoginPage() {
           void navigate("/auth/shop");
         },
         onError: (error) => {
-          notifications.show({
+          showNotification({
             id: LOGIN_ERROR_ID,
             color: "red",
             title: t("auth.login.failed"),

@@ -9,7 +9,7 @@ import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, Menu, Text, Tooltip
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { AnimatePresence, motion } from "framer-motion";
+import { AnimatePresence, m } from "framer-motion";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -164,13 +164,13 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <AnimatePresence>
         {mobile && mobileOpened && (
           <>
-            <motion.div
+            <m.div
               key="backdrop"
               {...fade}
               onClick={mobileDrawer.close}
               style={{ position: "fixed", inset: "56px 0 0 0", background: "rgba(0, 0, 0, 0.35)", zIndex: 190 }}
             />
-            <motion.nav
+            <m.nav
               key="drawer"
               {...slideIn}
               aria-label={t("shell.drawer")}
@@ -192,7 +192,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               }}
             >
               {menuOrSkeleton(false)}
-            </motion.nav>
+            </m.nav>
           </>
         )}
       </AnimatePresence>

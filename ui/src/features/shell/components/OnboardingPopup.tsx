@@ -3,7 +3,7 @@
 // core), "Skip this step" (which only hides the popup on "Back to Home") and a close button.
 import { ActionIcon, Affix, Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
-import { AnimatePresence, motion, useReducedMotion } from "framer-motion";
+import { AnimatePresence, m, useReducedMotion } from "framer-motion";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -37,7 +37,7 @@ export function OnboardingPopup() {
       <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
         <AnimatePresence>
           {view && shown && (
-            <motion.div
+            <m.div
               key="onboarding"
               data-motion="onboarding"
               initial={reduced ? false : { opacity: 0, y: 24 }}
@@ -74,7 +74,7 @@ export function OnboardingPopup() {
                   </Stack>
                 )}
               </Paper>
-            </motion.div>
+            </m.div>
           )}
         </AnimatePresence>
       </Affix>

@@ -2,7 +2,7 @@
 // session held locally at that moment; an expired access token is renewed, a refresh token
 // that is missing, expired or refused ends the session; then the user's info is read again.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useNavigate } from "react-router";
 import { judgeSession, shellConstants } from "../../../core";
 import { renewSession } from "../../auth/api/renew";
@@ -11,6 +11,8 @@ import { sessionSnapshot, useSession } from "../../auth/store/session";
 export function useSessionRecheck() {
   const client = useQueryClient();
   const navigate = useNavigate();
+  // The navigate function changes with the address; the timer must not restart with it.
+  const toLogin = useEffectEvent(() => void navigate("/auth/login", { replace: true }));
   useEffect(() => {
     async function recheck() {
       const verdict = judgeSession(sessionSnapshot(useSession.getState(), Date.now()));
@@ -18,12 +20,12 @@ export function useSessionRecheck() {
       if (!usable) {
         useSession.getState().logout();
         client.clear();
-        void navigate("/auth/login", { replace: true });
+        toLogin();
         return;
       }
       void client.invalidateQueries({ queryKey: ["users", "info"] });
     }
     const timer = window.setInterval(() => void recheck(), shellConstants.authRecheckMs);
     return () => window.clearInterval(timer);
-  }, [client, navigate]);
+  }, [client]);
 }
