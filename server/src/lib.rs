@@ -22,6 +22,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -101,9 +102,13 @@ pub fn app(state: AppState) -> Router {
             axum::routing::get(|| async { Redirect::temporary("/admin") }),
         )
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        // Answers made per request (JSON, storefront pages) are gzipped for clients that ask;
-        // the admin's files come compressed already, pictures are left as they are.
-        .layer(CompressionLayer::new().gzip(true))
+        // Answers made per request (JSON, storefront pages) over 1 KiB are gzipped for clients
+        // that ask; the admin's files come compressed already, pictures are left as they are.
+        .layer(
+            CompressionLayer::new()
+                .gzip(true)
+                .compress_when(DefaultPredicate::new().and(SizeAbove::new(1024))),
+        )
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

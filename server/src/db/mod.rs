@@ -73,9 +73,11 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
                     sqlx::query("PRAGMA busy_timeout = 5000")
                         .execute(&mut *conn)
                         .await?;
-                    // 64 MiB of page cache (the default is 2 MiB): the analytics tables take
-                    // inserts all over their keys, and reports read months of rollups.
-                    sqlx::query("PRAGMA cache_size = -65536")
+                    // 16 MiB of page cache per connection (the default is 2 MiB): the
+                    // analytics tables take inserts all over their keys, and reports read
+                    // months of rollups; more would hold the process above its memory goal
+                    // (100 MB under load with its 4 connections, BENCHMARKS.md).
+                    sqlx::query("PRAGMA cache_size = -16384")
                         .execute(&mut *conn)
                         .await?;
                 }
