@@ -37,6 +37,21 @@ ensure_rust_tools() {
   fi
 }
 
+# The HTTP load generator of the benchmarks (oha, from crates.io; a few minutes, once per machine).
+OHA_VERSION=1.16.0
+ensure_oha() {
+  if [ "$(oha --version 2>/dev/null | awk '{print $2}')" != "$OHA_VERSION" ]; then
+    say "Installing oha $OHA_VERSION (once per machine; several minutes)"
+    cargo install oha --locked --version "$OHA_VERSION"
+  fi
+}
+
+ensure_chromium() {
+  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return 0; fi
+  say "Installing Chromium (Debian's chromium package)"
+  as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium
+}
+
 ensure_npm_packages() {
   local stamp="$ROOT/node_modules/.package-lock.json"
   if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ]; then

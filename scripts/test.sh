@@ -68,16 +68,11 @@ suite() {
   echo "($name: $passed passed, $failed failed, $((SECONDS - start)) s)"
 }
 
-ensure_chromium() {
-  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return 0; fi
-  say "Installing Chromium (Debian's chromium package)"
-  as_root apt-get update -qq && DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium
-}
-
 cd "$ROOT"
 step "Set-up: Rust tools" ensure_rust_tools || { echo "$PASSED passed, $FAILED failed"; exit 1; }
 step "Set-up: npm packages" ensure_npm_packages || { echo "$PASSED passed, $FAILED failed"; exit 1; }
 step "Set-up: Chromium" ensure_chromium
+step "Set-up: oha (the benchmarks' load generator)" ensure_oha
 
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native)" cargo clippy --locked --workspace --all-targets -- -D warnings
@@ -108,13 +103,27 @@ if step "WASM build" build_wasm; then
   fi
 fi
 
-# The benchmarks in their small modes: they must still run and agree, not meet their goals here.
+# The adversarial suite's small mode (RELIABILITY.md; `bash reliability/run.sh --long` runs the
+# full sizes). The tenant matrix, the header checks, the secrets in the tracing output and the
+# theme fuzz's small run are cargo tests above, on both databases.
 if [ -x target/debug/server ] || step "Server build" build_server; then
-  step "Analytics benchmark (small: ours against SQLite, DuckDB, PostgreSQL)" \
-    bash bench/analytics/run.sh small --runs 3 --ours "$ROOT/target/debug/server analytics-bench" \
-    --out "$LOGS/analytics-small.json"
-  step "Ingest benchmark (small: every acknowledged event stored and counted)" \
-    target/debug/server ingest-bench --seconds 2 --concurrency 8
+  step "Reliability: Schemathesis (SQLite)" bash reliability/schemathesis/run.sh
+  [ -n "${PG_URL:-}" ] && step "Reliability: Schemathesis (PostgreSQL)" \
+    bash reliability/schemathesis/run.sh --database-url "$PG_URL"
+  [ -f ui/src/wasm/core_wasm_bg.wasm ] && step "Reliability: native/WebAssembly parity in Chromium" \
+    bash reliability/parity/run.sh
+  step "Reliability: crash durability under SIGKILL (SQLite)" python3 reliability/crash.py
+  step "Reliability: crash durability under SIGKILL (PostgreSQL)" python3 reliability/crash.py --database postgres
+  step "Reliability: admin latency during an ingest flood (SQLite)" python3 reliability/load.py
+  step "Reliability: admin latency during an ingest flood (PostgreSQL)" python3 reliability/load.py --database postgres
+  step "Reliability: secrets in the captured logs" python3 reliability/logs.py
+fi
+
+# Every benchmark in its quick mode (`npm run bench -- --quick`): they must still run and agree,
+# not meet their goals here. Its figures go to target/bench/quick/, not BENCHMARKS.md.
+if [ -x target/debug/server ] || step "Server build" build_server; then
+  step "Benchmarks, quick mode (HTTP, memory, Lighthouse, budgets, browser, analytics, ingest)" \
+    node bench/run.mjs --quick
 fi
 
 say "Summary ($((SECONDS - SUITE_START)) s)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the analytics contenders benchmark: `bench/analytics/run.sh [small|full] [bench.py options]`.
+# Runs the analytics contenders benchmark: `bench/analytics/run.sh [small|medium|full] [bench.py options]`.
 # Creates the Python environment target/bench-venv on first use (or when requirements.txt
 # changes), then hands over to bench.py.
 set -euo pipefail

@@ -1,5 +1,6 @@
 // What the browser benchmarks share: their command-line options, the nearest-rank percentile,
 // Debian's Chromium with the flags this machine needs, and signing in as a demo user.
+import { writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
 const args = process.argv.slice(2);
@@ -18,6 +19,18 @@ export const password = option("password", "storeloom");
 /** The nearest-rank percentile `p` of ascending `sorted`. */
 export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** p50, p95 and max of `values` (ms), for the `--json` result. */
+export function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1), n: sorted.length };
+}
+
+/** Writes `result` as JSON to the file named by `--json`, when there is one (`npm run bench`). */
+export function writeResult(result) {
+  const file = option("json", "");
+  if (file) writeFileSync(file, JSON.stringify(result, null, 2));
 }
 
 export function launch() {

@@ -11,7 +11,7 @@
 // Run against a running server with the demo data and the built UI (see bench/ui/README.md):
 //   node bench/ui/editor.mjs [--url http://127.0.0.1:8080] [--edits 40] [--bytes 200000]
 // It prints figures; it asserts nothing.
-import { base, email, launch, option, password, percentile, signIn } from "./common.mjs";
+import { base, email, launch, option, password, percentile, signIn, summary, writeResult } from "./common.mjs";
 
 const edits = Math.max(20, Number(option("edits", "40")));
 const targetBytes = Number(option("bytes", String(200 * 1024)));
@@ -126,6 +126,15 @@ try {
     console.log(`    ${name.padEnd(38)} p50 ${percentile(part, 50).toFixed(1)} ms   p95 ${percentile(part, 95).toFixed(1)} ms`);
   }
   console.log(`  goal: p95 <= ${goalMs} ms: ${percentile(sorted, 95) <= goalMs ? "met" : "not met"}`);
+  writeResult({
+    bytes: size,
+    edits,
+    total: summary(latencies),
+    send: summary(parts.send),
+    request: summary(parts.request),
+    swap: summary(parts.swap),
+    goalMs,
+  });
 } finally {
   await browser.close();
 }

@@ -8,7 +8,7 @@
 // Run against a running server with the demo data and the built UI (see bench/ui/README.md):
 //   node bench/ui/overview.mjs [--url http://127.0.0.1:8080] [--changes 24]
 // It prints figures; it asserts nothing.
-import { base, launch, option, percentile, signIn } from "./common.mjs";
+import { base, launch, option, percentile, signIn, summary, writeResult } from "./common.mjs";
 
 const changes = Math.max(20, Number(option("changes", "24")));
 const zone = option("zone", "America/Los_Angeles");
@@ -68,6 +68,7 @@ try {
   show("data arrived -> chart repainted", repaint);
   show("range changed -> chart repainted", total);
   console.log(`  goal: data arrived -> chart repainted p95 <= 100 ms: ${[...repaint].sort((a, b) => a - b)[Math.ceil(0.95 * repaint.length) - 1] <= 100 ? "met" : "not met"}`);
+  writeResult({ changes, repaint: summary(repaint), total: summary(total), goalMs: 100 });
 } finally {
   await browser.close();
 }

@@ -1,6 +1,8 @@
 // The admin's download budgets (budgets.json), measured on the bundle of every `vite build`: a
 // table of the figures is printed each time, and the build fails when one is over its budget,
 // naming the budget, its size and the files that make it.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
@@ -138,9 +140,13 @@ export function failures(measures: Measure[]): string[] {
 /** The Vite plugin: measures every budget after the bundle is made; fails the build when one
  * is exceeded. */
 export function bundleBudgets(budgets: Budget[]): Plugin {
+  let report = "";
   return {
     name: "storeloom-bundle-budgets",
     apply: "build",
+    configResolved(config) {
+      report = path.join(config.root, "node_modules", ".cache", "storeloom", "budgets.json");
+    },
     // After Vite's own steps, which still change the chunks (the map of what a dynamic import
     // preloads, the HTML entry), so that the files measured are the files served.
     enforce: "post",
@@ -149,6 +155,12 @@ export function bundleBudgets(budgets: Budget[]): Plugin {
       handler(_options, bundle) {
         const measures = budgets.map((budget) => measure(bundle as unknown as Record<string, BundleItem>, budget));
         console.log(`\n${table(measures)}\n`);
+        // The last build's figures, for `npm run bench`'s report.
+        mkdirSync(path.dirname(report), { recursive: true });
+        writeFileSync(
+          report,
+          JSON.stringify(measures.map((m) => ({ name: m.budget.name, bytes: m.bytes, limit: m.budget.maxKb * 1000, missing: m.missing ?? null })), null, 2),
+        );
         const errors = failures(measures);
         if (errors.length > 0) this.error(errors.join("\n"));
       },

@@ -1,0 +1,503 @@
+// `npm run bench`: every benchmark of the project in one run, each contender beside its rivals in
+// the same run (absolute times drift on a shared machine; ratios much less), and BENCHMARKS.md's
+// generated part rewritten with the figures, each against its goal, the machine, the versions and
+// the commands. `npm run bench -- --quick` is the small mode `npm test` runs so that no benchmark
+// rots: short runs, written to target/bench/quick/ instead of BENCHMARKS.md.
+// `--full-analytics` runs the analytics contenders on the full data set (20 M events; about
+// 10 more minutes) instead of the medium one.
+//
+// It expects the UI built (ui/dist) and the server built (target/release/server, or
+// target/debug/server with --quick); scripts/bench.sh builds what is missing and then runs it.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const fullAnalytics = args.includes("--full-analytics");
+// `--only http,lighthouse,...`: just those sections (budgets, http, editor, repaint, lighthouse,
+// analytics), for working on one; the report then holds only them.
+const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1].split(",")) : null;
+const wanted = (key) => !only || only.has(key);
+const OUT = path.join(ROOT, "target", "bench", quick ? "quick" : "run");
+const SERVER = process.env.BENCH_SERVER ?? path.join(ROOT, "target", quick ? "debug" : "release", "server");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const OHA = process.env.OHA ?? path.join(process.env.CARGO_HOME ?? path.join(os.homedir(), ".cargo"), "bin", "oha");
+const PASSWORD = "storeloom";
+const OWNER = "owner@storeloom.dev";
+const STORES = 50;
+
+/** The goals of the performance issue, in one place. */
+const GOALS = {
+  httpThroughputRatio: 0.8,
+  httpFastP99Ms: 2,
+  httpSlowP99Ms: 20,
+  desktopScore: 95,
+  desktopLcpMs: 1000,
+  desktopTbtMs: 50,
+  desktopCls: 0.02,
+  mobileLcpMs: 2000,
+  mobileTbtMs: 150,
+  memoryUnderLoadMb: 100,
+  editorP95Ms: 50,
+  overviewRepaintP95Ms: 100,
+};
+
+const results = { started: new Date().toISOString(), quick, sections: {}, failures: [] };
+const log = (text) => console.log(`[bench] ${text}`);
+
+/** Runs a command and returns its standard output; throws with its output on failure. */
+function run(command, argv, options = {}) {
+  return execFileSync(command, argv, { cwd: ROOT, encoding: "utf8", maxBuffer: 64 << 20, ...options });
+}
+
+/** The first line a command prints about its version, or "not found". */
+function version(command, argv = ["--version"]) {
+  try {
+    return run(command, argv, { stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n")[0];
+  } catch {
+    return "not found";
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory of a process, in MB (from /proc). */
+function residentMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** Starts the server on a fresh SQLite file with the demo data, pinned to CPU 0. */
+async function startServer() {
+  const dir = path.join(OUT, "server");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: `sqlite://${path.join(dir, "bench.db")}`,
+    UPLOAD_DIR: path.join(dir, "uploads"),
+    STATIC_DIR: path.join(ROOT, "ui", "dist"),
+    STORELOOM_DEMO: "1",
+    STORELOOM_DEMO_TRAFFIC: "history",
+    // Every request of the load generator comes from 127.0.0.1.
+    INGEST_ADDRESS_LIMIT: "1000000",
+    RUST_LOG: "warn",
+  };
+  const child = spawn("taskset", ["-c", "0", SERVER], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not answer /api/health within 2 minutes");
+}
+
+async function api(base, method, route, { token, store, body } = {}) {
+  const headers = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (store) headers["x-store-id"] = store;
+  const response = await fetch(`${base}${route}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Runs oha on CPU 1 and returns its JSON summary. */
+function oha(argv) {
+  // -w: requests still running at the deadline are waited for, not counted as failed.
+  const out = run("taskset", ["-c", "1", OHA, "--no-tui", "--output-format", "json", "-w", ...argv]);
+  const report = JSON.parse(out);
+  const codes = report.statusCodeDistribution ?? {};
+  const total = Object.values(codes).reduce((a, b) => a + b, 0);
+  const ok = Object.entries(codes).filter(([code]) => code.startsWith("2")).reduce((a, [, n]) => a + n, 0);
+  const errors = Object.values(report.errorDistribution ?? {}).reduce((a, b) => a + b, 0);
+  const p = report.latencyPercentiles ?? {};
+  return {
+    // Answered with 2xx per second: a refusal (the ingest's 429 past a store's limit) is cheap
+    // and would flatter the figure.
+    rps: total ? (report.summary.requestsPerSec * ok) / total : 0,
+    p50Ms: (p.p50 ?? 0) * 1000,
+    p99Ms: (p.p99 ?? 0) * 1000,
+    requests: total,
+    non2xx: total - ok,
+    errors,
+  };
+}
+
+async function httpSection(server) {
+  const login = await api(server.base, "POST", "/api/auth/login", { body: { email: OWNER, password: PASSWORD } });
+  const token = login.accessToken;
+  const store = login.storeId;
+  // 50 stores in all: the demo's two and the owner's new ones.
+  for (let n = 3; n <= STORES; n += 1) {
+    await api(server.base, "POST", "/api/users/create-store", { token, body: { storeName: `Bench Store ${n}` } });
+  }
+  await sleep(1000);
+  const idleMb = residentMb(server.child.pid);
+  const seconds = quick ? 1 : 5;
+  const auth = ["-H", `Authorization: Bearer ${token}`];
+  const inStore = [...auth, "-H", `X-Store-Id: ${store}`];
+  const today = new Date();
+  const day = (offset) => new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  const overview = `${server.base}/api/stores/analytics/overview?fromTime=${day(30)}&toTime=${day(1)}`;
+  const now = Date.now();
+  const events = Array.from({ length: 10 }, (_, i) => ({
+    type: i % 2 ? "view_content" : "page_view",
+    sessionId: `bench-session-${i % 5}`,
+    at: now - 1000 + i,
+    page: "/products/bench",
+  }));
+  const bodyFile = path.join(OUT, "ingest-batch.json");
+  writeFileSync(bodyFile, JSON.stringify({ storeKey: store, events }));
+  const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+  const contenders = [
+    { key: "static", name: "static JSON: `GET /api/health/live`", argv: [`${server.base}/api/health/live`] },
+    { key: "info", name: "`GET /api/users/info`", argv: [...auth, `${server.base}/api/users/info`], fast: true },
+    { key: "cached", name: "Overview, 30 days, cached", argv: [...inStore, overview], fast: true },
+    { key: "uncached", name: "Overview, 30 days, uncached (`Cache-Control: no-cache`)", argv: [...inStore, "-H", "Cache-Control: no-cache", overview], slow: true },
+    {
+      key: "ingest",
+      name: "ingest: `POST /api/storefront/events` (10 events)",
+      argv: ["-m", "POST", "-T", "application/json", "-H", `User-Agent: ${browser}`, "-D", bodyFile, `${server.base}/api/storefront/events`],
+      slow: true,
+    },
+  ];
+  // Warm the cache and the connection pool.
+  await api(server.base, "GET", overview.slice(server.base.length), { token, store });
+  let peakMb = idleMb;
+  const sampler = setInterval(() => {
+    try {
+      peakMb = Math.max(peakMb, residentMb(server.child.pid));
+    } catch {
+      // The process is gone; the section fails on its own.
+    }
+  }, 100);
+  const rows = [];
+  try {
+    for (const contender of contenders) {
+      log(`HTTP: ${contender.key}: throughput`);
+      const max = oha(["-z", `${seconds}s`, "-c", "32", ...contender.argv]);
+      const rate = Math.max(1, Math.floor(max.rps / 2));
+      log(`HTTP: ${contender.key}: latency at ${rate} requests/s`);
+      const half = oha(["-z", `${seconds}s`, "-q", String(rate), "--latency-correction", "-c", "32", ...contender.argv]);
+      rows.push({ ...contender, max, rate, half });
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const ceiling = rows.find((row) => row.key === "static").max.rps;
+  for (const row of rows) {
+    row.ratio = row.max.rps / ceiling;
+    const verdicts = [];
+    if (row.fast) verdicts.push(row.ratio >= GOALS.httpThroughputRatio, row.half.p99Ms <= GOALS.httpFastP99Ms);
+    if (row.slow) verdicts.push(row.half.p99Ms <= GOALS.httpSlowP99Ms);
+    row.met = verdicts.length ? verdicts.every(Boolean) : null;
+    row.goal = row.fast
+      ? `>= ${GOALS.httpThroughputRatio}x the static route, p99 <= ${GOALS.httpFastP99Ms} ms at half load`
+      : row.slow
+        ? `p99 <= ${GOALS.httpSlowP99Ms} ms at half load`
+        : "the ceiling";
+    delete row.argv;
+  }
+  results.sections.http = { seconds, stores: STORES, rows, memory: { idleMb, peakMb, goalMb: GOALS.memoryUnderLoadMb } };
+}
+
+/** Lighthouse on the login page, the dashboard and the Overview, desktop and mobile presets. */
+async function lighthouseSection(server) {
+  const { default: lighthouse } = await import("lighthouse");
+  const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
+  const chromeLauncher = await import("chrome-launcher");
+  const { chromium } = await import("@playwright/test");
+  const runs = quick ? 1 : 5;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  const rows = [];
+  try {
+    const pages = [
+      { key: "login", name: "Sign-in page", url: `${server.base}/admin/auth/login`, signedIn: false },
+      { key: "dashboard", name: "Dashboard", url: `${server.base}/admin`, signedIn: true },
+      { key: "overview", name: "Overview", url: `${server.base}/admin/analytics`, signedIn: true },
+    ].slice(0, quick ? 1 : 3);
+    for (const page of pages) {
+      if (page.signedIn && !rows.some((row) => row.signedIn)) {
+        // Sign in once in the browser Lighthouse drives; storage is kept between its runs.
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const tab = await browser.contexts()[0].newPage();
+        await tab.goto(`${server.base}/admin/auth/login`);
+        await tab.getByLabel("Email").fill(OWNER);
+        await tab.getByLabel("Password", { exact: true }).fill(PASSWORD);
+        await tab.getByRole("button", { name: "Sign in" }).click();
+        await tab.getByRole("button", { name: /Demo Store/ }).first().click();
+        await tab.waitForURL((url) => !url.pathname.startsWith("/admin/auth"));
+        await tab.close();
+        await browser.close();
+      }
+      for (const preset of quick ? ["desktop"] : ["desktop", "mobile"]) {
+        const samples = [];
+        for (let i = 0; i < runs; i += 1) {
+          log(`Lighthouse: ${page.key}, ${preset}, run ${i + 1} of ${runs}`);
+          const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true };
+          const result = await lighthouse(page.url, flags, preset === "desktop" ? desktopConfig : undefined);
+          const lhr = result.lhr;
+          if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
+          samples.push({
+            score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+            tbtMs: lhr.audits["total-blocking-time"].numericValue,
+            cls: lhr.audits["cumulative-layout-shift"].numericValue,
+            finalUrl: lhr.finalDisplayedUrl,
+          });
+        }
+        const median = (key) => {
+          const sorted = samples.map((s) => s[key]).sort((a, b) => a - b);
+          return sorted[Math.floor(sorted.length / 2)];
+        };
+        const row = { key: page.key, name: page.name, preset, runs, signedIn: page.signedIn, score: median("score"), lcpMs: median("lcpMs"), tbtMs: median("tbtMs"), cls: median("cls"), finalUrl: samples[0].finalUrl };
+        row.met = preset === "desktop"
+          ? row.score >= GOALS.desktopScore && row.lcpMs <= GOALS.desktopLcpMs && row.tbtMs <= GOALS.desktopTbtMs && row.cls <= GOALS.desktopCls
+          : row.lcpMs <= GOALS.mobileLcpMs && row.tbtMs <= GOALS.mobileTbtMs;
+        rows.push(row);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  results.sections.lighthouse = { rows };
+}
+
+/** A browser benchmark of bench/ui against the running server; returns its --json result. */
+function browserBench(script, extra) {
+  const file = path.join(OUT, `${path.basename(script, ".mjs")}.json`);
+  rmSync(file, { force: true });
+  run("node", [path.join("bench", "ui", script), "--url", results.base, "--json", file, ...extra], { stdio: ["ignore", "inherit", "inherit"] });
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+function budgetsSection() {
+  // Written by the budgets plugin of the last `vite build` (ui/plugins/budgets.ts).
+  const file = path.join(ROOT, "ui", "node_modules", ".cache", "storeloom", "budgets.json");
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the UI (its build measures the budgets)`);
+  results.sections.budgets = { rows: JSON.parse(readFileSync(file, "utf8")) };
+}
+
+function analyticsSection() {
+  const mode = quick ? "small" : fullAnalytics ? "full" : "medium";
+  const file = path.join(OUT, "analytics.json");
+  run("bash", ["bench/analytics/run.sh", mode, "--runs", quick ? "3" : "10", "--ours", `${SERVER} analytics-bench`, "--out", file],
+    { stdio: ["ignore", "inherit", "inherit"] });
+  results.sections.analytics = JSON.parse(readFileSync(file, "utf8"));
+  const argv = ["ingest-bench", "--seconds", quick ? "2" : "5", "--concurrency", quick ? "8" : "64"];
+  const out = run(SERVER, argv, { stdio: ["ignore", "pipe", "inherit"] });
+  const json = out.slice(out.indexOf("{"));
+  results.sections.ingest = { command: `target/${quick ? "debug" : "release"}/server ${argv.join(" ")}`, ...JSON.parse(json) };
+}
+
+async function section(name, body, key) {
+  if (key && !wanted(key)) return;
+  const start = Date.now();
+  log(`${name}...`);
+  try {
+    await body();
+  } catch (error) {
+    results.failures.push(`${name}: ${error.message}`);
+    console.error(`[bench] ${name} FAILED: ${error.stack ?? error}`);
+  }
+  log(`${name}: ${((Date.now() - start) / 1000).toFixed(0)} s`);
+}
+
+function machine() {
+  const cpus = os.cpus();
+  const lock = readFileSync(path.join(ROOT, "Cargo.lock"), "utf8");
+  const crate = (name) => new RegExp(`name = "${name}"\\nversion = "([^"]+)"`).exec(lock)?.[1] ?? "?";
+  const npm = (name) => {
+    try {
+      return JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+    } catch {
+      return "?";
+    }
+  };
+  return {
+    cores: cpus.length,
+    cpu: cpus[0]?.model ?? "?",
+    memoryGb: os.totalmem() / 2 ** 30,
+    loadBefore: os.loadavg()[0],
+    versions: {
+      rustc: version("rustc"),
+      node: process.version,
+      chromium: version(CHROMIUM),
+      oha: version(OHA),
+      lighthouse: npm("lighthouse"),
+      playwright: npm("@playwright/test"),
+      axum: crate("axum"),
+      sqlx: crate("sqlx"),
+      "libsqlite3-sys (bundled SQLite)": crate("libsqlite3-sys"),
+      postgres: version("bash", ["-c", "$(ls -d /usr/lib/postgresql/*/bin | tail -1)/postgres --version"]),
+    },
+  };
+}
+
+// --- The report -------------------------------------------------------------------------------
+
+const ms = (value) => (value == null ? "–" : value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const verdict = (met) => (met == null ? "" : met ? "met" : "**not met**");
+const thousands = (value) => Math.round(value).toLocaleString("en-US");
+
+function report() {
+  const m = results.machine;
+  const lines = [];
+  const add = (...more) => lines.push(...more);
+  add(`## Latest \`npm run bench\`${quick ? " (quick mode)" : ""}`, "");
+  add(`Written by \`npm run bench\`${quick ? " -- --quick" : fullAnalytics ? " -- --full-analytics" : ""} on ${results.started.slice(0, 16).replace("T", " ")} UTC in ${Math.round(results.seconds / 60)} min; do not edit this part by hand.`);
+  add(`Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGb.toFixed(0)} GB memory, 1-minute load average ${m.loadBefore.toFixed(1)} at the start.`);
+  add(`Versions: ${Object.entries(m.versions).map(([k, v]) => `${k} ${v.replace(/^[^\d]*/, "") || v}`).join("; ")}.`, "");
+  if (results.failures.length) {
+    add("Benchmarks that failed to run:", "", ...results.failures.map((f) => `- ${f}`), "");
+  }
+  const http = results.sections.http;
+  if (http) {
+    add("### HTTP on loopback", "");
+    add(`The ${quick ? "debug" : "release"} server on a fresh SQLite file with the demo data and ${http.stores} stores, pinned to CPU 0 (\`taskset -c 0\`); \`oha\` on CPU 1. Throughput: ${http.seconds} s closed-loop with 32 connections. Latency: open-loop at half that throughput (\`oha -q RATE --latency-correction\`, so a stalled answer is counted from when its request was due).`, "");
+    add("| Route | 2xx answers/s | Ratio to static | p99 at half load | Non-2xx | Goal | |", "| --- | --- | --- | --- | --- | --- | --- |");
+    for (const row of http.rows) {
+      add(`| ${row.name} | ${thousands(row.max.rps)} | ${row.ratio.toFixed(2)}x | ${ms(row.half.p99Ms)} ms at ${thousands(row.rate)}/s | ${row.max.non2xx + row.half.non2xx + row.max.errors + row.half.errors} | ${row.goal} | ${verdict(row.met)} |`);
+    }
+    const memMet = http.memory.peakMb <= http.memory.goalMb;
+    add("", `Resident memory of the server with ${http.stores} stores: ${http.memory.idleMb.toFixed(1)} MB idle, ${http.memory.peakMb.toFixed(1)} MB at most under the load above (goal <= ${http.memory.goalMb} MB: ${verdict(memMet)}).`, "");
+  }
+  const lh = results.sections.lighthouse;
+  if (lh) {
+    add("### Front end in Lighthouse", "");
+    add(`Lighthouse ${m.versions.lighthouse} (performance only, its simulated throttling) in Debian's Chromium against the ${quick ? "debug" : "release"} server, signed in as the demo owner where the page needs it; median of ${lh.rows[0]?.runs ?? 0} runs per page and preset.`, "");
+    add("| Page | Preset | Score | LCP | TBT | CLS | Goal | |", "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (const row of lh.rows) {
+      const goal = row.preset === "desktop"
+        ? `score >= ${GOALS.desktopScore}, LCP <= ${GOALS.desktopLcpMs / 1000} s, TBT <= ${GOALS.desktopTbtMs} ms, CLS <= ${GOALS.desktopCls}`
+        : `LCP <= ${GOALS.mobileLcpMs / 1000} s, TBT <= ${GOALS.mobileTbtMs} ms`;
+      add(`| ${row.name} | ${row.preset} | ${row.score} | ${(row.lcpMs / 1000).toFixed(2)} s | ${ms(row.tbtMs)} ms | ${row.cls.toFixed(3)} | ${goal} | ${verdict(row.met)} |`);
+    }
+    add("");
+  }
+  const budgets = results.sections.budgets;
+  if (budgets) {
+    add("### Bundle budgets", "");
+    add("Measured by every UI build (`cd ui && npx vite build`), which fails when one is exceeded; the budgets live in `ui/budgets.json`.", "");
+    add("| Budget | Gzipped | Limit | |", "| --- | --- | --- | --- |");
+    for (const row of budgets.rows ?? []) {
+      add(`| ${row.name} | ${(row.bytes / 1000).toFixed(1)} kB | ${(row.limit / 1000).toFixed(0)} kB | ${verdict(!row.missing && row.bytes <= row.limit)} |`);
+    }
+    add("");
+  }
+  const editor = results.sections.editor;
+  const repaint = results.sections.repaint;
+  if (editor || repaint) {
+    add("### In the browser", "", "| Benchmark | p50 | p95 | max | Goal | |", "| --- | --- | --- | --- | --- | --- |");
+    if (editor) {
+      add(`| Theme editor: Enter on a field to the preview rendered (${(editor.bytes / 1024).toFixed(0)} KB config, ${editor.edits} edits; \`bench/ui/editor.mjs\`) | ${ms(editor.total.p50)} ms | ${ms(editor.total.p95)} ms | ${ms(editor.total.max)} ms | p95 <= ${GOALS.editorP95Ms} ms | ${verdict(editor.total.p95 <= GOALS.editorP95Ms)} |`);
+      add(`| of which: admin to the preview frame / render request / answer to rendered (p50) | ${ms(editor.send.p50)} / ${ms(editor.request.p50)} / ${ms(editor.swap.p50)} ms | | | | |`);
+    }
+    if (repaint) {
+      add(`| Overview: data arrived to chart repainted (${repaint.changes} range changes; \`bench/ui/overview.mjs\`) | ${ms(repaint.repaint.p50)} ms | ${ms(repaint.repaint.p95)} ms | ${ms(repaint.repaint.max)} ms | p95 <= ${GOALS.overviewRepaintP95Ms} ms | ${verdict(repaint.repaint.p95 <= GOALS.overviewRepaintP95Ms)} |`);
+    }
+    add("");
+  }
+  const analytics = results.sections.analytics;
+  if (analytics) {
+    add("### Analytics Overview against DuckDB, SQLite and PostgreSQL", "");
+    add(`\`bench/analytics/run.sh ${analytics.mode}\` (bench/analytics/README.md): ${thousands(analytics.events)} events and ${thousands(analytics.orders)} orders of 50 stores; every contender gave the reference's results before timing. Median / p95 in ms, and in brackets each contender's median as a multiple of the server's rollup path. SQLite ${analytics.machine.sqlite}, DuckDB ${analytics.machine.duckdb}, PostgreSQL ${analytics.machine.postgres ?? "?"}.`, "");
+    const who = ["ours/rollup", "ours/raw", "duckdb", "sqlite", "postgres"];
+    add(`| Case | ${who.join(" | ")} |`, `| --- |${who.map(() => " --- |").join("")}`);
+    for (const c of analytics.cases) {
+      const cells = who.map((name) => {
+        const f = c.figures[name];
+        if (!f) return "–";
+        const ratio = name === "ours/rollup" || f.median_ratio == null ? "" : ` (${f.median_ratio.toFixed(1)}x)`;
+        return `${ms(f.median_ms)} / ${ms(f.p95_ms)}${ratio}`;
+      });
+      add(`| ${c.name} | ${cells.join(" | ")} |`);
+    }
+    add("");
+  }
+  const ingest = results.sections.ingest;
+  if (ingest) {
+    add("### Analytics ingest", "");
+    add(`\`${ingest.command}\`: ${JSON.stringify(Object.fromEntries(Object.entries(ingest).filter(([k]) => k !== "command")))}`, "");
+  }
+  add("Commands: `npm run bench` (this part; `-- --quick` for the small mode `npm test` runs, `-- --full-analytics` for the 20 M-event data set). Each benchmark alone: see the sections below and bench/*/README.md.");
+  return lines.join("\n");
+}
+
+// --- Main -------------------------------------------------------------------------------------
+
+mkdirSync(OUT, { recursive: true });
+const started = Date.now();
+if (!existsSync(SERVER)) {
+  console.error(`[bench] ${SERVER} is missing: run \`npm run bench\` (scripts/bench.sh builds it)`);
+  process.exit(2);
+}
+results.machine = machine();
+await section("Bundle budgets", async () => budgetsSection(), "budgets");
+let server;
+await section("Server with the demo data", async () => {
+  server = await startServer();
+  results.base = server.base;
+});
+if (server) {
+  await section("HTTP", () => httpSection(server), "http");
+  // The browser benchmarks may use both cores.
+  run("taskset", ["-a", "-p", "-c", "0-1", String(server.child.pid)], { stdio: "ignore" });
+  await section("Theme editor in the browser", async () => {
+    results.sections.editor = browserBench("editor.mjs", ["--edits", quick ? "20" : "40"]);
+  }, "editor");
+  await section("Overview repaint in the browser", async () => {
+    results.sections.repaint = browserBench("overview.mjs", ["--changes", quick ? "20" : "30"]);
+  }, "repaint");
+  await section("Lighthouse", () => lighthouseSection(server), "lighthouse");
+  server.child.kill("SIGTERM");
+}
+await section("Analytics contenders and ingest", async () => analyticsSection(), "analytics");
+results.seconds = (Date.now() - started) / 1000;
+writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
+const text = report();
+if (quick || only) {
+  writeFileSync(path.join(OUT, "BENCHMARKS.md"), `${text}\n`);
+  console.log(`\n${text}\n`);
+} else {
+  const file = path.join(ROOT, "BENCHMARKS.md");
+  const current = readFileSync(file, "utf8");
+  const begin = "<!-- npm run bench: begin -->";
+  const end = "<!-- npm run bench: end -->";
+  const block = `${begin}\n${text}\n${end}`;
+  const next = current.includes(begin)
+    ? current.slice(0, current.indexOf(begin)) + block + current.slice(current.indexOf(end) + end.length)
+    : current.replace(/\n## /, `\n${block}\n\n## `);
+  writeFileSync(file, next);
+  log("BENCHMARKS.md rewritten (its generated part)");
+}
+log(`done in ${Math.round(results.seconds)} s; ${results.failures.length} benchmark(s) failed to run`);
+process.exit(results.failures.length ? 1 : 0);

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The adversarial suite (RELIABILITY.md), every test on SQLite and on a PostgreSQL this script
+# starts: `bash reliability/run.sh` runs the small sizes (what `npm test` runs, there step by
+# step), `bash reliability/run.sh --long` the full ones (about an hour and a half on 2 cores:
+# 10 million fuzz executions, 10,000 parity configs, >= 10,000 Schemathesis cases per database,
+# 1,000 acknowledged writes under SIGKILL per database, a minute of load per database).
+# Every test prints its figures; the script goes on after a failure and exits non-zero if any
+# test failed.
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/setup.sh"
+set +e
+cd "$ROOT"
+
+long=0
+[ "${1:-}" = "--long" ] && long=1
+failures=()
+
+# check NAME COMMAND...: runs one test and remembers a failure.
+check() {
+  local name="$1"; shift
+  local start=$SECONDS
+  say "$name"
+  "$@" || failures+=("$name")
+  echo "($name: $((SECONDS - start)) s)"
+}
+
+ensure_rust_tools && ensure_npm_packages && ensure_oha && ensure_chromium || exit 1
+cargo build --locked -p server || exit 1
+
+PG=$(bash scripts/postgres.sh)
+[ -n "$PG" ] || { echo "PostgreSQL did not start" >&2; exit 1; }
+PG_DIR="${PG% *}"; PG_URL="${PG#* }"
+trap 'bash "$ROOT/scripts/postgres.sh" stop "$PG_DIR"' EXIT
+
+# 1, 6, 7 (in-process part): the tenant matrix, the headers and the secrets in the captured
+# tracing output, through the real router on both databases.
+api_tests=(tenancy:: site:: log_secrets::)
+check "Tenant matrix, headers, secrets in logs (SQLite)" \
+  cargo test --locked -p server --test api -- "${api_tests[@]}" --nocapture
+check "Tenant matrix, headers, secrets in logs (PostgreSQL)" \
+  env TEST_DATABASE_URL="$PG_URL" cargo test --locked -p server --test api -- "${api_tests[@]}" --nocapture
+
+# 2: Schemathesis against the OpenAPI document.
+mode=(); [ "$long" = 1 ] && mode=(--long)
+check "Schemathesis (SQLite)" bash reliability/schemathesis/run.sh "${mode[@]}"
+check "Schemathesis (PostgreSQL)" bash reliability/schemathesis/run.sh "${mode[@]}" --database-url "$PG_URL"
+
+# 3: fuzzing the theme-config parser and the command decoder; native/WebAssembly parity.
+if [ "$long" = 1 ]; then
+  check "Theme fuzz (10,000,000 executions)" \
+    env THEME_FUZZ_EXECUTIONS=10000000 cargo test --locked --release -p core-wasm --test theme_fuzz -- --nocapture
+else
+  check "Theme fuzz (small)" cargo test --locked -p core-wasm --test theme_fuzz -- --nocapture
+fi
+check "Native/WebAssembly parity in Chromium" bash reliability/parity/run.sh "${mode[@]}"
+
+# 4: crash durability under SIGKILL.
+crash=(); [ "$long" = 1 ] && crash=(--writes 1000 --kills 30)
+check "Crash durability (SQLite)" python3 reliability/crash.py "${crash[@]}"
+check "Crash durability (PostgreSQL)" python3 reliability/crash.py --database postgres "${crash[@]}"
+
+# 5: the admin API under an ingest flood.
+load=(); [ "$long" = 1 ] && load=(--seconds 60)
+check "Admin latency during an ingest flood (SQLite)" python3 reliability/load.py "${load[@]}"
+check "Admin latency during an ingest flood (PostgreSQL)" python3 reliability/load.py --database postgres "${load[@]}"
+
+# 7: the captured logs of the runs above (and of the end-to-end run, when there was one).
+check "Secrets in the captured logs" python3 reliability/logs.py
+
+say "Reliability suite: $([ "$long" = 1 ] && echo long || echo small) mode"
+for failure in "${failures[@]}"; do echo "failed: $failure"; done
+[ "${#failures[@]}" -eq 0 ]
