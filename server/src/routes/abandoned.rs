@@ -121,35 +121,6 @@ fn checkout(row: Row, base: &str) -> AbandonedCheckout {
     }
 }
 
-/// The range of local days as `[start, end)` in ms; `(-1, -1)` when no day is given.
-async fn day_range(
-    state: &AppState,
-    store_id: &str,
-    query: &AbandonedQuery,
-    now: i64,
-) -> Result<(i64, i64), ApiError> {
-    let start = query.start_date.as_deref().unwrap_or("");
-    let end = query.end_date.as_deref().unwrap_or("");
-    if start.trim().is_empty() && end.trim().is_empty() {
-        return Ok((-1, -1));
-    }
-    let zone = match query.timezone.as_deref().filter(|z| !z.trim().is_empty()) {
-        Some(zone) => zone.to_owned(),
-        None => {
-            let row: Option<(String,)> = sqlx::query_as(
-                "SELECT standard_timezone FROM store_preferences WHERE store_id = $1",
-            )
-            .bind(store_id)
-            .fetch_optional(&state.db)
-            .await?;
-            row.map(|(zone,)| zone).unwrap_or_default()
-        }
-    };
-    let range = core_wasm::analytics::range(start, end, &zone, now)
-        .map_err(|e| invalid(format!("The date range cannot be read: {e}.")))?;
-    Ok((range.start_ms, range.end_ms))
-}
-
 /// The store's abandoned checkouts, newest first: `page`, `limit` (10), `search` in the
 /// e-mail or name, `startDate`/`endDate` in `timezone`.
 #[utoipa::path(get, path = "/stores/abandoned-checkouts", tag = "sales", security(("bearer" = ["orders"])),
@@ -163,7 +134,15 @@ async fn list_abandoned(
     let now = now_ms();
     let grace = core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS;
     let (page, limit, offset) = paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
-    let (start, end) = day_range(&state, &access.store_id, &query, now).await?;
+    let (start, end) = super::sales::local_days(
+        &state,
+        &access.store_id,
+        query.start_date.as_deref(),
+        query.end_date.as_deref(),
+        query.timezone.as_deref(),
+        now,
+    )
+    .await?;
     let search = query.search.as_deref().unwrap_or("").trim().to_lowercase();
     if search.chars().count() > 200 {
         return Err(invalid("The search is at most 200 characters.".to_owned()));

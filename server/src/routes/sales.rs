@@ -209,12 +209,33 @@ async fn order_filter(
         search,
         pattern,
     };
-    let start = query.start_date.as_deref().unwrap_or("");
-    let end = query.end_date.as_deref().unwrap_or("");
+    (filter.start, filter.end) = local_days(
+        state,
+        store_id,
+        query.start_date.as_deref(),
+        query.end_date.as_deref(),
+        query.timezone.as_deref(),
+        now_ms(),
+    )
+    .await?;
+    Ok(filter)
+}
+
+/// The local days `start` to `end` (`YYYY-MM-DD`, inclusive) in `zone`, else in the store's
+/// standard time zone, as `[start, end)` in ms; `(-1, -1)` when neither day is given.
+pub(crate) async fn local_days(
+    state: &AppState,
+    store_id: &str,
+    start: Option<&str>,
+    end: Option<&str>,
+    zone: Option<&str>,
+    now: i64,
+) -> Result<(i64, i64), ApiError> {
+    let (start, end) = (start.unwrap_or(""), end.unwrap_or(""));
     if start.trim().is_empty() && end.trim().is_empty() {
-        return Ok(filter);
+        return Ok((-1, -1));
     }
-    let zone = match query.timezone.as_deref().filter(|z| !z.trim().is_empty()) {
+    let zone = match zone.filter(|z| !z.trim().is_empty()) {
         Some(zone) => zone.to_owned(),
         None => {
             let row: Option<(String,)> = sqlx::query_as(
@@ -226,11 +247,9 @@ async fn order_filter(
             row.map(|(zone,)| zone).unwrap_or_default()
         }
     };
-    let range = core_wasm::analytics::range(start, end, &zone, now_ms())
+    let range = core_wasm::analytics::range(start, end, &zone, now)
         .map_err(|e| invalid(format!("The date range cannot be read: {e}.")))?;
-    filter.start = range.start_ms;
-    filter.end = range.end_ms;
-    Ok(filter)
+    Ok((range.start_ms, range.end_ms))
 }
 
 const ORDER_FILTER: &str = "store_id = $1 AND ($2 = -1 OR (created_at >= $2 AND created_at < $3)) \
