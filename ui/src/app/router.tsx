@@ -11,11 +11,29 @@ import { LoginPage } from "../features/auth/components/LoginPage";
 import { recordRoutes } from "../features/records/routes";
 import { useUserInfo } from "../hooks/useStoreData";
 
+const RELOADED = "storeloom.screenReload";
+
+/** Fetches a screen's chunk. One that cannot be fetched while the browser is online most likely
+ * belongs to an older build (a newer one replaced its files while the tab was open): the page
+ * is reloaded, once, to run the newer build. Offline, the error stands. */
+async function fetchScreen<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    const module = await load();
+    sessionStorage.removeItem(RELOADED);
+    return module;
+  } catch (error) {
+    if (!navigator.onLine || sessionStorage.getItem(RELOADED) !== null) throw error;
+    sessionStorage.setItem(RELOADED, "1");
+    window.location.reload();
+    return new Promise<M>(() => {});
+  }
+}
+
 /** A screen loaded when first opened: its module's named export through React.lazy. */
 // React.lazy's own bound is ComponentType<any>: a screen's props are whatever its export takes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await fetchScreen(load))[name] }));
 }
 
 // The session guard (with the motion set-up) and the frame (drawer, top bar, notifications,
