@@ -3,11 +3,15 @@
 //! number, and none of those values may appear in it.
 
 use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
 use tracing_subscriber::fmt::MakeWriter;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{Layer, filter};
 
 use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, spawn_app};
 
@@ -40,6 +44,31 @@ impl<'a> MakeWriter<'a> for Captured {
     }
 }
 
+/// Whether the log is being captured: only during the test below.
+static RECORDING: AtomicBool = AtomicBool::new(false);
+
+/// The process's log, captured at every level while `RECORDING` is on. It is the global
+/// subscriber, so events from any thread (the router's tasks, the database drivers) reach it,
+/// and its filter is asked at each event, so no callsite is left off by an earlier answer.
+fn captured_log() -> Captured {
+    static LOG: OnceLock<Captured> = OnceLock::new();
+    LOG.get_or_init(|| {
+        let log = Captured::default();
+        let layer = tracing_subscriber::fmt::layer()
+            .with_ansi(false)
+            .with_writer(log.clone())
+            .with_filter(filter::dynamic_filter_fn(|_, _| {
+                RECORDING.load(Ordering::SeqCst)
+            }));
+        tracing_subscriber::registry()
+            .with(layer)
+            .try_init()
+            .expect("no other global subscriber in the API tests");
+        log
+    })
+    .clone()
+}
+
 /// Whether `word` appears in `text` as a value of its own, not inside a longer name (the demo
 /// password is also the e-mail domain `storeloom.dev`).
 fn has_word(text: &str, word: &str) -> bool {
@@ -53,14 +82,8 @@ fn has_word(text: &str, word: &str) -> bool {
 
 #[tokio::test]
 async fn no_password_token_or_card_number_reaches_the_log() {
-    let log = Captured::default();
-    let subscriber = tracing_subscriber::fmt()
-        .with_max_level(tracing::Level::TRACE)
-        .with_ansi(false)
-        .with_writer(log.clone())
-        .finish();
-    // The tests run on one thread each, so the router's tasks log to this subscriber.
-    let _guard = tracing::subscriber::set_default(subscriber);
+    let log = captured_log();
+    RECORDING.store(true, Ordering::SeqCst);
     let app = spawn_app().await;
     let mut secrets: Vec<String> = Vec::new();
 
@@ -177,6 +200,7 @@ async fn no_password_token_or_card_number_reaches_the_log() {
         again["accessToken"].as_str().expect("access").to_owned(),
     ]);
 
+    RECORDING.store(false, Ordering::SeqCst);
     let text = log.text();
     // The capture works: the request lines of the calls above are in it.
     assert!(
