@@ -9,8 +9,9 @@ on both sides. `oha` is installed with `cargo install oha --locked` when missing
     python3 reliability/load.py --database postgres
     python3 reliability/load.py --release --seconds 30 --rounds 3 --flood-rate 1000   # long
 
-The p99 ratio goal is judged on the release build (`--release`, built by the script); on the
-debug build it is printed only.
+The p99 ratio goal is judged in the long mode, on the release build (`--release`, built by the
+script); the small mode that `npm test` runs prints it only, since a few seconds of timing on a
+shared machine would make a test that flakes (speed goals are the benchmarks' to judge).
 """
 
 from __future__ import annotations
@@ -186,9 +187,8 @@ def main() -> int:
         flooded, flood_route_errors = measured["flood"][route]
         q99, f99 = percentile(quiet, 0.99), percentile(flooded, 0.99)
         ratio = f99 / q99 if q99 else float("inf")
-        # The latency goal is judged on the release build; the debug build's unoptimised
-        # dependencies (SQLite's C, regex, serde) cost ten times the CPU a batch, so on it the
-        # ratio is printed for the record only.
+        # The latency goal is judged on the release build's long runs; the small mode's few
+        # seconds print the ratio for the record only.
         ok = ok and (ratio <= 3 or not args.release) and quiet_errors == 0 and flood_route_errors == 0
         print(f"  {route}: quiet p99 {q99:.1f} ms (p50 {percentile(quiet, 0.5):.1f}, {len(quiet)} answers), "
               f"flood p99 {f99:.1f} ms (p50 {percentile(flooded, 0.5):.1f}, {len(flooded)} answers), "

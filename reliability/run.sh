@@ -3,7 +3,8 @@
 # starts: `bash reliability/run.sh` runs the small sizes (what `npm test` runs, there step by
 # step), `bash reliability/run.sh --long` the full ones (about an hour and a half on 2 cores:
 # 10 million fuzz executions, 10,000 parity configs, >= 10,000 Schemathesis cases per database,
-# 1,000 acknowledged writes under SIGKILL per database, a minute of load per database).
+# 1,000 acknowledged writes under SIGKILL per database, three rounds of 30 s of load per
+# database on the release server).
 # Every test prints its figures; the script goes on after a failure and exits non-zero if any
 # test failed.
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/setup.sh"
@@ -46,20 +47,22 @@ check "Schemathesis (PostgreSQL)" bash reliability/schemathesis/run.sh "${mode[@
 
 # 3: fuzzing the theme-config parser and the command decoder; native/WebAssembly parity.
 if [ "$long" = 1 ]; then
+  # Optimised, but with overflow checks and debug assertions on, in a target folder of its own.
   check "Theme fuzz (10,000,000 executions)" \
-    env THEME_FUZZ_EXECUTIONS=10000000 cargo test --locked --release -p core-wasm --test theme_fuzz -- --nocapture
+    env CARGO_TARGET_DIR=target/fuzz CARGO_PROFILE_DEV_OPT_LEVEL=3 THEME_FUZZ_EXECUTIONS=10000000 \
+    cargo test --locked -p core-wasm --test theme_fuzz
 else
-  check "Theme fuzz (small)" cargo test --locked -p core-wasm --test theme_fuzz -- --nocapture
+  check "Theme fuzz (small)" cargo test --locked -p core-wasm --test theme_fuzz
 fi
 check "Native/WebAssembly parity in Chromium" bash reliability/parity/run.sh "${mode[@]}"
 
 # 4: crash durability under SIGKILL.
-crash=(); [ "$long" = 1 ] && crash=(--writes 1000 --kills 30)
+crash=(); [ "$long" = 1 ] && crash=(--writes 1000 --kills 50)
 check "Crash durability (SQLite)" python3 reliability/crash.py "${crash[@]}"
 check "Crash durability (PostgreSQL)" python3 reliability/crash.py --database postgres "${crash[@]}"
 
 # 5: the admin API under an ingest flood.
-load=(); [ "$long" = 1 ] && load=(--seconds 60)
+load=(); [ "$long" = 1 ] && load=(--release --seconds 30 --rounds 3 --flood-rate 1000)
 check "Admin latency during an ingest flood (SQLite)" python3 reliability/load.py "${load[@]}"
 check "Admin latency during an ingest flood (PostgreSQL)" python3 reliability/load.py --database postgres "${load[@]}"
 
