@@ -25,4 +25,7 @@ API: http://${HOST:-127.0.0.1}:${PORT:-8080}/api/docs
 Database: ${DATABASE_URL:-sqlite://data/storeloom.db}. Stop with Ctrl-C.
 
 EOT
+# Large blocks (each Argon2id hash takes 19 MiB) go back to the system when freed; by default the
+# C library keeps them, about 20 MB more resident memory (BENCHMARKS.md).
+export GLIBC_TUNABLES="${GLIBC_TUNABLES:-glibc.malloc.mmap_threshold=131072}"
 exec "$ROOT/target/debug/server"
