@@ -33,11 +33,14 @@ export function writeResult(result) {
   if (file) writeFileSync(file, JSON.stringify(result, null, 2));
 }
 
+/** The flags Debian's Chromium needs on this machine (no sandbox as root, no calls out). */
+export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
 export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: CHROMIUM_FLAGS,
   });
 }
 
