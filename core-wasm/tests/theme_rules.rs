@@ -4,11 +4,13 @@
 use core_wasm::limits::{self, NumberRange};
 use core_wasm::theme::defaults::{self, font_weight_label};
 use core_wasm::theme::{
-    ThemeDoc, ThemeEditor, addable_section_types, inline_font_sizes, parse_command,
+    ThemeDoc, ThemeEditor, addable_section_types, inline_font_sizes, parse_command, preview_change,
     preview_page_for, preview_page_for_panel, preview_url, section_list, settings_groups, validate,
 };
 use serde_json::{Value, json};
-use shared_types::theme::{EditorPage, PreviewPage, SectionType, SettingsGroup, ThemeFamily};
+use shared_types::theme::{
+    EditorPage, PreviewChange, PreviewPage, SectionType, SettingsGroup, ThemeFamily,
+};
 
 fn fixture(name: &str) -> ThemeDoc {
     let path = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
@@ -572,6 +574,81 @@ fn panels_switch_the_preview_page() {
     }
     assert_eq!(preview_page_for(EditorPage::Home), PreviewPage::Homepage);
     assert_eq!(preview_page_for(EditorPage::Product), PreviewPage::Product);
+}
+
+#[test]
+fn the_preview_renders_again_only_the_changed_home_sections_and_stylesheet() {
+    let change = |sections: &[&str], style| {
+        Some(PreviewChange {
+            sections: sections.iter().map(|s| (*s).to_owned()).collect(),
+            style,
+        })
+    };
+    let table: Vec<(Vec<&str>, Option<PreviewChange>)> = vec![
+        (
+            vec!["/pages/homepage/sections/hero/settings/title"],
+            change(&["hero"], false),
+        ),
+        (
+            vec![
+                "/pages/homepage/sections/b/settings/blocks/0/text",
+                "/pages/homepage/sections/a/settings",
+                "/pages/homepage/sections/b/disabled",
+            ],
+            change(&["b", "a"], false),
+        ),
+        // Escaped keys are read as keys.
+        (
+            vec!["/pages/homepage/sections/a~1b/settings/x"],
+            change(&["a/b"], false),
+        ),
+        // Colours, fonts and sizes: the stylesheet, with sections or alone.
+        (vec!["/settings/colors/color_price"], change(&[], true)),
+        (vec!["/settings/typography"], change(&[], true)),
+        (
+            vec![
+                "/settings/style/maxLineDisplayProduct",
+                "/pages/homepage/sections/hero/settings/title",
+            ],
+            change(&["hero"], true),
+        ),
+        // A section's place, type or key, or the section itself: the whole page.
+        (vec!["/pages/homepage/sections/hero/index"], None),
+        (vec!["/pages/homepage/sections/hero/type"], None),
+        (vec!["/pages/homepage/sections/hero/key"], None),
+        (vec!["/pages/homepage/sections/hero"], None),
+        (vec!["/pages/homepage/sections"], None),
+        // Any other setting, even beside a section's content.
+        (
+            vec![
+                "/pages/homepage/sections/hero/settings/title",
+                "/settings/product/heading",
+            ],
+            None,
+        ),
+        (vec!["/settings"], None),
+        (vec!["/settings/product/colorProductRating"], None),
+        // The header and footer are sections too.
+        (
+            vec!["/pages/fixed/sections/header/settings/logo"],
+            change(&["header"], false),
+        ),
+        (
+            vec![
+                "/pages/fixed/sections/footer/blocks/0",
+                "/pages/homepage/sections/hero/settings/x",
+            ],
+            change(&["footer", "hero"], false),
+        ),
+        (vec!["/pages/fixed/sections/footer/index"], None),
+        (vec!["/pages/fixed/sections"], None),
+        (vec!["/pages/product/sections/main/settings/x"], None),
+        (vec!["not a pointer"], None),
+        (vec![], None),
+    ];
+    for (paths, want) in table {
+        assert_eq!(preview_change(&paths), want, "{paths:?}");
+    }
 }
 
 #[test]

@@ -370,6 +370,13 @@ test("the preview shows changes without reloading, scrolls to a section, and is 
   await heading.press("Enter");
   await expect(frame.getByText("Shop our fresh picks")).toBeVisible();
   expect(await frameElement.evaluate((el) => ((el as HTMLIFrameElement).contentWindow as unknown as { marker?: number }).marker)).toBe(42);
+  // The next edit inside the section renders that section alone: another keeps its element.
+  const other = frame.locator('[data-section-key="feature-content-1"]');
+  await other.evaluate((el) => void ((el as unknown as { marker: number }).marker = 7));
+  await heading.fill("Shop our new picks");
+  await heading.press("Enter");
+  await expect(frame.getByText("Shop our new picks")).toBeVisible();
+  expect(await other.evaluate((el) => (el as unknown as { marker?: number }).marker)).toBe(7);
 
   // Selecting a section far down the page scrolls the preview to it.
   await page.getByRole("button", { name: "Back to the list" }).click();

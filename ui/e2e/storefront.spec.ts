@@ -17,6 +17,7 @@ interface Section {
 }
 interface Config {
   pages: { fixed: { sections: Record<string, Section> }; homepage: { sections: Record<string, Section> } };
+  settings?: { colors?: Record<string, string> };
 }
 const FIXTURES: Record<"default" | "fashion", Config> = {
   default: JSON.parse(readFileSync("../core-wasm/tests/fixtures/hydro.json", "utf8")) as Config,
@@ -174,6 +175,43 @@ test("the preview follows posted configs without reloading, ignores other origin
     return (f.contentWindow as unknown as { mark?: number }).mark;
   });
   expect(mark).toBe(42);
+
+  // A config that names the only home sections it changed (the editor's hint): those alone are
+  // rendered again; the others stay the very elements they were. Without names, the whole page.
+  const post = (cfg: Config, seq: number, change?: { sections: string[]; style: boolean }) =>
+    page.evaluate(
+      ({ cfg, seq, change }) => {
+        const f = document.getElementById("preview") as HTMLIFrameElement;
+        f.contentWindow!.postMessage({ type: "storeloom:config", configJson: JSON.stringify(cfg), seq, ...change }, location.origin);
+      },
+      { cfg, seq, change },
+    );
+  const untouched = frame.locator("[data-section-key=key-features-1]");
+  const marked = () => untouched.evaluate((el) => (el as unknown as { mark?: number }).mark ?? null);
+  await untouched.evaluate((el) => void ((el as unknown as { mark: number }).mark = 7));
+  review.settings = { ...review.settings, body_html: "<p>Only this section again</p>" };
+  await post(config, 8, { sections: ["product-review-1"], style: false });
+  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 8 });
+  await expect(frame.getByText("Only this section again")).toBeVisible();
+  expect(await marked()).toBe(7);
+  // A colour alone: the stylesheet changes, no section is drawn again.
+  config.settings = { ...config.settings, colors: { ...config.settings?.colors, color_buy_now: "#0a0b0c" } };
+  await post(config, 10, { sections: [], style: true });
+  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 10 });
+  expect(await frame.locator("#sl-theme").evaluate((el) => el.textContent)).toContain("--c-buy:#0a0b0c");
+  expect(await marked()).toBe(7);
+  // The header alone (a section of every page).
+  const header = config.pages.fixed.sections["header"]!;
+  header.settings = { ...header.settings, show_top_bar: true, text_topbar: "Free returns this week" };
+  await post(config, 11, { sections: ["header"], style: false });
+  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 11 });
+  await expect(frame.locator("[data-section-key=header]").getByText("Free returns this week")).toBeVisible();
+  expect(await marked()).toBe(7);
+  review.settings = { ...review.settings, body_html: "<p>The whole page again</p>" };
+  await post(config, 9);
+  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 9 });
+  await expect(frame.getByText("The whole page again")).toBeVisible();
+  expect(await marked()).toBeNull();
 
   // A message from another origin (a sandboxed frame has an opaque one) changes nothing.
   await page.evaluate((cfg) => {

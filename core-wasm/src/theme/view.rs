@@ -3,12 +3,12 @@
 
 use serde_json::Value;
 use shared_types::theme::{
-    EditorPage, FamilyView, PreviewPage, SectionListItem, SectionType, SettingsGroup,
-    SettingsGroupView, ThemeFamily,
+    EditorPage, FamilyView, PreviewChange, PreviewPage, SectionListItem, SectionType,
+    SettingsGroup, SettingsGroupView, ThemeFamily,
 };
 
 use super::commands::{HOME_SECTIONS, ordered_keys};
-use super::doc::{ThemeDoc, get_at};
+use super::doc::{ThemeDoc, get_at, parse_pointer};
 
 /// The display label of a family (spec §1).
 pub fn family_label(family: ThemeFamily) -> &'static str {
@@ -140,6 +140,48 @@ pub fn preview_page_for_panel(panel: &str) -> Option<PreviewPage> {
         "category" => Some(PreviewPage::Category),
         _ => None,
     }
+}
+
+/// The settings groups that only the storefront's stylesheet and font links read (spec §3.4
+/// colours, typography and style): a change there restyles the page without redrawing it.
+pub const PREVIEW_STYLE_GROUPS: [&str; 3] = ["colors", "typography", "style"];
+
+/// The fixed page's sections (header and footer), shown on every page.
+const FIXED_SECTIONS: [&str; 3] = ["pages", "fixed", "sections"];
+
+/// What the preview must render again after changes at `paths` (preview protocol), or `None`
+/// for the whole page. A path inside a section's content (`/pages/homepage/sections/{key}/
+/// settings/...` or `/pages/fixed/sections/header/...`, any field of the section but its `key`,
+/// `type` and `index`) names that section; a path inside one of the [`PREVIEW_STYLE_GROUPS`]
+/// (`/settings/colors/...`) asks for the stylesheet. Any other path (other theme settings,
+/// another page, a section's place or type, the section list itself), as well as an empty or
+/// unreadable list, gives `None`.
+pub fn preview_change<S: AsRef<str>>(paths: &[S]) -> Option<PreviewChange> {
+    let mut change = PreviewChange {
+        sections: Vec::new(),
+        style: false,
+    };
+    for path in paths {
+        let segments = parse_pointer(path.as_ref()).ok()?;
+        match segments.as_slice() {
+            [settings, group, ..]
+                if settings == "settings" && PREVIEW_STYLE_GROUPS.contains(&group.as_str()) =>
+            {
+                change.style = true;
+            }
+            [pages, page, sections, key, field, ..]
+                if ([pages, page, sections] == HOME_SECTIONS
+                    || [pages, page, sections] == FIXED_SECTIONS)
+                    && !matches!(field.as_str(), "key" | "type" | "index") =>
+            {
+                if !change.sections.contains(key) {
+                    change.sections.push(key.clone());
+                }
+            }
+            _ => return None,
+        }
+    }
+    (change.style || !change.sections.is_empty()).then_some(change)
 }
 
 /// The preview page of the page selector: home maps to homepage.

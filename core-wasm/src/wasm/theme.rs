@@ -179,6 +179,14 @@ pub fn preview_page_for_panel(panel: &str) -> Result<JsValue, JsError> {
     to_js(&theme::preview_page_for_panel(panel))
 }
 
+/// What the preview must render again after changes at some paths (`string[]`): a
+/// `PreviewChange`, or `null` for the whole page.
+#[wasm_bindgen(js_name = themePreviewChange)]
+pub fn preview_change(paths: JsValue) -> Result<JsValue, JsError> {
+    let paths: Vec<String> = serde_wasm_bindgen::from_value(paths)?;
+    to_js(&theme::preview_change(&paths))
+}
+
 /// The preview address for a store's address (a host name or the embedded storefront's path),
 /// a no-cache stamp and a `ThemeFamily`, or `null`.
 #[wasm_bindgen(js_name = themePreviewUrl)]

@@ -709,14 +709,27 @@ pub struct PreviewRequest {
     pub family: Option<String>,
     #[serde(default)]
     pub page: Option<String>,
-    /// Home sections to render alone (the editor changed only these): the answer carries them
-    /// by key instead of the whole page.
+    /// Sections to render alone (the editor changed only these and maybe the theme's style):
+    /// the answer carries them by key, with the stylesheet and font links, instead of the whole
+    /// page. Home sections fit the home page; the header, the footer and an empty list (only
+    /// the style changed) any page.
     #[serde(default)]
     pub sections: Option<Vec<String>>,
 }
 
 /// The most sections one partial preview renders.
 const PREVIEW_SECTIONS_MAX: usize = 50;
+
+/// The pages the preview shows (`collections` is another name of `category`).
+const PREVIEW_PAGES: [&str; 6] = [
+    "homepage",
+    "product",
+    "cart",
+    "order",
+    "category",
+    "collections",
+];
+const PREVIEW_PAGE_MESSAGE: &str = "The page must be homepage, product, cart, order or category.";
 
 /// The product the preview shows on the product page of a store that has none yet: never
 /// sold (no stock) and never stored.
@@ -785,29 +798,56 @@ async fn preview(
         .first()
         .cloned()
         .unwrap_or_else(sample_product);
+    // Some sections and the stylesheet alone: the editor changed nothing else. Home sections
+    // are on the home page only; the fixed header and footer, like the stylesheet, on any page.
     if let Some(keys) = request.sections {
-        if page_name != "homepage" || keys.is_empty() || keys.len() > PREVIEW_SECTIONS_MAX {
+        if !PREVIEW_PAGES.contains(&page_name.as_str()) {
+            return Err(ApiError::Invalid(vec![PREVIEW_PAGE_MESSAGE.to_owned()]).into());
+        }
+        if keys.len() > PREVIEW_SECTIONS_MAX {
             return Err(ApiError::Invalid(vec![format!(
-                "Sections render alone on the home page only, 1 to {PREVIEW_SECTIONS_MAX} at a time."
+                "At most {PREVIEW_SECTIONS_MAX} sections render alone at a time."
             )])
             .into());
         }
         let home = render::sections(&config, "homepage");
+        let fixed = render::sections(&config, "fixed");
         let mut rendered = serde_json::Map::new();
         for key in keys {
-            let Some(position) = home.iter().position(|s| render::text(s, "key") == key) else {
-                return Err(ApiError::Invalid(vec![format!(
-                    "The home page has no section {key}."
-                )])
-                .into());
+            let at_home = home.iter().position(|s| render::text(s, "key") == key);
+            let in_frame = fixed.iter().find(|s| render::text(s, "key") == key);
+            let html = match (at_home, in_frame) {
+                (Some(position), None) if page_name == "homepage" => {
+                    render::home_section(&view, home[position], position)
+                }
+                (None, Some(section)) => render::render_section(&view, section),
+                (Some(_), None) => {
+                    return Err(ApiError::Invalid(vec![format!(
+                        "{key} is a home section: it renders alone on the home page only."
+                    )])
+                    .into());
+                }
+                (Some(_), Some(_)) => {
+                    return Err(ApiError::Invalid(vec![format!(
+                        "Both the home page and the header and footer have a section {key}."
+                    )])
+                    .into());
+                }
+                (None, None) => {
+                    return Err(
+                        ApiError::Invalid(vec![format!("The page has no section {key}.")]).into(),
+                    );
+                }
             };
-            rendered.insert(
-                key,
-                Value::String(render::home_section(&view, home[position], position)),
-            );
+            rendered.insert(key, Value::String(html));
         }
+        let body = json!({
+            "sections": rendered,
+            "css": render::theme_css(&config),
+            "fonts": render::font_urls(&config),
+        });
         return Ok(secure(
-            axum::Json(json!({ "sections": rendered })).into_response(),
+            axum::Json(body).into_response(),
             &state,
             on_host,
             "no-store",
@@ -845,10 +885,7 @@ async fn preview(
             )))));
         }
         _ => {
-            return Err(ApiError::Invalid(vec![
-                "The page must be homepage, product, cart, order or category.".to_owned(),
-            ])
-            .into());
+            return Err(ApiError::Invalid(vec![PREVIEW_PAGE_MESSAGE.to_owned()]).into());
         }
     }
     let html: String = pages.iter().map(|p| render::app(&view, p)).collect();

@@ -517,9 +517,48 @@ async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would
     assert!(html.contains(section));
     assert!(part.json.get("html").is_none());
 
+    // With the sections come the stylesheet and font links; no section (only the style
+    // changed) fits any page.
+    assert_eq!(part.json["css"], whole.json["css"]);
+    assert_eq!(part.json["fonts"], whole.json["fonts"]);
+    let style = app
+        .post_json(
+            "/s/demo/_preview",
+            &json!({"config": config, "page": "product", "sections": []}),
+        )
+        .await;
+    assert_eq!(style.status, StatusCode::OK, "{}", style.text);
+    assert_eq!(style.json["sections"], json!({}));
+    assert_eq!(style.json["css"], whole.json["css"]);
+    // The header and footer are on every page: they render alone on any.
+    let product = app
+        .post_json(
+            "/s/demo/_preview",
+            &json!({"config": config, "page": "product"}),
+        )
+        .await;
+    let fixed = app
+        .post_json(
+            "/s/demo/_preview",
+            &json!({"config": config, "page": "product", "sections": ["header", "footer"]}),
+        )
+        .await;
+    assert_eq!(fixed.status, StatusCode::OK, "{}", fixed.text);
+    let product_html = product.json["html"].as_str().expect("html");
+    for key in ["header", "footer"] {
+        let html = fixed.json["sections"][key]
+            .as_str()
+            .expect("the section's html");
+        assert!(
+            html.contains(&format!("data-section-key=\"{key}\"")),
+            "{html}"
+        );
+        assert!(product_html.contains(html), "{key} as on the whole page");
+    }
+
     for (sections, page) in [
         (json!(["no-such-section"]), "homepage"),
-        (json!([]), "homepage"),
+        (json!([]), "nowhere"),
         (json!(["product-review-1"]), "product"),
         (json!(vec!["product-review-1"; 51]), "homepage"),
     ] {
@@ -531,6 +570,57 @@ async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would
             .await;
         assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{sections} {page}");
         assert!(bad.json["messages"][0].is_string(), "{}", bad.text);
+    }
+}
+
+/// Every value under the theme's style groups changed: colours to another colour, texts and
+/// addresses longer, numbers up by one, flags turned.
+fn restyle(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::String(text) if text.starts_with('#') => *text = "#123456".to_owned(),
+        serde_json::Value::String(text) => text.push('x'),
+        serde_json::Value::Number(n) => *value = json!(n.as_f64().unwrap_or(0.0) + 1.0),
+        serde_json::Value::Bool(b) => *b = !*b,
+        serde_json::Value::Array(items) => items.iter_mut().for_each(restyle),
+        serde_json::Value::Object(map) => map.values_mut().for_each(restyle),
+        serde_json::Value::Null => {}
+    }
+}
+
+async fn preview_page(app: &TestApp, config: &serde_json::Value, page: &str) -> Reply {
+    app.post_json("/s/demo/_preview", &json!({"config": config, "page": page}))
+        .await
+}
+
+/// The contract behind the editor's style-only previews (the core's `preview_change`): what the
+/// style groups hold reaches the page through its stylesheet and font links alone.
+#[tokio::test]
+async fn the_style_groups_change_the_stylesheet_and_fonts_only() {
+    let app = spawn_app().await;
+    for family in ["hydro", "newchick"] {
+        let template = server::db::themes::template(family).expect("template");
+        let config: serde_json::Value = serde_json::from_str(template.config).expect("config");
+        let mut restyled = config.clone();
+        for group in core_wasm::theme::PREVIEW_STYLE_GROUPS {
+            let value = &mut restyled["settings"][group];
+            assert!(value.is_object(), "{family} has settings.{group}");
+            restyle(value);
+        }
+        let mut css_changed = false;
+        for page in ["homepage", "product", "cart", "order", "category"] {
+            let (before, after) = (
+                preview_page(&app, &config, page).await,
+                preview_page(&app, &restyled, page).await,
+            );
+            assert_eq!(before.status, StatusCode::OK, "{}", before.text);
+            assert_eq!(after.status, StatusCode::OK, "{}", after.text);
+            assert_eq!(before.json["html"], after.json["html"], "{family} {page}");
+            css_changed |= before.json["css"] != after.json["css"];
+        }
+        assert!(
+            css_changed,
+            "{family}: the restyled config changes the stylesheet"
+        );
     }
 }
 

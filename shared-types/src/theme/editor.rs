@@ -65,6 +65,19 @@ pub struct ThemeChange {
     pub can_redo: bool,
 }
 
+/// What the live preview must render again after some changes, when not the whole page
+/// (preview protocol): sections by key (home sections, header, footer), and the stylesheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PreviewChange {
+    /// The sections whose content changed (of the home page, or the fixed header and footer),
+    /// each once, in the order of their first change.
+    pub sections: Vec<String>,
+    /// Whether the theme's colours, fonts or sizes changed: the page's stylesheet and fonts.
+    pub style: bool,
+}
+
 /// The outcome of a command as the UI receives it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "outcome", rename_all = "camelCase")]

@@ -10,6 +10,7 @@ import type { FontChoices } from "../types/generated/FontChoices";
 import type { FontWeightChoice } from "../types/generated/FontWeightChoice";
 import type { ListRef } from "../types/generated/ListRef";
 import type { ListStatus } from "../types/generated/ListStatus";
+import type { PreviewChange } from "../types/generated/PreviewChange";
 import type { PreviewPage } from "../types/generated/PreviewPage";
 import type { SectionListItem } from "../types/generated/SectionListItem";
 import type { SectionType } from "../types/generated/SectionType";
@@ -29,6 +30,7 @@ export type {
   FontWeightChoice,
   ListRef,
   ListStatus,
+  PreviewChange,
   PreviewPage,
   SectionListItem,
   SectionType,
@@ -171,6 +173,12 @@ export class ThemeEditor {
 /** The preview page a settings panel switches to, if any. */
 export function previewPageForPanel(panel: string): PreviewPage | null {
   return wasm.themePreviewPageForPanel(panel) as PreviewPage | null;
+}
+
+/** What the preview must render again after changes at these paths (home sections, the
+ * stylesheet), or `null` for the whole page. */
+export function previewChange(paths: string[]): PreviewChange | null {
+  return wasm.themePreviewChange(paths) as PreviewChange | null;
 }
 
 /**

@@ -455,50 +455,23 @@
   document.body.classList.add("sl-preview");
   var latest = 0;
   function send(msg) { window.parent.postMessage(msg, adminOrigin); }
-  // The config the page shows now (and its digest, made when first needed), to tell what an
-  // edit changed; the editor's config as the JSON text it was sent as.
-  var shownConfig = null;
-  var shownDigest = null;
+  // What changed since the page was last fully rendered, as the admin says with each config it
+  // sends: sections by key (home, header, footer) and whether the style did; null when the next render must be of
+  // the whole page (at first, after a config sent without it, after another page was shown).
+  var pending = null;
   var lastConfigText = null;
-  // Each home section's JSON text and index, and the rest of the config as text.
-  function digest(config) {
-    var home = config && config.pages && config.pages.homepage;
-    var all = home && home.sections;
-    if (!all || typeof all !== "object") return null;
-    var sections = {};
-    var indexes = {};
-    Object.keys(all).forEach(function (k) { sections[k] = JSON.stringify(all[k]); indexes[k] = (all[k] || {}).index; });
-    var pages = Object.assign({}, config.pages, { homepage: Object.assign({}, home, { sections: null }) });
-    return { sections: sections, indexes: indexes, rest: JSON.stringify(Object.assign({}, config, { pages: pages })) };
-  }
-  // The home sections whose settings alone differ between two digests, or null when anything
-  // else differs (other pages, theme settings, the sections' set or order): then the whole
-  // page renders again.
-  function changedSections(a, b) {
-    if (!a || !b || a.rest !== b.rest) return null;
-    var keys = Object.keys(b.sections);
-    if (keys.length !== Object.keys(a.sections).length) return null;
-    var changed = [];
-    for (var i = 0; i < keys.length; i++) {
-      var k = keys[i];
-      if (!Object.prototype.hasOwnProperty.call(a.sections, k) || a.indexes[k] !== b.indexes[k]) return null;
-      if (a.sections[k] !== b.sections[k]) changed.push(k);
-    }
-    if (!changed.length || changed.length > 50) return null;
-    for (var j = 0; j < changed.length; j++) {
-      if (!document.querySelector("#sl-app [data-section-key=\"" + cssEscape(changed[j]) + "\"]")) return null;
-    }
-    return changed;
-  }
+  // At most this many sections render alone (the server's limit); more render the whole page.
+  var SECTIONS_MAX = 50;
   function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s; }
+  function shownSection(key) { return document.querySelector("#sl-app [data-section-key=\"" + cssEscape(key) + "\"]"); }
   // The timers of sections put in place alone, by key, stopped when the section is replaced.
   var sectionTimers = {};
-  // Puts freshly rendered sections in place of the shown ones; false (and nothing changed)
+  // Puts freshly rendered sections in place of the shown ones; null (and nothing changed)
   // when one does not fit. Answers the new elements by key.
   function swapSections(html) {
     var swaps = [];
     var ok = Object.keys(html).every(function (key) {
-      var el = document.querySelector("#sl-app [data-section-key=\"" + cssEscape(key) + "\"]");
+      var el = shownSection(key);
       var t = document.createElement("template");
       t.innerHTML = html[key];
       if (!el || t.content.children.length !== 1) return false;
@@ -519,56 +492,89 @@
       sectionTimers[key] = timers.slice(before);
     });
   }
+  // The render request of some sections: the config with every other home section cut to its
+  // key, type and place (they are not drawn, but give each section its position).
+  function sectionsBody(config, keys) {
+    var home = config.pages.homepage;
+    var all = home.sections;
+    var cut = {};
+    Object.keys(all).forEach(function (k) {
+      var s = all[k];
+      cut[k] = keys.indexOf(k) >= 0 || !s || typeof s !== "object" ? s : { key: s.key, type: s.type, index: s.index };
+    });
+    var pages = Object.assign({}, config.pages, { homepage: Object.assign({}, home, { sections: cut }) });
+    return JSON.stringify({ config: Object.assign({}, config, { pages: pages }), page: editorPage, family: boot.family || null, sections: keys });
+  }
+  // The pending sections, when they (and the style) can render alone on the page shown now:
+  // home sections on the home page, the header and footer on any.
+  function renderable(config, newPage) {
+    if (!pending || newPage !== editorPage) return null;
+    var keys = Object.keys(pending.sections);
+    var pages = (config && config.pages) || {};
+    var home = (pages.homepage && pages.homepage.sections) || null;
+    var fixed = (pages.fixed && pages.fixed.sections) || {};
+    if (!home || typeof home !== "object" || keys.length > SECTIONS_MAX || (!keys.length && !pending.style)) return null;
+    var has = Object.prototype.hasOwnProperty;
+    for (var i = 0; i < keys.length; i++) {
+      var placed = has.call(fixed, keys[i]) || (editorPage === "homepage" && has.call(home, keys[i]));
+      if (!placed || !shownSection(keys[i])) return null;
+    }
+    return keys;
+  }
+  // The theme's stylesheet and font links.
+  function restyle(css, fonts) {
+    document.getElementById("sl-theme").textContent = css;
+    $$("link[data-font]").forEach(function (l) { l.remove(); });
+    (fonts || []).forEach(function (u) { var l = document.createElement("link"); l.rel = "stylesheet"; l.href = u; l.setAttribute("data-font", ""); document.head.appendChild(l); });
+  }
   // The render request's body, with the config's text as the editor sent it.
-  function previewBody(text, newPage, only) {
-    return "{\"config\":" + (text || "null") + ",\"page\":" + JSON.stringify(newPage) + ",\"family\":" + JSON.stringify(boot.family || null) +
-      (only ? ",\"sections\":" + JSON.stringify(only) : "") + "}";
+  function previewBody(text, newPage) {
+    return "{\"config\":" + (text || "null") + ",\"page\":" + JSON.stringify(newPage) + ",\"family\":" + JSON.stringify(boot.family || null) + "}";
   }
   function render(seq, newPage) {
     var ticket = ++latest;
     var pageChanged = newPage !== editorPage;
     var config = lastConfig;
-    var text = lastConfigText;
-    var next = null;
-    var only = null;
-    if (!pageChanged && editorPage === "homepage" && shownConfig && config) {
-      if (!shownDigest) shownDigest = digest(shownConfig);
-      next = digest(config);
-      only = changedSections(shownDigest, next);
-    }
-    if (only) {
-      postJson(base + "/_preview", previewBody(text, newPage, only)).then(function (r) {
+    var keys = renderable(config, newPage);
+    if (keys) {
+      var style = pending.style;
+      postJson(base + "/_preview", sectionsBody(config, keys)).then(function (r) {
         if (ticket !== latest) return;
         var placed = r.ok ? swapSections(r.data.sections || {}) : null;
-        if (!placed) { shownConfig = null; shownDigest = null; render(seq, newPage); return; }
-        shownConfig = config;
-        shownDigest = next;
+        if (!placed) { pending = null; render(seq, newPage); return; }
+        if (style) restyle(r.data.css, r.data.fonts);
+        // Everything pending went with this request (a later change would have a later ticket).
+        pending = { sections: {}, style: false };
         if (seq !== undefined) send({ type: "storeloom:rendered", seq: seq });
         initSections(placed);
       }).catch(function () { /* the next message renders again */ });
       return;
     }
-    postJson(base + "/_preview", previewBody(text, newPage, null)).then(function (r) {
+    postJson(base + "/_preview", previewBody(lastConfigText, newPage)).then(function (r) {
       if (ticket !== latest || !r.ok) {
         if (!r.ok && seq !== undefined) send({ type: "storeloom:rendered", seq: seq, error: (r.data.messages || []).join(" ") });
         return;
       }
-      shownConfig = config;
-      shownDigest = next;
+      pending = { sections: {}, style: false };
       var y = window.scrollY;
       editorPage = newPage;
       kind = r.data.kind;
       sample = r.data.product || sample;
       if (kind === "product") product = sample;
       document.getElementById("sl-app").innerHTML = r.data.html;
-      document.getElementById("sl-theme").textContent = r.data.css;
+      restyle(r.data.css, r.data.fonts);
       document.body.className = r.data.family + " page-" + kind + " sl-preview";
-      $$("link[data-font]").forEach(function (l) { l.remove(); });
-      (r.data.fonts || []).forEach(function (u) { var l = document.createElement("link"); l.rel = "stylesheet"; l.href = u; l.setAttribute("data-font", ""); document.head.appendChild(l); });
       initAll();
       window.scrollTo(0, pageChanged ? 0 : y);
       if (seq !== undefined) send({ type: "storeloom:rendered", seq: seq });
     }).catch(function () { /* the next message renders again */ });
+  }
+  // A config arrived: what it changed since the last one joins what is pending.
+  function received(msg) {
+    var named = Array.isArray(msg.sections) && msg.sections.every(function (k) { return typeof k === "string"; });
+    if (!named || !pending) { pending = null; return; }
+    msg.sections.forEach(function (k) { pending.sections[k] = true; });
+    if (msg.style === true) pending.style = true;
   }
   window.addEventListener("message", function (e) {
     if (e.origin !== adminOrigin || e.source !== window.parent) return;
@@ -581,10 +587,12 @@
       if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return;
       lastConfig = parsed;
       lastConfigText = msg.configJson;
+      received(msg);
       render(msg.seq, editorPage);
     } else if (msg.type === "storeloom:config" && msg.config && typeof msg.config === "object") {
       lastConfig = msg.config;
       lastConfigText = JSON.stringify(msg.config);
+      received(msg);
       render(msg.seq, editorPage);
     } else if (msg.type === "storeloom:page" && ["homepage", "product", "cart", "order", "category"].indexOf(msg.page) >= 0) {
       render(undefined, msg.page);

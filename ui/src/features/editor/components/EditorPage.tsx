@@ -13,7 +13,7 @@ import {
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { routes } from "../../../core";
@@ -23,7 +23,7 @@ import { errorText } from "../../../lib/errors";
 import { sectionSettingsPath } from "../store/paths";
 import type { SaveStatus, SessionSnapshot } from "../store/session";
 import { useEditorSession } from "../store/useEditorSession";
-import { EditorContext, useEditor } from "./context";
+import { EditorContext, RevisionContext, useEditor, useShared } from "./context";
 import { ObjectFields, RouteLink } from "./Fields";
 import { SettingsTab } from "./SettingsTab";
 import { ConflictsDialog, VersionsDrawer } from "./History";
@@ -31,8 +31,11 @@ import { errorMessage } from "./labels";
 import { Preview } from "./Preview";
 import { sectionTypeLabel, SectionsTab } from "./Sections";
 
+// The route table is fixed: read from the core once, not on every draw.
+const PATHS = new Map(routes().map((route) => [route.name, route.path]));
+
 function routePath(name: string): string | null {
-  return routes().find((route) => route.name === name)?.path ?? null;
+  return PATHS.get(name) ?? null;
 }
 
 const STATUS_COLOR: Record<SaveStatus, string> = { saved: "green", saving: "blue", unsaved: "yellow", offline: "gray", conflict: "red" };
@@ -41,7 +44,7 @@ function SectionPanel({ item, onBack }: { item: SectionListItem; onBack: () => v
   const { session } = useEditor();
   const { t } = useTranslation();
   const path = sectionSettingsPath(item.key, item.fixed);
-  const value = session.editor.read(path) as Record<string, unknown> | undefined;
+  const value = useShared(session.editor.read(path) as Record<string, unknown> | undefined);
   const [error, setError] = useState<string | null>(null);
   const menus = routePath("website.menus");
   const widgets = routePath("website.apps.widgets.list");
@@ -95,6 +98,58 @@ function StatusBadge({ status }: { status: SaveStatus }) {
   );
 }
 
+// The page and device pickers do not change with the document: drawn again only when their
+// own value does (Mantine's select and segmented control measure the page when drawn).
+const PagePicker = memo(function PagePicker({ page, onChange }: { page: Page; onChange: (page: Page) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      aria-label={t("editor.page")}
+      size="xs"
+      w={150}
+      allowDeselect={false}
+      value={page}
+      data={[
+        { value: "home", label: t("editor.pages.home") },
+        { value: "product", label: t("editor.pages.product") },
+      ]}
+      onChange={(value) => value && onChange(value as Page)}
+    />
+  );
+});
+
+const DevicePicker = memo(function DevicePicker({ device, onChange }: { device: "desktop" | "mobile"; onChange: (device: "desktop" | "mobile") => void }) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      size="xs"
+      value={device}
+      onChange={(value) => onChange(value as "desktop" | "mobile")}
+      data={[
+        {
+          value: "desktop",
+          label: (
+            <Group gap={4} wrap="nowrap">
+              <IconDeviceDesktop size={14} aria-hidden />
+              {t("editor.desktop")}
+            </Group>
+          ),
+        },
+        {
+          value: "mobile",
+          label: (
+            <Group gap={4} wrap="nowrap">
+              <IconDeviceMobile size={14} aria-hidden />
+              {t("editor.mobile")}
+            </Group>
+          ),
+        },
+      ]}
+      aria-label={t("editor.device")}
+    />
+  );
+});
+
 function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnapshot }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -109,7 +164,8 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const [scrollTo, setScrollTo] = useState<{ section: string; at: number } | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [looking, setLooking] = useState<{ number: number; configJson: string } | null>(null);
-  const family = session.editor.family();
+  // A theme's family does not change while it is edited.
+  const family = useMemo(() => session.editor.family(), [session]);
   const [stamp] = useState(() => Date.now());
   const subdomain = store.data?.subdomain;
   const src = subdomain ? previewUrl(`/s/${subdomain}`, stamp, family.family) : null;
@@ -149,11 +205,11 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
       if (next) setPreviewPage(next);
     }
   };
-  const choosePage = (next: Page) => {
+  const choosePage = useCallback((next: Page) => {
     setPage(next);
     setPanel(null);
     setPreviewPage(next === "home" ? "homepage" : "product");
-  };
+  }, []);
   const onSelect = (key: string) => {
     const item = items.find((candidate) => candidate.key === key);
     if (item) {
@@ -176,45 +232,9 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
             {t("editor.title")}
           </Text>
           <Badge variant="outline">{family.label}</Badge>
-          <Select
-            aria-label={t("editor.page")}
-            size="xs"
-            w={150}
-            allowDeselect={false}
-            value={page}
-            data={[
-              { value: "home", label: t("editor.pages.home") },
-              { value: "product", label: t("editor.pages.product") },
-            ]}
-            onChange={(value) => value && choosePage(value as Page)}
-          />
+          <PagePicker page={page} onChange={choosePage} />
         </Group>
-        <SegmentedControl
-          size="xs"
-          value={device}
-          onChange={(value) => setDevice(value as "desktop" | "mobile")}
-          data={[
-            {
-              value: "desktop",
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconDeviceDesktop size={14} aria-hidden />
-                  {t("editor.desktop")}
-                </Group>
-              ),
-            },
-            {
-              value: "mobile",
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconDeviceMobile size={14} aria-hidden />
-                  {t("editor.mobile")}
-                </Group>
-              ),
-            },
-          ]}
-          aria-label={t("editor.device")}
-        />
+        <DevicePicker device={device} onChange={setDevice} />
         <Group gap="xs" wrap="nowrap">
           <StatusBadge status={snapshot.status} />
           <Tooltip label={t("editor.undo")}>
@@ -259,7 +279,8 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
       ) : null}
       <Box style={{ flex: 1, display: "flex", minHeight: 0 }}>
         <Box component="aside" w={340} style={{ borderRight: "1px solid var(--mantine-color-gray-3)", overflowY: "auto", flex: "none" }} p="sm" aria-label={t("editor.sidebar")}>
-          <Tabs value={tab} onChange={setTab}>
+          {/* The hidden tab is not kept: it would be drawn again after every change. */}
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List grow mb="sm">
               <Tabs.Tab value="sections">{t("editor.tabs.sections")}</Tabs.Tab>
               <Tabs.Tab value="settings">{t("editor.tabs.settings")}</Tabs.Tab>
@@ -284,6 +305,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
           revision={looking ? `v${looking.number}` : String(snapshot.revision)}
           scrollTo={scrollTo}
           onSelect={onSelect}
+          takeChange={session.takePreviewChange}
         />
       </Box>
       <VersionsDrawer themeId={themeId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} snapshot={snapshot} onPreview={setLooking} />
@@ -296,6 +318,7 @@ export function EditorPage() {
   const { themeId = "" } = useParams();
   const { t } = useTranslation();
   const { session, snapshot, error, loading } = useEditorSession(themeId);
+  const context = useMemo(() => (session ? { session } : null), [session]);
   if (loading) {
     return (
       <Center h="100vh">
@@ -303,7 +326,7 @@ export function EditorPage() {
       </Center>
     );
   }
-  if (!session || !snapshot) {
+  if (!session || !snapshot || !context) {
     return (
       <Center h="100vh">
         <Alert color="red" title={t("editor.loadFailed")} role="alert">
@@ -313,8 +336,10 @@ export function EditorPage() {
     );
   }
   return (
-    <EditorContext.Provider value={{ session, revision: snapshot.revision }}>
-      <Editor key={`${session.draft.id}`} themeId={themeId} snapshot={snapshot} />
+    <EditorContext.Provider value={context}>
+      <RevisionContext.Provider value={snapshot.revision}>
+        <Editor key={`${session.draft.id}`} themeId={themeId} snapshot={snapshot} />
+      </RevisionContext.Provider>
     </EditorContext.Provider>
   );
 }

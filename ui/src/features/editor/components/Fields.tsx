@@ -24,7 +24,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconChevronDown, IconChevronRight, IconGripVertical, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -34,7 +34,7 @@ import { fontChoices, fontWeightChoice } from "../../../core/theme";
 import { errorText } from "../../../lib/errors";
 import { fetchMenus, publishedPages, searchCollections, searchProducts, uploadImage } from "../api/calls";
 import { join, listRefAt, segmentsOf } from "../store/paths";
-import { useEditor } from "./context";
+import { useEditor, useRevision } from "./context";
 import { errorMessage, fieldLabel } from "./labels";
 
 type Json = unknown;
@@ -296,6 +296,8 @@ function ProductField({ label, path, value, blockPath }: { label: string; path: 
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
+  // Whether a product may be chosen depends on the block's link, not on this field's value.
+  useRevision();
   const open = session.editor.flashDealProductOpen(blockPath);
   const block = session.editor.read(blockPath) as Obj | undefined;
   const url = isObj(block?.url) ? block.url : {};
@@ -579,8 +581,9 @@ function isLink(value: Json): value is Obj {
   return isObj(value) && "parent" in value && ("params" in value || "slug" in value);
 }
 
-/** One value of the config, drawn by its rule and shape. */
-export function FieldNode({ path, name, value }: { path: string; name: string; value: Json }) {
+/** One value of the config, drawn by its rule and shape; drawn again only when its path, name
+ * or value changes (values are shared between reads, `useShared`). */
+export const FieldNode = memo(function FieldNode({ path, name, value }: { path: string; name: string; value: Json }) {
   const { session } = useEditor();
   const { t } = useTranslation();
   if (HIDDEN_KEYS.has(name)) return null;
@@ -645,7 +648,7 @@ export function FieldNode({ path, name, value }: { path: string; name: string; v
     );
   }
   return null;
-}
+});
 
 /** A list of plain words (currencies): typed comma-separated. */
 function StringListField({ label, path, value }: { label: string; path: string; value: string[] }) {
@@ -677,7 +680,7 @@ function StringListField({ label, path, value }: { label: string; path: string; 
 }
 
 /** Every field of an object, in the config's order. */
-export function ObjectFields({ path, value }: { path: string; value: Obj }) {
+export const ObjectFields = memo(function ObjectFields({ path, value }: { path: string; value: Obj }) {
   return (
     <>
       {Object.entries(value).map(([name, child]) => (
@@ -685,7 +688,7 @@ export function ObjectFields({ path, value }: { path: string; value: Obj }) {
       ))}
     </>
   );
-}
+});
 
 /** A link to another screen of the admin (Edit Menu, widgets), when the route exists. */
 export function RouteLink({ to, children }: { to: string | null; children: ReactNode }) {

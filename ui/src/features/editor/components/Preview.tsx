@@ -1,12 +1,13 @@
 // The live preview (spec §2.3 and the preview protocol): the storefront in a frame at the core's
 // preview address, sent the full config on every change, the page to show, the section to
 // scroll to and the device; it answers ready, rendered and the section a shopper-view click
-// selected. Mobile is 375 x 667; desktop fills the frame. A config not acknowledged within 4 s
+// selected. With a change of the document the message also says what it alone touched (the
+// core's `previewChange`: home sections, the stylesheet), so the frame renders only that. Mobile is 375 x 667; desktop fills the frame. A config not acknowledged within 4 s
 // is sent again (the delayed refresh); the loading veil lifts on ready or after 5 s at most.
 import { Box, Center, Loader, Text } from "@mantine/core";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PreviewPage } from "../../../core/theme";
+import type { PreviewChange, PreviewPage } from "../../../core/theme";
 
 export const PREVIEW_REFRESH_MS = 4000;
 export const PREVIEW_LOADED_MS = 5000;
@@ -21,9 +22,12 @@ export interface PreviewProps {
   revision: string;
   scrollTo: { section: string; at: number } | null;
   onSelect: (section: string) => void;
+  /** What changed since the last call, or null for everything (the session's
+   * `takePreviewChange`); asked at every change of the revision. */
+  takeChange?: () => PreviewChange | null;
 }
 
-export function Preview({ src, device, page, configJson, revision, scrollTo, onSelect }: PreviewProps) {
+export function Preview({ src, device, page, configJson, revision, scrollTo, onSelect, takeChange }: PreviewProps) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   // Ready and loaded belong to one address: a new address starts both again.
@@ -34,6 +38,8 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   const seq = useRef(0);
   const acked = useRef(0);
   const latest = useRef({ configJson, page, device, onSelect, src });
+  // The revision the frame was last sent: what a change touched holds only against it.
+  const sentRevision = useRef<string | null>(null);
   // Before any other effect reads it, the layout effect that sends the config included.
   useLayoutEffect(() => {
     latest.current = { configJson, page, device, onSelect, src };
@@ -42,11 +48,12 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   const post = (message: object) => {
     frame.current?.contentWindow?.postMessage(message, window.location.origin);
   };
-  const sendConfig = () => {
+  const sendConfig = (change: PreviewChange | null = null) => {
     seq.current += 1;
     // The config goes as the core's JSON text: a string crosses to the frame far faster than
-    // the object graph of a large config, and the frame sends it on to the render as it is.
-    post({ type: "storeloom:config", configJson: latest.current.configJson, seq: seq.current });
+    // the object graph of a large config. `change`, when given, is all that differs from the
+    // config sent just before: some home sections (`sections`) and maybe the style (`style`).
+    post({ type: "storeloom:config", configJson: latest.current.configJson, seq: seq.current, ...(change ?? {}) });
     const sent = seq.current;
     window.setTimeout(() => {
       if (acked.current < sent && sent === seq.current) post({ type: "storeloom:config", configJson: latest.current.configJson, seq: sent });
@@ -61,6 +68,7 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
         setReadyFor(latest.current.src);
         post({ type: "storeloom:device", device: latest.current.device });
         post({ type: "storeloom:page", page: latest.current.page });
+        sentRevision.current = null;
         sendConfig();
       } else if (data?.type === "storeloom:rendered" && typeof data.seq === "number") {
         acked.current = Math.max(acked.current, data.seq);
@@ -80,9 +88,18 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   }, [src]);
 
   // sendConfig reads the latest props through a ref; the config goes again when it changes,
-  // before the admin paints (a passive effect would wait for the next frame).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => void (ready && sendConfig()), [revision, ready]);
+  // before the admin paints (a passive effect would wait for the next frame). The change is
+  // asked every time (the session starts counting again) and sent only when the frame was last
+  // sent the document just before it (not a saved version, not nothing).
+  useLayoutEffect(() => {
+    const change = takeChange?.() ?? null;
+    if (!ready) return;
+    const previous = sentRevision.current;
+    sentRevision.current = revision;
+    const follows = previous !== null && !previous.startsWith("v") && !revision.startsWith("v");
+    sendConfig(follows ? change : null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revision, ready]);
   useEffect(() => void (ready && post({ type: "storeloom:page", page })), [page, ready]);
   useEffect(() => void (ready && post({ type: "storeloom:device", device })), [device, ready]);
   useEffect(() => void (ready && scrollTo && post({ type: "storeloom:scroll", section: scrollTo.section })), [scrollTo, ready]);

@@ -11,7 +11,7 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { SectionListItem, SectionType, ThemeErrorBody } from "../../../core/theme";
-import { useEditor } from "./context";
+import { useEditor, useRevision } from "./context";
 import { errorMessage } from "./labels";
 
 export function sectionTypeLabel(t: TFunction, type: string): string {
@@ -104,6 +104,8 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
   const { session } = useEditor();
   const { t } = useTranslation();
   const [error, setError] = useState<ThemeErrorBody | null>(null);
+  // The list is read from the core on every change.
+  useRevision();
   const items = session.editor.sections();
   const movable = items.filter((item) => !item.fixed);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));

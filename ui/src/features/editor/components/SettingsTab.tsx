@@ -9,7 +9,7 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { EditorPage, SettingsGroupView } from "../../../core/theme";
-import { useEditor } from "./context";
+import { useEditor, useRevision, useShared } from "./context";
 import { ObjectFields, RouteLink } from "./Fields";
 
 /** Where each group's settings sit in the config (the wire names of §3.2). */
@@ -49,8 +49,10 @@ function keepOrder(scope: string, order: string[]) {
   }
 }
 
-function GroupPanel({ group, value, menusPath }: { group: SettingsGroupView; value: Record<string, unknown> | undefined; menusPath: string | null }) {
+/** One group's panel; its fields are read from the core and drawn only while it is open. */
+function GroupPanel({ group, open, value: read, menusPath }: { group: SettingsGroupView; open: boolean; value: Record<string, unknown> | undefined; menusPath: string | null }) {
   const { t } = useTranslation();
+  const value = useShared(read);
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: group.panel });
   const path = GROUP_PATH[group.group];
   const shown = value && group.group === "cartGoal" && !group.withUpsell ? withoutUpsell(value) : value;
@@ -69,7 +71,7 @@ function GroupPanel({ group, value, menusPath }: { group: SettingsGroupView; val
       </Group>
       <Accordion.Panel>
         <Stack gap="xs">
-          {shown ? <ObjectFields path={path} value={shown} /> : <Text size="sm" c="dimmed">{t("editor.noSettings")}</Text>}
+          {!open ? null : shown ? <ObjectFields path={path} value={shown} /> : <Text size="sm" c="dimmed">{t("editor.noSettings")}</Text>}
           {menusPath && group.group === "element" ? <RouteLink to={menusPath}>{t("editor.editMenu")}</RouteLink> : null}
         </Stack>
       </Accordion.Panel>
@@ -85,6 +87,8 @@ function withoutUpsell(value: Record<string, unknown>): Record<string, unknown> 
 
 export function SettingsTab({ page, open, onOpen, menusPath }: { page: EditorPage; open: string | null; onOpen: (group: SettingsGroupView | null) => void; menusPath: string | null }) {
   const { session } = useEditor();
+  // The open group's values are read from the core on every change.
+  useRevision();
   const groups = session.editor.settingsGroups(page);
   const family = session.editor.family().family;
   const scope = `${family}:${page}`;
@@ -117,7 +121,8 @@ export function SettingsTab({ page, open, onOpen, menusPath }: { page: EditorPag
             <GroupPanel
               key={group.panel}
               group={group}
-              value={session.editor.read(GROUP_PATH[group.group]) as Record<string, unknown> | undefined}
+              open={group.panel === open}
+              value={group.panel === open ? (session.editor.read(GROUP_PATH[group.group]) as Record<string, unknown> | undefined) : undefined}
               menusPath={menusPath}
             />
           ))}

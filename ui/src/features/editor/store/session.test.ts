@@ -96,6 +96,37 @@ const read = (text: string, path: string) => {
 };
 
 describe("the editing session", () => {
+  it("tells the preview the home sections and style an edit alone touched, else the whole page", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    const session = await open(store, server);
+    // Nothing known yet (the preview starts with the whole page).
+    expect(session.takePreviewChange()).toBeNull();
+    const slides = "/pages/homepage/sections/head-image-1/settings/change_slides_every";
+    const tiles = "/pages/homepage/sections/collection-list-1/settings";
+    session.apply({ kind: "setField", path: slides, value: 7 });
+    expect(session.takePreviewChange()).toEqual({ sections: ["head-image-1"], style: false });
+    // Asked again: nothing changed since.
+    expect(session.takePreviewChange()).toBeNull();
+    // Several changes between two asks add up; undo names what it restores.
+    session.apply({ kind: "setField", path: slides, value: 8 });
+    session.apply({ kind: "setField", path: `${tiles}/heading`, value: "Shop by look" });
+    session.undo();
+    expect(session.takePreviewChange()).toEqual({ sections: ["head-image-1", "collection-list-1"], style: false });
+    // A colour: the stylesheet.
+    session.apply({ kind: "setField", path: "/settings/colors/color_buy_now", value: "#123456" });
+    expect(session.takePreviewChange()).toEqual({ sections: [], style: true });
+    // Another theme setting may change any part of any page: the whole page.
+    session.apply(setText("whole page"));
+    expect(session.takePreviewChange()).toBeNull();
+    // A save that reloads the document: the whole page.
+    session.apply({ kind: "setField", path: slides, value: 9 });
+    server.otherSave({ kind: "setField", path: ZOOM, value: false });
+    await session.save();
+    expect(session.takePreviewChange()).toBeNull();
+    session.dispose();
+  });
+
   it("keeps offline edits in the draft store, so a reload replays them", async () => {
     const store = new MemoryDraftStore();
     const server = new FakeServer();

@@ -8,7 +8,7 @@
 // the first answer, so the commands reach the server exactly once. Commands on paths another
 // save changed come back as conflicts, kept with both values until the user chooses.
 import { ApiError } from "../../../lib/api";
-import { type ApplyOutcome, type ThemeCommand, ThemeEditor } from "../../../core/theme";
+import { type ApplyOutcome, type PreviewChange, type ThemeCommand, ThemeEditor, previewChange } from "../../../core/theme";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { CommandBatch } from "../../../types/generated/CommandBatch";
 import { type Draft, type DraftConflict, DraftStorageError, type DraftStore } from "./drafts";
@@ -74,6 +74,8 @@ export class EditorSession {
   #revision = 0;
   #storageError: SessionSnapshot["storageError"] = null;
   #saveError: string[] | null = null;
+  /** The paths changed since the preview last asked; `null` when not known (a reload). */
+  #touched: string[] | null = null;
 
   private constructor(editor: ThemeEditor, draft: Draft, options: OpenOptions) {
     this.#editor = editor;
@@ -187,6 +189,19 @@ export class EditorSession {
     return this.#writing;
   }
 
+  /** Notes the paths a change replaced (`null`: the whole document may have changed). */
+  #touch(paths: string[] | null) {
+    this.#touched = paths && this.#touched ? [...this.#touched, ...paths] : null;
+  }
+
+  /** What changed since the last call when it is only home sections and the style (the
+   * core's `previewChange`): the preview renders those alone. `null`: the whole page. */
+  takePreviewChange = (): PreviewChange | null => {
+    const paths = this.#touched;
+    this.#touched = [];
+    return paths && paths.length > 0 ? previewChange(paths) : null;
+  };
+
   #changed() {
     this.#draft = {
       ...this.#draft,
@@ -202,21 +217,30 @@ export class EditorSession {
   /** Applies a command through the core; a refused one changes nothing and says why. */
   apply(command: ThemeCommand): ApplyOutcome {
     const outcome = this.#editor.apply(command);
-    if (outcome.outcome === "applied") this.#changed();
+    if (outcome.outcome === "applied") {
+      this.#touch(outcome.change.paths);
+      this.#changed();
+    }
     return outcome;
   }
 
   undo(): ApplyOutcome | null {
     if (this.#saving) return null;
     const outcome = this.#editor.undo();
-    if (outcome.outcome === "applied") this.#changed();
+    if (outcome.outcome === "applied") {
+      this.#touch(outcome.change.paths);
+      this.#changed();
+    }
     return outcome;
   }
 
   redo(): ApplyOutcome | null {
     if (this.#saving) return null;
     const outcome = this.#editor.redo();
-    if (outcome.outcome === "applied") this.#changed();
+    if (outcome.outcome === "applied") {
+      this.#touch(outcome.change.paths);
+      this.#changed();
+    }
     return outcome;
   }
 
@@ -322,6 +346,7 @@ export class EditorSession {
       conflicts: [...this.#draft.conflicts, ...conflicts],
       updatedAt: this.#now(),
     };
+    this.#touch(null);
     this.#revision += 1;
     await this.#persist();
   }
@@ -337,6 +362,7 @@ export class EditorSession {
       if (outcome.outcome === "rejected") return outcome;
     }
     this.#draft = { ...this.#draft, conflicts: this.#draft.conflicts.filter((_, i) => i !== index) };
+    if (outcome?.outcome === "applied") this.#touch(outcome.change.paths);
     if (outcome) this.#changed();
     else {
       this.#revision += 1;
@@ -361,6 +387,7 @@ export class EditorSession {
       batchId: this.#newBatchId(),
       queued: false,
     };
+    this.#touch(null);
     this.#revision += 1;
     await this.#persist();
     this.#emit();
