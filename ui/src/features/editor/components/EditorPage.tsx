@@ -150,6 +150,31 @@ const DevicePicker = memo(function DevicePicker({ device, onChange }: { device: 
   );
 });
 
+// Undo, redo and versions: drawn again only when what they show changes.
+const HistoryButtons = memo(function HistoryButtons({ canUndo, canRedo, onVersions }: { canUndo: boolean; canRedo: boolean; onVersions: () => void }) {
+  const { t } = useTranslation();
+  const { session } = useEditor();
+  return (
+    <>
+      <Tooltip label={t("editor.undo")}>
+        <ActionIcon variant="default" aria-label={t("editor.undo")} disabled={!canUndo} onClick={() => session.undo()}>
+          <IconArrowBackUp size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t("editor.redo")}>
+        <ActionIcon variant="default" aria-label={t("editor.redo")} disabled={!canRedo} onClick={() => session.redo()}>
+          <IconArrowForwardUp size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t("editor.versions.title")}>
+        <ActionIcon variant="default" aria-label={t("editor.versions.title")} onClick={onVersions}>
+          <IconHistory size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+});
+
 function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnapshot }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -163,6 +188,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const [previewPage, setPreviewPage] = useState<PreviewPage>("homepage");
   const [scrollTo, setScrollTo] = useState<{ section: string; at: number } | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const openVersions = useCallback(() => setVersionsOpen(true), []);
   const [looking, setLooking] = useState<{ number: number; configJson: string } | null>(null);
   // A theme's family does not change while it is edited.
   const family = useMemo(() => session.editor.family(), [session]);
@@ -237,21 +263,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
         <DevicePicker device={device} onChange={setDevice} />
         <Group gap="xs" wrap="nowrap">
           <StatusBadge status={snapshot.status} />
-          <Tooltip label={t("editor.undo")}>
-            <ActionIcon variant="default" aria-label={t("editor.undo")} disabled={!snapshot.canUndo} onClick={() => session.undo()}>
-              <IconArrowBackUp size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t("editor.redo")}>
-            <ActionIcon variant="default" aria-label={t("editor.redo")} disabled={!snapshot.canRedo} onClick={() => session.redo()}>
-              <IconArrowForwardUp size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t("editor.versions.title")}>
-            <ActionIcon variant="default" aria-label={t("editor.versions.title")} onClick={() => setVersionsOpen(true)}>
-              <IconHistory size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <HistoryButtons canUndo={snapshot.canUndo} canRedo={snapshot.canRedo} onVersions={openVersions} />
           <Button size="xs" loading={snapshot.status === "saving"} disabled={snapshot.pending === 0} onClick={() => void session.save()}>
             {t("editor.save")}
           </Button>

@@ -164,10 +164,13 @@ export class EditorSession {
     for (const listener of this.#listeners) listener();
   }
 
-  /** Writes the draft; writes happen one after another, in order. */
+  /** Writes the draft; writes happen one after another, in order, each in a task of its own
+   * right after the edit's (copying a large draft into storage then does not delay the edit's
+   * preview). */
   #persist(): Promise<void> {
     const copy: Draft = { ...this.#draft, commands: [...this.#draft.commands], conflicts: [...this.#draft.conflicts] };
     this.#writing = this.#writing
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
       .then(() => this.#store.put(copy))
       .then(
         () => {
