@@ -124,6 +124,14 @@ export function routes(): RouteInfo[] {
   return wasm.routes() as RouteInfo[];
 }
 
+let paths: Map<string, string> | null = null;
+
+/** The path of a named route, or null when there is none; the table is fixed, read once. */
+export function routePath(name: string): string | null {
+  paths ??= new Map(routes().map((route) => [route.name, route.path]));
+  return paths.get(name) ?? null;
+}
+
 /** Whether the local session is valid, needs renewing, or must end. */
 export function judgeSession(session: SessionSnapshot): SessionVerdict {
   return wasm.judgeSession(session) as SessionVerdict;

@@ -175,7 +175,7 @@ export function previewPageForPanel(panel: string): PreviewPage | null {
   return wasm.themePreviewPageForPanel(panel) as PreviewPage | null;
 }
 
-/** What the preview must render again after changes at these paths (home sections, the
+/** What the preview must render again after changes at these paths (sections by key, the
  * stylesheet), or `null` for the whole page. */
 export function previewChange(paths: string[]): PreviewChange | null {
   return wasm.themePreviewChange(paths) as PreviewChange | null;

@@ -455,9 +455,9 @@
   document.body.classList.add("sl-preview");
   var latest = 0;
   function send(msg) { window.parent.postMessage(msg, adminOrigin); }
-  // What changed since the page was last fully rendered, as the admin says with each config it
-  // sends: sections by key (home, header, footer) and whether the style did; null when the next render must be of
-  // the whole page (at first, after a config sent without it, after another page was shown).
+  // What changed since the page was last rendered, as the admin says with each config it sends:
+  // sections by key (home, header, footer) and whether the style did; null when the next render
+  // must be of the whole page (at first, after a config sent without it, after a failed part).
   var pending = null;
   var lastConfigText = null;
   // At most this many sections render alone (the server's limit); more render the whole page.

@@ -17,7 +17,7 @@ import {
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { mayOpen, routes } from "../../core";
+import { mayOpen, routePath } from "../../core";
 import { useUserInfo } from "../../hooks/useStoreData";
 import { errorText } from "../../lib/errors";
 
@@ -37,8 +37,6 @@ const PERSONAL_CARDS: { key: string; route: string; icon: Icon }[] = [
   { key: "profile", route: "website.profile", icon: IconUser },
   { key: "stores", route: "website.stores", icon: IconBuildingStore },
 ];
-
-const PATHS = new Map(routes().map((route) => [route.name, route.path]));
 
 function Card({ to, icon: CardIcon, title, body }: { to: string; icon: Icon; title: string; body: string }) {
   return (
@@ -64,12 +62,12 @@ function Card({ to, icon: CardIcon, title, body }: { to: string; icon: Icon; tit
 
 function Cards({ cards, scopes }: { cards: typeof STORE_CARDS; scopes: string[] }) {
   const { t } = useTranslation();
-  const open = cards.filter((card) => PATHS.has(card.route) && mayOpen(card.route, scopes));
+  const open = cards.filter((card) => routePath(card.route) !== null && mayOpen(card.route, scopes));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {open.map((card) => (
         <li key={card.key} style={{ display: "grid" }}>
-          <Card to={PATHS.get(card.route) ?? "/"} icon={card.icon} title={t(`account.hub.${card.key}`)} body={t(`account.hub.${card.key}Body`)} />
+          <Card to={routePath(card.route) ?? "/"} icon={card.icon} title={t(`account.hub.${card.key}`)} body={t(`account.hub.${card.key}Body`)} />
         </li>
       ))}
     </SimpleGrid>

@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { type RecordKind, checkRecord, routes } from "../../core";
+import { type RecordKind, checkRecord, routePath } from "../../core";
 import type { StoreRecord } from "../../types/generated/StoreRecord";
 import { FormPage } from "../manage/FormPage";
 import { type Column, ListPage, useListParams } from "../manage/ListPage";
@@ -40,7 +40,7 @@ const PAGE_SIZE = 20;
 
 /** The list's address, from the core's route table. */
 export function basePath(route: string): string {
-  return routes().find((r) => r.name === route)?.path ?? "/";
+  return routePath(route) ?? "/";
 }
 
 export function RecordListPage<T>({ spec }: { spec: RecordSpec<T> }) {

@@ -28,7 +28,7 @@ import { IconExternalLink } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type RecordKind, checkRecord, recordChoices, routes } from "../../core";
+import { type RecordKind, checkRecord, recordChoices, routePath } from "../../core";
 import { translateCore } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import type { AppSwitches } from "../../types/generated/AppSwitches";
@@ -112,8 +112,8 @@ function SettingForm<T>({
   );
 }
 
-function routePath(name: string | null | undefined): string | null {
-  return name ? (routes().find((route) => route.name === name)?.path ?? null) : null;
+function pathOf(name: string | null | undefined): string | null {
+  return name ? routePath(name) : null;
 }
 
 /** A catalogue of switchable entries (apps, sales channels) saved as the list of keys on. */
@@ -123,7 +123,7 @@ function SwitchList({ entries, enabled, onToggle }: { entries: CatalogEntry[]; e
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       {entries.map((entry) => {
         const on = entry.alwaysOn || enabled.includes(entry.key);
-        const to = routePath(entry.route);
+        const to = pathOf(entry.route);
         return (
           <Card key={entry.key} withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap">

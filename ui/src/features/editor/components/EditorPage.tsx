@@ -16,7 +16,7 @@ import {
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { routes } from "../../../core";
+import { routePath } from "../../../core";
 import { type EditorPage as Page, type PreviewPage, type SectionListItem, type SettingsGroupView, previewPageForPanel, previewUrl } from "../../../core/theme";
 import { useStoreStatus } from "../../../hooks/useStoreData";
 import { errorText } from "../../../lib/errors";
@@ -30,13 +30,6 @@ import { ConflictsDialog, VersionsDrawer } from "./History";
 import { errorMessage } from "./labels";
 import { Preview } from "./Preview";
 import { sectionTypeLabel, SectionsTab } from "./Sections";
-
-// The route table is fixed: read from the core once, not on every draw.
-const PATHS = new Map(routes().map((route) => [route.name, route.path]));
-
-function routePath(name: string): string | null {
-  return PATHS.get(name) ?? null;
-}
 
 const STATUS_COLOR: Record<SaveStatus, string> = { saved: "green", saving: "blue", unsaved: "yellow", offline: "gray", conflict: "red" };
 
@@ -118,6 +111,11 @@ const PagePicker = memo(function PagePicker({ page, onChange }: { page: Page; on
   );
 });
 
+const DEVICES = [
+  { value: "desktop", icon: IconDeviceDesktop },
+  { value: "mobile", icon: IconDeviceMobile },
+] as const;
+
 const DevicePicker = memo(function DevicePicker({ device, onChange }: { device: "desktop" | "mobile"; onChange: (device: "desktop" | "mobile") => void }) {
   const { t } = useTranslation();
   return (
@@ -125,26 +123,15 @@ const DevicePicker = memo(function DevicePicker({ device, onChange }: { device: 
       size="xs"
       value={device}
       onChange={(value) => onChange(value as "desktop" | "mobile")}
-      data={[
-        {
-          value: "desktop",
-          label: (
-            <Group gap={4} wrap="nowrap">
-              <IconDeviceDesktop size={14} aria-hidden />
-              {t("editor.desktop")}
-            </Group>
-          ),
-        },
-        {
-          value: "mobile",
-          label: (
-            <Group gap={4} wrap="nowrap">
-              <IconDeviceMobile size={14} aria-hidden />
-              {t("editor.mobile")}
-            </Group>
-          ),
-        },
-      ]}
+      data={DEVICES.map(({ value, icon: DeviceIcon }) => ({
+        value,
+        label: (
+          <Group gap={4} wrap="nowrap">
+            <DeviceIcon size={14} aria-hidden />
+            {t(`editor.${value}`)}
+          </Group>
+        ),
+      }))}
       aria-label={t("editor.device")}
     />
   );

@@ -2,8 +2,9 @@
 // preview address, sent the full config on every change, the page to show, the section to
 // scroll to and the device; it answers ready, rendered and the section a shopper-view click
 // selected. With a change of the document the message also says what it alone touched (the
-// core's `previewChange`: home sections, the stylesheet), so the frame renders only that. Mobile is 375 x 667; desktop fills the frame. A config not acknowledged within 4 s
-// is sent again (the delayed refresh); the loading veil lifts on ready or after 5 s at most.
+// core's `previewChange`: sections, the stylesheet), so the frame renders only that. Mobile is
+// 375 x 667; desktop fills the frame. A config not acknowledged within 4 s is sent again (the
+// delayed refresh); the loading veil lifts on ready or after 5 s at most.
 import { Box, Center, Loader, Text } from "@mantine/core";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,7 +53,7 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
     seq.current += 1;
     // The config goes as the core's JSON text: a string crosses to the frame far faster than
     // the object graph of a large config. `change`, when given, is all that differs from the
-    // config sent just before: some home sections (`sections`) and maybe the style (`style`).
+    // config sent just before: some sections (`sections`) and maybe the style (`style`).
     post({ type: "storeloom:config", configJson: latest.current.configJson, seq: seq.current, ...(change ?? {}) });
     const sent = seq.current;
     window.setTimeout(() => {

@@ -197,7 +197,7 @@ export class EditorSession {
     this.#touched = paths && this.#touched ? [...this.#touched, ...paths] : null;
   }
 
-  /** What changed since the last call when it is only home sections and the style (the
+  /** What changed since the last call when it is only sections' contents and the style (the
    * core's `previewChange`): the preview renders those alone. `null`: the whole page. */
   takePreviewChange = (): PreviewChange | null => {
     const paths = this.#touched;
@@ -205,7 +205,9 @@ export class EditorSession {
     return paths && paths.length > 0 ? previewChange(paths) : null;
   };
 
-  #changed() {
+  /** The document changed at `paths`: the draft and the preview's count follow. */
+  #changed(paths: string[]) {
+    this.#touch(paths);
     this.#draft = {
       ...this.#draft,
       commands: this.#editor.log(),
@@ -220,30 +222,21 @@ export class EditorSession {
   /** Applies a command through the core; a refused one changes nothing and says why. */
   apply(command: ThemeCommand): ApplyOutcome {
     const outcome = this.#editor.apply(command);
-    if (outcome.outcome === "applied") {
-      this.#touch(outcome.change.paths);
-      this.#changed();
-    }
+    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
     return outcome;
   }
 
   undo(): ApplyOutcome | null {
     if (this.#saving) return null;
     const outcome = this.#editor.undo();
-    if (outcome.outcome === "applied") {
-      this.#touch(outcome.change.paths);
-      this.#changed();
-    }
+    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
     return outcome;
   }
 
   redo(): ApplyOutcome | null {
     if (this.#saving) return null;
     const outcome = this.#editor.redo();
-    if (outcome.outcome === "applied") {
-      this.#touch(outcome.change.paths);
-      this.#changed();
-    }
+    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
     return outcome;
   }
 
@@ -365,8 +358,7 @@ export class EditorSession {
       if (outcome.outcome === "rejected") return outcome;
     }
     this.#draft = { ...this.#draft, conflicts: this.#draft.conflicts.filter((_, i) => i !== index) };
-    if (outcome?.outcome === "applied") this.#touch(outcome.change.paths);
-    if (outcome) this.#changed();
+    if (outcome?.outcome === "applied") this.#changed(outcome.change.paths);
     else {
       this.#revision += 1;
       void this.#persist();

@@ -6,7 +6,7 @@ import { IconBook, IconBook2, IconShirt } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { routes } from "../../../core";
+import { routePath } from "../../../core";
 
 const EDITORS = [
   { route: "print-hub-editor", label: "designs.open.print", icon: IconShirt },
@@ -17,7 +17,6 @@ const EDITORS = [
 export function ProductDesignLinks({ productId }: { productId: string }) {
   const { t } = useTranslation();
   const heading = useId();
-  const table = routes();
   return (
     <Stack component="section" aria-labelledby={heading} gap="xs" mt="sm">
       <div>
@@ -30,7 +29,7 @@ export function ProductDesignLinks({ productId }: { productId: string }) {
       </div>
       <Group gap="xs">
         {EDITORS.map(({ route, label, icon: Icon }) => {
-          const path = table.find((r) => r.name === route)?.path;
+          const path = routePath(route);
           return path ? (
             <Button key={route} component={Link} to={path.replace(":id", encodeURIComponent(productId))} variant="light" size="xs" leftSection={<Icon size={14} />}>
               {t(label)}

@@ -8,7 +8,7 @@ import { IconDots } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { routes } from "../../../core";
+import { routePath } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { Theme } from "../../../types/generated/Theme";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -18,7 +18,7 @@ import { useActivateTheme, useCloneTheme, useDeleteTheme, useThemes } from "./ap
 
 /** The theme editor's address for a theme, from the core's route table. */
 function editorPath(theme: Theme): string {
-  const path = routes().find((route) => route.name === "website.themes.editor")?.path ?? "/online-store/themes/:themeId/editor";
+  const path = routePath("website.themes.editor") ?? "/online-store/themes/:themeId/editor";
   return path.replace(":themeId", encodeURIComponent(theme.id));
 }
 
