@@ -1,0 +1,5 @@
+"""Attacks on domains (see attacks.py)."""
+
+from __future__ import annotations
+
+ATTACKS: list = []
