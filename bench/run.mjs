@@ -95,6 +95,7 @@ async function startServer() {
     UPLOAD_DIR: path.join(dir, "uploads"),
     STATIC_DIR: path.join(ROOT, "ui", "dist"),
     STORELOOM_DEMO: "1",
+    DEV_MAILBOX: "1",
     STORELOOM_DEMO_TRAFFIC: "history",
     // Every request of the load generator comes from 127.0.0.1.
     INGEST_ADDRESS_LIMIT: "1000000",

@@ -17,11 +17,11 @@ class Target:
     process in turn, so that two requests of one attack rarely meet in one process."""
 
     def __init__(self, database: Database, name: str, processes: int = 1,
-                 extra_env: dict[str, str] | None = None):
+                 extra_env: dict[str, str] | None = None, binary: str = harness.SERVER):
         self.database = database
-        env = {"DEV_MAILBOX": "1"}
-        env.update(extra_env or {})
-        self.servers = [Server(database, f"{name}-{i}", env) for i in range(processes)]
+        # The harness turns the development mailbox on; an attack behind a proxy sets
+        # DEV_MAILBOX=0, as the server refuses the mailbox there.
+        self.servers = [Server(database, f"{name}-{i}", extra_env, binary) for i in range(processes)]
         # The first process migrates and seeds; the others start on the ready database.
         self.servers[0].start()
         for server in self.servers[1:]:

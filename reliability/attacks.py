@@ -10,6 +10,7 @@ database, called in turn) that returns a row for RELIABILITY.md's Attacks table.
     python3 reliability/attacks.py --database postgres --processes 3 --concurrency
                                                             # the races against three processes
     python3 reliability/attacks.py --only lockout           # the attacks whose name has 'lockout'
+    python3 reliability/attacks.py --binary OLD/server      # against a build of an older commit
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import sys
 import time
 import traceback
 
+import harness
 from harness import Database
 from attackkit import Target
 
@@ -39,6 +41,8 @@ def main() -> int:
                         help="only the attacks that race (the multi-process set)")
     parser.add_argument("--only", help="only the attacks whose name contains this")
     parser.add_argument("--json", help="write the rows to this file")
+    parser.add_argument("--binary", default=harness.SERVER,
+                        help="the server to attack (e.g. one built from an older commit)")
     args = parser.parse_args()
 
     attacks = [a for module in MODULES for a in module.ATTACKS]
@@ -62,7 +66,8 @@ def main() -> int:
         begun = time.time()
         print(f"--- {name}: {attack.__doc__.strip().splitlines()[0]}", flush=True)
         try:
-            target = Target(database, f"attack-{name}", args.processes, getattr(attack, "env", None))
+            target = Target(database, f"attack-{name}", args.processes, getattr(attack, "env", None),
+                            args.binary)
             row = attack(target)
             row.setdefault("attack", name)
             row["seconds"] = round(time.time() - begun, 1)

@@ -124,6 +124,7 @@ class Server:
             "STATIC_DIR": os.path.join(ROOT, "ui", "dist"),
             "UPLOAD_DIR": uploads,
             "STORELOOM_DEMO": "1",
+            "DEV_MAILBOX": "1",
             "STORELOOM_DEMO_CATALOG": "0",
             "STORELOOM_DEMO_TRAFFIC": "0",
             # Request lines too, so the log grep sees every URL the scripts called.

@@ -39,6 +39,7 @@ export default defineConfig({
       STATIC_DIR: "dist",
       UPLOAD_DIR: uploads,
       STORELOOM_DEMO: "1",
+      DEV_MAILBOX: "1",
       // The demo store's 90 days of traffic, without new visits arriving during the tests.
       STORELOOM_DEMO_TRAFFIC: "history",
       // Warnings, and each request's line, where a token in a URL would show.

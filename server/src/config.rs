@@ -30,11 +30,16 @@ pub struct Config {
     /// `PUBLIC_IPS`: the addresses a custom domain's DNS must point at to be verified
     /// (comma-separated; empty: no domain can be verified).
     pub public_ips: Vec<IpAddr>,
-    /// `DEV_MAILBOX`: show queued e-mail at `/api/dev/mailbox` (on by default when listening on
-    /// a loopback address, off otherwise).
+    /// `DEV_MAILBOX`: show queued e-mail at `/api/dev/mailbox` (`1`; off by default). Refused
+    /// with `TRUST_PROXY_HEADERS=1`, a `PUBLIC_URL` or a `HOST` that is not loopback: the
+    /// mailbox hands out every reset and activation link.
     pub dev_mailbox: bool,
     /// `TRUST_PROXY_HEADERS`: take the client address from `X-Forwarded-For` (behind a proxy).
     pub trust_proxy_headers: bool,
+    /// `TRUSTED_PROXIES`: the networks (CIDR, comma-separated) of the proxies in front of the
+    /// server (default loopback). With `TRUST_PROXY_HEADERS=1`, the client is the right-most
+    /// `X-Forwarded-For` address that is not one of them.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// `JWT_SECRET`: the key that signs access tokens. When unset, a random key is made once and
     /// kept in the database, so every server process on that database shares it.
     pub jwt_secret: Option<String>,
@@ -136,6 +141,43 @@ impl Config {
                 reason: "expected an http:// or https:// URL",
             });
         }
+        let dev_mailbox = get("DEV_MAILBOX", "0") == "1";
+        let trust_proxy_headers = get("TRUST_PROXY_HEADERS", "0") == "1";
+        if dev_mailbox {
+            let reason = if trust_proxy_headers {
+                Some(
+                    "the mailbox hands out reset links: it cannot be on behind a proxy (TRUST_PROXY_HEADERS=1)",
+                )
+            } else if !host.is_loopback() {
+                Some("the mailbox hands out reset links: it needs a loopback HOST")
+            } else if !is_loopback_url(&public_url) {
+                Some("the mailbox hands out reset links: it needs a loopback PUBLIC_URL")
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(ConfigError {
+                    name: "DEV_MAILBOX",
+                    value: "1".to_owned(),
+                    reason,
+                });
+            }
+        }
+        let proxies_text = get("TRUSTED_PROXIES", "127.0.0.0/8,::1/128");
+        let trusted_proxies = proxies_text
+            .split(',')
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .map(|part| {
+                part.parse::<ipnet::IpNet>()
+                    .or_else(|_| part.parse::<IpAddr>().map(ipnet::IpNet::from))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| ConfigError {
+                name: "TRUSTED_PROXIES",
+                value: proxies_text.clone(),
+                reason: "expected networks such as 10.0.0.0/8 or addresses, separated by commas",
+            })?;
         Ok(Config {
             database_url,
             listen: SocketAddr::new(host, port),
@@ -154,8 +196,9 @@ impl Config {
                 ),
             ),
             public_ips: parse_ips(&get("PUBLIC_IPS", ""))?,
-            dev_mailbox: get("DEV_MAILBOX", if host.is_loopback() { "1" } else { "0" }) == "1",
-            trust_proxy_headers: get("TRUST_PROXY_HEADERS", "0") == "1",
+            dev_mailbox,
+            trust_proxy_headers,
+            trusted_proxies,
             jwt_secret: lookup("JWT_SECRET").filter(|v| !v.is_empty()),
             upload_dir: PathBuf::from(get("UPLOAD_DIR", "data/uploads")),
             demo_catalog: get("STORELOOM_DEMO_CATALOG", "1") != "0",
@@ -185,6 +228,10 @@ impl Config {
             public_ips: vec![IpAddr::V4(Ipv4Addr::new(203, 0, 113, 10))],
             dev_mailbox: true,
             trust_proxy_headers: false,
+            trusted_proxies: vec![
+                ipnet::IpNet::from(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+                ipnet::IpNet::from(IpAddr::V6(std::net::Ipv6Addr::LOCALHOST)),
+            ],
             jwt_secret: None,
             upload_dir: std::env::temp_dir().join("storeloom-test-uploads"),
             demo_catalog: false,
@@ -195,6 +242,22 @@ impl Config {
             ingest_address_limit: crate::analytics::ingest::ADDRESS_LIMIT_PER_SECOND,
         }
     }
+}
+
+/// Whether an http(s) URL's host is loopback (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`).
+fn is_loopback_url(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => authority
+            .rsplit_once(':')
+            .map_or(authority, |(host, _)| host),
+    }
+    .to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// A comma-separated list of IP addresses.
@@ -225,6 +288,40 @@ mod tests {
         assert!(config.seed_demo);
         assert!(config.demo_catalog);
         assert_eq!(config.upload_dir, PathBuf::from("data/uploads"));
+    }
+
+    #[test]
+    fn the_mailbox_is_off_by_default_and_refused_where_others_can_reach_it() {
+        let with = |pairs: &'static [(&'static str, &'static str)]| {
+            Config::from_lookup(move |n| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == n)
+                    .map(|(_, v)| (*v).to_owned())
+            })
+        };
+        assert!(!with(&[]).expect("defaults").dev_mailbox);
+        assert!(with(&[("DEV_MAILBOX", "1")]).expect("local").dev_mailbox);
+        for refused in [
+            &[("DEV_MAILBOX", "1"), ("TRUST_PROXY_HEADERS", "1")][..],
+            &[
+                ("DEV_MAILBOX", "1"),
+                ("PUBLIC_URL", "https://admin.example.com"),
+            ][..],
+            &[("DEV_MAILBOX", "1"), ("HOST", "0.0.0.0")][..],
+        ] {
+            let error = with(refused).expect_err("refused");
+            assert!(error.to_string().starts_with("DEV_MAILBOX="), "{error}");
+        }
+        assert!(
+            with(&[
+                ("DEV_MAILBOX", "1"),
+                ("PUBLIC_URL", "http://demo.localhost:8080/")
+            ])
+            .is_ok()
+        );
+        assert!(with(&[("TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.7")]).is_ok());
+        assert!(with(&[("TRUSTED_PROXIES", "10.0.0.0/33")]).is_err());
     }
 
     #[test]

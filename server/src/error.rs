@@ -50,6 +50,10 @@ pub enum ApiError {
     /// kept and the client may send it again.
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// The server is at its bound for expensive work (password hashes); nothing was done and
+    /// the client may try again after `retry_after` seconds.
+    #[error("busy: try again in {retry_after} s")]
+    Busy { retry_after: u64 },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -162,6 +166,23 @@ impl IntoResponse for ApiError {
                     StatusCode::TOO_MANY_REQUESTS,
                     axum::Json(ApiErrorBody {
                         messages: vec![message],
+                    }),
+                )
+                    .into_response();
+                response.headers_mut().insert(
+                    axum::http::header::RETRY_AFTER,
+                    axum::http::HeaderValue::from(retry_after),
+                );
+                return response;
+            }
+            ApiError::Busy { retry_after } => {
+                let mut response = (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    axum::Json(ApiErrorBody {
+                        messages: vec![
+                            "Many people are signing in right now. Please try again in a moment."
+                                .to_owned(),
+                        ],
                     }),
                 )
                     .into_response();

@@ -187,6 +187,26 @@ async fn demo_traffic(db: &sqlx::AnyPool, trickle: bool) -> Result<(), Box<dyn s
 
 /// `demo-traffic [--days N] [SUBDOMAIN ...]`: fills the named stores (every store when none is
 /// named) with `N` days (default 90) of realistic traffic matching their orders.
+/// `server operator add EMAIL`: makes an existing account one of the operator's staff (who may
+/// then name others in the admin API). The account must be activated to use the rights.
+pub async fn operator_command(
+    config: &Config,
+    args: &[String],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let [verb, email] = args else {
+        return Err("usage: server operator add EMAIL".into());
+    };
+    if verb != "add" {
+        return Err("usage: server operator add EMAIL".into());
+    }
+    let db = db::connect(&config.database_url).await?;
+    if !db::accounts::make_operator(&db, email).await? {
+        return Err(format!("no account has the e-mail {email}").into());
+    }
+    println!("{email} is an operator");
+    Ok(())
+}
+
 pub async fn demo_traffic_command(
     config: &Config,
     args: &[String],

@@ -1,7 +1,45 @@
 //! Starts the Storeloom server with the configuration read from the environment.
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+/// The C allocator's setting the server runs with unless `GLIBC_TUNABLES` says otherwise: large
+/// blocks (each password hash takes 19 MiB) are mapped and unmapped, so that what a burst of
+/// sign-ins freed goes back to the system instead of staying in per-thread arenas (BENCHMARKS.md,
+/// RELIABILITY.md).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const ALLOCATOR_TUNABLES: &str = "glibc.malloc.mmap_threshold=131072";
+
+/// glibc reads `GLIBC_TUNABLES` only when a process starts, so without it the server starts
+/// itself again with it (same process id, same arguments); if that fails it goes on as it is.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn with_allocator_tunables() {
+    use std::os::unix::process::CommandExt;
+    if std::env::var_os("GLIBC_TUNABLES").is_some() {
+        return;
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        let error = std::process::Command::new(exe)
+            .args(std::env::args_os().skip(1))
+            .env("GLIBC_TUNABLES", ALLOCATOR_TUNABLES)
+            .exec();
+        eprintln!("storeloom: could not restart with GLIBC_TUNABLES={ALLOCATOR_TUNABLES}: {error}");
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    with_allocator_tunables();
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(run()),
+        Err(error) => {
+            eprintln!("storeloom: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> std::process::ExitCode {
     server::telemetry::init();
     let config = match server::config::Config::from_env() {
         Ok(config) => config,
@@ -13,12 +51,13 @@ async fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match args.first().map(String::as_str) {
         None | Some("serve") => server::serve(config).await,
+        Some("operator") => server::operator_command(&config, &args[1..]).await,
         Some("demo-traffic") => server::demo_traffic_command(&config, &args[1..]).await,
         Some("analytics-bench") => server::analytics::bench::command(&args[1..]).await,
         Some("ingest-bench") => server::analytics::loadgen::command(&args[1..]).await,
         Some(other) => {
             eprintln!(
-                "storeloom: unknown command {other:?} (commands: serve, demo-traffic, analytics-bench, ingest-bench)"
+                "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench)"
             );
             return std::process::ExitCode::from(2);
         }

@@ -247,6 +247,15 @@ pub struct StoreStatusUpdate {
     pub is_enabled: bool,
 }
 
+/// `POST /api/operator/operators`: an operator names another activated account an operator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct OperatorGrant {
+    pub email: String,
+}
+
 /// `GET /api/config/public`: what the admin needs to know about this installation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -64,6 +64,15 @@ pub fn check_scopes(scopes: Vec<String>) -> Option<String> {
     shell::check_scopes(&scopes).map(|error| error.message)
 }
 
+/// The scopes a member may grant, invite with or take away (every one for the owner).
+#[wasm_bindgen(js_name = grantableScopes)]
+pub fn grantable_scopes(is_owner: bool, held: Vec<String>) -> Vec<String> {
+    shell::permissions::grantable_scopes(is_owner, &held)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The dashboard greeting for a local hour; returns a `Greeting`.
 #[wasm_bindgen(js_name = greeting)]
 pub fn greeting(

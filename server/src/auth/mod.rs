@@ -19,6 +19,8 @@ use crate::state::AppState;
 pub struct CurrentUser {
     pub user_id: String,
     pub session_id: String,
+    /// When the session started (ms): a store the member was signed out of after it refuses it.
+    pub session_started_at: i64,
 }
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -34,14 +36,15 @@ impl FromRequestParts<AppState> for CurrentUser {
         let claims = state.keys.verify_access(token).map_err(|_| {
             ApiError::Unauthorized("Your session has expired. Please sign in again.".to_owned())
         })?;
-        if !session::is_live(&state.db, &claims.sid).await? {
+        let Some(session_started_at) = session::live_since(&state.db, &claims.sid).await? else {
             return Err(ApiError::Unauthorized(
                 "Your session has ended. Please sign in again.".to_owned(),
             ));
-        }
+        };
         Ok(CurrentUser {
             user_id: claims.sub,
             session_id: claims.sid,
+            session_started_at,
         })
     }
 }

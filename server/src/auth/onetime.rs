@@ -50,6 +50,24 @@ pub async fn issue<'e, E: Executor<'e, Database = Any>>(
     Ok(token)
 }
 
+/// Voids every live token of `user_id` for `purpose`: a new reset link, or a reset, ends
+/// every earlier link.
+pub async fn void_all<'e, E: Executor<'e, Database = Any>>(
+    executor: E,
+    user_id: &str,
+    purpose: Purpose,
+) -> Result<(), ApiError> {
+    sqlx::query(
+        "UPDATE user_tokens SET used_at = $1 WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL",
+    )
+    .bind(now_ms())
+    .bind(user_id)
+    .bind(purpose.name())
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
 /// The user a live (unspent, unexpired) token belongs to.
 pub async fn peek<'e, E: Executor<'e, Database = Any>>(
     executor: E,

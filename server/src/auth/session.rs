@@ -122,16 +122,32 @@ pub async fn renew(
     }))
 }
 
-/// Whether a session exists, is not revoked and has not expired.
-pub async fn is_live(db: &AnyPool, session_id: &str) -> Result<bool, ApiError> {
-    let live: Option<(String,)> = sqlx::query_as(
-        "SELECT id FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2",
+/// When a live session (not revoked, not expired) started, in ms; `None` when it is not live.
+pub async fn live_since(db: &AnyPool, session_id: &str) -> Result<Option<i64>, ApiError> {
+    let live: Option<(i64,)> = sqlx::query_as(
+        "SELECT created_at FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > $2",
     )
     .bind(session_id)
     .bind(now_ms())
     .fetch_optional(db)
     .await?;
-    Ok(live.is_some())
+    Ok(live.map(|(created_at,)| created_at))
+}
+
+/// Signs a member out of one store: their sessions that started before now no longer reach
+/// it (the next sign-in does); their other stores, and their own, are untouched.
+pub async fn sign_out_of_store(
+    db: &AnyPool,
+    store_id: &str,
+    user_id: &str,
+) -> Result<(), ApiError> {
+    sqlx::query("UPDATE store_members SET signed_out_at = $1 WHERE store_id = $2 AND user_id = $3")
+        .bind(now_ms())
+        .bind(store_id)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// Ends one session.

@@ -123,18 +123,19 @@ fn scopes_of(role: &str, scopes: &str) -> Vec<String> {
     }
 }
 
-/// Checks that `user_id` may use route `R` in every store of `store_ids` (a report over several
+/// Checks that `user` may use route `R` in every store of `store_ids` (a report over several
 /// stores): a store they are not a member of answers 404, one where they lack the scope 403.
 pub async fn check_stores<R: RouteName>(
     state: &AppState,
-    user_id: &str,
+    user: &CurrentUser,
     store_ids: &[String],
 ) -> Result<(), ApiError> {
     let rows: Vec<(String, String, String)> = sqlx::query_as(
         "SELECT m.store_id, m.role, m.scopes FROM store_members m JOIN stores s ON s.id = m.store_id \
-         WHERE m.user_id = $1",
+         WHERE m.user_id = $1 AND m.signed_out_at <= $2",
     )
-    .bind(user_id)
+    .bind(&user.user_id)
+    .bind(user.session_started_at)
     .fetch_all(&state.db)
     .await?;
     for id in store_ids {
@@ -186,8 +187,8 @@ impl<R: RouteName + Send + Sync> FromRequestParts<AppState> for StoreAccess<R> {
                 ])
             })?
             .to_owned();
-        let membership: Option<(String, String)> = sqlx::query_as(
-            "SELECT m.role, m.scopes FROM store_members m JOIN stores s ON s.id = m.store_id \
+        let membership: Option<(String, String, i64)> = sqlx::query_as(
+            "SELECT m.role, m.scopes, m.signed_out_at FROM store_members m JOIN stores s ON s.id = m.store_id \
              WHERE m.store_id = $1 AND m.user_id = $2",
         )
         .bind(&store_id)
@@ -195,7 +196,12 @@ impl<R: RouteName + Send + Sync> FromRequestParts<AppState> for StoreAccess<R> {
         .fetch_optional(&state.db)
         .await?;
         // A store the user is not a member of answers as if it did not exist.
-        let (role, scopes) = membership.ok_or(ApiError::NotFound)?;
+        let (role, scopes, signed_out_at) = membership.ok_or(ApiError::NotFound)?;
+        if user.session_started_at < signed_out_at {
+            return Err(ApiError::Unauthorized(
+                "You have been signed out of this store. Please sign in again.".to_owned(),
+            ));
+        }
         let scopes = scopes_of(&role, &scopes);
         if find_route(R::NAME).is_none() || !core_wasm::shell::menu::may_open(R::NAME, &scopes) {
             return Err(ApiError::Forbidden(NO_PERMISSION.to_owned()));

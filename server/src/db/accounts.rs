@@ -146,3 +146,25 @@ pub async fn complete_survey<'e, E: Executor<'e, Database = Any>>(
     .await?;
     Ok(())
 }
+
+/// Whether the user is an operator: named one (`server operator add`, or by another operator)
+/// and activated.
+pub async fn is_operator(db: &AnyPool, user_id: &str) -> Result<bool, sqlx::Error> {
+    let row: Option<(i64, Option<i64>)> =
+        sqlx::query_as("SELECT is_operator, activated_at FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(matches!(row, Some((1, Some(_)))))
+}
+
+/// Makes the account with this e-mail an operator; `false` when there is no such account.
+pub async fn make_operator(db: &AnyPool, email: &str) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query("UPDATE users SET is_operator = 1, updated_at = $1 WHERE email = $2")
+        .bind(crate::db::now_ms())
+        .bind(email.trim().to_lowercase())
+        .execute(db)
+        .await?
+        .rows_affected();
+    Ok(changed == 1)
+}

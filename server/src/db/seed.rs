@@ -18,6 +18,8 @@ struct DemoOwner {
     last_name: &'static str,
     store_name: &'static str,
     subdomain: &'static str,
+    /// Whether the demo account is one of the operator's staff.
+    operator: bool,
 }
 
 const DEMO_OWNERS: &[DemoOwner] = &[
@@ -27,6 +29,7 @@ const DEMO_OWNERS: &[DemoOwner] = &[
         last_name: "Nguyen",
         store_name: "Demo Store",
         subdomain: "demo",
+        operator: true,
     },
     DemoOwner {
         email: "seller@example.com",
@@ -34,6 +37,7 @@ const DEMO_OWNERS: &[DemoOwner] = &[
         last_name: "Carter",
         store_name: "Sam's Goods",
         subdomain: "sams-goods",
+        operator: false,
     },
 ];
 
@@ -97,6 +101,12 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
         )
         .await?;
         complete_survey(&mut *tx, &store_id, &user_id, "{}").await?;
+        if owner.operator {
+            sqlx::query("UPDATE users SET is_operator = 1 WHERE id = $1")
+                .bind(&user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         let size = if owner.subdomain == "demo" && config.demo_catalog {
             catalog_seed::FULL

@@ -4,8 +4,8 @@
 
 use axum::extract::{Path, State};
 use shared_types::{
-    ApiErrorBody, CustomHtml, PayoutRequest, PublicConfig, StoreStatus, StoreStatusUpdate,
-    Subscription,
+    ApiErrorBody, CustomHtml, MessageResponse, OperatorGrant, PayoutRequest, PublicConfig,
+    StoreStatus, StoreStatusUpdate, Subscription,
 };
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -26,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(public_config))
         .routes(routes!(settle_payout))
         .routes(routes!(set_store_status))
+        .routes(routes!(add_operator))
 }
 
 /// The selected store: its name, subdomain and whether it is enabled.
@@ -92,6 +93,33 @@ async fn set_store_status(
     }
     tracing::info!(store = %id, enabled = body.is_enabled, operator = %user.user_id, "store status set");
     Ok(Json(read_status(&state, &id).await?))
+}
+
+/// Names another account an operator (operator staff only). The account must exist; its rights
+/// start once it is activated.
+#[utoipa::path(post, path = "/operator/operators", tag = "stores", security(("bearer" = [])),
+    request_body = OperatorGrant,
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn add_operator(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<OperatorGrant>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    if !is_operator(&state, &user).await? {
+        return Err(ApiError::Forbidden(
+            "Only the operator's staff can name operators.".to_owned(),
+        ));
+    }
+    if !crate::db::accounts::make_operator(&state.db, &body.email).await? {
+        return Err(ApiError::NotFoundWith(format!(
+            "No account has the e-mail {}.",
+            body.email.trim()
+        )));
+    }
+    tracing::info!(operator = %user.user_id, "operator added");
+    Ok(Json(MessageResponse {
+        message: format!("{} is an operator.", body.email.trim().to_lowercase()),
+    }))
 }
 
 /// The store's current subscription. A store without one is on the free plan.

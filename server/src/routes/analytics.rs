@@ -85,7 +85,7 @@ pub async fn report_stores<R: RouteName>(
             "At most {MAX_STORES} stores at once."
         )]));
     }
-    check_stores::<R>(state, &access.user.user_id, &stores).await?;
+    check_stores::<R>(state, &access.user, &stores).await?;
     Ok(stores)
 }
 

@@ -93,9 +93,12 @@ async fn login(
         ));
     }
     let email = verdict.email.to_lowercase();
-    if let Some(seconds) = lockout::retry_after(&state.db, &email, &address).await? {
-        return Ok(too_many(seconds));
-    }
+    // The attempt counts as a failure before the password is checked, so that parallel
+    // guesses cannot all be checked before the first failure is written.
+    let attempt = match lockout::reserve(&state.db, &email, &address).await? {
+        lockout::Attempt::Locked(seconds) => return Ok(too_many(seconds)),
+        lockout::Attempt::Reserved(id) => id,
+    };
     let user: Option<(String, String, Option<i64>)> =
         sqlx::query_as("SELECT id, password_hash, activated_at FROM users WHERE email = $1")
             .bind(&email)
@@ -106,12 +109,19 @@ async fn login(
         Some((id, hash, activated)) => (Some((id.clone(), *activated)), hash.clone()),
         None => (None, state.decoy_hash.to_string()),
     };
-    let matches = password::verify(verdict.password, hash).await?;
+    let matches = match password::verify(verdict.password, hash).await {
+        Ok(matches) => matches,
+        Err(error) => {
+            // Never checked (the server is busy): not a failure.
+            lockout::release(&state.db, &attempt).await?;
+            return Err(error);
+        }
+    };
     let Some((user_id, activated_at)) = found.filter(|_| matches) else {
-        lockout::record_failure(&state.db, &email, &address).await?;
         return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.to_owned()));
     };
     if activated_at.is_none() {
+        lockout::release(&state.db, &attempt).await?;
         return Err(ApiError::Forbidden(
             "Please activate your account first: use the link we e-mailed you.".to_owned(),
         ));
@@ -159,6 +169,18 @@ async fn signup(
     }
     let form = verdict.value;
     let email = form.email.to_lowercase();
+    if email
+        .rsplit_once('@')
+        .is_some_and(|(_, domain)| domain == state.config.operator_email_domain)
+    {
+        return Err(ApiError::Invalid(vec![
+            "Addresses at the operator's own domain cannot sign up here; an operator adds them."
+                .to_owned(),
+        ]));
+    }
+    // The password is hashed whether or not the address is taken, so that the answer's time
+    // does not tell a registered address from a new one.
+    let hash = password::hash(form.password).await?;
     let existing: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
         .bind(&email)
         .fetch_optional(&state.db)
@@ -181,7 +203,6 @@ async fn signup(
             }),
         ));
     }
-    let hash = password::hash(form.password).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     let user_id = accounts::create_user(
         &mut *tx,
@@ -449,6 +470,7 @@ async fn forgot_password(
         .await?;
     if let Some((user_id,)) = user {
         let mut tx = crate::db::begin_write(&state.db).await?;
+        onetime::void_all(&mut *tx, &user_id, Purpose::PasswordReset).await?;
         let token = onetime::issue(&mut *tx, &user_id, Purpose::PasswordReset).await?;
         mail::queue(&mut *tx, &Mail {
             to: email,
@@ -517,6 +539,7 @@ async fn reset_password(
         .bind(&user_id)
         .execute(&state.db)
         .await?;
+    onetime::void_all(&state.db, &user_id, Purpose::PasswordReset).await?;
     session::revoke_user_sessions(&state.db, &user_id, None).await?;
     let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
         .bind(&user_id)

@@ -1,5 +1,6 @@
 //! `GET /api/dev/mailbox`: the e-mail the server would have sent, for development without a
-//! mail server. Off unless `DEV_MAILBOX` is on (the default only on a loopback address).
+//! mail server. Off unless `DEV_MAILBOX=1`, which the configuration refuses behind a proxy or
+//! on an address others can reach.
 
 use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;

@@ -1,10 +1,16 @@
 //! A store's staff: invitations, scopes, sign-outs and removal. Every call needs the `store`
-//! scope in the selected store (the Member route of the core's table). A staff id is the
-//! member's user id, or an invitation's id while it is pending.
+//! scope in the selected store (the Member route of the core's table), and every change obeys
+//! the core's staff rules (`core_wasm::shell::permissions`): nobody changes their own scopes, a
+//! member grants, invites with or takes away only scopes they hold, only the owner grants
+//! `store` and `checkout`, and the owner is untouchable. A staff id is the member's user id, or
+//! an invitation's id while it is pending.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use core_wasm::shell;
+use core_wasm::shell::permissions::{
+    StaffActor, StaffRefusal, StaffTarget, check_act_on, check_invite, check_scope_change,
+};
 use serde::Deserialize;
 use shared_types::{
     ApiErrorBody, MessageResponse, StaffInvitationForm, StaffList, StaffMember, UpdateStaffRequest,
@@ -86,6 +92,26 @@ async fn find(state: &AppState, store_id: &str, staff_id: &str) -> Result<StaffM
     row.map(member).ok_or(ApiError::NotFound)
 }
 
+fn actor(access: &StoreAccess<Members>) -> StaffActor<'_> {
+    StaffActor {
+        user_id: &access.user.user_id,
+        is_owner: access.role == "owner",
+        scopes: &access.scopes,
+    }
+}
+
+fn target(member: &StaffMember) -> StaffTarget<'_> {
+    StaffTarget {
+        user_id: &member.id,
+        is_owner: member.role == "owner",
+        scopes: &member.scopes,
+    }
+}
+
+fn refused(refusal: StaffRefusal) -> ApiError {
+    ApiError::Forbidden(refusal.to_string())
+}
+
 /// Invites someone to the store's staff with the given scopes; they get an e-mailed link.
 #[utoipa::path(post, path = "/users/add-store-staff", tag = "staff", security(("bearer" = ["store"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = StaffInvitationForm,
@@ -103,6 +129,7 @@ async fn add_store_staff(
         ));
     }
     let form = verdict.value;
+    check_invite(&actor(&access), &form.scopes).map_err(refused)?;
     let email = form.email.to_lowercase();
     let sql = format!("{MEMBERS} AND u.email = $2");
     let already: Option<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
@@ -187,14 +214,10 @@ async fn update_store_staff(
     if let Some(error) = shell::check_scopes(&scopes) {
         return Err(ApiError::Invalid(vec![error.message]));
     }
-    let target = find(&state, &access.store_id, &id).await?;
-    if target.role == "owner" {
-        return Err(ApiError::Forbidden(
-            "The owner's permissions cannot be changed.".to_owned(),
-        ));
-    }
+    let member = find(&state, &access.store_id, &id).await?;
+    check_scope_change(&actor(&access), &target(&member), &scopes).map_err(refused)?;
     let joined = scopes.join(" ");
-    if target.role == "invited" {
+    if member.role == "invited" {
         sqlx::query("UPDATE staff_invitations SET scopes = $1 WHERE id = $2 AND store_id = $3")
             .bind(&joined)
             .bind(&id)
@@ -254,7 +277,7 @@ async fn store_staff_info(
     Ok(Json(find(&state, &access.store_id, &query.staff_id).await?))
 }
 
-/// Signs every staff member (not the owner) out of every device.
+/// Signs every staff member the caller may act on (never the owner) out of this store.
 #[utoipa::path(delete, path = "/users/logout-all-staff-account", tag = "staff", security(("bearer" = ["store"])),
     params(("X-Store-Id" = String, Header, description = "The store")),
     responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -262,18 +285,21 @@ async fn logout_all_staff_account(
     State(state): State<AppState>,
     access: StoreAccess<Members>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let staff: Vec<(String,)> =
-        sqlx::query_as("SELECT user_id FROM store_members WHERE store_id = $1 AND role <> 'owner'")
-            .bind(&access.store_id)
-            .fetch_all(&state.db)
-            .await?;
-    for (user_id,) in &staff {
-        if *user_id != access.user.user_id {
-            session::revoke_user_sessions(&state.db, user_id, None).await?;
+    let sql = format!("{MEMBERS} AND m.role <> 'owner' AND u.id <> $2");
+    let staff: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .bind(&access.user.user_id)
+        .fetch_all(&state.db)
+        .await?;
+    let mut signed_out = 0;
+    for member in staff.into_iter().map(member) {
+        if check_act_on(&actor(&access), &target(&member)).is_ok() {
+            session::sign_out_of_store(&state.db, &access.store_id, &member.id).await?;
+            signed_out += 1;
         }
     }
     Ok(Json(MessageResponse {
-        message: format!("Signed out {} staff accounts.", staff.len()),
+        message: format!("Signed out {signed_out} staff accounts."),
     }))
 }
 
@@ -282,16 +308,12 @@ async fn staff_member_to_act_on(
     access: &StoreAccess<Members>,
     id: &str,
 ) -> Result<StaffMember, ApiError> {
-    let target = find(state, &access.store_id, id).await?;
-    if target.role == "owner" {
-        return Err(ApiError::Forbidden(
-            "The owner cannot be signed out or removed here.".to_owned(),
-        ));
-    }
-    Ok(target)
+    let member = find(state, &access.store_id, id).await?;
+    check_act_on(&actor(access), &target(&member)).map_err(refused)?;
+    Ok(member)
 }
 
-/// Signs one staff member out of every device.
+/// Signs one staff member out of this store (their other stores are untouched).
 #[utoipa::path(delete, path = "/users/logout-staff-account/{id}", tag = "staff", security(("bearer" = ["store"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "Staff id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -302,14 +324,15 @@ async fn logout_staff_account(
 ) -> Result<Json<MessageResponse>, ApiError> {
     let target = staff_member_to_act_on(&state, &access, &id).await?;
     if target.role != "invited" {
-        session::revoke_user_sessions(&state.db, &target.id, None).await?;
+        session::sign_out_of_store(&state.db, &access.store_id, &target.id).await?;
     }
     Ok(Json(MessageResponse {
         message: format!("{} has been signed out.", target.email),
     }))
 }
 
-/// Removes a staff member (their sessions end at once) or withdraws an invitation.
+/// Removes a staff member (their access to this store ends at once; their other stores are
+/// untouched) or withdraws an invitation.
 #[utoipa::path(delete, path = "/users/delete-staff-account", tag = "staff", security(("bearer" = ["store"])),
     params(("X-Store-Id" = String, Header, description = "The store"), StaffQuery),
     responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -331,7 +354,6 @@ async fn delete_staff_account(
             .bind(&access.store_id)
             .execute(&state.db)
             .await?;
-        session::revoke_user_sessions(&state.db, &target.id, None).await?;
     }
     Ok(Json(MessageResponse {
         message: format!("{} has been removed from the staff.", target.email),

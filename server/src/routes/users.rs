@@ -72,8 +72,8 @@ async fn info(
 ) -> Result<Json<UserInfo>, ApiError> {
     let mut info = load_user(&state.db, &user.user_id).await?;
     if let Some(store_id) = headers.get(STORE_ID_HEADER).and_then(|v| v.to_str().ok()) {
-        let (role, scopes): (String, String) = sqlx::query_as(
-            "SELECT role, scopes FROM store_members WHERE store_id = $1 AND user_id = $2",
+        let (role, scopes, signed_out_at): (String, String, i64) = sqlx::query_as(
+            "SELECT role, scopes, signed_out_at FROM store_members WHERE store_id = $1 AND user_id = $2",
         )
         .bind(store_id)
         .bind(&user.user_id)
@@ -81,6 +81,11 @@ async fn info(
         .await?
         // Another store's id answers as if it did not exist.
         .ok_or(ApiError::NotFound)?;
+        if user.session_started_at < signed_out_at {
+            return Err(ApiError::Unauthorized(
+                "You have been signed out of this store. Please sign in again.".to_owned(),
+            ));
+        }
         info.is_store_owner = role == "owner";
         info.is_store_admin = role == "owner" || role == "admin";
         info.scopes = if info.is_store_owner {

@@ -74,7 +74,10 @@ pub async fn spawn_app_configured(change: impl FnOnce(&mut Config)) -> TestApp {
     server::db::seed::demo(&db, &config).await.expect("seed");
     let state = AppState::new(db, config).await.expect("state");
     TestApp {
-        router: server::app(state.clone()),
+        // Requests come from a loopback peer, as behind a local proxy.
+        router: server::app(state.clone()).layer(axum::extract::connect_info::MockConnectInfo(
+            std::net::SocketAddr::from(([127, 0, 0, 1], 40_000)),
+        )),
         state,
         sqlite_file,
     }

@@ -99,6 +99,11 @@ export function checkScopes(scopes: string[]): string | null {
   return wasm.checkScopes(scopes) ?? null;
 }
 
+/** The scopes a member may grant, invite with or take away: every one for the owner. */
+export function grantableScopes(isOwner: boolean, held: string[]): string[] {
+  return wasm.grantableScopes(isOwner, held);
+}
+
 /** The dashboard greeting for a local hour (0 to 23) and the user's names. */
 export function greeting(hour: number, firstName?: string | null, lastName?: string | null): Greeting {
   return wasm.greeting(hour, firstName ?? null, lastName ?? null) as Greeting;

@@ -5,6 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { checkScopes, fullName } from "../../../core";
+import { useUserInfo } from "../../../hooks/useStoreData";
 import { errorText } from "../../../lib/errors";
 import type { StaffMember } from "../../../types/generated/StaffMember";
 import { FormPage } from "../FormPage";
@@ -24,6 +25,7 @@ export function StaffMemberPage() {
   const navigate = useNavigate();
   const { id = "" } = useParams();
   const member = useStaffMember(id);
+  const me = useUserInfo();
   const update = useUpdateScopes(id);
   const signOut = useSignOut();
   const remove = useRemoveStaff();
@@ -56,7 +58,7 @@ export function StaffMemberPage() {
       deleteQuestion={t("staff.removeQuestion", { who })}
     >
       <Text c="dimmed">{member.data?.email}</Text>
-      <ScopesField value={form.input.scopes} onChange={(scopes) => form.change("scopes", scopes)} />
+      <ScopesField value={form.input.scopes} onChange={(scopes) => form.change("scopes", scopes)} own={me.data?.id === id} />
       {member.data?.role === "staff" && (
         <div>
           <Button
