@@ -8,6 +8,7 @@ mod catalog;
 mod concurrency;
 mod content;
 mod designs;
+mod domain_claims;
 mod document;
 mod flows;
 mod helpers;
