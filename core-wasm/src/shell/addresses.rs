@@ -160,7 +160,9 @@ mod tests {
         assert_eq!(first("!!!"), "store-2");
         assert_eq!(first("Sam's Goods"), "sam-s-goods");
         assert_eq!(
-            subdomain_candidates("Sam's Goods").take(3).collect::<Vec<_>>(),
+            subdomain_candidates("Sam's Goods")
+                .take(3)
+                .collect::<Vec<_>>(),
             ["sam-s-goods", "sam-s-goods-2", "sam-s-goods-3"]
         );
         assert_eq!(

@@ -174,13 +174,14 @@ pub async fn set_store_limit(
     email: &str,
     limit: i64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let changed = sqlx::query("UPDATE users SET store_limit = $1, updated_at = $2 WHERE email = $3")
-        .bind(limit)
-        .bind(now_ms())
-        .bind(email)
-        .execute(db)
-        .await?
-        .rows_affected();
+    let changed =
+        sqlx::query("UPDATE users SET store_limit = $1, updated_at = $2 WHERE email = $3")
+            .bind(limit)
+            .bind(now_ms())
+            .bind(email)
+            .execute(db)
+            .await?
+            .rows_affected();
     if changed == 0 {
         return Ok(None);
     }

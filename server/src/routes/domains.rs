@@ -353,7 +353,8 @@ async fn check_domain(
         && addresses
             .iter()
             .any(|ip| state.config.public_ips.contains(ip));
-    if available && points_to_us && !db::domains::verify(&state.db, &access.store_id, &host).await? {
+    if available && points_to_us && !db::domains::verify(&state.db, &access.store_id, &host).await?
+    {
         // Another store may have verified the host between the two reads.
         available = !held_by_other(db::domains::holder(&state.db, &host).await?);
     }

@@ -9,9 +9,7 @@ use std::sync::Arc;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{
-    DEMO_PASSWORD, OWNER_EMAIL, SELLER_EMAIL, TestApp, spawn_app_configured,
-};
+use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, SELLER_EMAIL, TestApp, spawn_app_configured};
 
 const VICTIM: &str = "shop.victim-brand.com";
 
@@ -37,7 +35,11 @@ async fn signed_in(app: &TestApp, email: &str) -> (String, String) {
     )
 }
 
-async fn claim(app: &TestApp, (token, store): &(String, String), host: &str) -> crate::helpers::Reply {
+async fn claim(
+    app: &TestApp,
+    (token, store): &(String, String),
+    host: &str,
+) -> crate::helpers::Reply {
     app.call(
         Method::POST,
         "/api/stores/config/domains/",
@@ -116,7 +118,11 @@ async fn an_unverified_claim_neither_blocks_nor_routes_and_the_first_store_to_ve
         verified,
         json!({"host": VICTIM, "available": true, "pointsToUs": true})
     );
-    assert!(hosts(&app, &owner).await.contains(&(VICTIM.to_owned(), true)));
+    assert!(
+        hosts(&app, &owner)
+            .await
+            .contains(&(VICTIM.to_owned(), true))
+    );
     assert!(
         !hosts(&app, &squatter)
             .await
@@ -171,7 +177,10 @@ async fn age_claims(app: &TestApp, host: &str, hours: i64, extra_ms: i64) {
 async fn a_claim_expires_after_72_hours_and_can_then_be_made_again() {
     let app = app_with_dns().await;
     let seller = signed_in(&app, SELLER_EMAIL).await;
-    assert_eq!(claim(&app, &seller, VICTIM).await.status, StatusCode::CREATED);
+    assert_eq!(
+        claim(&app, &seller, VICTIM).await.status,
+        StatusCode::CREATED
+    );
     age_claims(&app, VICTIM, 72, 1).await;
     assert!(!hosts(&app, &seller).await.iter().any(|(h, _)| h == VICTIM));
     let expired = check(&app, &seller, VICTIM).await;
@@ -184,11 +193,22 @@ async fn a_claim_expires_after_72_hours_and_can_then_be_made_again() {
     assert_eq!(routed, 0, "an expired claim was verified");
 
     // Claimed again, it counts afresh: at 71 hours it still verifies.
-    assert_eq!(claim(&app, &seller, VICTIM).await.status, StatusCode::CREATED);
+    assert_eq!(
+        claim(&app, &seller, VICTIM).await.status,
+        StatusCode::CREATED
+    );
     age_claims(&app, VICTIM, 71, 0).await;
-    assert!(hosts(&app, &seller).await.contains(&(VICTIM.to_owned(), false)));
+    assert!(
+        hosts(&app, &seller)
+            .await
+            .contains(&(VICTIM.to_owned(), false))
+    );
     check(&app, &seller, VICTIM).await;
-    assert!(hosts(&app, &seller).await.contains(&(VICTIM.to_owned(), true)));
+    assert!(
+        hosts(&app, &seller)
+            .await
+            .contains(&(VICTIM.to_owned(), true))
+    );
     assert_eq!(cart_on_host(&app, VICTIM).await, StatusCode::OK);
 }
 
@@ -205,7 +225,13 @@ async fn a_claim_is_removed_by_its_store_only() {
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     let removed = app
-        .call(Method::DELETE, &path, None, Some(&seller.0), Some(&seller.1))
+        .call(
+            Method::DELETE,
+            &path,
+            None,
+            Some(&seller.0),
+            Some(&seller.1),
+        )
         .await;
     assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
     assert!(!hosts(&app, &seller).await.iter().any(|(h, _)| h == VICTIM));
@@ -268,7 +294,11 @@ async fn the_store_limit_is_reached_with_a_clear_message_and_an_operator_raises_
     }
     let over = create_store(&app, &seller, "Shop 4").await;
     assert_eq!(over.status, StatusCode::FORBIDDEN, "{}", over.text);
-    assert!(over.messages()[0].contains("3 stores"), "{:?}", over.messages());
+    assert!(
+        over.messages()[0].contains("3 stores"),
+        "{:?}",
+        over.messages()
+    );
 
     let set = |token: String, body: Value| {
         let app = &app;
@@ -283,11 +313,23 @@ async fn the_store_limit_is_reached_with_a_clear_message_and_an_operator_raises_
             .await
         }
     };
-    let own = set(seller.clone(), json!({"email": SELLER_EMAIL, "storeLimit": 5})).await;
+    let own = set(
+        seller.clone(),
+        json!({"email": SELLER_EMAIL, "storeLimit": 5}),
+    )
+    .await;
     assert_eq!(own.status, StatusCode::FORBIDDEN);
-    let zero = set(operator.clone(), json!({"email": SELLER_EMAIL, "storeLimit": 0})).await;
+    let zero = set(
+        operator.clone(),
+        json!({"email": SELLER_EMAIL, "storeLimit": 0}),
+    )
+    .await;
     assert_eq!(zero.status, StatusCode::BAD_REQUEST);
-    let nobody = set(operator.clone(), json!({"email": "nobody@example.com", "storeLimit": 5})).await;
+    let nobody = set(
+        operator.clone(),
+        json!({"email": "nobody@example.com", "storeLimit": 5}),
+    )
+    .await;
     assert_eq!(nobody.status, StatusCode::NOT_FOUND);
     let raised = set(
         operator.clone(),
@@ -338,13 +380,20 @@ async fn parallel_creations_stop_exactly_at_the_limit() {
     let mut creations = tokio::task::JoinSet::new();
     for n in 0..12 {
         let (app, token) = (app.clone(), token.clone());
-        creations.spawn(async move { create_store(&app, &token, &format!("Race {n}")).await.status });
+        creations.spawn(async move {
+            create_store(&app, &token, &format!("Race {n}"))
+                .await
+                .status
+        });
     }
     let mut statuses = Vec::new();
     while let Some(status) = creations.join_next().await {
         statuses.push(status.expect("a creation"));
     }
-    let created = statuses.iter().filter(|s| **s == StatusCode::CREATED).count();
+    let created = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::CREATED)
+        .count();
     let refused = statuses
         .iter()
         .filter(|s| **s == StatusCode::FORBIDDEN)
