@@ -37,7 +37,8 @@ impl From<Row> for DomainRow {
     }
 }
 
-/// The store's domains, its system domain first, then its live claims, each by age.
+/// The store's domains, its system domain first, then its live claims of hosts no store holds
+/// (a claim made while another store was verifying the host), each by age.
 pub async fn list(db: &AnyPool, store_id: &str) -> Result<Vec<DomainRow>, sqlx::Error> {
     let mut rows: Vec<DomainRow> = sqlx::query_as::<_, Row>(
         "SELECT id, host, domain_type, is_primary, is_checkout, verified_at FROM domains WHERE store_id = $1 \
@@ -50,7 +51,8 @@ pub async fn list(db: &AnyPool, store_id: &str) -> Result<Vec<DomainRow>, sqlx::
     .map(DomainRow::from)
     .collect();
     let claims: Vec<(String, String)> = sqlx::query_as(
-        "SELECT id, host FROM domain_claims WHERE store_id = $1 AND created_at > $2 ORDER BY created_at",
+        "SELECT id, host FROM domain_claims c WHERE store_id = $1 AND created_at > $2 \
+         AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.host = c.host) ORDER BY created_at",
     )
     .bind(store_id)
     .bind(oldest_live_claim(now_ms()))
