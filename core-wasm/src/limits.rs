@@ -165,3 +165,11 @@ pub const PERSON_NAME_MAX: u32 = 50;
 /// Abandoned checkouts (not in the spec): a checkout draft not completed this long after its
 /// last change is abandoned; an hour, so a shopper still paying is not listed yet.
 pub const CHECKOUT_ABANDONED_AFTER_MS: i64 = 3_600_000;
+/// Domains (not in the spec; issue 24): a custom domain claimed but not verified is dropped this
+/// long after the claim, 72 hours, so a claim left behind cannot hold a name.
+pub const DOMAIN_CLAIM_TTL_MS: i64 = 72 * 3_600_000;
+/// Stores (not in the spec; issue 24): the stores one account may own unless an operator set
+/// another limit for it (the server's `STORE_LIMIT` replaces this default).
+pub const DEFAULT_STORE_LIMIT: i64 = 10;
+/// Stores (not in the spec; issue 24): the limits an operator may give an account.
+pub const STORE_LIMIT_RANGE: (i64, i64) = (1, 10_000);

@@ -34,6 +34,10 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .map_err(|e| e.code().to_owned())
         }
         "pageTitle" => ok(shell::page_title(&arg::<String>(args, 0))),
+        "subdomainFor" => ok(shell::addresses::subdomain_for(&arg::<String>(args, 0))),
+        "reservedSubdomainOf" => ok(shell::addresses::reserved_subdomain_of(&arg::<String>(
+            args, 0,
+        ))),
         "onboardingView" => ok(shell::onboarding_view(
             &arg(args, 0),
             &arg::<String>(args, 1),
@@ -143,6 +147,8 @@ rules! {
     money_in_the_order_table_shows_the_code => "shell/money_with_code",
     notification_times_read_dd_mm_yyyy_hh_mm_ss_in_the_zone => "shell/notification_time",
     the_page_title_is_the_capitalised_subdomain_and_product => "shell/page_title",
+    a_new_store_never_gets_a_reserved_subdomain => "shell/subdomain_for",
+    the_create_store_form_knows_a_reserved_subdomain => "shell/reserved_subdomain_of",
     the_onboarding_popup_truncates_at_50_and_fills_the_domain => "shell/onboarding_view",
     the_rank_badge_is_the_code_without_prefix_and_suffix => "shell/rank_badge",
     the_register_form_has_clear_messages => "shell/check_register",

@@ -64,6 +64,9 @@ pub struct Config {
     /// (default 50); raise it where many shoppers share one address that no trusted proxy header
     /// tells apart.
     pub ingest_address_limit: i64,
+    /// `STORE_LIMIT`: how many stores one account may own unless an operator gave it another
+    /// limit (default 10, the core's `DEFAULT_STORE_LIMIT`).
+    pub store_limit: i64,
 }
 
 /// The default SQLite file, relative to the working directory.
@@ -130,6 +133,19 @@ impl Config {
                 name: "INGEST_ADDRESS_LIMIT",
                 value: limit_text.clone(),
                 reason: "expected a positive number",
+            })?;
+        let store_limit_text = get(
+            "STORE_LIMIT",
+            &core_wasm::limits::DEFAULT_STORE_LIMIT.to_string(),
+        );
+        let store_limit = store_limit_text
+            .parse::<i64>()
+            .ok()
+            .filter(|limit| core_wasm::shell::addresses::check_store_limit(*limit).is_none())
+            .ok_or(ConfigError {
+                name: "STORE_LIMIT",
+                value: store_limit_text.clone(),
+                reason: "expected a whole number from 1 to 10000",
             })?;
         let public_url = get("PUBLIC_URL", &format!("http://{host}:{port}"))
             .trim_end_matches('/')
@@ -209,6 +225,7 @@ impl Config {
             demo_trickle: get("STORELOOM_DEMO_TRAFFIC", "1") == "1",
             storefront_hosts: get("STOREFRONT_HOSTS", "0") == "1",
             ingest_address_limit,
+            store_limit,
         })
     }
 
@@ -240,6 +257,17 @@ impl Config {
             demo_trickle: false,
             storefront_hosts: false,
             ingest_address_limit: crate::analytics::ingest::ADDRESS_LIMIT_PER_SECOND,
+            store_limit: core_wasm::limits::DEFAULT_STORE_LIMIT,
+        }
+    }
+}
+
+impl Config {
+    /// Where new stores go: the platform's suffix and the default store limit.
+    pub fn store_placement(&self) -> crate::db::accounts::StorePlacement<'_> {
+        crate::db::accounts::StorePlacement {
+            domain_suffix: &self.store_domain_suffix,
+            default_limit: self.store_limit,
         }
     }
 }
@@ -288,6 +316,25 @@ mod tests {
         assert!(config.seed_demo);
         assert!(config.demo_catalog);
         assert_eq!(config.upload_dir, PathBuf::from("data/uploads"));
+        assert_eq!(config.store_limit, 10);
+    }
+
+    #[test]
+    fn the_store_limit_is_read_and_checked() {
+        let read = |value: &str| {
+            let value = value.to_owned();
+            Config::from_lookup(move |n| (n == "STORE_LIMIT").then(|| value.clone()))
+        };
+        assert_eq!(read("25").expect("valid").store_limit, 25);
+        for bad in ["0", "-1", "ten", "10001"] {
+            assert!(
+                read(bad)
+                    .expect_err("refused")
+                    .to_string()
+                    .starts_with("STORE_LIMIT="),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Rules of the admin shell (shell.md): the login and account forms, the greeting, the menu and
 //! permission table, session judgement, display formats and the shell's constants.
 
+pub mod addresses;
 mod formats;
 mod forms;
 mod greeting;

@@ -136,6 +136,18 @@ pub fn money_with_code(amount: f64, settings: JsValue) -> Result<String, JsError
     ))
 }
 
+/// The subdomain a new store of this name gets when it is free (never a reserved one).
+#[wasm_bindgen(js_name = subdomainFor)]
+pub fn subdomain_for(name: &str) -> String {
+    shell::addresses::subdomain_for(name)
+}
+
+/// The reserved subdomain this name would have made, or `undefined`.
+#[wasm_bindgen(js_name = reservedSubdomainOf)]
+pub fn reserved_subdomain_of(name: &str) -> Option<String> {
+    shell::addresses::reserved_subdomain_of(name)
+}
+
 /// The page title for a store subdomain.
 #[wasm_bindgen(js_name = pageTitle)]
 pub fn page_title(subdomain: &str) -> String {

@@ -1,8 +1,10 @@
 //! Writing users and stores.
 
+use core_wasm::shell::addresses;
 use sqlx::{Any, AnyPool, Executor, Transaction};
 
 use super::{new_id, now_ms};
+use crate::error::ApiError;
 
 /// A new user's details.
 #[derive(Debug)]
@@ -42,34 +44,73 @@ pub async fn create_user<'e, E: Executor<'e, Database = Any>>(
 /// family, shown as DEFAULT).
 pub const DEFAULT_TIMEZONE: &str = core_wasm::limits::DEFAULT_TIMEZONE;
 
+/// Where a new store goes and how many its owner may have.
+#[derive(Debug, Clone, Copy)]
+pub struct StorePlacement<'a> {
+    /// The platform's suffix: the store's system domain is `{subdomain}.{domain_suffix}`.
+    pub domain_suffix: &'a str,
+    /// The stores an account may own when no operator set its own limit (`STORE_LIMIT`).
+    pub default_limit: i64,
+}
+
 /// Creates a store owned by `owner_id`, inside the caller's transaction: the store, its owner
 /// membership, its system domain `{subdomain}.{domain_suffix}`, its default preferences and a
 /// theme of each template (hydro active, newchick unpublished).
-/// Without a `subdomain`, one is made from the name, made unique with a number when taken.
-/// Returns the store id.
+///
+/// The owner's row is locked first and the stores they own are counted under that lock, so two
+/// creations at once cannot both pass the limit (403 when it is reached). Without a
+/// `subdomain`, the first free one of the core's candidates for the name is taken: the name's
+/// own subdomain, or when that is reserved or taken, the next `{base}-{n}`. A reserved
+/// `subdomain` given as it is is refused. Returns the store id.
 pub async fn create_store(
     tx: &mut Transaction<'_, Any>,
     owner_id: &str,
     name: &str,
     subdomain: Option<&str>,
-    domain_suffix: &str,
-) -> Result<String, sqlx::Error> {
+    placement: StorePlacement<'_>,
+) -> Result<String, ApiError> {
     let id = new_id();
     let now = now_ms();
-    let base = subdomain.map_or_else(
-        || core_wasm::shell::subdomain_from_name(name),
-        str::to_owned,
-    );
-    let mut candidate = base.clone();
-    for n in 2.. {
+    // A write to the owner's row holds it until commit: on PostgreSQL a second creation for
+    // the same owner waits here (SQLite's BEGIN IMMEDIATE already lets one writer in at a time).
+    sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
+        .bind(owner_id)
+        .execute(&mut **tx)
+        .await?;
+    let (own_limit, owned): (Option<i64>, i64) = sqlx::query_as(
+        "SELECT u.store_limit, (SELECT COUNT(*) FROM stores s WHERE s.owner_id = u.id) FROM users u WHERE u.id = $1",
+    )
+    .bind(owner_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let limit = own_limit.unwrap_or(placement.default_limit);
+    if !addresses::may_create_store(owned, limit) {
+        return Err(ApiError::Forbidden(
+            addresses::store_limit_reached(limit).message,
+        ));
+    }
+    let candidates: Box<dyn Iterator<Item = String> + Send> = match subdomain {
+        Some(given) => {
+            if let Some(error) = addresses::check_subdomain(given) {
+                return Err(ApiError::Invalid(vec![error.message]));
+            }
+            let given = given.to_owned();
+            Box::new(
+                std::iter::once(given.clone()).chain((2u32..).map(move |n| format!("{given}-{n}"))),
+            )
+        }
+        None => Box::new(addresses::subdomain_candidates(name)),
+    };
+    let mut candidate = String::new();
+    for next in candidates {
         let taken: Option<(String,)> = sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1")
-            .bind(&candidate)
+            .bind(&next)
             .fetch_optional(&mut **tx)
             .await?;
         if taken.is_none() {
+            candidate = next;
             break;
         }
-        candidate = format!("{base}-{n}");
     }
     sqlx::query(
         "INSERT INTO stores (id, name, subdomain, owner_id, is_enabled, created_at) VALUES ($1, $2, $3, $4, 1, $5)",
@@ -95,7 +136,7 @@ pub async fn create_store(
     )
     .bind(new_id())
     .bind(&id)
-    .bind(format!("{candidate}.{domain_suffix}"))
+    .bind(format!("{candidate}.{}", placement.domain_suffix))
     .bind(now)
     .execute(&mut **tx)
     .await?;
@@ -118,12 +159,39 @@ pub async fn create_store_now(
     owner_id: &str,
     name: &str,
     subdomain: Option<&str>,
-    domain_suffix: &str,
-) -> Result<String, sqlx::Error> {
+    placement: StorePlacement<'_>,
+) -> Result<String, ApiError> {
     let mut tx = crate::db::begin_write(db).await?;
-    let id = create_store(&mut tx, owner_id, name, subdomain, domain_suffix).await?;
+    let id = create_store(&mut tx, owner_id, name, subdomain, placement).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// Sets the store limit of the account with this e-mail; the stores it owns, or `None` when
+/// there is no such account.
+pub async fn set_store_limit(
+    db: &AnyPool,
+    email: &str,
+    limit: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let changed =
+        sqlx::query("UPDATE users SET store_limit = $1, updated_at = $2 WHERE email = $3")
+            .bind(limit)
+            .bind(now_ms())
+            .bind(email)
+            .execute(db)
+            .await?
+            .rows_affected();
+    if changed == 0 {
+        return Ok(None);
+    }
+    let (owned,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM stores s JOIN users u ON u.id = s.owner_id WHERE u.email = $1",
+    )
+    .bind(email)
+    .fetch_one(db)
+    .await?;
+    Ok(Some(owned))
 }
 
 /// Marks a store's first-run survey done.

@@ -97,7 +97,7 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
             &user_id,
             owner.store_name,
             Some(owner.subdomain),
-            &config.store_domain_suffix,
+            config.store_placement(),
         )
         .await?;
         complete_survey(&mut *tx, &store_id, &user_id, "{}").await?;

@@ -220,7 +220,7 @@ async fn signup(
         &user_id,
         &form.store_name,
         None,
-        &state.config.store_domain_suffix,
+        state.config.store_placement(),
     )
     .await?;
     let token = onetime::issue(&mut *tx, &user_id, Purpose::Activation).await?;

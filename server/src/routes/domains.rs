@@ -1,6 +1,8 @@
 //! Domains (shell.md §7): a store's system domain and custom ones, the checkout domain,
 //! purchases waiting for the registrar, and the check that a host is well-formed, free and
-//! pointing at us (which verifies it and tells the store).
+//! pointing at us (which verifies it and tells the store). A custom domain added is a claim
+//! (issue 24): it routes nothing and blocks nobody until its DNS check passes, and several
+//! stores may claim one host; the first to verify gets it (`db/domains.rs`).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -9,15 +11,14 @@ use shared_types::{
     ApiErrorBody, CheckDomainRequest, Domain, DomainCheck, DomainInput, DomainList, DomainRef,
     EnableRef, MessageResponse, PendingDomain,
 };
-use sqlx::AnyPool;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Domains};
+use crate::db::domains::DomainRow;
 use crate::db::{self, new_id, now_ms, rfc3339};
 use crate::error::{ApiError, Json, Query};
-use crate::notify;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -75,29 +76,24 @@ pub fn normalize_host(input: &str, platform_suffix: &str) -> Result<String, ApiE
     Ok(ascii)
 }
 
-type DomainRow = (String, String, String, i64, i64, Option<i64>);
-
 /// A domain as shown; the system domain is ours, so it counts as verified.
-fn domain((id, host, domain_type, is_primary, is_checkout, verified_at): DomainRow) -> Domain {
+fn domain(row: DomainRow) -> Domain {
     Domain {
-        verified: verified_at.is_some() || domain_type == "SystemDefault",
-        id,
-        host,
-        domain_type,
-        is_primary: is_primary == 1,
-        is_checkout: is_checkout == 1,
+        verified: row.verified_at.is_some() || row.domain_type == "SystemDefault",
+        id: row.id,
+        host: row.host,
+        domain_type: row.domain_type,
+        is_primary: row.is_primary,
+        is_checkout: row.is_checkout,
     }
 }
 
-async fn domains(db: &AnyPool, store_id: &str) -> Result<Vec<Domain>, ApiError> {
-    let rows: Vec<DomainRow> = sqlx::query_as(
-        "SELECT id, host, domain_type, is_primary, is_checkout, verified_at FROM domains WHERE store_id = $1 \
-         ORDER BY CASE WHEN domain_type = 'SystemDefault' THEN 0 ELSE 1 END, created_at",
-    )
-    .bind(store_id)
-    .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(domain).collect())
+async fn domains(state: &AppState, store_id: &str) -> Result<Vec<Domain>, ApiError> {
+    Ok(db::domains::list(&state.db, store_id)
+        .await?
+        .into_iter()
+        .map(domain)
+        .collect())
 }
 
 /// The store's domains: its system domain first.
@@ -109,19 +105,12 @@ async fn list(
     access: StoreAccess<Domains>,
 ) -> Result<Json<DomainList>, ApiError> {
     Ok(Json(DomainList {
-        domains: domains(&state.db, &access.store_id).await?,
+        domains: domains(&state, &access.store_id).await?,
     }))
 }
 
-async fn held_by_other(db: &AnyPool, host: &str, store_id: &str) -> Result<bool, ApiError> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT store_id FROM domains WHERE host = $1")
-        .bind(host)
-        .fetch_optional(db)
-        .await?;
-    Ok(row.is_some_and(|(owner,)| owner != store_id))
-}
-
-/// Adds a custom domain (unverified until its DNS points at us).
+/// Adds a custom domain as this store's claim: unverified, it serves nothing, and other stores
+/// may claim it too until one of them verifies it. A host another store has verified is 409.
 #[utoipa::path(post, path = "/stores/config/domains/", tag = "domains", security(("bearer" = ["domains"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = DomainInput,
     responses((status = 201, body = Domain), (status = 400, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
@@ -131,27 +120,8 @@ async fn add(
     Json(body): Json<DomainInput>,
 ) -> Result<(StatusCode, Json<Domain>), ApiError> {
     let host = normalize_host(&body.host, &state.config.store_domain_suffix)?;
-    if held_by_other(&state.db, &host, &access.store_id).await? {
-        return Err(ApiError::Conflict(format!(
-            "{host} belongs to another store."
-        )));
-    }
-    let id = new_id();
-    let inserted = sqlx::query(
-        "INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at) VALUES ($1, $2, $3, 'Custom', 0, $4) \
-         ON CONFLICT (host) DO NOTHING",
-    )
-    .bind(&id)
-    .bind(&access.store_id)
-    .bind(&host)
-    .bind(now_ms())
-    .execute(&state.db)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
-        return Err(ApiError::Conflict(format!("{host} is already added.")));
-    }
-    let added = domains(&state.db, &access.store_id)
+    let id = db::domains::claim(&state.db, &access.store_id, &host).await?;
+    let added = domains(&state, &access.store_id)
         .await?
         .into_iter()
         .find(|d| d.id == id)
@@ -174,7 +144,7 @@ async fn remove(
     access: StoreAccess<Domains>,
     Query(query): Query<IdQuery>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let found = domains(&state.db, &access.store_id)
+    let found = domains(&state, &access.store_id)
         .await?
         .into_iter()
         .find(|d| d.id == query.id)
@@ -184,11 +154,9 @@ async fn remove(
             "The store's system domain cannot be removed.".to_owned(),
         ]));
     }
-    sqlx::query("DELETE FROM domains WHERE id = $1 AND store_id = $2")
-        .bind(&query.id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?;
+    if !db::domains::remove(&state.db, &access.store_id, &query.id).await? {
+        return Err(ApiError::NotFound);
+    }
     Ok(Json(MessageResponse {
         message: format!("{} has been removed.", found.host),
     }))
@@ -203,7 +171,7 @@ async fn update_domain_checkout(
     access: StoreAccess<Domains>,
     Json(body): Json<DomainRef>,
 ) -> Result<Json<DomainList>, ApiError> {
-    let found = domains(&state.db, &access.store_id)
+    let found = domains(&state, &access.store_id)
         .await?
         .into_iter()
         .find(|d| d.id == body.domain_id)
@@ -226,7 +194,7 @@ async fn update_domain_checkout(
         .await?;
     tx.commit().await?;
     Ok(Json(DomainList {
-        domains: domains(&state.db, &access.store_id).await?,
+        domains: domains(&state, &access.store_id).await?,
     }))
 }
 
@@ -285,11 +253,7 @@ async fn buy_domains(
             "A domain is bought for 1 to 10 years.".to_owned(),
         ]));
     }
-    let taken: Option<(String,)> = sqlx::query_as("SELECT id FROM domains WHERE host = $1")
-        .bind(&host)
-        .fetch_optional(&state.db)
-        .await?;
-    if taken.is_some() {
+    if db::domains::holder(&state.db, &host).await?.is_some() {
         return Err(ApiError::Conflict(format!("{host} is already in use.")));
     }
     let id = new_id();
@@ -366,8 +330,10 @@ async fn cancel_pending_domain(
     }))
 }
 
-/// Checks a host: well-formed, not another store's, and whether its DNS points at us. A
-/// custom domain of this store that points at us becomes verified, and the store is told.
+/// Checks a host: well-formed, not another store's, and whether its DNS points at us. This
+/// store's live claim of a host that points at us becomes its verified domain unless another
+/// store verified the host first; the other stores' claims of it are dropped and every store
+/// concerned is told.
 #[utoipa::path(post, path = "/stores/admin/check-domain", tag = "domains", security(("bearer" = ["domains"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = CheckDomainRequest,
     responses((status = 200, body = DomainCheck), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -380,35 +346,17 @@ async fn check_domain(
         return Err(ApiError::NotFound);
     }
     let host = normalize_host(&body.domain, &state.config.store_domain_suffix)?;
-    let available = !held_by_other(&state.db, &host, &access.store_id).await?;
+    let held_by_other = |holder: Option<String>| holder.is_some_and(|h| h != access.store_id);
+    let mut available = !held_by_other(db::domains::holder(&state.db, &host).await?);
     let addresses = state.resolver.resolve(host.clone()).await;
     let points_to_us = !state.config.public_ips.is_empty()
         && addresses
             .iter()
             .any(|ip| state.config.public_ips.contains(ip));
-    if available && points_to_us {
-        let verified = sqlx::query(
-            "UPDATE domains SET verified_at = $1 WHERE host = $2 AND store_id = $3 AND verified_at IS NULL",
-        )
-        .bind(now_ms())
-        .bind(&host)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?
-        .rows_affected();
-        if verified == 1 {
-            notify::notify(
-                &state.db,
-                &access.store_id,
-                "domain_verified",
-                "Your domain is connected",
-                &format!(
-                    "<p><strong>{}</strong> now points at your store.</p>",
-                    notify::escape(&host)
-                ),
-            )
-            .await?;
-        }
+    if available && points_to_us && !db::domains::verify(&state.db, &access.store_id, &host).await?
+    {
+        // Another store may have verified the host between the two reads.
+        available = !held_by_other(db::domains::holder(&state.db, &host).await?);
     }
     Ok(Json(DomainCheck {
         host,

@@ -1,15 +1,16 @@
-//! `/api/users`: the signed-in user, their profile and password, and their stores.
+//! `/api/users`: the signed-in user, their profile and password, and their stores; and the
+//! operator's call that sets how many stores an account may own.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use core_wasm::shell::{self, permissions::ROLE_KEYS};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shared_types::{
     ApiErrorBody, ChangePasswordForm, CreateStoreRequest, MessageResponse, StorePage, StoreSummary,
     UpdateProfileRequest, UserInfo,
 };
 use sqlx::AnyPool;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -18,6 +19,7 @@ use crate::auth::{CurrentUser, password, session};
 use crate::config::Config;
 use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
+use crate::routes::notifications::is_operator;
 use crate::state::AppState;
 
 /// How many stores one page of `GET /api/users/stores` holds.
@@ -32,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_password))
         .routes(routes!(stores))
         .routes(routes!(create_store))
+        .routes(routes!(set_store_limit))
 }
 
 type UserRow = (
@@ -241,9 +244,11 @@ async fn stores(
     Ok(Json(StorePage { stores, last_id }))
 }
 
-/// Creates a store owned by the caller, with its system domain and default preferences.
+/// Creates a store owned by the caller, with its system domain and default preferences. The
+/// subdomain comes from the name; a reserved one (admin, www, api ...) or a taken one gets the
+/// next free `{name}-{n}`. An account that owns as many stores as its limit is refused (403).
 #[utoipa::path(post, path = "/users/create-store", tag = "users", security(("bearer" = [])), request_body = CreateStoreRequest,
-    responses((status = 201, body = StoreSummary), (status = 400, body = ApiErrorBody), (status = 401, body = ApiErrorBody)))]
+    responses((status = 201, body = StoreSummary), (status = 400, body = ApiErrorBody), (status = 401, body = ApiErrorBody), (status = 403, body = ApiErrorBody)))]
 async fn create_store(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -258,7 +263,7 @@ async fn create_store(
         &user.user_id,
         name,
         None,
-        &state.config.store_domain_suffix,
+        state.config.store_placement(),
     )
     .await?;
     let sql = format!("{STORE_COLUMNS} WHERE m.user_id = $1 AND s.id = $2");
@@ -268,4 +273,54 @@ async fn create_store(
         .fetch_one(&state.db)
         .await?;
     Ok((StatusCode::CREATED, Json(summary(&state.config, row))))
+}
+
+/// An operator's new store limit for the account with this e-mail.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct StoreLimitUpdate {
+    /// The account's e-mail.
+    email: String,
+    /// How many stores it may own, 1 to 10000.
+    store_limit: i64,
+}
+
+/// An account's store limit and the stores it owns.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct StoreLimit {
+    email: String,
+    store_limit: i64,
+    owned_stores: i64,
+}
+
+/// Sets how many stores an account may own (operator staff only); stores it already owns above
+/// a lowered limit stay.
+#[utoipa::path(put, path = "/operator/accounts/store-limit", tag = "users", security(("bearer" = [])),
+    request_body = StoreLimitUpdate,
+    responses((status = 200, body = StoreLimit), (status = 400, body = ApiErrorBody), (status = 401, body = ApiErrorBody),
+        (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn set_store_limit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<StoreLimitUpdate>,
+) -> Result<Json<StoreLimit>, ApiError> {
+    if !is_operator(&state, &user).await? {
+        return Err(ApiError::Forbidden(
+            "Only the operator's staff can change a store limit.".to_owned(),
+        ));
+    }
+    if let Some(error) = shell::addresses::check_store_limit(body.store_limit) {
+        return Err(ApiError::Invalid(vec![error.message]));
+    }
+    let email = body.email.trim().to_lowercase();
+    let owned = accounts::set_store_limit(&state.db, &email, body.store_limit)
+        .await?
+        .ok_or_else(|| ApiError::NotFoundWith(format!("No account has the e-mail {email}.")))?;
+    tracing::info!(operator = %user.user_id, limit = body.store_limit, "store limit set");
+    Ok(Json(StoreLimit {
+        email,
+        store_limit: body.store_limit,
+        owned_stores: owned,
+    }))
 }

@@ -129,10 +129,14 @@ async fn store_of_host(state: &AppState, host: &str) -> Option<String> {
         && !label.is_empty()
         && !label.contains('.')
     {
-        return Some(label.to_owned());
+        // The platform's own names (admin, www, api, mail ...) are never a store's.
+        return (!core_wasm::shell::addresses::is_reserved_subdomain(label))
+            .then(|| label.to_owned());
     }
+    // Only a verified custom domain routes; claims live in `domain_claims` and never do.
     let row: Option<(String,)> = sqlx::query_as(
-        "SELECT s.subdomain FROM domains d JOIN stores s ON s.id = d.store_id WHERE d.host = $1 AND s.is_enabled = 1",
+        "SELECT s.subdomain FROM domains d JOIN stores s ON s.id = d.store_id \
+         WHERE d.host = $1 AND s.is_enabled = 1 AND (d.verified_at IS NOT NULL OR d.domain_type = 'SystemDefault')",
     )
     .bind(host)
     .fetch_optional(&state.db)

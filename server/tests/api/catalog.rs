@@ -753,7 +753,7 @@ async fn the_full_demo_catalog_has_what_the_dashboards_need() {
         &owner,
         "Big Demo",
         None,
-        "localhost",
+        app.state.config.store_placement(),
     )
     .await
     .expect("store");

@@ -9,6 +9,7 @@ mod concurrency;
 mod content;
 mod designs;
 mod document;
+mod domain_claims;
 mod flows;
 mod helpers;
 mod log_secrets;

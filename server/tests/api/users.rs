@@ -126,7 +126,10 @@ async fn stores_are_paged_by_last_id_without_gaps_or_repeats() {
             &owner_id,
             &format!("Shop {n}"),
             None,
-            "localhost",
+            server::db::accounts::StorePlacement {
+                domain_suffix: "localhost",
+                default_limit: 100,
+            },
         )
         .await
         .expect("store");

@@ -158,6 +158,16 @@ export function moneyWithCode(
   return wasm.moneyWithCode(amount, settings);
 }
 
+/** The subdomain a new store of this name gets when it is free (never a reserved one). */
+export function subdomainFor(name: string): string {
+  return wasm.subdomainFor(name);
+}
+
+/** The reserved subdomain (admin, www, ...) this name would have made, or null. */
+export function reservedSubdomainOf(name: string): string | null {
+  return wasm.reservedSubdomainOf(name) ?? null;
+}
+
 /** The page title for a store subdomain. */
 export function pageTitle(subdomain: string): string {
   return wasm.pageTitle(subdomain);

@@ -21,6 +21,8 @@ const dispatch: Record<string, (...args: never[]) => unknown> = {
   moneyWithCode: core.moneyWithCode,
   notificationTime: zoned.notificationTime,
   pageTitle: core.pageTitle,
+  subdomainFor: core.subdomainFor,
+  reservedSubdomainOf: core.reservedSubdomainOf,
   onboardingView: core.onboardingView,
   rankBadge: core.rankBadge,
   checkRegister: core.checkRegister,

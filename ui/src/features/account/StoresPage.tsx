@@ -1,11 +1,12 @@
 // Stores (website.stores): the stores the user owns or works in, a page at a time by lastId
 // (as on the shop choice page); switching opens a store's dashboard the same way, and a new
-// store, checked by the core's store-name rule, joins the list ready to switch to.
+// store, checked by the core's store-name rule, joins the list ready to switch to. A name whose
+// address the platform keeps (admin, www, ...) is told the address the store gets instead.
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { FieldError } from "../../core";
+import { type FieldError, reservedSubdomainOf, subdomainFor } from "../../core";
 import { translateCore } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import type { StoreSummary } from "../../types/generated/StoreSummary";
@@ -21,6 +22,7 @@ function CreateStore({ onCreated }: { onCreated: (store: StoreSummary) => void }
   const create = useCreateStore();
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<FieldError | null>(null);
+  const reserved = reservedSubdomainOf(name);
   function submit() {
     const found = checkStoreName(name);
     setProblem(found);
@@ -48,6 +50,7 @@ function CreateStore({ onCreated }: { onCreated: (store: StoreSummary) => void }
       <TextInput
         label={t("account.stores.name")}
         value={name}
+        description={reserved ? t("account.stores.reservedAddress", { reserved, given: subdomainFor(name) }) : undefined}
         error={problem ? translateCore(problem.code, problem.message, { limit: problem.limit }) : undefined}
         onChange={(event) => setName(event.currentTarget.value)}
       />

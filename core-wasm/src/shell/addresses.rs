@@ -1,0 +1,198 @@
+//! Where a store lives and how many an account may have (issue 24): the subdomains the platform
+//! keeps for itself, the subdomain a new store is given, how long an unverified custom-domain
+//! claim lasts, and the store limit. The server and the UI both ask these rules.
+
+use shared_types::FieldError;
+
+use super::forms::subdomain_from_name;
+use super::login::error;
+use crate::limits::{DOMAIN_CLAIM_TTL_MS, STORE_LIMIT_RANGE};
+
+/// The labels no store may have as its subdomain: the platform's own hosts (its admin, API,
+/// mail, name servers, status and help pages) and words a shopper would take for the platform.
+pub const RESERVED_SUBDOMAINS: &[&str] = &[
+    "admin",
+    "api",
+    "app",
+    "assets",
+    "auth",
+    "billing",
+    "blog",
+    "cdn",
+    "dashboard",
+    "dev",
+    "docs",
+    "ftp",
+    "help",
+    "imap",
+    "login",
+    "mail",
+    "ns1",
+    "ns2",
+    "pop",
+    "root",
+    "shop",
+    "smtp",
+    "staging",
+    "static",
+    "status",
+    "store",
+    "storeloom",
+    "support",
+    "test",
+    "webmail",
+    "www",
+];
+
+/// Whether the platform keeps this subdomain (compared without case).
+pub fn is_reserved_subdomain(label: &str) -> bool {
+    let label = label.trim().to_ascii_lowercase();
+    RESERVED_SUBDOMAINS.contains(&label.as_str())
+}
+
+/// Refuses a reserved subdomain, for a subdomain given as it is (not made from a name).
+pub fn check_subdomain(label: &str) -> Option<FieldError> {
+    is_reserved_subdomain(label).then(|| {
+        error(
+            "subdomain.reserved",
+            format!(
+                "The address {} is kept by Storeloom; choose another.",
+                label.trim().to_ascii_lowercase()
+            ),
+            None,
+        )
+    })
+}
+
+/// The subdomains a store of this name may get, best first: the name's own subdomain unless it
+/// is reserved, then `{base}-2`, `{base}-3` and so on (never reserved). The caller takes the
+/// first that no store has.
+pub fn subdomain_candidates(name: &str) -> impl Iterator<Item = String> {
+    let base = subdomain_from_name(name);
+    let first = (!is_reserved_subdomain(&base)).then(|| base.clone());
+    first
+        .into_iter()
+        .chain((2u32..).map(move |n| format!("{base}-{n}")))
+}
+
+/// The subdomain a store of this name gets when no store has it yet: the first candidate.
+pub fn subdomain_for(name: &str) -> String {
+    subdomain_candidates(name).next().unwrap_or_default()
+}
+
+/// The reserved subdomain a name would have made, which the store does not get; `None` when the
+/// name's own subdomain is not reserved. The create-store form tells the seller.
+pub fn reserved_subdomain_of(name: &str) -> Option<String> {
+    let base = subdomain_from_name(name);
+    is_reserved_subdomain(&base).then_some(base)
+}
+
+/// When a custom-domain claim made at `claimed_at_ms` stops counting.
+pub fn claim_expires_at(claimed_at_ms: i64) -> i64 {
+    claimed_at_ms.saturating_add(DOMAIN_CLAIM_TTL_MS)
+}
+
+/// Whether a claim made at `claimed_at_ms` still counts at `now_ms`.
+pub fn claim_is_live(claimed_at_ms: i64, now_ms: i64) -> bool {
+    now_ms < claim_expires_at(claimed_at_ms)
+}
+
+/// The oldest claim time that still counts at `now_ms`: claims made after it are live (for a
+/// query's `created_at > $cutoff`).
+pub fn oldest_live_claim(now_ms: i64) -> i64 {
+    now_ms.saturating_sub(DOMAIN_CLAIM_TTL_MS)
+}
+
+/// Whether an account owning `owned` stores may create another under `limit`.
+pub fn may_create_store(owned: i64, limit: i64) -> bool {
+    owned < limit
+}
+
+/// The refusal when an account has reached its store limit.
+pub fn store_limit_reached(limit: i64) -> FieldError {
+    error(
+        "stores.limitReached",
+        format!(
+            "This account already has {limit} stores, its limit. Ask Storeloom's support to raise it."
+        ),
+        u32::try_from(limit).ok(),
+    )
+}
+
+/// Checks a store limit an operator gives an account: a whole number in `STORE_LIMIT_RANGE`.
+pub fn check_store_limit(limit: i64) -> Option<FieldError> {
+    let (min, max) = STORE_LIMIT_RANGE;
+    (!(min..=max).contains(&limit)).then(|| {
+        error(
+            "storeLimit.outOfRange",
+            format!("A store limit is {min} to {max}."),
+            u32::try_from(max).ok(),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_platforms_own_names_are_reserved_in_any_case() {
+        for label in ["admin", "WWW", " api ", "mail", "storeloom", "ns1"] {
+            assert!(is_reserved_subdomain(label), "{label}");
+            assert!(check_subdomain(label).is_some(), "{label}");
+        }
+        for label in ["admin-2", "sam-s-goods", "demo", "mailbox"] {
+            assert!(!is_reserved_subdomain(label), "{label}");
+        }
+        assert!((25..=40).contains(&RESERVED_SUBDOMAINS.len()));
+        assert!(
+            RESERVED_SUBDOMAINS
+                .iter()
+                .all(|l| subdomain_from_name(l) == *l)
+        );
+    }
+
+    #[test]
+    fn a_reserved_name_gets_the_next_form_and_others_their_own() {
+        let first = |name| subdomain_candidates(name).next().expect("a candidate");
+        assert_eq!(first("Admin"), "admin-2");
+        assert_eq!(first("W.W.W"), "w-w-w");
+        assert_eq!(first("!!!"), "store-2");
+        assert_eq!(first("Sam's Goods"), "sam-s-goods");
+        assert_eq!(
+            subdomain_candidates("Sam's Goods")
+                .take(3)
+                .collect::<Vec<_>>(),
+            ["sam-s-goods", "sam-s-goods-2", "sam-s-goods-3"]
+        );
+        assert_eq!(
+            subdomain_candidates("mail").take(2).collect::<Vec<_>>(),
+            ["mail-2", "mail-3"]
+        );
+        assert_eq!(reserved_subdomain_of("Sam's Goods"), None);
+        assert_eq!(reserved_subdomain_of("Mail"), Some("mail".to_owned()));
+        assert_eq!(subdomain_for("Mail"), "mail-2");
+    }
+
+    #[test]
+    fn a_claim_lasts_seventy_two_hours() {
+        let claimed = 1_700_000_000_000;
+        let hour = 3_600_000;
+        assert!(claim_is_live(claimed, claimed));
+        assert!(claim_is_live(claimed, claimed + 72 * hour - 1));
+        assert!(!claim_is_live(claimed, claimed + 72 * hour));
+        assert_eq!(oldest_live_claim(claimed + 72 * hour), claimed);
+        assert_eq!(claim_expires_at(claimed), claimed + 72 * hour);
+    }
+
+    #[test]
+    fn the_store_limit_counts_owned_stores() {
+        assert!(may_create_store(9, 10));
+        assert!(!may_create_store(10, 10));
+        assert!(!may_create_store(11, 10));
+        assert_eq!(store_limit_reached(10).limit, Some(10));
+        assert!(check_store_limit(12).is_none());
+        assert!(check_store_limit(0).is_some());
+        assert!(check_store_limit(10_001).is_some());
+    }
+}

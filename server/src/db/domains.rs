@@ -1,0 +1,208 @@
+//! A store's domains and its claims of custom domains (issue 24). `domains` holds the hosts that
+//! route (system domains and verified custom domains, one store per host); `domain_claims` holds
+//! custom domains added but not verified, which route nothing and block nobody, and count for
+//! 72 hours (the core's rule).
+
+use core_wasm::shell::addresses::oldest_live_claim;
+use sqlx::AnyPool;
+
+use super::{new_id, now_ms};
+use crate::error::ApiError;
+use crate::notify;
+
+/// A domain or claim as listed.
+#[derive(Debug, Clone)]
+pub struct DomainRow {
+    pub id: String,
+    pub host: String,
+    pub domain_type: String,
+    pub is_primary: bool,
+    pub is_checkout: bool,
+    /// When its DNS was seen pointing at us; `None` for a claim.
+    pub verified_at: Option<i64>,
+}
+
+type Row = (String, String, String, i64, i64, Option<i64>);
+
+impl From<Row> for DomainRow {
+    fn from((id, host, domain_type, is_primary, is_checkout, verified_at): Row) -> Self {
+        DomainRow {
+            id,
+            host,
+            domain_type,
+            is_primary: is_primary == 1,
+            is_checkout: is_checkout == 1,
+            verified_at,
+        }
+    }
+}
+
+/// The store's domains, its system domain first, then its live claims of hosts no store holds
+/// (a claim made while another store was verifying the host), each by age.
+pub async fn list(db: &AnyPool, store_id: &str) -> Result<Vec<DomainRow>, sqlx::Error> {
+    let mut rows: Vec<DomainRow> = sqlx::query_as::<_, Row>(
+        "SELECT id, host, domain_type, is_primary, is_checkout, verified_at FROM domains WHERE store_id = $1 \
+         ORDER BY CASE WHEN domain_type = 'SystemDefault' THEN 0 ELSE 1 END, created_at",
+    )
+    .bind(store_id)
+    .fetch_all(db)
+    .await?
+    .into_iter()
+    .map(DomainRow::from)
+    .collect();
+    let claims: Vec<(String, String)> = sqlx::query_as(
+        "SELECT id, host FROM domain_claims c WHERE store_id = $1 AND created_at > $2 \
+         AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.host = c.host) ORDER BY created_at",
+    )
+    .bind(store_id)
+    .bind(oldest_live_claim(now_ms()))
+    .fetch_all(db)
+    .await?;
+    rows.extend(claims.into_iter().map(|(id, host)| DomainRow {
+        id,
+        host,
+        domain_type: "Custom".to_owned(),
+        is_primary: false,
+        is_checkout: false,
+        verified_at: None,
+    }));
+    Ok(rows)
+}
+
+/// The store that holds `host` (its system domain or a verified custom domain), if any.
+pub async fn holder(db: &AnyPool, host: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT store_id FROM domains WHERE host = $1")
+        .bind(host)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|(store,)| store))
+}
+
+/// Claims `host` for a store: refused when a store holds it (409), or when this store already
+/// has a live claim of it. An expired claim of the store is replaced; expired claims of the
+/// host are dropped. Returns the new claim's id.
+pub async fn claim(db: &AnyPool, store_id: &str, host: &str) -> Result<String, ApiError> {
+    match holder(db, host).await? {
+        Some(owner) if owner == store_id => {
+            return Err(ApiError::Conflict(format!("{host} is already added.")));
+        }
+        Some(_) => {
+            return Err(ApiError::Conflict(format!(
+                "{host} belongs to another store."
+            )));
+        }
+        None => {}
+    }
+    let now = now_ms();
+    let mut tx = super::begin_write(db).await?;
+    sqlx::query("DELETE FROM domain_claims WHERE host = $1 AND created_at <= $2")
+        .bind(host)
+        .bind(oldest_live_claim(now))
+        .execute(&mut *tx)
+        .await?;
+    let id = new_id();
+    let inserted = sqlx::query(
+        "INSERT INTO domain_claims (id, store_id, host, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (store_id, host) DO NOTHING",
+    )
+    .bind(&id)
+    .bind(store_id)
+    .bind(host)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    tx.commit().await?;
+    if inserted == 0 {
+        return Err(ApiError::Conflict(format!("{host} is already added.")));
+    }
+    Ok(id)
+}
+
+/// Removes a store's custom domain or claim by id; whether there was one.
+pub async fn remove(db: &AnyPool, store_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+    let mut tx = super::begin_write(db).await?;
+    let mut removed = 0;
+    for sql in [
+        "DELETE FROM domains WHERE id = $1 AND store_id = $2 AND domain_type <> 'SystemDefault'",
+        "DELETE FROM domain_claims WHERE id = $1 AND store_id = $2",
+    ] {
+        removed += sqlx::query(sql)
+            .bind(id)
+            .bind(store_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    }
+    tx.commit().await?;
+    Ok(removed > 0)
+}
+
+/// Verifies the store's live claim of `host`, whose DNS was just seen pointing at us: in one
+/// transaction the claim becomes the store's domain (keeping its id) unless another store got
+/// there first, every other store's claim of the host is dropped, and each store is told.
+/// Whether this store now holds the host because of this call.
+pub async fn verify(db: &AnyPool, store_id: &str, host: &str) -> Result<bool, ApiError> {
+    let now = now_ms();
+    let mut tx = super::begin_write(db).await?;
+    let claim: Option<(String, i64)> = sqlx::query_as(
+        "SELECT id, created_at FROM domain_claims WHERE store_id = $1 AND host = $2 AND created_at > $3",
+    )
+    .bind(store_id)
+    .bind(host)
+    .bind(oldest_live_claim(now))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((id, claimed_at)) = claim else {
+        return Ok(false);
+    };
+    let won = sqlx::query(
+        "INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at, verified_at) \
+         VALUES ($1, $2, $3, 'Custom', 0, $4, $5) ON CONFLICT (host) DO NOTHING",
+    )
+    .bind(&id)
+    .bind(store_id)
+    .bind(host)
+    .bind(claimed_at)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !won {
+        return Ok(false);
+    }
+    let losers: Vec<(String,)> =
+        sqlx::query_as("SELECT store_id FROM domain_claims WHERE host = $1 AND store_id <> $2")
+            .bind(host)
+            .bind(store_id)
+            .fetch_all(&mut *tx)
+            .await?;
+    sqlx::query("DELETE FROM domain_claims WHERE host = $1")
+        .bind(host)
+        .execute(&mut *tx)
+        .await?;
+    let shown = notify::escape(host);
+    notify::notify(
+        &mut *tx,
+        store_id,
+        "domain_verified",
+        "Your domain is connected",
+        &format!("<p><strong>{shown}</strong> now points at your store.</p>"),
+    )
+    .await?;
+    for (loser,) in losers {
+        notify::notify(
+            &mut *tx,
+            &loser,
+            "domain_lost",
+            "A domain you added went to another store",
+            &format!(
+                "<p><strong>{shown}</strong> was verified by another store first, so it was removed from your domains.</p>"
+            ),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
