@@ -74,7 +74,7 @@ def main() -> int:
             rows.append(row)
             print(f"    held: {row['attempts']} -> {row['result']} ({row['seconds']} s)", flush=True)
         except Exception as e:  # noqa: BLE001 - report every attack, then fail
-            failures.append(name)
+            failures.append((name, str(e)))
             print(f"    OPEN: {e}", flush=True)
             traceback.print_exc(limit=3)
         finally:
@@ -88,11 +88,11 @@ def main() -> int:
           f"{time.time() - started:.0f} s)")
     for row in rows:
         print(f"  {row['attack']}: {row['attempts']} -> {row['result']}")
-    for name in failures:
-        print(f"  OPEN: {name}")
+    for name, why in failures:
+        print(f"  OPEN: {name}: {why}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"rows": rows, "open": failures}, f, indent=1)
+            json.dump({"rows": rows, "open": [{"attack": n, "why": w} for n, w in failures]}, f, indent=1)
     return 1 if failures else 0
 
 

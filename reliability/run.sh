@@ -56,6 +56,14 @@ else
 fi
 check "Native/WebAssembly parity in Chromium" bash reliability/parity/run.sh "${mode[@]}"
 
+# 8: the attacks (sign-in, staff scopes, operators, proxies, domains, stores, checkout), on both
+# databases, and the races against three server processes on one PostgreSQL. One size: each
+# attack is as large as the hole it proves closed.
+check "Attacks (SQLite)" python3 reliability/attacks.py
+check "Attacks (PostgreSQL)" python3 reliability/attacks.py --database postgres --database-url "$PG_URL"
+check "Races against three processes on one PostgreSQL" \
+  python3 reliability/attacks.py --database postgres --database-url "$PG_URL" --processes 3 --concurrency
+
 # 4: crash durability under SIGKILL.
 crash=(); [ "$long" = 1 ] && crash=(--writes 1000 --kills 50)
 check "Crash durability (SQLite)" python3 reliability/crash.py "${crash[@]}"

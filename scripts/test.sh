@@ -112,6 +112,11 @@ if [ -x target/debug/server ] || step "Server build" build_server; then
     bash reliability/schemathesis/run.sh --database-url "$PG_URL"
   [ -f ui/src/wasm/core_wasm_bg.wasm ] && step "Reliability: native/WebAssembly parity in Chromium" \
     bash reliability/parity/run.sh
+  step "Reliability: the attacks (SQLite)" python3 reliability/attacks.py
+  [ -n "${PG_URL:-}" ] && step "Reliability: the attacks (PostgreSQL)" \
+    python3 reliability/attacks.py --database postgres --database-url "$PG_URL"
+  [ -n "${PG_URL:-}" ] && step "Reliability: the races against three processes on one PostgreSQL" \
+    python3 reliability/attacks.py --database postgres --database-url "$PG_URL" --processes 3 --concurrency
   step "Reliability: crash durability under SIGKILL (SQLite)" python3 reliability/crash.py
   step "Reliability: crash durability under SIGKILL (PostgreSQL)" python3 reliability/crash.py --database postgres
   step "Reliability: admin latency during an ingest flood (SQLite)" python3 reliability/load.py

@@ -1,5 +1,5 @@
 // One staff member or invitation: change the permissions (checked by the core), sign them out
-// of every device, or remove them from the staff.
+// of this store, or remove them from the staff.
 import { Button, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
