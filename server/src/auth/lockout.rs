@@ -47,7 +47,7 @@ pub async fn reserve(db: &AnyPool, email: &str, address: &str) -> Result<Attempt
         .execute(&mut *tx)
         .await?;
     }
-    if let Some(seconds) = retry_after(&mut *tx, email, address, now).await? {
+    if let Some(seconds) = retry_after(&mut tx, email, address, now).await? {
         tx.rollback().await?;
         return Ok(Attempt::Locked(seconds));
     }
