@@ -59,7 +59,13 @@ pub struct Config {
     /// (default 50); raise it where many shoppers share one address that no trusted proxy header
     /// tells apart.
     pub ingest_address_limit: i64,
+    /// `CHECKOUT_ADDRESS_LIMIT`: storefront checkouts one client address may submit per minute
+    /// (default 10), counted in the database so that every server process shares the count.
+    pub checkout_address_limit: i64,
 }
+
+/// Checkouts one client address may submit per minute by default.
+pub const CHECKOUT_ADDRESS_LIMIT_PER_MINUTE: i64 = 10;
 
 /// The default SQLite file, relative to the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/storeloom.db";
@@ -126,6 +132,19 @@ impl Config {
                 value: limit_text.clone(),
                 reason: "expected a positive number",
             })?;
+        let checkout_text = get(
+            "CHECKOUT_ADDRESS_LIMIT",
+            &CHECKOUT_ADDRESS_LIMIT_PER_MINUTE.to_string(),
+        );
+        let checkout_address_limit = checkout_text
+            .parse::<i64>()
+            .ok()
+            .filter(|limit| *limit > 0)
+            .ok_or(ConfigError {
+                name: "CHECKOUT_ADDRESS_LIMIT",
+                value: checkout_text.clone(),
+                reason: "expected a positive number",
+            })?;
         let public_url = get("PUBLIC_URL", &format!("http://{host}:{port}"))
             .trim_end_matches('/')
             .to_owned();
@@ -166,6 +185,7 @@ impl Config {
             demo_trickle: get("STORELOOM_DEMO_TRAFFIC", "1") == "1",
             storefront_hosts: get("STOREFRONT_HOSTS", "0") == "1",
             ingest_address_limit,
+            checkout_address_limit,
         })
     }
 
@@ -193,6 +213,8 @@ impl Config {
             demo_trickle: false,
             storefront_hosts: false,
             ingest_address_limit: crate::analytics::ingest::ADDRESS_LIMIT_PER_SECOND,
+            // Tests place many checkouts from one address; the limit's own test lowers it.
+            checkout_address_limit: 1_000,
         }
     }
 }

@@ -604,7 +604,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
             "image": p.images.first().map(|i| i.src.clone()),
             "variants": p.variants.iter().map(|v| serde_json::json!({
                 "id": v.id, "title": v.title, "options": v.options, "price": v.price,
-                "compareAtPrice": v.compare_at_price, "stock": v.stock})).collect::<Vec<_>>(),
+                "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>(),
         })),
         "checkout": {
             "countdown": flag(view.config, "settings.checkout.show_time_countdown", true),

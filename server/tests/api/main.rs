@@ -22,5 +22,6 @@ mod site;
 mod store_access;
 mod storefront;
 mod tenancy;
+mod test_mode;
 mod themes;
 mod users;

@@ -325,11 +325,8 @@ async fn the_storefront_reads_the_active_theme_and_what_is_published_without_sig
 
 /// A product of the Demo Store by handle (public API), with its first variant that has stock.
 pub(crate) async fn demo_product(app: &TestApp, handle: &str) -> (String, String, f64, i64) {
-    let reply = app
-        .get(&format!("/api/public/stores/demo/products/{handle}"), None)
-        .await;
-    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
-    let variant = reply.json["variants"]
+    let stored = crate::helpers::stored_product(app, "demo", handle).await;
+    let variant = stored["variants"]
         .as_array()
         .expect("variants")
         .iter()
@@ -337,7 +334,7 @@ pub(crate) async fn demo_product(app: &TestApp, handle: &str) -> (String, String
         .expect("a variant with stock")
         .clone();
     (
-        reply.json["id"].as_str().expect("id").to_owned(),
+        stored["id"].as_str().expect("id").to_owned(),
         variant["id"].as_str().expect("variant id").to_owned(),
         variant["price"].as_f64().expect("price"),
         variant["stock"].as_i64().expect("stock"),
@@ -346,10 +343,7 @@ pub(crate) async fn demo_product(app: &TestApp, handle: &str) -> (String, String
 
 /// The stock of one variant of a demo product, by its id.
 async fn variant_stock(app: &TestApp, handle: &str, variant: &str) -> i64 {
-    let reply = app
-        .get(&format!("/api/public/stores/demo/products/{handle}"), None)
-        .await;
-    reply.json["variants"]
+    crate::helpers::stored_product(app, "demo", handle).await["variants"]
         .as_array()
         .expect("variants")
         .iter()
