@@ -197,6 +197,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_checkout_is_a_test_in_test_mode_awaits_a_gateway_and_is_unavailable_without_one() {
+        assert_eq!(checkout_payment(true, false), CheckoutPayment::Test);
+        assert_eq!(checkout_payment(true, true), CheckoutPayment::Test);
+        assert_eq!(checkout_payment(false, true), CheckoutPayment::Gateway);
+        assert_eq!(checkout_payment(false, false), CheckoutPayment::Unavailable);
+    }
+
+    #[test]
     fn the_fee_is_2_9_percent_and_30_cents_an_order() {
         assert_eq!(fees_minor(10_000, 1), 290 + 30);
         assert_eq!(fees_minor(0, 0), 0);

@@ -128,16 +128,15 @@ async fn period_result(
         )
         .into());
     }
-    let figures: Figures =
-        query::figures(
-            db,
-            stores,
-            &buckets,
-            Some(source),
-            query::Countries::Read,
-            query::TestOrders::Exclude,
-        )
-        .await?;
+    let figures: Figures = query::figures(
+        db,
+        stores,
+        &buckets,
+        Some(source),
+        query::Countries::Read,
+        query::TestOrders::Exclude,
+    )
+    .await?;
     let orders = query::paid_orders(
         db,
         stores,
@@ -150,14 +149,16 @@ async fn period_result(
     .await?;
     let count = match source {
         Source::Rollup => i64::try_from(figures.orders_total())?,
-        Source::Raw => query::paid_order_count(
-            db,
-            stores,
-            range.start_ms,
-            range.end_ms,
-            query::TestOrders::Exclude,
-        )
-        .await?,
+        Source::Raw => {
+            query::paid_order_count(
+                db,
+                stores,
+                range.start_ms,
+                range.end_ms,
+                query::TestOrders::Exclude,
+            )
+            .await?
+        }
     };
     let countries: BTreeMap<&String, &u64> =
         figures.countries.iter().filter(|(_, n)| **n > 0).collect();

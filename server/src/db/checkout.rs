@@ -73,6 +73,8 @@ pub async fn count_attempt(
         return Ok(None);
     }
     Ok(Some(
-        u64::try_from(window + WINDOW_SECONDS - second).unwrap_or(1).max(1),
+        u64::try_from(window + WINDOW_SECONDS - second)
+            .unwrap_or(1)
+            .max(1),
     ))
 }

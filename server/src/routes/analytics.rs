@@ -484,8 +484,7 @@ async fn export(
         "overview" => {
             let buckets = query::buckets(&range)?;
             let figures =
-                query::figures(&state.db, &stores, &buckets, None, Countries::Read, tests)
-                    .await?;
+                query::figures(&state.db, &stores, &buckets, None, Countries::Read, tests).await?;
             overview_csv(&range, &buckets.starts, &figures)
         }
         "paid-orders" => {

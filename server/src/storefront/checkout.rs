@@ -6,8 +6,8 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use core_wasm::payouts::CheckoutPayment;
 use axum::response::{IntoResponse, Response};
+use core_wasm::payouts::CheckoutPayment;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared_types::EventKind;

@@ -806,8 +806,14 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
             Some(&store),
         )
         .await;
-    assert_eq!(totals.json["total_orders"], totals_before.json["total_orders"]);
-    assert_eq!(totals.json["total_sales"], totals_before.json["total_sales"]);
+    assert_eq!(
+        totals.json["total_orders"],
+        totals_before.json["total_orders"]
+    );
+    assert_eq!(
+        totals.json["total_sales"],
+        totals_before.json["total_sales"]
+    );
     // The thank-you page shows it; another store's address does not.
     let thanks = app
         .get(&format!("/s/demo/thank-you/{order_id}"), None)

@@ -226,8 +226,7 @@ async fn a_live_store_without_a_gateway_says_checkout_is_unavailable_and_takes_n
 }
 
 #[tokio::test]
-async fn a_live_store_with_a_gateway_places_an_order_awaiting_payment_and_records_the_conversion()
-{
+async fn a_live_store_with_a_gateway_places_an_order_awaiting_payment_and_records_the_conversion() {
     let app = spawn_app().await;
     // The demo store has payment gateways.
     let (token, store) = owner(&app).await;
