@@ -186,14 +186,18 @@ pub async fn figures(
     let len = buckets.starts.len();
     match source {
         Source::Rollup => {
-            let (sales, orders) = match tests {
-                TestOrders::Exclude => ("sales_minor", "orders"),
-                TestOrders::Include => ("sales_minor + test_sales_minor", "orders + test_orders"),
+            let (converted, sales, orders) = match tests {
+                TestOrders::Exclude => ("session_converted", "sales_minor", "orders"),
+                TestOrders::Include => (
+                    "session_converted + test_session_converted",
+                    "sales_minor + test_sales_minor",
+                    "orders + test_orders",
+                ),
             };
             let sql = format!(
                 "SELECT {} AS bucket, CAST(SUM(vistors) AS BIGINT), CAST(SUM(view_content) AS BIGINT), \
                  CAST(SUM(add_to_cart) AS BIGINT), CAST(SUM(reached_checkout) AS BIGINT), \
-                 CAST(SUM(session_converted) AS BIGINT), CAST(SUM({sales}) AS BIGINT), \
+                 CAST(SUM({converted}) AS BIGINT), CAST(SUM({sales}) AS BIGINT), \
                  CAST(SUM({orders}) AS BIGINT) FROM analytics_hourly \
                  WHERE store_id IN {in_stores} AND hour_start >= {from} AND hour_start < {to} GROUP BY bucket",
                 bucket_of("hour_start", buckets)
@@ -229,9 +233,14 @@ pub async fn figures(
                 query = query.bind(store.as_str());
             }
             for (bucket, kind, sessions) in query.bind(start).bind(end).fetch_all(db).await? {
-                let step = usize::try_from(kind - 1).ok().filter(|k| *k < 5);
+                // Test conversions join the converted step only when test orders are asked for.
+                let step = if kind == super::TEST_CONVERSION_KIND {
+                    (tests == TestOrders::Include).then_some(4)
+                } else {
+                    usize::try_from(kind - 1).ok().filter(|k| *k < 5)
+                };
                 if let (Some(i), Some(step)) = (index(bucket, len), step) {
-                    figures.funnel[i][step] = count(sessions);
+                    figures.funnel[i][step] += count(sessions);
                 }
             }
             let sql = format!(

@@ -11,7 +11,7 @@ use sqlx::AnyConnection;
 use super::{day_of, hour_of, is_sqlite, row_marks};
 
 /// The counters of one hourly row, in column order.
-const HOURLY_COLUMNS: [&str; 9] = [
+const HOURLY_COLUMNS: [&str; 10] = [
     "vistors",
     "view_content",
     "add_to_cart",
@@ -21,6 +21,7 @@ const HOURLY_COLUMNS: [&str; 9] = [
     "orders",
     "test_sales_minor",
     "test_orders",
+    "test_session_converted",
 ];
 
 /// Rows per multi-row statement: well under SQLite's 32,766 bound values.
@@ -29,15 +30,21 @@ const ROWS_PER_STATEMENT: usize = 300;
 /// Changes to the rollups, gathered in memory and written in a few statements.
 #[derive(Debug, Default)]
 pub struct Deltas {
-    hourly: BTreeMap<(String, i64), [i64; 9]>,
+    hourly: BTreeMap<(String, i64), [i64; 10]>,
     hourly_countries: BTreeMap<(String, i64, String), i64>,
     daily_countries: BTreeMap<(String, i64, String), i64>,
 }
 
 impl Deltas {
-    /// A session reached funnel step `kind` (1 to 5) for the first time, at `at`.
+    /// A session reached funnel step `kind` (1 to 5, or the test conversion) for the first
+    /// time, at `at`.
     pub fn first(&mut self, store_id: &str, kind: i64, at: i64, country: &str) {
-        let Some(column) = usize::try_from(kind - 1).ok().filter(|i| *i < 5) else {
+        let column = if kind == super::TEST_CONVERSION_KIND {
+            Some(9)
+        } else {
+            usize::try_from(kind - 1).ok().filter(|i| *i < 5)
+        };
+        let Some(column) = column else {
             return;
         };
         self.hourly
@@ -230,12 +237,13 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
         .await?;
     }
     let counts: Vec<String> = (1..=5)
+        .chain(std::iter::once(super::TEST_CONVERSION_KIND))
         .map(|kind| format!("SUM(CASE WHEN kind = {kind} THEN 1 ELSE 0 END)"))
         .collect();
     let statements = [
         format!(
             "INSERT INTO analytics_hourly (store_id, hour_start, vistors, view_content, add_to_cart, \
-             reached_checkout, session_converted) \
+             reached_checkout, session_converted, test_session_converted) \
              SELECT store_id, occurred_at - occurred_at % {hour}, {} FROM analytics_firsts \
              WHERE {filter} GROUP BY store_id, occurred_at - occurred_at % {hour}",
             counts.join(", "),

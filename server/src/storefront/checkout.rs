@@ -15,6 +15,7 @@ use shared_types::catalog::Product;
 
 use super::render::{Line, Receipt, shipping_for, to_minor};
 use super::{OnStoreHost, StoreError, shop};
+use crate::analytics::TEST_CONVERSION_KIND;
 use crate::analytics::ingest::{Event, store_events};
 use crate::analytics::rollup::Deltas;
 use crate::client::ClientAddress;
@@ -517,15 +518,20 @@ async fn write_order(
     }
     // A test order counts apart; a live one counts in the sales once its payment is captured.
     // The conversion is recorded here, from the order, never from a browser's say-so; a test
-    // order is no conversion.
+    // order's is of a kind of its own, which the analytics count only with test orders.
     if test {
         let mut deltas = Deltas::default();
         deltas.test_order(store_id, now, total);
         deltas.write(&mut tx).await?;
-    } else if let Some(session) = input.session_id.as_deref() {
+    }
+    if let Some(session) = input.session_id.as_deref() {
         let event = Event {
             session_id: session.to_owned(),
-            kind: EventKind::CheckoutCompleted.code(),
+            kind: if test {
+                TEST_CONVERSION_KIND
+            } else {
+                EventKind::CheckoutCompleted.code()
+            },
             at: now,
             page: "/checkout".to_owned(),
             country: visit_country.to_owned(),

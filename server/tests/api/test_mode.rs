@@ -105,12 +105,9 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
         .as_u64()
         .expect("orders");
     let (product, variant) = product(&app).await;
-    let placed = app
-        .post_json(
-            "/s/demo/checkout",
-            &checkout_body("test-order-1", &product, &variant, 1),
-        )
-        .await;
+    let mut body = checkout_body("test-order-1", &product, &variant, 1);
+    body["sessionId"] = json!("session-test-1");
+    let placed = app.post_json("/s/demo/checkout", &body).await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     let id = placed.json["orderId"].as_str().expect("id");
     let order = app
@@ -148,6 +145,26 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
         count("/api/stores/analytics/overview?testOrders=include").await,
         orders_before + 1
     );
+    // The test order's conversion, too, is counted only with test orders.
+    let converted = |tests: &'static str| {
+        let app = &app;
+        let token = token.clone();
+        let store = store.clone();
+        async move {
+            app.call(
+                Method::GET,
+                &format!("/api/stores/analytics/conversion?testOrders={tests}"),
+                None,
+                Some(&token),
+                Some(&store),
+            )
+            .await
+            .json["session_converted"]["value"]
+                .as_u64()
+                .expect("converted")
+        }
+    };
+    assert_eq!(converted("include").await, converted("exclude").await + 1);
     let bad = app
         .call(
             Method::GET,
