@@ -99,7 +99,10 @@ def checkout_flood_is_rate_limited(target: Target) -> dict:
         statuses[status] = statuses.get(status, 0) + 1
     placed = statuses.get(201, 0)
     throttled = statuses.get(429, 0)
-    assert placed <= 10, f"{placed} of 40 simultaneous checkouts from one address were placed: {statuses}"
+    # The limit is 10 a minute in fixed windows: a burst across a window's end may place twice
+    # that, never more.
+    assert placed <= 20 and throttled >= 20, (
+        f"{placed} of 40 simultaneous checkouts from one address were placed, {throttled} throttled: {statuses}")
     assert placed + throttled == 40, f"unexpected answers: {statuses}"
     retry = next((r.headers.get("retry-after") for r in replies if getattr(r, "status", 0) == 429), None)
     assert retry, "a throttled checkout says no Retry-After"
