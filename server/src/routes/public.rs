@@ -169,7 +169,8 @@ async fn public_menus(
     Ok(cached(rows.into_iter().map(menu).collect::<Vec<_>>()))
 }
 
-/// Active products: `page`, `limit`, `search`, `chandle`.
+/// Active products: `page`, `limit`, `search`, `chandle`. Each variant says whether it is
+/// `available` (true or false) in place of its `stock` count.
 #[utoipa::path(get, path = "/public/stores/{subdomain}/products", tag = "storefront",
     params(("subdomain" = String, Path, description = "The store's subdomain"), ProductQuery),
     responses((status = 200, body = ProductList), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -203,7 +204,8 @@ fn availability(product: &mut Value) {
     }
 }
 
-/// One active product by handle.
+/// One active product by handle; each variant says whether it is `available` (true or
+/// false) in place of its `stock` count.
 #[utoipa::path(get, path = "/public/stores/{subdomain}/products/{handle}", tag = "storefront",
     params(("subdomain" = String, Path, description = "The store's subdomain"), ("handle" = String, Path, description = "The product's handle")),
     responses((status = 200, body = Product), (status = 404, body = ApiErrorBody)))]
