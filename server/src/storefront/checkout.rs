@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use shared_types::EventKind;
 use shared_types::catalog::Product;
 
-use super::render::{Line, Receipt, shipping_for, to_minor};
+use super::render::{Line, Receipt, ReceiptPayment, shipping_for, to_minor};
 use super::{OnStoreHost, StoreError, shop};
 use crate::analytics::TEST_CONVERSION_KIND;
 use crate::analytics::ingest::{Event, store_events};
@@ -542,8 +542,21 @@ async fn write_order(
     Ok((order_id, order_name, total))
 }
 
-/// id, name, e-mail, customer, line items, subtotal, shipping, total, placed at.
-type ReceiptRow = (String, String, String, String, String, i64, i64, i64, i64);
+/// id, name, e-mail, customer, line items, subtotal, shipping, total, placed at, financial
+/// status, test.
+type ReceiptRow = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    i64,
+    i64,
+    String,
+    i64,
+);
 
 /// A placed order of the store, for its thank-you page.
 pub async fn receipt(
@@ -556,7 +569,7 @@ pub async fn receipt(
     }
     let row: Option<ReceiptRow> = sqlx::query_as(
         "SELECT o.id, o.order_name, o.customer_email, o.customer_name, o.line_items, o.subtotal_minor, o.shipping_minor, \
-         o.grand_total_minor, o.created_at FROM orders o JOIN storefront_checkouts k ON k.order_id = o.id \
+         o.grand_total_minor, o.created_at, o.financial_status, o.is_test FROM orders o JOIN storefront_checkouts k ON k.order_id = o.id \
          WHERE o.store_id = $1 AND o.id = $2",
     )
     .bind(store_id)
@@ -564,7 +577,19 @@ pub async fn receipt(
     .fetch_optional(&state.db)
     .await?;
     Ok(row.map(
-        |(id, name, email, customer, items, subtotal, shipping, total, created_at)| {
+        |(
+            id,
+            name,
+            email,
+            customer,
+            items,
+            subtotal,
+            shipping,
+            total,
+            created_at,
+            status,
+            test,
+        )| {
             let items: Vec<Value> = serde_json::from_str(&items).unwrap_or_default();
             Receipt {
                 id,
@@ -588,6 +613,13 @@ pub async fn receipt(
                 shipping_minor: shipping,
                 total_minor: total,
                 created_at,
+                payment: if test == 1 {
+                    ReceiptPayment::Test
+                } else if status == "paid" {
+                    ReceiptPayment::Paid
+                } else {
+                    ReceiptPayment::Pending
+                },
             }
         },
     ))
@@ -610,5 +642,6 @@ pub fn sample_receipt(product: Option<&Product>) -> Receipt {
         shipping_minor: shipping_for(price),
         total_minor: price + shipping_for(price),
         created_at: now_ms(),
+        payment: ReceiptPayment::Paid,
     }
 }

@@ -121,6 +121,8 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
         .await;
     assert_eq!(order.json["test"], true);
     assert_eq!(order.json["financialStatus"], "paid");
+    let thanks = app.get(&format!("/s/demo/thank-you/{id}"), None).await;
+    assert!(thanks.text.contains("a test order: no payment was taken"));
     assert_eq!(balance(&app, &token, &store).await, before);
     let count = |path: &'static str| {
         let app = &app;
@@ -267,6 +269,8 @@ async fn a_live_store_with_a_gateway_places_an_order_awaiting_payment_and_record
         .await;
     assert_eq!(order.json["test"], false);
     assert_eq!(order.json["financialStatus"], "pending");
+    let thanks = app.get(&format!("/s/demo/thank-you/{id}"), None).await;
+    assert!(thanks.text.contains("awaits payment"));
     assert_eq!(balance(&app, &token, &store).await, before);
     let (conversions,): (i64,) = sqlx::query_as(
         "SELECT COUNT(*) FROM analytics_firsts WHERE store_id = $1 AND session_id = 'session-live-1' AND kind = 5",
