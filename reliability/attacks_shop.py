@@ -1,5 +1,230 @@
-"""Attacks on shop (see attacks.py)."""
+"""Attacks on shop (see attacks.py): the storefront's checkout, cart, public catalogue and
+analytics beacon, tried the way an anonymous shopper could."""
 
 from __future__ import annotations
 
-ATTACKS: list = []
+import json
+import time
+import uuid
+
+from attackkit import Target, attack, parallel
+
+STORE = "demo"
+OWNER = "owner@storeloom.dev"
+
+
+def owner(target: Target) -> tuple[str, str]:
+    login = target.sign_in(OWNER)
+    return login["accessToken"], login["storeId"]
+
+
+def store_headers(store_id: str) -> dict[str, str]:
+    return {"x-store-id": store_id}
+
+
+def buyable(target: Target) -> dict:
+    """An active product of the demo store that has an option in stock: {id, variantId}."""
+    reply = target.call("GET", f"/public/stores/{STORE}/products?limit=100")
+    assert reply.status == 200, f"public products: {reply.status} {reply.text[:200]}"
+    for product in reply.json["products"] if isinstance(reply.json, dict) else reply.json:
+        for variant in product.get("variants") or []:
+            if variant.get("available", variant.get("stock", 0) > 0):
+                return {"id": product["id"], "variantId": variant["id"], "handle": product["handle"]}
+    raise AssertionError("the demo store has no product in stock")
+
+
+def checkout(target: Target, product: dict, quantity: int = 1, **extra) -> object:
+    body = {
+        "idempotencyKey": uuid.uuid4().hex,
+        "email": f"shopper-{uuid.uuid4().hex[:8]}@example.com",
+        "name": "Attack Shopper",
+        "address": "1 Test Street",
+        "country": "US",
+        "items": [{"productId": product["id"], "variantId": product["variantId"], "quantity": quantity}],
+    }
+    body.update(extra)
+    return target.raw("POST", f"/s/{STORE}/checkout", {"content-type": "application/json"},
+                      json.dumps(body).encode())
+
+
+def balance_minor(target: Target, token: str, store_id: str) -> int:
+    reply = target.call("GET", "/stores/payout/v2/balance", token=token, headers=store_headers(store_id))
+    assert reply.status == 200, f"balance: {reply.status} {reply.text[:200]}"
+    return round(reply.json["availableToPayout"] * 100)
+
+
+@attack()
+def test_orders_do_not_become_payable_money(target: Target) -> dict:
+    """A free checkout of a store in test mode is a test order: flagged, not payable."""
+    token, store_id = owner(target)
+    product = buyable(target)
+    before = balance_minor(target, token, store_id)
+    placed = [checkout(target, product) for _ in range(3)]
+    created = [r for r in placed if r.status == 201]
+    assert created, f"no checkout was placed: {[r.status for r in placed]} {placed[0].text[:200]}"
+    after = balance_minor(target, token, store_id)
+    assert after == before, (
+        f"{len(created)} free checkouts raised the payable balance from {before} to {after} (minor units)")
+    flagged = 0
+    for reply in created:
+        order_id = reply.json["orderId"]
+        order = target.call("GET", f"/stores/orders/{order_id}", token=token, headers=store_headers(store_id))
+        assert order.status == 200, f"order {order_id}: {order.status}"
+        flagged += 1 if order.json.get("test") is True else 0
+    assert flagged == len(created), f"only {flagged} of {len(created)} free orders are flagged as test orders"
+    overview = target.call("GET", "/stores/analytics/overview", token=token, headers={
+        **store_headers(store_id), "cache-control": "no-cache"})
+    with_tests = target.call("GET", "/stores/analytics/overview?testOrders=include", token=token, headers={
+        **store_headers(store_id), "cache-control": "no-cache"})
+    assert overview.status == 200 and with_tests.status == 200, f"overview: {overview.status} {with_tests.status}"
+    shown = overview.json["current"]["orders"]["total_orders"]
+    shown_with_tests = with_tests.json["current"]["orders"]["total_orders"]
+    assert shown_with_tests - shown == len(created), (
+        f"the Overview counts {shown} orders, {shown_with_tests} with test orders, for {len(created)} test orders")
+    return {
+        "attempts": f"{len(placed)} anonymous checkouts on the demo store (test mode)",
+        "result": f"{len(created)} placed as test orders, all {flagged} flagged; payable balance {before} -> {after} "
+                  f"minor units; Overview orders {shown} without, {shown_with_tests} with test orders",
+    }
+
+
+@attack(races=True)
+def checkout_flood_is_rate_limited(target: Target) -> dict:
+    """40 checkouts at once from one address: a few pass, the rest are throttled, stock stays."""
+    product = buyable(target)
+    replies = parallel(40, lambda i: checkout(target, product))
+    statuses: dict[int, int] = {}
+    for reply in replies:
+        status = reply.status if hasattr(reply, "status") else -1
+        statuses[status] = statuses.get(status, 0) + 1
+    placed = statuses.get(201, 0)
+    throttled = statuses.get(429, 0)
+    # The limit is 10 a minute in fixed windows: a burst across a window's end may place twice
+    # that, never more.
+    assert placed <= 20 and throttled >= 20, (
+        f"{placed} of 40 simultaneous checkouts from one address were placed, {throttled} throttled: {statuses}")
+    assert placed + throttled == 40, f"unexpected answers: {statuses}"
+    retry = next((r.headers.get("retry-after") for r in replies if getattr(r, "status", 0) == 429), None)
+    assert retry, "a throttled checkout says no Retry-After"
+    return {
+        "attempts": f"40 simultaneous checkouts from one address, {len(target.bases)} server process(es)",
+        "result": f"{placed} placed, {throttled} answered 429 (Retry-After {retry} s)",
+    }
+
+
+@attack()
+def live_store_without_gateway_takes_no_order(target: Target) -> dict:
+    """Test mode off and no payment gateway: the checkout is unavailable and places no order."""
+    token, store_id = owner(target)
+    product = buyable(target)
+    headers = store_headers(store_id)
+    # The demo store has gateways: they are removed, so the store has none.
+    cleared = target.call("POST", "/stores/payout/proxy/save-store-proxies", {"proxyIds": []}, token=token,
+                          headers=headers)
+    assert cleared.status == 200, f"gateways not cleared: {cleared.status} {cleared.text[:200]}"
+    gateways = target.call("GET", "/stores/payout/proxy/store-proxies", token=token, headers=headers)
+    assert gateways.status == 200 and gateways.json == [], f"the demo store still has gateways: {gateways.text[:200]}"
+    switched = target.call("PUT", "/stores/settings/test-mode", {"testMode": False}, token=token, headers=headers)
+    assert switched.status == 200, f"test mode cannot be switched off: {switched.status} {switched.text[:200]}"
+    count_before = target.call("GET", "/stores/orders/count", token=token, headers=headers).json
+    reply = checkout(target, product)
+    count_after = target.call("GET", "/stores/orders/count", token=token, headers=headers).json
+    page = target.raw("GET", f"/s/{STORE}/checkout")
+    assert reply.status not in (200, 201), f"a live store without a gateway placed an order: {reply.text[:200]}"
+    assert count_after == count_before, f"orders {count_before} -> {count_after}"
+    assert "unavailable" in page.text.lower(), "the checkout page does not say checkout is unavailable"
+    return {
+        "attempts": "gateways removed, test mode switched off, 1 checkout, the checkout page",
+        "result": f"checkout {reply.status} ({(reply.json or {}).get('messages', [''])[0]}); orders "
+                  f"{count_before} -> {count_after}; page {page.status} says checkout is unavailable",
+    }
+
+
+@attack()
+def spaced_line_ids_do_not_pass_the_line_cap(target: Target) -> dict:
+    """The same product under ids with spaces around: merged, so the 99-per-line cap holds."""
+    # A product without options (no stock count limits it), as a seller may sell.
+    token, store_id = owner(target)
+    made = target.call("POST", "/stores/products", {"title": "Bulk item", "price": 5, "status": "active"},
+                       token=token, headers=store_headers(store_id))
+    assert made.status in (200, 201), f"product: {made.status} {made.text[:200]}"
+    pid = made.json["id"]
+    items = [{"productId": p, "quantity": 99} for p in (pid, f" {pid}", f"{pid} ", f"  {pid}  ")]
+    view = target.raw("POST", f"/s/{STORE}/cart/view", {"content-type": "application/json"},
+                      json.dumps({"items": items}).encode())
+    assert view.status == 200, f"cart view: {view.status} {view.text[:200]}"
+    count = view.json["count"]
+    assert count <= 99, f"the cart holds {count} of one product through spaced ids"
+    body = {"idempotencyKey": uuid.uuid4().hex, "email": "spaced@example.com", "name": "Spaced Ids",
+            "address": "1 Test Street", "items": items}
+    placed = target.raw("POST", f"/s/{STORE}/checkout", {"content-type": "application/json"},
+                        json.dumps(body).encode())
+    assert placed.status not in (200, 201), f"a checkout of 4 x 99 through spaced ids was placed: {placed.text[:200]}"
+    return {
+        "attempts": "4 lines of 99 of one product under ids with spaces around, cart view and checkout",
+        "result": f"cart view counts {count}; checkout {placed.status}",
+    }
+
+
+@attack()
+def malformed_storefront_address_is_404(target: Target) -> dict:
+    """Header-injection bytes in a storefront address answer 404, not 500."""
+    paths = ["/s/demo%0d%0aSet-Cookie:%20x=1", "/s/demo%0d%0aSet-Cookie:%20x=1/",
+             "/s/%00", "/s/de%20mo", "/s/demo%0a/cart", "/s/" + "a" * 300]
+    answers = {p: target.raw("GET", p).status for p in paths}
+    wrong = {p: s for p, s in answers.items() if s != 404}
+    assert not wrong, f"not 404: {wrong}"
+    return {"attempts": f"{len(paths)} storefront addresses with CR/LF, NUL, space or 300 letters",
+            "result": f"all {len(paths)} answered 404"}
+
+
+@attack()
+def public_catalogue_shows_no_stock_counts(target: Target) -> dict:
+    """The public product API and the storefront's page data say available or not, no count."""
+    product = buyable(target)
+    leaks = []
+    lists = target.call("GET", f"/public/stores/{STORE}/products?limit=100")
+    one = target.call("GET", f"/public/stores/{STORE}/products/{product['handle']}")
+    page = target.raw("GET", f"/s/{STORE}/products/{product['handle']}")
+    for name, text in (("list", lists.text), ("product", one.text), ("page", page.text)):
+        if '"stock":' in text:
+            leaks.append(name)
+    assert not leaks, f"stock counts shown in: {leaks}"
+    assert '"available"' in one.text, "the public product does not say whether it is available"
+    return {"attempts": "the public product list, one public product, the product page's data",
+            "result": "no stock count in any; variants carry available true/false"}
+
+
+@attack()
+def beacon_cannot_fake_or_backdate_conversions(target: Target) -> dict:
+    """checkout_completed from the beacon and events 7 days old are not counted."""
+    token, store_id = owner(target)
+    now = int(time.time() * 1000)
+    agent = {"user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36",
+             "content-type": "text/plain"}
+    fake = [{"type": "checkout_completed", "sessionId": f"fake-{i}", "at": now, "page": "/"} for i in range(20)]
+    old = [{"type": "page_view", "sessionId": f"old-{i}", "at": now - 7 * 86_400_000 + 60_000, "page": "/"}
+           for i in range(20)]
+    stale = [{"type": "page_view", "sessionId": f"stale-{i}", "at": now - 10 * 60_000, "page": "/"}
+             for i in range(5)]
+    accepted = {}
+    for name, events in (("checkout_completed", fake), ("7 days old", old), ("10 minutes old", stale)):
+        reply = target.raw("POST", "/api/storefront/events", agent,
+                           json.dumps({"storeKey": store_id, "events": events}).encode())
+        assert reply.status in (202, 400), f"{name}: {reply.status} {reply.text[:200]}"
+        accepted[name] = (reply.json or {}).get("accepted", 0) if reply.status == 202 else 0
+    taken = {k: v for k, v in accepted.items() if v}
+    assert not taken, f"events accepted: {taken}"
+    return {"attempts": "20 beacon checkout_completed, 20 page views 7 days old, 5 page views 10 minutes old",
+            "result": f"accepted {sum(accepted.values())} of 45"}
+
+
+ATTACKS: list = [
+    test_orders_do_not_become_payable_money,
+    checkout_flood_is_rate_limited,
+    live_store_without_gateway_takes_no_order,
+    spaced_line_ids_do_not_pass_the_line_cap,
+    malformed_storefront_address_is_404,
+    public_catalogue_shows_no_stock_counts,
+    beacon_cannot_fake_or_backdate_conversions,
+]

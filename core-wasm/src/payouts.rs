@@ -170,9 +170,39 @@ pub fn luhn(digits: &str) -> bool {
     sum % 10 == 0
 }
 
+/// How a storefront checkout takes payment (issue 24). No card is ever charged here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CheckoutPayment {
+    /// Test mode: the order is a test order, marked paid by a test payment, never payable.
+    Test,
+    /// A live store with a payment gateway: the order waits for the gateway's payment
+    /// (financial status `pending`), so it counts nowhere until it is paid.
+    Gateway,
+    /// A live store without a gateway: there is no way to pay, so no order is taken.
+    Unavailable,
+}
+
+/// The checkout payment of a store in or out of test mode, with or without a gateway.
+pub fn checkout_payment(test_mode: bool, has_gateway: bool) -> CheckoutPayment {
+    match (test_mode, has_gateway) {
+        (true, _) => CheckoutPayment::Test,
+        (false, true) => CheckoutPayment::Gateway,
+        (false, false) => CheckoutPayment::Unavailable,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_checkout_is_a_test_in_test_mode_awaits_a_gateway_and_is_unavailable_without_one() {
+        assert_eq!(checkout_payment(true, false), CheckoutPayment::Test);
+        assert_eq!(checkout_payment(true, true), CheckoutPayment::Test);
+        assert_eq!(checkout_payment(false, true), CheckoutPayment::Gateway);
+        assert_eq!(checkout_payment(false, false), CheckoutPayment::Unavailable);
+    }
 
     #[test]
     fn the_fee_is_2_9_percent_and_30_cents_an_order() {

@@ -67,7 +67,13 @@ pub struct Config {
     /// `STORE_LIMIT`: how many stores one account may own unless an operator gave it another
     /// limit (default 10, the core's `DEFAULT_STORE_LIMIT`).
     pub store_limit: i64,
+    /// `CHECKOUT_ADDRESS_LIMIT`: storefront checkouts one client address may submit per minute
+    /// (default 10), counted in the database so that every server process shares the count.
+    pub checkout_address_limit: i64,
 }
+
+/// Checkouts one client address may submit per minute by default.
+pub const CHECKOUT_ADDRESS_LIMIT_PER_MINUTE: i64 = 10;
 
 /// The default SQLite file, relative to the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/storeloom.db";
@@ -146,6 +152,19 @@ impl Config {
                 name: "STORE_LIMIT",
                 value: store_limit_text.clone(),
                 reason: "expected a whole number from 1 to 10000",
+            })?;
+        let checkout_text = get(
+            "CHECKOUT_ADDRESS_LIMIT",
+            &CHECKOUT_ADDRESS_LIMIT_PER_MINUTE.to_string(),
+        );
+        let checkout_address_limit = checkout_text
+            .parse::<i64>()
+            .ok()
+            .filter(|limit| *limit > 0)
+            .ok_or(ConfigError {
+                name: "CHECKOUT_ADDRESS_LIMIT",
+                value: checkout_text.clone(),
+                reason: "expected a positive number",
             })?;
         let public_url = get("PUBLIC_URL", &format!("http://{host}:{port}"))
             .trim_end_matches('/')
@@ -226,6 +245,7 @@ impl Config {
             storefront_hosts: get("STOREFRONT_HOSTS", "0") == "1",
             ingest_address_limit,
             store_limit,
+            checkout_address_limit,
         })
     }
 
@@ -258,6 +278,8 @@ impl Config {
             storefront_hosts: false,
             ingest_address_limit: crate::analytics::ingest::ADDRESS_LIMIT_PER_SECOND,
             store_limit: core_wasm::limits::DEFAULT_STORE_LIMIT,
+            // Tests place many checkouts from one address; the limit's own test lowers it.
+            checkout_address_limit: 1_000,
         }
     }
 }

@@ -430,6 +430,10 @@ dto! {
         pub payment_name: Option<String>,
         pub payment_source: PaymentSource,
         pub line_items: Vec<LineItem>,
+        /// A test order (the store was in test mode): no money was taken, it is not in the
+        /// payout balance, and the analytics count it only when asked to.
+        #[serde(default)]
+        pub test: bool,
     }
 
     pub struct OrderList {

@@ -205,6 +205,26 @@ pub struct ProxyPage {
     pub total: u32,
 }
 
+/// `GET /stores/settings/test-mode`: whether the store's checkout takes test orders, and
+/// whether it has a payment gateway (without one, test mode off means no checkout at all).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TestMode {
+    pub test_mode: bool,
+    pub has_gateway: bool,
+}
+
+/// `PUT /stores/settings/test-mode`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct TestModeInput {
+    pub test_mode: bool,
+}
+
 /// `POST .../proxy/save-store-proxies` and `POST .../proxy/group/{id}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

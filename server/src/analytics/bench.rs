@@ -128,12 +128,37 @@ async fn period_result(
         )
         .into());
     }
-    let figures: Figures =
-        query::figures(db, stores, &buckets, Some(source), query::Countries::Read).await?;
-    let orders = query::paid_orders(db, stores, range.start_ms, range.end_ms, page_size, 0).await?;
+    let figures: Figures = query::figures(
+        db,
+        stores,
+        &buckets,
+        Some(source),
+        query::Countries::Read,
+        query::TestOrders::Exclude,
+    )
+    .await?;
+    let orders = query::paid_orders(
+        db,
+        stores,
+        range.start_ms,
+        range.end_ms,
+        page_size,
+        0,
+        query::TestOrders::Exclude,
+    )
+    .await?;
     let count = match source {
         Source::Rollup => i64::try_from(figures.orders_total())?,
-        Source::Raw => query::paid_order_count(db, stores, range.start_ms, range.end_ms).await?,
+        Source::Raw => {
+            query::paid_order_count(
+                db,
+                stores,
+                range.start_ms,
+                range.end_ms,
+                query::TestOrders::Exclude,
+            )
+            .await?
+        }
     };
     let countries: BTreeMap<&String, &u64> =
         figures.countries.iter().filter(|(_, n)| **n > 0).collect();

@@ -15,7 +15,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use shared_types::{ApiErrorBody, EventBatch, IngestReceipt};
+use shared_types::{ApiErrorBody, EventBatch, EventKind, IngestReceipt};
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
@@ -35,8 +35,9 @@ pub const MAX_EVENTS: usize = 100;
 pub const ADDRESS_LIMIT_PER_SECOND: i64 = 50;
 /// Batches one store may receive per second, from all its shoppers together.
 pub const STORE_LIMIT_PER_SECOND: i64 = 5_000;
-/// Events older than this are dropped (a browser that was offline for a week).
-pub const MAX_AGE_MS: i64 = 7 * 24 * 3_600_000;
+/// Events older than this are dropped: a batch leaves the browser within seconds, so an older
+/// event is a replay or a backdated one (issue 24).
+pub const MAX_AGE_MS: i64 = 5 * 60_000;
 /// Events further in the future than this are dropped (a wrong clock).
 pub const MAX_AHEAD_MS: i64 = 5 * 60_000;
 /// The longest page path kept; longer ones are cut.
@@ -367,7 +368,7 @@ fn valid_session(id: &str) -> bool {
 }
 
 /// Checks a batch at the edge: its events, or the messages that refuse it. Events outside the
-/// clock window are dropped, not refused.
+/// clock window, and conversions (the server's to record), are dropped, not refused.
 fn check(
     batch: EventBatch,
     now: i64,
@@ -389,7 +390,12 @@ fn check(
             ));
             continue;
         }
-        if event.at < now - MAX_AGE_MS || event.at > now + MAX_AHEAD_MS {
+        // A conversion is the server's own: it records `checkout_completed` when it places the
+        // order, so one sent by a browser is dropped (anyone can send one).
+        if event.kind == EventKind::CheckoutCompleted
+            || event.at < now - MAX_AGE_MS
+            || event.at > now + MAX_AHEAD_MS
+        {
             dropped += 1;
             continue;
         }

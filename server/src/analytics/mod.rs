@@ -10,6 +10,10 @@ pub mod loadgen;
 pub mod query;
 pub mod rollup;
 
+/// The kind of the event the server records when a session places a test order: a conversion
+/// kept apart (no beacon can send it; the storefront's kinds are 1 to 5).
+pub const TEST_CONVERSION_KIND: i64 = 6;
+
 /// One hour in ms.
 pub const HOUR_MS: i64 = 3_600_000;
 /// One UTC day in ms.

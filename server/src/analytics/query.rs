@@ -20,6 +20,25 @@ use super::{DAY_MS, HOUR_MS, placeholders};
 use crate::error::ApiError;
 use crate::routes::sales::{ORDER_COLUMNS, OrderRow, order};
 
+/// Whether the figures count test orders (issue 24): the Overview leaves them out unless its
+/// filter asks for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TestOrders {
+    #[default]
+    Exclude,
+    Include,
+}
+
+impl TestOrders {
+    /// The condition on `orders` rows (none when test orders count).
+    fn condition(self) -> &'static str {
+        match self {
+            TestOrders::Exclude => " AND is_test = 0",
+            TestOrders::Include => "",
+        }
+    }
+}
+
 /// Where the figures are read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
@@ -140,13 +159,14 @@ fn count(value: i64) -> u64 {
 }
 
 /// The figures of `stores` over `range` (bucketed by `buckets`), from `source` (the rollups
-/// when they fit, when `None`).
+/// when they fit, when `None`), with or without test orders.
 pub async fn figures(
     db: &AnyPool,
     stores: &[String],
     buckets: &Buckets,
     source: Option<Source>,
     countries: Countries,
+    tests: TestOrders,
 ) -> Result<Figures, sqlx::Error> {
     let mut figures = Figures::empty(buckets.starts.len());
     let (Some(&start), end) = (buckets.starts.first(), buckets.end_ms) else {
@@ -166,11 +186,19 @@ pub async fn figures(
     let len = buckets.starts.len();
     match source {
         Source::Rollup => {
+            let (converted, sales, orders) = match tests {
+                TestOrders::Exclude => ("session_converted", "sales_minor", "orders"),
+                TestOrders::Include => (
+                    "session_converted + test_session_converted",
+                    "sales_minor + test_sales_minor",
+                    "orders + test_orders",
+                ),
+            };
             let sql = format!(
                 "SELECT {} AS bucket, CAST(SUM(vistors) AS BIGINT), CAST(SUM(view_content) AS BIGINT), \
                  CAST(SUM(add_to_cart) AS BIGINT), CAST(SUM(reached_checkout) AS BIGINT), \
-                 CAST(SUM(session_converted) AS BIGINT), CAST(SUM(sales_minor) AS BIGINT), \
-                 CAST(SUM(orders) AS BIGINT) FROM analytics_hourly \
+                 CAST(SUM({converted}) AS BIGINT), CAST(SUM({sales}) AS BIGINT), \
+                 CAST(SUM({orders}) AS BIGINT) FROM analytics_hourly \
                  WHERE store_id IN {in_stores} AND hour_start >= {from} AND hour_start < {to} GROUP BY bucket",
                 bucket_of("hour_start", buckets)
             );
@@ -205,16 +233,22 @@ pub async fn figures(
                 query = query.bind(store.as_str());
             }
             for (bucket, kind, sessions) in query.bind(start).bind(end).fetch_all(db).await? {
-                let step = usize::try_from(kind - 1).ok().filter(|k| *k < 5);
+                // Test conversions join the converted step only when test orders are asked for.
+                let step = if kind == super::TEST_CONVERSION_KIND {
+                    (tests == TestOrders::Include).then_some(4)
+                } else {
+                    usize::try_from(kind - 1).ok().filter(|k| *k < 5)
+                };
                 if let (Some(i), Some(step)) = (index(bucket, len), step) {
-                    figures.funnel[i][step] = count(sessions);
+                    figures.funnel[i][step] += count(sessions);
                 }
             }
             let sql = format!(
                 "SELECT {} AS bucket, CAST(SUM(grand_total_minor) AS BIGINT), COUNT(*) FROM orders \
-                 WHERE store_id IN {in_stores} AND financial_status = 'paid' \
+                 WHERE store_id IN {in_stores} AND financial_status = 'paid'{} \
                  AND captured_at >= {from} AND captured_at < {to} GROUP BY bucket",
-                bucket_of("captured_at", buckets)
+                bucket_of("captured_at", buckets),
+                tests.condition()
             );
             let mut query = sqlx::query_as::<_, (i64, i64, i64)>(sqlx::AssertSqlSafe(sql));
             for store in stores {
@@ -395,13 +429,16 @@ pub async fn overview(
     stores: &[String],
     range: DateRange,
     now: i64,
+    tests: TestOrders,
 ) -> Result<Overview, ApiError> {
     let before =
         analytics::previous(&range, now).map_err(|e| ApiError::Invalid(vec![message(&e)]))?;
     let current_buckets = buckets(&range)?;
     let previous_buckets = buckets(&before)?;
-    let current_figures = figures(db, stores, &current_buckets, None, Countries::Read).await?;
-    let previous_figures = figures(db, stores, &previous_buckets, None, Countries::Read).await?;
+    let current_figures =
+        figures(db, stores, &current_buckets, None, Countries::Read, tests).await?;
+    let previous_figures =
+        figures(db, stores, &previous_buckets, None, Countries::Read, tests).await?;
     let today_mode = range.today_mode;
     let current = period(range, &current_buckets, &current_figures);
     let previous = period(before, &previous_buckets, &previous_figures);
@@ -414,7 +451,8 @@ pub async fn overview(
     })
 }
 
-/// A page of the paid orders captured in `[start, end)` in `stores`, newest first. Each store
+/// A page of the paid orders captured in `[start, end)` in `stores` (test orders only with
+/// `tests`), newest first. Each store
 /// gives at most the rows the page needs, through its (store, status, capture) index.
 pub async fn paid_orders(
     db: &AnyPool,
@@ -423,6 +461,7 @@ pub async fn paid_orders(
     end: i64,
     limit: u32,
     offset: i64,
+    tests: TestOrders,
 ) -> Result<Vec<Order>, sqlx::Error> {
     if stores.is_empty() {
         return Ok(Vec::new());
@@ -432,9 +471,10 @@ pub async fn paid_orders(
         .map(|i| {
             format!(
                 "SELECT * FROM (SELECT {ORDER_COLUMNS} FROM orders WHERE store_id = ${} \
-                 AND financial_status = 'paid' AND captured_at >= $1 AND captured_at < $2 \
+                 AND financial_status = 'paid'{} AND captured_at >= $1 AND captured_at < $2 \
                  ORDER BY captured_at DESC, id DESC LIMIT $3) AS s{i}",
-                i + 5
+                i + 5,
+                tests.condition()
             )
         })
         .collect();
@@ -466,14 +506,16 @@ pub async fn paid_order_count(
     stores: &[String],
     start: i64,
     end: i64,
+    tests: TestOrders,
 ) -> Result<i64, sqlx::Error> {
     if stores.is_empty() {
         return Ok(0);
     }
     let sql = format!(
-        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND financial_status = 'paid' \
+        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND financial_status = 'paid'{} \
          AND captured_at >= ${} AND captured_at < ${}",
         placeholders(1, stores.len()),
+        tests.condition(),
         stores.len() + 1,
         stores.len() + 2
     );

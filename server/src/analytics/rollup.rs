@@ -1,7 +1,8 @@
 //! The rollups every dashboard reads: per store and UTC hour, the funnel (first events by kind)
-//! and the paid orders; per store, country and hour (and day), the sessions started. They are
-//! kept up to date in the same transaction as the events or orders that change them, and can be
-//! rebuilt from `analytics_firsts` and `orders` at any time.
+//! and the paid orders (test orders in columns of their own); per store, country and hour (and
+//! day), the sessions started. They are kept up to date in the same transaction as the events
+//! or orders that change them, and can be rebuilt from `analytics_firsts` and `orders` at any
+//! time.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,7 +11,7 @@ use sqlx::AnyConnection;
 use super::{day_of, hour_of, is_sqlite, row_marks};
 
 /// The counters of one hourly row, in column order.
-const HOURLY_COLUMNS: [&str; 7] = [
+const HOURLY_COLUMNS: [&str; 10] = [
     "vistors",
     "view_content",
     "add_to_cart",
@@ -18,6 +19,9 @@ const HOURLY_COLUMNS: [&str; 7] = [
     "session_converted",
     "sales_minor",
     "orders",
+    "test_sales_minor",
+    "test_orders",
+    "test_session_converted",
 ];
 
 /// Rows per multi-row statement: well under SQLite's 32,766 bound values.
@@ -26,15 +30,21 @@ const ROWS_PER_STATEMENT: usize = 300;
 /// Changes to the rollups, gathered in memory and written in a few statements.
 #[derive(Debug, Default)]
 pub struct Deltas {
-    hourly: BTreeMap<(String, i64), [i64; 7]>,
+    hourly: BTreeMap<(String, i64), [i64; 10]>,
     hourly_countries: BTreeMap<(String, i64, String), i64>,
     daily_countries: BTreeMap<(String, i64, String), i64>,
 }
 
 impl Deltas {
-    /// A session reached funnel step `kind` (1 to 5) for the first time, at `at`.
+    /// A session reached funnel step `kind` (1 to 5, or the test conversion) for the first
+    /// time, at `at`.
     pub fn first(&mut self, store_id: &str, kind: i64, at: i64, country: &str) {
-        let Some(column) = usize::try_from(kind - 1).ok().filter(|i| *i < 5) else {
+        let column = if kind == super::TEST_CONVERSION_KIND {
+            Some(9)
+        } else {
+            usize::try_from(kind - 1).ok().filter(|i| *i < 5)
+        };
+        let Some(column) = column else {
             return;
         };
         self.hourly
@@ -61,6 +71,17 @@ impl Deltas {
             .or_default();
         row[5] += sign * total_minor;
         row[6] += sign;
+    }
+
+    /// A test order of `total_minor` marked paid at `captured_at`: kept apart from the sales,
+    /// for the analytics that ask for test orders.
+    pub fn test_order(&mut self, store_id: &str, captured_at: i64, total_minor: i64) {
+        let row = self
+            .hourly
+            .entry((store_id.to_owned(), hour_of(captured_at)))
+            .or_default();
+        row[7] += total_minor;
+        row[8] += 1;
     }
 
     pub fn is_empty(&self) -> bool {
@@ -216,12 +237,13 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
         .await?;
     }
     let counts: Vec<String> = (1..=5)
+        .chain(std::iter::once(super::TEST_CONVERSION_KIND))
         .map(|kind| format!("SUM(CASE WHEN kind = {kind} THEN 1 ELSE 0 END)"))
         .collect();
     let statements = [
         format!(
             "INSERT INTO analytics_hourly (store_id, hour_start, vistors, view_content, add_to_cart, \
-             reached_checkout, session_converted) \
+             reached_checkout, session_converted, test_session_converted) \
              SELECT store_id, occurred_at - occurred_at % {hour}, {} FROM analytics_firsts \
              WHERE {filter} GROUP BY store_id, occurred_at - occurred_at % {hour}",
             counts.join(", "),
@@ -231,9 +253,18 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
             "INSERT INTO analytics_hourly (store_id, hour_start, sales_minor, orders) \
              SELECT store_id, captured_at - captured_at % {hour}, SUM(grand_total_minor), COUNT(*) \
              FROM orders WHERE {filter} AND financial_status = 'paid' AND captured_at IS NOT NULL \
-             GROUP BY store_id, captured_at - captured_at % {hour} \
+             AND is_test = 0 GROUP BY store_id, captured_at - captured_at % {hour} \
              ON CONFLICT (store_id, hour_start) DO UPDATE SET \
              sales_minor = excluded.sales_minor, orders = excluded.orders",
+            hour = super::HOUR_MS
+        ),
+        format!(
+            "INSERT INTO analytics_hourly (store_id, hour_start, test_sales_minor, test_orders) \
+             SELECT store_id, captured_at - captured_at % {hour}, SUM(grand_total_minor), COUNT(*) \
+             FROM orders WHERE {filter} AND financial_status = 'paid' AND captured_at IS NOT NULL \
+             AND is_test = 1 GROUP BY store_id, captured_at - captured_at % {hour} \
+             ON CONFLICT (store_id, hour_start) DO UPDATE SET \
+             test_sales_minor = excluded.test_sales_minor, test_orders = excluded.test_orders",
             hour = super::HOUR_MS
         ),
         format!(

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod catalog_seed;
+pub mod checkout;
 pub mod domains;
 pub mod seed;
 pub mod themes;

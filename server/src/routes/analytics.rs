@@ -19,7 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::analytics::ingest;
-use crate::analytics::query::{self, Countries, Figures};
+use crate::analytics::query::{self, Countries, Figures, TestOrders};
 use crate::auth::store::{
     RouteName, StoreAccess, check_stores, routes::Analytics, routes::LiveView as Live,
 };
@@ -63,6 +63,19 @@ pub struct ReportQuery {
     stores: Option<String>,
     /// An IANA zone (default the store's standard time zone, else America/Los_Angeles).
     timezone: Option<String>,
+    /// `exclude` (the default) or `include`: whether test orders count in the sales and orders.
+    test_orders: Option<String>,
+}
+
+/// The test-order filter a request names: `exclude` (also when absent) or `include`.
+pub fn test_orders(asked: Option<&str>) -> Result<TestOrders, ApiError> {
+    match asked.map(str::trim).unwrap_or("") {
+        "" | "exclude" => Ok(TestOrders::Exclude),
+        "include" => Ok(TestOrders::Include),
+        _ => Err(ApiError::Invalid(vec![
+            "testOrders is include or exclude.".to_owned(),
+        ])),
+    }
 }
 
 /// The stores a report covers, checked: the list asked for, or the selected store.
@@ -133,7 +146,8 @@ async fn period(
 ) -> Result<shared_types::OverviewPeriod, ApiError> {
     let (stores, range) = scope(state, access, query).await?;
     let buckets = query::buckets(&range)?;
-    let figures = query::figures(&state.db, &stores, &buckets, None, countries).await?;
+    let tests = test_orders(query.test_orders.as_deref())?;
+    let figures = query::figures(&state.db, &stores, &buckets, None, countries, tests).await?;
     Ok(query::period(range, &buckets, &figures))
 }
 
@@ -150,12 +164,13 @@ async fn overview(
     Query(query): Query<ReportQuery>,
 ) -> Result<Response, ApiError> {
     let (stores, range) = scope(&state, &access, &query).await?;
+    let tests = test_orders(query.test_orders.as_deref())?;
     let now = now_ms();
     // The answer depends on its data (the stores' analytics version) and, through "today" and
     // the previous period, on the local day: every zone's day starts on a quarter hour.
     let version = crate::analytics::rollup::version(&state.db, &stores).await?;
     let key = format!(
-        "{}|{}|{}|{}|{version}|{}",
+        "{}|{}|{}|{}|{version}|{}|{tests:?}",
         stores.join(","),
         range.from,
         range.to,
@@ -176,7 +191,7 @@ async fn overview(
     let body = match cached {
         Some(body) => body,
         None => {
-            let overview = query::overview(&state.db, &stores, range, now).await?;
+            let overview = query::overview(&state.db, &stores, range, now, tests).await?;
             let body = Bytes::from(serde_json::to_vec(&overview).map_err(ApiError::internal)?);
             state.overview_cache.insert(key, body.clone());
             body
@@ -284,6 +299,8 @@ struct PaidOrdersQuery {
     financial_status: Option<String>,
     /// Comma-joined store ids (default the store of `X-Store-Id`).
     stores: Option<String>,
+    /// `exclude` (the default) or `include`: whether test orders are listed.
+    test_orders: Option<String>,
 }
 
 impl PaidOrdersQuery {
@@ -302,6 +319,7 @@ impl PaidOrdersQuery {
             to_time: self.end_date.clone(),
             stores: self.stores.clone(),
             timezone: self.timezone.clone(),
+            test_orders: self.test_orders.clone(),
         })
     }
 }
@@ -315,7 +333,9 @@ async fn paid_orders(
     access: StoreAccess<Analytics>,
     Query(query): Query<PaidOrdersQuery>,
 ) -> Result<Json<OrderList>, ApiError> {
-    let (stores, range) = scope(&state, &access, &query.report()?).await?;
+    let report = query.report()?;
+    let tests = test_orders(report.test_orders.as_deref())?;
+    let (stores, range) = scope(&state, &access, &report).await?;
     let (page, limit, offset) =
         super::sales::paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
     let orders = query::paid_orders(
@@ -325,9 +345,11 @@ async fn paid_orders(
         range.end_ms,
         limit,
         offset,
+        tests,
     )
     .await?;
-    let total = query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms).await?;
+    let total =
+        query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms, tests).await?;
     Ok(Json(OrderList {
         orders,
         total,
@@ -345,9 +367,12 @@ async fn paid_order_count(
     access: StoreAccess<Analytics>,
     Query(query): Query<PaidOrdersQuery>,
 ) -> Result<Json<OrderCount>, ApiError> {
-    let (stores, range) = scope(&state, &access, &query.report()?).await?;
+    let report = query.report()?;
+    let tests = test_orders(report.test_orders.as_deref())?;
+    let (stores, range) = scope(&state, &access, &report).await?;
     Ok(Json(OrderCount {
-        count: query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms).await?,
+        count: query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms, tests)
+            .await?,
     }))
 }
 
@@ -367,6 +392,8 @@ struct ExportQuery {
     stores: Option<String>,
     /// An IANA zone (default the store's).
     timezone: Option<String>,
+    /// `exclude` (the default) or `include`: whether test orders count.
+    test_orders: Option<String>,
 }
 
 /// Most rows one paid-orders export holds.
@@ -449,13 +476,15 @@ async fn export(
         to_time: query.to_time.clone(),
         stores: query.stores.clone(),
         timezone: query.timezone.clone(),
+        test_orders: query.test_orders.clone(),
     };
+    let tests = test_orders(filters.test_orders.as_deref())?;
     let (stores, range) = scope(&state, &access, &filters).await?;
     let body = match query.report.as_str() {
         "overview" => {
             let buckets = query::buckets(&range)?;
             let figures =
-                query::figures(&state.db, &stores, &buckets, None, Countries::Read).await?;
+                query::figures(&state.db, &stores, &buckets, None, Countries::Read, tests).await?;
             overview_csv(&range, &buckets.starts, &figures)
         }
         "paid-orders" => {
@@ -466,6 +495,7 @@ async fn export(
                 range.end_ms,
                 MAX_EXPORT_ROWS,
                 0,
+                tests,
             )
             .await?;
             let mut csv =

@@ -58,6 +58,7 @@ async fn totals(
         &buckets,
         None,
         analytics::Countries::Skip,
+        analytics::TestOrders::Exclude,
     )
     .await?;
     let sales = figures.sales_total_minor();

@@ -39,14 +39,15 @@ fn invalid(error: PayoutError) -> ApiError {
     ApiError::Invalid(vec![error.to_string()])
 }
 
-/// The store's money in minor units: (gross paid sales, paid orders, pending payouts, paid payouts).
+/// The store's money in minor units: (gross paid sales, paid orders, pending payouts, paid
+/// payouts). Test orders took no money, so they are not in it.
 async fn ledger(
     db: &mut sqlx::AnyConnection,
     store_id: &str,
 ) -> Result<(i64, i64, i64, i64), ApiError> {
     let (gross, orders): (i64, i64) = sqlx::query_as(
         "SELECT CAST(COALESCE(SUM(grand_total_minor), 0) AS BIGINT), COUNT(*) FROM orders \
-         WHERE store_id = $1 AND financial_status = 'paid'",
+         WHERE store_id = $1 AND financial_status = 'paid' AND is_test = 0",
     )
     .bind(store_id)
     .fetch_one(&mut *db)

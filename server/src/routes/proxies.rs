@@ -1,11 +1,12 @@
 //! Payment gateways ("proxies", shell.md §7) under `/stores/payout/proxy/`: the platform's
 //! gateways and groups, and the ones a store uses. A store with none sees the payment-gateway
-//! notice (shell.md §8).
+//! notice (shell.md §8). Also the store's test mode (issue 24), which the gateways decide.
 
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use shared_types::{
     ApiErrorBody, GroupRef, MessageResponse, Proxy, ProxyGroup, ProxyPage, ProxySelection,
+    TestMode, TestModeInput,
 };
 use sqlx::AnyPool;
 use utoipa::IntoParams;
@@ -16,6 +17,7 @@ use crate::auth::store::{
     StoreAccess,
     routes::{AnyMember, Payouts},
 };
+use crate::db::checkout;
 use crate::error::{ApiError, Json, Query};
 use crate::paging;
 use crate::state::AppState;
@@ -33,6 +35,37 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(remove_store_group))
         .routes(routes!(save_store_proxies))
         .routes(routes!(save_group_proxies))
+        .routes(routes!(get_test_mode, put_test_mode))
+}
+
+/// Whether the store is in test mode (its checkout takes test orders) and has a gateway.
+#[utoipa::path(get, path = "/stores/settings/test-mode", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = TestMode), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_test_mode(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+) -> Result<Json<TestMode>, ApiError> {
+    let (test_mode, has_gateway) = checkout::test_mode(&state.db, &access.store_id).await?;
+    Ok(Json(TestMode {
+        test_mode,
+        has_gateway,
+    }))
+}
+
+/// Switches test mode. Off without a gateway is allowed: the storefront then says checkout
+/// is unavailable and takes no order.
+#[utoipa::path(put, path = "/stores/settings/test-mode", tag = "gateways", security(("bearer" = ["checkout"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    request_body = TestModeInput,
+    responses((status = 200, body = TestMode), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn put_test_mode(
+    State(state): State<AppState>,
+    access: StoreAccess<Payouts>,
+    Json(input): Json<TestModeInput>,
+) -> Result<Json<TestMode>, ApiError> {
+    checkout::set_test_mode(&state.db, &access.store_id, input.test_mode).await?;
+    get_test_mode(State(state), access).await
 }
 
 type ProxyRow = (String, String, String, Option<String>);

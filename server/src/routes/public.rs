@@ -1,6 +1,7 @@
 //! The storefront's read API: no sign-in, a store named by its subdomain, and only what the
 //! public may see (the active theme, published pages, active products). Answers may be cached
-//! for a minute; the theme answers `ETag` and 304 to `If-None-Match`.
+//! for a minute; the theme answers `ETag` and 304 to `If-None-Match`. A variant shows whether
+//! it is `available`, not its stock count.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -168,7 +169,8 @@ async fn public_menus(
     Ok(cached(rows.into_iter().map(menu).collect::<Vec<_>>()))
 }
 
-/// Active products: `page`, `limit`, `search`, `chandle`.
+/// Active products: `page`, `limit`, `search`, `chandle`. Each variant says whether it is
+/// `available` (true or false) in place of its `stock` count.
 #[utoipa::path(get, path = "/public/stores/{subdomain}/products", tag = "storefront",
     params(("subdomain" = String, Path, description = "The store's subdomain"), ProductQuery),
     responses((status = 200, body = ProductList), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -179,10 +181,31 @@ async fn public_products(
 ) -> Result<Response, ApiError> {
     let store_id = store(&state, &subdomain).await?;
     query.status = Some("active".to_owned());
-    Ok(cached(query_products(&state.db, &store_id, &query).await?))
+    let mut list = serde_json::to_value(query_products(&state.db, &store_id, &query).await?)
+        .map_err(ApiError::internal)?;
+    if let Some(products) = list.get_mut("products").and_then(Value::as_array_mut) {
+        products.iter_mut().for_each(availability);
+    }
+    Ok(cached(list))
 }
 
-/// One active product by handle.
+/// Replaces each variant's stock count by whether it can be bought: the public sees
+/// availability, never how many are left (issue 24).
+fn availability(product: &mut Value) {
+    let Some(variants) = product.get_mut("variants").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for variant in variants.iter_mut().filter_map(Value::as_object_mut) {
+        let stock = variant
+            .remove("stock")
+            .and_then(|s| s.as_i64())
+            .unwrap_or(0);
+        variant.insert("available".to_owned(), Value::Bool(stock > 0));
+    }
+}
+
+/// One active product by handle; each variant says whether it is `available` (true or
+/// false) in place of its `stock` count.
 #[utoipa::path(get, path = "/public/stores/{subdomain}/products/{handle}", tag = "storefront",
     params(("subdomain" = String, Path, description = "The store's subdomain"), ("handle" = String, Path, description = "The product's handle")),
     responses((status = 200, body = Product), (status = 404, body = ApiErrorBody)))]
@@ -195,6 +218,8 @@ async fn public_product(
     if product.status != "active" {
         return Err(ApiError::NotFound);
     }
+    let mut product = serde_json::to_value(product).map_err(ApiError::internal)?;
+    availability(&mut product);
     Ok(cached(product))
 }
 

@@ -187,7 +187,7 @@ type OrderRow = (
     String,
 );
 
-/// The paid orders of `stores` captured in the range.
+/// The paid orders of `stores` captured in the range (test orders took no money: not these).
 async fn paid_orders(
     state: &AppState,
     stores: &[String],
@@ -197,7 +197,7 @@ async fn paid_orders(
     let sql = format!(
         "SELECT id, captured_at, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, \
          country, payment_name, line_items FROM orders WHERE store_id IN {} \
-         AND financial_status = 'paid' AND captured_at >= ${} AND captured_at < ${} \
+         AND financial_status = 'paid' AND is_test = 0 AND captured_at >= ${} AND captured_at < ${} \
          ORDER BY captured_at",
         placeholders(1, n),
         n + 1,

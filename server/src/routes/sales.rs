@@ -275,26 +275,29 @@ fn bind_filter<'q, O>(
 
 pub(crate) const ORDER_COLUMNS: &str = "id, order_name, customer_name, customer_email, created_at, captured_at, currency, \
     subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
-    payment_name, card_type, line_items";
+    payment_name, card_type, line_items, is_test";
 
-pub(crate) type OrderRow = (
-    String,
-    String,
-    String,
-    String,
-    i64,
-    Option<i64>,
-    String,
-    i64,
-    i64,
-    i64,
-    i64,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-);
+/// An order as `ORDER_COLUMNS` reads it.
+#[derive(Debug, sqlx::FromRow)]
+pub(crate) struct OrderRow {
+    id: String,
+    order_name: String,
+    customer_name: String,
+    customer_email: String,
+    created_at: i64,
+    captured_at: Option<i64>,
+    currency: String,
+    subtotal_minor: i64,
+    shipping_minor: i64,
+    discount_minor: i64,
+    grand_total_minor: i64,
+    financial_status: String,
+    fulfillment_status: String,
+    payment_name: Option<String>,
+    card_type: Option<String>,
+    line_items: String,
+    is_test: i64,
+}
 
 /// A line item as 0003_orders.sql stores it (and 0010's checkout drafts).
 #[derive(Debug, Deserialize)]
@@ -323,45 +326,28 @@ pub(crate) fn line_items(stored: &str) -> Vec<LineItem> {
 }
 
 pub(crate) fn order(row: OrderRow) -> Order {
-    let (
-        id,
-        order_name,
-        customer_name,
-        customer_email,
-        created_at,
-        captured_at,
-        currency,
-        subtotal,
-        shipping,
-        discount,
-        grand_total,
-        financial_status,
-        fulfillment_status,
-        payment_name,
-        card_type,
-        line_items,
-    ) = row;
     Order {
-        id,
-        order_name,
+        id: row.id,
+        order_name: row.order_name,
         customer_info: vec![CustomerInfo {
-            full_name: customer_name,
-            email: customer_email,
+            full_name: row.customer_name,
+            email: row.customer_email,
         }],
-        created_date: created_at,
-        captured_date: captured_at,
-        currency,
-        subtotal: rules::minor_to_money(subtotal),
-        shipping: rules::minor_to_money(shipping),
-        discount: rules::minor_to_money(discount),
-        grand_total: rules::minor_to_money(grand_total),
-        financial_status,
-        fulfillment_status,
-        payment_name,
+        created_date: row.created_at,
+        captured_date: row.captured_at,
+        currency: row.currency,
+        subtotal: rules::minor_to_money(row.subtotal_minor),
+        shipping: rules::minor_to_money(row.shipping_minor),
+        discount: rules::minor_to_money(row.discount_minor),
+        grand_total: rules::minor_to_money(row.grand_total_minor),
+        financial_status: row.financial_status,
+        fulfillment_status: row.fulfillment_status,
+        payment_name: row.payment_name,
         payment_source: PaymentSource {
-            card: card_type.map(|kind| CardInfo { kind }),
+            card: row.card_type.map(|kind| CardInfo { kind }),
         },
-        line_items: self::line_items(&line_items),
+        line_items: self::line_items(&row.line_items),
+        test: row.is_test == 1,
     }
 }
 

@@ -1,17 +1,24 @@
 //! The cart's prices and the checkout: a shopper's lines priced from the database (never from
-//! the client), checked (known, active, in stock), and turned into a paid order with a test
-//! payment. An idempotency key makes a repeated submit answer the same order.
+//! the client), checked (known, active, in stock), and turned into an order: a test order in
+//! test mode, a live order waiting for the payment gateway otherwise, none when the store has
+//! no gateway. An idempotency key makes a repeated submit answer the same order; checkouts are
+//! limited per client address in the database.
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use core_wasm::payouts::CheckoutPayment;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use shared_types::EventKind;
 use shared_types::catalog::Product;
 
-use super::render::{Line, Receipt, shipping_for, to_minor};
+use super::render::{Line, Receipt, ReceiptPayment, shipping_for, to_minor};
 use super::{OnStoreHost, StoreError, shop};
+use crate::analytics::TEST_CONVERSION_KIND;
+use crate::analytics::ingest::{Event, store_events};
 use crate::analytics::rollup::Deltas;
+use crate::client::ClientAddress;
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::routes::catalog::product_where;
@@ -53,12 +60,24 @@ pub async fn price_lines(
                 "A quantity is from 1 to {MAX_QUANTITY}."
             )]));
         }
+        // Ids are compared trimmed, so one product under ids with spaces around is one line
+        // and its quantity meets the per-line cap.
+        let item = ItemInput {
+            product_id: item.product_id.trim().to_owned(),
+            variant_id: item
+                .variant_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned),
+            quantity: item.quantity,
+        };
         match merged
             .iter_mut()
             .find(|m| m.product_id == item.product_id && m.variant_id == item.variant_id)
         {
-            Some(m) => m.quantity += item.quantity,
-            None => merged.push(item.clone()),
+            Some(m) => m.quantity = m.quantity.saturating_add(item.quantity),
+            None => merged.push(item),
         }
     }
     let mut lines = Vec::new();
@@ -151,6 +170,9 @@ pub struct CheckoutInput {
     /// The browser's checkout draft, closed by this order.
     #[serde(default)]
     pub draft_token: Option<String>,
+    /// The browser's analytics session: the server records its conversion with the order.
+    #[serde(default)]
+    pub session_id: Option<String>,
 }
 
 fn check(input: &CheckoutInput) -> Vec<String> {
@@ -211,6 +233,14 @@ fn check(input: &CheckoutInput) -> Vec<String> {
     {
         errors.push("The checkout token is 16 to 64 letters, digits, - or _.".to_owned());
     }
+    if input.session_id.as_deref().is_some_and(|id| {
+        !(1..=64).contains(&id.len())
+            || !id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    }) {
+        errors.push("The session id is 1 to 64 letters, digits, - or _.".to_owned());
+    }
     errors
 }
 
@@ -243,16 +273,35 @@ async fn existing(
     .await?)
 }
 
-/// Places an order from the cart with a test payment: paid, unfulfilled, counted in the
-/// dashboard and analytics rollups in the same transaction. 201 with the order; 200 with the
-/// same order when the idempotency key was used before for the same cart.
+/// Places an order from the cart: in test mode a test order marked paid by a test payment; with
+/// a payment gateway a live order waiting for its payment; without either, none (409). Each
+/// client address may submit `CHECKOUT_ADDRESS_LIMIT` checkouts a minute (429 beyond). A paid
+/// order is counted in the dashboard and analytics rollups in the same transaction (a test one
+/// apart). 201 with the order; 200 with the same order when the idempotency key was used before
+/// for the same cart.
 pub async fn place_order(
     State(state): State<AppState>,
     Path(subdomain): Path<String>,
     host: Option<axum::Extension<OnStoreHost>>,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
     Json(input): Json<CheckoutInput>,
 ) -> Result<Response, StoreError> {
     let shop = shop(&state, &subdomain, host.is_some()).await?;
+    if let Some(retry_after) = crate::db::checkout::count_attempt(
+        &state.db,
+        &address,
+        now_ms(),
+        state.config.checkout_address_limit,
+    )
+    .await?
+    {
+        return Err(ApiError::Throttled {
+            message: "Too many checkouts from this address; try again in a minute.".to_owned(),
+            retry_after,
+        }
+        .into());
+    }
     let errors = check(&input);
     if !errors.is_empty() {
         return Err(ApiError::Invalid(errors).into());
@@ -264,8 +313,8 @@ pub async fn place_order(
         .iter()
         .map(|i| {
             (
-                i.product_id.clone(),
-                i.variant_id.clone().unwrap_or_default(),
+                i.product_id.trim().to_owned(),
+                i.variant_id.as_deref().unwrap_or("").trim().to_owned(),
                 i.quantity,
             )
         })
@@ -281,11 +330,27 @@ pub async fn place_order(
         }
         return Ok(placed(StatusCode::OK, &shop.base, &id, &name, total));
     }
+    let payment = crate::db::checkout::payment(&state.db, &shop.id).await?;
+    if payment == CheckoutPayment::Unavailable {
+        return Err(ApiError::Conflict(UNAVAILABLE.to_owned()).into());
+    }
     let (lines, _) = price_lines(&state, &shop.id, &input.items, true).await?;
     if lines.is_empty() {
         return Err(ApiError::Invalid(vec!["The cart is empty.".to_owned()]).into());
     }
-    match write_order(&state, &shop.id, &input, &email, &key, &fingerprint, &lines).await {
+    let country = state
+        .countries
+        .of_visit(&headers, state.config.trust_proxy_headers, &address);
+    let order = NewOrder {
+        input: &input,
+        email: &email,
+        key: &key,
+        fingerprint: &fingerprint,
+        lines: &lines,
+        payment,
+        visit_country: &country,
+    };
+    match write_order(&state, &shop.id, &order).await {
         Ok((id, name, total)) => Ok(placed(StatusCode::CREATED, &shop.base, &id, &name, total)),
         Err(error) => {
             // A concurrent submit with the same key may have won the race: answer its order.
@@ -299,15 +364,37 @@ pub async fn place_order(
     }
 }
 
+/// What a shopper is told when the store takes no payments.
+pub const UNAVAILABLE: &str =
+    "Checkout is unavailable: this store does not take payments yet. No order was placed.";
+
+/// An order about to be written.
+struct NewOrder<'a> {
+    input: &'a CheckoutInput,
+    email: &'a str,
+    key: &'a str,
+    fingerprint: &'a str,
+    lines: &'a [Line],
+    payment: CheckoutPayment,
+    /// The country of the visit, for the conversion event.
+    visit_country: &'a str,
+}
+
 async fn write_order(
     state: &AppState,
     store_id: &str,
-    input: &CheckoutInput,
-    email: &str,
-    key: &str,
-    fingerprint: &str,
-    lines: &[Line],
+    order: &NewOrder<'_>,
 ) -> Result<(String, String, i64), ApiError> {
+    let NewOrder {
+        input,
+        email,
+        key,
+        fingerprint,
+        lines,
+        payment,
+        visit_country,
+    } = *order;
+    let test = payment == CheckoutPayment::Test;
     let now = now_ms();
     let mut tx = crate::db::begin_write(&state.db).await?;
     // Stock is taken in the transaction, from the stored variants, and checked again there.
@@ -387,8 +474,8 @@ async fn write_order(
     sqlx::query(
         "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
          currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
-         fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, 'paid', 'unfulfilled', 'Test payment', NULL, $12, $13, $14, $14)",
+         fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at, is_test) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, 'unfulfilled', $13, NULL, $14, $15, $16, $17, $18)",
     )
     .bind(&order_id)
     .bind(store_id)
@@ -401,9 +488,17 @@ async fn write_order(
     .bind(subtotal)
     .bind(shipping)
     .bind(total)
+    .bind(if test { "paid" } else { "pending" })
+    .bind(if test {
+        "Test payment"
+    } else {
+        "Payment gateway"
+    })
     .bind(super::drafts::stored_lines(lines).to_string())
     .bind(country.as_deref())
     .bind(now)
+    .bind(test.then_some(now))
+    .bind(i64::from(test))
     .execute(&mut *tx)
     .await?;
     sqlx::query(
@@ -421,15 +516,47 @@ async fn write_order(
     if let Some(token) = input.draft_token.as_deref() {
         super::drafts::close(&mut tx, store_id, token.trim(), &order_id, email, name, now).await?;
     }
-    let mut deltas = Deltas::default();
-    deltas.order(store_id, now, total, 1);
-    deltas.write(&mut tx).await?;
+    // A test order counts apart; a live one counts in the sales once its payment is captured.
+    // The conversion is recorded here, from the order, never from a browser's say-so; a test
+    // order's is of a kind of its own, which the analytics count only with test orders.
+    if test {
+        let mut deltas = Deltas::default();
+        deltas.test_order(store_id, now, total);
+        deltas.write(&mut tx).await?;
+    }
+    if let Some(session) = input.session_id.as_deref() {
+        let event = Event {
+            session_id: session.to_owned(),
+            kind: if test {
+                TEST_CONVERSION_KIND
+            } else {
+                EventKind::CheckoutCompleted.code()
+            },
+            at: now,
+            page: "/checkout".to_owned(),
+            country: visit_country.to_owned(),
+        };
+        store_events(&mut tx, &[(store_id, &event)], now).await?;
+    }
     tx.commit().await?;
     Ok((order_id, order_name, total))
 }
 
-/// id, name, e-mail, customer, line items, subtotal, shipping, total, placed at.
-type ReceiptRow = (String, String, String, String, String, i64, i64, i64, i64);
+/// id, name, e-mail, customer, line items, subtotal, shipping, total, placed at, financial
+/// status, test.
+type ReceiptRow = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    i64,
+    i64,
+    String,
+    i64,
+);
 
 /// A placed order of the store, for its thank-you page.
 pub async fn receipt(
@@ -442,7 +569,7 @@ pub async fn receipt(
     }
     let row: Option<ReceiptRow> = sqlx::query_as(
         "SELECT o.id, o.order_name, o.customer_email, o.customer_name, o.line_items, o.subtotal_minor, o.shipping_minor, \
-         o.grand_total_minor, o.created_at FROM orders o JOIN storefront_checkouts k ON k.order_id = o.id \
+         o.grand_total_minor, o.created_at, o.financial_status, o.is_test FROM orders o JOIN storefront_checkouts k ON k.order_id = o.id \
          WHERE o.store_id = $1 AND o.id = $2",
     )
     .bind(store_id)
@@ -450,7 +577,19 @@ pub async fn receipt(
     .fetch_optional(&state.db)
     .await?;
     Ok(row.map(
-        |(id, name, email, customer, items, subtotal, shipping, total, created_at)| {
+        |(
+            id,
+            name,
+            email,
+            customer,
+            items,
+            subtotal,
+            shipping,
+            total,
+            created_at,
+            status,
+            test,
+        )| {
             let items: Vec<Value> = serde_json::from_str(&items).unwrap_or_default();
             Receipt {
                 id,
@@ -474,6 +613,13 @@ pub async fn receipt(
                 shipping_minor: shipping,
                 total_minor: total,
                 created_at,
+                payment: if test == 1 {
+                    ReceiptPayment::Test
+                } else if status == "paid" {
+                    ReceiptPayment::Paid
+                } else {
+                    ReceiptPayment::Pending
+                },
             }
         },
     ))
@@ -496,5 +642,6 @@ pub fn sample_receipt(product: Option<&Product>) -> Receipt {
         shipping_minor: shipping_for(price),
         total_minor: price + shipping_for(price),
         created_at: now_ms(),
+        payment: ReceiptPayment::Paid,
     }
 }

@@ -152,7 +152,11 @@ pub(crate) async fn shop(
     subdomain: &str,
     on_host: bool,
 ) -> Result<Shop, ApiError> {
-    let subdomain = subdomain.trim().to_lowercase();
+    // Checked as sent: a subdomain with spaces or line breaks around it names no store.
+    let subdomain = subdomain.to_lowercase();
+    if !valid_subdomain(&subdomain) {
+        return Err(ApiError::NotFound);
+    }
     let row: Option<(String, String, String)> = sqlx::query_as(
         "SELECT id, name, subdomain FROM stores WHERE subdomain = $1 AND is_enabled = 1",
     )
@@ -387,12 +391,27 @@ fn on_host(request_ext: Option<axum::Extension<OnStoreHost>>) -> bool {
 
 type HostExt = Option<axum::Extension<OnStoreHost>>;
 
-async fn to_home(Path(subdomain): Path<String>, host: HostExt) -> Redirect {
+async fn to_home(Path(subdomain): Path<String>, host: HostExt) -> Result<Redirect, StoreError> {
     if on_host(host) {
-        Redirect::permanent("/")
+        Ok(Redirect::permanent("/"))
     } else {
-        Redirect::permanent(&format!("/s/{}/", subdomain.trim().to_lowercase()))
+        // Only a well-formed subdomain goes into the Location header.
+        let subdomain = subdomain.to_lowercase();
+        if !valid_subdomain(&subdomain) {
+            return Err(ApiError::NotFound.into());
+        }
+        Ok(Redirect::permanent(&format!("/s/{subdomain}/")))
     }
+}
+
+/// Whether `subdomain` can name a store: 1 to 63 lowercase letters, digits or `-`. Anything
+/// else (spaces, control bytes, other punctuation) is no store's, so it is answered 404 before
+/// it reaches a query or a header.
+fn valid_subdomain(subdomain: &str) -> bool {
+    (1..=63).contains(&subdomain.len())
+        && subdomain
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 async fn home(
@@ -573,13 +592,20 @@ async fn checkout_page(
     host: HostExt,
 ) -> Result<Response, StoreError> {
     let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
-    Ok(html_page(
-        &state,
-        &ctx,
-        &Page::Checkout,
-        StatusCode::OK,
-        "no-store",
-    ))
+    // A live store without a payment gateway cannot take a payment: the shopper is told so
+    // instead of being shown a form that would fake one (the preview shows the form).
+    let unavailable = !ctx.preview
+        && crate::db::checkout::payment(&state.db, &ctx.shop.id).await?
+            == core_wasm::payouts::CheckoutPayment::Unavailable;
+    let page = if unavailable {
+        Page::Content {
+            title: "Checkout unavailable".to_owned(),
+            html: format!("<p>{}</p>", checkout::UNAVAILABLE),
+        }
+    } else {
+        Page::Checkout
+    };
+    Ok(html_page(&state, &ctx, &page, StatusCode::OK, "no-store"))
 }
 
 /// The seller's custom checkout HTML and script, alone in a document that runs in a sandboxed
@@ -901,7 +927,7 @@ async fn preview(
         "family": view.family.class(),
         "page": page_name,
         "kind": kind,
-        "product": {"id": sample.id, "variants": sample.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "stock": v.stock})).collect::<Vec<_>>()},
+        "product": {"id": sample.id, "variants": sample.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>()},
     });
     Ok(secure(
         axum::Json(body).into_response(),

@@ -137,6 +137,19 @@ pub struct Receipt {
     pub shipping_minor: i64,
     pub total_minor: i64,
     pub created_at: i64,
+    /// How the order is paid, as the shopper is told.
+    pub payment: ReceiptPayment,
+}
+
+/// The payment state a thank-you page states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReceiptPayment {
+    /// Paid.
+    Paid,
+    /// Waiting for the payment gateway.
+    Pending,
+    /// A test order: no payment was taken.
+    Test,
 }
 
 /// Everything a render needs.
@@ -604,7 +617,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
             "image": p.images.first().map(|i| i.src.clone()),
             "variants": p.variants.iter().map(|v| serde_json::json!({
                 "id": v.id, "title": v.title, "options": v.options, "price": v.price,
-                "compareAtPrice": v.compare_at_price, "stock": v.stock})).collect::<Vec<_>>(),
+                "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>(),
         })),
         "checkout": {
             "countdown": flag(view.config, "settings.checkout.show_time_countdown", true),
@@ -2331,11 +2344,16 @@ fn thank_you_page(view: &View, receipt: &Receipt) -> String {
     );
     let _ = write!(
         out,
-        "{}<div class=\"thanks-head\">{}<h1>Thank you, {}!</h1><p>Your order <strong data-order-name>{}</strong> is confirmed and paid. A confirmation goes to {}.</p></div>",
+        "{}<div class=\"thanks-head\">{}<h1>Thank you, {}!</h1><p>Your order <strong data-order-name>{}</strong> is confirmed {}. A confirmation goes to {}.</p></div>",
         checkout_steps(3),
         icon("shield"),
         esc(receipt.customer.split_whitespace().next().unwrap_or("")),
         esc(&receipt.name),
+        match receipt.payment {
+            ReceiptPayment::Paid => "and paid",
+            ReceiptPayment::Pending => "and awaits payment",
+            ReceiptPayment::Test => "(a test order: no payment was taken)",
+        },
         esc(&receipt.email)
     );
     if flag(t, "steps.settings.isShowPage", true) {

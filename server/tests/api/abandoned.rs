@@ -9,17 +9,11 @@ use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, 
 
 const GRACE_MS: i64 = 3_600_000;
 
-/// A product of a store by handle (public API) with a variant that has stock: (product id,
+/// A product of a store by handle (as stored) with a variant that has stock: (product id,
 /// variant id, price in minor units).
 async fn product(app: &TestApp, subdomain: &str, handle: &str) -> (String, String, i64) {
-    let reply = app
-        .get(
-            &format!("/api/public/stores/{subdomain}/products/{handle}"),
-            None,
-        )
-        .await;
-    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
-    let variant = reply.json["variants"]
+    let stored = crate::helpers::stored_product(app, subdomain, handle).await;
+    let variant = stored["variants"]
         .as_array()
         .expect("variants")
         .iter()
@@ -27,7 +21,7 @@ async fn product(app: &TestApp, subdomain: &str, handle: &str) -> (String, Strin
         .expect("a variant with stock")
         .clone();
     (
-        reply.json["id"].as_str().expect("id").to_owned(),
+        stored["id"].as_str().expect("id").to_owned(),
         variant["id"].as_str().expect("variant id").to_owned(),
         (variant["price"].as_f64().expect("price") * 100.0).round() as i64,
     )

@@ -7,7 +7,7 @@ use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use server::analytics::ingest::{Event, store_events};
-use server::analytics::query::{self, Source};
+use server::analytics::query::{self, Source, TestOrders};
 
 use crate::helpers::{
     ORDERS_STAFF_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, add_order, fresh_store, spawn_app,
@@ -65,31 +65,35 @@ fn funnel(conversion: &Value) -> Vec<u64> {
     .collect()
 }
 
-/// Both read paths give the same figures for a range.
+/// Both read paths give the same figures for a range, with and without test orders.
 async fn paths_agree(app: &TestApp, store: &str, from: &str, to: &str, zone: &str) {
     let range = query::range(from, to, zone, server::db::now_ms()).expect("range");
     let buckets = query::buckets(&range).expect("buckets");
     let stores = vec![store.to_owned()];
-    let raw = query::figures(
-        &app.state.db,
-        &stores,
-        &buckets,
-        Some(Source::Raw),
-        query::Countries::Read,
-    )
-    .await
-    .expect("raw");
-    if query::rollups_fit(&buckets) {
-        let rollup = query::figures(
+    for tests in [TestOrders::Exclude, TestOrders::Include] {
+        let raw = query::figures(
             &app.state.db,
             &stores,
             &buckets,
-            Some(Source::Rollup),
+            Some(Source::Raw),
             query::Countries::Read,
+            tests,
         )
         .await
-        .expect("rollup");
-        assert_eq!(raw, rollup, "{from}..{to} in {zone}");
+        .expect("raw");
+        if query::rollups_fit(&buckets) {
+            let rollup = query::figures(
+                &app.state.db,
+                &stores,
+                &buckets,
+                Some(Source::Rollup),
+                query::Countries::Read,
+                tests,
+            )
+            .await
+            .expect("rollup");
+            assert_eq!(raw, rollup, "{from}..{to} in {zone}, {tests:?}");
+        }
     }
 }
 

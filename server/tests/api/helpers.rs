@@ -329,6 +329,22 @@ pub async fn add_order(
         .expect("rollups");
 }
 
+/// A product of the store with `subdomain` by handle, as stored: `{id, variants: [{id, price,
+/// stock, ...}]}` (the public API shows availability, not stock counts).
+pub async fn stored_product(app: &TestApp, subdomain: &str, handle: &str) -> serde_json::Value {
+    let (id, variants): (String, String) = sqlx::query_as(
+        "SELECT p.id, p.variants FROM products p JOIN stores s ON s.id = p.store_id \
+         WHERE s.subdomain = $1 AND p.handle = $2",
+    )
+    .bind(subdomain)
+    .bind(handle)
+    .fetch_one(&app.state.db)
+    .await
+    .expect("product");
+    let variants: serde_json::Value = serde_json::from_str(&variants).expect("variants");
+    serde_json::json!({"id": id, "variants": variants})
+}
+
 /// Adds `count` paid orders of `total_minor` each to a store, captured now.
 pub async fn paid_orders(app: &TestApp, store_id: &str, count: usize, total_minor: i64) {
     let now = server::db::now_ms();

@@ -23,5 +23,6 @@ mod site;
 mod store_access;
 mod storefront;
 mod tenancy;
+mod test_mode;
 mod themes;
 mod users;

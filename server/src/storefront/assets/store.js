@@ -109,7 +109,7 @@
     var items = readCart();
     if (!items.length && preview) {
       var p = sample || product;
-      var v = p && p.variants && (p.variants.filter(function (x) { return x.stock > 0; })[0] || p.variants[0]);
+      var v = p && p.variants && (p.variants.filter(function (x) { return x.available; })[0] || p.variants[0]);
       if (p) items = [{ productId: p.id, variantId: v ? v.id : null, quantity: 1 }];
     }
     return items;
@@ -212,10 +212,10 @@
       if (sale && has && /%$/.test(sale.textContent)) sale.textContent = "-" + Math.round((v.compareAtPrice - v.price) / v.compareAtPrice * 100) + "%";
       if (sale) sale.hidden = !has;
       var stock = $("[data-stock]", root);
-      if (stock) stock.textContent = v.stock <= 0 ? "Sold out" : v.stock < 10 ? "Only " + v.stock + " left in stock" : "In stock";
-      $$("[data-add],[data-buy-now],[data-sticky-add]", root).forEach(function (b) { b.disabled = v.stock <= 0; });
+      if (stock) stock.textContent = v.available ? "In stock" : "Sold out";
+      $$("[data-add],[data-buy-now],[data-sticky-add]", root).forEach(function (b) { b.disabled = !v.available; });
       var add = $("[data-add]", form);
-      if (add) add.textContent = v.stock <= 0 ? "Sold out" : "Add to cart";
+      if (add) add.textContent = v.available ? "Add to cart" : "Sold out";
     }
     form.addEventListener("change", refresh);
     $$("[data-step]", form).forEach(function (b) {
@@ -226,7 +226,7 @@
     });
     function add() {
       var v = chosen();
-      if (v && v.stock <= 0) return false;
+      if (v && !v.available) return false;
       if (preview) return true;
       addToCart(product.id, v ? v.id : null, qty());
       var note = $("[data-added]", form);
@@ -376,7 +376,7 @@
       error.hidden = true;
       var note = form.elements.note;
       postJson(base + "/checkout", {
-        idempotencyKey: key, email: form.elements.email.value.trim(), name: form.elements.name.value.trim(),
+        sessionId: sessionId(), idempotencyKey: key, email: form.elements.email.value.trim(), name: form.elements.name.value.trim(),
         address: form.elements.address.value.trim(), country: form.elements.country.value,
         note: note ? note.value.trim() : null, items: cart, draftToken: getItem(DRAFT_KEY) || undefined
       }).then(function (r) {
@@ -443,11 +443,7 @@
   if (!preview) {
     track("page_view");
     if (kind === "product") track("view_content");
-    if (kind === "thank-you") {
-      var orderName = ($("[data-order-name]") || {}).textContent || location.pathname;
-      if (!getItem("sl-done:" + orderName)) { setItem("sl-done:" + orderName, "1"); track("checkout_completed"); }
-      flush(false);
-    }
+    // The conversion is not sent from here: the server records it when it places the order.
     return;
   }
 

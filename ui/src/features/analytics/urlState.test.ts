@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type OverviewUrlState, parseStores, readUrlState, sameUrlState, writeUrlState } from "./urlState";
 
-const plain: OverviewUrlState = { stores: [], from: null, to: null, tz: null, refresh: false, compare: false };
+const plain: OverviewUrlState = { stores: [], from: null, to: null, tz: null, refresh: false, compare: false, testOrders: false };
 
 describe("reading the Overview's address", () => {
   it("gives the defaults for an empty address", () => {
@@ -10,7 +10,7 @@ describe("reading the Overview's address", () => {
 
   it("reads every parameter the spec names", () => {
     const state = readUrlState(
-      new URLSearchParams("stores=a,b&from_time=2026-01-02&to_time=2026-01-31&tz=Asia/Tokyo&refresh=true&compare=true"),
+      new URLSearchParams("stores=a,b&from_time=2026-01-02&to_time=2026-01-31&tz=Asia/Tokyo&refresh=true&compare=true&test_orders=true"),
     );
     expect(state).toEqual({
       stores: ["a", "b"],
@@ -19,6 +19,7 @@ describe("reading the Overview's address", () => {
       tz: "Asia/Tokyo",
       refresh: true,
       compare: true,
+      testOrders: true,
     });
   });
 
@@ -65,6 +66,7 @@ describe("writing the Overview's address", () => {
       tz: "Europe/London",
       refresh: true,
       compare: true,
+      testOrders: true,
     });
     expect(params.get("stores")).toBe("s1,s2");
     expect(params.get("from_time")).toBe("2026-01-01");
@@ -72,6 +74,7 @@ describe("writing the Overview's address", () => {
     expect(params.get("tz")).toBe("Europe/London");
     expect(params.get("refresh")).toBe("true");
     expect(params.get("compare")).toBe("true");
+    expect(params.get("test_orders")).toBe("true");
   });
 
   it("removes what is switched off and keeps parameters it does not own", () => {
@@ -93,8 +96,8 @@ describe("writing the Overview's address", () => {
   it("round-trips: what is written reads back the same", () => {
     const states: OverviewUrlState[] = [
       plain,
-      { stores: ["a"], from: "2026-01-01", to: "2026-01-01", tz: null, refresh: true, compare: false },
-      { stores: ["a", "b", "c"], from: "2025-12-01", to: "2026-02-28", tz: "America/New_York", refresh: false, compare: true },
+      { stores: ["a"], from: "2026-01-01", to: "2026-01-01", tz: null, refresh: true, compare: false, testOrders: false },
+      { stores: ["a", "b", "c"], from: "2025-12-01", to: "2026-02-28", tz: "America/New_York", refresh: false, compare: true, testOrders: true },
     ];
     for (const state of states) {
       expect(readUrlState(writeUrlState(state))).toEqual(state);

@@ -1,6 +1,7 @@
 // The Overview's view kept in the address (editor-and-analytics.md §2.1): `stores`
 // (comma-separated), `from_time` and `to_time` (YYYY-MM-DD), `tz`, `refresh` (the string `true`
-// turns auto-refresh on), and `compare` (the previous period overlaid). Reading never fails:
+// turns auto-refresh on), `compare` (the previous period overlaid) and `test_orders` (test
+// orders counted). Reading never fails:
 // whatever is not there, or is empty, falls back to the page's defaults (the selected store,
 // today in the store's zone); the dates themselves are judged by the core's range rule.
 
@@ -18,6 +19,8 @@ export interface OverviewUrlState {
   refresh: boolean;
   /** The previous period overlaid and compared. */
   compare: boolean;
+  /** Test orders counted in the figures (off by default). */
+  testOrders: boolean;
 }
 
 /** The parameter names, as the spec spells them. */
@@ -28,6 +31,7 @@ export const PARAMS = {
   tz: "tz",
   refresh: "refresh",
   compare: "compare",
+  testOrders: "test_orders",
 } as const;
 
 function text(params: URLSearchParams, name: string): string | null {
@@ -56,6 +60,7 @@ export function readUrlState(params: URLSearchParams): OverviewUrlState {
     tz: text(params, PARAMS.tz),
     refresh: params.get(PARAMS.refresh) === "true",
     compare: params.get(PARAMS.compare) === "true",
+    testOrders: params.get(PARAMS.testOrders) === "true",
   };
 }
 
@@ -74,6 +79,7 @@ export function writeUrlState(state: OverviewUrlState, base: URLSearchParams = n
   set(PARAMS.tz, state.tz);
   set(PARAMS.refresh, state.refresh ? "true" : null);
   set(PARAMS.compare, state.compare ? "true" : null);
+  set(PARAMS.testOrders, state.testOrders ? "true" : null);
   return params;
 }
 

@@ -18,6 +18,7 @@ export function usePaidOrders(filters: ReportFilters | null, page: number, refre
         timezone: filters!.timezone,
         financialStatus: "paid",
         stores: filters!.stores.join(","),
+        ...(filters!.testOrders ? { testOrders: "include" } : {}),
       });
       return api<OrderList>(`/stores/analytics/paid-orders?${query}`, { signal });
     },

@@ -28,6 +28,9 @@ export interface ControlsProps {
   onRefresh: (on: boolean) => void;
   compare: boolean;
   onCompare: (on: boolean) => void;
+  /** Test orders counted in the figures. */
+  testOrders: boolean;
+  onTestOrders: (on: boolean) => void;
   onExport: (report: ExportReport) => void;
   exporting: boolean;
   liveView: boolean;
@@ -104,6 +107,7 @@ export const Controls = memo(function Controls(props: ControlsProps) {
       <Group gap="md" wrap="wrap" pb={6}>
         <Switch label={t("overview.autoRefresh")} checked={props.refresh} onChange={(event) => props.onRefresh(event.currentTarget.checked)} />
         <Switch label={t("overview.compare")} checked={props.compare} onChange={(event) => props.onCompare(event.currentTarget.checked)} />
+        <Switch label={t("overview.testOrders")} checked={props.testOrders} onChange={(event) => props.onTestOrders(event.currentTarget.checked)} />
       </Group>
       <Group gap="xs" ml={{ sm: "auto" }}>
         <Menu position="bottom-end" withinPortal>

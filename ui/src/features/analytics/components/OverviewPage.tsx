@@ -108,8 +108,11 @@ export function OverviewPage() {
   const resolved = useMemo(() => (zoned && zone ? resolve(zoned, view, zone, now) : null), [zoned, zone, view, now]);
   const stores = useMemo(() => (view.stores.length ? view.stores : storeId ? [storeId] : []), [view.stores, storeId]);
   const filters = useMemo<ReportFilters | null>(
-    () => (resolved && stores.length ? { stores, from: resolved.range.from, to: resolved.range.to, timezone: resolved.zone } : null),
-    [resolved, stores],
+    () =>
+      resolved && stores.length
+        ? { stores, from: resolved.range.from, to: resolved.range.to, timezone: resolved.zone, testOrders: view.testOrders }
+        : null,
+    [resolved, stores, view.testOrders],
   );
   const overview = useOverview(filters, view.refresh);
   const exporter = useExportCsv();
@@ -125,6 +128,7 @@ export function OverviewPage() {
   const onRange = useCallback((from: string, to: string) => update({ from, to }), [update]);
   const onRefresh = useCallback((refresh: boolean) => update({ refresh }), [update]);
   const onCompare = useCallback((compare: boolean) => update({ compare }), [update]);
+  const onTestOrders = useCallback((testOrders: boolean) => update({ testOrders }), [update]);
   const { mutate: exportCsv } = exporter;
   const onExport = useCallback((report: ExportReport) => filters && exportCsv({ filters, report }), [filters, exportCsv]);
 
@@ -177,6 +181,8 @@ export function OverviewPage() {
         onRefresh={onRefresh}
         compare={view.compare}
         onCompare={onCompare}
+        testOrders={view.testOrders}
+        onTestOrders={onTestOrders}
         onExport={onExport}
         exporting={exporter.isPending}
         liveView={Boolean(user.data && mayOpen("website.live-view", user.data.scopes))}

@@ -1,4 +1,5 @@
-// An order's financial and fulfilment states as coloured badges, in the chosen language.
+// An order's financial and fulfilment states as coloured badges, in the chosen language, and
+// the mark of a test order (placed while the store was in test mode: no money was taken).
 import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
@@ -10,6 +11,16 @@ export function FinancialBadge({ status }: { status: string }) {
   return (
     <Badge variant="light" color={FINANCIAL_COLOURS[status] ?? "gray"}>
       {t(`orders.financial.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+export function TestBadge({ test }: { test: boolean }) {
+  const { t } = useTranslation();
+  if (!test) return null;
+  return (
+    <Badge variant="outline" color="orange" title={t("orders.testHint")}>
+      {t("orders.test")}
     </Badge>
   );
 }

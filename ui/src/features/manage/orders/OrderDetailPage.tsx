@@ -10,7 +10,7 @@ import type { Order } from "../../../types/generated/Order";
 import { DetailPage, LineItemsTable, Section } from "../DetailPage";
 import { formatDateTime } from "../format";
 import { useFulfilOrder, useOrder } from "./api";
-import { FinancialBadge, FulfilmentBadge } from "./OrderBadges";
+import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -57,6 +57,7 @@ export function OrderDetailPage() {
       title={(order) => order.orderName}
       status={(order) => (
         <>
+          <TestBadge test={order.test} />
           <FinancialBadge status={order.financialStatus} />
           <FulfilmentBadge status={order.fulfillmentStatus} />
         </>

@@ -1,6 +1,6 @@
 // All Orders (website.orders): search, a date range of the store's local days, financial and
 // fulfilment filters, server paging of the core's page size; a row opens the order.
-import { Anchor, Select, Text, TextInput } from "@mantine/core";
+import { Anchor, Group, Select, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { moneyWithCode, orderStatuses, shellConstants } from "../../../core";
@@ -8,7 +8,7 @@ import type { Order } from "../../../types/generated/Order";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { formatDateTime } from "../format";
 import { useOrders } from "./api";
-import { FinancialBadge, FulfilmentBadge } from "./OrderBadges";
+import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 
 const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate"];
 
@@ -25,9 +25,12 @@ export function OrdersPage() {
       key: "order",
       header: t("orders.order"),
       render: (order) => (
-        <Anchor component={Link} to={detail(order)} fw={600} onClick={(event) => event.stopPropagation()}>
-          {order.orderName}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={detail(order)} fw={600} onClick={(event) => event.stopPropagation()}>
+            {order.orderName}
+          </Anchor>
+          <TestBadge test={order.test} />
+        </Group>
       ),
     },
     { key: "date", header: t("orders.date"), render: (order) => formatDateTime(Number(order.createdDate), i18n.language) },

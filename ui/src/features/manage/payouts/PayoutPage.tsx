@@ -15,6 +15,7 @@ import { Section } from "../DetailPage";
 import { formatDateTime } from "../format";
 import { useAddCard, useBalanceDetail, useCards, useMakeDefault, usePayoutRequests, useRemoveCard, useRequestPayout } from "./api";
 import { SettingsForm } from "./SettingsForm";
+import { TestModeSection } from "./TestModeSection";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };
@@ -227,6 +228,9 @@ export function PayoutPage() {
             </Group>
           )}
         </Stack>
+      </Section>
+      <Section title={t("payouts.testMode.title")}>
+        <TestModeSection />
       </Section>
       <Section title={t("payouts.settings")}>
         <SettingsForm cards={cardRows} />

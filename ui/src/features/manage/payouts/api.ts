@@ -11,6 +11,8 @@ import type { PayoutConfigInput } from "../../../types/generated/PayoutConfigInp
 import type { PayoutRequest } from "../../../types/generated/PayoutRequest";
 import type { PayoutRequestInput } from "../../../types/generated/PayoutRequestInput";
 import type { PayoutRequestPage } from "../../../types/generated/PayoutRequestPage";
+import type { TestMode } from "../../../types/generated/TestMode";
+import type { TestModeInput } from "../../../types/generated/TestModeInput";
 import { useSession } from "../../auth/store/session";
 import type { ListData } from "../ListPage";
 
@@ -105,4 +107,25 @@ export function useSavePayoutConfig() {
       ? api<PayoutConfig>(`/stores/payout/config/${encodeURIComponent(id)}`, { method: "PATCH", body: input })
       : api<PayoutConfig>("/stores/payout/config", { method: "POST", body: input }),
   );
+}
+
+/** GET /stores/settings/test-mode: whether the checkout takes test orders, and whether the store
+ * has a payment gateway. */
+export function useTestMode() {
+  const { storeId, key } = useKey();
+  return useQuery({
+    queryKey: [...key, "test-mode"],
+    queryFn: ({ signal }) => api<TestMode>("/stores/settings/test-mode", { signal }),
+    enabled: Boolean(storeId),
+  });
+}
+
+/** PUT /stores/settings/test-mode. */
+export function useSetTestMode() {
+  const client = useQueryClient();
+  const { key } = useKey();
+  return useMutation({
+    mutationFn: (input: TestModeInput) => api<TestMode>("/stores/settings/test-mode", { method: "PUT", body: input }),
+    onSuccess: (saved) => client.setQueryData([...key, "test-mode"], saved),
+  });
 }
