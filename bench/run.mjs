@@ -96,6 +96,8 @@ async function startServer() {
     STATIC_DIR: path.join(ROOT, "ui", "dist"),
     STORELOOM_DEMO: "1",
     DEV_MAILBOX: "1",
+    // The benchmarks give the demo owner 50 stores.
+    STORE_LIMIT: "1000",
     STORELOOM_DEMO_TRAFFIC: "history",
     // Every request of the load generator comes from 127.0.0.1.
     INGEST_ADDRESS_LIMIT: "1000000",

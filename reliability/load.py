@@ -104,7 +104,8 @@ def main() -> int:
     # Every batch comes from 127.0.0.1: the per-address limit is raised as for shoppers behind one
     # shared address, so that the per-store limits are the ones in force.
     binary = os.path.join(harness.ROOT, "target", "release" if args.release else "debug", "server")
-    server = Server(db, name, {"RUST_LOG": "info", "INGEST_ADDRESS_LIMIT": "1000000"}, binary)
+    server = Server(db, name, {"RUST_LOG": "info", "INGEST_ADDRESS_LIMIT": "1000000",
+                               "STORE_LIMIT": "1000"}, binary)
     out = os.path.join(harness.WORK, name)
     os.makedirs(out, exist_ok=True)
     try:

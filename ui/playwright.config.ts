@@ -40,6 +40,8 @@ export default defineConfig({
       UPLOAD_DIR: uploads,
       STORELOOM_DEMO: "1",
       DEV_MAILBOX: "1",
+      // The specs give the demo owner a store of their own each.
+      STORE_LIMIT: "1000",
       // The demo store's 90 days of traffic, without new visits arriving during the tests.
       STORELOOM_DEMO_TRAFFIC: "history",
       // Warnings, and each request's line, where a token in a URL would show.

@@ -79,7 +79,7 @@ trap cleanup EXIT
 # The demo data with its traffic history but no shoppers arriving during the run; proxy
 # headers trusted so that the harness's sign-ins come from an address of their own (hooks.py).
 PORT="$port" HOST=127.0.0.1 DATABASE_URL="$server_database" UPLOAD_DIR="$run/uploads" \
-  STATIC_DIR="$ROOT/ui/dist" STORELOOM_DEMO=1 DEV_MAILBOX=1 STORELOOM_DEMO_TRAFFIC=history \
+  STATIC_DIR="$ROOT/ui/dist" STORELOOM_DEMO=1 STORELOOM_DEMO_TRAFFIC=history \
   TRUST_PROXY_HEADERS=1 RUST_LOG=warn "$server" >"$run/server.log" 2>&1 &
 server_pid=$!
 

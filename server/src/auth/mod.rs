@@ -48,3 +48,22 @@ impl FromRequestParts<AppState> for CurrentUser {
         })
     }
 }
+
+/// A signed-in operator: an activated account named an operator (`server operator add`, or by
+/// another operator). Operator routes take it, so none can forget the check.
+#[derive(Debug, Clone)]
+pub struct Operator(pub CurrentUser);
+
+impl FromRequestParts<AppState> for Operator {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        if !crate::db::accounts::is_operator(&state.db, &user.user_id).await? {
+            return Err(ApiError::Forbidden(
+                "Only the operator's staff can do this.".to_owned(),
+            ));
+        }
+        Ok(Operator(user))
+    }
+}

@@ -10,12 +10,11 @@ use shared_types::{
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
+use crate::auth::Operator;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
 use crate::db::{now_ms, rfc3339};
 use crate::error::{ApiError, Json};
 use crate::notify;
-use crate::routes::notifications::is_operator;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -73,15 +72,10 @@ async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, Ap
     responses((status = 200, body = StoreStatus), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn set_store_status(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Operator(user): Operator,
     Path(id): Path<String>,
     Json(body): Json<StoreStatusUpdate>,
 ) -> Result<Json<StoreStatus>, ApiError> {
-    if !is_operator(&state, &user).await? {
-        return Err(ApiError::Forbidden(
-            "Only the operator's staff can enable or disable a store.".to_owned(),
-        ));
-    }
     let changed = sqlx::query("UPDATE stores SET is_enabled = $1 WHERE id = $2")
         .bind(i64::from(body.is_enabled))
         .bind(&id)
@@ -102,14 +96,9 @@ async fn set_store_status(
     responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn add_operator(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Operator(user): Operator,
     Json(body): Json<OperatorGrant>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    if !is_operator(&state, &user).await? {
-        return Err(ApiError::Forbidden(
-            "Only the operator's staff can name operators.".to_owned(),
-        ));
-    }
     if !crate::db::accounts::make_operator(&state.db, &body.email).await? {
         return Err(ApiError::NotFoundWith(format!(
             "No account has the e-mail {}.",
@@ -177,14 +166,9 @@ async fn public_config(State(state): State<AppState>) -> Json<PublicConfig> {
     responses((status = 200, body = PayoutRequest), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn settle_payout(
     State(state): State<AppState>,
-    user: CurrentUser,
+    _operator: Operator,
     Path((id, outcome)): Path<(String, String)>,
 ) -> Result<Json<PayoutRequest>, ApiError> {
-    if !is_operator(&state, &user).await? {
-        return Err(ApiError::Forbidden(
-            "Only the operator's staff can settle payouts.".to_owned(),
-        ));
-    }
     if outcome != "paid" && outcome != "rejected" {
         return Err(ApiError::Invalid(vec![
             "A payout is settled as paid or rejected.".to_owned(),

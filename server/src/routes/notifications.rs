@@ -9,7 +9,7 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
+use crate::auth::Operator;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
 use crate::db::{new_id, now_ms, rfc3339};
 use crate::error::{ApiError, Json, Query};
@@ -132,26 +132,15 @@ async fn mark_read(
     Ok(Json(notification(row)))
 }
 
-/// Whether a user is on the operator's staff: an activated account named an operator (an
-/// e-mail at the operator's domain shows the fuller menu, as the spec says, but grants nothing).
-pub async fn is_operator(state: &AppState, user: &CurrentUser) -> Result<bool, ApiError> {
-    Ok(crate::db::accounts::is_operator(&state.db, &user.user_id).await?)
-}
-
 /// Sends a public notification to every store (operator staff only).
 #[utoipa::path(post, path = "/operator/public-notifications", tag = "notifications", security(("bearer" = [])),
     request_body = BroadcastRequest,
     responses((status = 201, body = Notification), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody)))]
 async fn broadcast(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Operator(user): Operator,
     Json(body): Json<BroadcastRequest>,
 ) -> Result<(StatusCode, Json<Notification>), ApiError> {
-    if !is_operator(&state, &user).await? {
-        return Err(ApiError::Forbidden(
-            "Only the operator's staff can send public notifications.".to_owned(),
-        ));
-    }
     let title = body.title.trim();
     if title.is_empty()
         || title.chars().count() > TITLE_MAX_CHARS

@@ -15,11 +15,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::STORE_ID_HEADER;
-use crate::auth::{CurrentUser, password, session};
+use crate::auth::{CurrentUser, Operator, password, session};
 use crate::config::Config;
 use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
-use crate::routes::notifications::is_operator;
 use crate::state::AppState;
 
 /// How many stores one page of `GET /api/users/stores` holds.
@@ -302,14 +301,9 @@ struct StoreLimit {
         (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn set_store_limit(
     State(state): State<AppState>,
-    user: CurrentUser,
+    Operator(user): Operator,
     Json(body): Json<StoreLimitUpdate>,
 ) -> Result<Json<StoreLimit>, ApiError> {
-    if !is_operator(&state, &user).await? {
-        return Err(ApiError::Forbidden(
-            "Only the operator's staff can change a store limit.".to_owned(),
-        ));
-    }
     if let Some(error) = shell::addresses::check_store_limit(body.store_limit) {
         return Err(ApiError::Invalid(vec![error.message]));
     }

@@ -430,12 +430,12 @@ async fn draft_saves_past_the_rate_limit_get_429() {
         "items": [{"productId": product, "variantId": variant, "quantity": 1}]});
     let first = app.post_json("/s/demo/checkout/draft", &body).await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text);
-    // The address has used up this minute and the next (the in-process client has no peer
-    // address: "unknown").
+    // The address has used up this minute and the next (the in-process client's peer is the
+    // loopback address the test router gives every request).
     let window = server::db::now_ms().div_euclid(60_000) * 60;
     for start in [window, window + 60] {
         sqlx::query(
-            "INSERT INTO rate_counters (key, window_start, count) VALUES ('checkout-draft:unknown', $1, $2) \
+            "INSERT INTO rate_counters (key, window_start, count) VALUES ('checkout-draft:127.0.0.1', $1, $2) \
              ON CONFLICT (key, window_start) DO UPDATE SET count = excluded.count",
         )
         .bind(start)

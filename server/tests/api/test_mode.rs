@@ -61,6 +61,26 @@ async fn order_count(app: &TestApp) -> i64 {
     n
 }
 
+/// Places a one-item order from session `session` on the demo storefront; the order as the
+/// admin reads it.
+async fn place(app: &TestApp, token: &str, store: &str, key: &str, session: &str) -> Value {
+    let (product, variant) = product(app).await;
+    let mut body = checkout_body(key, &product, &variant, 1);
+    body["sessionId"] = json!(session);
+    let placed = app.post_json("/s/demo/checkout", &body).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
+    let id = placed.json["orderId"].as_str().expect("id");
+    app.call(
+        Method::GET,
+        &format!("/api/stores/orders/{id}"),
+        None,
+        Some(token),
+        Some(store),
+    )
+    .await
+    .json
+}
+
 async fn set_test_mode(app: &TestApp, token: &str, store: &str, on: bool) -> Value {
     let reply = app
         .call(
@@ -104,23 +124,10 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
         .json["current"]["orders"]["total_orders"]
         .as_u64()
         .expect("orders");
-    let (product, variant) = product(&app).await;
-    let mut body = checkout_body("test-order-1", &product, &variant, 1);
-    body["sessionId"] = json!("session-test-1");
-    let placed = app.post_json("/s/demo/checkout", &body).await;
-    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
-    let id = placed.json["orderId"].as_str().expect("id");
-    let order = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/orders/{id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
-        .await;
-    assert_eq!(order.json["test"], true);
-    assert_eq!(order.json["financialStatus"], "paid");
+    let order = place(&app, &token, &store, "test-order-1", "session-test-1").await;
+    let id = order["id"].as_str().expect("id");
+    assert_eq!(order["test"], true);
+    assert_eq!(order["financialStatus"], "paid");
     let thanks = app.get(&format!("/s/demo/thank-you/{id}"), None).await;
     assert!(thanks.text.contains("a test order: no payment was taken"));
     assert_eq!(balance(&app, &token, &store).await, before);
@@ -252,23 +259,10 @@ async fn a_live_store_with_a_gateway_places_an_order_awaiting_payment_and_record
     let mode = set_test_mode(&app, &token, &store, false).await;
     assert_eq!(mode, json!({"testMode": false, "hasGateway": true}));
     let before = balance(&app, &token, &store).await;
-    let (product, variant) = product(&app).await;
-    let mut body = checkout_body("live-order-1", &product, &variant, 1);
-    body["sessionId"] = json!("session-live-1");
-    let placed = app.post_json("/s/demo/checkout", &body).await;
-    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
-    let id = placed.json["orderId"].as_str().expect("id");
-    let order = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/orders/{id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
-        .await;
-    assert_eq!(order.json["test"], false);
-    assert_eq!(order.json["financialStatus"], "pending");
+    let order = place(&app, &token, &store, "live-order-1", "session-live-1").await;
+    let id = order["id"].as_str().expect("id");
+    assert_eq!(order["test"], false);
+    assert_eq!(order["financialStatus"], "pending");
     let thanks = app.get(&format!("/s/demo/thank-you/{id}"), None).await;
     assert!(thanks.text.contains("awaits payment"));
     assert_eq!(balance(&app, &token, &store).await, before);

@@ -19,7 +19,7 @@ export function TestBadge({ test }: { test: boolean }) {
   const { t } = useTranslation();
   if (!test) return null;
   return (
-    <Badge variant="outline" color="orange" title={t("orders.testHint")}>
+    <Badge variant="filled" color="dark" title={t("orders.testHint")}>
       {t("orders.test")}
     </Badge>
   );
