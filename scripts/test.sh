@@ -79,14 +79,16 @@ step "cargo clippy (native)" cargo clippy --locked --workspace --all-targets -- 
 step "cargo clippy (wasm facade, both builds)" bash -c '
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings' 
-suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace
+# --no-fail-fast: a failing test binary must not keep the others (shared-types writes the UI's
+# generated types in its tests) from running.
+suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace --no-fail-fast
 
 PG=$(bash scripts/postgres.sh)
 if [ -n "$PG" ]; then
   PG_DIR="${PG% *}"; PG_URL="${PG#* }"
   trap 'bash "$ROOT/scripts/postgres.sh" stop "$PG_DIR"' EXIT
   suite "cargo test (PostgreSQL)" cargo "$LOGS/cargo-postgres.log" \
-    env TEST_DATABASE_URL="$PG_URL" cargo test --locked -p server --test api
+    env TEST_DATABASE_URL="$PG_URL" cargo test --locked --no-fail-fast -p server --test api
 else
   FAILED=$((FAILED + 1)); FAILURES+=("PostgreSQL start")
 fi
