@@ -81,11 +81,25 @@ wasm_variant() {
 # reports), the editors' one (theme engine, product designs) and the time-zone one with the IANA
 # database, both loaded lazily by the pages that need them.
 build_wasm() {
-  say "Building the WASM core (main, editor and time-zone builds)"
+  say "Building the WASM core (main, editor and time-zone builds, and the preview runtime)"
   (cd "$ROOT" \
     && wasm_variant ui/src/wasm --no-default-features --features wasm-shell \
     && wasm_variant ui/src/wasm-editor --no-default-features --features wasm-editor \
-    && wasm_variant ui/src/wasm-tz --no-default-features --features wasm-zoned)
+    && wasm_variant ui/src/wasm-tz --no-default-features --features wasm-zoned \
+    && build_preview_runtime)
+}
+
+# The editor's preview runtime (the `storefront-preview` crate: the core's storefront renderer
+# for the preview frame). The storefront page imports it as a plain ES module, so it is bound
+# `--target web` (no bundler) into ui/public/preview/, which Vite copies as it is into
+# ui/dist/preview/: the server serves it at /admin/preview/ with the admin's other files.
+build_preview_runtime() {
+  local out="$ROOT/ui/public/preview"
+  (cd "$ROOT" \
+    && cargo build --locked --profile wasm-release --target wasm32-unknown-unknown -p storefront-preview \
+    && wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name storefront_preview \
+         target/wasm32-unknown-unknown/wasm-release/storefront_preview.wasm \
+    && "$ROOT/node_modules/.bin/wasm-opt" -Oz "$out/storefront_preview_bg.wasm" -o "$out/storefront_preview_bg.wasm")
 }
 
 build_ui() {

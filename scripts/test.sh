@@ -76,9 +76,10 @@ step "Set-up: oha (the benchmarks' load generator)" ensure_oha
 
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native)" cargo clippy --locked --workspace --all-targets -- -D warnings
-step "cargo clippy (wasm facade, both builds)" bash -c '
+step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
-  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings' 
+  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings &&
+  cargo clippy --locked --target wasm32-unknown-unknown -p storefront-preview --all-targets -- -D warnings' 
 # --no-fail-fast: a failing test binary must not keep the others (shared-types writes the UI's
 # generated types in its tests) from running.
 suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace --no-fail-fast

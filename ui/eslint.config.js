@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "src/wasm", "src/wasm-editor", "src/wasm-tz", "src/types/generated", "test-results", "playwright-report"] },
+  { ignores: ["dist", "src/wasm", "src/wasm-editor", "src/wasm-tz", "public/preview", "src/types/generated", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

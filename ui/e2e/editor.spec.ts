@@ -1,7 +1,8 @@
 // The theme editor against the real server in Chromium: open from the themes list; sections
 // added above and below, dragged and removed; list limits with the core's messages; thank-you
 // rules; font reset; countdown; save and reload; undo and redo; the live preview; offline edits
-// kept across a reload and sent once; merges and conflicts with a second browser; screenshots.
+// kept across a reload and sent once; the preview rendered in the frame without a network;
+// merges and conflicts with a second browser; screenshots.
 import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore } from "./helpers";
 
@@ -390,6 +391,70 @@ test("the preview shows changes without reloading, scrolls to a section, and is 
   await page.locator('label[for$="-mobile"]').click();
   await expect.poll(async () => (await frameElement.boundingBox())?.width).toBe(375);
   expect((await frameElement.boundingBox())?.height).toBe(667);
+});
+
+/** The preview renders in the frame itself (the core's storefront renderer as WebAssembly): an
+ * edit costs no request, so it shows without a network; the frame's worker keeps the page, the
+ * runtime and the catalog snapshot, so a reload without a network shows the draft too. */
+test("the preview renders edits without a network and opens offline with the draft", async ({ page, context, request }) => {
+  await setUp(request, "Editor Preview Offline Shop");
+  await openEditor(page, /Editor Preview Offline Shop/, "Hydro");
+  const frameElement = page.getByTestId("preview-frame");
+  await expect(frameElement).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await expect(frame.locator("html")).toHaveAttribute("data-preview-runtime", "wasm");
+  // Both workers in control: the admin's, and the preview frame's.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await frame.locator("html").evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (r.frame() !== page.mainFrame() && ["fetch", "xhr"].includes(r.resourceType())) calls.push(r.url());
+  });
+  await context.setOffline(true);
+  await expect(page.getByTestId("save-status")).toHaveText(/Offline/);
+
+  // A home section's text.
+  await page.getByRole("button", { name: /^Edit Collection list/ }).click();
+  const heading = page.getByRole("textbox", { name: "Heading", exact: true }).first();
+  await heading.fill("Picked without a network");
+  await heading.press("Enter");
+  await expect(frame.getByText("Picked without a network")).toBeVisible();
+  // The header's text.
+  await page.getByRole("button", { name: "Back to the list" }).click();
+  await page.getByRole("button", { name: /^Edit .* \(header\)$/ }).click();
+  const topBar = page.getByRole("textbox", { name: "Top bar text" });
+  await topBar.fill("Free shipping, even offline");
+  await topBar.press("Enter");
+  await expect(frame.getByText("Free shipping, even offline")).toBeVisible();
+  // A theme colour.
+  await openGroup(page, "Colors");
+  const price = page.getByRole("textbox", { name: "Price", exact: true });
+  await price.fill("#123456");
+  await price.press("Enter");
+  await price.press("Escape");
+  await expect.poll(async () => (await frame.locator("#sl-theme").textContent())?.toLowerCase()).toContain("#123456");
+  // Not one request from the frame for all of it.
+  expect(calls).toEqual([]);
+
+  // A reload with the network still cut: the admin from its worker, the frame from its own, the
+  // draft from the browser's drafts, rendered by the runtime.
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
+  await expect(frameElement).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  await expect(frame.locator("html")).toHaveAttribute("data-preview-runtime", "wasm");
+  await expect(frame.getByText("Picked without a network")).toBeVisible();
+  await expect(frame.getByText("Free shipping, even offline")).toBeVisible();
+  await expect.poll(async () => (await frame.locator("#sl-theme").textContent())?.toLowerCase()).toContain("#123456");
+  await page.getByRole("button", { name: /^Edit .* \(header\)$/ }).click();
+  const again = page.getByRole("textbox", { name: "Top bar text" });
+  await again.fill("Still offline, still shown");
+  await again.press("Enter");
+  await expect(frame.getByText("Still offline, still shown")).toBeVisible();
+  await context.setOffline(false);
 });
 
 for (const family of ["hydro", "newchick"] as const) {

@@ -1,4 +1,7 @@
 // The bundle budgets' measures and verdicts on small made-up bundles.
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Budget, type BundleItem, failures, gzipBytes, initialChunks, measure, table } from "./budgets";
 
@@ -86,5 +89,18 @@ describe("bundle budgets", () => {
   it("fail a budget that matches nothing rather than pass it unmeasured", () => {
     const m = measure(bundle, { name: "time zones", kind: "wasm", dir: "src/wasm-tz/", maxKb: 250 });
     expect(failures([m])).toEqual(['Bundle budget "time zones" could not be measured: no .wasm file built from src/wasm-tz/ (ui/budgets.json).']);
+  });
+  it("measure files copied as they are from their folder, and fail when the folder is empty", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "budgets-"));
+    mkdirSync(path.join(root, "public", "preview"), { recursive: true });
+    const files: Budget = { name: "runtime", kind: "files", dir: "public/preview/", maxKb: 10 };
+    expect(measure(bundle, files, root).missing).toContain("public/preview/");
+    writeFileSync(path.join(root, "public", "preview", "runtime.js"), noise(500, 7));
+    writeFileSync(path.join(root, "public", "preview", "runtime_bg.wasm"), noise(1500, 8));
+    writeFileSync(path.join(root, "public", "preview", "notes.txt"), noise(9000, 9));
+    const m = measure(bundle, files, root);
+    expect(m.missing).toBeUndefined();
+    expect(m.parts.map((part) => part.name)).toEqual(["public/preview/runtime_bg.wasm", "public/preview/runtime.js"]);
+    expect(m.bytes).toBe(gzipBytes(noise(500, 7)) + gzipBytes(noise(1500, 8)));
   });
 });

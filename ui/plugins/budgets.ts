@@ -1,7 +1,7 @@
 // The admin's download budgets (budgets.json), measured on the bundle of every `vite build`: a
 // table of the figures is printed each time, and the build fails when one is over its budget,
 // naming the budget, its size and the files that make it.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
@@ -11,6 +11,9 @@ export type Budget = { name: string; maxKb: number } & (
   | { kind: "initial" }
   | { kind: "chunks"; modules: string }
   | { kind: "wasm"; dir: string }
+  // Files copied into the build as they are (Vite's public/ folder), outside the bundle: every
+  // .js and .wasm file of `dir`, relative to the UI's root.
+  | { kind: "files"; dir: string }
 );
 
 /** The parts of a Rollup/Rolldown output bundle the measures read. */
@@ -75,8 +78,8 @@ function chunkPart(bundle: Record<string, BundleItem>, fileName: string): Part {
   return { name: fileName, bytes: item ? gzipBytes(item.type === "chunk" ? item.code : item.source) : 0 };
 }
 
-/** Measures one budget on a bundle. */
-export function measure(bundle: Record<string, BundleItem>, budget: Budget): Measure {
+/** Measures one budget on a bundle (and, for `files`, on the folder under `root`). */
+export function measure(bundle: Record<string, BundleItem>, budget: Budget, root = "."): Measure {
   const items = Object.values(bundle);
   let parts: Part[] = [];
   let missing: string | undefined;
@@ -89,6 +92,11 @@ export function measure(bundle: Record<string, BundleItem>, budget: Budget): Mea
       .filter((item) => item.type === "chunk" && Object.keys(item.modules).some((id) => pattern.test(id)))
       .map((item) => chunkPart(bundle, item.fileName));
     if (parts.length === 0) missing = `no chunk holds a module matching ${budget.modules}`;
+  } else if (budget.kind === "files") {
+    const dir = path.resolve(root, budget.dir);
+    const names = existsSync(dir) ? readdirSync(dir).filter((name) => /\.(js|wasm)$/.test(name)) : [];
+    parts = names.map((name) => ({ name: `${budget.dir}${name}`, bytes: gzipBytes(readFileSync(path.join(dir, name))) }));
+    if (parts.length === 0) missing = `no .js or .wasm file in ${budget.dir}`;
   } else {
     const inDir = (path: string) => path.includes(`/${budget.dir}`) || path.startsWith(budget.dir);
     const wasm = items.find(
@@ -141,11 +149,13 @@ export function failures(measures: Measure[]): string[] {
  * is exceeded. */
 export function bundleBudgets(budgets: Budget[]): Plugin {
   let report = "";
+  let root = ".";
   return {
     name: "storeloom-bundle-budgets",
     apply: "build",
     configResolved(config) {
       report = path.join(config.root, "node_modules", ".cache", "storeloom", "budgets.json");
+      root = config.root;
     },
     // After Vite's own steps, which still change the chunks (the map of what a dynamic import
     // preloads, the HTML entry), so that the files measured are the files served.
@@ -153,7 +163,7 @@ export function bundleBudgets(budgets: Budget[]): Plugin {
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
-        const measures = budgets.map((budget) => measure(bundle as unknown as Record<string, BundleItem>, budget));
+        const measures = budgets.map((budget) => measure(bundle as unknown as Record<string, BundleItem>, budget, root));
         console.log(`\n${table(measures)}\n`);
         // The last build's figures, for `npm run bench`'s report.
         mkdirSync(path.dirname(report), { recursive: true });

@@ -899,3 +899,89 @@ async fn a_store_host_name_serves_its_storefront_when_configured() {
         .await;
     assert_eq!(admin.status, StatusCode::TEMPORARY_REDIRECT);
 }
+
+#[tokio::test]
+async fn the_preview_catalog_snapshot_is_the_cores_type_with_the_active_products_and_samples() {
+    let app = spawn_app().await;
+    let reply = app.get("/s/demo/_preview/catalog", None).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert_eq!(reply.headers[header::CACHE_CONTROL], "no-store");
+    let snapshot: core_wasm::storefront::preview::Snapshot =
+        serde_json::from_str(&reply.text).expect("the core's snapshot");
+    assert_eq!(snapshot.shop.subdomain, "demo");
+    assert_eq!(snapshot.shop.base, "/s/demo");
+    assert!(!snapshot.catalog.products.is_empty());
+    assert!(
+        snapshot
+            .catalog
+            .products
+            .iter()
+            .all(|p| p.status == "active")
+    );
+    assert_eq!(snapshot.sample.id, snapshot.catalog.products[0].id);
+    assert_eq!(
+        app.get("/s/no-such-store/_preview/catalog", None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn a_store_without_products_previews_a_sample_product_in_its_snapshot() {
+    let app = spawn_app().await;
+    let (token, store_id) = crate::helpers::fresh_store(&app).await;
+    let store = app
+        .call(
+            Method::GET,
+            "/api/stores/current",
+            None,
+            Some(&token),
+            Some(&store_id),
+        )
+        .await;
+    let subdomain = store.json["subdomain"].as_str().expect("subdomain");
+    let reply = app
+        .get(&format!("/s/{subdomain}/_preview/catalog"), None)
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert!(reply.json["catalog"]["products"].as_array().expect("products").is_empty());
+    assert_eq!(reply.json["sample"]["id"], "sample");
+}
+
+#[tokio::test]
+async fn the_preview_worker_is_allowed_the_store_scope_and_checked_at_every_registration() {
+    let app = spawn_app().await;
+    let reply = app.get("/s/demo/_preview/sw.js", None).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(
+        reply.headers[header::CONTENT_TYPE],
+        "text/javascript; charset=utf-8"
+    );
+    assert_eq!(reply.headers["service-worker-allowed"], "/s/demo/");
+    assert_eq!(reply.headers[header::CACHE_CONTROL], "no-cache");
+    assert_eq!(reply.headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    assert!(reply.text.contains("var BASE = \"/s/demo\";"));
+    assert!(!reply.text.contains("__"), "a placeholder was left");
+    assert_eq!(
+        app.get("/s/no-such-store/_preview/sw.js", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn only_preview_pages_may_run_webassembly() {
+    let app = spawn_app().await;
+    let csp = |reply: &Reply| {
+        reply.headers[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .expect("ascii")
+            .to_owned()
+    };
+    let preview = app.get("/s/demo/?nocache=1&theme=default", None).await;
+    assert_eq!(preview.status, StatusCode::OK);
+    assert!(csp(&preview).contains("script-src 'self' 'wasm-unsafe-eval';"));
+    let shopper = app.get("/s/demo/", None).await;
+    assert_eq!(shopper.status, StatusCode::OK);
+    assert!(!csp(&shopper).contains("wasm-unsafe-eval"));
+}

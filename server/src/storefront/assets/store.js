@@ -15,6 +15,12 @@
   var product = boot.product;
   var lastConfig = null;
   var sample = null;
+  // In preview, the storefront's renderer of the core runs here as WebAssembly (the preview
+  // runtime, built with the admin): it renders every edit itself, with no request. Until it has
+  // started, and if it cannot, the server renders (POST /_preview, /cart/view).
+  var RUNTIME_URL = "/admin/preview/storefront_preview.js";
+  var runtime = null;
+  var runtimeWanted = preview;
   var timers = [];
   var CART_KEY = "sl-cart:" + boot.storeKey;
   var DRAFT_KEY = "sl-draft:" + boot.storeKey;
@@ -253,6 +259,8 @@
   function renderCart(root) {
     var box = $("[data-cart-view]", root);
     if (!box) return;
+    // The preview runtime renders the preview's cart with the page.
+    if (runtimeWanted) { initImages(box); return; }
     postJson(base + "/cart/view", { items: previewItems(), view: "cart", config: preview ? lastConfig : undefined }).then(function (r) {
       if (!r.ok) { box.innerHTML = "<p class=\"notice\" role=\"alert\">The cart could not be loaded. Try again.</p>"; return; }
       box.innerHTML = r.data.html;
@@ -327,7 +335,9 @@
     if (recoverToken && !recovered && !preview) { recover(root, recoverToken); return; }
     var summary = $("[data-summary]", root);
     var items = previewItems();
-    if (summary) {
+    if (summary && runtimeWanted) {
+      initImages(summary);
+    } else if (summary) {
       if (!items.length) {
         summary.innerHTML = "<p>Your cart is empty.</p><a class=\"btn\" href=\"" + base + "/collections/all\">Continue shopping</a>";
       } else {
@@ -576,7 +586,10 @@
     if (e.origin !== adminOrigin || e.source !== window.parent) return;
     var msg = e.data;
     if (!msg || typeof msg !== "object" || typeof msg.type !== "string") return;
-    if (msg.type === "storeloom:config" && typeof msg.configJson === "string") {
+    if (runtime && (msg.type === "storeloom:config" || msg.type === "storeloom:page")) {
+      // The preview runtime listens to these itself.
+      return;
+    } else if (msg.type === "storeloom:config" && typeof msg.configJson === "string") {
       // The editor's config as JSON text: parsed here once, sent on as it is.
       var parsed = null;
       try { parsed = JSON.parse(msg.configJson); } catch (x) { return; }
@@ -610,5 +623,41 @@
     if (sec) send({ type: "storeloom:select", section: sec.getAttribute("data-section-key"), page: editorPage });
   }, true);
   document.addEventListener("submit", function (e) { e.preventDefault(); }, true);
-  send({ type: "storeloom:ready", page: editorPage });
+  // The preview runtime put new elements in place: their behaviour starts here.
+  document.addEventListener("storeloom:placed", function (e) {
+    var d = e.detail || {};
+    if (d.whole) {
+      editorPage = d.page || editorPage;
+      kind = d.kind || kind;
+      sample = d.product || sample;
+      if (kind === "product") product = sample;
+      initAll();
+    } else {
+      var placed = {};
+      (d.keys || []).forEach(function (k) { var el = shownSection(k); if (el) placed[k] = el; });
+      initSections(placed);
+    }
+  });
+  // The frame's page, store.css, store.js, the runtime and the catalog snapshot, kept for
+  // offline use by a worker that answers the preview's requests only.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(base + "/_preview/sw.js", { scope: base + "/" }).catch(function () { /* kept or not, the preview works */ });
+  }
+  // The runtime and the snapshot of what the pages show besides the config (fetched once; the
+  // worker keeps it and serves the kept copy offline).
+  function loadRuntime() {
+    var snapshot = fetch(base + "/_preview/catalog", { headers: { accept: "application/json" } })
+      .then(function (r) { if (!r.ok) throw new Error("catalog " + r.status); return r.text(); });
+    return Promise.all([import(RUNTIME_URL), snapshot]).then(function (got) {
+      var mod = got[0];
+      return mod.default().then(function () {
+        mod.start(got[1], adminOrigin, editorPage);
+        runtime = mod;
+        document.documentElement.setAttribute("data-preview-runtime", "wasm");
+      });
+    });
+  }
+  loadRuntime()
+    .catch(function () { runtimeWanted = false; document.documentElement.setAttribute("data-preview-runtime", "server"); })
+    .then(function () { send({ type: "storeloom:ready", page: editorPage }); });
 })();
