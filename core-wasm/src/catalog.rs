@@ -1150,6 +1150,28 @@ pub fn check_font_sizes(label: &str, html: &str) -> Result<(), String> {
 /// The alignments rich text may give a paragraph or a heading (`text-align`).
 pub const RICH_TEXT_ALIGNMENTS: [&str; 4] = ["left", "center", "right", "justify"];
 
+/// Seller HTML with scripts, event handlers and other active content removed. Inline styles are
+/// kept only as rich text's allowed font sizes (on a span or a paragraph) and alignments (on a
+/// paragraph or a heading), as [`rich_text_style`] says. The admin saves HTML through it and the
+/// storefront shows theme texts through it.
+pub fn sanitize_html(html: &str) -> String {
+    static CLEANER: std::sync::LazyLock<ammonia::Builder<'static>> =
+        std::sync::LazyLock::new(|| {
+            let mut builder = ammonia::Builder::default();
+            for tag in ["span", "p", "h1", "h2", "h3", "h4", "h5", "h6"] {
+                builder.add_tag_attributes(tag, &["style"]);
+            }
+            builder.attribute_filter(|element, attribute, value| {
+                if attribute != "style" {
+                    return Some(value.into());
+                }
+                rich_text_style(element, value).map(Into::into)
+            });
+            builder
+        });
+    CLEANER.clean(html).to_string()
+}
+
 /// What rich text keeps of an element's inline `style`: an allowed font size on a span or a
 /// paragraph, and an allowed alignment on a paragraph or a heading, written back as
 /// `font-size: 16px; text-align: center`. `None` when nothing is kept.

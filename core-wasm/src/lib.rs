@@ -11,6 +11,7 @@ pub mod payouts;
 pub mod records;
 pub mod reports;
 pub mod shell;
+pub mod storefront;
 pub mod theme;
 
 #[cfg(all(feature = "wasm-bindings", target_arch = "wasm32"))]

@@ -65,25 +65,10 @@ fn checked(input: PageInput) -> Result<(String, String, String, bool), ApiError>
     Ok((title, handle, sanitize(&input.body_html), input.published))
 }
 
-/// HTML with scripts, event handlers and other active content removed. Inline styles are kept
-/// only as rich text's allowed font sizes (on a span or a paragraph) and alignments (on a
-/// paragraph or a heading), as the core's `rich_text_style` says.
+/// HTML with scripts, event handlers and other active content removed (the core's
+/// `sanitize_html`).
 pub(crate) fn sanitize(html: &str) -> String {
-    static CLEANER: std::sync::LazyLock<ammonia::Builder<'static>> =
-        std::sync::LazyLock::new(|| {
-            let mut builder = ammonia::Builder::default();
-            for tag in ["span", "p", "h1", "h2", "h3", "h4", "h5", "h6"] {
-                builder.add_tag_attributes(tag, &["style"]);
-            }
-            builder.attribute_filter(|element, attribute, value| {
-                if attribute != "style" {
-                    return Some(value.into());
-                }
-                core_wasm::catalog::rich_text_style(element, value).map(Into::into)
-            });
-            builder
-        });
-    CLEANER.clean(html).to_string()
+    core_wasm::catalog::sanitize_html(html)
 }
 
 pub(crate) fn invalid(message: String) -> ApiError {

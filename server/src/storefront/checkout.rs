@@ -11,9 +11,7 @@ use core_wasm::payouts::CheckoutPayment;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared_types::EventKind;
-use shared_types::catalog::Product;
 
-use super::render::{Line, Receipt, ReceiptPayment, shipping_for, to_minor};
 use super::{OnStoreHost, StoreError, shop};
 use crate::analytics::TEST_CONVERSION_KIND;
 use crate::analytics::ingest::{Event, store_events};
@@ -23,6 +21,7 @@ use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::routes::catalog::product_where;
 use crate::state::AppState;
+use core_wasm::storefront::{Line, Receipt, ReceiptPayment, shipping_for, to_minor};
 
 /// The most lines in a cart.
 pub const MAX_ITEMS: usize = 50;
@@ -623,25 +622,4 @@ pub async fn receipt(
             }
         },
     ))
-}
-
-/// The thank-you page the preview shows for the order page.
-pub fn sample_receipt(product: Option<&Product>) -> Receipt {
-    let price = product.map_or(2_500, |p| to_minor(p.price));
-    Receipt {
-        id: "preview".to_owned(),
-        name: "#1001".to_owned(),
-        email: "shopper@example.com".to_owned(),
-        customer: "Alex Shopper".to_owned(),
-        lines: vec![(
-            product.map_or("Sample product".to_owned(), |p| p.title.clone()),
-            1,
-            price,
-        )],
-        subtotal_minor: price,
-        shipping_minor: shipping_for(price),
-        total_minor: price + shipping_for(price),
-        created_at: now_ms(),
-        payment: ReceiptPayment::Paid,
-    }
 }

@@ -11,12 +11,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::checkout::{ItemInput, MAX_ITEMS, MAX_QUANTITY, price_lines};
-use super::render::Line;
 use super::{OnStoreHost, StoreError, shop};
 use crate::client::ClientAddress;
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
+use core_wasm::storefront::Line;
 
 /// How many draft saves one address may make per minute (the page saves on opening and when a
 /// contact field changes, so a shopper stays far below it).

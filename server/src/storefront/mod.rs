@@ -5,7 +5,6 @@
 
 pub mod checkout;
 pub mod drafts;
-pub mod render;
 
 use std::sync::LazyLock;
 
@@ -18,9 +17,8 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sha2::Digest;
-use shared_types::catalog::{Menu, Product, Variant};
+use shared_types::catalog::{Menu, Product};
 
-use self::render::{Boot, Catalog, Family, Page, Shop, View};
 use crate::error::{ApiError, Json};
 use crate::routes::catalog::{
     CollectionQuery, ProductQuery, collection_by_handle, product_where, query_collections,
@@ -28,6 +26,7 @@ use crate::routes::catalog::{
 };
 use crate::routes::menus::{MENU_COLUMNS, MenuRow, menu};
 use crate::state::AppState;
+use core_wasm::storefront::{self as render, Boot, Catalog, Family, Page, Shop, View, preview};
 
 const CSS: &str = include_str!("assets/store.css");
 const JS: &str = include_str!("assets/store.js");
@@ -366,7 +365,7 @@ fn html_page(
         product,
         css: CSS,
     };
-    let assets = format!("{}/_assets/{}", ctx.shop.base_or_root(), *ASSET_VERSION);
+    let assets = format!("{}/_assets/{}", ctx.shop.base, *ASSET_VERSION);
     let body = render::document(&view, &boot, &assets);
     let cache = if ctx.preview { "no-store" } else { cache };
     let response = (
@@ -376,13 +375,6 @@ fn html_page(
     )
         .into_response();
     secure(response, state, ctx.on_host, cache)
-}
-
-impl Shop {
-    /// The prefix for asset addresses (`/s/{subdomain}` or empty).
-    fn base_or_root(&self) -> &str {
-        &self.base
-    }
 }
 
 fn on_host(request_ext: Option<axum::Extension<OnStoreHost>>) -> bool {
@@ -747,51 +739,9 @@ pub struct PreviewRequest {
     pub sections: Option<Vec<String>>,
 }
 
-/// The most sections one partial preview renders.
-const PREVIEW_SECTIONS_MAX: usize = 50;
-
-/// The pages the preview shows (`collections` is another name of `category`).
-const PREVIEW_PAGES: [&str; 6] = [
-    "homepage",
-    "product",
-    "cart",
-    "order",
-    "category",
-    "collections",
-];
-const PREVIEW_PAGE_MESSAGE: &str = "The page must be homepage, product, cart, order or category.";
-
-/// The product the preview shows on the product page of a store that has none yet: never
-/// sold (no stock) and never stored.
-fn sample_product() -> Product {
-    Product {
-        id: "sample".to_owned(),
-        legacy_id: "sample".to_owned(),
-        title: "Sample product".to_owned(),
-        handle: "sample-product".to_owned(),
-        description_html: "<p>Your product's description appears here.</p>".to_owned(),
-        images: Vec::new(),
-        price: 25.0,
-        compare_at_price: Some(35.0),
-        options: Vec::new(),
-        variants: vec![Variant {
-            id: "sample".to_owned(),
-            title: "Default".to_owned(),
-            options: Vec::new(),
-            price: 25.0,
-            compare_at_price: Some(35.0),
-            stock: 0,
-            sku: String::new(),
-        }],
-        tags: Vec::new(),
-        status: "active".to_owned(),
-        created_at: 0,
-        updated_at: 0,
-    }
-}
-
-/// Renders the posted config (the editor's unsaved one) as the named page, for the preview to
-/// put in place without reloading. Nothing is stored.
+/// Renders the posted config (the editor's unsaved one) as the named page, or some of its
+/// sections, with the core's renderer (the preview frame renders the same in WebAssembly; this
+/// answer serves a frame that has not loaded it). Nothing is stored.
 async fn preview(
     State(state): State<AppState>,
     Path(subdomain): Path<String>,
@@ -815,120 +765,33 @@ async fn preview(
     };
     let catalog = catalog(&state, &shop.id).await?;
     let page_name = request.page.unwrap_or_else(|| "homepage".to_owned());
+    let snapshot = preview::Snapshot::new(shop, catalog, crate::db::now_ms());
     let view = View {
-        shop: &shop,
+        shop: &snapshot.shop,
         config: &config,
-        catalog: &catalog,
+        catalog: &snapshot.catalog,
         family: Family::of(&config),
         preview: true,
     };
-    // A store without products still previews its product page, with a sample product.
-    let sample = catalog
-        .products
-        .first()
-        .cloned()
-        .unwrap_or_else(sample_product);
-    // Some sections and the stylesheet alone: the editor changed nothing else. Home sections
-    // are on the home page only; the fixed header and footer, like the stylesheet, on any page.
-    if let Some(keys) = request.sections {
-        if !PREVIEW_PAGES.contains(&page_name.as_str()) {
-            return Err(ApiError::Invalid(vec![PREVIEW_PAGE_MESSAGE.to_owned()]).into());
-        }
-        if keys.len() > PREVIEW_SECTIONS_MAX {
-            return Err(ApiError::Invalid(vec![format!(
-                "At most {PREVIEW_SECTIONS_MAX} sections render alone at a time."
-            )])
-            .into());
-        }
-        let home = render::sections(&config, "homepage");
-        let fixed = render::sections(&config, "fixed");
-        let mut rendered = serde_json::Map::new();
-        for key in keys {
-            let at_home = home.iter().position(|s| render::text(s, "key") == key);
-            let in_frame = fixed.iter().find(|s| render::text(s, "key") == key);
-            let html = match (at_home, in_frame) {
-                (Some(position), None) if page_name == "homepage" => {
-                    render::home_section(&view, home[position], position)
-                }
-                (None, Some(section)) => render::render_section(&view, section),
-                (Some(_), None) => {
-                    return Err(ApiError::Invalid(vec![format!(
-                        "{key} is a home section: it renders alone on the home page only."
-                    )])
-                    .into());
-                }
-                (Some(_), Some(_)) => {
-                    return Err(ApiError::Invalid(vec![format!(
-                        "Both the home page and the header and footer have a section {key}."
-                    )])
-                    .into());
-                }
-                (None, None) => {
-                    return Err(
-                        ApiError::Invalid(vec![format!("The page has no section {key}.")]).into(),
-                    );
-                }
-            };
-            rendered.insert(key, Value::String(html));
-        }
-        let body = json!({
-            "sections": rendered,
-            "css": render::theme_css(&config),
-            "fonts": render::font_urls(&config),
-        });
-        return Ok(secure(
-            axum::Json(body).into_response(),
-            &state,
-            on_host,
-            "no-store",
-        ));
-    }
-    let mut pages = Vec::new();
-    match page_name.as_str() {
-        "homepage" => pages.push(Page::Home),
-        "product" => pages.push(Page::Product(Box::new(sample.clone()))),
-        "category" | "collections" => {
-            let (title, handle, products) = match catalog.collections.first() {
-                Some(c) => (
-                    c.title.clone(),
-                    c.handle.clone(),
-                    catalog.products_of(c).into_iter().cloned().collect(),
-                ),
-                None => (
-                    "All products".to_owned(),
-                    "all".to_owned(),
-                    catalog.products.clone(),
-                ),
-            };
-            pages.push(Page::Collection {
-                title,
-                handle,
-                products,
-                search: String::new(),
-            });
-        }
-        "cart" => pages.push(Page::Cart),
-        "order" => {
-            pages.push(Page::Checkout);
-            pages.push(Page::ThankYou(Box::new(checkout::sample_receipt(Some(
-                &sample,
-            )))));
-        }
-        _ => {
-            return Err(ApiError::Invalid(vec![PREVIEW_PAGE_MESSAGE.to_owned()]).into());
-        }
-    }
-    let html: String = pages.iter().map(|p| render::app(&view, p)).collect();
-    let kind = pages.first().map_or("home", Page::kind);
-    let body = json!({
-        "html": html,
-        "css": render::theme_css(&config),
-        "fonts": render::font_urls(&config),
-        "family": view.family.class(),
-        "page": page_name,
-        "kind": kind,
-        "product": {"id": sample.id, "variants": sample.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>()},
-    });
+    let invalid = |message: String| StoreError::from(ApiError::Invalid(vec![message]));
+    let body = if let Some(keys) = request.sections {
+        // Some sections and the stylesheet alone: the editor changed nothing else.
+        let rendered = preview::sections(&view, &page_name, &keys).map_err(invalid)?;
+        let (css, fonts) = preview::stylesheet(&config);
+        json!({ "sections": rendered, "css": css, "fonts": fonts })
+    } else {
+        let rendered = preview::page(&view, &page_name, &snapshot).map_err(invalid)?;
+        let sample = &snapshot.sample;
+        json!({
+            "html": rendered.html,
+            "css": rendered.css,
+            "fonts": rendered.fonts,
+            "family": rendered.family,
+            "page": rendered.page,
+            "kind": rendered.kind,
+            "product": {"id": sample.id, "variants": sample.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>()},
+        })
+    };
     Ok(secure(
         axum::Json(body).into_response(),
         &state,

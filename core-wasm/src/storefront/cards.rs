@@ -1,0 +1,44 @@
+//! Product cards, shared by the sections and the pages.
+
+#[allow(unused_imports)]
+use crate::storefront::prelude::*;
+
+/// A product card.
+pub fn card(view: &View, product: &Product, show_sale: bool) -> String {
+    let compare = product.compare_at_price.filter(|c| *c > product.price);
+    let sale = match compare {
+        Some(c) if show_sale => {
+            let label = if text(view.config, "settings.product.layout.sale_type") == "amount" {
+                format!("-{}", view.money(c - product.price))
+            } else {
+                format!("-{}%", ((c - product.price) / c * 100.0).round())
+            };
+            format!("<span class=\"tag\">{}</span>", esc(&label))
+        }
+        _ => String::new(),
+    };
+    format!(
+        "<a class=\"card\" href=\"{}\"><div class=\"ph sq\">{}{sale}</div><div class=\"card-body\"><h3 class=\"clamp\">{}</h3>\
+         <div class=\"price\"><span class=\"now\">{}</span>{}</div></div></a>",
+        esc(&view.product_href(product)),
+        img(
+            product.images.first().map_or("", |i| i.src.as_str()),
+            "",
+            600,
+            600,
+            false
+        ),
+        esc(&product.title),
+        esc(&view.money(product.price)),
+        compare
+            .map(|c| format!("<s class=\"was\">{}</s>", esc(&view.money(c))))
+            .unwrap_or_default()
+    )
+}
+
+pub(crate) fn cards(view: &View, products: &[&Product], show_sale: bool) -> String {
+    if products.is_empty() {
+        return "<p class=\"muted\">No products to show yet.</p>".to_owned();
+    }
+    products.iter().map(|p| card(view, p, show_sale)).collect()
+}

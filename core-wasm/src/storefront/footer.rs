@@ -1,0 +1,133 @@
+//! The footer (spec §3.4): hydro's block-based content or newchick's settings.
+
+#[allow(unused_imports)]
+use crate::storefront::prelude::*;
+
+pub(crate) fn render_footer(view: &View, section: &Value) -> String {
+    let key = text(section, "key");
+    let mut out = open_section(key, "footer", "site-footer");
+    out.push_str("<div class=\"wrap foot\">");
+    let settings = get(section, "settings");
+    if view.family == Family::Newchick || settings.as_object().is_some_and(|m| !m.is_empty()) {
+        let infos = list(settings, "infoWithIcon");
+        if !infos.is_empty() {
+            out.push_str("<ul class=\"foot-info\">");
+            for info in infos {
+                let _ = write!(
+                    out,
+                    "<li>{}<div><strong>{}</strong><span>{}</span></div></li>",
+                    icon(text(info, "icon")),
+                    esc(text(info, "title")),
+                    esc(text(info, "subTitle"))
+                );
+            }
+            out.push_str("</ul>");
+        }
+        out.push_str("<div class=\"foot-cols\"><div class=\"foot-brand\">");
+        let logo = text(settings, "logo");
+        let size_d = number(settings, "size_logo.desktop", 50.0).clamp(16.0, 200.0);
+        let size_m = number(settings, "size_logo.mobile", 32.0).clamp(12.0, 120.0);
+        let _ = write!(
+            out,
+            "<div class=\"foot-logo\" style=\"--logo-d:{size_d}px;--logo-m:{size_m}px\">{}<span class=\"logo-text{}\">{}</span></div>",
+            img(logo, &view.shop.name, 200, 50, false),
+            if image_src(logo).is_none() {
+                " shown"
+            } else {
+                ""
+            },
+            esc(&view.shop.name)
+        );
+        let _ = write!(
+            out,
+            "<div class=\"rich\">{}</div></div>",
+            clean(text(settings, "info"))
+        );
+        out.push_str(&footer_menu(view, get(settings, "footer_menu")));
+        out.push_str("</div><div class=\"foot-bottom\"><div class=\"pays\">");
+        for payment in list(settings, "iconPayments") {
+            out.push_str(&payment_badge(text(payment, "value")));
+        }
+        let _ = write!(
+            out,
+            "</div><p class=\"copy\">{}</p></div>",
+            esc(text(settings, "copyright"))
+        );
+    } else {
+        let blocks = list(section, "blocks");
+        let block = |kind: &str| {
+            blocks
+                .iter()
+                .find(|b| text(b, "type") == kind)
+                .map(|b| get(b, "value"))
+        };
+        out.push_str("<div class=\"foot-cols\"><div class=\"foot-brand\">");
+        let logo = block("logo").and_then(Value::as_str).unwrap_or("");
+        let _ = write!(
+            out,
+            "<div class=\"foot-logo\">{}<span class=\"logo-text{}\">{}</span></div><ul class=\"contact\">",
+            img(logo, &view.shop.name, 200, 50, false),
+            if image_src(logo).is_none() {
+                " shown"
+            } else {
+                ""
+            },
+            esc(&view.shop.name)
+        );
+        for (kind, label) in [
+            ("address", "Address"),
+            ("email", "E-mail"),
+            ("mobile", "Phone"),
+        ] {
+            if let Some(value) = block(kind)
+                .and_then(Value::as_str)
+                .filter(|v| !v.is_empty())
+            {
+                let shown = if kind == "email" {
+                    format!("<a href=\"mailto:{0}\">{0}</a>", esc(value))
+                } else {
+                    esc(value)
+                };
+                let _ = write!(out, "<li><span>{label}</span> {shown}</li>");
+            }
+        }
+        out.push_str("</ul></div>");
+        out.push_str(&footer_menu(
+            view,
+            block("menu").unwrap_or(&Value::String("footer".into())),
+        ));
+        out.push_str("</div><div class=\"foot-bottom\"><div class=\"pays\">");
+        if let Some(Value::Array(pays)) = block("payment_icon") {
+            for pay in pays {
+                out.push_str(&payment_badge(pay.as_str().unwrap_or("")));
+            }
+        }
+        let _ = write!(
+            out,
+            "</div><p class=\"copy\">{} <span>{}</span></p></div>",
+            esc(block("copyright").and_then(Value::as_str).unwrap_or("")),
+            esc(block("sub_copyright").and_then(Value::as_str).unwrap_or(""))
+        );
+    }
+    out.push_str("</div></section>");
+    out
+}
+
+pub(crate) fn footer_menu(view: &View, handle: &Value) -> String {
+    let items = menu_items(view, handle, "footer");
+    if items.is_empty() {
+        return String::new();
+    }
+    let mut out =
+        String::from("<nav class=\"foot-menu\" aria-label=\"Footer\"><h2>Information</h2><ul>");
+    for item in items {
+        let _ = write!(
+            out,
+            "<li><a href=\"{}\">{}</a></li>",
+            esc(&view.href(&link_value(item))),
+            esc(&item.title)
+        );
+    }
+    out.push_str("</ul></nav>");
+    out
+}

@@ -1,0 +1,209 @@
+//! Small HTML helpers: escaping, cleaning seller HTML, images, icons, money.
+
+#[allow(unused_imports)]
+use crate::storefront::prelude::*;
+
+/// HTML-escapes text for content and attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Seller HTML (pages, reviews, footer info, tabs, policies) cleaned of scripts and handlers,
+/// keeping rich text's allowed font sizes and alignments, as the admin saves them.
+pub fn clean(html: &str) -> String {
+    crate::catalog::sanitize_html(html)
+}
+
+/// A colour from the config, or the fallback when it is not a plain colour value.
+pub fn colour(value: &str, fallback: &str) -> String {
+    let v = value.trim();
+    let ok = !v.is_empty()
+        && v.len() <= 40
+        && v.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '#' | '(' | ')' | ',' | '.' | ' ' | '%')
+        });
+    if ok {
+        v.to_owned()
+    } else {
+        fallback.to_owned()
+    }
+}
+
+/// An image address the page may load: site-relative, https or http; anything else is dropped.
+pub fn image_src(src: &str) -> Option<String> {
+    let s = src.trim();
+    (s.starts_with('/') && !s.starts_with("//")
+        || s.starts_with("https://")
+        || s.starts_with("http://"))
+    .then(|| s.to_owned())
+}
+
+/// Money in the store's currency.
+pub fn money(currency: &str, minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let abs = minor.unsigned_abs();
+    let amount = format!("{}.{:02}", group(abs / 100), abs % 100);
+    match currency {
+        "USD" => format!("{sign}${amount}"),
+        "EUR" => format!("{sign}€{amount}"),
+        "GBP" => format!("{sign}£{amount}"),
+        other => format!("{sign}{amount} {other}"),
+    }
+}
+
+pub(crate) fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub fn to_minor(major: f64) -> i64 {
+    (major * 100.0).round() as i64
+}
+
+impl View<'_> {
+    pub(crate) fn base(&self) -> &str {
+        &self.shop.base
+    }
+
+    pub(crate) fn money(&self, major: f64) -> String {
+        money(&self.shop.currency, to_minor(major))
+    }
+
+    /// Where a theme or menu link leads (`parent` home, category, product, page or url).
+    pub fn href(&self, link: &Value) -> String {
+        let slug = match text(link, "params.slug") {
+            "" => text(link, "slug"),
+            s => s,
+        };
+        let base = self.base();
+        let slug_enc = slug_path(slug);
+        match text(link, "parent") {
+            "category" if slug.is_empty() => format!("{base}/collections/all"),
+            "category" => format!("{base}/collections/{slug_enc}"),
+            "product" if !slug.is_empty() => format!("{base}/products/{slug_enc}"),
+            "page" if !slug.is_empty() => format!("{base}/pages/{slug_enc}"),
+            "url" if slug.starts_with("https://") || slug.starts_with("http://") => slug.to_owned(),
+            "home" if !slug.is_empty() => format!("{base}/pages/{slug_enc}"),
+            _ => format!("{base}/"),
+        }
+    }
+
+    pub(crate) fn product_href(&self, product: &Product) -> String {
+        format!("{}/products/{}", self.base(), slug_path(&product.handle))
+    }
+}
+
+pub(crate) fn slug_path(slug: &str) -> String {
+    slug.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect()
+}
+
+/// An image with its size (so the layout does not move) inside a placeholder frame.
+pub(crate) fn img(src: &str, alt: &str, width: u32, height: u32, eager: bool) -> String {
+    match image_src(src) {
+        Some(src) => format!(
+            "<img src=\"{}\" alt=\"{}\" width=\"{width}\" height=\"{height}\"{}>",
+            esc(&src),
+            esc(alt),
+            if eager {
+                " fetchpriority=\"high\""
+            } else {
+                " loading=\"lazy\" decoding=\"async\""
+            }
+        ),
+        None => String::new(),
+    }
+}
+
+/// An image that falls back to `fallback` (a catalog picture) when its own address fails.
+pub(crate) fn img_or(
+    src: &str,
+    fallback: Option<&str>,
+    alt: &str,
+    width: u32,
+    height: u32,
+) -> String {
+    let fallback = fallback.and_then(image_src);
+    let src = if image_src(src).is_some() {
+        src.to_owned()
+    } else {
+        fallback.clone().unwrap_or_default()
+    };
+    let html = img(&src, alt, width, height, false);
+    match fallback.filter(|f| *f != src) {
+        Some(f) if !html.is_empty() => {
+            html.replacen("<img ", &format!("<img data-fallback=\"{}\" ", esc(&f)), 1)
+        }
+        _ => html,
+    }
+}
+
+/// A few line icons (footer info, header), drawn inline so no request is needed.
+pub(crate) fn icon(name: &str) -> &'static str {
+    match name {
+        "truck" | "shipping" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 6h11v9H3zM14 9h4l3 3v3h-7z\"/><circle cx=\"7\" cy=\"17\" r=\"2\"/><circle cx=\"17\" cy=\"17\" r=\"2\"/></svg>"
+        }
+        "search" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"11\" cy=\"11\" r=\"7\"/><path d=\"M20 20l-4-4\"/></svg>"
+        }
+        "cart" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 4h2l2 11h11l2-8H6\"/><circle cx=\"9\" cy=\"19\" r=\"1.5\"/><circle cx=\"17\" cy=\"19\" r=\"1.5\"/></svg>"
+        }
+        "account" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"8\" r=\"4\"/><path d=\"M4 21c1-4 4-6 8-6s7 2 8 6\"/></svg>"
+        }
+        "menu" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 6h18M3 12h18M3 18h18\"/></svg>"
+        }
+        "shield" | "secure" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M12 3l8 3v6c0 5-4 8-8 9-4-1-8-4-8-9V6z\"/><path d=\"M8 12l3 3 5-6\"/></svg>"
+        }
+        "return" | "returns" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 10h12a4 4 0 010 8H9\"/><path d=\"M8 6l-4 4 4 4\"/></svg>"
+        }
+        "support" | "phone" => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M4 13a8 8 0 0116 0v4h-4v-5h4M4 12h4v5H4z\"/></svg>"
+        }
+        _ => {
+            "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z\"/></svg>"
+        }
+    }
+}
+
+pub(crate) fn payment_badge(value: &str) -> String {
+    let label = match value.to_ascii_lowercase().as_str() {
+        "visa" => "VISA",
+        "mastercard" => "Mastercard",
+        "amex" | "american_express" => "AMEX",
+        "paypal" => "PayPal",
+        "discover" => "Discover",
+        "apple_pay" | "applepay" => "Apple Pay",
+        "google_pay" | "googlepay" => "G Pay",
+        _ => value,
+    };
+    format!(
+        "<span class=\"pay pay-{}\">{}</span>",
+        slug_path(&value.to_ascii_lowercase()),
+        esc(label)
+    )
+}

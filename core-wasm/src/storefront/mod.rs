@@ -1,0 +1,212 @@
+//! The storefront renderer: a store's theme config and catalog to HTML, as pure functions. The
+//! server renders shoppers' pages with it natively; the editor's preview frame renders with the
+//! same code through WebAssembly (the `storefront-preview` crate), so the preview shows exactly
+//! what shoppers will see, without a request and offline.
+//!
+//! Parts: the document frame and the app ([`document`], [`app`]), the header and footer, one
+//! module per home section type (`sections`), one per page (`pages`), the stylesheet
+//! ([`theme_css`]), and [`preview`], what the preview asks for. The config is read through
+//! `read`, whose defaults and limits come from the theme's rule table (`crate::theme`).
+
+mod cards;
+mod document;
+mod footer;
+mod header;
+mod html;
+mod pages;
+mod popups;
+pub mod preview;
+mod read;
+mod sections;
+mod style;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use shared_types::catalog::{Collection, Menu, Product};
+
+pub use cards::card;
+pub use document::{Boot, app, document};
+pub use html::{esc, image_src, money, to_minor};
+pub use pages::cart::{
+    FREE_SHIPPING_MINOR, Line, SHIPPING_MINOR, cart_view, shipping_for, summary_view,
+};
+pub use read::{get, sections, text};
+pub use sections::{home_section, render_section};
+pub use style::{font_urls, theme_css};
+
+/// What the modules of the renderer share.
+mod prelude {
+    pub(crate) use std::fmt::Write as _;
+
+    pub(crate) use serde_json::Value;
+    pub(crate) use shared_types::catalog::{MenuItem, Product};
+
+    pub(crate) use super::cards::*;
+    pub(crate) use super::document::*;
+    pub(crate) use super::footer::*;
+    pub(crate) use super::header::*;
+    pub(crate) use super::html::*;
+    pub(crate) use super::pages::{cart::*, checkout::*, collection::*, product::*, thank_you::*};
+    pub(crate) use super::popups::*;
+    pub(crate) use super::read::*;
+    pub(crate) use super::sections::*;
+    pub(crate) use super::sections::{
+        dual::*, feature_content::*, featured::*, flash_deal::*, image_with_text::*,
+        key_features::*, slider::*, slideshow::*, tiles::*, widget::*,
+    };
+    pub(crate) use super::style::*;
+    pub(crate) use super::{Family, Page, Receipt, ReceiptPayment, View};
+}
+
+/// The two families look different (spec §1): hydro (DEFAULT) and newchick (FASHION).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Hydro,
+    Newchick,
+}
+
+impl Family {
+    /// The family of a config: newchick when the fixed page's footer has settings (spec §1).
+    pub fn of(config: &Value) -> Family {
+        match get(config, "pages.fixed.sections.footer.settings") {
+            Value::Object(map) if !map.is_empty() => Family::Newchick,
+            _ => Family::Hydro,
+        }
+    }
+
+    pub fn class(self) -> &'static str {
+        match self {
+            Family::Hydro => "fam-hydro",
+            Family::Newchick => "fam-newchick",
+        }
+    }
+}
+
+/// The store being shown and where its pages live.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shop {
+    pub id: String,
+    pub name: String,
+    pub subdomain: String,
+    /// The prefix of every storefront link: `/s/{subdomain}` embedded, empty on its own host.
+    pub base: String,
+    pub currency: String,
+}
+
+/// What the sections show from the database: active products, collections and menus.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Catalog {
+    pub products: Vec<Product>,
+    pub collections: Vec<Collection>,
+    pub menus: Vec<Menu>,
+}
+
+impl Catalog {
+    pub fn collection(&self, handle: &str) -> Option<&Collection> {
+        let handle = handle.trim();
+        self.collections
+            .iter()
+            .find(|c| c.handle == handle || c.title.eq_ignore_ascii_case(handle))
+    }
+
+    /// The active products of a collection, in its order.
+    pub fn products_of(&self, collection: &Collection) -> Vec<&Product> {
+        collection
+            .product_ids
+            .iter()
+            .filter_map(|id| self.products.iter().find(|p| &p.id == id))
+            .collect()
+    }
+
+    pub fn product(&self, id_or_title: &str) -> Option<&Product> {
+        self.products
+            .iter()
+            .find(|p| p.id == id_or_title || p.handle == id_or_title || p.title == id_or_title)
+    }
+}
+
+/// Which page of the store is rendered.
+#[derive(Debug, Clone)]
+pub enum Page {
+    Home,
+    Product(Box<Product>),
+    Collection {
+        title: String,
+        handle: String,
+        products: Vec<Product>,
+        search: String,
+    },
+    Cart,
+    Checkout,
+    ThankYou(Box<Receipt>),
+    Content {
+        title: String,
+        html: String,
+    },
+    NotFound,
+}
+
+impl Page {
+    /// The editor's page name (preview protocol) of this page.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Page::Home | Page::Content { .. } | Page::NotFound => "homepage",
+            Page::Product(_) => "product",
+            Page::Collection { .. } => "category",
+            Page::Cart => "cart",
+            Page::Checkout | Page::ThankYou(_) => "order",
+        }
+    }
+
+    /// The analytics/body name of the page.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Page::Home => "home",
+            Page::Product(_) => "product",
+            Page::Collection { .. } => "collection",
+            Page::Cart => "cart",
+            Page::Checkout => "checkout",
+            Page::ThankYou(_) => "thank-you",
+            Page::Content { .. } => "content",
+            Page::NotFound => "not-found",
+        }
+    }
+}
+
+/// A placed order as the thank-you page shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Receipt {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub customer: String,
+    pub lines: Vec<(String, i64, i64)>,
+    pub subtotal_minor: i64,
+    pub shipping_minor: i64,
+    pub total_minor: i64,
+    pub created_at: i64,
+    /// How the order is paid, as the shopper is told.
+    pub payment: ReceiptPayment,
+}
+
+/// The payment state a thank-you page states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ReceiptPayment {
+    /// Paid.
+    Paid,
+    /// Waiting for the payment gateway.
+    Pending,
+    /// A test order: no payment was taken.
+    Test,
+}
+
+/// Everything a render needs.
+#[derive(Debug)]
+pub struct View<'a> {
+    pub shop: &'a Shop,
+    pub config: &'a Value,
+    pub catalog: &'a Catalog,
+    pub family: Family,
+    pub preview: bool,
+}

@@ -1,0 +1,68 @@
+//! The collection page (spec §3.4 category settings).
+
+#[allow(unused_imports)]
+use crate::storefront::prelude::*;
+
+pub(crate) fn collection_page(
+    view: &View,
+    title: &str,
+    handle: &str,
+    products: &[Product],
+    search: &str,
+) -> String {
+    let cs = get(view.config, "settings.category");
+    let mut out = String::from(
+        "<section class=\"sec collection\" data-section-key=\"category\" data-section-type=\"category\">",
+    );
+    if flag(cs, "show_banner", false) {
+        let desktop = text(cs, "banner_desktop");
+        let mobile = text(cs, "banner_mobile");
+        let _ = write!(
+            out,
+            "<div class=\"banner\"><picture>{}{}</picture><div class=\"banner-text\"><h1>{}</h1>{}</div></div>",
+            image_src(mobile)
+                .map(|m| format!(
+                    "<source media=\"(max-width: 767px)\" srcset=\"{}\">",
+                    esc(&m)
+                ))
+                .unwrap_or_default(),
+            img(
+                if desktop.is_empty() { mobile } else { desktop },
+                title,
+                1600,
+                400,
+                true
+            ),
+            esc(title),
+            if flag(cs, "show_title_button", false) {
+                format!(
+                    "<a class=\"btn\" href=\"{}\">{}</a>",
+                    esc(&view.href(get(cs, "url"))),
+                    esc(match text(cs, "url.name") {
+                        "" => "Shop all",
+                        n => n,
+                    })
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+    let _ = write!(
+        out,
+        "<div class=\"wrap\"><div class=\"coll-head\"><h1>{}</h1><span class=\"muted\">{} products</span></div>",
+        esc(title),
+        products.len()
+    );
+    if !search.is_empty() {
+        let _ = write!(out, "<p class=\"muted\">Results for “{}”</p>", esc(search));
+    }
+    let refs: Vec<&Product> = products.iter().collect();
+    let _ = write!(
+        out,
+        "<div class=\"grid products\" style=\"--cols:4;--cols-m:2\" data-collection=\"{}\">{}</div></div></section>",
+        esc(handle),
+        cards(view, &refs, true)
+    );
+    out
+}

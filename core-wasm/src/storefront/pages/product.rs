@@ -1,0 +1,378 @@
+//! The product page (spec §3.4 product settings).
+
+#[allow(unused_imports)]
+use crate::storefront::prelude::*;
+
+pub(crate) fn product_page(view: &View, product: &Product) -> String {
+    let ps = get(view.config, "settings.product");
+    let mut out = String::from(
+        "<section class=\"sec product wrap\" data-section-key=\"product\" data-section-type=\"product\">",
+    );
+    let below = text(ps, "position_tab_detail") == "below";
+    let _ = write!(
+        out,
+        "<div class=\"pdp{}\">",
+        if below { " tabs-below" } else { "" }
+    );
+    // Gallery.
+    let zoom = flag(ps, "enable_image_zoom", false);
+    let _ = write!(
+        out,
+        "<div class=\"gallery{}\" data-gallery>",
+        if zoom { " zoom" } else { "" }
+    );
+    let first = product.images.first();
+    // The main picture says what its alternative text says, or the product's title.
+    let alt = first
+        .map(|i| i.alt.trim())
+        .filter(|alt| !alt.is_empty())
+        .unwrap_or(&product.title);
+    let _ = write!(
+        out,
+        "<div class=\"ph sq main-img\">{}</div>",
+        img(first.map_or("", |i| i.src.as_str()), alt, 800, 800, true)
+    );
+    if product.images.len() > 1 && flag(ps, "isShowImageMobile", true) {
+        out.push_str("<div class=\"thumbs\">");
+        for (i, image) in product.images.iter().enumerate() {
+            let _ = write!(
+                out,
+                "<button type=\"button\" class=\"thumb\" data-thumb=\"{}\" aria-label=\"Image {}\">{}</button>",
+                esc(&image.src),
+                i + 1,
+                img(&image.src, "", 96, 96, false)
+            );
+        }
+        out.push_str("</div>");
+    }
+    out.push_str("</div><div class=\"info\">");
+    if flag(ps, "show_collection", false)
+        && let Some(collection) = view
+            .catalog
+            .collections
+            .iter()
+            .find(|c| c.product_ids.contains(&product.id))
+    {
+        let _ = write!(
+            out,
+            "<a class=\"crumb\" href=\"{}/collections/{}\">{}</a>",
+            esc(view.base()),
+            esc(&slug_path(&collection.handle)),
+            esc(&collection.title)
+        );
+    }
+    let _ = write!(
+        out,
+        "<h1 class=\"p-title clamp-detail\">{}</h1>",
+        esc(&product.title)
+    );
+    if flag(ps, "productRating", false) && !flag(ps, "hideReviewSizes", false) {
+        out.push_str("<div class=\"rating\" aria-label=\"Rated 4.8 out of 5\"><span class=\"stars\">★★★★★</span> <span class=\"muted\">4.8 (126 reviews)</span></div>");
+    }
+    let variant = product
+        .variants
+        .iter()
+        .find(|v| v.stock > 0)
+        .or(product.variants.first());
+    let price = variant.map_or(product.price, |v| v.price);
+    let compare = variant
+        .and_then(|v| v.compare_at_price)
+        .or(product.compare_at_price)
+        .filter(|c| *c > price);
+    let _ = write!(
+        out,
+        "<div class=\"price big\"><span class=\"now\" data-price>{}</span>",
+        esc(&view.money(price))
+    );
+    match compare {
+        Some(c) => {
+            let _ = write!(
+                out,
+                "<s class=\"was\" data-compare>{}</s>",
+                esc(&view.money(c))
+            );
+            let percent = text(ps, "layout.sale_type") != "amount";
+            let label = if percent {
+                format!("-{}%", ((c - price) / c * 100.0).round())
+            } else {
+                format!("Save {}", view.money(c - price))
+            };
+            let _ = write!(out, "<span class=\"tag\" data-sale>{}</span>", esc(&label));
+            if flag(ps, "layout.show_price_saving", false) {
+                let _ = write!(
+                    out,
+                    "<span class=\"saving\" data-saving>You save {}</span>",
+                    esc(&view.money(c - price))
+                );
+            }
+        }
+        None => out.push_str(
+            "<s class=\"was\" data-compare hidden></s><span class=\"tag\" data-sale hidden></span>",
+        ),
+    }
+    out.push_str("</div>");
+    // Variants.
+    let one_value_hidden =
+        flag(ps, "options_setting.hidden_one_value", true) && product.variants.len() <= 1;
+    let dropdown =
+        text(ps, "layout.variant_style") == "dropdown" || !flag(ps, "layout.variant_buttons", true);
+    out.push_str("<form class=\"buy\" method=\"post\" data-buy>");
+    if !product.variants.is_empty() && !one_value_hidden {
+        let label = product
+            .options
+            .first()
+            .map_or("Option", |o| o.name.as_str());
+        if dropdown {
+            let _ = write!(
+                out,
+                "<label class=\"v-label\" for=\"variant\">{}</label><select id=\"variant\" name=\"variant\" data-variant-select>",
+                esc(label)
+            );
+            for v in &product.variants {
+                let _ = write!(
+                    out,
+                    "<option value=\"{}\"{}{}>{}{}</option>",
+                    esc(&v.id),
+                    if variant.is_some_and(|x| x.id == v.id) {
+                        " selected"
+                    } else {
+                        ""
+                    },
+                    if v.stock <= 0 { " disabled" } else { "" },
+                    esc(&v.title),
+                    if v.stock <= 0 { " (sold out)" } else { "" }
+                );
+            }
+            out.push_str("</select>");
+        } else {
+            let round = text(ps, "color_watch") == "Circle";
+            let _ = write!(
+                out,
+                "<fieldset class=\"variants{}\"><legend class=\"v-label{}\">{}</legend>",
+                if round { " round" } else { "" },
+                if flag(ps, "show_label_variant", true) {
+                    ""
+                } else {
+                    " sr"
+                },
+                esc(label)
+            );
+            for v in &product.variants {
+                let checked = variant.is_some_and(|x| x.id == v.id);
+                let _ = write!(
+                    out,
+                    "<label class=\"chip{}\"><input type=\"radio\" name=\"variant\" value=\"{}\"{}{}><span>{}</span></label>",
+                    if v.stock <= 0 { " out" } else { "" },
+                    esc(&v.id),
+                    if checked { " checked" } else { "" },
+                    if v.stock <= 0 { " disabled" } else { "" },
+                    esc(&v.title)
+                );
+            }
+            out.push_str("</fieldset>");
+        }
+    } else if let Some(v) = variant {
+        let _ = write!(
+            out,
+            "<input type=\"hidden\" name=\"variant\" value=\"{}\">",
+            esc(&v.id)
+        );
+    }
+    if flag(ps, "show_item_stock", false) {
+        let stock = variant.map_or(0, |v| v.stock);
+        let _ = write!(
+            out,
+            "<p class=\"stock\" data-stock>{}</p>",
+            if stock <= 0 {
+                "Sold out".to_owned()
+            } else if stock < 10 {
+                format!("Only {stock} left in stock")
+            } else {
+                "In stock".to_owned()
+            }
+        );
+    }
+    if !flag(ps, "hideHurryBox", true) && variant.is_some_and(|v| v.stock > 0 && v.stock < 10) {
+        out.push_str("<p class=\"hurry\">Hurry! Selling fast.</p>");
+    }
+    let same_line = flag(ps, "show_qty.show_qty_same_line_button", false);
+    let _ = write!(
+        out,
+        "<div class=\"actions{}\">",
+        if same_line { " same-line" } else { "" }
+    );
+    if flag(ps, "show_qty.show_qty_box", true) {
+        out.push_str(
+            "<div class=\"qty\"><button type=\"button\" aria-label=\"Fewer\" data-step=\"-1\">−</button>\
+             <label class=\"sr\" for=\"qty\">Quantity</label><input id=\"qty\" name=\"quantity\" type=\"number\" min=\"1\" max=\"99\" value=\"1\" inputmode=\"numeric\">\
+             <button type=\"button\" aria-label=\"More\" data-step=\"1\">+</button></div>",
+        );
+    }
+    let sold_out = variant.is_none_or(|v| v.stock <= 0);
+    if !flag(ps, "hideAddToCart", false) {
+        let _ = write!(
+            out,
+            "<button class=\"btn add\" type=\"submit\" data-add{}>{}</button>",
+            if sold_out { " disabled" } else { "" },
+            if sold_out { "Sold out" } else { "Add to cart" }
+        );
+    }
+    let _ = write!(
+        out,
+        "<button class=\"btn buy-now\" type=\"button\" data-buy-now{}>Buy it now</button></div>",
+        if sold_out { " disabled" } else { "" }
+    );
+    out.push_str("<p class=\"added\" role=\"status\" data-added hidden>Added to your cart. <a data-cart-href>View cart</a></p></form>");
+    if !flag(ps, "hideGuaranteed", true) {
+        let _ = write!(
+            out,
+            "<p class=\"guarantee\">{} Guaranteed safe checkout</p>",
+            icon("shield")
+        );
+    }
+    if flag(ps, "trust_badge.show_trust_badge_image", false) {
+        let src = text(ps, "trust_badge.src.value");
+        out.push_str(&trust_badge(src));
+    }
+    // Shipping and policy.
+    if flag(ps, "setting_shipping.show_shipping", false)
+        || flag(ps, "setting_shipping.show_policy", false)
+    {
+        let sh = get(ps, "setting_shipping");
+        let _ = write!(
+            out,
+            "<div class=\"ship\"><h2>{}</h2>",
+            esc(match text(sh, "title") {
+                "" => "Shipping",
+                t => t,
+            })
+        );
+        if flag(sh, "show_shipping", false) {
+            let from = number(sh, "time_shipping.from", 3.0);
+            let to = number(sh, "time_shipping.to", 7.0);
+            let _ = write!(
+                out,
+                "<p class=\"ship-time\">{} Delivered in {from}–{to} days</p>",
+                icon("truck")
+            );
+            if flag(sh, "shipping_info.display", false) {
+                let _ = write!(
+                    out,
+                    "<div class=\"rich\">{}</div>",
+                    clean(text(sh, "shipping_info.content"))
+                );
+            }
+        }
+        if flag(sh, "show_policy", false) && flag(sh, "policy_info.display", false) {
+            let _ = write!(
+                out,
+                "<div class=\"rich\">{}</div>",
+                clean(text(sh, "policy_info.content"))
+            );
+        }
+        out.push_str("</div>");
+    }
+    if flag(ps, "tags.show_tags", false) && !product.tags.is_empty() {
+        out.push_str("<p class=\"tags\">");
+        for tag in &product.tags {
+            let _ = write!(out, "<span>#{}</span> ", esc(tag));
+        }
+        out.push_str("</p>");
+    }
+    out.push_str("</div>");
+    // Tabs.
+    out.push_str("<div class=\"tabs\">");
+    let tabs = list(ps, "tabs-detail");
+    let default_tab = serde_json::json!([{"heading": "Description", "display": "description"}]);
+    let tabs: &[Value] = if tabs.is_empty() {
+        default_tab.as_array().map_or(&[], Vec::as_slice)
+    } else {
+        tabs
+    };
+    let show_desc = flag(ps, "isShowDesDesktop", true) || flag(ps, "isShowDesMobile", true);
+    for tab in tabs {
+        let is_desc = text(tab, "display") == "description";
+        if is_desc && !show_desc {
+            continue;
+        }
+        let body = if is_desc {
+            let mut b = clean(&product.description_html);
+            for d in list(ps, "setting_description") {
+                let _ = write!(
+                    b,
+                    "<h3>{}</h3>{}",
+                    esc(text(d, "heading")),
+                    clean(text(d, "content"))
+                );
+            }
+            b
+        } else {
+            clean(text(tab, "content"))
+        };
+        let _ = write!(
+            out,
+            "<details class=\"tab\"{}><summary>{}</summary><div class=\"rich\">{body}</div></details>",
+            if flag(tab, "collapse_default", false) {
+                ""
+            } else {
+                " open"
+            },
+            esc(text(tab, "heading"))
+        );
+    }
+    out.push_str("</div></div>");
+    if flag(ps, "image_detail.isShow", false) {
+        let _ = write!(
+            out,
+            "<a class=\"detail-banner\" href=\"{}\"><div class=\"ph wide\">{}</div></a>",
+            esc(&view.href(get(ps, "image_detail.url"))),
+            img(text(ps, "image_detail.image"), "", 1200, 300, false)
+        );
+    }
+    // Related.
+    let related: Vec<&Product> = view
+        .catalog
+        .products
+        .iter()
+        .filter(|p| p.id != product.id)
+        .take(4)
+        .collect();
+    let _ = write!(
+        out,
+        "<div class=\"related\"><h2 class=\"sec-title\">{}</h2><div class=\"grid products\" style=\"--cols:4;--cols-m:2\">{}</div></div>",
+        esc(match text(ps, "heading") {
+            "" => "You may also like",
+            h => h,
+        }),
+        cards(view, &related, true)
+    );
+    if flag(ps, "addToCartSticky", false) && !flag(ps, "hideAddToCart", false) {
+        let _ = write!(
+            out,
+            "<div class=\"sticky-cart\" data-sticky hidden><span class=\"clamp\">{}</span><span class=\"now\" data-price>{}</span>\
+             <button class=\"btn add\" type=\"button\" data-sticky-add{}>Add to cart</button></div>",
+            esc(&product.title),
+            esc(&view.money(price)),
+            if sold_out { " disabled" } else { "" }
+        );
+    }
+    out.push_str("</section>");
+    out
+}
+
+/// The trust badge: the seller's image, or (without one, or when it fails) a drawn badge.
+pub(crate) fn trust_badge(src: &str) -> String {
+    format!(
+        "<div class=\"trust\">{}<span class=\"trust-alt{}\">{} <span>Secure checkout</span> {}{}{}</span></div>",
+        img(src, "Secure payment", 400, 60, false),
+        if image_src(src).is_some() {
+            ""
+        } else {
+            " shown"
+        },
+        icon("shield"),
+        payment_badge("visa"),
+        payment_badge("mastercard"),
+        payment_badge("paypal")
+    )
+}

@@ -1,0 +1,83 @@
+//! The thank-you page (spec §3.4 thank-you settings).
+
+#[allow(unused_imports)]
+use crate::storefront::prelude::*;
+
+pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
+    let cur = &view.shop.currency;
+    let t = get(view.config, "settings.thankpage");
+    let mut out = String::from(
+        "<section class=\"sec thanks wrap\" data-section-key=\"thankpage\" data-section-type=\"thankpage\">",
+    );
+    let _ = write!(
+        out,
+        "{}<div class=\"thanks-head\">{}<h1>Thank you, {}!</h1><p>Your order <strong data-order-name>{}</strong> is confirmed {}. A confirmation goes to {}.</p></div>",
+        checkout_steps(3),
+        icon("shield"),
+        esc(receipt.customer.split_whitespace().next().unwrap_or("")),
+        esc(&receipt.name),
+        match receipt.payment {
+            ReceiptPayment::Paid => "and paid",
+            ReceiptPayment::Pending => "and awaits payment",
+            ReceiptPayment::Test => "(a test order: no payment was taken)",
+        },
+        esc(&receipt.email)
+    );
+    if flag(t, "steps.settings.isShowPage", true) {
+        out.push_str("<ol class=\"timeline\">");
+        let mut at = receipt.created_at;
+        for step in list(t, "steps.settings.blocks") {
+            let amount = number(step, "time", 0.0).max(0.0);
+            let unit_ms = match text(step, "unit") {
+                "hours" => 3_600_000.0,
+                "minutes" => 60_000.0,
+                _ => 86_400_000.0,
+            };
+            at += (amount * unit_ms) as i64;
+            let date = chrono::DateTime::from_timestamp_millis(at)
+                .map(|d| d.format("%b %-d").to_string())
+                .unwrap_or_default();
+            let _ = write!(
+                out,
+                "<li><span class=\"dot\"></span><strong>{}</strong><span class=\"muted\">{}</span></li>",
+                esc(text(step, "name")),
+                esc(&date)
+            );
+        }
+        out.push_str("</ol>");
+    }
+    out.push_str("<div class=\"co-grid\"><div class=\"box\"><h2>Order summary</h2><ul class=\"lines compact\">");
+    for (title, quantity, price) in &receipt.lines {
+        let _ = write!(
+            out,
+            "<li class=\"line\"><div class=\"line-info\"><span>{}</span><span class=\"muted\">× {quantity}</span></div><span>{}</span></li>",
+            esc(title),
+            esc(&money(cur, price * quantity))
+        );
+    }
+    let _ = write!(
+        out,
+        "</ul><div class=\"totals\"><p><span>Subtotal</span><span>{}</span></p><p><span>Shipping</span><span>{}</span></p><p class=\"grand\"><span>Total paid</span><span>{}</span></p></div></div>",
+        esc(&money(cur, receipt.subtotal_minor)),
+        esc(&money(cur, receipt.shipping_minor)),
+        esc(&money(cur, receipt.total_minor))
+    );
+    if flag(t, "delivery_policies.settings.isShowPage", true) {
+        out.push_str("<div class=\"box\"><h2>Delivery</h2>");
+        for policy in list(t, "delivery_policies.settings.blocks") {
+            let _ = write!(
+                out,
+                "<details class=\"tab\" open><summary>{}</summary><div class=\"rich\">{}</div></details>",
+                esc(text(policy, "name")),
+                clean(text(policy, "content"))
+            );
+        }
+        out.push_str("</div>");
+    }
+    let _ = write!(
+        out,
+        "</div><p class=\"more\"><a class=\"btn\" href=\"{}/\">Continue shopping</a></p></section>",
+        esc(view.base())
+    );
+    out
+}

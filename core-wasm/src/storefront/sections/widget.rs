@@ -1,0 +1,16 @@
+//! Product widget.
+
+#[allow(unused_imports)]
+use crate::storefront::prelude::*;
+
+pub(crate) fn widget(view: &View, key: &str, s: &Value) -> String {
+    let mut out = open_section(key, "product-widget", "widget wrap");
+    out.push_str(&heading(text(s, "heading")));
+    let products: Vec<&Product> = view.catalog.products.iter().rev().take(4).collect();
+    let _ = write!(
+        out,
+        "<div class=\"grid products\" style=\"--cols:4;--cols-m:2\" data-recent>{}</div></section>",
+        cards(view, &products, true)
+    );
+    out
+}
