@@ -3,20 +3,9 @@
 
 use std::collections::BTreeSet;
 
+use core_wasm::storefront::preview::{PAGES, SECTIONS_MAX, Snapshot};
+use core_wasm::storefront::{Line, to_minor};
 use serde_json::Value;
-
-/// The pages the preview shows (`collections` is another name of `category`).
-pub const PAGES: [&str; 6] = [
-    "homepage",
-    "product",
-    "cart",
-    "order",
-    "category",
-    "collections",
-];
-
-/// The most sections one partial render puts in place; more render the whole page.
-pub const SECTIONS_MAX: usize = 50;
 
 /// What changed since the page was last rendered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,8 +79,45 @@ pub fn known_page(page: &str) -> bool {
     PAGES.contains(&page)
 }
 
+/// The preview's cart, as the cart and order pages show it: one of the product the product page
+/// shows, in its first available option (the first one when none is), or the notice the cart
+/// shows when it is sold out.
+pub fn cart(snapshot: &Snapshot) -> (Vec<Line>, Vec<String>) {
+    let product = &snapshot.sample;
+    let variant = product
+        .variants
+        .iter()
+        .find(|v| v.stock > 0)
+        .or(product.variants.first());
+    let (price, stock, variant_id, variant_title) = match variant {
+        Some(v) => (v.price, v.stock, v.id.clone(), v.title.clone()),
+        None => (product.price, 1, String::new(), String::new()),
+    };
+    if stock <= 0 {
+        return (Vec::new(), vec![format!("{} is sold out.", product.title)]);
+    }
+    let line = Line {
+        product_id: product.id.clone(),
+        variant_id,
+        title: product.title.clone(),
+        variant_title,
+        handle: product.handle.clone(),
+        image: product
+            .images
+            .first()
+            .map(|i| i.src.clone())
+            .unwrap_or_default(),
+        quantity: 1,
+        price_minor: to_minor(price),
+        stock,
+    };
+    (vec![line], Vec::new())
+}
+
 #[cfg(test)]
 mod tests {
+    use core_wasm::storefront::Shop;
+    use core_wasm::storefront::preview::sample_product;
     use serde_json::json;
 
     use super::*;
@@ -152,5 +178,34 @@ mod tests {
         let mut pending = Pending::nothing();
         pending.add(Some(&keys(&["gone-9"])), false);
         assert_eq!(pending.alone(&config(), "homepage"), None);
+    }
+
+    fn snapshot(stock: i64) -> Snapshot {
+        let shop = Shop {
+            id: "s1".to_owned(),
+            name: "Shop".to_owned(),
+            subdomain: "shop".to_owned(),
+            base: "/s/shop".to_owned(),
+            currency: "USD".to_owned(),
+        };
+        let mut snapshot = Snapshot::new(shop, Default::default(), 0);
+        snapshot.sample.variants[0].stock = stock;
+        snapshot
+    }
+
+    #[test]
+    fn the_preview_cart_holds_one_of_the_product_page_s_product() {
+        let (lines, problems) = cart(&snapshot(3));
+        assert!(problems.is_empty());
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].product_id, sample_product().id);
+        assert_eq!((lines[0].quantity, lines[0].price_minor), (1, 2500));
+    }
+
+    #[test]
+    fn a_sold_out_product_leaves_the_preview_cart_empty_with_the_cart_s_notice() {
+        let (lines, problems) = cart(&snapshot(0));
+        assert!(lines.is_empty());
+        assert_eq!(problems, vec!["Sample product is sold out.".to_owned()]);
     }
 }

@@ -205,10 +205,9 @@ fn frame(state: &Rc<RefCell<Runtime>>) {
 /// Posts `message` to the editor.
 fn post(message: &Value, admin_origin: &str) {
     let window = gloo_utils::window();
-    if let (Ok(Some(parent)), Ok(message)) = (
-        window.parent(),
-        js_sys::JSON::parse(&message.to_string()),
-    ) {
+    if let (Ok(Some(parent)), Ok(message)) =
+        (window.parent(), js_sys::JSON::parse(&message.to_string()))
+    {
         let _ = parent.post_message(&message, admin_origin);
     }
 }
@@ -297,9 +296,9 @@ fn whole(view: &View, page: &str, shown: &str, snapshot: &Snapshot) -> Result<Pl
         "{} page-{} sl-preview",
         rendered.family, rendered.kind
     ));
-    let lines = plan::cart_lines(snapshot);
+    let (lines, problems) = plan::cart(snapshot);
     if let Ok(Some(cart)) = app.query_selector("[data-cart-view]") {
-        cart.set_inner_html(&core_wasm::storefront::cart_view(view, &lines, &[]));
+        cart.set_inner_html(&core_wasm::storefront::cart_view(view, &lines, &problems));
     }
     if let Ok(Some(summary)) = app.query_selector("[data-summary]") {
         summary.set_inner_html(&core_wasm::storefront::summary_view(view, &lines));

@@ -5,6 +5,7 @@
 
 pub mod checkout;
 pub mod drafts;
+pub mod preview_runtime;
 
 use std::sync::LazyLock;
 
@@ -62,6 +63,14 @@ pub fn router() -> Router<AppState> {
         )
         .route("/s/{subdomain}/thank-you/{order_id}", get(thank_you))
         .route("/s/{subdomain}/_preview", post(preview))
+        .route(
+            "/s/{subdomain}/_preview/catalog",
+            get(preview_runtime::catalog_snapshot),
+        )
+        .route(
+            "/s/{subdomain}/_preview/sw.js",
+            get(preview_runtime::worker),
+        )
         .route("/s/{subdomain}/_assets/{version}/{file}", get(asset))
         .route("/s/{subdomain}/{*rest}", get(not_found))
 }
@@ -305,14 +314,31 @@ fn origin_of(url: &str) -> String {
 }
 
 /// The security headers of every storefront answer.
-fn secure(mut response: Response, state: &AppState, on_host: bool, cache: &str) -> Response {
+fn secure(response: Response, state: &AppState, on_host: bool, cache: &str) -> Response {
+    secure_page(response, state, on_host, cache, false)
+}
+
+/// The security headers of a storefront answer; a preview page (`preview`) may also compile
+/// WebAssembly (`'wasm-unsafe-eval'`, the preview runtime), which no shopper's page may.
+fn secure_page(
+    mut response: Response,
+    state: &AppState,
+    on_host: bool,
+    cache: &str,
+    preview: bool,
+) -> Response {
+    let scripts = if preview {
+        "'self' 'wasm-unsafe-eval'"
+    } else {
+        "'self'"
+    };
     let ancestors = if on_host {
         origin_of(&state.config.public_url)
     } else {
         "'self'".to_owned()
     };
     let csp = format!(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https: http:; \
+        "default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https: http:; \
          font-src 'self' data: https:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors {ancestors}"
     );
@@ -374,7 +400,7 @@ fn html_page(
         body,
     )
         .into_response();
-    secure(response, state, ctx.on_host, cache)
+    secure_page(response, state, ctx.on_host, cache, ctx.preview)
 }
 
 fn on_host(request_ext: Option<axum::Extension<OnStoreHost>>) -> bool {

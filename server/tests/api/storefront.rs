@@ -945,7 +945,12 @@ async fn a_store_without_products_previews_a_sample_product_in_its_snapshot() {
         .get(&format!("/s/{subdomain}/_preview/catalog"), None)
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
-    assert!(reply.json["catalog"]["products"].as_array().expect("products").is_empty());
+    assert!(
+        reply.json["catalog"]["products"]
+            .as_array()
+            .expect("products")
+            .is_empty()
+    );
     assert_eq!(reply.json["sample"]["id"], "sample");
 }
 
@@ -964,7 +969,9 @@ async fn the_preview_worker_is_allowed_the_store_scope_and_checked_at_every_regi
     assert!(reply.text.contains("var BASE = \"/s/demo\";"));
     assert!(!reply.text.contains("__"), "a placeholder was left");
     assert_eq!(
-        app.get("/s/no-such-store/_preview/sw.js", None).await.status,
+        app.get("/s/no-such-store/_preview/sw.js", None)
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
 }

@@ -6,7 +6,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use core_wasm::storefront::preview::Snapshot;
 
-use super::{ASSET_VERSION, HostExt, StoreError, catalog, checkout, on_host, sample_product, secure, shop};
+use super::{ASSET_VERSION, HostExt, StoreError, catalog, on_host, secure, shop};
 use crate::state::AppState;
 
 /// The preview frame's service worker; the store's address and the assets' version are filled in.
@@ -24,18 +24,7 @@ pub async fn catalog_snapshot(
     let on_host = on_host(host);
     let shop = shop(&state, &subdomain, on_host).await?;
     let catalog = catalog(&state, &shop.id).await?;
-    let sample = catalog
-        .products
-        .first()
-        .cloned()
-        .unwrap_or_else(sample_product);
-    let receipt = checkout::sample_receipt(Some(&sample));
-    let snapshot = Snapshot {
-        shop,
-        catalog,
-        sample,
-        receipt,
-    };
+    let snapshot = Snapshot::new(shop, catalog, crate::db::now_ms());
     Ok(secure(
         axum::Json(snapshot).into_response(),
         &state,
