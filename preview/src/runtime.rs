@@ -155,6 +155,7 @@ fn received(state: &Rc<RefCell<Runtime>>, event: &MessageEvent) {
 
 /// One animation frame: renders what is pending with the latest config and puts it in place.
 fn frame(state: &Rc<RefCell<Runtime>>) {
+    mark("storeloom:frame");
     let mut guard = state.borrow_mut();
     let rt = &mut *guard;
     rt.scheduled = false;
@@ -186,10 +187,7 @@ fn frame(state: &Rc<RefCell<Runtime>>) {
         Ok(placed) => {
             rt.shown.clone_from(&rt.page);
             placed_event(&placed, &rt.page, &rt.snapshot);
-            // For the editor's benchmark: when the new elements were in place.
-            if let Some(performance) = gloo_utils::window().performance() {
-                let _ = performance.mark("storeloom:placed");
-            }
+            mark("storeloom:placed");
             json!({"type": "storeloom:rendered", "seq": seq})
         }
         Err(error) => json!({"type": "storeloom:rendered", "seq": seq, "error": error}),
@@ -200,6 +198,14 @@ fn frame(state: &Rc<RefCell<Runtime>>) {
     }
     // From a task after this frame: the editor hears of the render once it has been painted.
     Timeout::new(0, move || post(&answer, &admin_origin)).forget();
+}
+
+/// A User Timing mark, for the editor's benchmark: when a frame's render started
+/// (`storeloom:frame`) and when its elements were in place (`storeloom:placed`).
+fn mark(name: &str) {
+    if let Some(performance) = gloo_utils::window().performance() {
+        let _ = performance.mark(name);
+    }
 }
 
 /// Posts `message` to the editor.
