@@ -23,6 +23,7 @@ mod style;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared_types::catalog::{Collection, Menu, Product};
+use shared_types::theme::ThemeFamily;
 
 pub use cards::card;
 pub use document::{Boot, app, document};
@@ -30,7 +31,7 @@ pub use html::{esc, image_src, money, to_minor};
 pub use pages::cart::{
     FREE_SHIPPING_MINOR, Line, SHIPPING_MINOR, cart_view, shipping_for, summary_view,
 };
-pub use read::{get, sections, text};
+pub use read::{Node, get, sections, take_misses, text};
 pub use sections::{home_section, render_section};
 pub use style::{font_urls, theme_css};
 
@@ -48,6 +49,7 @@ mod prelude {
     pub(crate) use super::html::*;
     pub(crate) use super::pages::{cart::*, checkout::*, collection::*, product::*, thank_you::*};
     pub(crate) use super::popups::*;
+    pub(crate) use super::read::Node;
     pub(crate) use super::read::*;
     pub(crate) use super::sections::*;
     pub(crate) use super::sections::{
@@ -71,6 +73,14 @@ impl Family {
         match get(config, "pages.fixed.sections.footer.settings") {
             Value::Object(map) if !map.is_empty() => Family::Newchick,
             _ => Family::Hydro,
+        }
+    }
+
+    /// The theme engine's name of the family.
+    pub fn theme_family(self) -> ThemeFamily {
+        match self {
+            Family::Hydro => ThemeFamily::Hydro,
+            Family::Newchick => ThemeFamily::Newchick,
         }
     }
 
