@@ -94,6 +94,7 @@ impl Family {
 
 /// The store being shown and where its pages live.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Shop {
     pub id: String,
     pub name: String,
@@ -105,6 +106,7 @@ pub struct Shop {
 
 /// What the sections show from the database: active products, collections and menus.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Catalog {
     pub products: Vec<Product>,
     pub collections: Vec<Collection>,
@@ -185,6 +187,7 @@ impl Page {
 
 /// A placed order as the thank-you page shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Receipt {
     pub id: String,
     pub name: String,

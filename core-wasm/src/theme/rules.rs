@@ -785,6 +785,22 @@ pub fn default_at<S: AsRef<str>>(at: Where, rel: &[S]) -> Option<DefaultValue> {
         .map(|row| row.value)
 }
 
+/// Every default of the table with its pattern (the check that no other part of the project
+/// states one reads them).
+#[doc(hidden)]
+pub fn default_rows() -> impl Iterator<Item = (&'static str, DefaultValue)> {
+    DEFAULTS.iter().map(|row| (row.pattern, row.value))
+}
+
+/// The last segment of every field the table limits to a range (the check that no other part of
+/// the project states a theme limit reads them).
+#[doc(hidden)]
+pub fn limited_fields() -> impl Iterator<Item = &'static str> {
+    ROWS.iter()
+        .filter(|row| matches!(row.rule, Rule::Range(_) | Rule::ItemPerRowDesktop))
+        .filter_map(|row| row.pattern.rsplit('/').next())
+}
+
 /// The range a number at `rel` must lie in, by the rule table: a range of the spec, the
 /// family's items per row, or non-negative. `None` when no rule limits it.
 pub fn range_at<S: AsRef<str>>(at: Where, family: ThemeFamily, rel: &[S]) -> Option<(f64, f64)> {

@@ -16,6 +16,8 @@ mod records;
 mod reports;
 #[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod shell;
+#[cfg(any(feature = "wasm", feature = "wasm-storefront"))]
+mod storefront;
 #[cfg(any(feature = "wasm", feature = "wasm-editor"))]
 mod theme;
 #[cfg(all(feature = "tz", any(feature = "wasm", feature = "wasm-zoned")))]
