@@ -181,6 +181,7 @@ async function httpSection(server) {
   const contenders = [
     { key: "static", name: "static JSON: `GET /api/health/live`", argv: [`${server.base}/api/health/live`] },
     { key: "info", name: "`GET /api/users/info`", argv: [...auth, `${server.base}/api/users/info`], fast: true },
+    { key: "storefront", name: "storefront home page: `GET /s/demo/` (rendered by the core)", argv: [`${server.base}/s/demo/`] },
     { key: "cached", name: "Overview, 30 days, cached", argv: [...inStore, overview], fast: true },
     { key: "uncached", name: "Overview, 30 days, uncached (`Cache-Control: no-cache`)", argv: [...inStore, "-H", "Cache-Control: no-cache", overview], slow: true },
     {

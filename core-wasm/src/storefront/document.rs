@@ -85,6 +85,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         Page::Product(p) => strip_tags(&p.description_html),
         _ => format!("Shop {} online.", view.shop.name),
     };
+    let checkout_time = view.settings("checkout.time");
     let boot_json = serde_json::json!({
         "base": view.shop.base,
         "storeKey": view.shop.id,
@@ -101,14 +102,14 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
                 "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>(),
         })),
         "checkout": {
-            "countdown": flag(view.config, "settings.checkout.show_time_countdown", true),
-            "minutes": number(view.config, "settings.checkout.time.day", 0.0) * 1440.0
-                + number(view.config, "settings.checkout.time.hour", 0.0) * 60.0
-                + number(view.config, "settings.checkout.time.min", 10.0),
+            "countdown": view.settings("checkout").flag("show_time_countdown"),
+            "minutes": checkout_time.number("day") * 1440.0
+                + checkout_time.number("hour") * 60.0
+                + checkout_time.number("min"),
         },
         "search": list(view.config, "settings.element.search.suggestion_list").iter()
             .filter_map(|s| s.get("value").and_then(Value::as_str)).collect::<Vec<_>>(),
-        "searchEvery": number(view.config, "settings.element.search.time_change_suggestion", 3.0),
+        "searchEvery": view.settings("element.search").number("time_change_suggestion"),
     })
     .to_string()
     .replace('<', "\\u003c");
@@ -180,8 +181,9 @@ pub(crate) fn heading(text_value: &str) -> String {
     }
 }
 
-pub(crate) fn grid_vars(settings: &Value, desktop: f64, mobile: f64) -> String {
-    let d = number(settings, "item_per_row", desktop).clamp(1.0, 8.0);
-    let m = number(settings, "item_per_row_mobile", mobile).clamp(1.0, 4.0);
+/// A grid's items per row, desktop and mobile, as the section's settings say.
+pub(crate) fn grid_vars(settings: &Node) -> String {
+    let d = settings.number("item_per_row");
+    let m = settings.number("item_per_row_mobile");
     format!("style=\"--cols:{d};--cols-m:{m}\"")
 }

@@ -7,7 +7,8 @@ pub(crate) fn render_footer(view: &View, section: &Value) -> String {
     let key = text(section, "key");
     let mut out = open_section(key, "footer", "site-footer");
     out.push_str("<div class=\"wrap foot\">");
-    let settings = get(section, "settings");
+    let node = view.section(section);
+    let settings = node.value;
     if view.family == Family::Newchick || settings.as_object().is_some_and(|m| !m.is_empty()) {
         let infos = list(settings, "infoWithIcon");
         if !infos.is_empty() {
@@ -25,8 +26,8 @@ pub(crate) fn render_footer(view: &View, section: &Value) -> String {
         }
         out.push_str("<div class=\"foot-cols\"><div class=\"foot-brand\">");
         let logo = text(settings, "logo");
-        let size_d = number(settings, "size_logo.desktop", 50.0).clamp(16.0, 200.0);
-        let size_m = number(settings, "size_logo.mobile", 32.0).clamp(12.0, 120.0);
+        let size_d = node.number("size_logo.desktop");
+        let size_m = node.number("size_logo.mobile");
         let _ = write!(
             out,
             "<div class=\"foot-logo\" style=\"--logo-d:{size_d}px;--logo-m:{size_m}px\">{}<span class=\"logo-text{}\">{}</span></div>",

@@ -23,10 +23,11 @@ pub(crate) fn link_value(item: &MenuItem) -> Value {
 }
 
 pub(crate) fn render_header(view: &View, section: &Value) -> String {
-    let s = get(section, "settings");
+    let node = view.section(section);
+    let s = node.value;
     let key = text(section, "key");
     let mut out = open_section(key, "header", "site-header");
-    if flag(s, "show_top_bar", false) {
+    if node.flag("show_top_bar") {
         let href = view.href(get(s, "topbar_url"));
         let desktop = text(s, "image_topbar");
         let mobile = text(s, "image_topbar_mobile");
@@ -60,9 +61,9 @@ pub(crate) fn render_header(view: &View, section: &Value) -> String {
         }
         out.push_str("</div>");
     }
-    let logo_d = number(s, "size_logo.desktop", 50.0).clamp(16.0, 200.0);
-    let logo_m = number(s, "size_logo.mobile", 32.0).clamp(12.0, 120.0);
-    let center = if flag(s, "center_logo_on_mobile", false) {
+    let logo_d = node.number("size_logo.desktop");
+    let logo_m = node.number("size_logo.mobile");
+    let center = if node.flag("center_logo_on_mobile") {
         " center-m"
     } else {
         ""
@@ -121,7 +122,7 @@ pub(crate) fn render_header(view: &View, section: &Value) -> String {
         out.push_str("</li>");
     }
     out.push_str("</ul></nav><div class=\"tools\">");
-    if flag(s, "enable_search", true) {
+    if node.flag("enable_search") {
         let mobile_input =
             text(view.config, "settings.element.search.type_search_in_mobile") == "input";
         let first = list(view.config, "settings.element.search.suggestion_list")
@@ -142,7 +143,7 @@ pub(crate) fn render_header(view: &View, section: &Value) -> String {
             key = esc(key)
         );
     }
-    if flag(s, "isShowAccount", false) {
+    if node.flag("isShowAccount") {
         let _ = write!(
             out,
             "<a class=\"icon-btn\" href=\"{}/pages/account\" aria-label=\"Account\">{}</a>",
@@ -150,7 +151,7 @@ pub(crate) fn render_header(view: &View, section: &Value) -> String {
             icon("account")
         );
     }
-    if flag(view.config, "settings.currency.enabled_currency", false) {
+    if view.settings("currency").flag("enabled_currency") {
         let _ = write!(
             out,
             "<span class=\"currency\" title=\"Prices are in {0}\">{0}</span>",

@@ -25,21 +25,6 @@ pub fn clean(html: &str) -> String {
     crate::catalog::sanitize_html(html)
 }
 
-/// A colour from the config, or the fallback when it is not a plain colour value.
-pub fn colour(value: &str, fallback: &str) -> String {
-    let v = value.trim();
-    let ok = !v.is_empty()
-        && v.len() <= 40
-        && v.chars().all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '#' | '(' | ')' | ',' | '.' | ' ' | '%')
-        });
-    if ok {
-        v.to_owned()
-    } else {
-        fallback.to_owned()
-    }
-}
-
 /// An image address the page may load: site-relative, https or http; anything else is dropped.
 pub fn image_src(src: &str) -> Option<String> {
     let s = src.trim();
@@ -78,7 +63,18 @@ pub fn to_minor(major: f64) -> i64 {
     (major * 100.0).round() as i64
 }
 
-impl View<'_> {
+impl<'v> View<'v> {
+    /// The config's settings group (dotted: `product`, `checkout.time`), read with the rule
+    /// table's defaults and limits.
+    pub fn settings(&self, group: &'static str) -> Node<'v> {
+        Node::settings(self.config, self.family.theme_family(), group)
+    }
+
+    /// A section's settings, read with the rule table's defaults and limits.
+    pub fn section<'s>(&self, section: &'s Value) -> Node<'s> {
+        Node::section(section, self.family.theme_family())
+    }
+
     pub(crate) fn base(&self) -> &str {
         &self.shop.base
     }

@@ -23,6 +23,7 @@ mod style;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared_types::catalog::{Collection, Menu, Product};
+use shared_types::theme::ThemeFamily;
 
 pub use cards::card;
 pub use document::{Boot, app, document};
@@ -30,7 +31,7 @@ pub use html::{esc, image_src, money, to_minor};
 pub use pages::cart::{
     FREE_SHIPPING_MINOR, Line, SHIPPING_MINOR, cart_view, shipping_for, summary_view,
 };
-pub use read::{get, sections, text};
+pub use read::{Node, get, sections, take_misses, text};
 pub use sections::{home_section, render_section};
 pub use style::{font_urls, theme_css};
 
@@ -48,6 +49,7 @@ mod prelude {
     pub(crate) use super::html::*;
     pub(crate) use super::pages::{cart::*, checkout::*, collection::*, product::*, thank_you::*};
     pub(crate) use super::popups::*;
+    pub(crate) use super::read::Node;
     pub(crate) use super::read::*;
     pub(crate) use super::sections::*;
     pub(crate) use super::sections::{
@@ -74,6 +76,14 @@ impl Family {
         }
     }
 
+    /// The theme engine's name of the family.
+    pub fn theme_family(self) -> ThemeFamily {
+        match self {
+            Family::Hydro => ThemeFamily::Hydro,
+            Family::Newchick => ThemeFamily::Newchick,
+        }
+    }
+
     pub fn class(self) -> &'static str {
         match self {
             Family::Hydro => "fam-hydro",
@@ -84,6 +94,7 @@ impl Family {
 
 /// The store being shown and where its pages live.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Shop {
     pub id: String,
     pub name: String,
@@ -95,6 +106,7 @@ pub struct Shop {
 
 /// What the sections show from the database: active products, collections and menus.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Catalog {
     pub products: Vec<Product>,
     pub collections: Vec<Collection>,
@@ -175,6 +187,7 @@ impl Page {
 
 /// A placed order as the thank-you page shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Receipt {
     pub id: String,
     pub name: String,

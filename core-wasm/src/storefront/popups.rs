@@ -4,9 +4,10 @@
 use crate::storefront::prelude::*;
 
 pub(crate) fn popups(view: &View) -> String {
-    let p = get(view.config, "settings.popup");
+    let popup = view.settings("popup");
+    let p = popup.value;
     let mut out = String::new();
-    if flag(p, "discount.isShow", false) {
+    if popup.flag("discount.isShow") {
         let _ = write!(
             out,
             "<dialog class=\"popup\" data-popup=\"discount\" aria-labelledby=\"pop-d\">{}<div class=\"pop-body\"><h2 id=\"pop-d\">{}</h2><p class=\"pop-sub\">{}</p><p>{}</p>\
@@ -28,7 +29,7 @@ pub(crate) fn popups(view: &View) -> String {
             close_button()
         );
     }
-    if flag(p, "welcome.isShow", false) {
+    if popup.flag("welcome.isShow") {
         let _ = write!(
             out,
             "<dialog class=\"popup\" data-popup=\"welcome\" aria-labelledby=\"pop-w\"><div class=\"pop-body\"><h2 id=\"pop-w\">{}</h2><p>{}</p>\
@@ -48,7 +49,7 @@ pub(crate) fn popups(view: &View) -> String {
             close_button()
         );
     }
-    if flag(p, "subscribe.isShow", false) {
+    if popup.flag("subscribe.isShow") {
         let _ = write!(
             out,
             "<dialog class=\"popup\" data-popup=\"subscribe\" aria-labelledby=\"pop-s\"><div class=\"pop-body\"><h2 id=\"pop-s\">{}</h2><p>{}</p>\

@@ -32,6 +32,7 @@ const PAGE_MESSAGE: &str = "The page must be homepage, product, cart, order or c
 /// Everything the preview needs besides the config: the store, its catalog, the product its
 /// product page shows and the order its order page shows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Snapshot {
     pub shop: Shop,
     pub catalog: Catalog,
@@ -61,6 +62,7 @@ impl Snapshot {
 
 /// A whole page as the preview puts it in place.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Rendered {
     /// The inner HTML of `#sl-app`.
     pub html: String,
@@ -216,4 +218,35 @@ pub fn sections(
         rendered.insert(key.clone(), Value::String(html));
     }
     Ok(rendered)
+}
+
+/// One preview render from JSON text, as the preview frame asks for it: the config, the
+/// [`Snapshot`], the page, and the keys of the sections to render alone (`None` for the whole
+/// page). The answer is JSON text: the [`Rendered`] page, or the sections by key. The WebAssembly
+/// build and the native parity writer both call this, so they compare one code path.
+pub fn render_json(
+    config: &str,
+    snapshot: &str,
+    page_name: &str,
+    keys: Option<&[String]>,
+) -> Result<String, String> {
+    let config: Value =
+        serde_json::from_str(config).map_err(|e| format!("The config is not JSON: {e}"))?;
+    if !config.is_object() {
+        return Err("The config must be an object.".to_owned());
+    }
+    let snapshot: Snapshot =
+        serde_json::from_str(snapshot).map_err(|e| format!("The catalog is not readable: {e}"))?;
+    let view = View {
+        shop: &snapshot.shop,
+        config: &config,
+        catalog: &snapshot.catalog,
+        family: super::Family::of(&config),
+        preview: true,
+    };
+    let text = match keys {
+        Some(keys) => serde_json::to_string(&sections(&view, page_name, keys)?),
+        None => serde_json::to_string(&page(&view, page_name, &snapshot)?),
+    };
+    text.map_err(|e| e.to_string())
 }

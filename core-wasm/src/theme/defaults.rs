@@ -33,6 +33,40 @@ pub const COLOR_BUY_NOW: &str = "#EF4444";
 /// §9 "upsell background #FFF9F0".
 pub const COLOR_UPSELL_BACKGROUND: &str = "#FFF9F0";
 
+/// The storefront's colours where §9 gives none: text on a coloured button or bar, the upsell
+/// border, sale prices and tags, the announcement bar, the footer, product titles, compare-at
+/// prices and rating stars.
+pub const COLOR_ON_BUTTON: &str = "#FFFFFF";
+pub const COLOR_UPSELL_BORDER: &str = "#F5A623";
+pub const COLOR_SALE: &str = "#E02020";
+pub const COLOR_BAR_BACKGROUND: &str = "#111111";
+pub const COLOR_FOOTER_BACKGROUND: &str = "#1F1F1F";
+pub const COLOR_FOOTER_TEXT: &str = "#EDEDED";
+pub const COLOR_PRODUCT_TITLE: &str = "#222222";
+pub const COLOR_COMPARE_AT_PRICE: &str = "#8A8A8A";
+pub const COLOR_RATING: &str = "#FFB400";
+/// A slide's text and button colours (§9 "New slide"; the spec gives none, see [`new_slide`]).
+pub const SLIDE_TEXT_COLOR: &str = "#FFFFFF";
+pub const SLIDE_BUTTON_BACKGROUND: &str = "#000000";
+
+/// The storefront's type sizes in px where a config has none (within §5's 8 to 80).
+pub const FONT_SIZE_PRODUCT: u32 = 16;
+pub const FONT_SIZE_PRICE: u32 = 18;
+pub const FONT_SIZE_COMPARE_AT_PRICE: u32 = 14;
+pub const FONT_SIZE_SALE_TAG: u32 = 12;
+pub const FONT_SIZE_CART_BUTTON_TEXT: u32 = 16;
+/// The weights shown where a font choice has none: headings bold, buttons semi-bold, text regular.
+pub const FONT_WEIGHT_HEADINGS: &str = "700";
+pub const FONT_WEIGHT_BUTTONS: &str = "600";
+pub const FONT_WEIGHT_TEXT: &str = "400";
+/// Lines of a product title on its own page (desktop and mobile) where a config has none.
+pub const MAX_LINE_DISPLAY_PRODUCT_DETAIL: u32 = 2;
+/// Seconds between search suggestions where a config has none (within §5's 1 to 5).
+pub const SEARCH_SUGGESTION_SECONDS: u32 = 3;
+/// Shipping time in days shown on the product page where a config has none (within §5's 0-100).
+pub const SHIPPING_DAYS_FROM: u32 = 3;
+pub const SHIPPING_DAYS_TO: u32 = 7;
+
 /// §9 "New product tab: heading Tab new, type custom, display html".
 pub const NEW_PRODUCT_TAB_HEADING: &str = "Tab new";
 pub const NEW_PRODUCT_TAB_TYPE: &str = "custom";
@@ -182,10 +216,10 @@ pub fn link(name: &str) -> Value {
 pub fn new_slide() -> Value {
     json!({
         "image": "",
-        "heading": { "content": NEW_SLIDE_HEADING, "color": "#FFFFFF" },
-        "subHeading": { "content": "", "color": "#FFFFFF" },
+        "heading": { "content": NEW_SLIDE_HEADING, "color": SLIDE_TEXT_COLOR },
+        "subHeading": { "content": "", "color": SLIDE_TEXT_COLOR },
         "position": NEW_SLIDE_POSITION,
-        "buttonLabel": { "title": NEW_SLIDE_BUTTON_LABEL, "color": "#FFFFFF", "background": "#000000" },
+        "buttonLabel": { "title": NEW_SLIDE_BUTTON_LABEL, "color": SLIDE_TEXT_COLOR, "background": SLIDE_BUTTON_BACKGROUND },
         "urlButton": link(NEW_SLIDE_LINK_NAME),
     })
 }

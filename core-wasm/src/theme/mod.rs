@@ -26,7 +26,10 @@ pub use fields::{
 };
 pub use history::ThemeEditor;
 pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch};
-pub use rules::{inline_font_sizes, validate};
+pub use rules::{
+    DefaultValue, Where, default_at, default_rows, inline_font_sizes, limited_fields, range_at,
+    validate,
+};
 pub use view::{
     PREVIEW_STYLE_GROUPS, addable_section_types, family_label, family_view, preview_change,
     preview_page_for, preview_page_for_panel, preview_url, section_list, settings_groups,

@@ -358,10 +358,10 @@ fn relative<'p>(place: &Place<'p>) -> Option<&'p [String]> {
     }
 }
 
-fn matches(pattern: &str, rel: &[String]) -> bool {
+fn matches<S: AsRef<str>>(pattern: &str, rel: &[S]) -> bool {
     let mut count = 0;
     for (p, s) in pattern.split('/').zip(rel) {
-        if p != "*" && p != s {
+        if p != "*" && p != s.as_ref() {
             return false;
         }
         count += 1;
@@ -740,3 +740,315 @@ pub(crate) fn check_new_value(
     })?;
     Ok(normalized)
 }
+
+// ---------------------------------------------------------------- reading a value as shown
+
+/// Where a value read for display sits: under `/settings`, or under a section's `settings`
+/// (of a known type or not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Where {
+    Settings,
+    Section(Option<SectionType>),
+}
+
+/// A default of the table: what a value missing from a stored config is taken as.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DefaultValue {
+    Bool(bool),
+    Number(u32),
+    Text(&'static str),
+}
+
+#[derive(Debug)]
+struct DefaultRow {
+    scope: Scope,
+    pattern: &'static str,
+    value: DefaultValue,
+}
+
+fn applies(scope: Scope, at: Where) -> bool {
+    match (scope, at) {
+        (Scope::Settings, Where::Settings) => true,
+        (Scope::Sections(types), Where::Section(section_type)) => {
+            types.is_empty() || section_type.is_some_and(|t| types.contains(&t))
+        }
+        _ => false,
+    }
+}
+
+/// The default of the value at `rel` (segments below the scope's root; `*` for any list item).
+/// `None` when the table has none: the value then has no default and must be present.
+pub fn default_at<S: AsRef<str>>(at: Where, rel: &[S]) -> Option<DefaultValue> {
+    DEFAULTS
+        .iter()
+        .find(|row| applies(row.scope, at) && matches(row.pattern, rel))
+        .map(|row| row.value)
+}
+
+/// Every default of the table with its pattern (the check that no other part of the project
+/// states one reads them).
+#[doc(hidden)]
+pub fn default_rows() -> impl Iterator<Item = (&'static str, DefaultValue)> {
+    DEFAULTS.iter().map(|row| (row.pattern, row.value))
+}
+
+/// The last segment of every field the table limits to a range (the check that no other part of
+/// the project states a theme limit reads them).
+#[doc(hidden)]
+pub fn limited_fields() -> impl Iterator<Item = &'static str> {
+    ROWS.iter()
+        .filter(|row| matches!(row.rule, Rule::Range(_) | Rule::ItemPerRowDesktop))
+        .filter_map(|row| row.pattern.rsplit('/').next())
+}
+
+/// The range a number at `rel` must lie in, by the rule table: a range of the spec, the
+/// family's items per row, or non-negative. `None` when no rule limits it.
+pub fn range_at<S: AsRef<str>>(at: Where, family: ThemeFamily, rel: &[S]) -> Option<(f64, f64)> {
+    let rule = ROWS
+        .iter()
+        .find(|row| applies(row.scope, at) && matches(row.pattern, rel))
+        .map(|row| row.rule)?;
+    let range = |r: NumberRange| Some((f64::from(r.min), f64::from(r.max)));
+    match rule {
+        Rule::Range(r) => range(r),
+        Rule::ItemPerRowDesktop => range(match family {
+            ThemeFamily::Newchick => ITEM_PER_ROW_DESKTOP_NEWCHICK,
+            ThemeFamily::Hydro => ITEM_PER_ROW_DESKTOP,
+        }),
+        Rule::Number => Some((0.0, f64::INFINITY)),
+        _ => None,
+    }
+}
+
+const fn default_of(scope: Scope, pattern: &'static str, value: DefaultValue) -> DefaultRow {
+    DefaultRow {
+        scope,
+        pattern,
+        value,
+    }
+}
+
+const fn in_settings(pattern: &'static str, value: DefaultValue) -> DefaultRow {
+    default_of(Scope::Settings, pattern, value)
+}
+
+const fn in_sections(
+    types: &'static [SectionType],
+    pattern: &'static str,
+    value: DefaultValue,
+) -> DefaultRow {
+    default_of(Scope::Sections(types), pattern, value)
+}
+
+use super::defaults as d;
+use DefaultValue::{Bool, Number as Num, Text};
+
+/// The defaults of every value the storefront shows, each from `defaults` (which cites the
+/// spec); the first row that matches applies.
+static DEFAULTS: &[DefaultRow] = &[
+    // §9 colours, and the storefront's own for the colours §9 does not name.
+    in_settings(
+        "colors/color_checkout_button",
+        Text(d::COLOR_CHECKOUT_BUTTON),
+    ),
+    in_settings("colors/color_price", Text(d::COLOR_PRICE)),
+    in_settings("colors/color_add_to_cart", Text(d::COLOR_CART_BUTTON)),
+    in_settings("colors/color_add_to_cart_label", Text(d::COLOR_ON_BUTTON)),
+    in_settings("colors/color_buy_now", Text(d::COLOR_BUY_NOW)),
+    in_settings("colors/color_buy_now_label", Text(d::COLOR_ON_BUTTON)),
+    in_settings(
+        "colors/color_upsell_background",
+        Text(d::COLOR_UPSELL_BACKGROUND),
+    ),
+    in_settings("colors/color_upsell_border", Text(d::COLOR_UPSELL_BORDER)),
+    in_settings("colors/color_sale_price", Text(d::COLOR_SALE)),
+    in_settings("colors/color_tag_background", Text(d::COLOR_SALE)),
+    in_settings("colors/color_tag_text", Text(d::COLOR_ON_BUTTON)),
+    in_settings(
+        "colors/color_announcement_bar_background",
+        Text(d::COLOR_BAR_BACKGROUND),
+    ),
+    in_settings(
+        "colors/color_announcement_bar_text",
+        Text(d::COLOR_ON_BUTTON),
+    ),
+    in_settings(
+        "colors/color_footer_background",
+        Text(d::COLOR_FOOTER_BACKGROUND),
+    ),
+    in_settings("colors/color_footer_text", Text(d::COLOR_FOOTER_TEXT)),
+    in_settings("colors/color_product_title", Text(d::COLOR_PRODUCT_TITLE)),
+    in_settings(
+        "colors/color_compare_at_price",
+        Text(d::COLOR_COMPARE_AT_PRICE),
+    ),
+    in_settings("product/colorProductRating", Text(d::COLOR_RATING)),
+    // Typography.
+    in_settings("typography/font_size_product", Num(d::FONT_SIZE_PRODUCT)),
+    in_settings("typography/font_size_price", Num(d::FONT_SIZE_PRICE)),
+    in_settings(
+        "typography/font_size_compare_at_price",
+        Num(d::FONT_SIZE_COMPARE_AT_PRICE),
+    ),
+    in_settings("typography/font_size_sale_tag", Num(d::FONT_SIZE_SALE_TAG)),
+    in_settings(
+        "typography/font_size_cart_button_text",
+        Num(d::FONT_SIZE_CART_BUTTON_TEXT),
+    ),
+    in_settings(
+        "typography/type_header_family/style",
+        Text(d::FONT_WEIGHT_HEADINGS),
+    ),
+    in_settings(
+        "typography/type_button_base_family/style",
+        Text(d::FONT_WEIGHT_BUTTONS),
+    ),
+    in_settings("typography/*/style", Text(d::FONT_WEIGHT_TEXT)),
+    // §9 lines of product titles.
+    in_settings(
+        "style/maxLineDisplayProduct",
+        Num(d::MAX_LINE_DISPLAY_PRODUCT),
+    ),
+    in_settings(
+        "style/maxLineDisplayProductDetailDesktop",
+        Num(d::MAX_LINE_DISPLAY_PRODUCT_DETAIL),
+    ),
+    in_settings(
+        "style/maxLineDisplayProductDetailMobile",
+        Num(d::MAX_LINE_DISPLAY_PRODUCT_DETAIL),
+    ),
+    // §9 checkout.
+    in_settings("checkout/show_time_countdown", Bool(d::SHOW_TIME_COUNTDOWN)),
+    in_settings("checkout/time/day", Num(d::CHECKOUT_COUNTDOWN_DAYS)),
+    in_settings("checkout/time/hour", Num(d::CHECKOUT_COUNTDOWN_HOURS)),
+    in_settings("checkout/time/min", Num(d::CHECKOUT_COUNTDOWN_MINUTES)),
+    in_settings("checkout/step", Num(d::CHECKOUT_STEP)),
+    in_settings("checkout/isCustomerNote", Bool(false)),
+    // Search suggestions.
+    in_settings(
+        "element/search/time_change_suggestion",
+        Num(d::SEARCH_SUGGESTION_SECONDS),
+    ),
+    // §9 category banner hidden.
+    in_settings("category/show_banner", Bool(d::CATEGORY_SHOW_BANNER)),
+    // §9 cart goal.
+    in_settings("cart_goal/goalAmount", Num(d::CART_GOAL_AMOUNT)),
+    in_settings("cart_goal/isShowMotivational", Bool(true)),
+    // §9 shipping time on the product page.
+    in_settings(
+        "product/setting_shipping/time_shipping/from",
+        Num(d::SHIPPING_DAYS_FROM),
+    ),
+    in_settings(
+        "product/setting_shipping/time_shipping/to",
+        Num(d::SHIPPING_DAYS_TO),
+    ),
+    // Product page flags shown unless a store turns them off.
+    in_settings("product/isShowImageMobile", Bool(true)),
+    in_settings("product/options_setting/hidden_one_value", Bool(true)),
+    in_settings("product/layout/variant_buttons", Bool(true)),
+    in_settings("product/show_label_variant", Bool(true)),
+    in_settings("product/hideHurryBox", Bool(true)),
+    in_settings("product/show_qty/show_qty_box", Bool(true)),
+    in_settings("product/hideGuaranteed", Bool(true)),
+    in_settings("product/isShowDesDesktop", Bool(true)),
+    in_settings("product/isShowDesMobile", Bool(true)),
+    // §4 the thank-you page's steps and delivery policies are shown.
+    in_settings("thankpage/steps/settings/isShowPage", Bool(true)),
+    in_settings("thankpage/steps/settings/blocks/*/time", Num(0)),
+    in_settings(
+        "thankpage/delivery_policies/settings/isShowPage",
+        Bool(true),
+    ),
+    // §9 header and footer logo size.
+    in_sections(
+        &[S::Header, S::Footer],
+        "size_logo/desktop",
+        Num(d::LOGO_SIZE_DESKTOP),
+    ),
+    in_sections(
+        &[S::Header, S::Footer],
+        "size_logo/mobile",
+        Num(d::LOGO_SIZE_MOBILE),
+    ),
+    in_sections(&[S::Header], "enable_search", Bool(true)),
+    // §9 slideshow (head-image) defaults.
+    in_sections(&[S::HeadImage], "opacity_image", Num(d::SLIDESHOW_OPACITY)),
+    in_sections(
+        &[S::HeadImage],
+        "change_slides_every",
+        Num(d::HEAD_IMAGE_CHANGE_EVERY_SECONDS),
+    ),
+    in_sections(&[S::HeadImage], "show_content", Bool(true)),
+    in_sections(
+        &[S::HeadImage],
+        "content/*/*/heading/color",
+        Text(d::SLIDE_TEXT_COLOR),
+    ),
+    in_sections(
+        &[S::HeadImage],
+        "content/*/*/subHeading/color",
+        Text(d::SLIDE_TEXT_COLOR),
+    ),
+    in_sections(
+        &[S::HeadImage],
+        "content/*/*/buttonLabel/color",
+        Text(d::SLIDE_TEXT_COLOR),
+    ),
+    in_sections(
+        &[S::HeadImage],
+        "content/*/*/buttonLabel/background",
+        Text(d::SLIDE_BUTTON_BACKGROUND),
+    ),
+    // §9 featured collection.
+    in_sections(
+        &[S::FeaturedCollection],
+        "item_per_row",
+        Num(d::FEATURED_COLLECTION_PER_ROW),
+    ),
+    in_sections(
+        &[S::FeaturedCollection],
+        "limit_product",
+        Num(d::FEATURED_COLLECTION_LIMIT_PRODUCT),
+    ),
+    // §9 grids.
+    in_sections(
+        &[
+            S::CollectionList,
+            S::StyleCollection,
+            S::FeatureContent,
+            S::KeyFeatures,
+        ],
+        "item_per_row",
+        Num(d::COLLECTION_LIST_PER_ROW),
+    ),
+    in_sections(
+        &[S::ImageWithText],
+        "item_per_row",
+        Num(d::IMAGE_WITH_TEXT_PER_ROW),
+    ),
+    in_sections(
+        &[],
+        "item_per_row_mobile",
+        Num(d::COLLECTION_LIST_PER_ROW_MOBILE),
+    ),
+    // §9 slider product.
+    in_sections(
+        &[S::SliderProduct],
+        "item_per_row",
+        Num(d::SLIDER_PRODUCT_PER_ROW),
+    ),
+    in_sections(
+        &[S::SliderProduct],
+        "blocks/*/item_per_row",
+        Num(d::SLIDER_PRODUCT_PER_ROW),
+    ),
+    // §9 flash deal countdown 5 days.
+    in_sections(
+        &[S::FlashDeal],
+        "content/blocks/*/time/day",
+        Num(d::FLASH_DEAL_COUNTDOWN_DAYS),
+    ),
+    in_sections(&[S::FlashDeal], "content/blocks/*/time/hour", Num(0)),
+    in_sections(&[S::FlashDeal], "content/blocks/*/time/min", Num(0)),
+];

@@ -16,17 +16,24 @@ mod records;
 mod reports;
 #[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod shell;
+#[cfg(any(feature = "wasm", feature = "wasm-storefront"))]
+mod storefront;
 #[cfg(any(feature = "wasm", feature = "wasm-editor"))]
 mod theme;
 #[cfg(all(feature = "tz", any(feature = "wasm", feature = "wasm-zoned")))]
 mod zoned;
 
-use serde::Serialize;
-use wasm_bindgen::prelude::*;
-
 /// Converts a result for JavaScript as plain objects, with `null` for `None`.
-pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+#[cfg(any(
+    feature = "wasm",
+    feature = "wasm-shell",
+    feature = "wasm-editor",
+    feature = "wasm-zoned"
+))]
+pub(crate) fn to_js<T: serde::Serialize>(
+    value: &T,
+) -> Result<wasm_bindgen::JsValue, wasm_bindgen::JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map_err(|e| wasm_bindgen::JsError::new(&e.to_string()))
 }

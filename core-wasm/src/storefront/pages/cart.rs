@@ -56,9 +56,10 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
         return out;
     }
     let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
-    let goal = get(view.config, "settings.cart_goal");
-    if flag(goal, "isShow", false) {
-        let target = to_minor(number(goal, "goalAmount", 80.0));
+    let cart_goal = view.settings("cart_goal");
+    let goal = cart_goal.value;
+    if cart_goal.flag("isShow") {
+        let target = to_minor(cart_goal.number("goalAmount"));
         let share = if target > 0 {
             (subtotal as f64 / target as f64).min(1.0)
         } else {
@@ -66,7 +67,7 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
         };
         let message = if subtotal >= target {
             text(goal, "goalReached").to_owned()
-        } else if flag(goal, "isShowMotivational", true) {
+        } else if cart_goal.flag("isShowMotivational") {
             text(goal, "motivationalMessage").replace("{amount}", &money(cur, target - subtotal))
         } else {
             String::new()
@@ -103,7 +104,7 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
         );
     }
     out.push_str("</ul>");
-    if flag(goal, "isShowCartUpsell", false)
+    if cart_goal.flag("isShowCartUpsell")
         && let Some(upsell) = view.catalog.products.iter().find(|p| {
             !lines.iter().any(|l| l.product_id == p.id) && p.variants.iter().any(|v| v.stock > 0)
         })
@@ -147,11 +148,10 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
         esc(&money(cur, subtotal + shipping)),
         esc(view.base())
     );
-    if flag(
-        view.config,
-        "settings.cart.trust_badge.show_trust_badge_image",
-        false,
-    ) {
+    if view
+        .settings("cart")
+        .flag("trust_badge.show_trust_badge_image")
+    {
         out.push_str(&trust_badge(text(
             view.config,
             "settings.cart.trust_badge.src.value",

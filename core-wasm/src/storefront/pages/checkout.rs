@@ -31,7 +31,8 @@ pub(crate) fn checkout_steps(current: usize) -> String {
 }
 
 pub(crate) fn checkout_page(view: &View) -> String {
-    let c = get(view.config, "settings.checkout");
+    let checkout = view.settings("checkout");
+    let c = checkout.value;
     let mut out = String::from(
         "<section class=\"sec checkout\" data-section-key=\"checkout\" data-section-type=\"checkout\"><div class=\"wrap\">",
     );
@@ -49,7 +50,7 @@ pub(crate) fn checkout_page(view: &View) -> String {
         esc(&view.shop.name),
         checkout_steps(1)
     );
-    if flag(c, "show_time_countdown", true) {
+    if checkout.flag("show_time_countdown") {
         out.push_str(
             "<p class=\"co-timer\" role=\"timer\">Your cart is reserved for <b data-co-timer>10:00</b> minutes</p>",
         );
@@ -69,7 +70,7 @@ pub(crate) fn checkout_page(view: &View) -> String {
          <option value=\"US\">United States</option><option value=\"VN\">Vietnam</option><option value=\"GB\">United Kingdom</option>\
          <option value=\"DE\">Germany</option><option value=\"FR\">France</option><option value=\"CA\">Canada</option><option value=\"AU\">Australia</option></select>",
     );
-    if flag(c, "isCustomerNote", false) {
+    if checkout.flag("isCustomerNote") {
         out.push_str("<label for=\"co-note\">Note for the seller (optional)</label><textarea id=\"co-note\" name=\"note\" maxlength=\"1000\" rows=\"3\"></textarea>");
     }
     out.push_str(

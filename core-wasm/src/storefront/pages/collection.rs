@@ -10,11 +10,12 @@ pub(crate) fn collection_page(
     products: &[Product],
     search: &str,
 ) -> String {
-    let cs = get(view.config, "settings.category");
+    let category = view.settings("category");
+    let cs = category.value;
     let mut out = String::from(
         "<section class=\"sec collection\" data-section-key=\"category\" data-section-type=\"category\">",
     );
-    if flag(cs, "show_banner", false) {
+    if category.flag("show_banner") {
         let desktop = text(cs, "banner_desktop");
         let mobile = text(cs, "banner_mobile");
         let _ = write!(
@@ -34,7 +35,7 @@ pub(crate) fn collection_page(
                 true
             ),
             esc(title),
-            if flag(cs, "show_title_button", false) {
+            if category.flag("show_title_button") {
                 format!(
                     "<a class=\"btn\" href=\"{}\">{}</a>",
                     esc(&view.href(get(cs, "url"))),

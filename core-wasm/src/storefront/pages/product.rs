@@ -4,7 +4,8 @@
 use crate::storefront::prelude::*;
 
 pub(crate) fn product_page(view: &View, product: &Product) -> String {
-    let ps = get(view.config, "settings.product");
+    let product_settings = view.settings("product");
+    let ps = product_settings.value;
     let mut out = String::from(
         "<section class=\"sec product wrap\" data-section-key=\"product\" data-section-type=\"product\">",
     );
@@ -15,7 +16,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         if below { " tabs-below" } else { "" }
     );
     // Gallery.
-    let zoom = flag(ps, "enable_image_zoom", false);
+    let zoom = product_settings.flag("enable_image_zoom");
     let _ = write!(
         out,
         "<div class=\"gallery{}\" data-gallery>",
@@ -32,7 +33,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         "<div class=\"ph sq main-img\">{}</div>",
         img(first.map_or("", |i| i.src.as_str()), alt, 800, 800, true)
     );
-    if product.images.len() > 1 && flag(ps, "isShowImageMobile", true) {
+    if product.images.len() > 1 && product_settings.flag("isShowImageMobile") {
         out.push_str("<div class=\"thumbs\">");
         for (i, image) in product.images.iter().enumerate() {
             let _ = write!(
@@ -46,7 +47,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         out.push_str("</div>");
     }
     out.push_str("</div><div class=\"info\">");
-    if flag(ps, "show_collection", false)
+    if product_settings.flag("show_collection")
         && let Some(collection) = view
             .catalog
             .collections
@@ -66,7 +67,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         "<h1 class=\"p-title clamp-detail\">{}</h1>",
         esc(&product.title)
     );
-    if flag(ps, "productRating", false) && !flag(ps, "hideReviewSizes", false) {
+    if product_settings.flag("productRating") && !product_settings.flag("hideReviewSizes") {
         out.push_str("<div class=\"rating\" aria-label=\"Rated 4.8 out of 5\"><span class=\"stars\">★★★★★</span> <span class=\"muted\">4.8 (126 reviews)</span></div>");
     }
     let variant = product
@@ -98,7 +99,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
                 format!("Save {}", view.money(c - price))
             };
             let _ = write!(out, "<span class=\"tag\" data-sale>{}</span>", esc(&label));
-            if flag(ps, "layout.show_price_saving", false) {
+            if product_settings.flag("layout.show_price_saving") {
                 let _ = write!(
                     out,
                     "<span class=\"saving\" data-saving>You save {}</span>",
@@ -113,9 +114,9 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
     out.push_str("</div>");
     // Variants.
     let one_value_hidden =
-        flag(ps, "options_setting.hidden_one_value", true) && product.variants.len() <= 1;
-    let dropdown =
-        text(ps, "layout.variant_style") == "dropdown" || !flag(ps, "layout.variant_buttons", true);
+        product_settings.flag("options_setting.hidden_one_value") && product.variants.len() <= 1;
+    let dropdown = text(ps, "layout.variant_style") == "dropdown"
+        || !product_settings.flag("layout.variant_buttons");
     out.push_str("<form class=\"buy\" method=\"post\" data-buy>");
     if !product.variants.is_empty() && !one_value_hidden {
         let label = product
@@ -150,7 +151,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
                 out,
                 "<fieldset class=\"variants{}\"><legend class=\"v-label{}\">{}</legend>",
                 if round { " round" } else { "" },
-                if flag(ps, "show_label_variant", true) {
+                if product_settings.flag("show_label_variant") {
                     ""
                 } else {
                     " sr"
@@ -178,7 +179,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
             esc(&v.id)
         );
     }
-    if flag(ps, "show_item_stock", false) {
+    if product_settings.flag("show_item_stock") {
         let stock = variant.map_or(0, |v| v.stock);
         let _ = write!(
             out,
@@ -192,16 +193,18 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
             }
         );
     }
-    if !flag(ps, "hideHurryBox", true) && variant.is_some_and(|v| v.stock > 0 && v.stock < 10) {
+    if !product_settings.flag("hideHurryBox")
+        && variant.is_some_and(|v| v.stock > 0 && v.stock < 10)
+    {
         out.push_str("<p class=\"hurry\">Hurry! Selling fast.</p>");
     }
-    let same_line = flag(ps, "show_qty.show_qty_same_line_button", false);
+    let same_line = product_settings.flag("show_qty.show_qty_same_line_button");
     let _ = write!(
         out,
         "<div class=\"actions{}\">",
         if same_line { " same-line" } else { "" }
     );
-    if flag(ps, "show_qty.show_qty_box", true) {
+    if product_settings.flag("show_qty.show_qty_box") {
         out.push_str(
             "<div class=\"qty\"><button type=\"button\" aria-label=\"Fewer\" data-step=\"-1\">−</button>\
              <label class=\"sr\" for=\"qty\">Quantity</label><input id=\"qty\" name=\"quantity\" type=\"number\" min=\"1\" max=\"99\" value=\"1\" inputmode=\"numeric\">\
@@ -209,7 +212,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         );
     }
     let sold_out = variant.is_none_or(|v| v.stock <= 0);
-    if !flag(ps, "hideAddToCart", false) {
+    if !product_settings.flag("hideAddToCart") {
         let _ = write!(
             out,
             "<button class=\"btn add\" type=\"submit\" data-add{}>{}</button>",
@@ -223,22 +226,23 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         if sold_out { " disabled" } else { "" }
     );
     out.push_str("<p class=\"added\" role=\"status\" data-added hidden>Added to your cart. <a data-cart-href>View cart</a></p></form>");
-    if !flag(ps, "hideGuaranteed", true) {
+    if !product_settings.flag("hideGuaranteed") {
         let _ = write!(
             out,
             "<p class=\"guarantee\">{} Guaranteed safe checkout</p>",
             icon("shield")
         );
     }
-    if flag(ps, "trust_badge.show_trust_badge_image", false) {
+    if product_settings.flag("trust_badge.show_trust_badge_image") {
         let src = text(ps, "trust_badge.src.value");
         out.push_str(&trust_badge(src));
     }
     // Shipping and policy.
-    if flag(ps, "setting_shipping.show_shipping", false)
-        || flag(ps, "setting_shipping.show_policy", false)
+    if product_settings.flag("setting_shipping.show_shipping")
+        || product_settings.flag("setting_shipping.show_policy")
     {
-        let sh = get(ps, "setting_shipping");
+        let shipping = product_settings.at("setting_shipping");
+        let sh = shipping.value;
         let _ = write!(
             out,
             "<div class=\"ship\"><h2>{}</h2>",
@@ -247,15 +251,15 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
                 t => t,
             })
         );
-        if flag(sh, "show_shipping", false) {
-            let from = number(sh, "time_shipping.from", 3.0);
-            let to = number(sh, "time_shipping.to", 7.0);
+        if shipping.flag("show_shipping") {
+            let from = shipping.number("time_shipping.from");
+            let to = shipping.number("time_shipping.to");
             let _ = write!(
                 out,
                 "<p class=\"ship-time\">{} Delivered in {from}–{to} days</p>",
                 icon("truck")
             );
-            if flag(sh, "shipping_info.display", false) {
+            if shipping.flag("shipping_info.display") {
                 let _ = write!(
                     out,
                     "<div class=\"rich\">{}</div>",
@@ -263,7 +267,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
                 );
             }
         }
-        if flag(sh, "show_policy", false) && flag(sh, "policy_info.display", false) {
+        if shipping.flag("show_policy") && shipping.flag("policy_info.display") {
             let _ = write!(
                 out,
                 "<div class=\"rich\">{}</div>",
@@ -272,7 +276,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         }
         out.push_str("</div>");
     }
-    if flag(ps, "tags.show_tags", false) && !product.tags.is_empty() {
+    if product_settings.flag("tags.show_tags") && !product.tags.is_empty() {
         out.push_str("<p class=\"tags\">");
         for tag in &product.tags {
             let _ = write!(out, "<span>#{}</span> ", esc(tag));
@@ -289,7 +293,9 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
     } else {
         tabs
     };
-    let show_desc = flag(ps, "isShowDesDesktop", true) || flag(ps, "isShowDesMobile", true);
+    let show_desc =
+        product_settings.flag("isShowDesDesktop") || product_settings.flag("isShowDesMobile");
+    let tabs_node = product_settings.at("tabs-detail");
     for tab in tabs {
         let is_desc = text(tab, "display") == "description";
         if is_desc && !show_desc {
@@ -312,7 +318,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         let _ = write!(
             out,
             "<details class=\"tab\"{}><summary>{}</summary><div class=\"rich\">{body}</div></details>",
-            if flag(tab, "collapse_default", false) {
+            if tabs_node.item(tab).flag("collapse_default") {
                 ""
             } else {
                 " open"
@@ -321,7 +327,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         );
     }
     out.push_str("</div></div>");
-    if flag(ps, "image_detail.isShow", false) {
+    if product_settings.flag("image_detail.isShow") {
         let _ = write!(
             out,
             "<a class=\"detail-banner\" href=\"{}\"><div class=\"ph wide\">{}</div></a>",
@@ -346,7 +352,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         }),
         cards(view, &related, true)
     );
-    if flag(ps, "addToCartSticky", false) && !flag(ps, "hideAddToCart", false) {
+    if product_settings.flag("addToCartSticky") && !product_settings.flag("hideAddToCart") {
         let _ = write!(
             out,
             "<div class=\"sticky-cart\" data-sticky hidden><span class=\"clamp\">{}</span><span class=\"now\" data-price>{}</span>\

@@ -5,7 +5,8 @@ use crate::storefront::prelude::*;
 
 pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
     let cur = &view.shop.currency;
-    let t = get(view.config, "settings.thankpage");
+    let thankpage = view.settings("thankpage");
+    let t = thankpage.value;
     let mut out = String::from(
         "<section class=\"sec thanks wrap\" data-section-key=\"thankpage\" data-section-type=\"thankpage\">",
     );
@@ -23,11 +24,12 @@ pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
         },
         esc(&receipt.email)
     );
-    if flag(t, "steps.settings.isShowPage", true) {
+    if thankpage.flag("steps.settings.isShowPage") {
         out.push_str("<ol class=\"timeline\">");
         let mut at = receipt.created_at;
-        for step in list(t, "steps.settings.blocks") {
-            let amount = number(step, "time", 0.0).max(0.0);
+        for step_node in thankpage.items("steps.settings.blocks") {
+            let step = step_node.value;
+            let amount = step_node.number("time");
             let unit_ms = match text(step, "unit") {
                 "hours" => 3_600_000.0,
                 "minutes" => 60_000.0,
@@ -62,7 +64,7 @@ pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
         esc(&money(cur, receipt.shipping_minor)),
         esc(&money(cur, receipt.total_minor))
     );
-    if flag(t, "delivery_policies.settings.isShowPage", true) {
+    if thankpage.flag("delivery_policies.settings.isShowPage") {
         out.push_str("<div class=\"box\"><h2>Delivery</h2>");
         for policy in list(t, "delivery_policies.settings.blocks") {
             let _ = write!(

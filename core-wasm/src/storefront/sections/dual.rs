@@ -3,7 +3,8 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn dual(view: &View, key: &str, s: &Value) -> String {
+pub(crate) fn dual(view: &View, key: &str, node: &Node) -> String {
+    let s = node.value;
     let mut out = open_section(key, "product_with_collection", "dual wrap");
     out.push_str(&heading(text(s, "heading")));
     out.push_str("<div class=\"dual-grid\">");

@@ -3,10 +3,11 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn feature_content(key: &str, s: &Value) -> String {
+pub(crate) fn feature_content(key: &str, node: &Node) -> String {
+    let s = node.value;
     let mut out = open_section(key, "feature-content", "features wrap");
     out.push_str(&heading(text(s, "heading")));
-    let _ = write!(out, "<div class=\"grid\" {}>", grid_vars(s, 3.0, 1.0));
+    let _ = write!(out, "<div class=\"grid\" {}>", grid_vars(node));
     for block in list(s, "blocks") {
         let image = text(block, "image");
         let _ = write!(

@@ -3,7 +3,8 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn featured(view: &View, key: &str, s: &Value) -> String {
+pub(crate) fn featured(view: &View, key: &str, node: &Node) -> String {
+    let s = node.value;
     let align = match text(s, "align") {
         "left" => "left",
         "right" => "right",
@@ -15,7 +16,7 @@ pub(crate) fn featured(view: &View, key: &str, s: &Value) -> String {
         &format!("featured wrap align-{align}"),
     );
     out.push_str(&heading(text(s, "heading")));
-    let limit = number(s, "limit_product", 18.0).clamp(1.0, 50.0) as usize;
+    let limit = node.number("limit_product") as usize;
     let handle = match text(s, "collection.handle") {
         "" => text(s, "collection.title"),
         h => h,
@@ -29,8 +30,8 @@ pub(crate) fn featured(view: &View, key: &str, s: &Value) -> String {
     let _ = write!(
         out,
         "<div class=\"grid products\" style=\"--cols:{};--cols-m:2\">{}</div>",
-        number(s, "item_per_row", 4.0).clamp(1.0, 8.0),
-        cards(view, &products, flag(s, "show_sale_banners", true))
+        node.number("item_per_row"),
+        cards(view, &products, node.flag("show_sale_banners"))
     );
     let label = text(s, "buttonLabel");
     if !label.is_empty() {
@@ -42,7 +43,7 @@ pub(crate) fn featured(view: &View, key: &str, s: &Value) -> String {
         let _ = write!(
             out,
             "<div class=\"more\"><a class=\"{}\" href=\"{}\">{}<span class=\"sr\">: {}</span></a></div>",
-            if flag(s, "isTextLink", false) {
+            if node.flag("isTextLink") {
                 "text-link"
             } else {
                 "btn btn-line"

@@ -3,17 +3,19 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn flash_deal(view: &View, key: &str, s: &Value) -> String {
+pub(crate) fn flash_deal(view: &View, key: &str, node: &Node) -> String {
+    let s = node.value;
     let mut out = open_section(key, "flash_deal", "flash wrap");
     out.push_str("<div class=\"flash-head\">");
     out.push_str(&heading(text(s, "content.heading")));
     out.push_str("</div><div class=\"flash-blocks\">");
-    for block in list(s, "content.blocks") {
+    for block_node in node.items("content.blocks") {
+        let block = block_node.value;
         match text(block, "type") {
             "count-down" => {
-                let days = number(block, "time.day", 5.0).max(0.0);
-                let hours = number(block, "time.hour", 0.0).max(0.0);
-                let minutes = number(block, "time.min", 0.0).max(0.0);
+                let days = block_node.number("time.day");
+                let hours = block_node.number("time.hour");
+                let minutes = block_node.number("time.min");
                 let period_ms =
                     ((days * 1440.0 + hours * 60.0 + minutes) * 60_000.0).max(60_000.0) as i64;
                 let _ = write!(

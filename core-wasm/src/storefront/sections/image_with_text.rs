@@ -3,7 +3,8 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn image_with_text(view: &View, key: &str, s: &Value) -> String {
+pub(crate) fn image_with_text(view: &View, key: &str, node: &Node) -> String {
+    let s = node.value;
     let mut out = open_section(key, "image_with_text", "iwt wrap");
     out.push_str(&heading(text(s, "heading")));
     for block in list(s, "blocks") {

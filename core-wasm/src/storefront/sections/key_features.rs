@@ -3,10 +3,11 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn key_features(view: &View, key: &str, s: &Value) -> String {
+pub(crate) fn key_features(view: &View, key: &str, node: &Node) -> String {
+    let s = node.value;
     let mut out = open_section(key, "key_features", "keys wrap");
     out.push_str(&heading(text(s, "heading")));
-    let _ = write!(out, "<div class=\"grid\" {}>", grid_vars(s, 4.0, 2.0));
+    let _ = write!(out, "<div class=\"grid\" {}>", grid_vars(node));
     let icons = ["truck", "return", "shield", "support"];
     for (i, block) in list(s, "blocks").iter().enumerate() {
         let image = text(block, "image");

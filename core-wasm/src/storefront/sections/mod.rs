@@ -29,7 +29,7 @@ pub fn home_section(view: &View, section: &Value, position: usize) -> String {
 pub fn render_section(view: &View, section: &Value) -> String {
     let key = text(section, "key");
     let kind = text(section, "type");
-    let s = get(section, "settings");
+    let s = &view.section(section);
     match kind {
         "head-image" => slideshow(view, key, s),
         "collection_list" => tiles(view, key, kind, s, "collection-list", false),
@@ -42,7 +42,7 @@ pub fn render_section(view: &View, section: &Value) -> String {
             let _ = write!(
                 out,
                 "<div class=\"rich\">{}</div></section>",
-                clean(text(s, "body_html"))
+                clean(s.text("body_html"))
             );
             out
         }

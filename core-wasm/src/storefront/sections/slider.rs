@@ -3,19 +3,22 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn slider(view: &View, key: &str, s: &Value) -> String {
+pub(crate) fn slider(view: &View, key: &str, node: &Node) -> String {
     let mut out = open_section(key, "slider-product", "slider wrap");
-    let blocks = list(s, "blocks");
-    let default_block =
-        serde_json::json!({"heading": "", "item_per_row": number(s, "item_per_row", 5.0)});
-    let blocks: Vec<&Value> = if blocks.is_empty() {
-        vec![&default_block]
+    // A section without blocks shows one rail of its own.
+    let blocks = node.items("blocks");
+    let rails: Vec<Option<&Node>> = if blocks.is_empty() {
+        vec![None]
     } else {
-        blocks.iter().collect()
+        blocks.iter().map(Some).collect()
     };
-    for (i, block) in blocks.iter().enumerate() {
-        out.push_str(&heading(text(block, "heading")));
-        let per_row = number(block, "item_per_row", number(s, "item_per_row", 5.0)).clamp(1.0, 8.0);
+    for (i, block) in rails.into_iter().enumerate() {
+        // A block without its own number of items per row takes the section's.
+        let per_row = match block {
+            Some(b) if !b.get("item_per_row").is_null() => b.number("item_per_row"),
+            _ => node.number("item_per_row"),
+        };
+        out.push_str(&heading(block.map_or("", |b| b.text("heading"))));
         let products: Vec<&Product> = view.catalog.products.iter().skip(i * 10).take(10).collect();
         let _ = write!(
             out,

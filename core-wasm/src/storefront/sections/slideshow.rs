@@ -3,9 +3,10 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-pub(crate) fn slides(view: &View, list_value: &[Value], class: &str, eager: bool) -> String {
+pub(crate) fn slides(view: &View, list_value: &[Node], class: &str, eager: bool) -> String {
     let mut out = format!("<div class=\"slides {class}\">");
-    for (i, slide) in list_value.iter().enumerate() {
+    for (i, node) in list_value.iter().enumerate() {
+        let slide = node.value;
         let position = match text(slide, "position") {
             "left" => "left",
             "right" => "right",
@@ -28,7 +29,7 @@ pub(crate) fn slides(view: &View, list_value: &[Value], class: &str, eager: bool
             let _ = write!(
                 out,
                 "<h2 style=\"color:{}\">{}</h2>",
-                colour(text(slide, "heading.color"), "#fff"),
+                node.colour("heading.color"),
                 esc(heading_text)
             );
         }
@@ -37,7 +38,7 @@ pub(crate) fn slides(view: &View, list_value: &[Value], class: &str, eager: bool
             let _ = write!(
                 out,
                 "<p style=\"color:{}\">{}</p>",
-                colour(text(slide, "subHeading.color"), "#fff"),
+                node.colour("subHeading.color"),
                 esc(sub)
             );
         }
@@ -47,8 +48,8 @@ pub(crate) fn slides(view: &View, list_value: &[Value], class: &str, eager: bool
                 out,
                 "<a class=\"btn\" href=\"{}\" style=\"color:{};background:{}\">{}</a>",
                 esc(&view.href(get(slide, "urlButton"))),
-                colour(text(slide, "buttonLabel.color"), "#fff"),
-                colour(text(slide, "buttonLabel.background"), "#111"),
+                node.colour("buttonLabel.color"),
+                node.colour("buttonLabel.background"),
                 esc(label)
             );
         }
@@ -70,24 +71,24 @@ pub(crate) fn slides(view: &View, list_value: &[Value], class: &str, eager: bool
     out
 }
 
-pub(crate) fn slideshow(view: &View, key: &str, s: &Value) -> String {
-    let opacity = number(s, "opacity_image", 50.0).clamp(0.0, 100.0) / 100.0;
-    let every = number(s, "change_slides_every", 6.0).clamp(1.0, 60.0);
+pub(crate) fn slideshow(view: &View, key: &str, node: &Node) -> String {
+    let opacity = node.number("opacity_image") / 100.0;
+    let every = node.number("change_slides_every");
     let mut out = format!(
         "<section class=\"sec slideshow{}\" data-section-key=\"{}\" data-section-type=\"head-image\" data-interval=\"{every}\" style=\"--shade:{opacity}\">",
-        if flag(s, "show_content", true) {
+        if node.flag("show_content") {
             ""
         } else {
             " no-content"
         },
         esc(key)
     );
-    let desktop = list(s, "content.desktop");
-    let mobile = list(s, "content.mobile");
-    out.push_str(&slides(view, desktop, "slides-d", true));
+    let desktop = node.items("content.desktop");
+    let mobile = node.items("content.mobile");
+    out.push_str(&slides(view, &desktop, "slides-d", true));
     out.push_str(&slides(
         view,
-        if mobile.is_empty() { desktop } else { mobile },
+        if mobile.is_empty() { &desktop } else { &mobile },
         "slides-m",
         true,
     ));

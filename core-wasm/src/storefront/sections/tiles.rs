@@ -7,17 +7,18 @@ pub(crate) fn tiles(
     view: &View,
     key: &str,
     kind: &str,
-    s: &Value,
+    node: &Node,
     class: &str,
     round: bool,
 ) -> String {
+    let s = node.value;
     let mut out = open_section(key, kind, &format!("{class} wrap"));
     out.push_str(&heading(text(s, "heading")));
     let _ = write!(
         out,
         "<div class=\"grid tiles{}\" {}>",
         if round { " round" } else { "" },
-        grid_vars(s, 3.0, 2.0)
+        grid_vars(node)
     );
     let blocks = list(s, "blocks");
     if blocks.is_empty() {

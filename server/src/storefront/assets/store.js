@@ -141,7 +141,9 @@
 
   function initSlideshows(root) {
     $$(".slideshow", root).forEach(function (sec) {
-      var every = Math.max(1, Number(sec.getAttribute("data-interval")) || 6) * 1000;
+      // The interval comes from the core, within the theme's limits; without one the slides stay.
+      var every = Number(sec.getAttribute("data-interval")) * 1000;
+      if (!(every > 0)) return;
       $$(".slides", sec).forEach(function (box) {
         var slides = $$(".slide", box);
         var dots = $$("[data-dot]", box);

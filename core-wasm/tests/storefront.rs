@@ -1,0 +1,205 @@
+//! The storefront renderer: every section type and every page of both families renders with
+//! every value it reads given a default by the rule table, limits are the rule table's (the core
+//! wins over the renderer's old clamps), and the preview's JSON entry point gives the same HTML
+//! as the functions the server calls.
+
+use core_wasm::storefront::preview::{self, Snapshot};
+use core_wasm::storefront::{Family, View, take_misses, theme_css};
+use core_wasm::theme::defaults;
+use serde_json::{Value, json};
+use shared_types::theme::SectionType;
+
+fn fixture(name: &str) -> Value {
+    let path = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn snapshot() -> Snapshot {
+    serde_json::from_value(fixture("storefront_snapshot")).expect("the snapshot fixture reads")
+}
+
+fn view<'a>(config: &'a Value, snapshot: &'a Snapshot) -> View<'a> {
+    View {
+        shop: &snapshot.shop,
+        config,
+        catalog: &snapshot.catalog,
+        family: Family::of(config),
+        preview: false,
+    }
+}
+
+const PAGES: [&str; 5] = ["homepage", "product", "category", "cart", "order"];
+
+/// A family's fixture whose home page holds one section of a type, with the core's settings of a
+/// new section of that type.
+fn with_one_section(family: &str, section_type: SectionType) -> Value {
+    let mut config = fixture(family);
+    config["pages"]["homepage"]["sections"] = json!({
+        "only": {
+            "key": "only",
+            "type": section_type.wire_name(),
+            "index": 0,
+            "settings": defaults::section_settings(section_type),
+        }
+    });
+    config
+}
+
+#[test]
+fn every_page_of_both_families_reads_only_values_the_rule_table_gives_a_default() {
+    let snapshot = snapshot();
+    take_misses();
+    for family in ["hydro", "newchick"] {
+        let config = fixture(family);
+        for page in PAGES {
+            let rendered = preview::page(&view(&config, &snapshot), page, &snapshot)
+                .unwrap_or_else(|e| panic!("{family} {page}: {e}"));
+            assert!(rendered.html.contains("<main"), "{family} {page}");
+        }
+        let misses = take_misses();
+        assert!(
+            misses.is_empty(),
+            "{family}: read without a default: {misses:?}"
+        );
+    }
+}
+
+#[test]
+fn every_section_type_renders_in_both_families_alone_and_in_its_page() {
+    let snapshot = snapshot();
+    take_misses();
+    for family in ["hydro", "newchick"] {
+        for section_type in SectionType::ALL {
+            if matches!(section_type, SectionType::Header | SectionType::Footer) {
+                continue;
+            }
+            let config = with_one_section(family, section_type);
+            let view = view(&config, &snapshot);
+            let alone = preview::sections(&view, "homepage", &["only".to_owned()])
+                .unwrap_or_else(|e| panic!("{family} {section_type:?}: {e}"));
+            let html = alone["only"].as_str().unwrap_or_default();
+            assert!(
+                html.contains("data-section-key=\"only\""),
+                "{family} {section_type:?}: {html}"
+            );
+            let page = preview::page(&view, "homepage", &snapshot).expect("the home page renders");
+            assert!(
+                page.html.contains(html),
+                "{family} {section_type:?} in its page"
+            );
+        }
+        let misses = take_misses();
+        assert!(
+            misses.is_empty(),
+            "{family}: read without a default: {misses:?}"
+        );
+    }
+}
+
+#[test]
+fn limits_are_the_rule_tables_whichever_family() {
+    let snapshot = snapshot();
+    for (family, most) in [("hydro", 6), ("newchick", 8)] {
+        let mut config = with_one_section(family, SectionType::CollectionList);
+        config["pages"]["homepage"]["sections"]["only"]["settings"]["item_per_row"] = json!(99);
+        config["pages"]["homepage"]["sections"]["only"]["settings"]["item_per_row_mobile"] =
+            json!("1");
+        let html = preview::sections(&view(&config, &snapshot), "homepage", &["only".to_owned()])
+            .expect("renders")["only"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(
+            html.contains(&format!("--cols:{most};--cols-m:2")),
+            "{family}: {html}"
+        );
+    }
+    // The slideshow changes every 1 to 12 s (§5), not the 60 s the renderer once allowed.
+    let mut config = with_one_section("hydro", SectionType::HeadImage);
+    config["pages"]["homepage"]["sections"]["only"]["settings"]["change_slides_every"] = json!(60);
+    let html = preview::sections(&view(&config, &snapshot), "homepage", &["only".to_owned()])
+        .expect("renders")["only"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(html.contains("data-interval=\"12\""), "{html}");
+}
+
+#[test]
+fn missing_values_take_the_spec_defaults() {
+    let snapshot = snapshot();
+    let mut config = fixture("hydro");
+    config["settings"]["colors"] = json!({});
+    config["settings"]["checkout"] = json!({});
+    let css = theme_css(&config);
+    assert!(css.contains(&format!("--c-checkout:{}", defaults::COLOR_CHECKOUT_BUTTON)));
+    assert!(css.contains(&format!("--c-price:{}", defaults::COLOR_PRICE)));
+    assert!(css.contains(&format!("--c-buy:{}", defaults::COLOR_BUY_NOW)));
+    // The checkout countdown: shown, 10 minutes (§9).
+    let page = preview::page(&view(&config, &snapshot), "order", &snapshot).expect("renders");
+    assert!(page.html.contains("data-co-timer>10:00<"), "{}", page.html);
+    // A new slideshow changes every 6 s (§9 head-image default).
+    let mut config = with_one_section("hydro", SectionType::HeadImage);
+    let settings = &mut config["pages"]["homepage"]["sections"]["only"]["settings"];
+    settings
+        .as_object_mut()
+        .expect("settings")
+        .remove("change_slides_every");
+    let html = preview::sections(&view(&config, &snapshot), "homepage", &["only".to_owned()])
+        .expect("renders")["only"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        html.contains(&format!(
+            "data-interval=\"{}\"",
+            defaults::HEAD_IMAGE_CHANGE_EVERY_SECONDS
+        )),
+        "{html}"
+    );
+}
+
+#[test]
+fn the_preview_json_entry_gives_the_same_html_as_the_servers_calls() {
+    let snapshot = snapshot();
+    let snapshot_text = serde_json::to_string(&snapshot).expect("snapshot");
+    for family in ["hydro", "newchick"] {
+        let config = fixture(family);
+        let config_text = config.to_string();
+        for page in PAGES {
+            let direct = preview::page(&view(&config, &snapshot), page, &snapshot).expect("page");
+            let mut direct_view = view(&config, &snapshot);
+            direct_view.preview = true;
+            let direct_preview = preview::page(&direct_view, page, &snapshot).expect("page");
+            assert_eq!(
+                direct.html, direct_preview.html,
+                "preview flag changes no HTML"
+            );
+            let text = preview::render_json(&config_text, &snapshot_text, page, None)
+                .expect("render_json");
+            let answer: Value = serde_json::from_str(&text).expect("JSON");
+            assert_eq!(answer["html"], json!(direct.html), "{family} {page}");
+            assert_eq!(answer["css"], json!(direct.css), "{family} {page}");
+        }
+    }
+    assert!(preview::render_json("[]", &snapshot_text, "homepage", None).is_err());
+    assert!(preview::render_json("{}", &snapshot_text, "elsewhere", None).is_err());
+    assert!(preview::render_json("{}", "{}", "homepage", None).is_err());
+}
+
+#[test]
+fn seller_html_is_cleaned_on_every_page() {
+    let snapshot = snapshot();
+    let config = fixture("hydro");
+    let page = preview::page(&view(&config, &snapshot), "product", &snapshot).expect("renders");
+    assert!(
+        !page.html.contains("<script>alert"),
+        "a product's script is dropped"
+    );
+    assert!(
+        page.html.contains("font-size: 16px"),
+        "rich text keeps allowed sizes"
+    );
+    assert!(!page.html.contains("onclick"), "handlers are dropped");
+}
