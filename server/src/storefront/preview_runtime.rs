@@ -33,6 +33,45 @@ pub async fn catalog_snapshot(
     ))
 }
 
+/// The kept files' version: the assets' and the snapshot's format (the field names of a sample
+/// snapshot), so that a server whose snapshot reads differently starts a fresh cache instead of
+/// handing the runtime one it cannot read.
+static WORKER_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    use sha2::Digest;
+    fn keys(value: &serde_json::Value, out: &mut String) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, child) in map {
+                    out.push_str(key);
+                    out.push('{');
+                    keys(child, out);
+                    out.push('}');
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|item| keys(item, out)),
+            _ => {}
+        }
+    }
+    let sample = core_wasm::storefront::preview::Snapshot::new(
+        core_wasm::storefront::Shop {
+            id: String::new(),
+            name: String::new(),
+            subdomain: String::new(),
+            base: String::new(),
+            currency: String::new(),
+        },
+        core_wasm::storefront::Catalog::default(),
+        0,
+    );
+    let mut shape = String::new();
+    keys(
+        &serde_json::to_value(sample).unwrap_or_default(),
+        &mut shape,
+    );
+    let digest = sha2::Sha256::digest(shape.as_bytes());
+    format!("{}-{}", *ASSET_VERSION, hex::encode(&digest[..4]))
+});
+
 /// `GET {base}/_preview/sw.js`: the preview frame's service worker, allowed the storefront's
 /// whole address (`Service-Worker-Allowed`) although it lives under `_preview/`, and checked
 /// for a new version at every registration (`no-cache`).
@@ -45,7 +84,7 @@ pub async fn worker(
     // The base is `/s/{subdomain}` (checked: lowercase letters, digits and `-`) or empty.
     let body = WORKER
         .replace("__BASE__", &shop.base)
-        .replace("__VERSION__", &ASSET_VERSION);
+        .replace("__VERSION__", &WORKER_VERSION);
     let scope = format!("{}/", shop.base);
     let mut response = (
         [
