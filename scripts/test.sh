@@ -84,27 +84,64 @@ step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
 # generated types in its tests) from running.
 suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace --no-fail-fast
 
+# The server's suite against PostgreSQL runs in the background while the WebAssembly and UI
+# steps build (its binary is already built; run directly, it holds no cargo lock); its counts
+# join the total before the end-to-end tests.
 PG=$(bash scripts/postgres.sh)
+PG_TESTS=""
 if [ -n "$PG" ]; then
   PG_DIR="${PG% *}"; PG_URL="${PG#* }"
   trap 'bash "$ROOT/scripts/postgres.sh" stop "$PG_DIR"' EXIT
-  suite "cargo test (PostgreSQL)" cargo "$LOGS/cargo-postgres.log" \
-    env TEST_DATABASE_URL="$PG_URL" cargo test --locked --no-fail-fast -p server --test api
+  PG_BIN=$(cargo test --locked --no-run -p server --test api --message-format=json 2>/dev/null | node -e '
+    let out = "";
+    for (const line of require("fs").readFileSync(0, "utf8").split("\n")) {
+      try { const m = JSON.parse(line); if (m.executable && m.target && m.target.name === "api") out = m.executable; } catch {}
+    }
+    console.log(out);')
+  if [ -x "$PG_BIN" ]; then
+    say "cargo test (PostgreSQL), in the background"
+    PG_START=$SECONDS
+    (cd server && CARGO_MANIFEST_DIR="$ROOT/server" TEST_DATABASE_URL="$PG_URL" "$PG_BIN" \
+      > "$LOGS/cargo-postgres.log" 2>&1) &
+    PG_TESTS=$!
+  else
+    FAILED=$((FAILED + 1)); FAILURES+=("cargo test (PostgreSQL): the test binary was not built")
+  fi
 else
   FAILED=$((FAILED + 1)); FAILURES+=("PostgreSQL start")
 fi
+
+# pg_tests_done: waits for the background PostgreSQL suite and adds its counts.
+pg_tests_done() {
+  [ -n "$PG_TESTS" ] || return 0
+  local status result passed failed
+  wait "$PG_TESTS"; status=$?
+  PG_TESTS=""
+  result=$(counts cargo "$LOGS/cargo-postgres.log")
+  passed=${result% *}; failed=${result#* }
+  PASSED=$((PASSED + passed)); FAILED=$((FAILED + failed))
+  if [ "$status" -ne 0 ]; then
+    FAILURES+=("cargo test (PostgreSQL)")
+    [ "$failed" -eq 0 ] && FAILED=$((FAILED + 1))
+    tail -50 "$LOGS/cargo-postgres.log"
+  fi
+  echo "(cargo test (PostgreSQL): $passed passed, $failed failed, $((SECONDS - PG_START)) s, in the background)"
+}
 
 if step "WASM build" build_wasm; then
   step "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
   step "UI lint" bash -c 'cd ui && npx eslint . --max-warnings=0'
   suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \
     bash -c "cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json=$LOGS/vitest.json"
+  pg_tests_done
   if step "UI build" build_ui && step "Server build" build_server; then
     E2E_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
     suite "End-to-end tests (Chromium)" playwright "$LOGS/e2e.json" \
       bash -c "cd ui && E2E_PORT=$E2E_PORT PLAYWRIGHT_JSON_OUTPUT_NAME=$LOGS/e2e.json npx playwright test --reporter=list,json"
   fi
 fi
+
+pg_tests_done
 
 # The adversarial suite's small mode (RELIABILITY.md; `bash reliability/run.sh --long` runs the
 # full sizes). The tenant matrix, the header checks, the secrets in the tracing output and the

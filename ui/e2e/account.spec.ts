@@ -50,6 +50,9 @@ test("a merchant signs up, activates by e-mail and finds the new store", async (
 test("a forgotten password is reset through the e-mailed link", async ({ page, request }) => {
   await page.goto("/admin/auth/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The sign-in page, with its own Email field, stays until the forgot page's chunk has loaded
+  // (the router's transition): fill the field once the forgot page shows.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill("designer@example.com");
   await page.getByRole("button", { name: "Send the link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account exists");
