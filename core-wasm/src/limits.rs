@@ -136,6 +136,12 @@ pub const NOTIFICATION_DIALOG_WIDTH_PX: u32 = 700;
 pub const ORDER_PAGE_SIZE: u32 = 10;
 /// editor-and-analytics.md §9: "Search debounce 300 ms."
 pub const SEARCH_DEBOUNCE_MS: u32 = 300;
+/// editor-and-analytics.md §2.3: "mobile sets the frame to 375 by 667" (width, height in px).
+pub const PREVIEW_MOBILE_FRAME: (u32, u32) = (375, 667);
+/// editor-and-analytics.md §4: "Preview delayed refresh 4 s".
+pub const PREVIEW_REFRESH_MS: u32 = 4_000;
+/// editor-and-analytics.md §4: "loaded flag 5 s".
+pub const PREVIEW_LOADED_MS: u32 = 5_000;
 /// shell.md §9 and editor-and-analytics.md §9: "Default timezone: America/Los_Angeles".
 pub const DEFAULT_TIMEZONE: &str = "America/Los_Angeles";
 /// shell.md §3 and §9: "currency sign defaults to '$', currency code to 'USD'".

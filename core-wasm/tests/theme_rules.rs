@@ -461,7 +461,10 @@ fn the_defaults_of_section_9_are_the_spec_values() {
     );
     assert_eq!(DELIVERY_POLICY_NAMES, ["Production time", "Shipping time"]);
     assert_eq!(new_product_tab("t")["display"], "html");
-    assert_eq!(new_slide()["urlButton"]["name"], "home");
+    assert_eq!(
+        new_slide(shared_types::theme::Device::Desktop)["urlButton"]["name"],
+        "home"
+    );
 }
 
 #[test]

@@ -35,10 +35,7 @@ pub(crate) fn popups(view: &View) -> String {
             "<dialog class=\"popup\" data-popup=\"welcome\" aria-labelledby=\"pop-w\"><div class=\"pop-body\"><h2 id=\"pop-w\">{}</h2><p>{}</p>\
              <p class=\"code\" data-code>{}</p><button class=\"btn\" type=\"button\" data-copy>{}</button>\
              <p class=\"pop-done\" hidden>{}</p></div>{}</dialog>",
-            esc(match text(p, "welcome.title") {
-                "" => "Welcome",
-                t => t,
-            }),
+            esc(popup.text_or_default("welcome.title")),
             esc(text(p, "welcome.content")),
             esc(text(p, "welcome.code")),
             esc(match text(p, "welcome.button") {
@@ -56,7 +53,7 @@ pub(crate) fn popups(view: &View) -> String {
              <form data-popup-form><label class=\"sr\" for=\"pop-s-email\">E-mail</label><input id=\"pop-s-email\" type=\"email\" required placeholder=\"Email\">\
              <button class=\"btn\" type=\"submit\">{}</button></form><p class=\"pop-done\" hidden>Thank you for subscribing!</p></div>{}</dialog>",
             esc(text(p, "subscribe.title")),
-            esc(text(p, "subscribe.content")),
+            esc(popup.text_or_default("subscribe.content")),
             esc(match text(p, "subscribe.button") {
                 "" => "Subscribe",
                 t => t,

@@ -3,7 +3,7 @@
 //! come from here.
 
 use serde_json::{Value, json};
-use shared_types::theme::SectionType;
+use shared_types::theme::{Device, SectionType};
 
 /// §9 "Slideshow defaults: opacity 50".
 pub const SLIDESHOW_OPACITY: u32 = 50;
@@ -45,9 +45,23 @@ pub const COLOR_FOOTER_TEXT: &str = "#EDEDED";
 pub const COLOR_PRODUCT_TITLE: &str = "#222222";
 pub const COLOR_COMPARE_AT_PRICE: &str = "#8A8A8A";
 pub const COLOR_RATING: &str = "#FFB400";
-/// A slide's text and button colours (§9 "New slide"; the spec gives none, see [`new_slide`]).
+/// A desktop slide's text and button colours (§3.3 "Some defaults use separate desktop/mobile
+/// colours"; the spec gives no values): white text, a black button with a white label.
 pub const SLIDE_TEXT_COLOR: &str = "#FFFFFF";
 pub const SLIDE_BUTTON_BACKGROUND: &str = "#000000";
+pub const SLIDE_BUTTON_LABEL_COLOR: &str = "#FFFFFF";
+/// A mobile slide's: white text, a white button with a dark label, which stands out on the
+/// smaller image where a dark button would not.
+pub const SLIDE_TEXT_COLOR_MOBILE: &str = "#FFFFFF";
+pub const SLIDE_BUTTON_BACKGROUND_MOBILE: &str = "#FFFFFF";
+pub const SLIDE_BUTTON_LABEL_COLOR_MOBILE: &str = "#111111";
+/// §3.3 "Featured collection: ... align": where its heading and button sit.
+pub const ALIGNMENTS: [&str; 3] = ["left", "center", "right"];
+/// §3.2 "a special fixed slug means all collections (value not shown)": the storefront's
+/// `/collections/all`.
+pub const ALL_COLLECTIONS_SLUG: &str = "all";
+/// The name of a link to all collections.
+pub const ALL_COLLECTIONS_NAME: &str = "All collections";
 
 /// The storefront's type sizes in px where a config has none (within §5's 8 to 80).
 pub const FONT_SIZE_PRODUCT: u32 = 16;
@@ -211,17 +225,34 @@ pub fn link(name: &str) -> Value {
     json!({ "parent": "home", "slug": "", "name": name, "params": { "slug": "" } })
 }
 
-/// A new slide (§9 "New slide"). The spec says some defaults use separate desktop and mobile
-/// colours without giving them; both lists use white text on the image until they are known.
-pub fn new_slide() -> Value {
+/// A new slide of a device's list (§9 "New slide"; §3.3 "Some defaults use separate
+/// desktop/mobile colours").
+pub fn new_slide(device: Device) -> Value {
+    let (text, background, label) = slide_colors(device);
     json!({
         "image": "",
-        "heading": { "content": NEW_SLIDE_HEADING, "color": SLIDE_TEXT_COLOR },
-        "subHeading": { "content": "", "color": SLIDE_TEXT_COLOR },
+        "heading": { "content": NEW_SLIDE_HEADING, "color": text },
+        "subHeading": { "content": "", "color": text },
         "position": NEW_SLIDE_POSITION,
-        "buttonLabel": { "title": NEW_SLIDE_BUTTON_LABEL, "color": SLIDE_TEXT_COLOR, "background": SLIDE_BUTTON_BACKGROUND },
+        "buttonLabel": { "title": NEW_SLIDE_BUTTON_LABEL, "color": label, "background": background },
         "urlButton": link(NEW_SLIDE_LINK_NAME),
     })
+}
+
+/// A device's slide colours: text, button background, button label.
+pub fn slide_colors(device: Device) -> (&'static str, &'static str, &'static str) {
+    match device {
+        Device::Desktop => (
+            SLIDE_TEXT_COLOR,
+            SLIDE_BUTTON_BACKGROUND,
+            SLIDE_BUTTON_LABEL_COLOR,
+        ),
+        Device::Mobile => (
+            SLIDE_TEXT_COLOR_MOBILE,
+            SLIDE_BUTTON_BACKGROUND_MOBILE,
+            SLIDE_BUTTON_LABEL_COLOR_MOBILE,
+        ),
+    }
 }
 
 /// A new product tab with its id (§9 "New product tab").
@@ -334,9 +365,9 @@ pub fn section_settings(section_type: SectionType) -> Value {
     match section_type {
         SectionType::HeadImage => json!({
             "opacity_image": SLIDESHOW_OPACITY,
-            "change_slides_every": HEAD_IMAGE_CHANGE_EVERY_SECONDS,
+            "change_slides_every": SLIDESHOW_CHANGE_EVERY_SECONDS,
             "show_content": true,
-            "content": { "desktop": [new_slide()], "mobile": [new_slide()] },
+            "content": { "desktop": [new_slide(Device::Desktop)], "mobile": [new_slide(Device::Mobile)] },
         }),
         SectionType::FeaturedCollection => json!({
             "show_sale_banners": false,

@@ -15,7 +15,9 @@ mod error;
 mod fields;
 mod history;
 mod merge;
+mod panel;
 mod rules;
+mod schema;
 mod view;
 
 pub use commands::{Change, apply};
@@ -26,6 +28,7 @@ pub use fields::{
 };
 pub use history::ThemeEditor;
 pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch};
+pub use panel::{editor_constants, link_to, panel};
 pub use rules::{
     DefaultValue, Where, default_at, default_rows, inline_font_sizes, limited_fields, range_at,
     validate,

@@ -6,7 +6,7 @@ use serde_json::{Number, Value};
 use shared_types::theme::{SectionType, ThemeFamily};
 
 use super::defaults::{
-    COLOR_WATCH_SHAPES, DESCRIPTION_POSITIONS, FLASH_DEAL_BLOCK_TYPES, SALE_TYPES,
+    ALIGNMENTS, COLOR_WATCH_SHAPES, DESCRIPTION_POSITIONS, FLASH_DEAL_BLOCK_TYPES, SALE_TYPES,
     SEARCH_TYPES_IN_MOBILE, SLIDE_POSITIONS, STEP_UNITS, VARIANT_STYLES,
 };
 use super::doc::{family_of, to_pointer};
@@ -141,6 +141,7 @@ static ROWS: &[Row] = &[
         "content/mobile/*/position",
         Rule::OneOf(&SLIDE_POSITIONS),
     ),
+    section(&[S::FeaturedCollection], "align", Rule::OneOf(&ALIGNMENTS)),
     // §3.3 and §5: image-with-text position is mandatory.
     section(&[S::ImageWithText], "blocks/*", Rule::HasPosition),
     section(
@@ -931,6 +932,9 @@ static DEFAULTS: &[DefaultRow] = &[
     ),
     // §9 category banner hidden.
     in_settings("category/show_banner", Bool(d::CATEGORY_SHOW_BANNER)),
+    // §9 popups: "welcome popup title Welcome; subscribe popup text offers 15% off".
+    in_settings("popup/welcome/title", Text(d::WELCOME_POPUP_TITLE)),
+    in_settings("popup/subscribe/content", Text(d::SUBSCRIBE_POPUP_CONTENT)),
     // §9 cart goal.
     in_settings("cart_goal/goalAmount", Num(d::CART_GOAL_AMOUNT)),
     in_settings("cart_goal/isShowMotivational", Bool(true)),
@@ -982,25 +986,51 @@ static DEFAULTS: &[DefaultRow] = &[
     in_sections(&[S::HeadImage], "show_content", Bool(true)),
     in_sections(
         &[S::HeadImage],
-        "content/*/*/heading/color",
+        "content/desktop/*/heading/color",
         Text(d::SLIDE_TEXT_COLOR),
     ),
     in_sections(
         &[S::HeadImage],
-        "content/*/*/subHeading/color",
+        "content/desktop/*/subHeading/color",
         Text(d::SLIDE_TEXT_COLOR),
     ),
     in_sections(
         &[S::HeadImage],
-        "content/*/*/buttonLabel/color",
-        Text(d::SLIDE_TEXT_COLOR),
+        "content/desktop/*/buttonLabel/color",
+        Text(d::SLIDE_BUTTON_LABEL_COLOR),
     ),
     in_sections(
         &[S::HeadImage],
-        "content/*/*/buttonLabel/background",
+        "content/desktop/*/buttonLabel/background",
         Text(d::SLIDE_BUTTON_BACKGROUND),
     ),
+    in_sections(
+        &[S::HeadImage],
+        "content/mobile/*/heading/color",
+        Text(d::SLIDE_TEXT_COLOR_MOBILE),
+    ),
+    in_sections(
+        &[S::HeadImage],
+        "content/mobile/*/subHeading/color",
+        Text(d::SLIDE_TEXT_COLOR_MOBILE),
+    ),
+    in_sections(
+        &[S::HeadImage],
+        "content/mobile/*/buttonLabel/color",
+        Text(d::SLIDE_BUTTON_LABEL_COLOR_MOBILE),
+    ),
+    in_sections(
+        &[S::HeadImage],
+        "content/mobile/*/buttonLabel/background",
+        Text(d::SLIDE_BUTTON_BACKGROUND_MOBILE),
+    ),
     // §9 featured collection.
+    in_sections(
+        &[S::FeaturedCollection],
+        "buttonLabel",
+        Text(d::FEATURED_COLLECTION_BUTTON_LABEL),
+    ),
+    in_sections(&[S::FeaturedCollection], "align", Text(d::ALIGNMENTS[1])),
     in_sections(
         &[S::FeaturedCollection],
         "item_per_row",

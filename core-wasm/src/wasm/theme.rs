@@ -4,7 +4,8 @@
 
 use serde_json::Value;
 use shared_types::theme::{
-    ApplyOutcome, EditorPage, ListRef, ThemeChange, ThemeErrorBody, ThemeFamily,
+    ApplyOutcome, EditorPage, LinkTarget, ListRef, PanelRef, ThemeChange, ThemeErrorBody,
+    ThemeFamily,
 };
 use wasm_bindgen::prelude::*;
 
@@ -150,6 +151,16 @@ impl ThemeEditor {
         }
     }
 
+    /// The panel of a section or settings group (`PanelRef` in): a `PanelView`, or a
+    /// `ThemeErrorBody` thrown.
+    pub fn panel(&self, panel: JsValue) -> Result<JsValue, JsValue> {
+        let panel: PanelRef = serde_wasm_bindgen::from_value(panel)?;
+        match theme::panel(self.inner.doc(), &panel) {
+            Ok(view) => to_js(&view).map_err(JsValue::from),
+            Err(error) => Err(to_js(&error.to_body()).map_err(JsValue::from)?),
+        }
+    }
+
     /// Whether the flash-deal block at a JSON-pointer path may choose a product.
     #[wasm_bindgen(js_name = flashDealProductOpen)]
     pub fn flash_deal_product_open(&self, pointer: &str) -> bool {
@@ -171,6 +182,19 @@ pub fn font_choices() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = themeFontWeightChoice)]
 pub fn font_weight_choice(family: &str, style: &str) -> Result<JsValue, JsError> {
     to_js(&theme::font_weight_choice(family, style).ok())
+}
+
+/// The editor's timings and sizes: `EditorConstants`.
+#[wasm_bindgen(js_name = themeEditorConstants)]
+pub fn editor_constants() -> Result<JsValue, JsError> {
+    to_js(&theme::editor_constants())
+}
+
+/// The link object of a link picker's choice (`LinkTarget` in).
+#[wasm_bindgen(js_name = themeLinkTo)]
+pub fn link_to(target: JsValue) -> Result<JsValue, JsError> {
+    let target: LinkTarget = serde_wasm_bindgen::from_value(target)?;
+    to_js(&theme::link_to(&target))
 }
 
 /// The preview page a panel switches to: a `PreviewPage` or `null`.

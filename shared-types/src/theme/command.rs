@@ -101,6 +101,9 @@ pub enum ListRef {
     PaymentIcons,
     /// `settings.element.search.suggestion_list`.
     Suggestions,
+    /// The top-level `blocks` (`{type, value}`) of an older block-based header or footer;
+    /// adding names the block type.
+    LegacyBlocks { section: String },
 }
 
 /// One edit of the theme document. Ids and the current time come in the command, so applying

@@ -16,12 +16,14 @@
 mod command;
 mod config;
 mod editor;
+mod panel;
 mod sections;
 mod settings;
 
 pub use command::*;
 pub use config::*;
 pub use editor::*;
+pub use panel::*;
 pub use sections::*;
 pub use settings::*;
 

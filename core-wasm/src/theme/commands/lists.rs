@@ -19,12 +19,13 @@ use crate::theme::defaults::{
 use crate::theme::doc::{Tx, get_at, to_pointer};
 use crate::theme::error::ThemeError;
 use crate::theme::rules::custom_steps;
+use crate::theme::schema::{legacy_block_types, new_legacy_block};
 
 /// What a list is.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Kind {
     Blocks(SectionType),
-    Slides,
+    Slides(Device),
     FlashBlocks,
     FlashDetail,
     CollectionPart,
@@ -35,6 +36,7 @@ enum Kind {
     FooterInfo,
     PaymentIcons,
     Suggestions,
+    Legacy(SectionType),
 }
 
 /// A resolved list: its path and kind.
@@ -106,12 +108,13 @@ fn resolve(root: &Value, family: ThemeFamily, list: &ListRef) -> Result<List, Th
             Kind::Blocks,
         )?,
         ListRef::Slides { section, device } => {
+            let kind = Kind::Slides(*device);
             let device = match device {
                 Device::Desktop => "desktop",
                 Device::Mobile => "mobile",
             };
             section_list(root, section, &["content", device], &[S::HeadImage], |_| {
-                Kind::Slides
+                kind
             })?
         }
         ListRef::FlashDealBlocks { section } => section_list(
@@ -177,6 +180,23 @@ fn resolve(root: &Value, family: ThemeFamily, list: &ListRef) -> Result<List, Th
             ],
             Kind::Policies,
         ),
+        ListRef::LegacyBlocks { section } => {
+            let (mut path, type_name) = find_section(root, section)?;
+            path.pop();
+            path.push("blocks".to_owned());
+            match SectionType::from_wire_name(&type_name) {
+                Some(t @ (S::Header | S::Footer)) => List {
+                    path,
+                    kind: Kind::Legacy(t),
+                },
+                _ => {
+                    return Err(ThemeError::WrongList {
+                        path: to_pointer(&path),
+                        section_type: type_name,
+                    });
+                }
+            }
+        }
         ListRef::Suggestions => settings(
             &["settings", "element", "search", "suggestion_list"],
             Kind::Suggestions,
@@ -307,7 +327,7 @@ pub(super) fn add(
     }
     let item = match list.kind {
         Kind::Blocks(section_type) => new_block(section_type),
-        Kind::Slides => new_slide(),
+        Kind::Slides(device) => new_slide(device),
         Kind::FlashBlocks => {
             let block_type = block_type.unwrap_or("count-down");
             if !FLASH_DEAL_BLOCK_TYPES.contains(&block_type) {
@@ -326,6 +346,18 @@ pub(super) fn add(
         Kind::Policies => new_delivery_policy(),
         Kind::FooterInfo => new_footer_info(),
         Kind::PaymentIcons | Kind::Suggestions => json!({ "value": "" }),
+        Kind::Legacy(section_type) => {
+            let types = legacy_block_types(section_type);
+            match block_type.and_then(|t| new_legacy_block(section_type, t)) {
+                Some(block) => block,
+                None => {
+                    return Err(ThemeError::NotAllowed {
+                        path: format!("{}/-/type", to_pointer(&list.path)),
+                        allowed: types.join(", "),
+                    });
+                }
+            }
+        }
     };
     let at = match list.kind {
         Kind::Steps => THANK_YOU_STEP_INSERT_INDEX.min(items.len()),
@@ -384,4 +416,14 @@ pub(super) fn move_item(
     let item = items.remove(from as usize);
     items.insert(to as usize, item);
     tx.replace_creating(&list.path, Value::Array(items))
+}
+
+/// The items of a list as the panels show them (a missing list is its default).
+pub(crate) fn list_items(
+    root: &Value,
+    family: ThemeFamily,
+    list_ref: &ListRef,
+) -> Result<Vec<Value>, ThemeError> {
+    let list = resolve(root, family, list_ref)?;
+    items(root, &list)
 }

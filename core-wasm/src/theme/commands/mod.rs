@@ -12,7 +12,7 @@ use shared_types::theme::ThemeCommand;
 use super::doc::{Patch, ThemeDoc, Tx, to_pointer};
 use super::error::ThemeError;
 
-pub(crate) use lists::status as list_status;
+pub(crate) use lists::{list_items, status as list_status};
 pub(crate) use sections::{HOME_SECTIONS, ordered_keys};
 
 /// What an applied command replaced, in order; undoing restores it in reverse.
