@@ -506,21 +506,18 @@ fn header_and_footer_are_fixed_sections() {
 }
 
 #[test]
-fn slider_product_sections_are_kept_but_hidden_from_the_list() {
+fn slider_product_sections_are_listed_so_they_can_be_edited() {
     for family in ["hydro", "newchick"] {
         let doc = fixture(family);
         let list = section_list(&doc);
         assert!(
-            list.iter().all(|s| s.section_type != "slider-product"),
+            list.iter()
+                .any(|s| s.section_type == "slider-product" && !s.fixed),
             "{family}"
         );
-        assert!(doc.get(&format!("{HOME}/slider-product-1")).is_some());
-        // The hidden section keeps its position: the list's indexes skip it.
         let indexes: Vec<u32> = list.iter().filter_map(|s| s.index).collect();
-        assert!(
-            indexes.windows(2).any(|w| w[1] == w[0] + 2),
-            "{family}: {indexes:?}"
-        );
+        let expected: Vec<u32> = (0..indexes.len() as u32).collect();
+        assert_eq!(indexes, expected, "{family}: every position is listed");
     }
 }
 
@@ -745,11 +742,8 @@ fn the_preview_address_carries_the_stamp_and_the_family_suffix() {
 fn the_add_section_picker_lists_the_addable_types_per_family() {
     let hydro = addable_section_types(ThemeFamily::Hydro);
     let newchick = addable_section_types(ThemeFamily::Newchick);
-    for fixed in [
-        SectionType::Header,
-        SectionType::Footer,
-        SectionType::SliderProduct,
-    ] {
+    assert!(hydro.contains(&SectionType::SliderProduct));
+    for fixed in [SectionType::Header, SectionType::Footer] {
         assert!(
             !hydro.contains(&fixed) && !newchick.contains(&fixed),
             "{fixed:?}"

@@ -27,8 +27,10 @@ pub fn family_view(doc: &ThemeDoc) -> FamilyView {
     }
 }
 
-/// The Sections tab (spec §2.3): the header, the homepage sections in order without the
-/// slider-product ones (kept in the config, hidden from the list), then the footer.
+/// The Sections tab (spec §2.3): the header, the homepage sections in order, then the footer.
+/// §2.3 hides slider-product sections from the list; they are listed here, because the
+/// storefront shows them and a section the merchant cannot reach cannot be edited or removed
+/// (docs/decisions.md).
 pub fn section_list(doc: &ThemeDoc) -> Vec<SectionListItem> {
     let mut items = Vec::new();
     let fixed = |key: &str| {
@@ -43,9 +45,6 @@ pub fn section_list(doc: &ThemeDoc) -> Vec<SectionListItem> {
     if let Some(Value::Object(sections)) = get_at(doc.value(), &HOME_SECTIONS) {
         for (position, key) in ordered_keys(sections).into_iter().enumerate() {
             let section_type = sections.get(&key).map(type_of).unwrap_or_default();
-            if section_type == SectionType::SliderProduct.wire_name() {
-                continue;
-            }
             items.push(SectionListItem {
                 key,
                 section_type,
@@ -68,9 +67,8 @@ fn type_of(section: &Value) -> String {
 
 /// The section types the Add Section picker offers (spec §2.3 "lists the addable types per
 /// theme"). The spec does not list them; the decision: header and footer are fixed and never
-/// added, slider-product sections are hidden from the list so adding one would create a section
-/// the merchant cannot see, and the sections only the fashion layout renders (style collection,
-/// dual collection, flash deal) are offered for newchick only.
+/// added, and the sections only the fashion layout renders (style collection, dual collection,
+/// flash deal) are offered for newchick only.
 pub fn addable_section_types(family: ThemeFamily) -> Vec<SectionType> {
     use SectionType as S;
     let mut types = vec![
@@ -82,6 +80,7 @@ pub fn addable_section_types(family: ThemeFamily) -> Vec<SectionType> {
         S::KeyFeatures,
         S::ProductReview,
         S::ProductWidget,
+        S::SliderProduct,
     ];
     if family == ThemeFamily::Newchick {
         types.extend([S::StyleCollection, S::ProductWithCollection, S::FlashDeal]);
