@@ -1,7 +1,7 @@
 // The rich-text editor (Mantine's tiptap editor), loaded on demand by RichTextField so tiptap
 // stays out of the admin's first download. Toolbar: bold, italic, underline, strike, headings,
 // lists, link, alignment, image (uploaded through the API client) and a font size among the
-// core's allowed sizes; tiptap's keyboard shortcuts (Ctrl+B, Ctrl+I, Ctrl+U, Ctrl+K ...) work.
+// core's allowed sizes (or the sizes a caller is given, as the theme editor's fields are); tiptap's keyboard shortcuts (Ctrl+B, Ctrl+I, Ctrl+U, Ctrl+K ...) work.
 // The HTML it writes is what the server keeps (server/src/routes/pages.rs `sanitize`).
 import "@mantine/tiptap/styles.css";
 import { NativeSelect } from "@mantine/core";
@@ -27,6 +27,10 @@ export interface RichTextEditorProps {
   describedBy?: string;
   value: string;
   onChange: (html: string) => void;
+  /** The font sizes (px) the picker offers; the core's content sizes when not given. */
+  sizes?: readonly number[];
+  /** The editing area's least height (px). */
+  minHeight?: number;
 }
 
 function labels(t: TFunction): Partial<RichTextEditorLabels> {
@@ -65,9 +69,8 @@ function altFromFileName(name: string): string {
 }
 
 /** The font size of the text at the cursor, picked among the core's allowed sizes. */
-function FontSizePicker({ editor }: { editor: Editor | null }) {
+function FontSizePicker({ editor, sizes }: { editor: Editor | null; sizes: readonly number[] }) {
   const { t } = useTranslation();
-  const sizes = contentChoices.richTextFontSizesPx;
   const current = useEditorState({
     editor,
     selector: ({ editor: e }) => fontSizeChoice(e?.getAttributes("textStyle").fontSize, sizes),
@@ -89,7 +92,7 @@ function FontSizePicker({ editor }: { editor: Editor | null }) {
   );
 }
 
-export default function RichTextEditor({ labelId, describedBy, value, onChange }: RichTextEditorProps) {
+export default function RichTextEditor({ labelId, describedBy, value, onChange, sizes = contentChoices.richTextFontSizesPx, minHeight = 240 }: RichTextEditorProps) {
   const { t } = useTranslation();
   const changed = useRef(onChange);
   useEffect(() => {
@@ -140,7 +143,7 @@ export default function RichTextEditor({ labelId, describedBy, value, onChange }
           <Mantine.ClearFormatting />
         </Mantine.ControlsGroup>
         <Mantine.ControlsGroup>
-          <FontSizePicker editor={editor} />
+          <FontSizePicker editor={editor} sizes={sizes} />
         </Mantine.ControlsGroup>
         <Mantine.ControlsGroup>
           <Mantine.H1 />
@@ -168,7 +171,7 @@ export default function RichTextEditor({ labelId, describedBy, value, onChange }
           <Mantine.Redo />
         </Mantine.ControlsGroup>
       </Mantine.Toolbar>
-      <Mantine.Content mih={240} />
+      <Mantine.Content mih={minHeight} />
     </Mantine>
   );
 }

@@ -17,7 +17,24 @@ class LoadFailure extends Component<{ fallback: ReactNode; children: ReactNode }
   }
 }
 
-export function RichTextField({ label, value, onChange, error }: { label: string; value: string; onChange: (html: string) => void; error?: string }) {
+export function RichTextField({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  sizes,
+  minHeight,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  description?: string;
+  /** The font sizes (px) offered; the core's content sizes when not given. */
+  sizes?: readonly number[];
+  minHeight?: number;
+}) {
   const { t } = useTranslation();
   const labelId = useId();
   const errorId = useId();
@@ -30,10 +47,10 @@ export function RichTextField({ label, value, onChange, error }: { label: string
     </Stack>
   );
   return (
-    <Input.Wrapper label={label} labelElement="div" labelProps={{ id: labelId }} error={error} errorProps={{ id: errorId }}>
+    <Input.Wrapper label={label} labelElement="div" labelProps={{ id: labelId }} description={description} error={error} errorProps={{ id: errorId }}>
       <LoadFailure fallback={fallback}>
         <Suspense fallback={<Skeleton height={300} radius="sm" aria-label={t("richText.loading")} />}>
-          <RichTextEditor labelId={labelId} describedBy={error ? errorId : undefined} value={value} onChange={onChange} />
+          <RichTextEditor labelId={labelId} describedBy={error ? errorId : undefined} value={value} onChange={onChange} sizes={sizes} minHeight={minHeight} />
         </Suspense>
       </LoadFailure>
     </Input.Wrapper>
