@@ -3,13 +3,15 @@
 // asked (save, preview). Every rule (limits, defaults, section order, families) lives in Rust.
 import * as wasm from "../wasm-editor/core_wasm";
 import type { ApplyOutcome } from "../types/generated/ApplyOutcome";
+import type { EditorConstants } from "../types/generated/EditorConstants";
 import type { EditorPage } from "../types/generated/EditorPage";
 import type { FamilyView } from "../types/generated/FamilyView";
-import type { FieldSpec } from "../types/generated/FieldSpec";
 import type { FontChoices } from "../types/generated/FontChoices";
 import type { FontWeightChoice } from "../types/generated/FontWeightChoice";
+import type { LinkTarget } from "../types/generated/LinkTarget";
 import type { ListRef } from "../types/generated/ListRef";
-import type { ListStatus } from "../types/generated/ListStatus";
+import type { PanelRef } from "../types/generated/PanelRef";
+import type { PanelView } from "../types/generated/PanelView";
 import type { PreviewChange } from "../types/generated/PreviewChange";
 import type { PreviewPage } from "../types/generated/PreviewPage";
 import type { SectionListItem } from "../types/generated/SectionListItem";
@@ -21,15 +23,23 @@ import type { ThemeErrorBody } from "../types/generated/ThemeErrorBody";
 import type { ThemeFamily } from "../types/generated/ThemeFamily";
 
 export type { ThemeChange } from "../types/generated/ThemeChange";
+export type { AddOption } from "../types/generated/AddOption";
+export type { ChoiceOption } from "../types/generated/ChoiceOption";
+export type { FieldInput } from "../types/generated/FieldInput";
+export type { FieldView } from "../types/generated/FieldView";
+export type { ListItemView } from "../types/generated/ListItemView";
+export type { PanelLink } from "../types/generated/PanelLink";
 export type {
   ApplyOutcome,
+  EditorConstants,
   EditorPage,
   FamilyView,
-  FieldSpec,
   FontChoices,
   FontWeightChoice,
+  LinkTarget,
   ListRef,
-  ListStatus,
+  PanelRef,
+  PanelView,
   PreviewChange,
   PreviewPage,
   SectionListItem,
@@ -52,6 +62,18 @@ export class ThemeLoadError extends Error {
   }
 }
 
+/** Runs a call of the core that may throw its `ThemeErrorBody`, as a `ThemeLoadError`. */
+function coreCall<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error && typeof error === "object" && "code" in error) {
+      throw new ThemeLoadError(error as ThemeErrorBody);
+    }
+    throw error;
+  }
+}
+
 /** A theme config being edited, resident in the WASM core. Call `free()` when done. */
 export class ThemeEditor {
   readonly #inner: wasm.ThemeEditor;
@@ -62,14 +84,7 @@ export class ThemeEditor {
 
   /** Loads a config from its JSON text; throws a `ThemeLoadError` when it is not a config. */
   static load(configJson: string): ThemeEditor {
-    try {
-      return new ThemeEditor(new wasm.ThemeEditor(configJson));
-    } catch (error) {
-      if (error && typeof error === "object" && "code" in error) {
-        throw new ThemeLoadError(error as ThemeErrorBody);
-      }
-      throw error;
-    }
+    return coreCall(() => new ThemeEditor(new wasm.ThemeEditor(configJson)));
   }
 
   /** Applies a command; a rejected one changes nothing and says why. */
@@ -142,26 +157,11 @@ export class ThemeEditor {
     return this.#inner.canRedo();
   }
 
-  /** The input a JSON-pointer path takes (kind, bounds, choices), from the core's rule table. */
-  fieldSpec(pointer: string): FieldSpec {
-    return this.#inner.fieldSpec(pointer) as FieldSpec;
-  }
-
-  /** How full a list is, its limit's message when full, and which items may be deleted. */
-  listStatus(list: ListRef): ListStatus {
-    try {
-      return this.#inner.listStatus(list) as ListStatus;
-    } catch (error) {
-      if (error && typeof error === "object" && "code" in error) {
-        throw new ThemeLoadError(error as ThemeErrorBody);
-      }
-      throw error;
-    }
-  }
-
-  /** Whether the flash-deal block at a path may choose a product (its link has a collection slug). */
-  flashDealProductOpen(pointer: string): boolean {
-    return this.#inner.flashDealProductOpen(pointer);
+  /** The panel of a section or settings group as the core's schema draws it: every field with
+   * its input, value (stored, or the core's default) and pointer; lists with their items and
+   * limits; the admin links it shows. Throws a `ThemeLoadError` for an unknown section. */
+  panel(ref: PanelRef): PanelView {
+    return coreCall(() => this.#inner.panel(ref) as PanelView);
   }
 
   /** Releases the WASM memory of the document. */
@@ -197,4 +197,18 @@ export function fontChoices(): FontChoices {
 /** What choosing a weight of a family writes (style, url, key), or null when not a choice. */
 export function fontWeightChoice(family: string, style: string): FontWeightChoice | null {
   return wasm.themeFontWeightChoice(family, style) as FontWeightChoice | null;
+}
+
+let constants: EditorConstants | null = null;
+
+/** The editor's timings and sizes (search debounce, mobile frame, preview refresh and loaded
+ * flag), from the core: no part of the UI states them. */
+export function editorConstants(): EditorConstants {
+  constants ??= wasm.themeEditorConstants() as EditorConstants;
+  return constants;
+}
+
+/** The link object a link picker's choice writes (home, all collections, a collection). */
+export function linkTo(target: LinkTarget): Record<string, unknown> {
+  return wasm.themeLinkTo(target) as Record<string, unknown>;
 }

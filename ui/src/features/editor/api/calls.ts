@@ -44,18 +44,29 @@ export function restoreVersion(themeId: string, version: number, current: number
   });
 }
 
-export async function searchCollections(search: string, signal?: AbortSignal): Promise<Collection[]> {
-  const query = new URLSearchParams({ page: "1", limit: "20" });
-  if (search.trim()) query.set("search", search.trim());
-  const list = await api<{ collections: Collection[] }>(`/stores/collections?${query}`, { signal });
-  return list.collections;
+/** One page of a picker's search: its rows and how many match in all. */
+export interface PickerPage<T> {
+  items: T[];
+  total: number;
 }
 
-export async function searchProducts(chandle: string, search: string, signal?: AbortSignal): Promise<Product[]> {
-  const query = new URLSearchParams({ page: "1", limit: "20", chandle });
+/** How many rows a picker loads at a time ("Load more" asks for the next page). */
+export const PICKER_PAGE_SIZE = 20;
+
+/** A page of the store's collections whose titles match `search` (server/src/routes/catalog.rs). */
+export async function searchCollections(search: string, page: number, signal?: AbortSignal): Promise<PickerPage<Collection>> {
+  const query = new URLSearchParams({ page: String(page), limit: String(PICKER_PAGE_SIZE) });
   if (search.trim()) query.set("search", search.trim());
-  const list = await api<{ products: Product[] }>(`/stores/products?${query}`, { signal });
-  return list.products;
+  const list = await api<{ collections: Collection[]; total: number | bigint }>(`/stores/collections?${query}`, { signal });
+  return { items: list.collections, total: Number(list.total) };
+}
+
+/** A page of the products of the collection `chandle` whose titles match `search`. */
+export async function searchProducts(chandle: string, search: string, page: number, signal?: AbortSignal): Promise<PickerPage<Product>> {
+  const query = new URLSearchParams({ page: String(page), limit: String(PICKER_PAGE_SIZE), chandle });
+  if (search.trim()) query.set("search", search.trim());
+  const list = await api<{ products: Product[]; total: number | bigint }>(`/stores/products?${query}`, { signal });
+  return { items: list.products, total: Number(list.total) };
 }
 
 /** The store's pages; only the published ones are kept (spec §7). */

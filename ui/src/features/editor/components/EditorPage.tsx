@@ -17,14 +17,22 @@ import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { routePath } from "../../../core";
-import { type EditorPage as Page, type PreviewPage, type SectionListItem, type SettingsGroupView, previewPageForPanel, previewUrl } from "../../../core/theme";
+import {
+  type EditorPage as Page,
+  type PanelView,
+  type PreviewPage,
+  type SectionListItem,
+  type SettingsGroupView,
+  ThemeLoadError,
+  previewPageForPanel,
+  previewUrl,
+} from "../../../core/theme";
 import { useStoreStatus } from "../../../hooks/useStoreData";
 import { errorText } from "../../../lib/errors";
-import { sectionSettingsPath } from "../store/paths";
-import type { SaveStatus, SessionSnapshot } from "../store/session";
+import type { EditorSession, SaveStatus, SessionSnapshot } from "../store/session";
 import { useEditorSession } from "../store/useEditorSession";
-import { EditorContext, RevisionContext, useEditor, useShared } from "./context";
-import { ObjectFields, RouteLink } from "./Fields";
+import { EditorContext, RevisionContext, useEditor, useRevision, useShared } from "./context";
+import { PanelFields, PanelLinks } from "./Fields";
 import { SettingsTab } from "./SettingsTab";
 import { ConflictsDialog, VersionsDrawer } from "./History";
 import { errorMessage } from "./labels";
@@ -33,17 +41,17 @@ import { sectionTypeLabel, SectionsTab } from "./Sections";
 
 const STATUS_COLOR: Record<SaveStatus, string> = { saved: "green", saving: "blue", unsaved: "yellow", offline: "gray", conflict: "red" };
 
+/** The panel of the section being edited: the core's schema of its type, read again on every
+ * change while it is open. */
 function SectionPanel({ item, onBack }: { item: SectionListItem; onBack: () => void }) {
   const { session } = useEditor();
   const { t } = useTranslation();
-  const path = sectionSettingsPath(item.key, item.fixed);
-  const value = useShared(session.editor.read(path) as Record<string, unknown> | undefined);
+  useRevision();
+  const view = useShared(readPanel(session, item.key));
   const [error, setError] = useState<string | null>(null);
-  const menus = routePath("website.menus");
-  const widgets = routePath("website.apps.widgets.list");
   const name = sectionTypeLabel(t, item.sectionType);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" data-testid="section-panel" data-section-key={item.key}>
       <Group gap="xs" wrap="nowrap">
         <ActionIcon variant="subtle" onClick={onBack} aria-label={t("editor.back")}>
           <IconArrowLeft size={18} />
@@ -73,13 +81,24 @@ function SectionPanel({ item, onBack }: { item: SectionListItem; onBack: () => v
           {error}
         </Text>
       ) : null}
-      {item.sectionType === "header" || item.sectionType === "footer" ? <RouteLink to={menus}>{t("editor.editMenu")}</RouteLink> : null}
-      {item.sectionType === "product-widget" ? (
-        widgets ? <RouteLink to={widgets}>{t("editor.manageWidgets")}</RouteLink> : <Text size="xs" c="dimmed">{t("editor.widgetsElsewhere")}</Text>
+      {view ? (
+        <>
+          <PanelLinks links={view.links} />
+          <PanelFields fields={view.fields} />
+        </>
       ) : null}
-      {value && Object.keys(value).length > 0 ? <ObjectFields path={path} value={value} /> : <Text size="sm" c="dimmed">{t("editor.noSettings")}</Text>}
     </Stack>
   );
+}
+
+/** A section's panel, or null when the section is gone (removed by an undo while drawn). */
+function readPanel(session: EditorSession, key: string): PanelView | null {
+  try {
+    return session.editor.panel({ panel: "section", key });
+  } catch (error) {
+    if (error instanceof ThemeLoadError) return null;
+    throw error;
+  }
 }
 
 function StatusBadge({ status }: { status: SaveStatus }) {
@@ -292,7 +311,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
               )}
             </Tabs.Panel>
             <Tabs.Panel value="settings">
-              <SettingsTab page={page} open={panel} onOpen={openGroup} menusPath={routePath("website.menus")} />
+              <SettingsTab page={page} open={panel} onOpen={openGroup} />
             </Tabs.Panel>
           </Tabs>
         </Box>

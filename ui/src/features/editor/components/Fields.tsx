@@ -1,8 +1,8 @@
-// The generic fields of every settings panel: a panel is a path of the config, and each value
-// under it is drawn by the kind the core's rule table gives its path (number with bounds,
-// choice, flag, rich text, list with its limit, managed parts with their own command), else by
-// the value's shape (colour, image, link, menu, page, collection, product, text). Every change
-// is a core command; a refused one shows the core's message under the field.
+// The fields of every panel, drawn from the core's schema: the core answers a panel as
+// `FieldView`s (pointer, label key, stored value or the core's default, input) and each is drawn
+// by its `input.kind` alone, never by its key's name. Every change is a core command (`setField`
+// at the field's pointer, the list commands, the font and countdown commands); a refused one
+// shows the core's message under the field.
 import {
   ActionIcon,
   Anchor,
@@ -10,8 +10,10 @@ import {
   Button,
   Collapse,
   ColorInput,
+  Combobox,
   FileButton,
   Group,
+  InputBase,
   Paper,
   Select,
   Stack,
@@ -19,49 +21,40 @@ import {
   Text,
   TextInput,
   Textarea,
+  useCombobox,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconChevronDown, IconChevronRight, IconGripVertical, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type ReactNode, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { ThemeCommand, ThemeErrorBody } from "../../../core/theme";
-import { fontChoices, fontWeightChoice } from "../../../core/theme";
+import { routePath } from "../../../core";
+import type { FieldInput, FieldView, LinkTarget, PanelLink, ThemeErrorBody } from "../../../core/theme";
+import { editorConstants, linkTo } from "../../../core/theme";
 import { errorText } from "../../../lib/errors";
-import { fetchMenus, publishedPages, searchCollections, searchProducts, uploadImage } from "../api/calls";
-import { join, listRefAt, segmentsOf } from "../store/paths";
-import { useEditor, useRevision } from "./context";
+import type { Collection } from "../../../types/generated/Collection";
+import type { Product } from "../../../types/generated/Product";
+import { type PickerPage, fetchMenus, publishedPages, searchCollections, searchProducts, uploadImage } from "../api/calls";
+import { RichTextField } from "../../manage/rich-text/RichTextField";
+import { FieldError, useRun } from "./FieldParts";
+import { FontField } from "./FontField";
 import { errorMessage, fieldLabel } from "./labels";
 
-type Json = unknown;
-type Obj = Record<string, Json>;
+type Obj = Record<string, unknown>;
+type Input<K extends FieldInput["kind"]> = Extract<FieldInput, { kind: K }>;
 
-const isObj = (v: Json): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const IMAGE_KEYS = /(^|_)(image|logo|banner|icon)(_|$)|^logo|^image|^banner|^src$/i;
-const HIDDEN_KEYS = new Set(["index", "key", "_meta"]);
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const text = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 
-/** Runs a command; answers the core's error when refused. */
-function useRun() {
-  const { session } = useEditor();
-  return (command: ThemeCommand): ThemeErrorBody | null => {
-    const outcome = session.apply(command);
-    return outcome.outcome === "rejected" ? outcome.error : null;
-  };
-}
-
-function FieldError({ error }: { error: ThemeErrorBody | null }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <Text size="xs" c="red" role="alert">
-      {errorMessage(t, error)}
-    </Text>
-  );
+/** The field's description: what the caller gives (bounds), and a hint when the value shown is
+ * the core's default rather than a stored one (editing it stores it). */
+function describe(t: TFunction, field: FieldView, extra?: string): string | undefined {
+  const parts = [extra, field.stored ? undefined : t("editor.defaultValue")].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : undefined;
 }
 
 /** A text or number typed in full, committed on blur or Enter; refused text stays to correct. */
@@ -70,18 +63,18 @@ function CommittedInput({
   path,
   value,
   multiline,
-  numeric,
+  inputMode,
   description,
 }: {
   label: string;
   path: string;
-  value: Json;
+  value: unknown;
   multiline?: boolean;
-  numeric?: boolean;
+  inputMode?: "numeric" | "decimal";
   description?: string;
 }) {
   const run = useRun();
-  const shown = value === null || value === undefined ? "" : String(value);
+  const shown = text(value);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<ThemeErrorBody | null>(null);
   const { t } = useTranslation();
@@ -101,7 +94,7 @@ function CommittedInput({
     error: error ? errorMessage(t, error) : undefined,
     onChange: (event: { currentTarget: { value: string } }) => setDraft(event.currentTarget.value),
     onBlur: commit,
-    inputMode: numeric ? ("decimal" as const) : undefined,
+    inputMode,
   };
   return multiline ? (
     <Textarea {...props} autosize minRows={2} maxRows={8} />
@@ -115,37 +108,94 @@ function CommittedInput({
   );
 }
 
-function ToggleField({ label, path, value }: { label: string; path: string; value: Json }) {
+function NumberField({ field, label, input }: { field: FieldView; label: string; input: Input<"number"> }) {
+  const { t } = useTranslation();
+  const bounds = input.max !== undefined ? t("editor.between", { min: input.min, max: input.max }) : t("editor.atLeast", { min: input.min });
+  return <CommittedInput label={label} path={field.pointer} value={field.value} inputMode={input.whole ? "numeric" : "decimal"} description={describe(t, field, bounds)} />;
+}
+
+/** Rich text: the admin's rich-text editor with exactly the core's font sizes, committed when
+ * the focus leaves the field (its toolbar included); the core checks the HTML. */
+function RichTextInput({ field, label, input }: { field: FieldView; label: string; input: Input<"richText"> }) {
   const run = useRun();
+  const { t } = useTranslation();
+  const shown = text(field.value);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<ThemeErrorBody | null>(null);
+  const commit = () => {
+    if (draft === null || draft === shown) {
+      setDraft(null);
+      return;
+    }
+    const failed = run({ kind: "setField", path: field.pointer, value: draft });
+    setError(failed);
+    if (!failed) setDraft(null);
+  };
+  return (
+    <div
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) commit();
+      }}
+    >
+      <RichTextField
+        label={label}
+        description={describe(t, field)}
+        value={draft ?? shown}
+        onChange={setDraft}
+        error={error ? errorMessage(t, error) : undefined}
+        sizes={input.sizes}
+        minHeight={120}
+      />
+    </div>
+  );
+}
+
+function FlagField({ field, label }: { field: FieldView; label: string }) {
+  const run = useRun();
+  const { t } = useTranslation();
   const [error, setError] = useState<ThemeErrorBody | null>(null);
   return (
     <div>
-      <Switch label={label} checked={value === true} onChange={(event) => setError(run({ kind: "setField", path, value: event.currentTarget.checked }))} />
+      <Switch
+        label={label}
+        description={describe(t, field)}
+        checked={field.value === true}
+        onChange={(event) => setError(run({ kind: "setField", path: field.pointer, value: event.currentTarget.checked }))}
+      />
       <FieldError error={error} />
     </div>
   );
 }
 
-function ChoiceField({ label, path, value, options, required }: { label: string; path: string; value: Json; options: string[]; required: boolean }) {
+/** One of the core's choices, each labelled by its key (`editor.choices.<label>`); the value
+ * written is the choice's own (a word or a number). */
+function ChoiceField({ field, label, input }: { field: FieldView; label: string; input: Input<"choice"> }) {
   const run = useRun();
   const { t } = useTranslation();
   const [error, setError] = useState<ThemeErrorBody | null>(null);
+  const data = input.options.map((option) => ({ value: String(option.value), label: t(`editor.choices.${option.label}`, { defaultValue: option.label }) }));
+  const current = field.value === null || field.value === undefined || field.value === "" ? null : String(field.value);
   return (
     <Select
       label={label}
-      data={options.map((option) => ({ value: option, label: t(`editor.choices.${option}`, { defaultValue: option }) }))}
-      value={typeof value === "string" && value ? value : null}
-      allowDeselect={!required}
-      withAsterisk={required}
+      description={describe(t, field)}
+      data={data}
+      value={current}
+      allowDeselect={!input.required}
+      withAsterisk={input.required}
       error={error ? errorMessage(t, error) : undefined}
-      onChange={(next) => setError(run({ kind: "setField", path, value: next ?? "" }))}
+      onChange={(next) => {
+        const chosen = input.options.find((option) => String(option.value) === next);
+        setError(run({ kind: "setField", path: field.pointer, value: chosen ? chosen.value : "" }));
+      }}
     />
   );
 }
 
-function ColorField({ label, path, value }: { label: string; path: string; value: string }) {
+function ColorField({ field, label }: { field: FieldView; label: string }) {
   const run = useRun();
   const { t } = useTranslation();
+  const value = text(field.value);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<ThemeErrorBody | null>(null);
   const commit = (next: string | null) => {
@@ -153,13 +203,14 @@ function ColorField({ label, path, value }: { label: string; path: string; value
       setDraft(null);
       return;
     }
-    const failed = run({ kind: "setField", path, value: next });
+    const failed = run({ kind: "setField", path: field.pointer, value: next });
     setError(failed);
     if (!failed) setDraft(null);
   };
   return (
     <ColorInput
       label={label}
+      description={describe(t, field)}
       value={draft ?? value}
       format="hex"
       error={error ? errorMessage(t, error) : undefined}
@@ -171,9 +222,16 @@ function ColorField({ label, path, value }: { label: string; path: string; value
   );
 }
 
-function ImageField({ label, path, value }: { label: string; path: string; value: string }) {
+function Thumb({ src, size = 32 }: { src: string | null | undefined; size?: number }) {
+  if (!src) return null;
+  return <img src={src} alt="" width={size} height={size} style={{ objectFit: "contain", border: "1px solid var(--mantine-color-gray-3)", borderRadius: 4, flex: "none" }} />;
+}
+
+/** An image: uploaded, or its address typed; a thumbnail of what is set. */
+function ImageField({ field, label }: { field: FieldView; label: string }) {
   const run = useRun();
   const { t } = useTranslation();
+  const value = text(field.value);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = async (file: File | null) => {
@@ -182,7 +240,7 @@ function ImageField({ label, path, value }: { label: string; path: string; value
     setProblem(null);
     try {
       const src = await uploadImage(file);
-      const failed = run({ kind: "setField", path, value: src });
+      const failed = run({ kind: "setField", path: field.pointer, value: src });
       if (failed) setProblem(errorMessage(t, failed));
     } catch (error) {
       setProblem(errorText(error));
@@ -192,9 +250,9 @@ function ImageField({ label, path, value }: { label: string; path: string; value
   };
   return (
     <Stack gap={4}>
-      <CommittedInput label={label} path={path} value={value} />
+      <CommittedInput label={label} path={field.pointer} value={value} description={describe(t, field)} />
       <Group gap="xs">
-        {value ? <img src={value} alt="" style={{ height: 32, maxWidth: 80, objectFit: "contain", border: "1px solid var(--mantine-color-gray-3)" }} /> : null}
+        <Thumb src={value} />
         <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg,image/gif,image/webp">
           {(props) => (
             <Button {...props} size="compact-xs" variant="default" leftSection={<IconUpload size={12} />} loading={uploading}>
@@ -212,59 +270,247 @@ function ImageField({ label, path, value }: { label: string; path: string; value
   );
 }
 
-/** Collections searched as the user types (300 ms after the last key, spec §7). */
-function useCollectionSearch(search: string) {
-  const [debounced] = useDebouncedValue(search, 300);
-  return useQuery({ queryKey: ["editor", "collections", debounced], queryFn: ({ signal }) => searchCollections(debounced, signal) });
-}
-
-function CollectionSelect({ label, handle, onPick }: { label: string; handle: string; onPick: (c: { title: string; handle: string; image?: string | null }) => void }) {
-  const [search, setSearch] = useState("");
-  const query = useCollectionSearch(search);
-  const options = (query.data ?? []).map((c) => ({ value: c.handle, label: c.title }));
-  if (handle && !options.some((o) => o.value === handle)) options.unshift({ value: handle, label: handle });
+/** A list of words (currencies), typed comma-separated. */
+function WordsField({ field, label }: { field: FieldView; label: string }) {
+  const run = useRun();
+  const { t } = useTranslation();
+  const words = Array.isArray(field.value) ? field.value.map(text) : [];
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<ThemeErrorBody | null>(null);
+  const commit = () => {
+    if (draft === null) return;
+    const next = draft
+      .split(",")
+      .map((w) => w.trim())
+      .filter(Boolean);
+    const failed = run({ kind: "setField", path: field.pointer, value: next });
+    setError(failed);
+    if (!failed) setDraft(null);
+  };
   return (
-    <Select
+    <TextInput
       label={label}
-      searchable
-      data={options}
-      value={handle || null}
-      onSearchChange={setSearch}
-      nothingFoundMessage={query.isFetching ? "…" : undefined}
-      onChange={(value) => {
-        const chosen = query.data?.find((c) => c.handle === value);
-        if (chosen) onPick({ title: chosen.title, handle: chosen.handle, image: chosen.image });
-      }}
+      description={describe(t, field, t("editor.commaSeparated"))}
+      value={draft ?? words.join(", ")}
+      error={error ? errorMessage(t, error) : undefined}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => event.key === "Enter" && commit()}
     />
   );
 }
 
-/** A link object (§3.2): home, or a collection by its slug. */
-function LinkField({ label, path, value }: { label: string; path: string; value: Obj }) {
+interface PickItem {
+  value: string;
+  label: string;
+  image?: string | null;
+}
+
+/** A searchable picker over a paged server list: typing searches (after the core's debounce),
+ * each row shows its picture, "Load more" asks for the next page. Nothing is fetched until the
+ * list is opened. */
+function SearchPicker<T>({
+  label,
+  description,
+  current,
+  queryKey,
+  fetchPage,
+  toItem,
+  onPick,
+  error,
+  testId,
+}: {
+  label: string;
+  description?: string;
+  current: PickItem | null;
+  queryKey: readonly unknown[];
+  fetchPage: (search: string, page: number, signal: AbortSignal) => Promise<PickerPage<T>>;
+  toItem: (row: T) => PickItem;
+  onPick: (row: T) => void;
+  error?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState<string | null>(null);
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setSearch(null);
+    },
+  });
+  const [debounced] = useDebouncedValue(search ?? "", editorConstants().searchDebounceMs);
+  const query = useInfiniteQuery({
+    queryKey: ["editor", ...queryKey, debounced],
+    queryFn: ({ pageParam, signal }) => fetchPage(debounced, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+    },
+    enabled: combobox.dropdownOpened,
+  });
+  const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = rows.map(toItem);
+  return (
+    <Combobox
+      store={combobox}
+      withinPortal
+      onOptionSubmit={(value) => {
+        const at = items.findIndex((item) => item.value === value);
+        const row = rows[at];
+        if (row !== undefined) onPick(row);
+        combobox.closeDropdown();
+      }}
+    >
+      <Combobox.Target withExpandedAttribute>
+        <InputBase
+          label={label}
+          description={description}
+          error={error}
+          data-testid={testId}
+          leftSection={search === null && current?.image ? <Thumb src={current.image} size={20} /> : undefined}
+          rightSection={<Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+          value={search ?? current?.label ?? ""}
+          placeholder={t("editor.search")}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options mah={280} style={{ overflowY: "auto" }}>
+          {items.map((item) => (
+            <Combobox.Option value={item.value} key={item.value} active={item.value === current?.value}>
+              <Group gap="xs" wrap="nowrap">
+                <Thumb src={item.image} size={24} />
+                <Text size="sm">{item.label}</Text>
+              </Group>
+            </Combobox.Option>
+          ))}
+          {items.length === 0 ? <Combobox.Empty>{query.isFetching ? t("editor.searching") : t("editor.nothingFound")}</Combobox.Empty> : null}
+        </Combobox.Options>
+        {query.hasNextPage ? (
+          <Combobox.Footer>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              fullWidth
+              loading={query.isFetchingNextPage}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {t("editor.loadMore")}
+            </Button>
+          </Combobox.Footer>
+        ) : null}
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+const collectionItem = (c: Collection): PickItem => ({ value: c.handle, label: c.title, image: c.image });
+const productItem = (p: Product): PickItem => ({ value: p._id, label: p.title, image: p.images[0]?.src });
+
+function CollectionPicker({ label, description, current, onPick, error, testId }: { label: string; description?: string; current: PickItem | null; onPick: (c: Collection) => void; error?: string; testId?: string }) {
+  return (
+    <SearchPicker
+      label={label}
+      description={description}
+      current={current}
+      queryKey={["collections"]}
+      fetchPage={searchCollections}
+      toItem={collectionItem}
+      onPick={onPick}
+      error={error}
+      testId={testId}
+    />
+  );
+}
+
+/** A collection object (title, handle, image). */
+function CollectionField({ field, label }: { field: FieldView; label: string }) {
   const run = useRun();
   const { t } = useTranslation();
   const [error, setError] = useState<ThemeErrorBody | null>(null);
-  const parent = value.parent === "category" ? "category" : "home";
-  const slug = isObj(value.params) && typeof value.params.slug === "string" ? value.params.slug : typeof value.slug === "string" ? value.slug : "";
-  const set = (next: Obj) => setError(run({ kind: "setField", path, value: { ...value, ...next } }));
+  const value = isObj(field.value) ? field.value : {};
+  const handle = text(value.handle);
+  const current = handle || value.title ? { value: handle, label: text(value.title) || handle, image: text(value.image) } : null;
+  return (
+    <CollectionPicker
+      label={label}
+      description={describe(t, field)}
+      current={current}
+      error={error ? errorMessage(t, error) : undefined}
+      onPick={(c) => setError(run({ kind: "setField", path: field.pointer, value: { ...value, title: c.title, handle: c.handle, image: c.image ?? "" } }))}
+    />
+  );
+}
+
+type LinkChoice = LinkTarget["to"];
+
+/** The slug a link object names (`params.slug`, else `slug`). */
+function linkSlug(link: Obj): string {
+  const params = isObj(link.params) ? link.params : {};
+  return text(params.slug) || text(link.slug);
+}
+
+/** Which of the picker's choices a link object is, compared with the core's own link objects. */
+function linkChoice(value: Obj): LinkChoice | null {
+  const all = linkTo({ to: "allCollections" });
+  const home = linkTo({ to: "home" });
+  const slug = linkSlug(value);
+  if (slug && slug === linkSlug(all)) return "allCollections";
+  if (slug && value.parent === all.parent) return "collection";
+  if (value.parent === home.parent) return "home";
+  return null;
+}
+
+/** A link (§3.2): Home, All collections, or a collection picked from the store's; the object
+ * written is the core's (`linkTo`). */
+function LinkField({ field, label }: { field: FieldView; label: string }) {
+  const run = useRun();
+  const { t } = useTranslation();
+  const [error, setError] = useState<ThemeErrorBody | null>(null);
+  // "Collection" chosen, before a collection is picked: nothing is written yet.
+  const [picking, setPicking] = useState(false);
+  const value = isObj(field.value) ? field.value : {};
+  const current = linkChoice(value);
+  const shown: LinkChoice | null = picking ? "collection" : current;
+  const write = (target: LinkTarget) => {
+    const failed = run({ kind: "setField", path: field.pointer, value: linkTo(target) });
+    setError(failed);
+    if (!failed) setPicking(false);
+  };
+  const slug = linkSlug(value);
   return (
     <Paper withBorder p="xs">
       <Stack gap={6}>
         <Select
           label={label}
+          description={describe(t, field)}
           data={[
             { value: "home", label: t("editor.link.home") },
-            { value: "category", label: t("editor.link.collection") },
+            { value: "allCollections", label: t("editor.link.allCollections") },
+            { value: "collection", label: t("editor.link.collection") },
           ]}
-          value={parent}
+          value={shown}
           allowDeselect={false}
-          onChange={(next) => set(next === "home" ? { parent: "home", slug: "", name: "home", params: { slug: "" } } : { parent: "category" })}
+          onChange={(next) => {
+            if (next === "home" || next === "allCollections") write({ to: next });
+            else if (next === "collection") setPicking(current !== "collection");
+          }}
         />
-        {parent === "category" ? (
-          <CollectionSelect
+        {shown === "collection" ? (
+          <CollectionPicker
             label={t("editor.link.chooseCollection")}
-            handle={slug}
-            onPick={(c) => set({ parent: "category", slug: c.handle, name: c.title, params: { slug: c.handle } })}
+            current={current === "collection" ? { value: slug, label: text(value.name) || slug } : null}
+            onPick={(c) => write({ to: "collection", handle: c.handle, title: c.title })}
           />
         ) : null}
         <FieldError error={error} />
@@ -273,117 +519,62 @@ function LinkField({ label, path, value }: { label: string; path: string; value:
   );
 }
 
-/** The featured collection's collection: title, image, handle. */
-function CollectionField({ label, path, value }: { label: string; path: string; value: Obj }) {
-  const run = useRun();
-  const [error, setError] = useState<ThemeErrorBody | null>(null);
-  return (
-    <div>
-      <CollectionSelect
-        label={label}
-        handle={typeof value.handle === "string" ? value.handle : ""}
-        onPick={(c) => setError(run({ kind: "setField", path, value: { ...value, title: c.title, handle: c.handle, image: c.image ?? "" } }))}
-      />
-      <FieldError error={error} />
-    </div>
-  );
-}
-
-/** A flash-deal block's product, from the collection its link names. */
-function ProductField({ label, path, value, blockPath }: { label: string; path: string; value: Json; blockPath: string }) {
-  const { session } = useEditor();
+/** A product of the collection the core names (a flash-deal block's), once its link names one. */
+function ProductField({ field, label, input }: { field: FieldView; label: string; input: Input<"product"> }) {
   const run = useRun();
   const { t } = useTranslation();
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
-  // Whether a product may be chosen depends on the block's link, not on this field's value.
-  useRevision();
-  const open = session.editor.flashDealProductOpen(blockPath);
-  const block = session.editor.read(blockPath) as Obj | undefined;
-  const url = isObj(block?.url) ? block.url : {};
-  const chandle = isObj(url.params) && typeof url.params.slug === "string" && url.params.slug ? url.params.slug : String(url.slug ?? "");
-  const query = useQuery({
-    queryKey: ["editor", "products", chandle, debounced],
-    queryFn: ({ signal }) => searchProducts(chandle, debounced, signal),
-    enabled: open,
-  });
-  if (!open) {
+  const [error, setError] = useState<ThemeErrorBody | null>(null);
+  if (!input.open) {
     return (
       <Text size="xs" c="dimmed">
         {t("editor.productNeedsCollection")}
       </Text>
     );
   }
-  const current = isObj(value) ? value : null;
-  const options = (query.data ?? []).map((p) => ({ value: p._id, label: p.title }));
-  if (current && typeof current._id === "string" && !options.some((o) => o.value === current._id)) {
-    options.unshift({ value: current._id, label: String(current.title ?? current._id) });
-  }
+  const value = isObj(field.value) ? field.value : null;
+  const current = value && value._id ? { value: text(value._id), label: text(value.title) || text(value._id) } : null;
   return (
-    <Select
+    <SearchPicker
       label={label}
-      searchable
-      data={options}
-      value={current && typeof current._id === "string" ? current._id : null}
-      onSearchChange={setSearch}
-      onChange={(id) => {
-        const chosen = query.data?.find((p) => p._id === id);
-        if (chosen) run({ kind: "setField", path, value: { _id: chosen._id, title: chosen.title } });
-      }}
+      description={describe(t, field)}
+      current={current}
+      queryKey={["products", input.collection]}
+      fetchPage={(search, page, signal) => searchProducts(input.collection, search, page, signal)}
+      toItem={productItem}
+      onPick={(p) => setError(run({ kind: "setField", path: field.pointer, value: { _id: p._id, title: p.title } }))}
+      error={error ? errorMessage(t, error) : undefined}
     />
   );
 }
 
-function MenuField({ label, path, value }: { label: string; path: string; value: Json }) {
-  const run = useRun();
-  const menus = useQuery({ queryKey: ["editor", "menus"], queryFn: ({ signal }) => fetchMenus(signal) });
-  const options = (menus.data ?? []).map((m) => ({ value: m.handle, label: m.title }));
-  if (typeof value === "string" && value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
-  return <Select label={label} data={options} value={typeof value === "string" && value ? value : null} onChange={(next) => run({ kind: "setField", path, value: next ?? "" })} />;
-}
-
-function PageField({ label, path, value }: { label: string; path: string; value: Json }) {
-  const run = useRun();
-  const pages = useQuery({ queryKey: ["editor", "pages"], queryFn: ({ signal }) => publishedPages(signal) });
-  const options = (pages.data ?? []).map((p) => ({ value: p.handle, label: p.title }));
-  if (typeof value === "string" && value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
-  return <Select label={label} data={options} clearable value={typeof value === "string" && value ? value : null} onChange={(next) => run({ kind: "setField", path, value: next })} />;
-}
-
-/** A font slot: the family picker resets style, url and key; the weight picker sets them. */
-function FontField({ label, path, value }: { label: string; path: string; value: Obj }) {
+/** A handle among the store's menus or published pages. */
+function HandleSelect({ field, label, options, clearable }: { field: FieldView; label: string; options: { value: string; label: string }[]; clearable?: boolean }) {
   const run = useRun();
   const { t } = useTranslation();
   const [error, setError] = useState<ThemeErrorBody | null>(null);
-  const slot = segmentsOf(path).pop() as "type_header_family";
-  const choices = fontChoices();
-  const family = typeof value.font === "string" ? value.font : "";
+  const value = typeof field.value === "string" && field.value ? field.value : null;
+  const data = value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   return (
-    <Paper withBorder p="xs" data-testid={`font-${slot}`}>
-      <Stack gap={6}>
-        <Select
-          label={label}
-          searchable
-          data={choices.families}
-          value={family || null}
-          allowDeselect={false}
-          onChange={(next) => next && setError(run({ kind: "chooseFontFamily", slot, family: next }))}
-        />
-        <Select
-          label={t("editor.fontWeight")}
-          data={choices.weights.map((w) => ({ value: w.style, label: w.label }))}
-          value={typeof value.style === "string" && value.style ? value.style : null}
-          placeholder={t("editor.chooseWeight")}
-          disabled={!family}
-          onChange={(style) => {
-            const choice = style ? fontWeightChoice(family, style) : null;
-            if (choice) setError(run({ kind: "chooseFontWeight", slot, ...choice }));
-          }}
-        />
-        <FieldError error={error} />
-      </Stack>
-    </Paper>
+    <Select
+      label={label}
+      description={describe(t, field)}
+      data={data}
+      clearable={clearable}
+      value={value}
+      error={error ? errorMessage(t, error) : undefined}
+      onChange={(next) => setError(run({ kind: "setField", path: field.pointer, value: next ?? (clearable ? null : "") }))}
+    />
   );
+}
+
+function MenuField({ field, label }: { field: FieldView; label: string }) {
+  const menus = useQuery({ queryKey: ["editor", "menus"], queryFn: ({ signal }) => fetchMenus(signal) });
+  return <HandleSelect field={field} label={label} options={(menus.data ?? []).map((m) => ({ value: m.handle, label: m.title }))} />;
+}
+
+function PageField({ field, label }: { field: FieldView; label: string }) {
+  const pages = useQuery({ queryKey: ["editor", "pages"], queryFn: ({ signal }) => publishedPages(signal) });
+  return <HandleSelect field={field} label={label} clearable options={(pages.data ?? []).map((p) => ({ value: p.handle, label: p.title }))} />;
 }
 
 /** The checkout countdown: days, hours and minutes; the core recomputes `getTime` from now. */
@@ -417,7 +608,7 @@ function CountdownField({ value }: { value: Obj }) {
               key={unit}
               label={t(key)}
               inputMode="numeric"
-              value={drafts[unit] ?? String(value[unit] ?? "")}
+              value={drafts[unit] ?? text(value[unit])}
               error={errors[unit] ? errorMessage(t, errors[unit]) : undefined}
               onChange={(event) => {
                 const next = event.currentTarget.value;
@@ -436,15 +627,22 @@ function CountdownField({ value }: { value: Obj }) {
   );
 }
 
-function itemTitle(item: Json, index: number, t: TFunction): string {
-  if (isObj(item)) {
-    for (const key of ["title", "heading", "name", "value"]) {
-      const v = item[key];
-      if (typeof v === "string" && v.trim()) return v;
-      if (isObj(v) && typeof v.content === "string" && v.content.trim()) return v.content;
-    }
-  }
-  return t("editor.item", { n: index + 1 });
+/** A titled box of fields. */
+function GroupField({ label, input }: { label: string; input: Input<"group"> }) {
+  return (
+    <Paper withBorder p="xs">
+      <Text size="sm" fw={600} mb={6}>
+        {label}
+      </Text>
+      <Stack gap="xs">
+        <PanelFields fields={input.fields} />
+      </Stack>
+    </Paper>
+  );
+}
+
+export function itemTypeLabel(t: TFunction, itemType: string): string {
+  return t(`editor.itemTypes.${itemType}`, { defaultValue: itemType });
 }
 
 function SortableRow({ id, children }: { id: string; children: (handle: ReactNode) => ReactNode }) {
@@ -462,26 +660,25 @@ function SortableRow({ id, children }: { id: string; children: (handle: ReactNod
   );
 }
 
-/** A list the list commands edit: add (disabled at the limit, with the core's message),
- * remove (not the items the core keeps), reorder by dragging, and each item's fields. */
-function ListField({ label, path, items }: { label: string; path: string; items: Json[] }) {
-  const { session } = useEditor();
+/** A list the list commands edit: its count against its limit, add (one button per way the
+ * core offers; disabled at the limit, with the core's message), remove (not the items the core
+ * keeps), reorder by dragging or the keyboard, and each item's fields when it opens. */
+function ListField({ field, label, input }: { field: FieldView; label: string; input: Input<"list"> }) {
   const run = useRun();
   const { t } = useTranslation();
-  const list = listRefAt(path);
+  const { list, status, items, add } = input;
   const [open, setOpen] = useState<number | null>(null);
   const [error, setError] = useState<ThemeErrorBody | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  if (!list) return <ObjectFields path={path} value={Object.fromEntries(items.map((v, i) => [String(i), v]))} />;
-  const status = session.editor.listStatus(list);
-  const ids = items.map((_, i) => `${path}#${i}`);
+  const ids = items.map((_, i) => `${field.pointer}#${i}`);
   const onDragEnd = (event: DragEndEvent) => {
     const from = ids.indexOf(String(event.active.id));
     const to = event.over ? ids.indexOf(String(event.over.id)) : -1;
-    if (from >= 0 && to >= 0 && from !== to) setError(run({ kind: "moveItem", list, from, to }));
+    if (from >= 0 && to >= 0 && from !== to) {
+      setError(run({ kind: "moveItem", list, from, to }));
+      setOpen(null);
+    }
   };
-  const flash = list.list === "flashDealBlocks";
-  const add = (blockType?: string) => setError(run({ kind: "addItem", list, blockType }));
   return (
     <Stack gap={6} data-testid={`list-${list.list}`}>
       <Group justify="space-between">
@@ -489,7 +686,7 @@ function ListField({ label, path, items }: { label: string; path: string; items:
           {label}
         </Text>
         {status.max !== undefined ? (
-          <Badge variant="light" color={status.full ? "orange" : "gray"}>
+          <Badge variant="light" color={status.full ? "orange" : "gray"} data-testid="list-count">
             {status.count}/{status.max}
           </Badge>
         ) : null}
@@ -497,27 +694,32 @@ function ListField({ label, path, items }: { label: string; path: string; items:
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           {items.map((item, index) => {
-            const itemPath = join(path, index);
-            const expandable = !(isObj(item) && item.isEdit === false);
-            const title = itemTitle(item, index, t);
+            const type = item.itemType ? itemTypeLabel(t, item.itemType) : null;
+            const title = item.title.trim() || type || t("editor.item", { n: index + 1 });
+            const expanded = open === index && item.expandable;
             return (
               <SortableRow key={ids[index]} id={ids[index] as string}>
                 {(handle) => (
-                  <Paper withBorder p={6}>
+                  <Paper withBorder p={6} data-testid="list-item">
                     <Group gap={4} wrap="nowrap">
                       {handle}
                       <Button
                         variant="subtle"
                         size="compact-sm"
                         color="dark"
-                        style={{ flex: 1, justifyContent: "flex-start" }}
-                        disabled={!expandable}
-                        leftSection={expandable ? open === index ? <IconChevronDown size={14} /> : <IconChevronRight size={14} /> : null}
+                        style={{ flex: 1, justifyContent: "flex-start", minWidth: 0 }}
+                        disabled={!item.expandable}
+                        leftSection={item.expandable ? expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} /> : null}
                         onClick={() => setOpen(open === index ? null : index)}
-                        aria-expanded={expandable ? open === index : undefined}
+                        aria-expanded={item.expandable ? expanded : undefined}
                       >
                         {title}
                       </Button>
+                      {type && type !== title ? (
+                        <Text size="xs" c="dimmed" style={{ flex: "none" }}>
+                          {type}
+                        </Text>
+                      ) : null}
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -532,10 +734,10 @@ function ListField({ label, path, items }: { label: string; path: string; items:
                         <IconTrash size={14} />
                       </ActionIcon>
                     </Group>
-                    <Collapse expanded={open === index && expandable}>
-                      {open === index && expandable ? (
+                    <Collapse expanded={expanded}>
+                      {expanded ? (
                         <Stack gap="xs" p="xs">
-                          {isObj(item) ? <ObjectFields path={itemPath} value={item} /> : <FieldNode path={itemPath} name={String(index)} value={item} />}
+                          <PanelFields fields={item.fields} />
                         </Stack>
                       ) : null}
                     </Collapse>
@@ -557,134 +759,100 @@ function ListField({ label, path, items }: { label: string; path: string; items:
         </Text>
       ) : null}
       <Group gap="xs">
-        {flash ? (
-          <>
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={Boolean(status.full)} onClick={() => add("count-down")}>
-              {t("editor.addCountdownBlock")}
-            </Button>
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={Boolean(status.full)} onClick={() => add("collection")}>
-              {t("editor.addCollectionBlock")}
-            </Button>
-          </>
-        ) : (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={Boolean(status.full)} onClick={() => add()}>
-            {t("editor.addItem", { list: label })}
+        {add.map((option) => (
+          <Button
+            key={option.blockType ?? option.label}
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            disabled={Boolean(status.full)}
+            onClick={() => setError(run({ kind: "addItem", list, blockType: option.blockType }))}
+          >
+            {t(`editor.add.${option.label}`, { defaultValue: option.label })}
           </Button>
-        )}
+        ))}
       </Group>
       <FieldError error={error} />
     </Stack>
   );
 }
 
-function isLink(value: Json): value is Obj {
-  return isObj(value) && "parent" in value && ("params" in value || "slug" in value);
-}
-
-/** One value of the config, drawn by its rule and shape; drawn again only when its path, name
- * or value changes (values are shared between reads, `useShared`). */
-export const FieldNode = memo(function FieldNode({ path, name, value }: { path: string; name: string; value: Json }) {
-  const { session } = useEditor();
+/** One field, drawn by its input's kind; drawn again only when the core's view of it changes
+ * (the panel's views are shared between reads, `useShared`). */
+const Field = memo(function Field({ field }: { field: FieldView }) {
   const { t } = useTranslation();
-  if (HIDDEN_KEYS.has(name)) return null;
-  const spec = session.editor.fieldSpec(path);
-  // A list called `blocks` under a `settings` wrapper takes the name of what it belongs to
-  // (thank-you `steps`, `delivery_policies`).
-  const parts = segmentsOf(path);
-  const owner = name === "blocks" && parts[parts.length - 2] === "settings" && parts[0] === "settings" ? parts[parts.length - 3] : undefined;
-  const label = fieldLabel(t, owner ?? name);
-  switch (spec.kind) {
-    case "hidden":
-      return null;
-    case "managed":
-      if (isObj(value) && path.startsWith("/settings/typography/")) return <FontField label={label} path={path} value={value} />;
-      if (isObj(value) && path === "/settings/checkout/time") return <CountdownField value={value} />;
-      return null;
-    case "list":
-      return <ListField label={label} path={path} items={Array.isArray(value) ? value : []} />;
-    case "range":
-      return <CommittedInput label={label} path={path} value={value} numeric description={t("editor.between", { min: spec.min, max: spec.max })} />;
+  const label = fieldLabel(t, field.label);
+  const { input } = field;
+  let body: ReactNode;
+  switch (input.kind) {
+    case "text":
+      body = <CommittedInput label={label} path={field.pointer} value={field.value} description={describe(t, field)} />;
+      break;
+    case "multiline":
+      body = <CommittedInput label={label} path={field.pointer} value={field.value} multiline description={describe(t, field)} />;
+      break;
     case "number":
-      return <CommittedInput label={label} path={path} value={value} numeric />;
-    case "choice":
-      return <ChoiceField label={label} path={path} value={value} options={spec.options} required={spec.required} />;
-    case "bool":
-      return <ToggleField label={label} path={path} value={value} />;
+      body = <NumberField field={field} label={label} input={input} />;
+      break;
     case "richText":
-      return <CommittedInput label={label} path={path} value={value} multiline />;
-    default:
+      body = <RichTextInput field={field} label={label} input={input} />;
+      break;
+    case "color":
+      body = <ColorField field={field} label={label} />;
+      break;
+    case "image":
+      body = <ImageField field={field} label={label} />;
+      break;
+    case "link":
+      body = <LinkField field={field} label={label} />;
+      break;
+    case "collection":
+      body = <CollectionField field={field} label={label} />;
+      break;
+    case "product":
+      body = <ProductField field={field} label={label} input={input} />;
+      break;
+    case "page":
+      body = <PageField field={field} label={label} />;
+      break;
+    case "menu":
+      body = <MenuField field={field} label={label} />;
+      break;
+    case "font":
+      body = <FontField label={label} path={field.pointer} value={isObj(field.value) ? field.value : {}} />;
+      break;
+    case "countdown":
+      body = <CountdownField value={isObj(field.value) ? field.value : {}} />;
+      break;
+    case "flag":
+      body = <FlagField field={field} label={label} />;
+      break;
+    case "choice":
+      body = <ChoiceField field={field} label={label} input={input} />;
+      break;
+    case "words":
+      body = <WordsField field={field} label={label} />;
+      break;
+    case "group":
+      body = <GroupField label={label} input={input} />;
+      break;
+    case "list":
+      body = <ListField field={field} label={label} input={input} />;
       break;
   }
-  if (typeof value === "boolean") return <ToggleField label={label} path={path} value={value} />;
-  if (name === "main_menu" || name === "footer_menu") return <MenuField label={label} path={path} value={value} />;
-  if (name === "page_detail") return <PageField label={label} path={path} value={value} />;
-  if (name === "product" && path.includes("/content/blocks/")) {
-    const blockPath = path.slice(0, path.lastIndexOf("/"));
-    return <ProductField label={label} path={path} value={value} blockPath={blockPath} />;
-  }
-  if (isLink(value)) return <LinkField label={label} path={path} value={value} />;
-  if (name === "collection" && isObj(value) && "handle" in value) return <CollectionField label={label} path={path} value={value} />;
-  if (typeof value === "string" && (COLOR.test(value) || /^color/i.test(name))) return <ColorField label={label} path={path} value={value} />;
-  if (typeof value === "string" && IMAGE_KEYS.test(name)) return <ImageField label={label} path={path} value={value} />;
-  if (typeof value === "string" && (value.length > 80 || value.includes("<"))) return <CommittedInput label={label} path={path} value={value} multiline />;
-  if (typeof value === "string" || typeof value === "number" || value === null) {
-    return <CommittedInput label={label} path={path} value={value} numeric={typeof value === "number"} />;
-  }
-  if (Array.isArray(value)) {
-    if (value.every((v) => typeof v === "string")) return <StringListField label={label} path={path} value={value as string[]} />;
-    return <ListField label={label} path={path} items={value} />;
-  }
-  if (isObj(value) && name === "settings") return <ObjectFields path={path} value={value} />;
-  if (isObj(value)) {
-    return (
-      <Paper withBorder p="xs">
-        <Text size="sm" fw={600} mb={6}>
-          {label}
-        </Text>
-        <Stack gap="xs">
-          <ObjectFields path={path} value={value} />
-        </Stack>
-      </Paper>
-    );
-  }
-  return null;
+  return (
+    <div data-testid={`field-${field.pointer}`} data-kind={input.kind} data-stored={field.stored ? "true" : "false"}>
+      {body}
+    </div>
+  );
 });
 
-/** A list of plain words (currencies): typed comma-separated. */
-function StringListField({ label, path, value }: { label: string; path: string; value: string[] }) {
-  const run = useRun();
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<ThemeErrorBody | null>(null);
-  const commit = () => {
-    if (draft === null) return;
-    const words = draft
-      .split(",")
-      .map((w) => w.trim())
-      .filter(Boolean);
-    const failed = run({ kind: "setField", path, value: words });
-    setError(failed);
-    if (!failed) setDraft(null);
-  };
-  return (
-    <TextInput
-      label={label}
-      description={t("editor.commaSeparated")}
-      value={draft ?? value.join(", ")}
-      error={error ? errorMessage(t, error) : undefined}
-      onChange={(event) => setDraft(event.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(event) => event.key === "Enter" && commit()}
-    />
-  );
-}
-
-/** Every field of an object, in the config's order. */
-export const ObjectFields = memo(function ObjectFields({ path, value }: { path: string; value: Obj }) {
+/** The fields of a panel (or of a group or list item), in the core's order. */
+export const PanelFields = memo(function PanelFields({ fields }: { fields: FieldView[] }) {
   return (
     <>
-      {Object.entries(value).map(([name, child]) => (
-        <FieldNode key={name} path={join(path, name)} name={name} value={child} />
+      {fields.map((field) => (
+        <Field key={field.pointer} field={field} />
       ))}
     </>
   );
@@ -697,5 +865,33 @@ export function RouteLink({ to, children }: { to: string | null; children: React
     <Anchor href={`/admin${to}`} size="sm">
       {children}
     </Anchor>
+  );
+}
+
+/** The admin links the core puts on a panel. */
+export function PanelLinks({ links }: { links: PanelLink[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {links.map((link) => {
+        if (link === "editMenu") {
+          return (
+            <RouteLink key={link} to={routePath("website.menus")}>
+              {t("editor.editMenu")}
+            </RouteLink>
+          );
+        }
+        const widgets = routePath("website.apps.widgets.list");
+        return widgets ? (
+          <RouteLink key={link} to={widgets}>
+            {t("editor.manageWidgets")}
+          </RouteLink>
+        ) : (
+          <Text key={link} size="xs" c="dimmed">
+            {t("editor.widgetsElsewhere")}
+          </Text>
+        );
+      })}
+    </>
   );
 }

@@ -3,15 +3,13 @@
 // scroll to and the device; it answers ready, rendered and the section a shopper-view click
 // selected. With a change of the document the message also says what it alone touched (the
 // core's `previewChange`: sections, the stylesheet), so the frame renders only that. Mobile is
-// 375 x 667; desktop fills the frame. A config not acknowledged within 4 s is sent again (the
-// delayed refresh); the loading veil lifts on ready or after 5 s at most.
+// the core's phone frame; desktop fills the frame. A config not acknowledged within the core's
+// refresh delay is sent again (the delayed refresh); the loading veil lifts on ready or after the
+// core's loaded delay at most (`editorConstants`).
 import { Box, Center, Loader, Text } from "@mantine/core";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PreviewChange, PreviewPage } from "../../../core/theme";
-
-export const PREVIEW_REFRESH_MS = 4000;
-export const PREVIEW_LOADED_MS = 5000;
+import { type PreviewChange, type PreviewPage, editorConstants } from "../../../core/theme";
 
 export interface PreviewProps {
   src: string | null;
@@ -58,7 +56,7 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
     const sent = seq.current;
     window.setTimeout(() => {
       if (acked.current < sent && sent === seq.current) post({ type: "storeloom:config", configJson: latest.current.configJson, seq: sent });
-    }, PREVIEW_REFRESH_MS);
+    }, editorConstants().previewRefreshMs);
   };
 
   useEffect(() => {
@@ -84,7 +82,7 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   }, []);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setLoadedFor(src), PREVIEW_LOADED_MS);
+    const timer = window.setTimeout(() => setLoadedFor(src), editorConstants().previewLoadedMs);
     return () => window.clearTimeout(timer);
   }, [src]);
 
@@ -106,6 +104,7 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   useEffect(() => void (ready && scrollTo && post({ type: "storeloom:scroll", section: scrollTo.section })), [scrollTo, ready]);
 
   const mobile = device === "mobile";
+  const { mobileFrameWidth, mobileFrameHeight } = editorConstants();
   return (
     <Box style={{ flex: 1, display: "flex", alignItems: mobile ? "center" : "stretch", justifyContent: "center", background: "var(--mantine-color-gray-1)", overflow: "auto", position: "relative", minWidth: 0 }}>
       {src ? (
@@ -118,8 +117,8 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
           style={{
             border: mobile ? "1px solid var(--mantine-color-gray-4)" : "none",
             borderRadius: mobile ? 12 : 0,
-            width: mobile ? 375 : "100%",
-            height: mobile ? 667 : "100%",
+            width: mobile ? mobileFrameWidth : "100%",
+            height: mobile ? mobileFrameHeight : "100%",
             background: "white",
             flex: mobile ? "none" : 1,
           }}

@@ -67,6 +67,7 @@ function Row({ item, onOpen, selected }: { item: SectionListItem; onOpen: (item:
       p={4}
       data-testid="section-row"
       data-section-key={item.key}
+      data-section-type={item.sectionType}
       bg={selected ? "blue.0" : undefined}
       onMouseEnter={() => setHover(true)}
       onMouseLeave={() => setHover(false)}

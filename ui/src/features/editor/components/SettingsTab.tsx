@@ -1,7 +1,8 @@
 // The Setting tab (spec §2.3, §4): the groups the core gives for the family and page, as
 // expandable panels the user can reorder by dragging (the order is kept in this browser).
-// Opening a panel switches the preview to the core's page for it.
-import { Accordion, ActionIcon, Group, Stack, Text } from "@mantine/core";
+// Opening a panel switches the preview to the core's page for it; its fields are the core's
+// panel of the group (`panel({panel: "group"})`), with the fields of the theme's family.
+import { Accordion, ActionIcon, Group, Stack } from "@mantine/core";
 import { IconGripVertical } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,23 +11,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from "@dnd-kit/utilities";
 import type { EditorPage, SettingsGroupView } from "../../../core/theme";
 import { useEditor, useRevision, useShared } from "./context";
-import { ObjectFields, RouteLink } from "./Fields";
-
-/** Where each group's settings sit in the config (the wire names of §3.2). */
-const GROUP_PATH: Record<SettingsGroupView["group"], string> = {
-  colors: "/settings/colors",
-  typography: "/settings/typography",
-  style: "/settings/style",
-  currency: "/settings/currency",
-  product: "/settings/product",
-  checkout: "/settings/checkout",
-  cart: "/settings/cart",
-  cartGoal: "/settings/cart_goal",
-  thankYou: "/settings/thankpage",
-  collection: "/settings/category",
-  popup: "/settings/popup",
-  element: "/settings/element",
-};
+import { PanelFields, PanelLinks } from "./Fields";
 
 const ORDER_KEY = "storeloom.editor.panelOrder";
 
@@ -49,13 +34,23 @@ function keepOrder(scope: string, order: string[]) {
   }
 }
 
+/** An open group's fields: the core's schema of the group, read again on every change. */
+function GroupFields({ group }: { group: SettingsGroupView["group"] }) {
+  const { session } = useEditor();
+  useRevision();
+  const view = useShared(session.editor.panel({ panel: "group", group }));
+  return (
+    <>
+      <PanelFields fields={view.fields} />
+      <PanelLinks links={view.links} />
+    </>
+  );
+}
+
 /** One group's panel; its fields are read from the core and drawn only while it is open. */
-function GroupPanel({ group, open, value: read, menusPath }: { group: SettingsGroupView; open: boolean; value: Record<string, unknown> | undefined; menusPath: string | null }) {
+function GroupPanel({ group, open }: { group: SettingsGroupView; open: boolean }) {
   const { t } = useTranslation();
-  const value = useShared(read);
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: group.panel });
-  const path = GROUP_PATH[group.group];
-  const shown = value && group.group === "cartGoal" && !group.withUpsell ? withoutUpsell(value) : value;
   return (
     <Accordion.Item
       value={group.panel}
@@ -70,25 +65,14 @@ function GroupPanel({ group, open, value: read, menusPath }: { group: SettingsGr
         <Accordion.Control>{t(`editor.groups.${group.group}`)}</Accordion.Control>
       </Group>
       <Accordion.Panel>
-        <Stack gap="xs">
-          {!open ? null : shown ? <ObjectFields path={path} value={shown} /> : <Text size="sm" c="dimmed">{t("editor.noSettings")}</Text>}
-          {menusPath && group.group === "element" ? <RouteLink to={menusPath}>{t("editor.editMenu")}</RouteLink> : null}
-        </Stack>
+        <Stack gap="xs">{open ? <GroupFields group={group.group} /> : null}</Stack>
       </Accordion.Panel>
     </Accordion.Item>
   );
 }
 
-/** The cart-goal panel shows the upsell only for newchick (the core's `withUpsell`). */
-const UPSELL_FIELDS = ["isShowMotivational", "isShowCartUpsell", "cartUpsellMessage", "buttonLabel", "url"];
-function withoutUpsell(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !UPSELL_FIELDS.includes(key)));
-}
-
-export function SettingsTab({ page, open, onOpen, menusPath }: { page: EditorPage; open: string | null; onOpen: (group: SettingsGroupView | null) => void; menusPath: string | null }) {
+export function SettingsTab({ page, open, onOpen }: { page: EditorPage; open: string | null; onOpen: (group: SettingsGroupView | null) => void }) {
   const { session } = useEditor();
-  // The open group's values are read from the core on every change.
-  useRevision();
   const groups = session.editor.settingsGroups(page);
   const family = session.editor.family().family;
   const scope = `${family}:${page}`;
@@ -118,13 +102,7 @@ export function SettingsTab({ page, open, onOpen, menusPath }: { page: EditorPag
           chevronPosition="right"
         >
           {sorted.map((group) => (
-            <GroupPanel
-              key={group.panel}
-              group={group}
-              open={group.panel === open}
-              value={group.panel === open ? (session.editor.read(GROUP_PATH[group.group]) as Record<string, unknown> | undefined) : undefined}
-              menusPath={menusPath}
-            />
+            <GroupPanel key={group.panel} group={group} open={group.panel === open} />
           ))}
         </Accordion>
       </SortableContext>
