@@ -7,7 +7,10 @@ import type { EditorPage } from "../types/generated/EditorPage";
 import type { FamilyView } from "../types/generated/FamilyView";
 import type { FieldSpec } from "../types/generated/FieldSpec";
 import type { FontChoices } from "../types/generated/FontChoices";
+import type { FontFamilyChoice } from "../types/generated/FontFamilyChoice";
+import type { FontSlot } from "../types/generated/FontSlot";
 import type { FontWeightChoice } from "../types/generated/FontWeightChoice";
+import type { FontWeightOption } from "../types/generated/FontWeightOption";
 import type { ListRef } from "../types/generated/ListRef";
 import type { ListStatus } from "../types/generated/ListStatus";
 import type { PreviewChange } from "../types/generated/PreviewChange";
@@ -27,7 +30,10 @@ export type {
   FamilyView,
   FieldSpec,
   FontChoices,
+  FontFamilyChoice,
+  FontSlot,
   FontWeightChoice,
+  FontWeightOption,
   ListRef,
   ListStatus,
   PreviewChange,
@@ -189,12 +195,13 @@ export function previewUrl(storeAddress: string, stamp: number, family: ThemeFam
   return wasm.themePreviewUrl(storeAddress, stamp, family) as string | null;
 }
 
-/** The typography picker's font families and weights (with italics). */
+/** The typography picker's font families, each with the weights (and italics) it comes in. */
 export function fontChoices(): FontChoices {
   return wasm.themeFontChoices() as FontChoices;
 }
 
-/** What choosing a weight of a family writes (style, url, key), or null when not a choice. */
+/** What choosing a weight of a family writes (style, url, key), or null when not a choice of
+ * that family. */
 export function fontWeightChoice(family: string, style: string): FontWeightChoice | null {
   return wasm.themeFontWeightChoice(family, style) as FontWeightChoice | null;
 }

@@ -29,12 +29,13 @@ import { useTranslation } from "react-i18next";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { ThemeCommand, ThemeErrorBody } from "../../../core/theme";
-import { fontChoices, fontWeightChoice } from "../../../core/theme";
+import type { ThemeErrorBody } from "../../../core/theme";
 import { errorText } from "../../../lib/errors";
 import { fetchMenus, publishedPages, searchCollections, searchProducts, uploadImage } from "../api/calls";
 import { join, listRefAt, segmentsOf } from "../store/paths";
 import { useEditor, useRevision } from "./context";
+import { FieldError, useRun } from "./fieldKit";
+import { FontField } from "./FontField";
 import { errorMessage, fieldLabel } from "./labels";
 
 type Json = unknown;
@@ -44,25 +45,6 @@ const isObj = (v: Json): v is Obj => typeof v === "object" && v !== null && !Arr
 const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const IMAGE_KEYS = /(^|_)(image|logo|banner|icon)(_|$)|^logo|^image|^banner|^src$/i;
 const HIDDEN_KEYS = new Set(["index", "key", "_meta"]);
-
-/** Runs a command; answers the core's error when refused. */
-function useRun() {
-  const { session } = useEditor();
-  return (command: ThemeCommand): ThemeErrorBody | null => {
-    const outcome = session.apply(command);
-    return outcome.outcome === "rejected" ? outcome.error : null;
-  };
-}
-
-function FieldError({ error }: { error: ThemeErrorBody | null }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <Text size="xs" c="red" role="alert">
-      {errorMessage(t, error)}
-    </Text>
-  );
-}
 
 /** A text or number typed in full, committed on blur or Enter; refused text stays to correct. */
 function CommittedInput({
@@ -348,42 +330,6 @@ function PageField({ label, path, value }: { label: string; path: string; value:
   const options = (pages.data ?? []).map((p) => ({ value: p.handle, label: p.title }));
   if (typeof value === "string" && value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
   return <Select label={label} data={options} clearable value={typeof value === "string" && value ? value : null} onChange={(next) => run({ kind: "setField", path, value: next })} />;
-}
-
-/** A font slot: the family picker resets style, url and key; the weight picker sets them. */
-function FontField({ label, path, value }: { label: string; path: string; value: Obj }) {
-  const run = useRun();
-  const { t } = useTranslation();
-  const [error, setError] = useState<ThemeErrorBody | null>(null);
-  const slot = segmentsOf(path).pop() as "type_header_family";
-  const choices = fontChoices();
-  const family = typeof value.font === "string" ? value.font : "";
-  return (
-    <Paper withBorder p="xs" data-testid={`font-${slot}`}>
-      <Stack gap={6}>
-        <Select
-          label={label}
-          searchable
-          data={choices.families}
-          value={family || null}
-          allowDeselect={false}
-          onChange={(next) => next && setError(run({ kind: "chooseFontFamily", slot, family: next }))}
-        />
-        <Select
-          label={t("editor.fontWeight")}
-          data={choices.weights.map((w) => ({ value: w.style, label: w.label }))}
-          value={typeof value.style === "string" && value.style ? value.style : null}
-          placeholder={t("editor.chooseWeight")}
-          disabled={!family}
-          onChange={(style) => {
-            const choice = style ? fontWeightChoice(family, style) : null;
-            if (choice) setError(run({ kind: "chooseFontWeight", slot, ...choice }));
-          }}
-        />
-        <FieldError error={error} />
-      </Stack>
-    </Paper>
-  );
 }
 
 /** The checkout countdown: days, hours and minutes; the core recomputes `getTime` from now. */
