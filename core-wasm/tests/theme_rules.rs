@@ -312,9 +312,9 @@ fn choosing_a_font_family_resets_style_url_and_key_and_a_weight_sets_them() {
         .expect("weight");
     assert_eq!(
         e.doc().get(path),
-        Some(
-            &json!({"font": "Be Vietnam Pro", "style": "300italic", "url": "https://f/x.css", "key": "bvp-300i"})
-        )
+        Some(&json!({"font": "Be Vietnam Pro", "style": "300italic",
+                    "url": "https://fonts.googleapis.com/css2?family=Be+Vietnam+Pro:ital,wght@1,300&display=swap",
+                    "key": "be-vietnam-pro-300italic"}))
     );
 }
 

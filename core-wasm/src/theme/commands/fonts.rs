@@ -8,10 +8,8 @@ use super::segments;
 use crate::theme::defaults::font_weight_label;
 use crate::theme::doc::{Tx, get_at, to_pointer};
 use crate::theme::error::ThemeError;
-use crate::theme::fonts::{font_family, served_family};
-
-/// The longest stylesheet url and key accepted (not in the spec).
-const FONT_URL_MAX: usize = 2048;
+use crate::theme::fields::font_weight_choice;
+use crate::theme::fonts::font_family;
 
 fn current(tx: &Tx<'_>, path: &[String]) -> Result<Map<String, Value>, ThemeError> {
     match get_at(tx.root(), path) {
@@ -48,17 +46,16 @@ pub(super) fn choose_family(
     tx.replace_creating(&path, Value::Object(choice))
 }
 
-/// Chooses a weight of the slot's current family: sets its style code, stylesheet url and key
-/// (the editor takes url and key from `font_weight_choice`). The family must be a default one
-/// that comes in the weight, as in the editor's picker, so that no command (a crafted one, or one
-/// replayed from an older editor) stores a weight whose stylesheet the font service refuses; a
-/// slot with no family yet asks for one first.
+/// Chooses a weight of the slot's current family: sets its style code, and the stylesheet url
+/// and key the core makes for the family and weight (`font_weight_choice`). The url and key the
+/// command carries are not stored: a crafted command cannot point the storefront at another
+/// stylesheet, and one replayed from an older editor stores the current address. The family must
+/// be a default one that comes in the weight, as in the editor's picker; a slot with no family
+/// yet asks for one first.
 pub(super) fn choose_weight(
     tx: &mut Tx<'_>,
     slot: FontSlot,
     style: &str,
-    url: &str,
-    key: &str,
 ) -> Result<(), ThemeError> {
     let path = slot_path(slot);
     let mut choice = current(tx, &path)?;
@@ -68,18 +65,10 @@ pub(super) fn choose_weight(
             path: format!("{}/font", to_pointer(&path)),
         });
     }
-    served_family(family, style)?;
-    for (field, text) in [("url", url), ("key", key)] {
-        if text.len() > FONT_URL_MAX {
-            return Err(ThemeError::TooLong {
-                path: format!("{}/{field}", to_pointer(&path)),
-                max: FONT_URL_MAX,
-            });
-        }
-    }
-    choice.insert("style".to_owned(), Value::from(style));
-    choice.insert("url".to_owned(), Value::from(url));
-    choice.insert("key".to_owned(), Value::from(key));
+    let made = font_weight_choice(family, style)?;
+    choice.insert("style".to_owned(), Value::from(made.style));
+    choice.insert("url".to_owned(), Value::from(made.url));
+    choice.insert("key".to_owned(), Value::from(made.key));
     tx.replace_creating(&path, Value::Object(choice))
 }
 
@@ -160,5 +149,22 @@ mod tests {
         assert_eq!(refused.path(), format!("{path}/font"));
         let refused = apply(&mut doc, &weight(FontSlot::Base, "450")).expect_err("no weight");
         assert_eq!(refused.code(), "font.unknownWeight");
+    }
+
+    #[test]
+    fn the_stored_address_is_the_cores_not_the_commands() {
+        let mut doc = hydro();
+        apply(&mut doc, &family(FontSlot::Header, "Poppins")).expect("a default family");
+        let crafted = ThemeCommand::ChooseFontWeight {
+            slot: FontSlot::Header,
+            style: "700".into(),
+            url: "https://attacker.example/x.css".into(),
+            key: "x".into(),
+        };
+        apply(&mut doc, &crafted).expect("a served weight");
+        let made = font_weight_choice("Poppins", "700").expect("served");
+        let at = |field: &str| doc.get(&format!("/settings/typography/type_header_family/{field}"));
+        assert_eq!(at("url"), Some(&Value::from(made.url)));
+        assert_eq!(at("key"), Some(&Value::from(made.key)));
     }
 }

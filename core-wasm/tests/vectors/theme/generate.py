@@ -438,12 +438,15 @@ def fonts_and_countdown():
         p = "/settings/typography/type_base_family"
         out.append(vector(f"{fam}_an_unknown_family_is_refused", fam,
                           [{"kind": "chooseFontFamily", "slot": "type_base_family", "family": "Comic Sans"}], error=err("font.unknownFamily")))
+        # The url and key are the core's (the Google Fonts CSS2 address), whatever the command
+        # carries.
         out.append(vector(f"{fam}_choosing_a_weight_sets_style_url_and_key", fam,
                           [{"kind": "chooseFontFamily", "slot": "type_base_family", "family": "Roboto"},
                            {"kind": "chooseFontWeight", "slot": "type_base_family", "style": "700italic",
                             "url": "https://fonts.example.com/roboto-700i.css", "key": "roboto-700i"}],
                           values={f"{p}/font": "Roboto", f"{p}/style": "700italic",
-                                  f"{p}/url": "https://fonts.example.com/roboto-700i.css", f"{p}/key": "roboto-700i"}, undoAll=True))
+                                  f"{p}/url": "https://fonts.googleapis.com/css2?family=Roboto:ital,wght@1,700&display=swap",
+                                  f"{p}/key": "roboto-700italic"}, undoAll=True))
         # The fixtures' heading font is Poppins: Thin 100 to Black 900, each with its italic
         # (fonts.google.com/specimen/Poppins); no 950.
         for style in ("100", "900italic", "400italic"):
