@@ -3,6 +3,7 @@
 
 use core_wasm::limits::{self, NumberRange};
 use core_wasm::theme::defaults::{self, font_weight_label};
+use core_wasm::theme::fonts::FONT_CATALOGUE;
 use core_wasm::theme::{
     ThemeDoc, ThemeEditor, addable_section_types, inline_font_sizes, parse_command, preview_change,
     preview_page_for, preview_page_for_panel, preview_url, section_list, settings_groups, validate,
@@ -311,9 +312,9 @@ fn choosing_a_font_family_resets_style_url_and_key_and_a_weight_sets_them() {
         .expect("weight");
     assert_eq!(
         e.doc().get(path),
-        Some(
-            &json!({"font": "Be Vietnam Pro", "style": "300italic", "url": "https://f/x.css", "key": "bvp-300i"})
-        )
+        Some(&json!({"font": "Be Vietnam Pro", "style": "300italic",
+                    "url": "https://fonts.googleapis.com/css2?family=Be+Vietnam+Pro:ital,wght@1,300&display=swap",
+                    "key": "be-vietnam-pro-300italic"}))
     );
 }
 
@@ -332,9 +333,9 @@ fn font_weight_labels_run_from_100_thin_to_950_extra_black_with_italics() {
     for (style, want) in table {
         assert_eq!(font_weight_label(style).as_deref(), want, "{style}");
     }
-    assert_eq!(defaults::FONT_FAMILIES.len(), 16);
-    assert_eq!(defaults::FONT_FAMILIES[0], "Alata");
-    assert_eq!(defaults::FONT_FAMILIES[15], "Be Vietnam Pro");
+    assert_eq!(FONT_CATALOGUE.len(), 16);
+    assert_eq!(FONT_CATALOGUE[0].name, "Alata");
+    assert_eq!(FONT_CATALOGUE[15].name, "Be Vietnam Pro");
 }
 
 #[test]

@@ -34,11 +34,13 @@ use crate::state::AppState;
 
 /// The admin's Content-Security-Policy: its own scripts and the core's WebAssembly
 /// (`'wasm-unsafe-eval'`, nothing broader), inline styles (Mantine sets style attributes and
-/// its CSS variables), pictures from anywhere on the web (product images may be addresses),
-/// calls and frames to itself only (the storefront preview is on the same origin), and no
-/// framing of the admin by anyone.
+/// its CSS variables), the theme fonts' stylesheets and files from Google Fonts (the typography
+/// picker shows a sample in the chosen font), pictures from anywhere on the web (product images
+/// may be addresses), calls and frames to itself only (the storefront preview is on the same
+/// origin), and no framing of the admin by anyone.
 pub const ADMIN_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: http: https:; font-src 'self' data:; \
+    style-src 'self' 'unsafe-inline' https://fonts.googleapis.com; \
+    img-src 'self' data: blob: http: https:; font-src 'self' data: https://fonts.gstatic.com; \
     connect-src 'self'; frame-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; \
     form-action 'self'; frame-ancestors 'none'";
 

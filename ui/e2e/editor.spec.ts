@@ -171,6 +171,19 @@ test("list limits, thank-you rules, font reset and countdown", async ({ page, re
   await weight.click();
   await page.getByRole("option", { name: "300 Light Italic" }).click();
   await expect(weight).toHaveValue("300 Light Italic");
+  // A sample line in the chosen font, its stylesheet added to the page once.
+  const sample = page.getByTestId("font-sample-type_header_family");
+  await expect(sample).toHaveCSS("font-style", "italic");
+  await expect(sample).toHaveCSS("font-weight", "300");
+  await expect(page.locator('head link[rel="stylesheet"][href*="family=Roboto:ital,wght@1,300"]')).toHaveCount(1);
+  // Each family offers only the weights it comes in: Alata only Regular 400.
+  await heading.click();
+  await page.getByRole("option", { name: "Alata" }).click();
+  await expect(weight).toHaveValue("");
+  await weight.click();
+  await expect(page.getByRole("option")).toHaveText(["400 Regular"]);
+  await page.getByRole("option", { name: "400 Regular" }).click();
+  await expect(weight).toHaveValue("400 Regular");
   const size = page.getByRole("textbox", { name: "Price size (px)", exact: true });
   await size.fill("81");
   await size.press("Enter");

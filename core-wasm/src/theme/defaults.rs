@@ -171,25 +171,8 @@ pub const FOOTER_MOBILE: &str = "000000000";
 /// §9 (the sample cart goal): "sample cart goal 80".
 pub const CART_GOAL_AMOUNT: u32 = 80;
 
-/// §9 "Default font families: Alata, Mulish, ... Be Vietnam Pro".
-pub const FONT_FAMILIES: [&str; 16] = [
-    "Alata",
-    "Mulish",
-    "Poppins",
-    "Open Sans",
-    "Abril Fatface",
-    "Quicksand",
-    "Aclonica",
-    "Quintessential",
-    "Radley",
-    "Rancho",
-    "Rokkitt",
-    "Share",
-    "Sevillana",
-    "Assistant",
-    "Roboto",
-    "Be Vietnam Pro",
-];
+// §9 "Default font families: Alata, Mulish, ... Be Vietnam Pro" are the font catalogue
+// (`super::fonts::FONT_CATALOGUE`), each with the weights its font service serves.
 
 /// §9 "Weight labels 100 Thin to 950 Extra Black plus italic variants". Each weight is stored as
 /// its style code (`400`, `400italic`); the label is what the picker shows.

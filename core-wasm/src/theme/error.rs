@@ -3,6 +3,7 @@
 
 use shared_types::theme::{ThemeErrorBody, ThemeFamily};
 
+use super::defaults::font_weight_label;
 use crate::limits::{MESSAGE_INVALID_NUMBER, MESSAGE_REQUIRED};
 
 /// Everything that can refuse a config, a command, an undo or a redo.
@@ -73,12 +74,19 @@ pub enum ThemeError {
     UnknownFont { family: String },
     #[error("{style} is not a font weight.")]
     UnknownWeight { style: String },
+    #[error("{family} does not come in {}.", weight_label(style))]
+    WeightUnavailable { family: String, style: String },
     #[error("The current time must be a number of milliseconds since 1970.")]
     BadTime { path: String },
     #[error("Nothing to undo.")]
     NothingToUndo,
     #[error("Nothing to redo.")]
     NothingToRedo,
+}
+
+/// A weight's §9 label (`700italic` is "700 Bold Italic"), or the code itself.
+fn weight_label(style: &str) -> String {
+    font_weight_label(style).unwrap_or_else(|| style.to_owned())
 }
 
 fn family_label(family: ThemeFamily) -> &'static str {
@@ -118,6 +126,7 @@ impl ThemeError {
             ThemeError::WrongList { .. } => "list.wrongSection",
             ThemeError::UnknownFont { .. } => "font.unknownFamily",
             ThemeError::UnknownWeight { .. } => "font.unknownWeight",
+            ThemeError::WeightUnavailable { .. } => "font.weightUnavailable",
             ThemeError::BadTime { .. } => "value.badTime",
             ThemeError::NothingToUndo => "history.nothingToUndo",
             ThemeError::NothingToRedo => "history.nothingToRedo",
@@ -155,6 +164,7 @@ impl ThemeError {
             | ThemeError::BadPosition { .. }
             | ThemeError::UnknownFont { .. }
             | ThemeError::UnknownWeight { .. }
+            | ThemeError::WeightUnavailable { .. }
             | ThemeError::NothingToUndo
             | ThemeError::NothingToRedo => String::new(),
         }

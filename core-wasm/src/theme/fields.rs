@@ -4,13 +4,15 @@
 
 use serde_json::Value;
 use shared_types::theme::{
-    FieldSpec, FontChoices, FontWeightChoice, FontWeightOption, ListRef, ListStatus, ThemeFamily,
+    FieldSpec, FontChoices, FontFamilyChoice, FontWeightChoice, FontWeightOption, ListRef,
+    ListStatus, ThemeFamily,
 };
 
 use super::commands::list_status as lists_status;
-use super::defaults::{FONT_FAMILIES, FONT_WEIGHTS, font_weight_label};
+use super::defaults::font_weight_label;
 use super::doc::{ThemeDoc, family_of, parse_pointer};
 use super::error::ThemeError;
+use super::fonts::{FONT_CATALOGUE, served_family, split_style, style_key, stylesheet_url};
 use super::rules::{Rule, rule_at};
 use crate::limits::{ITEM_PER_ROW_DESKTOP, ITEM_PER_ROW_DESKTOP_NEWCHICK, RICH_TEXT_FONT_SIZES_PX};
 
@@ -70,47 +72,41 @@ pub fn list_status(doc: &ThemeDoc, list: &ListRef) -> Result<ListStatus, ThemeEr
     lists_status(doc.value(), doc.family(), list)
 }
 
-/// The typography picker's families (§9) and weights, each also in italics.
+/// The typography picker's families (§9), each with the weights (and italics) it comes in.
 pub fn font_choices() -> FontChoices {
-    let weights = FONT_WEIGHTS
+    let families = FONT_CATALOGUE
         .iter()
-        .flat_map(|(code, _)| [(*code).to_owned(), format!("{code}italic")])
-        .filter_map(|style| {
-            font_weight_label(&style).map(|label| FontWeightOption { style, label })
+        .map(|family| FontFamilyChoice {
+            family: family.name.to_owned(),
+            weights: family
+                .styles()
+                .filter_map(|style| {
+                    let label = font_weight_label(&style)?;
+                    let (weight, italic) = split_style(&style);
+                    Some(FontWeightOption {
+                        weight: weight.parse().ok()?,
+                        italic,
+                        label,
+                        style,
+                    })
+                })
+                .collect(),
         })
         .collect();
-    FontChoices {
-        families: FONT_FAMILIES.iter().map(|f| (*f).to_owned()).collect(),
-        weights,
-    }
+    FontChoices { families }
 }
 
-/// What choosing a weight of a family writes (§4 "choosing a weight sets style, url and key").
-/// The spec's font service is not given; the stylesheet address is the CSS2 address of the
-/// family and weight (`family=Open+Sans:ital,wght@1,700`), the key the family in lower case
-/// with dashes, then the style (`open-sans-700italic`).
+/// What choosing a weight of a family writes (§4 "choosing a weight sets style, url and key"),
+/// refused when the family does not come in that weight. The spec's font service is not given;
+/// the stylesheet address is the Google Fonts CSS2 address of the family and weight
+/// (`family=Open+Sans:ital,wght@1,700`), the key the family in lower case with dashes, then the
+/// style (`open-sans-700italic`).
 pub fn font_weight_choice(family: &str, style: &str) -> Result<FontWeightChoice, ThemeError> {
-    if !FONT_FAMILIES.contains(&family) {
-        return Err(ThemeError::UnknownFont {
-            family: family.chars().take(80).collect(),
-        });
-    }
-    if font_weight_label(style).is_none() {
-        return Err(ThemeError::UnknownWeight {
-            style: style.chars().take(80).collect(),
-        });
-    }
-    let (weight, italic) = match style.strip_suffix("italic") {
-        Some(weight) => (weight, 1),
-        None => (style, 0),
-    };
+    let family = served_family(family, style)?;
     Ok(FontWeightChoice {
         style: style.to_owned(),
-        url: format!(
-            "https://fonts.googleapis.com/css2?family={}:ital,wght@{italic},{weight}&display=swap",
-            family.replace(' ', "+")
-        ),
-        key: format!("{}-{style}", family.to_lowercase().replace(' ', "-")),
+        url: stylesheet_url(family, style),
+        key: style_key(family, style),
     })
 }
 
@@ -225,13 +221,70 @@ mod tests {
 
     #[test]
     fn a_weight_writes_style_url_and_key() {
-        let choice = font_weight_choice("Open Sans", "700italic")
-            .expect("the fixture and command are valid");
+        let choice =
+            font_weight_choice("Open Sans", "700italic").expect("Open Sans comes in Bold Italic");
+        assert_eq!(choice.style, "700italic");
         assert_eq!(choice.key, "open-sans-700italic");
-        assert!(choice.url.contains("family=Open+Sans:ital,wght@1,700"));
+        assert_eq!(
+            choice.url,
+            "https://fonts.googleapis.com/css2?family=Open+Sans:ital,wght@1,700&display=swap"
+        );
+        let regular = font_weight_choice("Alata", "400").expect("Alata comes in Regular");
+        assert_eq!(
+            regular.url,
+            "https://fonts.googleapis.com/css2?family=Alata:wght@400&display=swap"
+        );
         assert!(font_weight_choice("Comic", "700").is_err());
         assert!(font_weight_choice("Roboto", "750").is_err());
-        assert_eq!(font_choices().weights.len(), 20);
+    }
+
+    #[test]
+    fn a_weight_the_family_lacks_is_refused() {
+        let refused = font_weight_choice("Alata", "700").expect_err("Alata has only Regular 400");
+        assert_eq!(refused.code(), "font.weightUnavailable");
+        assert_eq!(refused.to_string(), "Alata does not come in 700 Bold.");
+        assert!(font_weight_choice("Alata", "400italic").is_err());
+        assert!(font_weight_choice("Open Sans", "900").is_err());
+    }
+
+    #[test]
+    fn the_picker_offers_each_family_only_its_own_weights() {
+        let choices = font_choices();
+        assert_eq!(choices.families.len(), 16);
+        for family in &choices.families {
+            assert!(!family.weights.is_empty(), "{}", family.family);
+            for weight in &family.weights {
+                assert!(
+                    font_weight_choice(&family.family, &weight.style).is_ok(),
+                    "{} {}",
+                    family.family,
+                    weight.style
+                );
+            }
+        }
+        let alata = &choices.families[0];
+        assert_eq!(alata.family, "Alata");
+        assert_eq!(
+            alata.weights,
+            vec![FontWeightOption {
+                style: "400".into(),
+                label: "400 Regular".into(),
+                weight: 400,
+                italic: false,
+            }]
+        );
+        let open_sans = choices
+            .families
+            .iter()
+            .find(|f| f.family == "Open Sans")
+            .expect("a default family");
+        assert_eq!(
+            open_sans.weights.first().map(|w| w.label.as_str()),
+            Some("300 Light")
+        );
+        let heaviest = open_sans.weights.last().expect("Open Sans has weights");
+        assert_eq!(heaviest.label, "800 Extra Bold Italic");
+        assert_eq!((heaviest.weight, heaviest.italic), (800, true));
     }
 
     #[test]

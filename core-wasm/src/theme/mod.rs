@@ -3,7 +3,8 @@
 //! The document is kept as a JSON value ([`ThemeDoc`]) so that configs round-trip exactly; the
 //! typed views in `shared_types::theme` describe it. Edits are [`ThemeCommand`]s applied by
 //! [`apply`]; [`ThemeEditor`] adds undo, redo, a version and a replayable log. The limits of the
-//! spec sit in `crate::limits`, the defaults in [`defaults`], and the table saying which limit
+//! spec sit in `crate::limits`, the defaults in [`defaults`], the font families and the weights
+//! each comes in in [`fonts`], and the table saying which limit
 //! applies at which path in `rules`.
 //!
 //! [`ThemeCommand`]: shared_types::theme::ThemeCommand
@@ -13,6 +14,7 @@ pub mod defaults;
 mod doc;
 mod error;
 mod fields;
+pub mod fonts;
 mod history;
 mod merge;
 mod panel;

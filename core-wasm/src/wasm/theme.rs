@@ -171,14 +171,14 @@ impl ThemeEditor {
     }
 }
 
-/// The typography picker's families and weights: `FontChoices`.
+/// The typography picker's families, each with the weights it comes in: `FontChoices`.
 #[wasm_bindgen(js_name = themeFontChoices)]
 pub fn font_choices() -> Result<JsValue, JsError> {
     to_js(&theme::font_choices())
 }
 
 /// What choosing a weight of a family writes: a `FontWeightChoice`, or `null` when the family
-/// or weight is not one of the choices.
+/// is not one of the choices or does not come in the weight.
 #[wasm_bindgen(js_name = themeFontWeightChoice)]
 pub fn font_weight_choice(family: &str, style: &str) -> Result<JsValue, JsError> {
     to_js(&theme::font_weight_choice(family, style).ok())

@@ -469,9 +469,15 @@ fn field_path(fixture: usize) -> impl Strategy<Value = String> {
 
 /// A well-formed command aimed at the fixture's sections, lists and fields, with edge values.
 fn aimed_command(fixture: usize) -> impl Strategy<Value = Value> {
-    let families = core_wasm::theme::font_choices().families;
-    let weights = core_wasm::theme::font_choices().weights;
-    let weight_codes: Vec<String> = weights.iter().map(|w| w.style.clone()).collect();
+    let choices = core_wasm::theme::font_choices().families;
+    let families: Vec<String> = choices.iter().map(|f| f.family.clone()).collect();
+    // Every weight some family comes in; the slot's family may lack it, and the command refuses that.
+    let mut weight_codes: Vec<String> = choices
+        .iter()
+        .flat_map(|f| f.weights.iter().map(|w| w.style.clone()))
+        .collect();
+    weight_codes.sort();
+    weight_codes.dedup();
     prop_oneof![
         1 => (section_key(fixture), prop::sample::select(SECTION_TYPES), small_index(), prop::sample::select(vec!["above", "below", "inside"]))
             .prop_map(|(key, t, position, place)| json!({"kind": "addSection", "key": key, "sectionType": t, "position": position, "place": place})),

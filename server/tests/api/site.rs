@@ -56,6 +56,15 @@ async fn admin_routes_serve_the_ui_and_unknown_ones_fall_back_to_index() {
         );
         assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
         assert!(!csp.contains(" 'unsafe-eval'"), "{csp}");
+        // The typography picker's sample loads the chosen font from Google Fonts.
+        assert!(
+            csp.contains("style-src 'self' 'unsafe-inline' https://fonts.googleapis.com;"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains("font-src 'self' data: https://fonts.gstatic.com;"),
+            "{csp}"
+        );
         assert_eq!(reply.headers["x-content-type-options"], "nosniff");
     }
     let asset = app.get("/admin/assets/app.js", None).await;

@@ -152,7 +152,7 @@ pub enum ThemeCommand {
     },
     /// Chooses a font family; its style, url and key are reset.
     ChooseFontFamily { slot: FontSlot, family: String },
-    /// Chooses a font weight; sets style, url and key.
+    /// Chooses a weight the slot's family comes in; sets style, url and key.
     ChooseFontWeight {
         slot: FontSlot,
         style: String,

@@ -217,22 +217,34 @@ pub struct ListStatus {
     pub deletable: Vec<bool>,
 }
 
-/// A font weight the typography picker offers: its style code and label.
+/// A font weight the typography picker offers: its style code (`700italic`) and label, and the
+/// CSS `font-weight` and italics it stands for (to show a sample in it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct FontWeightOption {
     pub style: String,
     pub label: String,
+    pub weight: u16,
+    pub italic: bool,
 }
 
-/// The typography picker's choices: the families and the weights (with italics).
+/// A family of the typography picker with the weights (and italics) its font service serves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct FontFamilyChoice {
+    pub family: String,
+    /// Lightest first, each weight followed by its italic when the family has one.
+    pub weights: Vec<FontWeightOption>,
+}
+
+/// The typography picker's choices: the families, each with its own weights.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct FontChoices {
-    pub families: Vec<String>,
-    pub weights: Vec<FontWeightOption>,
+    pub families: Vec<FontFamilyChoice>,
 }
 
 /// What choosing a weight of a family writes: style, stylesheet address and key.

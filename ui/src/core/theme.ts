@@ -7,8 +7,11 @@ import type { EditorConstants } from "../types/generated/EditorConstants";
 import type { EditorPage } from "../types/generated/EditorPage";
 import type { FamilyView } from "../types/generated/FamilyView";
 import type { FontChoices } from "../types/generated/FontChoices";
+import type { FontFamilyChoice } from "../types/generated/FontFamilyChoice";
+import type { FontSlot } from "../types/generated/FontSlot";
 import type { FontWeightChoice } from "../types/generated/FontWeightChoice";
 import type { LinkTarget } from "../types/generated/LinkTarget";
+import type { FontWeightOption } from "../types/generated/FontWeightOption";
 import type { ListRef } from "../types/generated/ListRef";
 import type { PanelRef } from "../types/generated/PanelRef";
 import type { PanelView } from "../types/generated/PanelView";
@@ -35,8 +38,11 @@ export type {
   EditorPage,
   FamilyView,
   FontChoices,
+  FontFamilyChoice,
+  FontSlot,
   FontWeightChoice,
   LinkTarget,
+  FontWeightOption,
   ListRef,
   PanelRef,
   PanelView,
@@ -189,12 +195,13 @@ export function previewUrl(storeAddress: string, stamp: number, family: ThemeFam
   return wasm.themePreviewUrl(storeAddress, stamp, family) as string | null;
 }
 
-/** The typography picker's font families and weights (with italics). */
+/** The typography picker's font families, each with the weights (and italics) it comes in. */
 export function fontChoices(): FontChoices {
   return wasm.themeFontChoices() as FontChoices;
 }
 
-/** What choosing a weight of a family writes (style, url, key), or null when not a choice. */
+/** What choosing a weight of a family writes (style, url, key), or null when not a choice of
+ * that family. */
 export function fontWeightChoice(family: string, style: string): FontWeightChoice | null {
   return wasm.themeFontWeightChoice(family, style) as FontWeightChoice | null;
 }

@@ -61,12 +61,9 @@ pub fn apply(doc: &mut ThemeDoc, command: &ThemeCommand) -> Result<Change, Theme
         ThemeCommand::ChooseFontFamily { slot, family } => {
             fonts::choose_family(&mut tx, *slot, family)
         }
-        ThemeCommand::ChooseFontWeight {
-            slot,
-            style,
-            url,
-            key,
-        } => fonts::choose_weight(&mut tx, *slot, style, url, key),
+        ThemeCommand::ChooseFontWeight { slot, style, .. } => {
+            fonts::choose_weight(&mut tx, *slot, style)
+        }
         ThemeCommand::SetCountdown {
             unit,
             value,

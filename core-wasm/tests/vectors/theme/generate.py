@@ -439,13 +439,18 @@ def fonts_and_countdown():
         p = "/settings/typography/type_base_family"
         out.append(vector(f"{fam}_an_unknown_family_is_refused", fam,
                           [{"kind": "chooseFontFamily", "slot": "type_base_family", "family": "Comic Sans"}], error=err("font.unknownFamily")))
+        # The url and key are the core's (the Google Fonts CSS2 address), whatever the command
+        # carries.
         out.append(vector(f"{fam}_choosing_a_weight_sets_style_url_and_key", fam,
                           [{"kind": "chooseFontFamily", "slot": "type_base_family", "family": "Roboto"},
                            {"kind": "chooseFontWeight", "slot": "type_base_family", "style": "700italic",
                             "url": "https://fonts.example.com/roboto-700i.css", "key": "roboto-700i"}],
                           values={f"{p}/font": "Roboto", f"{p}/style": "700italic",
-                                  f"{p}/url": "https://fonts.example.com/roboto-700i.css", f"{p}/key": "roboto-700i"}, undoAll=True))
-        for style in ("100", "950", "400italic"):
+                                  f"{p}/url": "https://fonts.googleapis.com/css2?family=Roboto:ital,wght@1,700&display=swap",
+                                  f"{p}/key": "roboto-700italic"}, undoAll=True))
+        # The fixtures' heading font is Poppins: Thin 100 to Black 900, each with its italic
+        # (fonts.google.com/specimen/Poppins); no 950.
+        for style in ("100", "900italic", "400italic"):
             out.append(vector(f"{fam}_weight_{style}_is_accepted", fam,
                               [{"kind": "chooseFontWeight", "slot": "type_header_family", "style": style, "url": "u", "key": "k"}],
                               values={f"/settings/typography/type_header_family/style": style}))
@@ -453,6 +458,14 @@ def fonts_and_countdown():
             out.append(vector(f"{fam}_weight_{style}_is_refused", fam,
                               [{"kind": "chooseFontWeight", "slot": "type_header_family", "style": style, "url": "u", "key": "k"}],
                               error=err("font.unknownWeight")))
+        # A weight the family does not come in (fonts.google.com): Poppins has no 950, Alata only
+        # Regular 400, Quicksand no italics.
+        for family, style, label, pick in [("Poppins", "950", "950 Extra Black", False), ("Alata", "700", "700 Bold", True),
+                                           ("Quicksand", "400italic", "400 Regular Italic", True)]:
+            chosen = [{"kind": "chooseFontFamily", "slot": "type_header_family", "family": family}] if pick else []
+            out.append(vector(f"{fam}_{family.lower()}_{style}_is_refused_as_a_weight_the_family_lacks", fam,
+                              chosen + [{"kind": "chooseFontWeight", "slot": "type_header_family", "style": style, "url": "u", "key": "k"}],
+                              error=err("font.weightUnavailable", "", f"{family} does not come in {label}.")))
         # Countdown: getTime = now + ((day * 24 + hour) * 60 + min) * 60000; fixture has 0 d 0 h 10 min.
         t = "/settings/checkout/time"
         now = 1_700_000_000_000
