@@ -38,8 +38,8 @@ async function openEditor(page: Page, shop: RegExp, themeId: string) {
   await expect(page.getByTestId("preview-frame")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
 }
 
-/** Closes the storefront's popups in the preview once they open: a dialog opening there takes
- * the focus from the admin, which would close an open picker under the test's hand. */
+/** Closes the storefront's popups in the preview once they open, so that none covers what the
+ * test reads in the frame. */
 async function closePopups(page: Page) {
   const frame = page.frameLocator('[data-testid="preview-frame"]');
   if ((await frame.locator("dialog[data-popup]").count()) === 0) return;

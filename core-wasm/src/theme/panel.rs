@@ -134,7 +134,9 @@ impl Reader<'_> {
         below.extend(parts.iter().cloned());
         let pointer = to_pointer(&path);
         let stored = get_at(self.root, &path);
-        let label = label_of(field.path);
+        let label = field
+            .label
+            .map_or_else(|| label_of(field.path), str::to_owned);
         let here = Root {
             path: path.clone(),
             at: base.at,

@@ -67,6 +67,8 @@ pub(crate) struct Field {
     pub path: &'static str,
     pub kind: Kind,
     pub only: Option<ThemeFamily>,
+    /// The label's key where the path's last segment does not say what the field is.
+    pub label: Option<&'static str>,
 }
 
 const fn f(path: &'static str, kind: Kind) -> Field {
@@ -74,6 +76,17 @@ const fn f(path: &'static str, kind: Kind) -> Field {
         path,
         kind,
         only: None,
+        label: None,
+    }
+}
+
+/// A field whose label is not its last segment (`heading/color` is the heading's colour).
+const fn named(label: &'static str, path: &'static str, kind: Kind) -> Field {
+    Field {
+        path,
+        kind,
+        only: None,
+        label: Some(label),
     }
 }
 
@@ -82,6 +95,7 @@ const fn only(family: ThemeFamily, path: &'static str, kind: Kind) -> Field {
         path,
         kind,
         only: Some(family),
+        label: None,
     }
 }
 
@@ -97,14 +111,14 @@ const fn list(kind: ListKind, items: &'static [Field]) -> Kind {
 /// §3.3 "Slide": image, media, heading, subHeading, position, buttonLabel, urlButton.
 const SLIDE: &[Field] = &[
     f("image", Image),
-    f("heading/content", Text),
-    f("heading/color", Color),
-    f("subHeading/content", Text),
-    f("subHeading/color", Color),
+    named("heading", "heading/content", Text),
+    named("heading_color", "heading/color", Color),
+    named("subHeading", "subHeading/content", Text),
+    named("subHeading_color", "subHeading/color", Color),
     f("position", Choice),
-    f("buttonLabel/title", Text),
-    f("buttonLabel/color", Color),
-    f("buttonLabel/background", Color),
+    named("buttonLabel", "buttonLabel/title", Text),
+    named("buttonLabel_color", "buttonLabel/color", Color),
+    named("buttonLabel_background", "buttonLabel/background", Color),
     f("urlButton", Link),
 ];
 
@@ -112,8 +126,16 @@ const HEAD_IMAGE: &[Field] = &[
     f("opacity_image", Number),
     f("change_slides_every", Number),
     f("show_content", Flag),
-    f("content/desktop", list(ListKind::SlidesDesktop, SLIDE)),
-    f("content/mobile", list(ListKind::SlidesMobile, SLIDE)),
+    named(
+        "slides_desktop",
+        "content/desktop",
+        list(ListKind::SlidesDesktop, SLIDE),
+    ),
+    named(
+        "slides_mobile",
+        "content/mobile",
+        list(ListKind::SlidesMobile, SLIDE),
+    ),
 ];
 
 /// §3.3 "Collection block: image, title, url".
@@ -224,8 +246,9 @@ const DUAL_COLLECTION: &[Field] = &[
 /// §3.3 "Flash deals: content{heading,blocks}; blocks are count-down (title, url, image, time) or
 /// collection (title, url, product); detail.blocks{title,url,image}".
 const FLASH_DEAL: &[Field] = &[
-    f("content/heading", Text),
-    f(
+    named("heading", "content/heading", Text),
+    named(
+        "deal_blocks",
         "content/blocks",
         List(
             ListKind::FlashBlocks,
@@ -248,7 +271,8 @@ const FLASH_DEAL: &[Field] = &[
             ]),
         ),
     ),
-    f(
+    named(
+        "detail_blocks",
         "detail/blocks",
         list(
             ListKind::FlashDetail,
@@ -550,7 +574,8 @@ const CART_GOAL: &[Field] = &[
 
 /// §3.4 "Thank-you".
 const THANK_YOU: &[Field] = &[
-    f(
+    named(
+        "steps",
         "steps/settings",
         Group(&[
             f("isShowPage", Flag),
@@ -563,7 +588,8 @@ const THANK_YOU: &[Field] = &[
             ),
         ]),
     ),
-    f(
+    named(
+        "delivery_policies",
         "delivery_policies/settings",
         Group(&[
             f("isShowPage", Flag),

@@ -430,7 +430,12 @@
     });
     var next = dialogs.filter(function (d) { var n = d.getAttribute("data-popup"); return !getItem("sl-popup:" + n, preview ? "session" : "local") && !getItem("sl-popup:" + n); })[0];
     if (next && typeof next.showModal === "function" && kind !== "checkout") {
-      timers.push(setTimeout(function () { if (!document.querySelector("dialog[open]")) next.showModal(); }, preview ? 1200 : 4000));
+      // In the editor's preview the popup is shown without taking the focus (the `open`
+      // attribute runs no focusing steps), so the field the merchant is typing in keeps it.
+      timers.push(setTimeout(function () {
+        if (document.querySelector("dialog[open]")) return;
+        if (preview) next.setAttribute("open", ""); else next.showModal();
+      }, preview ? 1200 : 4000));
     }
   }
 
