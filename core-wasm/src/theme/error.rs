@@ -75,6 +75,8 @@ pub enum ThemeError {
     UnknownWeight { style: String },
     #[error("The current time must be a number of milliseconds since 1970.")]
     BadTime { path: String },
+    #[error("A draft holds at most {max} commands: save to keep the rest.")]
+    TooManyCommands { max: usize },
     #[error("Nothing to undo.")]
     NothingToUndo,
     #[error("Nothing to redo.")]
@@ -119,6 +121,7 @@ impl ThemeError {
             ThemeError::UnknownFont { .. } => "font.unknownFamily",
             ThemeError::UnknownWeight { .. } => "font.unknownWeight",
             ThemeError::BadTime { .. } => "value.badTime",
+            ThemeError::TooManyCommands { .. } => "draft.tooManyCommands",
             ThemeError::NothingToUndo => "history.nothingToUndo",
             ThemeError::NothingToRedo => "history.nothingToRedo",
         }
@@ -155,6 +158,7 @@ impl ThemeError {
             | ThemeError::BadPosition { .. }
             | ThemeError::UnknownFont { .. }
             | ThemeError::UnknownWeight { .. }
+            | ThemeError::TooManyCommands { .. }
             | ThemeError::NothingToUndo
             | ThemeError::NothingToRedo => String::new(),
         }
@@ -174,7 +178,9 @@ impl ThemeError {
             ThemeError::OutOfRange { max, .. } | ThemeError::ListFull { max, .. } => {
                 Some(f64::from(*max))
             }
-            ThemeError::TooLarge { max } | ThemeError::TooLong { max, .. } => Some(*max as f64),
+            ThemeError::TooLarge { max }
+            | ThemeError::TooLong { max, .. }
+            | ThemeError::TooManyCommands { max } => Some(*max as f64),
             _ => None,
         }
     }
