@@ -1,6 +1,7 @@
-"""Attacks on sign-in, staff scopes and sessions (issue 24, items 1-4 and 7-9), and the races that
-must hold however many server processes share the database (payouts, theme saves, refresh
-tokens, the ingest's limit). See attacks.py for how to run them."""
+"""Attacks on sign-in, staff scopes and sessions (issue 24, items 1-4 and 7-9), on the theme
+editor's drafts kept on the server (issue 26), and the races that must hold however many server
+processes share the database (payouts, theme saves, refresh tokens, the ingest's limit). See
+attacks.py for how to run them."""
 
 from __future__ import annotations
 
@@ -337,6 +338,68 @@ def store_sign_out_ends_everything(target: Target) -> dict:
             "result": "that store 401 until the next sign-in, their own store 200 throughout"}
 
 
+@attack()
+def theme_draft_of_another(target: Target) -> dict:
+    """Issue 26: another store's user, staff without the themes scope, or another editor reads or overwrites a theme draft."""
+    owner = target.sign_in(OWNER)
+    h = store_headers(owner)
+    themes = target.call("GET", "/stores/onlinestore/themes", None, owner["accessToken"], h).json
+    theme = next(t for t in themes if t["isActive"])
+    path = f"/stores/onlinestore/themes/{theme['id']}/draft"
+    secret = f"the owner's unsaved heading {secrets.token_hex(4)}"
+    heading = "/settings/product/heading"
+    mine = {"baseVersion": theme["version"], "commands": [{"kind": "setField", "path": heading, "value": secret}]}
+    put = target.call("PUT", path, mine, owner["accessToken"], h)
+    assert put.status == 200, f"the owner's draft: {put.status} {put.text}"
+    forged = {"baseVersion": theme["version"],
+              "commands": [{"kind": "setField", "path": heading, "value": "overwritten by an attacker"}]}
+
+    # Store B's owner; staff of store A with every scope but themes; a staff editor of store A.
+    seller = target.sign_in(SELLER)
+    assert seller["storeId"] != owner["storeId"], "the seller signed in to the Demo Store"
+    scopes = [k for k in ROLE_KEYS if k not in OWNER_ONLY and k != "themes"]
+    scopeless_email = f"no-themes-{secrets.token_hex(3)}@example.com"
+    invite(target, owner, scopeless_email, scopes)
+    scopeless = target.sign_in(scopeless_email)
+    editor_email = f"editor-{secrets.token_hex(3)}@example.com"
+    invite(target, owner, editor_email, ["themes"])
+    editor = target.sign_in(editor_email)
+
+    callers = [
+        ("store B's owner through store A", seller, {"x-store-id": owner["storeId"]}, 404),
+        ("store B's owner through store B", seller, {"x-store-id": seller["storeId"]}, 404),
+        ("store A's staff without themes", scopeless, h, 403),
+    ]
+    attempts, problems = 0, []
+    for name, login, headers, expected in callers:
+        for method, body in (("GET", None), ("PUT", forged), ("DELETE", None)):
+            attempts += 1
+            reply = target.call(method, path, body, login["accessToken"], headers)
+            if reply.status != expected or secret in reply.text:
+                problems.append(f"{name} {method}: {reply.status} {reply.text[:120]}")
+    # An editor of the same store has a draft of their own: never the owner's.
+    attempts += 1
+    read = target.call("GET", path, None, editor["accessToken"], h)
+    if read.status != 204 or secret in read.text:
+        problems.append(f"another editor read the owner's draft: {read.status} {read.text[:120]}")
+    for method, body in (("PUT", forged), ("DELETE", None)):
+        attempts += 1
+        reply = target.call(method, path, body, editor["accessToken"], h)
+        if reply.status != 200:
+            problems.append(f"another editor's own draft {method}: {reply.status}")
+
+    kept = target.call("GET", path, None, owner["accessToken"], h)
+    assert kept.status == 200 and kept.json["commands"] == mine["commands"], \
+        f"the owner's draft changed: {kept.status} {kept.text[:200]}"
+    live = target.call("GET", f"/stores/onlinestore/themes/{theme['id']}/config", None, owner["accessToken"], h)
+    assert secret not in live.text and "overwritten" not in live.text, "a draft reached the live theme"
+    assert not problems, "; ".join(problems)
+    return {"attempts": f"{attempts}: read, overwrite and discard the owner's theme draft as store B's owner "
+                        "(through either store), as staff without the themes scope, as another editor",
+            "result": "404 for store B, 403 without the scope, the other editor only reaches their own; "
+                      "the owner's draft unchanged, the live theme untouched"}
+
+
 # The races: each also runs against three processes on one PostgreSQL.
 
 @attack(races=True)
@@ -425,5 +488,6 @@ def ingest_address_limit_race(target: Target) -> dict:
 
 ATTACKS = [staff_scope_escalation, sign_in_lockout_race, sign_in_memory_flood,
            dev_mailbox_behind_a_proxy, forwarded_for_spoofing, signup_tells_registered_emails,
-           old_reset_links_survive, store_sign_out_ends_everything, refresh_token_rotation_race,
+           old_reset_links_survive, store_sign_out_ends_everything, theme_draft_of_another,
+           refresh_token_rotation_race,
            payout_idempotency_and_balance_race, theme_save_if_match_race, ingest_address_limit_race]

@@ -109,6 +109,12 @@ pub const THEME_MAX_DEPTH: usize = 64;
 pub const SECTION_KEY_LENGTH: LengthBounds = LengthBounds { min: 1, max: 64 };
 /// Not in the spec: how many edits the editor can undo; older ones stay in the log.
 pub const THEME_UNDO_DEPTH: usize = 500;
+/// Not in the spec: the most commands a draft kept on the server for the merchant's other
+/// devices may hold (each is replayed to check the draft); a longer one stays on its device
+/// until it is saved.
+pub const THEME_DRAFT_MAX_COMMANDS: usize = 2_000;
+/// Not in the spec: the largest draft the server keeps, in bytes of its JSON body.
+pub const THEME_DRAFT_MAX_BYTES: usize = 2 * 1024 * 1024;
 
 /// shell.md §4 and §9: "The whole authentication check re-runs every 82,800,000 ms (23 hours)."
 pub const AUTH_RECHECK_MS: u32 = 82_800_000;

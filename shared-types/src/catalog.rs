@@ -121,6 +121,32 @@ dto! {
         pub repeated: bool,
     }
 
+    /// `PUT /stores/onlinestore/themes/{themeId}/draft`: the editor's unsaved commands, made
+    /// against the config at `baseVersion`, kept on the server so that the merchant's other
+    /// devices can resume them. A draft is never published: only the editor's Save does that.
+    pub struct ThemeDraftInput {
+        #[ts(type = "number")]
+        pub base_version: i64,
+        #[ts(type = "unknown[]")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+        pub commands: Vec<Value>,
+    }
+
+    /// The signed-in user's unsaved draft of a theme, as the server keeps it (one per theme and
+    /// user).
+    pub struct ThemeDraft {
+        pub theme_id: String,
+        /// The version of the config the commands were made against.
+        #[ts(type = "number")]
+        pub base_version: i64,
+        #[ts(type = "unknown[]")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+        pub commands: Vec<Value>,
+        /// When the server took it (ms since the epoch, the server's clock).
+        #[ts(type = "number")]
+        pub updated_at: i64,
+    }
+
     /// One saved version of a theme's config.
     pub struct ThemeVersion {
         pub version: i64,

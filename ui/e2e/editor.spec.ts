@@ -1,8 +1,9 @@
 // The theme editor against the real server in Chromium: open from the themes list; sections
 // added above and below, dragged and removed; list limits with the core's messages; thank-you
 // rules; font reset; countdown; save and reload; undo and redo; the live preview; offline edits
-// kept across a reload and sent once; the preview rendered in the frame without a network;
-// merges and conflicts with a second browser; screenshots.
+// kept across a reload and sent once; offline edits without Save kept as a draft (never
+// published by the network's return) and resumed on another device; the preview rendered in the
+// frame without a network; merges and conflicts with a second browser; screenshots.
 import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore } from "./helpers";
 
@@ -105,7 +106,7 @@ test("sections: add above and below, drag to reorder, remove, save and reload", 
   await page.getByRole("button", { name: "Remove section" }).click();
   const expected = (await order(page)).filter((key) => key !== "header" && key !== "footer");
   expect(expected).not.toContain(before[1]);
-  await expect(page.getByTestId("save-status")).toHaveText("Unsaved changes");
+  await expect(page.getByTestId("save-status")).toHaveText(/^\d+ changes? not saved$/);
 
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
@@ -307,6 +308,70 @@ test("offline edits survive a reload and reach the server exactly once", async (
   expect(versions).toHaveLength(2);
   expect(versions[0]?.summary).toBe("50 commands replayed: setField x50");
   expect(accepted).toBe(1);
+});
+
+/** Issue 26: only Save publishes. Edits made offline stay a draft: the network's return and a
+ * reload publish nothing; the draft is kept on the server for the user's other devices, which
+ * offer to resume it; Save publishes it. */
+test("offline edits without Save stay unsaved after reconnecting and a reload; another device resumes them; Save publishes", async ({ page, context, browser, request }) => {
+  const { owner, store, theme, config } = await setUp(request, "Editor Draft Shop");
+  const { subdomain } = await call<{ subdomain: string }>(request, owner, "GET", "/stores/current", undefined, store);
+  const storefront = async () => (await request.get(`/s/${subdomain}/`)).text();
+  const draftPath = `/stores/onlinestore/themes/${theme("hydro").id}/draft`;
+  const status = page.getByTestId("save-status");
+  const text = "Picked without a network, not saved";
+  await openEditor(page, /Editor Draft Shop/, "Hydro");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  let batches = 0;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/commands")) batches += 1;
+  });
+
+  await context.setOffline(true);
+  await expect(status).toHaveText(/Offline/);
+  await page.getByRole("button", { name: /^Edit Collection list/ }).click();
+  const heading = page.getByRole("textbox", { name: "Heading", exact: true }).first();
+  await heading.fill(text);
+  await heading.press("Enter");
+  await expect(status).toHaveText("Offline — 1 change not saved, kept on this device");
+
+  // Back online: nothing is published; the draft only goes to the server's copy for other devices.
+  await context.setOffline(false);
+  await expect(status).toHaveText("1 change not saved");
+  await expect.poll(async () => (await call<{ commands: unknown[] } | null>(request, owner, "GET", draftPath, undefined, store))?.commands.length, { timeout: 10_000 }).toBe(1);
+  // A reload: still unsaved, still not published.
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
+  await expect(status).toHaveText("1 change not saved");
+  await expect(page.getByTestId("remote-draft")).toHaveCount(0);
+  expect(batches).toBe(0);
+  expect((await config("hydro")).version).toBe(1);
+  expect(await storefront()).not.toContain(text);
+
+  // Another device of the same merchant is offered the draft and resumes it.
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await enter(phone, OWNER, /Editor Draft Shop/);
+  await phone.goto(page.url());
+  const banner = phone.getByTestId("remote-draft");
+  await expect(banner).toContainText("Unsaved changes from another device (1 change)", { timeout: 20_000 });
+  await banner.getByRole("button", { name: "Resume" }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(phone.getByTestId("save-status")).toHaveText("1 change not saved");
+  await phone.getByRole("button", { name: /^Edit Collection list/ }).click();
+  await expect(phone.getByRole("textbox", { name: "Heading", exact: true }).first()).toHaveValue(text);
+  await other.close();
+  expect(await storefront()).not.toContain(text);
+
+  // Save publishes, and the server's draft goes with it.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(status).toHaveText("Saved");
+  expect(batches).toBe(1);
+  expect((await config("hydro")).version).toBe(2);
+  expect(await storefront()).toContain(text);
+  expect(await call<unknown>(request, owner, "GET", draftPath, undefined, store)).toBeNull();
 });
 
 async function secondEditor(browser: Browser, url: string) {

@@ -78,6 +78,8 @@ pub enum ThemeError {
     WeightUnavailable { family: String, style: String },
     #[error("The current time must be a number of milliseconds since 1970.")]
     BadTime { path: String },
+    #[error("A draft holds at most {max} commands: save to keep the rest.")]
+    TooManyCommands { max: usize },
     #[error("Nothing to undo.")]
     NothingToUndo,
     #[error("Nothing to redo.")]
@@ -128,6 +130,7 @@ impl ThemeError {
             ThemeError::UnknownWeight { .. } => "font.unknownWeight",
             ThemeError::WeightUnavailable { .. } => "font.weightUnavailable",
             ThemeError::BadTime { .. } => "value.badTime",
+            ThemeError::TooManyCommands { .. } => "draft.tooManyCommands",
             ThemeError::NothingToUndo => "history.nothingToUndo",
             ThemeError::NothingToRedo => "history.nothingToRedo",
         }
@@ -165,6 +168,7 @@ impl ThemeError {
             | ThemeError::UnknownFont { .. }
             | ThemeError::UnknownWeight { .. }
             | ThemeError::WeightUnavailable { .. }
+            | ThemeError::TooManyCommands { .. }
             | ThemeError::NothingToUndo
             | ThemeError::NothingToRedo => String::new(),
         }
@@ -184,7 +188,9 @@ impl ThemeError {
             ThemeError::OutOfRange { max, .. } | ThemeError::ListFull { max, .. } => {
                 Some(f64::from(*max))
             }
-            ThemeError::TooLarge { max } | ThemeError::TooLong { max, .. } => Some(*max as f64),
+            ThemeError::TooLarge { max }
+            | ThemeError::TooLong { max, .. }
+            | ThemeError::TooManyCommands { max } => Some(*max as f64),
             _ => None,
         }
     }

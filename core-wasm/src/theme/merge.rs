@@ -1,6 +1,7 @@
-//! Merging edits made apart: which paths a save changed, whether two paths touch, and the replay
-//! of an offline batch of commands against a config that others changed since the batch's base.
-//! The server calls these so that the merge rule is the core's, the same for every client.
+//! Merging edits made apart: which paths a save changed, whether two paths touch, the replay
+//! of an offline batch of commands against a config that others changed since the batch's base,
+//! and the check of an unsaved draft kept for the merchant's other devices. The server calls
+//! these so that the merge rule is the core's, the same for every client.
 
 use serde_json::Value;
 use shared_types::theme::{ReplayConflict, ReplayReport};
@@ -9,6 +10,7 @@ use super::commands::apply;
 use super::doc::{ThemeDoc, parse_pointer, to_pointer};
 use super::error::ThemeError;
 use super::parse_command;
+use crate::limits::THEME_DRAFT_MAX_COMMANDS;
 
 /// The JSON-pointer paths where `after` differs from `before`: the smallest subtrees that differ.
 /// A list whose length changed counts as changed as a whole (its items' indexes moved); the root
@@ -131,6 +133,31 @@ pub fn replay_batch(
     })
 }
 
+/// Replays an unsaved draft: `commands` applied in order to `base` (the config at the draft's
+/// base version), exactly as the editor applied them, so a draft another device resumes is one
+/// the editor can load. Answers the document they make, or the error of the first command
+/// refused with its index; a draft of more than `THEME_DRAFT_MAX_COMMANDS` commands is refused
+/// as a whole (no index). Nothing is merged: a draft is never published by itself.
+pub fn replay_draft(
+    base: &ThemeDoc,
+    commands: &[Value],
+) -> Result<ThemeDoc, (Option<usize>, ThemeError)> {
+    if commands.len() > THEME_DRAFT_MAX_COMMANDS {
+        return Err((
+            None,
+            ThemeError::TooManyCommands {
+                max: THEME_DRAFT_MAX_COMMANDS,
+            },
+        ));
+    }
+    let mut doc = base.clone();
+    for (i, raw) in commands.iter().enumerate() {
+        let command = parse_command(raw.clone()).map_err(|e| (Some(i), e))?;
+        apply(&mut doc, &command).map_err(|e| (Some(i), e))?;
+    }
+    Ok(doc)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +182,33 @@ mod tests {
         assert!(!paths_overlap("/a/b", "/a/c"));
         assert!(!paths_overlap("/a/b", "/a/bc"));
         assert!(paths_overlap("", "/x"));
+    }
+
+    fn hydro() -> ThemeDoc {
+        ThemeDoc::parse(include_str!("../../tests/fixtures/hydro.json")).expect("hydro")
+    }
+
+    #[test]
+    fn a_draft_replays_on_its_base_or_names_the_first_command_refused() {
+        let base = hydro();
+        let heading = "/settings/product/heading";
+        let set = |value: Value| json!({"kind": "setField", "path": heading, "value": value});
+        let doc = replay_draft(&base, &[set(json!("one")), set(json!("two"))]).expect("draft");
+        assert_eq!(doc.get(heading), Some(&json!("two")));
+        assert_eq!(replay_draft(&base, &[]).expect("empty"), base);
+
+        let refused = replay_draft(&base, &[set(json!("ok")), json!({"kind": "nonsense"})]);
+        assert!(matches!(
+            refused,
+            Err((Some(1), ThemeError::BadCommand { .. }))
+        ));
+        let missing = json!({"kind": "removeSection", "key": "no-such-section"});
+        let refused = replay_draft(&base, &[missing]).map_err(|(i, e)| (i, e.code()));
+        assert_eq!(refused, Err((Some(0), "section.notFound")));
+
+        let many = vec![set(json!("x")); THEME_DRAFT_MAX_COMMANDS + 1];
+        let refused = replay_draft(&base, &many).map_err(|(i, e)| (i, e.code()));
+        assert_eq!(refused, Err((None, "draft.tooManyCommands")));
+        assert!(replay_draft(&base, &many[1..]).is_ok());
     }
 }

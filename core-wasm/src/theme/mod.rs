@@ -29,7 +29,7 @@ pub use fields::{
     field_spec, flash_deal_product_open, font_choices, font_weight_choice, list_status,
 };
 pub use history::ThemeEditor;
-pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch};
+pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch, replay_draft};
 pub use panel::{editor_constants, link_to, panel};
 pub use rules::{
     DefaultValue, Where, default_at, default_rows, inline_font_sizes, limited_fields, range_at,

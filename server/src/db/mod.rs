@@ -6,6 +6,7 @@ pub mod catalog_seed;
 pub mod checkout;
 pub mod domains;
 pub mod seed;
+pub mod theme_drafts;
 pub mod themes;
 
 use std::str::FromStr;

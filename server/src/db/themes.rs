@@ -1,5 +1,6 @@
 //! Themes and their configs in the database: the templates that ship with the product, creating
-//! a theme with its first version, and saving a new version with optimistic locking.
+//! a theme with its first version, and saving a new version with optimistic locking (the
+//! editor's Save deleting the saver's draft in the same transaction).
 
 use sqlx::{Any, Transaction};
 
@@ -172,6 +173,8 @@ pub struct Save<'a> {
     pub paths: &'a str,
     /// An offline batch's id and the outcome to keep for its retries.
     pub batch: Option<(&'a str, &'a str)>,
+    /// The editor's Save: the saver's draft, deleted in the save's transaction.
+    pub draft: Option<super::theme_drafts::DraftKey<'a>>,
 }
 
 /// Saves a new version when `expected_version` is still current: `Ok(new version)`, or
@@ -226,6 +229,9 @@ pub async fn save(
     if let Some((batch_id, outcome)) = save.batch {
         record_batch(&mut tx, save.theme_id, batch_id, outcome).await?;
     }
+    if let Some(draft) = save.draft {
+        super::theme_drafts::delete(&mut *tx, draft).await?;
+    }
     tx.commit().await?;
     Ok(Ok(version))
 }
@@ -247,4 +253,19 @@ pub async fn record_batch(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// The config text of the theme's saved `version`, if there is one.
+pub async fn version_config(
+    db: &sqlx::AnyPool,
+    theme_id: &str,
+    version: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT config FROM theme_versions WHERE theme_id = $1 AND version = $2")
+            .bind(theme_id)
+            .bind(version)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(config,)| config))
 }

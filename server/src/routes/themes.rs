@@ -1,7 +1,8 @@
 //! Themes (shell.md §7) and the editor's theme config (editor spec §7): the list, templates,
 //! clone, activate, delete; the config with its version (`If-Match` or 412/428), the offline
-//! batch replayed by the core, and the version history. Every config is checked by the theme
-//! engine, so the server refuses exactly what the editor refuses, with the same codes.
+//! batch replayed by the core, the user's unsaved draft kept for their other devices, and the
+//! version history. Every config is checked by the theme engine, so the server refuses exactly
+//! what the editor refuses, with the same codes.
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -12,7 +13,8 @@ use core_wasm::theme::{self as engine, ThemeDoc, ThemeError};
 use serde_json::Value;
 use shared_types::catalog::{
     BatchOutcome, CommandBatch, ImportTheme, NewTheme, SavedConfig, Theme, ThemeConfigRecord,
-    ThemeName, ThemePage, ThemePages, ThemeTemplate, ThemeType, ThemeVersion, ThemeVersionDetail,
+    ThemeDraft, ThemeDraftInput, ThemeName, ThemePage, ThemePages, ThemeTemplate, ThemeType,
+    ThemeVersion, ThemeVersionDetail,
 };
 use shared_types::theme::ThemeFamily;
 use shared_types::{ApiErrorBody, MessageResponse};
@@ -21,6 +23,7 @@ use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes as scoped};
 use crate::db::now_ms;
+use crate::db::theme_drafts::{self, DraftKey};
 use crate::db::themes::{self as store_themes, Author, Save};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
@@ -46,6 +49,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_config))
         .routes(routes!(put_config).layer(config_limit))
         .routes(routes!(replay_commands).layer(config_limit))
+        .routes(
+            routes!(get_draft, put_draft, delete_draft).layer(DefaultBodyLimit::max(
+                core_wasm::limits::THEME_DRAFT_MAX_BYTES,
+            )),
+        )
         .routes(routes!(list_versions))
         .routes(routes!(get_version))
         .routes(routes!(restore_version))
@@ -184,6 +192,7 @@ async fn save_doc(
             summary,
             paths: &paths,
             batch: None,
+            draft: None,
         },
         Author {
             user_id: Some(user_id),
@@ -688,6 +697,12 @@ async fn replay_commands(
         ]));
     }
     let name = author_name(&state, &access.user.user_id).await?;
+    // The editor's Save: the saver's draft goes with it, in the same transaction.
+    let draft = DraftKey {
+        store_id: &access.store_id,
+        theme_id: &theme_id,
+        user_id: &access.user.user_id,
+    };
     for _ in 0..BATCH_ATTEMPTS {
         if let Some(outcome) = stored_batch(&state, &theme_id, batch_id).await? {
             return Ok(Json(outcome));
@@ -729,7 +744,11 @@ async fn replay_commands(
             };
             let text = serde_json::to_string(&outcome).map_err(ApiError::internal)?;
             let mut tx = crate::db::begin_write(&state.db).await?;
-            let recorded = store_themes::record_batch(&mut tx, &theme_id, batch_id, &text).await;
+            let recorded =
+                match store_themes::record_batch(&mut tx, &theme_id, batch_id, &text).await {
+                    Ok(()) => theme_drafts::delete(&mut *tx, draft).await,
+                    Err(error) => Err(error),
+                };
             if recorded.is_ok() && tx.commit().await.is_ok() {
                 return Ok(Json(outcome));
             }
@@ -753,6 +772,7 @@ async fn replay_commands(
                 summary: &summary,
                 paths: &paths,
                 batch: Some((batch_id, &text)),
+                draft: Some(draft),
             },
             Author {
                 user_id: Some(&access.user.user_id),
@@ -769,6 +789,110 @@ async fn replay_commands(
     Err(ApiError::Conflict(
         "The theme is being saved by others right now. Please try again.".to_owned(),
     ))
+}
+
+fn draft_of(theme_id: String, row: theme_drafts::DraftRow) -> Result<ThemeDraft, ApiError> {
+    Ok(ThemeDraft {
+        theme_id,
+        base_version: row.base_version,
+        commands: serde_json::from_str(&row.commands).map_err(ApiError::internal)?,
+        updated_at: row.updated_at,
+    })
+}
+
+/// The signed-in user's unsaved draft of the theme (another device's edits to resume): 200 with
+/// the draft, 204 when they have none. Each user sees only their own draft.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/draft", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    responses((status = 200, body = ThemeDraft), (status = 204, description = "No draft"), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody)))]
+async fn get_draft(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(theme_id): Path<String>,
+) -> Result<Response, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let key = DraftKey {
+        store_id: &access.store_id,
+        theme_id: &theme_id,
+        user_id: &access.user.user_id,
+    };
+    match theme_drafts::find(&state.db, key).await? {
+        Some(row) => Ok(Json(draft_of(theme_id, row)?).into_response()),
+        None => Ok(StatusCode::NO_CONTENT.into_response()),
+    }
+}
+
+/// Keeps the editor's unsaved commands as the signed-in user's draft of the theme, over their
+/// previous one; nothing is published. The commands must apply, in order, to the config at
+/// `baseVersion` exactly as in the editor (400 with the engine's `errors` and the `index` of the
+/// first one refused), at most the core's command limit (400, `draft.tooManyCommands`) and the
+/// core's byte limit (413).
+#[utoipa::path(put, path = "/stores/onlinestore/themes/{themeId}/draft", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    request_body = ThemeDraftInput,
+    responses((status = 200, body = ThemeDraft), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 413, body = ApiErrorBody)))]
+async fn put_draft(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(theme_id): Path<String>,
+    body: Result<Json<ThemeDraftInput>, ApiError>,
+) -> Result<Json<ThemeDraft>, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let Json(draft) = body.map_err(|error| match error {
+        ApiError::Unreadable { status, .. } if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::Unreadable {
+                status,
+                message: format!(
+                    "This draft is larger than {} bytes, too large to keep for your other devices. \
+                     It stays on this device until you save it.",
+                    core_wasm::limits::THEME_DRAFT_MAX_BYTES
+                ),
+            }
+        }
+        other => other,
+    })?;
+    let base = store_themes::version_config(&state.db, &theme_id, draft.base_version).await?;
+    let Some(base) = base else {
+        return Err(ApiError::Invalid(vec![format!(
+            "baseVersion {} is not a saved version of this theme.",
+            draft.base_version
+        )]));
+    };
+    let base = ThemeDoc::parse(&base).map_err(ApiError::internal)?;
+    let doc = engine::replay_draft(&base, &draft.commands)
+        .map_err(|(index, error)| ApiError::theme(&[error], index))?;
+    accept_doc(doc)?;
+    let commands = serde_json::to_string(&draft.commands).map_err(ApiError::internal)?;
+    let key = DraftKey {
+        store_id: &access.store_id,
+        theme_id: &theme_id,
+        user_id: &access.user.user_id,
+    };
+    let row = theme_drafts::put(&state.db, key, draft.base_version, &commands).await?;
+    Ok(Json(draft_of(theme_id, row)?))
+}
+
+/// Discards the signed-in user's draft of the theme (done when there is none).
+#[utoipa::path(delete, path = "/stores/onlinestore/themes/{themeId}/draft", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn delete_draft(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(theme_id): Path<String>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let key = DraftKey {
+        store_id: &access.store_id,
+        theme_id: &theme_id,
+        user_id: &access.user.user_id,
+    };
+    theme_drafts::delete(&state.db, key).await?;
+    Ok(Json(MessageResponse {
+        message: "The draft is discarded.".to_owned(),
+    }))
 }
 
 type VersionRow = (i64, String, String, Option<String>, Option<String>, i64);

@@ -24,5 +24,6 @@ mod store_access;
 mod storefront;
 mod tenancy;
 mod test_mode;
+mod theme_drafts;
 mod themes;
 mod users;

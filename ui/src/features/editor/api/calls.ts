@@ -1,6 +1,7 @@
-// The editor's calls: the theme config (GET, and the command batch that saves it), the version
-// history (list, one, restore), and the catalog the pickers read (collections, products,
-// published pages, menus, image upload). Paths are the server's (server/src/routes/themes.rs).
+// The editor's calls: the theme config (GET, and the command batch that saves it), the user's
+// unsaved draft kept for their other devices (read, write, discard), the version history (list,
+// one, restore), and the catalog the pickers read (collections, products, published pages,
+// menus, image upload). Paths are the server's (server/src/routes/themes.rs).
 import { ApiError, api } from "../../../lib/api";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { Collection } from "../../../types/generated/Collection";
@@ -10,6 +11,8 @@ import type { Page } from "../../../types/generated/Page";
 import type { Product } from "../../../types/generated/Product";
 import type { SavedConfig } from "../../../types/generated/SavedConfig";
 import type { ThemeConfigRecord } from "../../../types/generated/ThemeConfigRecord";
+import type { ThemeDraft } from "../../../types/generated/ThemeDraft";
+import type { ThemeDraftInput } from "../../../types/generated/ThemeDraftInput";
 import type { ThemeVersion } from "../../../types/generated/ThemeVersion";
 import type { ThemeVersionDetail } from "../../../types/generated/ThemeVersionDetail";
 import type { UploadedImage } from "../../../types/generated/UploadedImage";
@@ -27,6 +30,21 @@ export async function fetchConfig(themeId: string, signal?: AbortSignal): Promis
 /** Sends a batch of commands made against `baseVersion`; a retried `batchId` is applied once. */
 export function postBatch(themeId: string, batch: CommandBatch): Promise<BatchOutcome> {
   return api<BatchOutcome>(`${theme(themeId)}/commands`, { method: "POST", body: batch });
+}
+
+/** The signed-in user's unsaved draft of the theme, or `null` when they have none (204). */
+export async function fetchDraft(themeId: string, signal?: AbortSignal): Promise<ThemeDraft | null> {
+  return (await api<ThemeDraft | null>(`${theme(themeId)}/draft`, { signal })) ?? null;
+}
+
+/** Keeps the unsaved commands on the server for the user's other devices; publishes nothing. */
+export function putDraft(themeId: string, draft: ThemeDraftInput): Promise<ThemeDraft> {
+  return api<ThemeDraft>(`${theme(themeId)}/draft`, { method: "PUT", body: draft });
+}
+
+/** Discards the user's draft on the server. */
+export async function deleteDraft(themeId: string): Promise<void> {
+  await api<unknown>(`${theme(themeId)}/draft`, { method: "DELETE" });
 }
 
 export function fetchVersions(themeId: string, signal?: AbortSignal): Promise<ThemeVersion[]> {

@@ -30,6 +30,7 @@ import {
 import { useStoreStatus } from "../../../hooks/useStoreData";
 import { errorText } from "../../../lib/errors";
 import type { EditorSession, SaveStatus, SessionSnapshot } from "../store/session";
+import { saveStatusText } from "../store/status";
 import { useEditorSession } from "../store/useEditorSession";
 import { EditorContext, RevisionContext, useEditor, useRevision, useShared } from "./context";
 import { PanelFields, PanelLinks } from "./Fields";
@@ -101,12 +102,46 @@ function readPanel(session: EditorSession, key: string): PanelView | null {
   }
 }
 
-function StatusBadge({ status }: { status: SaveStatus }) {
+function StatusBadge({ snapshot }: { snapshot: SessionSnapshot }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="save-status" data-status={status}>
-      {t(`editor.status.${status}`)}
+    <Badge color={STATUS_COLOR[snapshot.status]} variant="light" data-testid="save-status" data-status={snapshot.status}>
+      {saveStatusText(t, snapshot)}
     </Badge>
+  );
+}
+
+/** A newer draft that another device left on the server: resume it here, or discard it.
+ * `onFailed`: it no longer applies to the theme (it is then no longer offered). */
+function RemoteDraftBanner({ count, onFailed }: { count: number; onFailed: () => void }) {
+  const { t } = useTranslation();
+  const { session } = useEditor();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Alert color="blue" py={6} role="status" data-testid="remote-draft">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{t("editor.remoteDraft.text", { count })}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="compact-xs"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void session.resumeRemoteDraft().then((resumed) => {
+                setBusy(false);
+                // Not resumed and no longer offered: it did not apply (unreached: offered still).
+                if (!resumed && !session.getSnapshot().remoteDraft) onFailed();
+              });
+            }}
+          >
+            {t("editor.remoteDraft.resume")}
+          </Button>
+          <Button size="compact-xs" variant="default" disabled={busy} onClick={() => session.discardRemoteDraft()}>
+            {t("editor.remoteDraft.discard")}
+          </Button>
+        </Group>
+      </Group>
+    </Alert>
   );
 }
 
@@ -194,6 +229,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const [previewPage, setPreviewPage] = useState<PreviewPage>("homepage");
   const [scrollTo, setScrollTo] = useState<{ section: string; at: number } | null>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const [remoteFailed, setRemoteFailed] = useState(false);
   const openVersions = useCallback(() => setVersionsOpen(true), []);
   const [looking, setLooking] = useState<{ number: number; configJson: string } | null>(null);
   // A theme's family does not change while it is edited.
@@ -268,13 +304,19 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
         </Group>
         <DevicePicker device={device} onChange={setDevice} />
         <Group gap="xs" wrap="nowrap">
-          <StatusBadge status={snapshot.status} />
+          <StatusBadge snapshot={snapshot} />
           <HistoryButtons canUndo={snapshot.canUndo} canRedo={snapshot.canRedo} onVersions={openVersions} />
           <Button size="xs" loading={snapshot.status === "saving"} disabled={snapshot.pending === 0} onClick={() => void session.save()}>
             {t("editor.save")}
           </Button>
         </Group>
       </Group>
+      {snapshot.remoteDraft ? <RemoteDraftBanner count={snapshot.remoteDraft.count} onFailed={() => setRemoteFailed(true)} /> : null}
+      {remoteFailed ? (
+        <Alert color="red" role="alert" py={6} withCloseButton closeButtonLabel={t("editor.close")} onClose={() => setRemoteFailed(false)}>
+          {t("editor.remoteDraft.failed")}
+        </Alert>
+      ) : null}
       {snapshot.storageError ? (
         <Alert color="red" role="alert" py={6}>
           {t(snapshot.storageError === "quota" ? "editor.storageFull" : "editor.storageFailed")}

@@ -1,7 +1,7 @@
 // Local drafts of the theme editor, kept in IndexedDB so that a reload, a closed tab or a lost
 // network loses nothing: per theme, the config the edits start from (its server version and
 // text), the core's command log since then, the batch id that sends them (kept across retries
-// so the server applies them once), whether a save is waiting for the network, and conflicts
+// so the server applies them once), how many of them a Save is waiting to send, and conflicts
 // not yet decided. Signing out deletes the database (features/auth/store/session.ts).
 import type { ThemeCommand } from "../../../core/theme";
 
@@ -26,8 +26,10 @@ export interface Draft {
   baseConfig: string;
   commands: ThemeCommand[];
   batchId: string;
-  /** A save was asked for (or edits were made offline): send when the network is back. */
-  queued: boolean;
+  /** How many of the first `commands` a Save asked for that have not reached the server yet
+   * (pressed offline, or the server did not answer): sent when the network is back. 0 when no
+   * Save waits. Only the Save button sets it: edits alone, offline or not, stay a draft. */
+  queued: number;
   conflicts: DraftConflict[];
   updatedAt: number;
 }

@@ -1,14 +1,19 @@
-// The offline queue and the local draft, with the real core (WASM) and a server kept in memory
-// that answers batches the way the real one does: a batch id is applied once, commands on paths
-// changed since the batch's base are reported as conflicts, the rest merge.
+// The offline queue, the local draft and its copy on the server, with the real core (WASM) and
+// a server kept in memory that answers the way the real one does: a batch id is applied once,
+// commands on paths changed since the batch's base are reported as conflicts, the rest merge; a
+// save deletes the saver's draft; a draft is kept but never published.
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import hydroText from "../../../../../core-wasm/tests/fixtures/hydro.json?raw";
+import en from "../../../i18n/en.json";
+import vi from "../../../i18n/vi.json";
 import { ApiError } from "../../../lib/api";
 import { type ThemeCommand, ThemeEditor } from "../../../core/theme";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { CommandBatch } from "../../../types/generated/CommandBatch";
 import { MemoryDraftStore } from "./drafts";
-import { EditorSession, type Remote } from "./session";
+import { EditorSession, type Remote, type RemoteDraft } from "./session";
+import { saveStatusText } from "./status";
 
 const TEXT = "/settings/product/heading";
 const ZOOM = "/settings/product/enable_image_zoom";
@@ -16,6 +21,11 @@ const ZOOM = "/settings/product/enable_image_zoom";
 class FakeServer implements Remote {
   version = 1;
   config = hydroText;
+  /** Every saved version's config. */
+  versions = new Map<number, string>([[1, hydroText]]);
+  /** The user's draft as the server keeps it. */
+  draft: RemoteDraft | null = null;
+  draftWrites = 0;
   /** Paths changed by each version after the first. */
   changed = new Map<number, string[]>();
   batches = new Map<string, BatchOutcome>();
@@ -30,6 +40,30 @@ class FakeServer implements Remote {
     return { version: this.version, config: JSON.parse(this.config) as unknown };
   }
 
+  async fetchVersion(version: number) {
+    if (!this.reachable) throw new ApiError(0, []);
+    const config = this.versions.get(version);
+    if (!config) throw new ApiError(404, ["Not found"]);
+    return { version, config: JSON.parse(config) as unknown };
+  }
+
+  async fetchDraft() {
+    if (!this.reachable) throw new ApiError(0, []);
+    return this.draft ? structuredClone(this.draft) : null;
+  }
+
+  async putDraft(draft: { baseVersion: number; commands: ThemeCommand[] }) {
+    if (!this.reachable) throw new ApiError(0, []);
+    this.draftWrites += 1;
+    this.draft = { ...structuredClone(draft), updatedAt: Date.now() };
+  }
+
+  async deleteDraft() {
+    if (!this.reachable) throw new ApiError(0, []);
+    this.draftWrites += 1;
+    this.draft = null;
+  }
+
   /** Another editor saves a command. */
   otherSave(command: ThemeCommand) {
     const editor = ThemeEditor.load(this.config);
@@ -37,6 +71,7 @@ class FakeServer implements Remote {
     if (outcome.outcome !== "applied") throw new Error("other save refused");
     this.config = editor.configJson();
     this.version += 1;
+    this.versions.set(this.version, this.config);
     this.changed.set(this.version, outcome.change.paths);
     editor.free();
   }
@@ -68,10 +103,13 @@ class FakeServer implements Remote {
       this.config = editor.configJson();
       this.version += 1;
       version = this.version;
+      this.versions.set(version, this.config);
       this.changed.set(version, paths);
       this.applied += applied.length;
     }
     editor.free();
+    // The save deletes the saver's draft in its transaction.
+    this.draft = null;
     const result = { version, report: { applied, conflicts, paths }, repeated: false } as unknown as BatchOutcome;
     this.batches.set(batch.batchId, result);
     if (this.loseNextAnswer) {
@@ -83,8 +121,23 @@ class FakeServer implements Remote {
 }
 
 let ids = 0;
-function open(store: MemoryDraftStore, server: FakeServer, online = true) {
-  return EditorSession.open({ id: "store:theme", store, remote: server, online, newBatchId: () => `batch-${++ids}` });
+function open(store: MemoryDraftStore, server: FakeServer, online = true, options: { draftDelayMs?: number; now?: () => number } = {}) {
+  return EditorSession.open({ id: "store:theme", store, remote: server, online, newBatchId: () => `batch-${++ids}`, ...options });
+}
+
+/** The top bar's status text in a language. */
+async function statusIn(language: "en" | "vi") {
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng: language, resources: { en: { translation: en }, vi: { translation: vi } }, interpolation: { escapeValue: false } });
+  return (session: EditorSession) => saveStatusText(i18n.t, session.getSnapshot());
+}
+
+/** Lets the session finish what it started by itself (a queued save, a draft write). */
+async function settle(session: EditorSession) {
+  for (let i = 0; i < 3; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await session.settled();
+  }
 }
 
 const setText = (value: string): ThemeCommand => ({ kind: "setField", path: TEXT, value });
@@ -137,7 +190,8 @@ describe("the editing session", () => {
     const draft = store.drafts.get("store:theme");
     expect(draft?.commands).toHaveLength(50);
     expect(draft?.baseVersion).toBe(1);
-    expect(draft?.queued).toBe(true);
+    // Edits alone never queue a save.
+    expect(draft?.queued).toBe(0);
     session.dispose();
 
     server.reachable = false;
@@ -154,6 +208,8 @@ describe("the editing session", () => {
     const session = await open(store, server, false);
     for (let i = 0; i < 5; i += 1) session.apply({ kind: "setField", path: ZOOM, value: i % 2 === 0 });
     session.apply(setText("back online"));
+    await session.save();
+    expect(session.getSnapshot()).toMatchObject({ status: "offline", pending: 6, queued: 6 });
     server.loseNextAnswer = true;
     session.setOnline(true);
     await session.save();
@@ -271,6 +327,199 @@ describe("the editing session", () => {
     };
     await session.save();
     expect(session.getSnapshot()).toMatchObject({ saveError: ["Refused."], pending: 1 });
+    session.dispose();
+  });
+  it("offline edits stay a draft: reconnecting publishes nothing, only the server's copy of the draft follows", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    const session = await open(store, server, false);
+    session.apply(setText("offline one"));
+    session.apply({ kind: "setField", path: ZOOM, value: false });
+    session.apply(setText("offline two"));
+    await session.flushed();
+    expect(session.getSnapshot()).toMatchObject({ status: "offline", pending: 3, queued: 0 });
+
+    session.setOnline(true);
+    session.retry();
+    await session.pushDraft();
+    await settle(session);
+    expect(server.posts).toBe(0);
+    expect(server.version).toBe(1);
+    expect(read(server.config, TEXT)).toBe(read(hydroText, TEXT));
+    expect(session.getSnapshot()).toMatchObject({ status: "unsaved", pending: 3, queued: 0 });
+    // Kept for the user's other devices, not published.
+    expect(server.draft?.commands).toHaveLength(3);
+    expect(server.draft?.baseVersion).toBe(1);
+
+    // A reload online sends nothing either.
+    session.dispose();
+    const again = await open(store, server);
+    await again.pushDraft();
+    expect(server.posts).toBe(0);
+    expect(again.getSnapshot()).toMatchObject({ status: "unsaved", pending: 3, remoteDraft: null });
+    again.dispose();
+  });
+
+  it("a Save pressed offline is kept across a reload and sent when the network is back, and only what it covered", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    const session = await open(store, server, false);
+    session.apply(setText("saved offline"));
+    session.apply({ kind: "setField", path: ZOOM, value: false });
+    await session.save();
+    expect(server.posts).toBe(0);
+    // An edit after the Save is not covered by it.
+    session.apply({ kind: "setField", path: "/settings/colors/color_buy_now", value: "#123456" });
+    await session.flushed();
+    expect(store.drafts.get("store:theme")?.queued).toBe(2);
+    session.dispose();
+
+    const again = await open(store, server, false);
+    expect(again.getSnapshot()).toMatchObject({ status: "offline", pending: 3, queued: 2 });
+    again.setOnline(true);
+    await settle(again);
+    expect(server.posts).toBe(1);
+    expect(server.version).toBe(2);
+    expect(read(server.config, TEXT)).toBe("saved offline");
+    expect(read(server.config, ZOOM)).toBe(false);
+    expect(read(server.config, "/settings/colors/color_buy_now")).not.toBe("#123456");
+    expect(again.getSnapshot()).toMatchObject({ status: "unsaved", pending: 1, queued: 0, baseVersion: 2 });
+    again.dispose();
+  });
+
+  it("an undo into what an offline Save covered shortens it", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    const session = await open(store, server, false);
+    session.apply(setText("one"));
+    session.apply(setText("two"));
+    await session.save();
+    session.undo();
+    session.apply(setText("three"));
+    expect(session.getSnapshot()).toMatchObject({ pending: 2, queued: 1 });
+    session.setOnline(true);
+    await settle(session);
+    expect(read(server.config, TEXT)).toBe("one");
+    expect(session.getSnapshot()).toMatchObject({ status: "unsaved", pending: 1 });
+    session.dispose();
+  });
+
+  it("the status says how many changes are not saved, online and offline, in English and Vietnamese", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    const english = await statusIn("en");
+    const vietnamese = await statusIn("vi");
+    const session = await open(store, server);
+    expect(english(session)).toBe("Saved");
+    session.apply(setText("a"));
+    expect(english(session)).toBe("1 change not saved");
+    session.apply(setText("b"));
+    session.apply({ kind: "setField", path: ZOOM, value: false });
+    expect(english(session)).toBe("3 changes not saved");
+    expect(vietnamese(session)).toBe("3 thay đổi chưa lưu");
+    session.setOnline(false);
+    expect(english(session)).toBe("Offline — 3 changes not saved, kept on this device");
+    expect(vietnamese(session)).toBe("Ngoại tuyến — 3 thay đổi chưa lưu, được giữ trên thiết bị này");
+    await session.save();
+    expect(english(session)).toBe("Offline — 3 changes not saved; they are saved when the network is back");
+    session.undo();
+    session.undo();
+    expect(english(session)).toBe("Offline — 1 change not saved; it is saved when the network is back");
+    session.setOnline(true);
+    await settle(session);
+    expect(english(session)).toBe("Saved");
+    session.setOnline(false);
+    expect(english(session)).toBe("Offline");
+    session.dispose();
+  });
+
+  it("writes the draft to the server a moment after the last edit; the Save deletes it there", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    const session = await open(store, server, true, { draftDelayMs: 30 });
+    session.apply(setText("one"));
+    session.apply(setText("two"));
+    session.apply(setText("three"));
+    expect(server.draftWrites).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await session.pushDraft();
+    expect(server.draftWrites).toBe(1);
+    expect(server.draft?.commands).toEqual([setText("one"), setText("two"), setText("three")]);
+    expect(server.posts).toBe(0);
+    await session.save();
+    await settle(session);
+    expect(server.draft).toBeNull();
+    expect(server.draftWrites).toBe(1);
+    // Undone back to nothing: the server's copy goes too.
+    session.apply(setText("four"));
+    await session.pushDraft();
+    session.undo();
+    await session.pushDraft();
+    expect(server.draft).toBeNull();
+    expect(server.draftWrites).toBe(3);
+    session.dispose();
+  });
+
+  it("offers a newer draft of another device; resuming replays it on its own base version", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    server.draft = { baseVersion: 1, commands: [setText("from the phone"), { kind: "setField", path: ZOOM, value: false }], updatedAt: Date.now() };
+    server.otherSave({ kind: "setField", path: "/settings/colors/color_buy_now", value: "#654321" });
+    const session = await open(store, server, true, { draftDelayMs: 0 });
+    expect(session.getSnapshot().remoteDraft).toMatchObject({ count: 2 });
+    // Offered, so not overwritten by this device meanwhile.
+    session.apply({ kind: "setField", path: "/settings/colors/color_buy_now", value: "#000000" });
+    await session.pushDraft();
+    expect(server.draft?.commands).toHaveLength(2);
+    expect(await session.resumeRemoteDraft()).toBe(true);
+    expect(session.getSnapshot()).toMatchObject({ remoteDraft: null, pending: 2, baseVersion: 1 });
+    expect(session.editor.read(TEXT)).toBe("from the phone");
+    await session.save();
+    expect(read(server.config, TEXT)).toBe("from the phone");
+    expect(read(server.config, "/settings/colors/color_buy_now")).toBe("#654321");
+    expect(session.getSnapshot()).toMatchObject({ status: "saved", pending: 0 });
+    expect(server.draft).toBeNull();
+    session.dispose();
+  });
+
+  it("discarding another device's draft puts this device's in its place; an older one is not offered", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    let clock = 1_000;
+    const now = () => clock;
+    const local = await open(store, server, false, { now });
+    local.apply(setText("on this laptop"));
+    await local.flushed();
+    local.dispose();
+
+    server.draft = { baseVersion: 1, commands: [setText("on the phone")], updatedAt: 2_000 };
+    const session = await open(store, server, true, { now, draftDelayMs: 0 });
+    expect(session.getSnapshot().remoteDraft).toMatchObject({ count: 1, updatedAt: 2_000 });
+    session.discardRemoteDraft();
+    await session.pushDraft();
+    expect(session.getSnapshot().remoteDraft).toBeNull();
+    expect(session.editor.read(TEXT)).toBe("on this laptop");
+    expect(server.draft?.commands).toEqual([setText("on this laptop")]);
+    session.dispose();
+
+    // This device's edit is newer than the server's draft: not offered, and it replaces it.
+    server.draft = { baseVersion: 1, commands: [setText("older")], updatedAt: 500 };
+    clock = 3_000;
+    const later = await open(store, server, true, { now, draftDelayMs: 0 });
+    expect(later.getSnapshot().remoteDraft).toBeNull();
+    await settle(later);
+    expect(server.draft?.commands).toEqual([setText("on this laptop")]);
+    later.dispose();
+  });
+
+  it("a draft of another device that no longer applies is dropped, not resumed", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    server.draft = { baseVersion: 1, commands: [{ kind: "removeSection", key: "no-such-section" }], updatedAt: Date.now() };
+    const session = await open(store, server);
+    expect(session.getSnapshot().remoteDraft).toMatchObject({ count: 1 });
+    expect(await session.resumeRemoteDraft()).toBe(false);
+    expect(session.getSnapshot()).toMatchObject({ remoteDraft: null, pending: 0 });
     session.dispose();
   });
 });

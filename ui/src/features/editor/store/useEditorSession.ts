@@ -1,8 +1,10 @@
-// Opens the editing session of a theme for React: the draft store, the server calls, the
-// browser's online state, and the session's snapshot through useSyncExternalStore.
+// Opens the editing session of a theme for React: the draft store, the server calls (the config,
+// saves, the user's draft on the server), the browser's online state, and the session's snapshot
+// through useSyncExternalStore.
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useSession } from "../../auth/store/session";
-import { fetchConfig, postBatch } from "../api/calls";
+import type { ThemeCommand } from "../../../core/theme";
+import { deleteDraft, fetchConfig, fetchDraft, fetchVersion, postBatch, putDraft } from "../api/calls";
 import { IdbDraftStore } from "./drafts";
 import { EditorSession, type SessionSnapshot } from "./session";
 
@@ -26,7 +28,17 @@ export function useEditorSession(themeId: string) {
           const record = await fetchConfig(themeId);
           return { version: Number(record.version), config: record.config };
         },
+        fetchVersion: async (version) => {
+          const detail = await fetchVersion(themeId, version);
+          return { version: Number(detail.version.version), config: detail.config };
+        },
         postBatch: (batch) => postBatch(themeId, batch),
+        fetchDraft: async () => {
+          const draft = await fetchDraft(themeId);
+          return draft ? { baseVersion: draft.baseVersion, commands: draft.commands as ThemeCommand[], updatedAt: draft.updatedAt } : null;
+        },
+        putDraft: (draft) => putDraft(themeId, draft),
+        deleteDraft: () => deleteDraft(themeId),
       },
       online: navigator.onLine,
     }).then(
