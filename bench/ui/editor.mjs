@@ -160,10 +160,10 @@ try {
   const original = await field.inputValue();
   const section = await measure(field, edits, (i) => `${original} ${i}`, "enter");
 
-  // 2. The header's text (a section of every page, rendered alone too).
+  // 2. The header's top-bar text (a section of every page, rendered alone too).
   await page.getByRole("button", { name: "Back to the list" }).click();
   await rows.first().click();
-  const headerField = oneLine();
+  const headerField = page.locator('[data-testid$="/settings/text_topbar"] input');
   const headerText = await headerField.inputValue();
   const header = await measure(headerField, Math.ceil(edits / 2), (i) => `${headerText} ${i}`, "enter");
 

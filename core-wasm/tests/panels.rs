@@ -281,8 +281,12 @@ fn the_block_based_footer_is_edited_block_by_block() {
         "an unknown block type is refused"
     );
     let payment = open(&editor, &section("footer"));
-    let payment = find(&payment.fields, "value").map(|f| f.input.clone());
-    assert!(payment.is_some());
+    let payment = find(&payment.fields, "payment_icon").map(|f| f.input.clone());
+    assert_eq!(
+        payment,
+        Some(FieldInput::Words),
+        "payment icons are a list of words"
+    );
 }
 
 #[test]

@@ -211,15 +211,24 @@ impl Reader<'_> {
         };
         // §4 "Thank-you steps: expandable only when isEdit".
         let expandable = kind != ListKind::Steps || item.get("isEdit") == Some(&Value::Bool(true));
+        let mut views = if expandable {
+            self.fields(root, fields)?
+        } else {
+            Vec::new()
+        };
+        // A block of an older header or footer holds one `value`: it is labelled by its type.
+        if kind == ListKind::Legacy
+            && let Some(block_type) = &item_type
+        {
+            for view in &mut views {
+                view.label.clone_from(block_type);
+            }
+        }
         Ok(ListItemView {
             title: title_of(item),
             item_type,
             expandable,
-            fields: if expandable {
-                self.fields(root, fields)?
-            } else {
-                Vec::new()
-            },
+            fields: views,
         })
     }
 

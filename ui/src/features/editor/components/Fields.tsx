@@ -707,7 +707,9 @@ function ListField({ field, label, input }: { field: FieldView; label: string; i
                         variant="subtle"
                         size="compact-sm"
                         color="dark"
-                        style={{ flex: 1, justifyContent: "flex-start", minWidth: 0 }}
+                        justify="flex-start"
+                        style={{ flex: 1, minWidth: 0 }}
+                        styles={{ label: { overflow: "hidden", textOverflow: "ellipsis" } }}
                         disabled={!item.expandable}
                         leftSection={item.expandable ? expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} /> : null}
                         onClick={() => setOpen(open === index ? null : index)}
