@@ -56,25 +56,12 @@ async fn draft(
     .await
 }
 
-/// The live config's version and the value at `pointer`.
+/// The live config's version and its value at `pointer`.
 async fn live(app: &TestApp, token: &str, store: &str, theme: &str, pointer: &str) -> (i64, Value) {
-    let reply = app
-        .call(
-            Method::GET,
-            &format!("{THEMES}/{theme}/config"),
-            None,
-            Some(token),
-            Some(store),
-        )
-        .await;
-    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
-    let record = &reply.json[0];
+    let (version, config, _) = super::themes::config_of(app, token, store, theme).await;
     (
-        record["version"].as_i64().expect("version"),
-        record["config"]
-            .pointer(pointer)
-            .cloned()
-            .unwrap_or(Value::Null),
+        version,
+        config.pointer(pointer).cloned().unwrap_or(Value::Null),
     )
 }
 

@@ -36,7 +36,7 @@ async fn theme_of(app: &TestApp, token: &str, store: &str, family: &str) -> Valu
         .expect("theme of the family")
 }
 
-async fn config_of(
+pub(crate) async fn config_of(
     app: &TestApp,
     token: &str,
     store: &str,
