@@ -688,7 +688,8 @@ pub fn discount_value(value_type: &str, value: f64) -> Result<i64, String> {
             }
             Ok(minor)
         }
-        _ => Err("A discount's type is percent or amount.".to_owned()),
+        "free_shipping" => Ok(0),
+        _ => Err("A discount's type is percent, amount or free_shipping.".to_owned()),
     }
 }
 
@@ -1058,29 +1059,16 @@ mod tests {
     }
 }
 
-/// The financial states of an order (server migration 0003_orders.sql).
-pub const FINANCIAL_STATUSES: [&str; 4] = ["pending", "paid", "refunded", "voided"];
+pub use crate::commerce::{FINANCIAL_STATUSES, FULFILLMENT_STATUSES};
 
-/// The fulfilment states of an order; the dashboard's open orders are the `unfulfilled` ones.
-pub const FULFILLMENT_STATUSES: [&str; 3] = ["unfulfilled", "partial", "fulfilled"];
-
-/// Whether an order may be marked fulfilled: not when it is fulfilled already, nor when its
-/// money went back (refunded) or never came (voided).
-pub fn check_fulfil(financial_status: &str, fulfillment_status: &str) -> Result<(), String> {
-    if fulfillment_status == "fulfilled" {
-        return Err("This order is fulfilled already.".to_owned());
-    }
-    if financial_status == "refunded" || financial_status == "voided" {
-        return Err(format!("A {financial_status} order is not fulfilled."));
-    }
-    Ok(())
-}
+/// The most a usage limit may count.
+pub const DISCOUNT_USES_MAX: i64 = 1_000_000;
 
 /// A discount is a code customers type, or applies by itself (automatic).
 pub const DISCOUNT_METHODS: [&str; 2] = ["code", "automatic"];
 
-/// A discount takes a percent or an amount off.
-pub const DISCOUNT_VALUE_TYPES: [&str; 2] = ["percent", "amount"];
+/// A discount takes a percent or an amount off the merchandise, or the shipping.
+pub const DISCOUNT_VALUE_TYPES: [&str; 3] = ["percent", "amount", "free_shipping"];
 
 /// A discount that passed [`check_discount`]: method, code (or title) and value in minor units.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1088,6 +1076,9 @@ pub struct CheckedDiscount {
     pub method: String,
     pub code: String,
     pub value: i64,
+    pub min_subtotal_minor: Option<i64>,
+    pub usage_limit: Option<i64>,
+    pub per_customer_limit: Option<i64>,
 }
 
 /// Checks a discount: its method (code by default), the code or the automatic discount's
@@ -1105,10 +1096,25 @@ pub fn check_discount(input: &DiscountInput) -> Result<CheckedDiscount, String> 
     {
         return Err("A discount ends after it starts.".to_owned());
     }
+    let min_subtotal_minor = input
+        .min_subtotal
+        .map(|m| money_to_minor("The minimum subtotal", m))
+        .transpose()?;
+    for (label, limit) in [
+        ("A usage limit", input.usage_limit),
+        ("A limit per customer", input.per_customer_limit),
+    ] {
+        if limit.is_some_and(|l| !(1..=DISCOUNT_USES_MAX).contains(&l)) {
+            return Err(format!("{label} is from 1 to {DISCOUNT_USES_MAX}."));
+        }
+    }
     Ok(CheckedDiscount {
         method,
         code,
         value,
+        min_subtotal_minor,
+        usage_limit: input.usage_limit,
+        per_customer_limit: input.per_customer_limit,
     })
 }
 

@@ -4,6 +4,7 @@
 
 pub mod analytics;
 pub mod catalog;
+pub mod commerce;
 pub mod designs;
 pub mod limits;
 pub mod numbers;

@@ -5,8 +5,8 @@
 
 use shared_types::records::{
     AppSwitches, BulkUpdate, CachePurge, Catalog, CatalogEntry, OptionSet, ProductFeed,
-    ProductPatch, Review, SalesChannels, SizeChart, StockChange, StorefrontSettings,
-    TelegramSettings, UpsellSettings,
+    ProductPatch, Review, SalesChannels, ShippingSettings, SizeChart, StockChange,
+    StorefrontSettings, TelegramSettings, UpsellSettings,
 };
 
 use crate::catalog::{PRODUCT_STATUSES, check_title, money_to_minor};
@@ -573,6 +573,46 @@ pub fn problems_of(kind: &str, value: serde_json::Value) -> Option<Result<Vec<St
         "sales-channels" => run(value, channel_problems),
         "telegram" => run(value, telegram_problems),
         "storefront" => run(value, storefront_problems),
+        "shipping" => run(value, shipping_problems),
         _ => return None,
     })
+}
+
+/// The demo's and a new store's shipping: 4.99 flat, free from 50.00.
+pub const SHIPPING_RATE_MINOR: i64 = 499;
+pub const FREE_SHIPPING_OVER_MINOR: i64 = 5_000;
+
+/// A new store's shipping settings.
+pub fn initial_shipping() -> ShippingSettings {
+    ShippingSettings {
+        rate: crate::catalog::minor_to_money(SHIPPING_RATE_MINOR),
+        free_shipping_over: Some(crate::catalog::minor_to_money(FREE_SHIPPING_OVER_MINOR)),
+    }
+}
+
+/// Every problem of the shipping settings: amounts of money, a threshold above 0.
+pub fn shipping_problems(settings: &ShippingSettings) -> Vec<String> {
+    let mut problems = Vec::new();
+    if let Err(e) = money_to_minor("The shipping rate", settings.rate) {
+        problems.push(e);
+    }
+    match settings
+        .free_shipping_over
+        .map(|t| money_to_minor("The free-shipping threshold", t))
+    {
+        Some(Err(e)) => problems.push(e),
+        Some(Ok(0)) => problems.push("The free-shipping threshold is more than 0.".to_owned()),
+        _ => {}
+    }
+    problems
+}
+
+/// The settings in minor units: (rate, free from).
+pub fn shipping_minor(settings: &ShippingSettings) -> (i64, Option<i64>) {
+    (
+        money_to_minor("rate", settings.rate).unwrap_or(SHIPPING_RATE_MINOR),
+        settings
+            .free_shipping_over
+            .and_then(|t| money_to_minor("threshold", t).ok()),
+    )
 }

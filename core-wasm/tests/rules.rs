@@ -171,22 +171,6 @@ rules! {
 }
 
 #[test]
-fn an_order_is_fulfilled_once_and_only_with_its_money() {
-    use core_wasm::catalog::check_fulfil;
-    assert_eq!(check_fulfil("paid", "unfulfilled"), Ok(()));
-    assert_eq!(check_fulfil("pending", "partial"), Ok(()));
-    assert_eq!(
-        check_fulfil("paid", "fulfilled"),
-        Err("This order is fulfilled already.".to_owned())
-    );
-    assert_eq!(
-        check_fulfil("refunded", "unfulfilled"),
-        Err("A refunded order is not fulfilled.".to_owned())
-    );
-    assert!(check_fulfil("voided", "unfulfilled").is_err());
-}
-
-#[test]
 fn a_discount_is_checked_by_its_method_and_type() {
     use core_wasm::catalog::check_discount;
     use shared_types::catalog::DiscountInput;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
+use crate::commerce::{Address, AppliedDiscount, Fulfillment, OrderEvent, Refund};
 use crate::theme::ReplayReport;
 
 dto! {
@@ -398,6 +399,13 @@ dto! {
         pub orders_count: i64,
         pub total_spent: f64,
         pub created_at: i64,
+        #[serde(default)]
+        pub notes: String,
+        #[serde(default)]
+        pub tags: Vec<String>,
+        /// The first is the default address.
+        #[serde(default)]
+        pub addresses: Vec<Address>,
     }
 
     pub struct CustomerList {
@@ -431,8 +439,17 @@ dto! {
         #[ts(optional)]
         pub variant_id: Option<String>,
         pub title: String,
+        /// The variant's title (Size / Colour), empty for a product without variants.
+        #[serde(default)]
+        pub variant_title: String,
         pub quantity: i64,
         pub price: f64,
+        /// How many of the line were shipped (fulfilments not cancelled).
+        #[serde(default)]
+        pub fulfilled_quantity: i64,
+        /// How many of the line were refunded.
+        #[serde(default)]
+        pub refunded_quantity: i64,
     }
 
     /// An order with the spec's wire names (editor spec §3.1).
@@ -460,6 +477,33 @@ dto! {
         /// payout balance, and the analytics count it only when asked to.
         #[serde(default)]
         pub test: bool,
+        #[serde(default)]
+        #[ts(optional)]
+        pub shipping_address: Option<Address>,
+        /// Present when the shopper gave one other than the shipping address.
+        #[serde(default)]
+        #[ts(optional)]
+        pub billing_address: Option<Address>,
+        /// The shopper's note ("Please gift wrap").
+        #[serde(default)]
+        pub note: String,
+        /// The discounts that made `discount`.
+        #[serde(default)]
+        pub discounts: Vec<AppliedDiscount>,
+        /// Money given back so far, in major units.
+        #[serde(default)]
+        pub refunded: f64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub cancelled_at: Option<i64>,
+        /// The order page's details (empty in lists).
+        #[serde(default)]
+        pub fulfillments: Vec<Fulfillment>,
+        #[serde(default)]
+        pub refunds: Vec<Refund>,
+        /// Every change, oldest first (empty in lists).
+        #[serde(default)]
+        pub timeline: Vec<OrderEvent>,
     }
 
     pub struct OrderList {
@@ -519,9 +563,9 @@ dto! {
         pub method: String,
         /// The code (method code) or the title (automatic).
         pub code: String,
-        /// percent or amount.
+        /// percent, amount or free_shipping.
         pub value_type: String,
-        /// Percent (12.5) or amount in major units.
+        /// Percent (12.5) or amount in major units (0 for free shipping).
         pub value: f64,
         #[serde(default)]
         #[ts(optional)]
@@ -532,6 +576,21 @@ dto! {
         pub is_active: bool,
         pub created_at: i64,
         pub updated_at: i64,
+        /// The order subtotal it needs, in major units (absent: none).
+        #[serde(default)]
+        #[ts(optional)]
+        pub min_subtotal: Option<f64>,
+        /// How many orders may use it in all (absent: no limit).
+        #[serde(default)]
+        #[ts(optional)]
+        pub usage_limit: Option<i64>,
+        /// How many orders one customer (by e-mail) may use it on (absent: no limit).
+        #[serde(default)]
+        #[ts(optional)]
+        pub per_customer_limit: Option<i64>,
+        /// Orders that used it.
+        #[serde(default)]
+        pub used: i64,
     }
 
     pub struct DiscountInput {
@@ -551,6 +610,15 @@ dto! {
         #[serde(default)]
         #[ts(optional)]
         pub is_active: Option<bool>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub min_subtotal: Option<f64>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub usage_limit: Option<i64>,
+        #[serde(default)]
+        #[ts(optional)]
+        pub per_customer_limit: Option<i64>,
     }
 
     pub struct DiscountList {

@@ -19,6 +19,7 @@ macro_rules! dto {
 pub mod analytics;
 pub mod api;
 pub mod catalog;
+pub mod commerce;
 pub mod designs;
 pub mod forms;
 pub mod operations;

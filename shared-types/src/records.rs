@@ -155,6 +155,17 @@ dto! {
         pub notify_payouts: bool,
     }
 
+    /// What shipping costs the shopper: a flat rate, free from a subtotal when
+    /// `freeShippingOver` is set. The cart's free-shipping bar and the checkout use the same.
+    pub struct ShippingSettings {
+        /// The flat rate in major units.
+        pub rate: f64,
+        /// Free shipping from this subtotal (major units); absent: never free.
+        #[serde(default)]
+        #[ts(optional)]
+        pub free_shipping_over: Option<f64>,
+    }
+
     /// The custom store's settings: visibility behind a password, search-engine texts and
     /// the announcement line.
     pub struct StorefrontSettings {

@@ -28,9 +28,7 @@ use shared_types::theme::ThemeFamily;
 pub use cards::card;
 pub use document::{Boot, app, document};
 pub use html::{esc, image_src, money, to_minor};
-pub use pages::cart::{
-    FREE_SHIPPING_MINOR, Line, SHIPPING_MINOR, cart_view, shipping_for, summary_view,
-};
+pub use pages::cart::{Line, cart_view, plain_totals, summary_view};
 pub use read::{Node, get, sections, take_misses, text};
 pub use sections::{home_section, render_section};
 pub use style::{font_urls, theme_css};
@@ -102,6 +100,9 @@ pub struct Shop {
     /// The prefix of every storefront link: `/s/{subdomain}` embedded, empty on its own host.
     pub base: String,
     pub currency: String,
+    /// What shipping costs (the cart's free-shipping bar reads its threshold).
+    #[serde(default = "crate::records::initial_shipping")]
+    pub shipping: shared_types::records::ShippingSettings,
 }
 
 /// What the sections show from the database: active products, collections and menus.
@@ -196,10 +197,19 @@ pub struct Receipt {
     pub lines: Vec<(String, i64, i64)>,
     pub subtotal_minor: i64,
     pub shipping_minor: i64,
+    /// All the discounts took off.
+    #[serde(default)]
+    pub discount_minor: i64,
     pub total_minor: i64,
     pub created_at: i64,
     /// How the order is paid, as the shopper is told.
     pub payment: ReceiptPayment,
+    /// Where it ships.
+    #[serde(default)]
+    pub shipping_address: Option<shared_types::commerce::Address>,
+    /// The shopper's note.
+    #[serde(default)]
+    pub note: String,
 }
 
 /// The payment state a thank-you page states.

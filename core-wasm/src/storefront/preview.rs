@@ -8,7 +8,6 @@ use serde_json::{Map, Value};
 use shared_types::catalog::{Product, Variant};
 
 use super::html::to_minor;
-use super::pages::cart::shipping_for;
 use super::read::{sections as ordered_sections, text};
 use super::sections::{home_section, render_section};
 use super::style::{font_urls, theme_css};
@@ -108,6 +107,8 @@ pub fn sample_product() -> Product {
 /// The order the preview's thank-you page shows: one of the product, placed at `now_ms`.
 pub fn sample_receipt(product: &Product, now_ms: i64) -> Receipt {
     let price = to_minor(product.price);
+    let (rate, free_over) = crate::records::shipping_minor(&crate::records::initial_shipping());
+    let shipping = crate::commerce::shipping_rate(price, rate, free_over);
     Receipt {
         id: "preview".to_owned(),
         name: "#1001".to_owned(),
@@ -115,10 +116,13 @@ pub fn sample_receipt(product: &Product, now_ms: i64) -> Receipt {
         customer: "Alex Shopper".to_owned(),
         lines: vec![(product.title.clone(), 1, price)],
         subtotal_minor: price,
-        shipping_minor: shipping_for(price),
-        total_minor: price + shipping_for(price),
+        shipping_minor: shipping,
+        discount_minor: 0,
+        total_minor: price + shipping,
         created_at: now_ms,
         payment: ReceiptPayment::Paid,
+        shipping_address: None,
+        note: String::new(),
     }
 }
 

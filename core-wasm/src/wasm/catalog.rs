@@ -21,7 +21,7 @@ struct ContentChoices {
     collection_kinds: [&'static str; 2],
     link_parents: [&'static str; 5],
     discount_methods: [&'static str; 2],
-    discount_value_types: [&'static str; 2],
+    discount_value_types: [&'static str; 3],
     rich_text_font_sizes_px: [u32; 10],
 }
 
@@ -61,8 +61,8 @@ pub fn check_collection(input: JsValue) -> Result<Vec<String>, JsError> {
 
 #[derive(Serialize)]
 struct OrderStatuses {
-    financial: [&'static str; 4],
-    fulfillment: [&'static str; 3],
+    financial: [&'static str; 5],
+    fulfillment: [&'static str; 4],
 }
 
 /// The financial and fulfilment states an order can be in, in the order the filters show them.
@@ -72,12 +72,6 @@ pub fn order_statuses() -> Result<JsValue, JsError> {
         financial: catalog::FINANCIAL_STATUSES,
         fulfillment: catalog::FULFILLMENT_STATUSES,
     })
-}
-
-/// Why an order cannot be fulfilled, or `undefined` when it can.
-#[wasm_bindgen(js_name = checkFulfil)]
-pub fn check_fulfil(financial_status: &str, fulfillment_status: &str) -> Option<String> {
-    catalog::check_fulfil(financial_status, fulfillment_status).err()
 }
 
 /// Every problem of a product input, in field order; empty when the server will take it.

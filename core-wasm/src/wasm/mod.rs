@@ -6,6 +6,8 @@
 mod analytics;
 #[cfg(any(feature = "wasm", feature = "wasm-shell"))]
 mod catalog;
+#[cfg(any(feature = "wasm", feature = "wasm-shell"))]
+mod commerce;
 #[cfg(any(feature = "wasm", feature = "wasm-editor"))]
 mod designs;
 #[cfg(any(feature = "wasm", feature = "wasm-shell"))]

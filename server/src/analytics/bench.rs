@@ -88,6 +88,11 @@ async fn load(source: &Path, target: &Path) -> Result<AnyPool, Box<dyn std::erro
          SELECT printf('%012d', id), CAST(store_id AS TEXT), id, order_name, customer_name, '', 'USD', \
          total_minor, 0, 0, total_minor, financial_status, 'unfulfilled', '[]', COALESCE(paid_at, 0), paid_at \
          FROM src.orders",
+        // A refunded order's refund, all of it at its capture, as migration 0017 records them:
+        // the sales (captured orders less refunds) stay the reference's paid sales.
+        "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, \
+         is_test, created_at) SELECT id, store_id, id, '[]', 0, grand_total_minor, 0, '', 0, captured_at \
+         FROM orders WHERE financial_status = 'refunded' AND captured_at IS NOT NULL",
     ];
     for sql in statements {
         sqlx::query(sql).execute(&mut *conn).await?;

@@ -17,8 +17,8 @@ use shared_types::{
 use sqlx::AnyPool;
 
 use super::{DAY_MS, HOUR_MS, placeholders};
+use crate::db::orders::{ORDER_COLUMNS, OrderRow, order};
 use crate::error::ApiError;
-use crate::routes::sales::{ORDER_COLUMNS, OrderRow, order};
 
 /// Whether the figures count test orders (issue 24): the Overview leaves them out unless its
 /// filter asks for them.
@@ -243,11 +243,15 @@ pub async fn figures(
                     figures.funnel[i][step] += count(sessions);
                 }
             }
+            // The sales ledger (rollup::ledger_sql): captured orders at their capture, less
+            // refunds at their date; an order counts while it is not fully refunded.
             let sql = format!(
-                "SELECT {} AS bucket, CAST(SUM(grand_total_minor) AS BIGINT), COUNT(*) FROM orders \
-                 WHERE store_id IN {in_stores} AND financial_status = 'paid'{} \
+                "SELECT {} AS bucket, CAST(SUM(grand_total_minor) AS BIGINT), \
+                 CAST(SUM(CASE WHEN financial_status = 'refunded' THEN 0 ELSE 1 END) AS BIGINT) FROM orders \
+                 WHERE store_id IN {in_stores} AND financial_status IN {}{} \
                  AND captured_at >= {from} AND captured_at < {to} GROUP BY bucket",
                 bucket_of("captured_at", buckets),
+                super::rollup::CAPTURED,
                 tests.condition()
             );
             let mut query = sqlx::query_as::<_, (i64, i64, i64)>(sqlx::AssertSqlSafe(sql));
@@ -258,6 +262,21 @@ pub async fn figures(
                 if let Some(i) = index(bucket, len) {
                     figures.sales_minor[i] = sales;
                     figures.orders[i] = count(orders);
+                }
+            }
+            let sql = format!(
+                "SELECT {} AS bucket, CAST(SUM(amount_minor) AS BIGINT) FROM order_refunds \
+                 WHERE store_id IN {in_stores}{} AND created_at >= {from} AND created_at < {to} GROUP BY bucket",
+                bucket_of("created_at", buckets),
+                tests.condition()
+            );
+            let mut query = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(sql));
+            for store in stores {
+                query = query.bind(store.as_str());
+            }
+            for (bucket, refunded) in query.bind(start).bind(end).fetch_all(db).await? {
+                if let Some(i) = index(bucket, len) {
+                    figures.sales_minor[i] -= refunded;
                 }
             }
             if countries == Countries::Skip {
@@ -471,7 +490,7 @@ pub async fn paid_orders(
         .map(|i| {
             format!(
                 "SELECT * FROM (SELECT {ORDER_COLUMNS} FROM orders WHERE store_id = ${} \
-                 AND financial_status = 'paid'{} AND captured_at >= $1 AND captured_at < $2 \
+                 AND financial_status IN ('paid', 'partially_refunded'){} AND captured_at >= $1 AND captured_at < $2 \
                  ORDER BY captured_at DESC, id DESC LIMIT $3) AS s{i}",
                 i + 5,
                 tests.condition()
@@ -496,7 +515,7 @@ pub async fn paid_orders(
         .fetch_all(db)
         .await?
         .into_iter()
-        .map(order)
+        .map(|row| order(&row))
         .collect())
 }
 
@@ -512,7 +531,7 @@ pub async fn paid_order_count(
         return Ok(0);
     }
     let sql = format!(
-        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND financial_status = 'paid'{} \
+        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND financial_status IN ('paid', 'partially_refunded'){} \
          AND captured_at >= ${} AND captured_at < ${}",
         placeholders(1, stores.len()),
         tests.condition(),

@@ -27,6 +27,18 @@ const HOURLY_COLUMNS: [&str; 10] = [
 /// Rows per multi-row statement: well under SQLite's 32,766 bound values.
 const ROWS_PER_STATEMENT: usize = 300;
 
+/// A refund as the rollups see it.
+#[derive(Debug, Clone, Copy)]
+pub struct RefundDelta {
+    pub at: i64,
+    pub amount_minor: i64,
+    /// The refunded order's capture.
+    pub captured_at: i64,
+    /// It refunds all that was left of the order.
+    pub closes: bool,
+    pub test: bool,
+}
+
 /// Changes to the rollups, gathered in memory and written in a few statements.
 #[derive(Debug, Default)]
 pub struct Deltas {
@@ -82,6 +94,20 @@ impl Deltas {
             .or_default();
         row[7] += total_minor;
         row[8] += 1;
+    }
+
+    /// A refund of `amount_minor` made at `at`: the sales fall at the refund's hour. When it
+    /// refunds the rest of the order (`closes`), the order stops counting at its capture hour.
+    pub fn refund(&mut self, store_id: &str, refund: RefundDelta) {
+        let (sales, orders) = if refund.test { (7, 8) } else { (5, 6) };
+        self.hourly
+            .entry((store_id.to_owned(), hour_of(refund.at)))
+            .or_default()[sales] -= refund.amount_minor;
+        if refund.closes {
+            self.hourly
+                .entry((store_id.to_owned(), hour_of(refund.captured_at)))
+                .or_default()[orders] -= 1;
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -214,6 +240,23 @@ pub async fn version(db: &sqlx::AnyPool, stores: &[String]) -> Result<i64, sqlx:
     Ok(query.fetch_one(db).await?.0)
 }
 
+/// The sales ledger of the stores `filter` takes, per `bucket` ms from the epoch: each captured
+/// order's total at its capture (counted as an order while it is not fully refunded), each
+/// refund's amount taken off at its date. Columns: store_id, hour_start (the bucket's start),
+/// sales, orders.
+pub fn ledger_sql(filter: &str, test: i64, bucket: i64) -> String {
+    format!(
+        "SELECT store_id, captured_at - captured_at % {bucket} AS hour_start, grand_total_minor AS sales, \
+         CASE WHEN financial_status = 'refunded' THEN 0 ELSE 1 END AS orders FROM orders \
+         WHERE {filter} AND financial_status IN {CAPTURED} AND captured_at IS NOT NULL AND is_test = {test} \
+         UNION ALL SELECT store_id, created_at - created_at % {bucket}, -amount_minor, 0 FROM order_refunds \
+         WHERE {filter} AND is_test = {test}"
+    )
+}
+
+/// The financial states of an order whose payment was captured.
+pub const CAPTURED: &str = "('paid', 'partially_refunded', 'refunded')";
+
 /// Rebuilds the rollups of one store (or of every store when `store_id` is `None`) from the
 /// first events and the paid orders.
 pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result<(), sqlx::Error> {
@@ -251,21 +294,19 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
         ),
         format!(
             "INSERT INTO analytics_hourly (store_id, hour_start, sales_minor, orders) \
-             SELECT store_id, captured_at - captured_at % {hour}, SUM(grand_total_minor), COUNT(*) \
-             FROM orders WHERE {filter} AND financial_status = 'paid' AND captured_at IS NOT NULL \
-             AND is_test = 0 GROUP BY store_id, captured_at - captured_at % {hour} \
+             SELECT store_id, hour_start, SUM(sales), SUM(orders) FROM ({sales}) AS s \
+             GROUP BY store_id, hour_start \
              ON CONFLICT (store_id, hour_start) DO UPDATE SET \
              sales_minor = excluded.sales_minor, orders = excluded.orders",
-            hour = super::HOUR_MS
+            sales = ledger_sql(filter, 0, super::HOUR_MS)
         ),
         format!(
             "INSERT INTO analytics_hourly (store_id, hour_start, test_sales_minor, test_orders) \
-             SELECT store_id, captured_at - captured_at % {hour}, SUM(grand_total_minor), COUNT(*) \
-             FROM orders WHERE {filter} AND financial_status = 'paid' AND captured_at IS NOT NULL \
-             AND is_test = 1 GROUP BY store_id, captured_at - captured_at % {hour} \
+             SELECT store_id, hour_start, SUM(sales), SUM(orders) FROM ({sales}) AS s \
+             GROUP BY store_id, hour_start \
              ON CONFLICT (store_id, hour_start) DO UPDATE SET \
              test_sales_minor = excluded.test_sales_minor, test_orders = excluded.test_orders",
-            hour = super::HOUR_MS
+            sales = ledger_sql(filter, 1, super::HOUR_MS)
         ),
         format!(
             "INSERT INTO analytics_hourly_countries (store_id, hour_start, country, sessions) \

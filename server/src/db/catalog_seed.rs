@@ -522,10 +522,22 @@ async fn orders(
         };
         let fulfillment = match (financial, dice.below(10)) {
             ("paid", 0..=5) => "fulfilled",
-            ("paid", 6) => "partial",
+            ("paid", 6) if lines.len() > 1 => "partial",
             ("refunded", 0..=4) => "fulfilled",
+            ("refunded" | "voided", _) => "closed",
             _ => "unfulfilled",
         };
+        // The lines say what shipped and what went back, as the order page reads them: all of
+        // a fulfilled order, the first line of a partial one; all of a refunded one.
+        for (i, line) in lines.iter_mut().enumerate() {
+            let quantity = line["quantity"].clone();
+            if fulfillment == "fulfilled" || (fulfillment == "partial" && i == 0) {
+                line["fulfilledQuantity"] = quantity.clone();
+            }
+            if financial == "refunded" {
+                line["refundedQuantity"] = quantity;
+            }
+        }
         let (payment, card) = match dice.below(4) {
             0 => ("PayPal", None),
             1 => ("Stripe", Some("mastercard")),
@@ -537,8 +549,8 @@ async fn orders(
         sqlx::query(
             "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
              currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
-             fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 'USD', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+             fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at, refunded_minor) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'USD', $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
         )
         .bind(new_id())
         .bind(store_id)
@@ -559,8 +571,23 @@ async fn orders(
         .bind(country)
         .bind(created_at)
         .bind(captured)
+        .bind(if financial == "refunded" {
+            subtotal + shipping - discount
+        } else {
+            0
+        })
         .execute(&mut **tx)
         .await?;
     }
+    // A refunded order's refund: all of it, at its capture (as migration 0017 records the
+    // orders refunded before refunds were).
+    sqlx::query(
+        "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, is_test, created_at) \
+         SELECT 'seed-' || id, store_id, id, '[]', shipping_minor, grand_total_minor, 0, '', is_test, captured_at \
+         FROM orders WHERE store_id = $1 AND financial_status = 'refunded' AND captured_at IS NOT NULL",
+    )
+    .bind(store_id)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }

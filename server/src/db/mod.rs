@@ -4,7 +4,9 @@
 pub mod accounts;
 pub mod catalog_seed;
 pub mod checkout;
+pub mod discounts;
 pub mod domains;
+pub mod orders;
 pub mod seed;
 pub mod theme_drafts;
 pub mod themes;

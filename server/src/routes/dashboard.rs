@@ -66,8 +66,8 @@ async fn totals(
     let mut open = 0_i64;
     for store in &stores {
         let (store_open,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM orders WHERE store_id = $1 AND fulfillment_status = 'unfulfilled' \
-             AND financial_status IN ('paid', 'pending')",
+            // The orders list's Unfulfilled filter, to the order (shell.md §4).
+            "SELECT COUNT(*) FROM orders WHERE store_id = $1 AND fulfillment_status = 'unfulfilled'",
         )
         .bind(store)
         .fetch_one(&state.db)

@@ -39,16 +39,18 @@ fn invalid(error: PayoutError) -> ApiError {
     ApiError::Invalid(vec![error.to_string()])
 }
 
-/// The store's money in minor units: (gross paid sales, paid orders, pending payouts, paid
-/// payouts). Test orders took no money, so they are not in it.
+/// The store's money in minor units: (gross paid sales less refunds, paid orders, pending
+/// payouts, paid payouts). Test orders took no money, so they are not in it.
 async fn ledger(
     db: &mut sqlx::AnyConnection,
     store_id: &str,
 ) -> Result<(i64, i64, i64, i64), ApiError> {
-    let (gross, orders): (i64, i64) = sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM(grand_total_minor), 0) AS BIGINT), COUNT(*) FROM orders \
-         WHERE store_id = $1 AND financial_status = 'paid' AND is_test = 0",
-    )
+    // The sales ledger: captured orders less refunds; an order counts (for the per-order fee)
+    // while it is not fully refunded.
+    let (gross, orders): (i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT CAST(COALESCE(SUM(sales), 0) AS BIGINT), CAST(COALESCE(SUM(orders), 0) AS BIGINT) FROM ({}) AS s",
+        crate::analytics::rollup::ledger_sql("store_id = $1", 0, 1)
+    )))
     .bind(store_id)
     .fetch_one(&mut *db)
     .await?;

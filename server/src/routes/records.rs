@@ -14,7 +14,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use shared_types::records::{
     AppSwitches, BulkUpdate, CachePurge, Catalog, OptionSet, ProductFeed, RecordList, Review,
-    SalesChannels, SizeChart, StoreRecord, StorefrontSettings, TelegramSettings, UpsellSettings,
+    SalesChannels, ShippingSettings, SizeChart, StoreRecord, StorefrontSettings, TelegramSettings,
+    UpsellSettings,
 };
 use shared_types::{ApiErrorBody, MessageResponse};
 use sqlx::AnyConnection;
@@ -40,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(sales_channels::router())
         .merge(telegram::router())
         .merge(custom_store::router())
+        .merge(shipping::router())
 }
 
 /// A kind of record or setting: its name, the core's check, and what the server adds before it
@@ -519,6 +521,30 @@ setting_routes!(
     "/stores/onlinestore/custom-store",
     "custom store settings"
 );
+
+setting_routes!(
+    shipping,
+    ShippingSettings,
+    Preferences,
+    ["preferences"],
+    "records",
+    "/stores/settings/shipping",
+    "shipping settings"
+);
+
+impl Kind for ShippingSettings {
+    const KIND: &'static str = "shipping";
+    const NOUN: &'static str = "shipping settings";
+    fn problems(&self) -> Vec<String> {
+        rules::shipping_problems(self)
+    }
+}
+
+impl Setting for ShippingSettings {
+    fn initial() -> Self {
+        rules::initial_shipping()
+    }
+}
 
 /// That `collection_id` (when given) is a collection of the store.
 async fn own_collection(

@@ -7,9 +7,10 @@ use axum::http::StatusCode;
 use core_wasm::catalog as rules;
 use serde::Deserialize;
 use shared_types::catalog::{
-    CardInfo, Customer, CustomerInfo, CustomerList, Discount, DiscountInput, DiscountList,
-    LineItem, Order, OrderCount, OrderList, PaymentSource,
+    Customer, CustomerList, Discount, DiscountInput, DiscountList, LineItem, Order, OrderCount,
+    OrderList,
 };
+use shared_types::commerce::{CancelInput, CustomerInput, FulfillmentInput, RefundInput};
 use shared_types::{ApiErrorBody, MessageResponse};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -18,12 +19,13 @@ use utoipa_axum::routes;
 use super::catalog::contains_pattern;
 use super::pages::invalid;
 use crate::auth::store::{StoreAccess, routes as scoped};
+use crate::db::orders::{self, ORDER_COLUMNS, OrderRow};
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
 /// The financial states of an order (the core's list).
-pub const FINANCIAL_STATUSES: [&str; 4] = rules::FINANCIAL_STATUSES;
+pub const FINANCIAL_STATUSES: [&str; 5] = rules::FINANCIAL_STATUSES;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -33,6 +35,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(count_orders))
         .routes(routes!(get_order))
         .routes(routes!(fulfil_order))
+        .routes(routes!(cancel_fulfilment))
+        .routes(routes!(refund_order))
+        .routes(routes!(cancel_order))
+        .routes(routes!(export_orders))
+        .routes(routes!(export_customers))
+        .routes(routes!(put_customer))
         .routes(routes!(list_discounts, create_discount))
         .routes(routes!(get_discount, put_discount, delete_discount))
 }
@@ -55,36 +63,46 @@ pub(crate) fn paging(page: Option<u32>, limit: Option<u32>, default: u32) -> (u3
     (page, limit, i64::from(page - 1) * i64::from(limit))
 }
 
-type CustomerRow = (
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    i64,
-    i64,
-    i64,
-);
+/// A customer as `CUSTOMER_SELECT` reads it.
+#[derive(Debug, sqlx::FromRow)]
+struct CustomerRow {
+    id: String,
+    email: String,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    phone: Option<String>,
+    country: Option<String>,
+    created_at: i64,
+    notes: String,
+    tags: String,
+    addresses: String,
+    orders_count: i64,
+    spent: i64,
+}
 
+/// A customer's orders count every order; what they spent is what they paid less refunds.
 const CUSTOMER_SELECT: &str = "SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
-    (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id), \
-    (SELECT CAST(COALESCE(SUM(o.grand_total_minor), 0) AS BIGINT) FROM orders o WHERE o.customer_id = c.id AND o.financial_status = 'paid') \
+    c.notes, c.tags, c.addresses, \
+    (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id) AS orders_count, \
+    (SELECT CAST(COALESCE(SUM(o.grand_total_minor - o.refunded_minor), 0) AS BIGINT) FROM orders o \
+     WHERE o.customer_id = c.id AND o.financial_status IN ('paid', 'partially_refunded', 'refunded')) AS spent \
     FROM customers c";
 
 fn customer(row: CustomerRow) -> Customer {
-    let (id, email, first_name, last_name, phone, country, created_at, orders_count, spent) = row;
     Customer {
-        full_name: core_wasm::shell::full_name(first_name.as_deref(), last_name.as_deref()),
-        id,
-        email,
-        first_name,
-        last_name,
-        phone,
-        country,
-        orders_count,
-        total_spent: rules::minor_to_money(spent),
-        created_at,
+        full_name: core_wasm::shell::full_name(row.first_name.as_deref(), row.last_name.as_deref()),
+        id: row.id,
+        email: row.email,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        phone: row.phone,
+        country: row.country,
+        orders_count: row.orders_count,
+        total_spent: rules::minor_to_money(row.spent),
+        created_at: row.created_at,
+        notes: row.notes,
+        tags: serde_json::from_str(&row.tags).unwrap_or_default(),
+        addresses: serde_json::from_str(&row.addresses).unwrap_or_default(),
     }
 }
 
@@ -145,6 +163,107 @@ async fn get_customer(
     row.map(|r| Json(customer(r))).ok_or(ApiError::NotFound)
 }
 
+/// Replaces what the merchant keeps about a customer: name, e-mail (unique in the store), phone,
+/// notes, tags and addresses (the first the default), each checked by the core.
+#[utoipa::path(put, path = "/stores/customers/{id}", tag = "sales", security(("bearer" = ["customers"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The customer")),
+    request_body = CustomerInput,
+    responses((status = 200, body = Customer), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn put_customer(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Customers>,
+    Path(id): Path<String>,
+    Json(input): Json<CustomerInput>,
+) -> Result<Json<Customer>, ApiError> {
+    let problems = core_wasm::commerce::customer_problems(&input);
+    if !problems.is_empty() {
+        return Err(ApiError::Invalid(problems));
+    }
+    let input = core_wasm::commerce::customers::normalized(&input);
+    let optional = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    let taken: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM customers WHERE store_id = $1 AND email = $2 AND id <> $3")
+            .bind(&access.store_id)
+            .bind(&input.email)
+            .bind(&id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if taken.is_some() {
+        return Err(ApiError::Conflict(format!(
+            "Another customer has the e-mail {}.",
+            input.email
+        )));
+    }
+    let changed = sqlx::query(
+        "UPDATE customers SET email = $1, first_name = $2, last_name = $3, phone = $4, country = $5, notes = $6, \
+         tags = $7, addresses = $8 WHERE store_id = $9 AND id = $10",
+    )
+    .bind(&input.email)
+    .bind(optional(&input.first_name))
+    .bind(optional(&input.last_name))
+    .bind(optional(&input.phone))
+    .bind(input.addresses.first().map(|a| a.country.clone()))
+    .bind(&input.notes)
+    .bind(serde_json::to_string(&input.tags).map_err(ApiError::internal)?)
+    .bind(serde_json::to_string(&input.addresses).map_err(ApiError::internal)?)
+    .bind(&access.store_id)
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(ApiError::NotFound);
+    }
+    tx.commit().await?;
+    get_customer(State(state), access, Path(id)).await
+}
+
+/// The store's customers as CSV (every customer, newest first), for a spreadsheet.
+#[utoipa::path(get, path = "/stores/customers/export", tag = "sales", security(("bearer" = ["customers"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, content_type = "text/csv", body = String), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn export_customers(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Customers>,
+) -> Result<axum::response::Response, ApiError> {
+    let sql = format!(
+        "{CUSTOMER_SELECT} WHERE c.store_id = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT {EXPORT_MAX}"
+    );
+    let rows: Vec<CustomerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(&access.store_id)
+        .fetch_all(&state.db)
+        .await?;
+    let customers: Vec<Customer> = rows.into_iter().map(customer).collect();
+    Ok(csv_file(
+        "customers.csv",
+        core_wasm::commerce::customers::customers_csv(&customers),
+    ))
+}
+
+/// The most rows an export holds.
+const EXPORT_MAX: i64 = 50_000;
+
+/// A CSV download.
+fn csv_file(name: &str, body: String) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/csv; charset=utf-8".to_owned(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
 /// The order list's filters: paging, the order date as local days in a zone, the financial
 /// status.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -167,6 +286,8 @@ pub struct OrderQuery {
     fulfillment_status: Option<String>,
     /// Words in the order's name (`#1001`) or its customer's name or e-mail.
     search: Option<String>,
+    /// The orders of one customer.
+    customer_id: Option<String>,
 }
 
 /// The order list's filters as SQL values.
@@ -177,6 +298,7 @@ struct OrderFilter {
     fulfillment: String,
     search: String,
     pattern: String,
+    customer: String,
 }
 
 /// The SQL filter's values; `-1` and empty strings when a filter is not set.
@@ -208,6 +330,7 @@ async fn order_filter(
         fulfillment,
         search,
         pattern,
+        customer: query.customer_id.clone().unwrap_or_default(),
     };
     (filter.start, filter.end) = local_days(
         state,
@@ -255,9 +378,9 @@ pub(crate) async fn local_days(
 const ORDER_FILTER: &str = "store_id = $1 AND ($2 = -1 OR (created_at >= $2 AND created_at < $3)) \
     AND ($4 = '' OR financial_status = $4) AND ($5 = '' OR fulfillment_status = $5) \
     AND ($6 = '' OR LOWER(order_name) LIKE $7 ESCAPE '!' OR LOWER(customer_name) LIKE $7 ESCAPE '!' \
-    OR LOWER(customer_email) LIKE $7 ESCAPE '!')";
+    OR LOWER(customer_email) LIKE $7 ESCAPE '!') AND ($8 = '' OR customer_id = $8)";
 
-/// Binds the order filter's values as $1 to $7.
+/// Binds the order filter's values as $1 to $8.
 fn bind_filter<'q, O>(
     query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
     store_id: &'q str,
@@ -271,84 +394,12 @@ fn bind_filter<'q, O>(
         .bind(&filter.fulfillment)
         .bind(&filter.search)
         .bind(&filter.pattern)
-}
-
-pub(crate) const ORDER_COLUMNS: &str = "id, order_name, customer_name, customer_email, created_at, captured_at, currency, \
-    subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
-    payment_name, card_type, line_items, is_test";
-
-/// An order as `ORDER_COLUMNS` reads it.
-#[derive(Debug, sqlx::FromRow)]
-pub(crate) struct OrderRow {
-    id: String,
-    order_name: String,
-    customer_name: String,
-    customer_email: String,
-    created_at: i64,
-    captured_at: Option<i64>,
-    currency: String,
-    subtotal_minor: i64,
-    shipping_minor: i64,
-    discount_minor: i64,
-    grand_total_minor: i64,
-    financial_status: String,
-    fulfillment_status: String,
-    payment_name: Option<String>,
-    card_type: Option<String>,
-    line_items: String,
-    is_test: i64,
-}
-
-/// A line item as 0003_orders.sql stores it (and 0010's checkout drafts).
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct StoredLine {
-    product_id: Option<String>,
-    variant_id: Option<String>,
-    title: String,
-    quantity: i64,
-    price_minor: i64,
+        .bind(&filter.customer)
 }
 
 /// The line items of a stored `line_items` column, as the API shows them.
 pub(crate) fn line_items(stored: &str) -> Vec<LineItem> {
-    let lines: Vec<StoredLine> = serde_json::from_str(stored).unwrap_or_default();
-    lines
-        .into_iter()
-        .map(|l| LineItem {
-            product_id: l.product_id,
-            variant_id: l.variant_id,
-            title: l.title,
-            quantity: l.quantity,
-            price: rules::minor_to_money(l.price_minor),
-        })
-        .collect()
-}
-
-pub(crate) fn order(row: OrderRow) -> Order {
-    Order {
-        id: row.id,
-        order_name: row.order_name,
-        customer_info: vec![CustomerInfo {
-            full_name: row.customer_name,
-            email: row.customer_email,
-        }],
-        created_date: row.created_at,
-        captured_date: row.captured_at,
-        currency: row.currency,
-        subtotal: rules::minor_to_money(row.subtotal_minor),
-        shipping: rules::minor_to_money(row.shipping_minor),
-        discount: rules::minor_to_money(row.discount_minor),
-        grand_total: rules::minor_to_money(row.grand_total_minor),
-        financial_status: row.financial_status,
-        fulfillment_status: row.fulfillment_status,
-        payment_name: row.payment_name,
-        payment_source: PaymentSource {
-            card: row.card_type.map(|kind| CardInfo { kind }),
-        },
-        line_items: self::line_items(&row.line_items),
-        test: row.is_test == 1,
-    }
+    orders::line_items(stored)
 }
 
 /// The store's orders, newest first: `page`, `limit` (10), `startDate`/`endDate` in
@@ -364,7 +415,7 @@ async fn list_orders(
     let (page, limit, offset) = paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
     let filter = order_filter(&state, &access.store_id, &query).await?;
     let sql = format!(
-        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $8 OFFSET $9"
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $9 OFFSET $10"
     );
     let rows: Vec<OrderRow> = bind_filter(
         sqlx::query_as(sqlx::AssertSqlSafe(sql)),
@@ -377,7 +428,7 @@ async fn list_orders(
     .await?;
     let total = count(&state, &access.store_id, &filter).await?;
     Ok(Json(OrderList {
-        orders: rows.into_iter().map(order).collect(),
+        orders: rows.iter().map(orders::order).collect(),
         total,
         page,
         limit,
@@ -390,6 +441,36 @@ async fn count(state: &AppState, store_id: &str, filter: &OrderFilter) -> Result
         .fetch_one(&state.db)
         .await?;
     Ok(total)
+}
+
+/// The orders the same filters match as CSV (newest first, at most 50,000): one row per line
+/// item, with the order's totals, discounts, refunds, addresses and note on each, as
+/// spreadsheets and shipping tools read them.
+#[utoipa::path(get, path = "/stores/orders/export", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), OrderQuery),
+    responses((status = 200, content_type = "text/csv", body = String), (status = 400, body = ApiErrorBody),
+        (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn export_orders(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Query(query): Query<OrderQuery>,
+) -> Result<axum::response::Response, ApiError> {
+    let filter = order_filter(&state, &access.store_id, &query).await?;
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT {EXPORT_MAX}"
+    );
+    let rows: Vec<OrderRow> = bind_filter(
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)),
+        &access.store_id,
+        &filter,
+    )
+    .fetch_all(&state.db)
+    .await?;
+    let orders: Vec<Order> = rows.iter().map(orders::order).collect();
+    Ok(csv_file(
+        "orders.csv",
+        core_wasm::commerce::customers::orders_csv(&orders),
+    ))
 }
 
 /// How many orders the same filters match.
@@ -407,7 +488,7 @@ async fn count_orders(
     }))
 }
 
-/// One order with its line items.
+/// One order with its line items, addresses, note, discounts, fulfilments, refunds and timeline.
 #[utoipa::path(get, path = "/stores/orders/{id}", tag = "sales", security(("bearer" = ["orders"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The order")),
     responses((status = 200, body = Order), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -416,93 +497,163 @@ async fn get_order(
     access: StoreAccess<scoped::Orders>,
     Path(id): Path<String>,
 ) -> Result<Json<Order>, ApiError> {
-    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE store_id = $1 AND id = $2");
-    let row: Option<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(&id)
-        .fetch_optional(&state.db)
-        .await?;
-    row.map(|r| Json(order(r))).ok_or(ApiError::NotFound)
+    Ok(Json(
+        orders::details(&state.db, &access.store_id, &id).await?,
+    ))
 }
 
-/// Marks an order fulfilled when the core allows it (409 with the reason otherwise).
-#[utoipa::path(post, path = "/stores/orders/{id}/fulfill", tag = "sales", security(("bearer" = ["orders"])),
+/// Ships lines of a paid order with a carrier and tracking number; the shopper gets a shipping
+/// confirmation unless `notifyCustomer` is false. 400 with the reasons when the core refuses
+/// (nothing left of a line to ship, an order not paid or cancelled); 409 when the order
+/// changed meanwhile.
+#[utoipa::path(post, path = "/stores/orders/{id}/fulfillments", tag = "sales", security(("bearer" = ["orders"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The order")),
-    responses((status = 200, body = Order), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+    request_body = FulfillmentInput,
+    responses((status = 201, body = Order), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
 async fn fulfil_order(
     State(state): State<AppState>,
     access: StoreAccess<scoped::Orders>,
     Path(id): Path<String>,
-) -> Result<Json<Order>, ApiError> {
-    let found: Option<(String, String)> = sqlx::query_as(
-        "SELECT financial_status, fulfillment_status FROM orders WHERE store_id = $1 AND id = $2",
+    Json(input): Json<FulfillmentInput>,
+) -> Result<(StatusCode, Json<Order>), ApiError> {
+    orders::fulfil(
+        &state.db,
+        &access.store_id,
+        &access.user.user_id,
+        &id,
+        &input,
     )
-    .bind(&access.store_id)
-    .bind(&id)
-    .fetch_optional(&state.db)
     .await?;
-    let (financial, fulfillment) = found.ok_or(ApiError::NotFound)?;
-    rules::check_fulfil(&financial, &fulfillment).map_err(ApiError::Conflict)?;
-    // The status in the WHERE clause makes two fulfilments at once change the order once.
-    let mut tx = crate::db::begin_write(&state.db).await?;
-    let changed = sqlx::query(
-        "UPDATE orders SET fulfillment_status = 'fulfilled' WHERE store_id = $1 AND id = $2 \
-         AND fulfillment_status = $3",
-    )
-    .bind(&access.store_id)
-    .bind(&id)
-    .bind(&fulfillment)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if changed == 0 {
-        return Err(ApiError::Conflict(
-            "This order changed meanwhile; reload it.".to_owned(),
-        ));
-    }
-    // The Overview's paid orders show the fulfilment.
-    crate::analytics::rollup::touch(&mut tx, [access.store_id.as_str()]).await?;
-    tx.commit().await?;
-    get_order(State(state), access, Path(id)).await
+    Ok((
+        StatusCode::CREATED,
+        Json(orders::details(&state.db, &access.store_id, &id).await?),
+    ))
 }
 
-type DiscountRow = (
-    String,
-    String,
-    String,
-    String,
-    i64,
-    Option<i64>,
-    Option<i64>,
-    i64,
-    i64,
-    i64,
-);
+/// Cancels a shipment: its lines are to ship again.
+#[utoipa::path(post, path = "/stores/orders/{id}/fulfillments/{fulfillment_id}/cancel", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The order"),
+        ("fulfillment_id" = String, Path, description = "The fulfilment")),
+    responses((status = 200, body = Order), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody),
+        (status = 409, body = ApiErrorBody)))]
+async fn cancel_fulfilment(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Path((id, fulfillment_id)): Path<(String, String)>,
+) -> Result<Json<Order>, ApiError> {
+    orders::cancel_fulfilment(
+        &state.db,
+        &access.store_id,
+        &access.user.user_id,
+        &id,
+        &fulfillment_id,
+    )
+    .await?;
+    Ok(Json(
+        orders::details(&state.db, &access.store_id, &id).await?,
+    ))
+}
 
-const DISCOUNT_COLUMNS: &str =
-    "id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, updated_at";
+/// Refunds lines and shipping of a paid order, restocking the lines when asked. The amount is
+/// the core's: each line's price less its share of the discount, plus the shipping given back;
+/// never more than what is left of the payment. The payout balance and the Overview's sales
+/// fall by it at once.
+#[utoipa::path(post, path = "/stores/orders/{id}/refunds", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The order")),
+    request_body = RefundInput,
+    responses((status = 201, body = Order), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn refund_order(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Path(id): Path<String>,
+    Json(input): Json<RefundInput>,
+) -> Result<(StatusCode, Json<Order>), ApiError> {
+    orders::refund(
+        &state.db,
+        &access.store_id,
+        &access.user.user_id,
+        &id,
+        &input,
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(orders::details(&state.db, &access.store_id, &id).await?),
+    ))
+}
+
+/// Cancels an order nothing of which has shipped: a paid one is refunded in full, a pending one
+/// voided; lines go back in stock when `restock`.
+#[utoipa::path(post, path = "/stores/orders/{id}/cancel", tag = "sales", security(("bearer" = ["orders"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The order")),
+    request_body = CancelInput,
+    responses((status = 200, body = Order), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+async fn cancel_order(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Orders>,
+    Path(id): Path<String>,
+    Json(input): Json<CancelInput>,
+) -> Result<Json<Order>, ApiError> {
+    orders::cancel(
+        &state.db,
+        &access.store_id,
+        &access.user.user_id,
+        &id,
+        &input,
+    )
+    .await?;
+    Ok(Json(
+        orders::details(&state.db, &access.store_id, &id).await?,
+    ))
+}
+
+/// A discount as `DISCOUNT_COLUMNS` reads it.
+#[derive(Debug, sqlx::FromRow)]
+pub(crate) struct DiscountRow {
+    pub id: String,
+    pub method: String,
+    pub code: String,
+    pub value_type: String,
+    pub value: i64,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub is_active: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub min_subtotal_minor: Option<i64>,
+    pub usage_limit: Option<i64>,
+    pub per_customer_limit: Option<i64>,
+    pub used: i64,
+}
+
+pub(crate) const DISCOUNT_COLUMNS: &str = "id, method, code, value_type, value, starts_at, ends_at, is_active, \
+    created_at, updated_at, min_subtotal_minor, usage_limit, per_customer_limit, used";
 
 fn discount(row: DiscountRow) -> Discount {
-    let (id, method, code, value_type, value, starts_at, ends_at, active, created_at, updated_at) =
-        row;
     Discount {
-        id,
-        method,
-        code,
-        value_type,
-        value: rules::minor_to_money(value),
-        starts_at,
-        ends_at,
-        is_active: active == 1,
-        created_at,
-        updated_at,
+        id: row.id,
+        method: row.method,
+        code: row.code,
+        value_type: row.value_type,
+        value: rules::minor_to_money(row.value),
+        starts_at: row.starts_at,
+        ends_at: row.ends_at,
+        is_active: row.is_active == 1,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        min_subtotal: row.min_subtotal_minor.map(rules::minor_to_money),
+        usage_limit: row.usage_limit,
+        per_customer_limit: row.per_customer_limit,
+        used: row.used,
     }
 }
 
-/// A discount's columns after the core's checks: (method, code, value).
-fn discount_write(input: &DiscountInput) -> Result<(String, String, i64), ApiError> {
-    let checked = rules::check_discount(input).map_err(invalid)?;
-    Ok((checked.method, checked.code, checked.value))
+/// A discount's columns after the core's checks.
+fn discount_write(input: &DiscountInput) -> Result<rules::CheckedDiscount, ApiError> {
+    rules::check_discount(input).map_err(invalid)
 }
 
 async fn find_discount(state: &AppState, store_id: &str, id: &str) -> Result<Discount, ApiError> {
@@ -602,8 +753,9 @@ async fn create_discount(
     access: StoreAccess<scoped::Discounts>,
     Json(input): Json<DiscountInput>,
 ) -> Result<(StatusCode, Json<Discount>), ApiError> {
-    let (method, code, value) = discount_write(&input)?;
-    if code_taken(&state, &access.store_id, &method, &code, "").await? {
+    let checked = discount_write(&input)?;
+    let (method, code) = (&checked.method, &checked.code);
+    if code_taken(&state, &access.store_id, method, code, "").await? {
         return Err(ApiError::Conflict(format!(
             "The discount {code} already exists."
         )));
@@ -611,19 +763,23 @@ async fn create_discount(
     let id = new_id();
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO discounts (id, store_id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+        "INSERT INTO discounts (id, store_id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, \
+         updated_at, min_subtotal_minor, usage_limit, per_customer_limit) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)",
     )
     .bind(&id)
     .bind(&access.store_id)
-    .bind(&method)
-    .bind(&code)
+    .bind(method)
+    .bind(code)
     .bind(&input.value_type)
-    .bind(value)
+    .bind(checked.value)
     .bind(input.starts_at)
     .bind(input.ends_at)
     .bind(i64::from(input.is_active.unwrap_or(true)))
     .bind(now)
+    .bind(checked.min_subtotal_minor)
+    .bind(checked.usage_limit)
+    .bind(checked.per_customer_limit)
     .execute(&state.db)
     .await?;
     Ok((
@@ -657,26 +813,31 @@ async fn put_discount(
     Json(input): Json<DiscountInput>,
 ) -> Result<Json<Discount>, ApiError> {
     find_discount(&state, &access.store_id, &id).await?;
-    let (method, code, value) = discount_write(&input)?;
-    if code_taken(&state, &access.store_id, &method, &code, &id).await? {
+    let checked = discount_write(&input)?;
+    let (method, code) = (&checked.method, &checked.code);
+    if code_taken(&state, &access.store_id, method, code, &id).await? {
         return Err(ApiError::Conflict(format!(
             "The discount {code} already exists."
         )));
     }
     sqlx::query(
         "UPDATE discounts SET method = $1, code = $2, value_type = $3, value = $4, starts_at = $5, ends_at = $6, \
-         is_active = $7, updated_at = $8 WHERE id = $9 AND store_id = $10",
+         is_active = $7, updated_at = $8, min_subtotal_minor = $11, usage_limit = $12, per_customer_limit = $13 \
+         WHERE id = $9 AND store_id = $10",
     )
-    .bind(&method)
-    .bind(&code)
+    .bind(method)
+    .bind(code)
     .bind(&input.value_type)
-    .bind(value)
+    .bind(checked.value)
     .bind(input.starts_at)
     .bind(input.ends_at)
     .bind(i64::from(input.is_active.unwrap_or(true)))
     .bind(now_ms())
     .bind(&id)
     .bind(&access.store_id)
+    .bind(checked.min_subtotal_minor)
+    .bind(checked.usage_limit)
+    .bind(checked.per_customer_limit)
     .execute(&state.db)
     .await?;
     Ok(Json(find_discount(&state, &access.store_id, &id).await?))

@@ -21,7 +21,9 @@ use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::routes::catalog::product_where;
 use crate::state::AppState;
-use core_wasm::storefront::{Line, Receipt, ReceiptPayment, shipping_for, to_minor};
+use core_wasm::commerce::Totals;
+use core_wasm::storefront::{Line, Receipt, ReceiptPayment, to_minor};
+use shared_types::commerce::Address;
 
 /// The most lines in a cart.
 pub const MAX_ITEMS: usize = 50;
@@ -159,12 +161,15 @@ pub async fn price_lines(
 pub struct CheckoutInput {
     pub idempotency_key: String,
     pub email: String,
-    pub name: String,
-    pub address: String,
+    pub shipping_address: Address,
+    /// Absent when it is the shipping address.
     #[serde(default)]
-    pub country: Option<String>,
+    pub billing_address: Option<Address>,
     #[serde(default)]
     pub note: Option<String>,
+    /// The discount code the shopper typed.
+    #[serde(default)]
+    pub discount_code: Option<String>,
     pub items: Vec<ItemInput>,
     /// The browser's checkout draft, closed by this order.
     #[serde(default)]
@@ -196,22 +201,24 @@ fn check(input: &CheckoutInput) -> Vec<String> {
     if !valid_email {
         errors.push("Enter a valid e-mail address.".to_owned());
     }
-    let name = input.name.trim();
-    if name.is_empty() || name.chars().count() > 100 {
-        errors.push("Enter your name (at most 100 characters).".to_owned());
+    errors.extend(core_wasm::commerce::address_problems(
+        "Shipping address",
+        &input.shipping_address,
+        true,
+    ));
+    if let Some(billing) = &input.billing_address {
+        errors.extend(core_wasm::commerce::address_problems(
+            "Billing address",
+            billing,
+            false,
+        ));
     }
-    let address = input.address.trim();
-    if address.is_empty() || address.chars().count() > 300 {
-        errors.push("Enter a delivery address (at most 300 characters).".to_owned());
-    }
-    if let Some(country) = input
-        .country
+    if input
+        .discount_code
         .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        && (country.len() != 2 || !country.chars().all(|c| c.is_ascii_alphabetic()))
+        .is_some_and(|c| c.trim().chars().count() > 64)
     {
-        errors.push("The country is a two-letter code.".to_owned());
+        errors.push("A discount code is at most 64 characters.".to_owned());
     }
     if input
         .note
@@ -319,7 +326,13 @@ pub async fn place_order(
         })
         .collect();
     items.sort();
-    let fingerprint = json!({"email": email, "items": items}).to_string();
+    let code = input
+        .discount_code
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_uppercase);
+    let fingerprint = json!({"email": email, "items": items, "code": code}).to_string();
     if let Some((id, name, total, seen)) = existing(&state, &shop.id, &key).await? {
         if seen != fingerprint {
             return Err(ApiError::Conflict(
@@ -337,6 +350,13 @@ pub async fn place_order(
     if lines.is_empty() {
         return Err(ApiError::Invalid(vec!["The cart is empty.".to_owned()]).into());
     }
+    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let rules = crate::db::discounts::rules(&state.db, &shop.id, Some(&email)).await?;
+    let totals =
+        core_wasm::commerce::totals(subtotal, &shop.shipping, &rules, code.as_deref(), now_ms());
+    if let Some(problem) = &totals.discounts.code_problem {
+        return Err(ApiError::Invalid(vec![problem.clone()]).into());
+    }
     let country = state
         .countries
         .of_visit(&headers, state.config.trust_proxy_headers, &address);
@@ -346,6 +366,7 @@ pub async fn place_order(
         key: &key,
         fingerprint: &fingerprint,
         lines: &lines,
+        totals: &totals,
         payment,
         visit_country: &country,
     };
@@ -374,6 +395,7 @@ struct NewOrder<'a> {
     key: &'a str,
     fingerprint: &'a str,
     lines: &'a [Line],
+    totals: &'a Totals,
     payment: CheckoutPayment,
     /// The country of the visit, for the conversion event.
     visit_country: &'a str,
@@ -390,11 +412,13 @@ async fn write_order(
         key,
         fingerprint,
         lines,
+        totals,
         payment,
         visit_country,
     } = *order;
     let test = payment == CheckoutPayment::Test;
     let now = now_ms();
+    let note = input.note.as_deref().map(str::trim).unwrap_or("");
     let mut tx = crate::db::begin_write(&state.db).await?;
     // Stock is taken in the transaction, from the stored variants, and checked again there.
     for line in lines.iter().filter(|l| !l.variant_id.is_empty()) {
@@ -433,24 +457,71 @@ async fn write_order(
             .execute(&mut *tx)
             .await?;
     }
-    let name = input.name.trim();
+    // Discounts are counted in the transaction, each use only while it is under its limits,
+    // so parallel checkouts cannot use a code more than it allows.
+    for applied in &totals.discounts.applied {
+        let counted = sqlx::query(
+            "UPDATE discounts SET used = used + 1 WHERE id = $1 AND store_id = $2 \
+             AND (usage_limit IS NULL OR used < usage_limit)",
+        )
+        .bind(&applied.rule.id)
+        .bind(store_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let per_customer = sqlx::query(
+            "INSERT INTO discount_customer_uses (discount_id, email, used) VALUES ($1, $2, 1) \
+             ON CONFLICT (discount_id, email) DO UPDATE SET used = discount_customer_uses.used + 1 \
+             WHERE discount_customer_uses.used < $3",
+        )
+        .bind(&applied.rule.id)
+        .bind(email)
+        .bind(applied.rule.per_customer_limit.unwrap_or(i64::MAX))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if counted == 0 || per_customer == 0 {
+            return Err(ApiError::Conflict(if counted == 0 {
+                "This code has reached its usage limit.".to_owned()
+            } else {
+                "You have already used this code.".to_owned()
+            }));
+        }
+    }
+    let shipping_address = core_wasm::commerce::normalized(&input.shipping_address);
+    let billing_address = input
+        .billing_address
+        .as_ref()
+        .map(core_wasm::commerce::normalized);
+    let name = shipping_address.name.as_str();
     let (first, last) = name.split_once(' ').unwrap_or((name, ""));
-    let country = input
-        .country
-        .as_deref()
-        .map(|c| c.trim().to_uppercase())
-        .filter(|c| !c.is_empty());
+    let country = Some(shipping_address.country.clone());
+    let address_json = serde_json::to_string(&shipping_address).map_err(ApiError::internal)?;
     sqlx::query(
-        "INSERT INTO customers (id, store_id, email, first_name, last_name, phone, country, created_at) \
-         VALUES ($1, $2, $3, $4, $5, NULL, $6, $7) ON CONFLICT (store_id, email) DO NOTHING",
+        "INSERT INTO customers (id, store_id, email, first_name, last_name, phone, country, created_at, addresses) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (store_id, email) DO NOTHING",
     )
     .bind(new_id())
     .bind(store_id)
     .bind(email)
     .bind(first.trim())
     .bind(last.trim())
+    .bind(&shipping_address.phone)
     .bind(country.as_deref())
     .bind(now)
+    .bind(format!("[{address_json}]"))
+    .execute(&mut *tx)
+    .await?;
+    // A returning customer without an address keeps this one.
+    sqlx::query(
+        "UPDATE customers SET addresses = $1, phone = COALESCE(phone, $2), country = COALESCE(country, $3) \
+         WHERE store_id = $4 AND email = $5 AND addresses = '[]'",
+    )
+    .bind(format!("[{address_json}]"))
+    .bind(&shipping_address.phone)
+    .bind(country.as_deref())
+    .bind(store_id)
+    .bind(email)
     .execute(&mut *tx)
     .await?;
     let (customer_id,): (String,) =
@@ -465,16 +536,21 @@ async fn write_order(
     .bind(store_id)
     .fetch_one(&mut *tx)
     .await?;
-    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
-    let shipping = shipping_for(subtotal);
-    let total = subtotal + shipping;
+    let (subtotal, shipping, discount, total) = (
+        totals.subtotal_minor,
+        totals.shipping_minor,
+        totals.discounts.total_minor(),
+        totals.total_minor,
+    );
     let order_id = new_id();
     let order_name = format!("#{number}");
     sqlx::query(
         "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
          currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
-         fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at, is_test) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, 'unfulfilled', $13, NULL, $14, $15, $16, $17, $18)",
+         fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at, is_test, \
+         shipping_address, billing_address, note, discounts) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $19, $11, $12, 'unfulfilled', $13, NULL, $14, $15, $16, $17, $18, \
+         $20, $21, $22, $23)",
     )
     .bind(&order_id)
     .bind(store_id)
@@ -498,7 +574,30 @@ async fn write_order(
     .bind(now)
     .bind(test.then_some(now))
     .bind(i64::from(test))
+    .bind(discount)
+    .bind(&address_json)
+    .bind(
+        billing_address
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(ApiError::internal)?,
+    )
+    .bind(note)
+    .bind(
+        serde_json::to_string(&core_wasm::commerce::applied(&totals.discounts))
+            .map_err(ApiError::internal)?,
+    )
     .execute(&mut *tx)
+    .await?;
+    crate::db::orders::event(
+        &mut tx,
+        store_id,
+        &order_id,
+        "",
+        "placed",
+        json!({"total": core_wasm::catalog::minor_to_money(total), "payment": if test { "test" } else { "pending" }}),
+    )
     .await?;
     sqlx::query(
         "INSERT INTO storefront_checkouts (store_id, idempotency_key, order_id, fingerprint, note, created_at) \
@@ -508,7 +607,7 @@ async fn write_order(
     .bind(key)
     .bind(&order_id)
     .bind(fingerprint)
-    .bind(input.note.as_deref().map(str::trim).filter(|n| !n.is_empty()))
+    .bind((!note.is_empty()).then_some(note))
     .bind(now)
     .execute(&mut *tx)
     .await?;
@@ -541,22 +640,6 @@ async fn write_order(
     Ok((order_id, order_name, total))
 }
 
-/// id, name, e-mail, customer, line items, subtotal, shipping, total, placed at, financial
-/// status, test.
-type ReceiptRow = (
-    String,
-    String,
-    String,
-    String,
-    String,
-    i64,
-    i64,
-    i64,
-    i64,
-    String,
-    i64,
-);
-
 /// A placed order of the store, for its thank-you page.
 pub async fn receipt(
     state: &AppState,
@@ -566,60 +649,44 @@ pub async fn receipt(
     if order_id.len() > 64 {
         return Ok(None);
     }
-    let row: Option<ReceiptRow> = sqlx::query_as(
-        "SELECT o.id, o.order_name, o.customer_email, o.customer_name, o.line_items, o.subtotal_minor, o.shipping_minor, \
-         o.grand_total_minor, o.created_at, o.financial_status, o.is_test FROM orders o JOIN storefront_checkouts k ON k.order_id = o.id \
-         WHERE o.store_id = $1 AND o.id = $2",
+    let mut conn = state.db.acquire().await?;
+    let placed: Option<(String,)> = sqlx::query_as(
+        "SELECT order_id FROM storefront_checkouts WHERE store_id = $1 AND order_id = $2",
     )
     .bind(store_id)
     .bind(order_id)
-    .fetch_optional(&state.db)
+    .fetch_optional(&mut *conn)
     .await?;
-    Ok(row.map(
-        |(
-            id,
-            name,
-            email,
-            customer,
-            items,
-            subtotal,
-            shipping,
-            total,
-            created_at,
-            status,
-            test,
-        )| {
-            let items: Vec<Value> = serde_json::from_str(&items).unwrap_or_default();
-            Receipt {
-                id,
-                name,
-                email,
-                customer,
-                lines: items
-                    .iter()
-                    .map(|i| {
-                        (
-                            i.get("title")
-                                .and_then(Value::as_str)
-                                .unwrap_or("")
-                                .to_owned(),
-                            i.get("quantity").and_then(Value::as_i64).unwrap_or(1),
-                            i.get("priceMinor").and_then(Value::as_i64).unwrap_or(0),
-                        )
-                    })
-                    .collect(),
-                subtotal_minor: subtotal,
-                shipping_minor: shipping,
-                total_minor: total,
-                created_at,
-                payment: if test == 1 {
-                    ReceiptPayment::Test
-                } else if status == "paid" {
-                    ReceiptPayment::Paid
-                } else {
-                    ReceiptPayment::Pending
-                },
-            }
+    if placed.is_none() {
+        return Ok(None);
+    }
+    let Some(row) = crate::db::orders::find_row(&mut conn, store_id, order_id).await? else {
+        return Ok(None);
+    };
+    let order = crate::db::orders::order(&row);
+    Ok(Some(Receipt {
+        id: row.id,
+        name: row.order_name,
+        email: row.customer_email,
+        customer: row.customer_name,
+        lines: order
+            .line_items
+            .iter()
+            .map(|l| (l.title.clone(), l.quantity, to_minor(l.price)))
+            .collect(),
+        subtotal_minor: row.subtotal_minor,
+        shipping_minor: row.shipping_minor,
+        discount_minor: row.discount_minor,
+        total_minor: row.grand_total_minor,
+        created_at: row.created_at,
+        payment: if row.is_test == 1 {
+            ReceiptPayment::Test
+        } else if row.financial_status == "paid" {
+            ReceiptPayment::Paid
+        } else {
+            ReceiptPayment::Pending
         },
-    ))
+        shipping_address: order.shipping_address,
+        note: order.note,
+    }))
 }

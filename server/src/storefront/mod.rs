@@ -165,13 +165,18 @@ pub(crate) async fn shop(
     if !valid_subdomain(&subdomain) {
         return Err(ApiError::NotFound);
     }
-    let row: Option<(String, String, String)> = sqlx::query_as(
-        "SELECT id, name, subdomain FROM stores WHERE subdomain = $1 AND is_enabled = 1",
+    let row: Option<(String, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping') \
+         FROM stores s WHERE s.subdomain = $1 AND s.is_enabled = 1",
     )
     .bind(&subdomain)
     .fetch_optional(&state.db)
     .await?;
-    let (id, name, subdomain) = row.ok_or(ApiError::NotFound)?;
+    let (id, name, subdomain, shipping) = row.ok_or(ApiError::NotFound)?;
+    // The merchant's shipping settings (checked by the core when saved), else a new store's.
+    let shipping = shipping
+        .and_then(|data| serde_json::from_str(&data).ok())
+        .unwrap_or_else(core_wasm::records::initial_shipping);
     Ok(Shop {
         base: if on_host {
             String::new()
@@ -182,6 +187,7 @@ pub(crate) async fn shop(
         name,
         subdomain,
         currency: core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned(),
+        shipping,
     })
 }
 
@@ -695,6 +701,12 @@ pub struct CartRequest {
     /// In preview: the config to render with.
     #[serde(default)]
     pub config: Option<Value>,
+    /// The discount code the shopper typed.
+    #[serde(default)]
+    pub code: Option<String>,
+    /// The shopper's e-mail when known (the checkout): a code's limit per customer applies.
+    #[serde(default)]
+    pub email: Option<String>,
 }
 
 async fn cart_view(
@@ -725,16 +737,34 @@ async fn cart_view(
         family: Family::of(&config),
         preview: false,
     };
-    let html = if request.view.as_deref() == Some("summary") {
-        render::summary_view(&view, &lines)
-    } else {
-        render::cart_view(&view, &lines, &problems)
-    };
+    let code = request
+        .code
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty() && c.chars().count() <= 64);
+    let email = request
+        .email
+        .as_deref()
+        .map(|e| e.trim().to_lowercase())
+        .filter(|e| e.len() <= 254);
     let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let rules = crate::db::discounts::rules(&state.db, &shop.id, email.as_deref()).await?;
+    let totals =
+        core_wasm::commerce::totals(subtotal, &shop.shipping, &rules, code, crate::db::now_ms());
+    let typed = code.unwrap_or("");
+    let html = if request.view.as_deref() == Some("summary") {
+        render::summary_view(&view, &lines, &totals, typed)
+    } else {
+        render::cart_view(&view, &lines, &problems, &totals, typed)
+    };
     let body = json!({
         "html": html,
         "count": lines.iter().map(|l| l.quantity).sum::<i64>(),
         "subtotalMinor": subtotal,
+        "totalMinor": totals.total_minor,
+        "discountMinor": totals.discounts.total_minor(),
+        "codeApplied": totals.discounts.applied.iter().any(|a| a.rule.method == "code"),
+        "codeProblem": totals.discounts.code_problem,
         "lines": lines.iter().map(|l| json!({"productId": l.product_id, "variantId": l.variant_id, "quantity": l.quantity})).collect::<Vec<_>>(),
         "problems": problems,
     });

@@ -3,6 +3,8 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
+use crate::commerce::Totals;
+
 /// A priced cart line.
 #[derive(Debug, Clone)]
 pub struct Line {
@@ -17,16 +19,10 @@ pub struct Line {
     pub stock: i64,
 }
 
-/// Free shipping from this subtotal; a flat rate below it (the demo orders' rule).
-pub const FREE_SHIPPING_MINOR: i64 = 5_000;
-pub const SHIPPING_MINOR: i64 = 499;
-
-pub fn shipping_for(subtotal: i64) -> i64 {
-    if subtotal >= FREE_SHIPPING_MINOR || subtotal == 0 {
-        0
-    } else {
-        SHIPPING_MINOR
-    }
+/// The totals of a cart with no discounts under the store's shipping settings (the preview's
+/// sample and a cart before its discounts are known).
+pub fn plain_totals(view: &View, subtotal: i64) -> Totals {
+    crate::commerce::totals(subtotal, &view.shop.shipping, &[], None, 0)
 }
 
 pub(crate) fn cart_page() -> String {
@@ -37,7 +33,13 @@ pub(crate) fn cart_page() -> String {
 }
 
 /// The cart's lines, goal, upsell and totals (the cart page asks for it with the shopper's lines).
-pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
+pub fn cart_view(
+    view: &View,
+    lines: &[Line],
+    problems: &[String],
+    totals: &Totals,
+    code: &str,
+) -> String {
     let cur = &view.shop.currency;
     let mut out = String::new();
     for problem in problems {
@@ -59,7 +61,11 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
     let cart_goal = view.settings("cart_goal");
     let goal = cart_goal.value;
     if cart_goal.flag("isShow") {
-        let target = to_minor(cart_goal.number("goalAmount"));
+        // The store's free-shipping threshold when it has one (the bar speaks of free
+        // shipping), else the theme's goal.
+        let target = crate::records::shipping_minor(&view.shop.shipping)
+            .1
+            .unwrap_or_else(|| to_minor(cart_goal.number("goalAmount")));
         let share = if target > 0 {
             (subtotal as f64 / target as f64).min(1.0)
         } else {
@@ -134,18 +140,11 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
         );
     }
 
-    let shipping = shipping_for(subtotal);
+    out.push_str(&code_form(totals, code));
+    out.push_str(&totals_view(view, totals));
     let _ = write!(
         out,
-        "<div class=\"totals\"><p><span>Subtotal</span><span data-subtotal>{}</span></p><p><span>Shipping</span><span>{}</span></p>\
-         <p class=\"grand\"><span>Total</span><span>{}</span></p><a class=\"btn checkout-btn\" href=\"{}/checkout\" data-to-checkout>Check out</a></div>",
-        esc(&money(cur, subtotal)),
-        if shipping == 0 {
-            "Free".to_owned()
-        } else {
-            esc(&money(cur, shipping))
-        },
-        esc(&money(cur, subtotal + shipping)),
+        "<a class=\"btn checkout-btn\" href=\"{}/checkout\" data-to-checkout>Check out</a>",
         esc(view.base())
     );
     if view
@@ -161,10 +160,9 @@ pub fn cart_view(view: &View, lines: &[Line], problems: &[String]) -> String {
 }
 
 /// The checkout's order summary.
-pub fn summary_view(view: &View, lines: &[Line]) -> String {
+pub fn summary_view(view: &View, lines: &[Line], totals: &Totals, code: &str) -> String {
     let cur = &view.shop.currency;
     let mut out = String::from("<ul class=\"lines compact\">");
-    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
     for line in lines {
         let _ = write!(
             out,
@@ -176,17 +174,81 @@ pub fn summary_view(view: &View, lines: &[Line]) -> String {
             esc(&money(cur, line.price_minor * line.quantity))
         );
     }
-    let shipping = shipping_for(subtotal);
+    out.push_str("</ul>");
+    out.push_str(&code_form(totals, code));
+    out.push_str(&totals_view(view, totals));
+    out
+}
+
+/// The discount code field: the code applied (with a way to remove it), or a field to type one
+/// and why the typed one does not apply.
+fn code_form(totals: &Totals, code: &str) -> String {
+    let code = code.trim();
+    let applied = totals
+        .discounts
+        .applied
+        .iter()
+        .find(|a| a.rule.method == "code");
+    let mut out = String::from("<div class=\"discount-code\" data-discount>");
+    match applied {
+        Some(a) => {
+            let _ = write!(
+                out,
+                "<p class=\"applied\"><span class=\"tag\" data-code-applied>{}</span> \
+                 <button class=\"text-link\" type=\"button\" data-discount-remove>Remove</button></p>",
+                esc(&a.rule.code)
+            );
+        }
+        None => {
+            let _ = write!(
+                out,
+                "<form class=\"code-form\" data-discount-form><label for=\"discount-code\">Discount code</label>\
+                 <div class=\"row\"><input id=\"discount-code\" name=\"code\" autocomplete=\"off\" maxlength=\"64\" value=\"{}\" data-discount-code>\
+                 <button class=\"btn small\" type=\"submit\">Apply</button></div></form>",
+                esc(code)
+            );
+            if let Some(problem) = &totals.discounts.code_problem {
+                let _ = write!(
+                    out,
+                    "<p class=\"notice\" role=\"alert\" data-code-problem>{}</p>",
+                    esc(problem)
+                );
+            }
+        }
+    }
+    out.push_str("</div>");
+    out
+}
+
+/// Subtotal, each discount, shipping and the total.
+fn totals_view(view: &View, totals: &Totals) -> String {
+    let cur = &view.shop.currency;
+    let mut out = format!(
+        "<div class=\"totals\"><p><span>Subtotal</span><span data-subtotal>{}</span></p>",
+        esc(&money(cur, totals.subtotal_minor))
+    );
+    for applied in &totals.discounts.applied {
+        let label = if applied.rule.method == "code" {
+            format!("Discount ({})", applied.rule.code)
+        } else {
+            applied.rule.code.clone()
+        };
+        let _ = write!(
+            out,
+            "<p class=\"discount\" data-discount-line><span>{}</span><span>−{}</span></p>",
+            esc(&label),
+            esc(&money(cur, applied.amount_minor))
+        );
+    }
     let _ = write!(
         out,
-        "</ul><div class=\"totals\"><p><span>Subtotal</span><span>{}</span></p><p><span>Shipping</span><span>{}</span></p><p class=\"grand\"><span>Total</span><span data-total>{}</span></p></div>",
-        esc(&money(cur, subtotal)),
-        if shipping == 0 {
+        "<p><span>Shipping</span><span data-shipping>{}</span></p><p class=\"grand\"><span>Total</span><span data-total>{}</span></p></div>",
+        if totals.shipping_minor == 0 {
             "Free".to_owned()
         } else {
-            esc(&money(cur, shipping))
+            esc(&money(cur, totals.shipping_minor))
         },
-        esc(&money(cur, subtotal + shipping))
+        esc(&money(cur, totals.total_minor))
     );
     out
 }

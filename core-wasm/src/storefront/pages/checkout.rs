@@ -64,12 +64,15 @@ pub(crate) fn checkout_page(view: &View) -> String {
     }
     out.push_str(
         "<h2>Contact</h2><label for=\"co-email\">E-mail</label><input id=\"co-email\" name=\"email\" type=\"email\" autocomplete=\"email\" required maxlength=\"254\">\
-         <h2>Delivery</h2><label for=\"co-name\">Full name</label><input id=\"co-name\" name=\"name\" autocomplete=\"name\" required maxlength=\"100\">\
-         <label for=\"co-address\">Address</label><input id=\"co-address\" name=\"address\" autocomplete=\"street-address\" required maxlength=\"300\">\
-         <label for=\"co-country\">Country</label><select id=\"co-country\" name=\"country\" autocomplete=\"country\">\
-         <option value=\"US\">United States</option><option value=\"VN\">Vietnam</option><option value=\"GB\">United Kingdom</option>\
-         <option value=\"DE\">Germany</option><option value=\"FR\">France</option><option value=\"CA\">Canada</option><option value=\"AU\">Australia</option></select>",
+         <h2>Delivery</h2>",
     );
+    out.push_str(&address_fields("ship", "shipping", true));
+    out.push_str(
+        "<label class=\"check\"><input type=\"checkbox\" name=\"billingSame\" checked data-billing-same> Billing address is the same as shipping</label>\
+         <fieldset class=\"billing\" data-billing hidden disabled><legend>Billing address</legend>",
+    );
+    out.push_str(&address_fields("bill", "billing", false));
+    out.push_str("</fieldset>");
     if checkout.flag("isCustomerNote") {
         out.push_str("<label for=\"co-note\">Note for the seller (optional)</label><textarea id=\"co-note\" name=\"note\" maxlength=\"1000\" rows=\"3\"></textarea>");
     }
@@ -86,5 +89,87 @@ pub(crate) fn checkout_page(view: &View) -> String {
         );
     }
     out.push_str("</form><aside class=\"co-summary\"><h2>Order summary</h2><div data-summary aria-live=\"polite\"><p class=\"muted\">Loading…</p></div></aside></div></div></section>");
+    out
+}
+
+/// The fields of an address, named `{prefix}.{field}` for the checkout's script; `phone`: the
+/// phone is asked for (the shipping address: carriers call).
+fn address_fields(id: &str, prefix: &str, phone: bool) -> String {
+    use crate::commerce::address::{ADDRESS_FIELD_MAX, ADDRESS_LINE_MAX, PHONE_MAX, POSTCODE_MAX};
+    let field = |name: &str, label: &str, auto: &str, max: usize, required: bool| {
+        format!(
+            "<label for=\"co-{id}-{name}\">{label}</label><input id=\"co-{id}-{name}\" name=\"{prefix}.{name}\" autocomplete=\"{section} {auto}\" maxlength=\"{max}\"{}>",
+            if required { " required" } else { "" },
+            section = if prefix == "billing" {
+                "billing"
+            } else {
+                "shipping"
+            },
+        )
+    };
+    let mut out = field("name", "Full name", "name", ADDRESS_FIELD_MAX, true);
+    out.push_str(&field(
+        "line1",
+        "Address",
+        "address-line1",
+        ADDRESS_LINE_MAX,
+        true,
+    ));
+    out.push_str(&field(
+        "line2",
+        "Apartment, suite, etc. (optional)",
+        "address-line2",
+        ADDRESS_LINE_MAX,
+        false,
+    ));
+    out.push_str("<div class=\"co-row\">");
+    out.push_str(&field(
+        "city",
+        "City",
+        "address-level2",
+        ADDRESS_FIELD_MAX,
+        true,
+    ));
+    out.push_str(&field(
+        "region",
+        "State / province",
+        "address-level1",
+        ADDRESS_FIELD_MAX,
+        false,
+    ));
+    out.push_str(&field(
+        "postcode",
+        "Postcode",
+        "postal-code",
+        POSTCODE_MAX,
+        false,
+    ));
+    out.push_str("</div>");
+    let _ = write!(
+        out,
+        "<label for=\"co-{id}-country\">Country</label><select id=\"co-{id}-country\" name=\"{prefix}.country\" autocomplete=\"{prefix} country\" required>"
+    );
+    for country in crate::commerce::country_list() {
+        let _ = write!(
+            out,
+            "<option value=\"{}\"{}{}>{}</option>",
+            country.code,
+            if country.postcode {
+                ""
+            } else {
+                " data-no-postcode"
+            },
+            if country.code == "US" {
+                " selected"
+            } else {
+                ""
+            },
+            esc(&country.name)
+        );
+    }
+    out.push_str("</select>");
+    if phone {
+        out.push_str(&field("phone", "Phone", "tel", PHONE_MAX, true));
+    }
     out
 }

@@ -59,11 +59,58 @@ pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
     }
     let _ = write!(
         out,
-        "</ul><div class=\"totals\"><p><span>Subtotal</span><span>{}</span></p><p><span>Shipping</span><span>{}</span></p><p class=\"grand\"><span>Total paid</span><span>{}</span></p></div></div>",
-        esc(&money(cur, receipt.subtotal_minor)),
+        "</ul><div class=\"totals\"><p><span>Subtotal</span><span>{}</span></p>",
+        esc(&money(cur, receipt.subtotal_minor))
+    );
+    if receipt.discount_minor > 0 {
+        let _ = write!(
+            out,
+            "<p class=\"discount\"><span>Discount</span><span data-discount>−{}</span></p>",
+            esc(&money(cur, receipt.discount_minor))
+        );
+    }
+    let _ = write!(
+        out,
+        "<p><span>Shipping</span><span>{}</span></p><p class=\"grand\"><span>Total paid</span><span>{}</span></p></div></div>",
         esc(&money(cur, receipt.shipping_minor)),
         esc(&money(cur, receipt.total_minor))
     );
+    if let Some(address) = &receipt.shipping_address {
+        out.push_str("<div class=\"box\" data-ship-to><h2>Shipping to</h2><address>");
+        let region_line = [
+            address.city.as_str(),
+            address.region.as_str(),
+            address.postcode.as_str(),
+        ]
+        .iter()
+        .filter(|p| !p.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+        let country = crate::commerce::country(&address.country)
+            .map_or(address.country.as_str(), |(_, name, _)| name);
+        for part in [
+            address.name.as_str(),
+            address.line1.as_str(),
+            address.line2.as_str(),
+            region_line.as_str(),
+            country,
+            address.phone.as_str(),
+        ] {
+            if !part.is_empty() {
+                let _ = write!(out, "{}<br>", esc(part));
+            }
+        }
+        out.push_str("</address>");
+        if !receipt.note.is_empty() {
+            let _ = write!(
+                out,
+                "<p class=\"muted\" data-order-note>Note: {}</p>",
+                esc(&receipt.note)
+            );
+        }
+        out.push_str("</div>");
+    }
     if thankpage.flag("delivery_policies.settings.isShowPage") {
         out.push_str("<div class=\"box\"><h2>Delivery</h2>");
         for policy in list(t, "delivery_policies.settings.blocks") {

@@ -263,11 +263,12 @@
     if (!box) return;
     // The preview runtime renders the preview's cart with the page.
     if (runtimeWanted) { initImages(box); return; }
-    postJson(base + "/cart/view", { items: previewItems(), view: "cart", config: preview ? lastConfig : undefined }).then(function (r) {
+    postJson(base + "/cart/view", { items: previewItems(), view: "cart", code: readCode() || undefined, config: preview ? lastConfig : undefined }).then(function (r) {
       if (!r.ok) { box.innerHTML = "<p class=\"notice\" role=\"alert\">The cart could not be loaded. Try again.</p>"; return; }
       box.innerHTML = r.data.html;
       if (!preview) writeCart(r.data.lines);
       initImages(box);
+      initCode(box, function () { renderCart(root); });
       $$("[data-line]", box).forEach(function (li) {
         var id = li.getAttribute("data-line");
         function change(fn) {
@@ -286,6 +287,23 @@
     }).catch(function () { box.innerHTML = "<p class=\"notice\" role=\"alert\">The cart could not be loaded. Check your connection.</p>"; });
   }
 
+  // ------------------------------------------------------------------ discount code
+  // The code the shopper typed is kept with the cart; the server says whether it applies.
+  var CODE_KEY = "sl-code:" + boot.storeKey;
+  function readCode() { return preview ? "" : (getItem(CODE_KEY) || ""); }
+  function writeCode(code) { if (preview) return; if (code) setItem(CODE_KEY, code); else { try { localStorage.removeItem(CODE_KEY); } catch (x) { /* ignore */ } } }
+  function initCode(box, rerender) {
+    var form = $("[data-discount-form]", box);
+    if (form) form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var input = $("[data-discount-code]", form);
+      writeCode(input ? input.value.trim() : "");
+      rerender();
+    });
+    var remove = $("[data-discount-remove]", box);
+    if (remove) remove.addEventListener("click", function () { writeCode(""); rerender(); });
+  }
+
   // ------------------------------------------------------------------ checkout draft
   // The checkout records the cart and the contact details typed so far under a token this
   // browser keeps, so the seller sees checkouts that were not completed; the order closes it.
@@ -301,7 +319,7 @@
     var body = { token: token, items: cart };
     var email = form && form.elements.email;
     if (email && email.value.trim() && email.checkValidity()) body.email = email.value.trim();
-    var name = form && form.elements.name;
+    var name = form && form.elements["shipping.name"];
     if (name && name.value.trim()) body.name = name.value.trim();
     fetch(base + "/checkout/draft", { method: "POST", keepalive: Boolean(leaving), headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
       .then(function (r) { if (r.status === 409) { try { localStorage.removeItem(DRAFT_KEY); } catch (x) { /* ignore */ } } })
@@ -323,7 +341,7 @@
         var form = $("[data-checkout]", root);
         if (data && form) {
           if (data.email && !form.elements.email.value) form.elements.email.value = data.email;
-          if (data.name && !form.elements.name.value) form.elements.name.value = data.name;
+          if (data.name && !form.elements["shipping.name"].value) form.elements["shipping.name"].value = data.name;
         }
       })
       .catch(function () { initCheckout(root); });
@@ -343,12 +361,36 @@
       if (!items.length) {
         summary.innerHTML = "<p>Your cart is empty.</p><a class=\"btn\" href=\"" + base + "/collections/all\">Continue shopping</a>";
       } else {
-        postJson(base + "/cart/view", { items: items, view: "summary", config: preview ? lastConfig : undefined }).then(function (r) {
-          summary.innerHTML = r.ok ? r.data.html : "<p class=\"notice\">The summary could not be loaded.</p>";
-          initImages(summary);
-        });
+        var loadSummary = function () {
+          var email = form.elements.email;
+          postJson(base + "/cart/view", {
+            items: items, view: "summary", code: readCode() || undefined,
+            email: email && email.value.trim() && email.checkValidity() ? email.value.trim() : undefined,
+            config: preview ? lastConfig : undefined
+          }).then(function (r) {
+            summary.innerHTML = r.ok ? r.data.html : "<p class=\"notice\">The summary could not be loaded.</p>";
+            initImages(summary);
+            initCode(summary, loadSummary);
+          });
+        };
+        loadSummary();
+        // A code's limit per customer depends on the e-mail.
+        if (form.elements.email) form.elements.email.addEventListener("change", function () { if (readCode()) loadSummary(); });
       }
     }
+    var same = $("[data-billing-same]", form);
+    var billing = $("[data-billing]", form);
+    if (same && billing) same.addEventListener("change", function () { billing.hidden = same.checked; billing.disabled = same.checked; });
+    // Countries without postcodes: the field is optional there.
+    $$("select[name$='.country']", form).forEach(function (sel) {
+      var prefix = sel.name.split(".")[0];
+      var sync = function () {
+        var opt = sel.options[sel.selectedIndex];
+        var pc = form.elements[prefix + ".postcode"];
+        if (pc) pc.required = !(opt && opt.hasAttribute("data-no-postcode"));
+      };
+      sel.addEventListener("change", sync); sync();
+    });
     var timer = $("[data-co-timer]", root);
     if (timer && boot.checkout && boot.checkout.countdown) {
       var started = Number(getItem("sl-co-start", "session")) || Date.now();
@@ -364,7 +406,7 @@
     if (!preview && kind === "checkout") track("reached_checkout");
     if (!preview && items.length) {
       saveDraft(form);
-      ["email", "name"].forEach(function (field) {
+      ["email", "shipping.name"].forEach(function (field) {
         var el = form.elements[field];
         if (!el) return;
         el.addEventListener("input", function () { clearTimeout(draftTimer); draftTimer = setTimeout(function () { saveDraft(form); }, 800); });
@@ -377,23 +419,33 @@
       e.preventDefault();
       if (preview) return;
       var cart = readCart();
-      var fields = ["email", "name", "address"];
-      var bad = fields.filter(function (f) { var el = form.elements[f]; var ok = el.checkValidity() && el.value.trim() !== ""; el.setAttribute("aria-invalid", ok ? "false" : "true"); return !ok; });
+      var fields = $$("input[required],select[required]", form).filter(function (el) { return !el.disabled; });
+      var bad = fields.filter(function (el) { var ok = el.checkValidity() && el.value.trim() !== ""; el.setAttribute("aria-invalid", ok ? "false" : "true"); return !ok; });
       if (!cart.length) { error.textContent = "Your cart is empty."; error.hidden = false; return; }
-      if (bad.length) { error.textContent = "Check the highlighted fields."; error.hidden = false; form.elements[bad[0]].focus(); return; }
+      if (bad.length) { error.textContent = "Check the highlighted fields."; error.hidden = false; bad[0].focus(); return; }
       var key = getItem("sl-checkout-key", "session");
       if (!key) { key = randomId(); setItem("sl-checkout-key", key, "session"); }
       var button = $("[data-place]", form);
       button.disabled = true; button.textContent = "Processing…";
       error.hidden = true;
       var note = form.elements.note;
+      var address = function (prefix) {
+        var a = {};
+        ["name", "line1", "line2", "city", "region", "postcode", "country", "phone"].forEach(function (f) {
+          var el = form.elements[prefix + "." + f];
+          if (el) a[f] = el.value.trim();
+        });
+        return a;
+      };
       postJson(base + "/checkout", {
-        sessionId: sessionId(), idempotencyKey: key, email: form.elements.email.value.trim(), name: form.elements.name.value.trim(),
-        address: form.elements.address.value.trim(), country: form.elements.country.value,
+        sessionId: sessionId(), idempotencyKey: key, email: form.elements.email.value.trim(),
+        shippingAddress: address("shipping"), billingAddress: same && !same.checked ? address("billing") : undefined,
+        discountCode: readCode() || undefined,
         note: note ? note.value.trim() : null, items: cart, draftToken: getItem(DRAFT_KEY) || undefined
       }).then(function (r) {
         if (r.ok) {
           writeCart([]);
+          writeCode("");
           try { localStorage.removeItem(DRAFT_KEY); } catch (x) { /* ignore */ }
           try { sessionStorage.removeItem("sl-checkout-key"); sessionStorage.removeItem("sl-co-start"); } catch (x) { /* ignore */ }
           go(r.data.thankYouUrl);

@@ -1,0 +1,169 @@
+//! A postal address as the checkout and the admin take it: every field bounded, the country
+//! from the ISO list, the postcode present (and shaped) where the country uses one.
+
+use shared_types::commerce::{Address, Country};
+
+use super::countries::COUNTRIES;
+
+/// The longest name, address line, city or region.
+pub const ADDRESS_FIELD_MAX: usize = 100;
+/// The longest address line.
+pub const ADDRESS_LINE_MAX: usize = 200;
+/// The longest postcode.
+pub const POSTCODE_MAX: usize = 16;
+/// The longest phone number.
+pub const PHONE_MAX: usize = 30;
+/// Countries whose addresses need a state, province or territory.
+pub const REGION_REQUIRED: [&str; 3] = ["US", "CA", "AU"];
+
+/// The country of `code` (any case): its name and whether it uses postcodes.
+pub fn country(code: &str) -> Option<(&'static str, &'static str, bool)> {
+    let code = code.trim().to_ascii_uppercase();
+    COUNTRIES
+        .binary_search_by(|(c, _, _)| (*c).cmp(code.as_str()))
+        .ok()
+        .map(|i| COUNTRIES[i])
+}
+
+/// Every country, sorted by name (the checkout's list).
+pub fn country_list() -> Vec<Country> {
+    let mut list: Vec<Country> = COUNTRIES
+        .iter()
+        .map(|(code, name, postcode)| Country {
+            code: (*code).to_owned(),
+            name: (*name).to_owned(),
+            postcode: *postcode,
+        })
+        .collect();
+    list.sort_by(|a, b| a.name.cmp(&b.name));
+    list
+}
+
+/// Whether `postcode` (trimmed, upper case) has the shape of `country`'s postcodes: the exact
+/// shape for the countries below, else 2 to 16 letters, digits, spaces and hyphens.
+fn postcode_shape(country: &str, postcode: &str) -> bool {
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    let chars: Vec<char> = postcode.chars().collect();
+    match country {
+        "US" => {
+            digits(postcode, 5)
+                || postcode
+                    .split_once('-')
+                    .is_some_and(|(a, b)| digits(a, 5) && digits(b, 4))
+        }
+        "CA" => {
+            let compact: Vec<char> = chars.iter().copied().filter(|c| *c != ' ').collect();
+            compact.len() == 6
+                && compact.iter().enumerate().all(|(i, c)| {
+                    if i % 2 == 0 {
+                        c.is_ascii_alphabetic()
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                })
+        }
+        "DE" | "FR" | "IT" | "ES" | "FI" | "MX" => digits(postcode, 5),
+        "AU" | "AT" | "BE" | "CH" | "DK" | "NO" | "NZ" | "ZA" | "PH" => digits(postcode, 4),
+        "VN" | "IN" | "CN" | "SG" | "RU" => digits(postcode, 6),
+        "JP" => {
+            digits(postcode, 7)
+                || postcode
+                    .split_once('-')
+                    .is_some_and(|(a, b)| digits(a, 3) && digits(b, 4))
+        }
+        "NL" => {
+            let compact: String = chars.iter().filter(|c| **c != ' ').collect();
+            compact.len() == 6
+                && digits(&compact[..4], 4)
+                && compact[4..].chars().all(|c| c.is_ascii_alphabetic())
+        }
+        "GB" => {
+            let compact: String = chars.iter().filter(|c| **c != ' ').collect();
+            (5..=7).contains(&compact.len())
+                && compact.chars().all(|c| c.is_ascii_alphanumeric())
+                && compact.starts_with(|c: char| c.is_ascii_alphabetic())
+                && compact[compact.len() - 3..].starts_with(|c: char| c.is_ascii_digit())
+        }
+        _ => {
+            (2..=POSTCODE_MAX).contains(&chars.len())
+                && chars
+                    .iter()
+                    .all(|c| c.is_ascii_alphanumeric() || *c == ' ' || *c == '-')
+        }
+    }
+}
+
+/// Every problem of an address, each message starting with `label` ("Shipping address").
+/// `phone_required`: the checkout's shipping address needs one, a billing address does not.
+pub fn address_problems(label: &str, address: &Address, phone_required: bool) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut bounded = |field: &str, value: &str, max: usize, required: bool| {
+        let count = value.trim().chars().count();
+        if required && count == 0 {
+            problems.push(format!("{label}: enter the {field}."));
+        } else if count > max {
+            problems.push(format!("{label}: the {field} is at most {max} characters."));
+        }
+    };
+    bounded("name", &address.name, ADDRESS_FIELD_MAX, true);
+    bounded("address", &address.line1, ADDRESS_LINE_MAX, true);
+    bounded(
+        "second address line",
+        &address.line2,
+        ADDRESS_LINE_MAX,
+        false,
+    );
+    bounded("city", &address.city, ADDRESS_FIELD_MAX, true);
+    let code = address.country.trim().to_ascii_uppercase();
+    match country(&code) {
+        None => problems.push(format!("{label}: choose a country from the list.")),
+        Some((code, name, uses_postcodes)) => {
+            let region_required = REGION_REQUIRED.contains(&code);
+            bounded(
+                "region",
+                &address.region,
+                ADDRESS_FIELD_MAX,
+                region_required,
+            );
+            let postcode = address.postcode.trim().to_ascii_uppercase();
+            if uses_postcodes && postcode.is_empty() {
+                problems.push(format!("{label}: enter the postcode."));
+            } else if !postcode.is_empty()
+                && (postcode.chars().count() > POSTCODE_MAX || !postcode_shape(code, &postcode))
+            {
+                problems.push(format!("{label}: this is not a postcode of {name}."));
+            }
+        }
+    }
+    let phone = address.phone.trim();
+    if phone.is_empty() {
+        if phone_required {
+            problems.push(format!("{label}: enter a phone number."));
+        }
+    } else {
+        let digits = phone.chars().filter(char::is_ascii_digit).count();
+        let allowed = phone
+            .chars()
+            .all(|c| c.is_ascii_digit() || " +-().".contains(c));
+        if phone.chars().count() > PHONE_MAX || !allowed || !(6..=15).contains(&digits) {
+            problems.push(format!(
+                "{label}: the phone number is 6 to 15 digits (with + - ( ) and spaces)."
+            ));
+        }
+    }
+    problems
+}
+
+/// The address as stored: fields trimmed, the country and postcode upper case.
+pub fn normalized(address: &Address) -> Address {
+    Address {
+        name: address.name.trim().to_owned(),
+        line1: address.line1.trim().to_owned(),
+        line2: address.line2.trim().to_owned(),
+        city: address.city.trim().to_owned(),
+        region: address.region.trim().to_owned(),
+        postcode: address.postcode.trim().to_ascii_uppercase(),
+        country: address.country.trim().to_ascii_uppercase(),
+        phone: address.phone.trim().to_owned(),
+    }
+}

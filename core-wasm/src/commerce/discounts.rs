@@ -1,0 +1,213 @@
+//! The discounts a cart earns: the best automatic discount the cart qualifies for, then the
+//! code the shopper typed, each checked for its dates, minimum subtotal and usage limits.
+//! One function prices the cart page, the checkout and the order, so they always agree.
+
+use crate::catalog::minor_to_money;
+
+/// A discount as the store keeps it, with its usage so far.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DiscountRule {
+    pub id: String,
+    /// code or automatic.
+    pub method: String,
+    /// The code (upper case) or the automatic discount's title.
+    pub code: String,
+    /// percent (value in hundredths of a percent), amount (minor units) or free_shipping.
+    pub value_type: String,
+    pub value: i64,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub is_active: bool,
+    pub min_subtotal_minor: Option<i64>,
+    pub usage_limit: Option<i64>,
+    pub per_customer_limit: Option<i64>,
+    /// Orders that used it.
+    pub used: i64,
+    /// Orders of this shopper (by e-mail) that used it; 0 when the shopper is not known yet.
+    pub used_by_customer: i64,
+}
+
+/// A discount the cart earned and what it took off, in minor units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    pub rule: DiscountRule,
+    pub amount_minor: i64,
+}
+
+/// The discounts of a cart.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CartDiscounts {
+    pub applied: Vec<Applied>,
+    /// Off the merchandise.
+    pub merchandise_minor: i64,
+    /// Off the shipping.
+    pub shipping_minor: i64,
+    /// Why the typed code does not apply; `None` when it does or none was typed.
+    pub code_problem: Option<String>,
+}
+
+impl CartDiscounts {
+    /// All that came off.
+    pub fn total_minor(&self) -> i64 {
+        self.merchandise_minor + self.shipping_minor
+    }
+}
+
+/// The flat shipping rate below the store's free-shipping threshold, and free from it (and for
+/// an empty cart). `threshold_minor` `None`: the store offers no free shipping.
+pub fn shipping_rate(subtotal_minor: i64, rate_minor: i64, threshold_minor: Option<i64>) -> i64 {
+    if subtotal_minor == 0 || threshold_minor.is_some_and(|t| subtotal_minor >= t) {
+        0
+    } else {
+        rate_minor
+    }
+}
+
+/// Why `rule` does not apply to a cart of `subtotal_minor` at `now` (`None`: it applies).
+pub fn refusal(rule: &DiscountRule, subtotal_minor: i64, now: i64) -> Option<String> {
+    if !rule.is_active {
+        return Some("This code is not active.".to_owned());
+    }
+    if rule.starts_at.is_some_and(|start| now < start) {
+        return Some("This code is not valid yet.".to_owned());
+    }
+    if rule.ends_at.is_some_and(|end| now >= end) {
+        return Some("This code has expired.".to_owned());
+    }
+    if rule.usage_limit.is_some_and(|limit| rule.used >= limit) {
+        return Some("This code has reached its usage limit.".to_owned());
+    }
+    if rule
+        .per_customer_limit
+        .is_some_and(|limit| rule.used_by_customer >= limit)
+    {
+        return Some("You have already used this code.".to_owned());
+    }
+    if let Some(min) = rule.min_subtotal_minor
+        && subtotal_minor < min
+    {
+        return Some(format!(
+            "This code needs a subtotal of at least {:.2}.",
+            minor_to_money(min)
+        ));
+    }
+    None
+}
+
+/// What `rule` takes off a cart whose merchandise still costs `remaining_minor` and whose
+/// shipping costs `shipping_minor`: (off the merchandise, off the shipping). A percent rounds
+/// half up to a cent; nothing takes more than what is left.
+fn saving(rule: &DiscountRule, remaining_minor: i64, shipping_minor: i64) -> (i64, i64) {
+    match rule.value_type.as_str() {
+        "percent" => {
+            let off = (i128::from(remaining_minor) * i128::from(rule.value.clamp(0, 10_000))
+                + 5_000)
+                / 10_000;
+            (i64::try_from(off).unwrap_or(0).min(remaining_minor), 0)
+        }
+        "amount" => (rule.value.clamp(0, remaining_minor), 0),
+        "free_shipping" => (0, shipping_minor),
+        _ => (0, 0),
+    }
+}
+
+/// The discounts of a cart of `subtotal_minor` with `shipping_minor` shipping at `now`: the
+/// automatic discount that saves most (of those that apply), then the discount whose code is
+/// `code` (any case) on what is left. A code that is unknown or does not apply is reported in
+/// `code_problem` and takes nothing off.
+pub fn apply_discounts(
+    rules: &[DiscountRule],
+    code: Option<&str>,
+    subtotal_minor: i64,
+    shipping_minor: i64,
+    now: i64,
+) -> CartDiscounts {
+    let mut result = CartDiscounts::default();
+    let best = rules
+        .iter()
+        .filter(|r| r.method == "automatic" && refusal(r, subtotal_minor, now).is_none())
+        .map(|r| (r, saving(r, subtotal_minor, shipping_minor)))
+        .filter(|(_, (m, s))| m + s > 0)
+        .max_by(|(a, (am, ash)), (b, (bm, bsh))| {
+            (am + ash).cmp(&(bm + bsh)).then_with(|| b.id.cmp(&a.id))
+        });
+    if let Some((rule, (merchandise, shipping))) = best {
+        result.merchandise_minor += merchandise;
+        result.shipping_minor += shipping;
+        result.applied.push(Applied {
+            rule: rule.clone(),
+            amount_minor: merchandise + shipping,
+        });
+    }
+    let code = code.map(str::trim).filter(|c| !c.is_empty());
+    if let Some(code) = code {
+        let typed = code.to_uppercase();
+        match rules
+            .iter()
+            .find(|r| r.method == "code" && r.code.to_uppercase() == typed)
+        {
+            None => result.code_problem = Some(format!("The code {code} does not exist.")),
+            Some(rule) => match refusal(rule, subtotal_minor, now) {
+                Some(problem) => result.code_problem = Some(problem),
+                None => {
+                    let (merchandise, shipping) = saving(
+                        rule,
+                        subtotal_minor - result.merchandise_minor,
+                        shipping_minor - result.shipping_minor,
+                    );
+                    result.merchandise_minor += merchandise;
+                    result.shipping_minor += shipping;
+                    result.applied.push(Applied {
+                        rule: rule.clone(),
+                        amount_minor: merchandise + shipping,
+                    });
+                }
+            },
+        }
+    }
+    result
+}
+
+/// What a cart comes to, in minor units.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Totals {
+    pub subtotal_minor: i64,
+    /// The shipping rate before any discount.
+    pub shipping_minor: i64,
+    pub discounts: CartDiscounts,
+    pub total_minor: i64,
+}
+
+/// The totals of a cart of `subtotal_minor` under the store's shipping settings and discounts.
+pub fn totals(
+    subtotal_minor: i64,
+    shipping: &shared_types::records::ShippingSettings,
+    rules: &[DiscountRule],
+    code: Option<&str>,
+    now: i64,
+) -> Totals {
+    let (rate, free_over) = crate::records::shipping_minor(shipping);
+    let shipping_minor = shipping_rate(subtotal_minor, rate, free_over);
+    let discounts = apply_discounts(rules, code, subtotal_minor, shipping_minor, now);
+    Totals {
+        subtotal_minor,
+        shipping_minor,
+        total_minor: subtotal_minor + shipping_minor - discounts.total_minor(),
+        discounts,
+    }
+}
+
+/// The discounts as an order keeps them.
+pub fn applied(discounts: &CartDiscounts) -> Vec<shared_types::commerce::AppliedDiscount> {
+    discounts
+        .applied
+        .iter()
+        .map(|a| shared_types::commerce::AppliedDiscount {
+            discount_id: Some(a.rule.id.clone()),
+            method: a.rule.method.clone(),
+            code: a.rule.code.clone(),
+            value_type: a.rule.value_type.clone(),
+            amount: minor_to_money(a.amount_minor),
+        })
+        .collect()
+}

@@ -1,0 +1,21 @@
+//! Selling: the rules of a shopper's address, of the discounts a cart earns, and of what an
+//! order may still ship, refund or cancel. The storefront's checkout, the server and the admin
+//! (through WebAssembly) all ask these functions, so a total or a refusal is the same
+//! everywhere.
+
+pub mod address;
+pub mod countries;
+pub mod customers;
+pub mod discounts;
+pub mod orders;
+
+pub use address::{address_problems, country, country_list, normalized};
+pub use customers::{customer_problems, customers_csv, orders_csv};
+pub use discounts::{
+    Applied, CartDiscounts, DiscountRule, Totals, applied, apply_discounts, shipping_rate, totals,
+};
+pub use orders::{
+    Amounts, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, LineState, OrderState, cancel_refund,
+    check_cancel, check_fulfilment, financial_after_refund, fulfillment_status, quote_refund,
+    shipping_refundable,
+};

@@ -1,0 +1,82 @@
+//! Exports of the selling rules for the admin's order page and customer form: countries,
+//! address checks, and what a fulfilment, a refund or a cancellation of an order would do.
+
+use serde::Serialize;
+use shared_types::catalog::Order;
+use shared_types::commerce::{Address, FulfillmentInput, RefundInput, RefundQuote};
+use wasm_bindgen::prelude::*;
+
+use super::to_js;
+use crate::catalog::minor_to_money;
+use crate::commerce::{self, orders};
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Every country a shopper may ship to, by name.
+#[wasm_bindgen(js_name = countries)]
+pub fn countries() -> Result<JsValue, JsError> {
+    to_js(&commerce::country_list())
+}
+
+/// Every problem of an address (`label` starts each message); empty when it is good.
+#[wasm_bindgen(js_name = addressProblems)]
+pub fn address_problems(
+    label: &str,
+    address: JsValue,
+    phone_required: bool,
+) -> Result<Vec<String>, JsError> {
+    Ok(commerce::address_problems(
+        label,
+        &from_js::<Address>(address)?,
+        phone_required,
+    ))
+}
+
+/// Why the fulfilment cannot be made; empty when it can.
+#[wasm_bindgen(js_name = fulfilmentProblems)]
+pub fn fulfilment_problems(order: JsValue, input: JsValue) -> Result<Vec<String>, JsError> {
+    let order = orders::state_of(&from_js::<Order>(order)?);
+    Ok(
+        orders::check_fulfilment(&order, &from_js::<FulfillmentInput>(input)?)
+            .err()
+            .unwrap_or_default(),
+    )
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Quote {
+    quote: Option<RefundQuote>,
+    problems: Vec<String>,
+}
+
+/// What the refund would give back, or why it cannot be made.
+#[wasm_bindgen(js_name = refundQuote)]
+pub fn refund_quote(order: JsValue, input: JsValue) -> Result<JsValue, JsError> {
+    let order = orders::state_of(&from_js::<Order>(order)?);
+    let refundable = minor_to_money(order.grand_total_minor - order.refunded_minor);
+    let shipping_refundable = minor_to_money(orders::shipping_refundable(&order));
+    let answer = match orders::quote_refund(&order, &from_js::<RefundInput>(input)?) {
+        Ok(amounts) => Quote {
+            quote: Some(RefundQuote {
+                amount: minor_to_money(amounts.total_minor),
+                shipping_refundable,
+                refundable,
+            }),
+            problems: Vec::new(),
+        },
+        Err(problems) => Quote {
+            quote: None,
+            problems,
+        },
+    };
+    to_js(&answer)
+}
+
+/// Why the order cannot be cancelled, or `undefined` when it can.
+#[wasm_bindgen(js_name = cancelProblem)]
+pub fn cancel_problem(order: JsValue) -> Result<Option<String>, JsError> {
+    Ok(orders::check_cancel(&orders::state_of(&from_js::<Order>(order)?)).err())
+}

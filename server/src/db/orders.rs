@@ -1,0 +1,721 @@
+//! Orders after checkout: reading one with its fulfilments, refunds and timeline, and the
+//! merchant's changes to it (ship lines, cancel a shipment, refund, cancel). Each change reads
+//! the order in a write transaction, asks the core (`core_wasm::commerce::orders`) whether it
+//! may happen and what follows, and writes the order only if its `version` is still the one
+//! read, so two staff members acting at once never ship or refund a line twice.
+
+use core_wasm::catalog::minor_to_money;
+use core_wasm::commerce::orders::{self as rules, OrderState};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use shared_types::catalog::{CardInfo, CustomerInfo, LineItem, Order, PaymentSource};
+use shared_types::commerce::{
+    Address, AppliedDiscount, CancelInput, Fulfillment, FulfillmentInput, LineQuantity, OrderEvent,
+    Refund, RefundInput,
+};
+use sqlx::{AnyConnection, AnyPool};
+
+use crate::analytics::rollup::{Deltas, RefundDelta};
+use crate::db::{new_id, now_ms};
+use crate::error::ApiError;
+use crate::mail::{self, Mail};
+
+/// The columns `OrderRow` reads.
+pub const ORDER_COLUMNS: &str = "id, order_name, customer_id, customer_name, customer_email, created_at, captured_at, \
+    currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
+    payment_name, card_type, line_items, is_test, shipping_address, billing_address, note, discounts, refunded_minor, \
+    cancelled_at, version";
+
+/// An order as `ORDER_COLUMNS` reads it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderRow {
+    pub id: String,
+    pub order_name: String,
+    pub customer_id: Option<String>,
+    pub customer_name: String,
+    pub customer_email: String,
+    pub created_at: i64,
+    pub captured_at: Option<i64>,
+    pub currency: String,
+    pub subtotal_minor: i64,
+    pub shipping_minor: i64,
+    pub discount_minor: i64,
+    pub grand_total_minor: i64,
+    pub financial_status: String,
+    pub fulfillment_status: String,
+    pub payment_name: Option<String>,
+    pub card_type: Option<String>,
+    pub line_items: String,
+    pub is_test: i64,
+    pub shipping_address: Option<String>,
+    pub billing_address: Option<String>,
+    pub note: String,
+    pub discounts: String,
+    pub refunded_minor: i64,
+    pub cancelled_at: Option<i64>,
+    pub version: i64,
+}
+
+/// A line item as the `line_items` column keeps it (and the checkout drafts' lines).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredLine {
+    #[serde(default)]
+    pub product_id: Option<String>,
+    #[serde(default)]
+    pub variant_id: Option<String>,
+    pub title: String,
+    #[serde(default)]
+    pub variant_title: String,
+    pub quantity: i64,
+    pub price_minor: i64,
+    #[serde(default)]
+    pub fulfilled_quantity: i64,
+    #[serde(default)]
+    pub refunded_quantity: i64,
+}
+
+/// The lines of a stored `line_items` column.
+pub fn stored_lines(column: &str) -> Vec<StoredLine> {
+    serde_json::from_str(column).unwrap_or_default()
+}
+
+/// The line items of a stored `line_items` column, as the API shows them.
+pub fn line_items(column: &str) -> Vec<LineItem> {
+    stored_lines(column)
+        .into_iter()
+        .map(|l| LineItem {
+            product_id: l.product_id,
+            variant_id: l.variant_id,
+            title: l.title,
+            variant_title: l.variant_title,
+            quantity: l.quantity,
+            price: minor_to_money(l.price_minor),
+            fulfilled_quantity: l.fulfilled_quantity,
+            refunded_quantity: l.refunded_quantity,
+        })
+        .collect()
+}
+
+fn address(column: Option<&str>) -> Option<Address> {
+    column.and_then(|c| serde_json::from_str(c).ok())
+}
+
+/// The order as the API shows it, without its fulfilments, refunds and timeline.
+pub fn order(row: &OrderRow) -> Order {
+    Order {
+        id: row.id.clone(),
+        order_name: row.order_name.clone(),
+        customer_info: vec![CustomerInfo {
+            full_name: row.customer_name.clone(),
+            email: row.customer_email.clone(),
+        }],
+        created_date: row.created_at,
+        captured_date: row.captured_at,
+        currency: row.currency.clone(),
+        subtotal: minor_to_money(row.subtotal_minor),
+        shipping: minor_to_money(row.shipping_minor),
+        discount: minor_to_money(row.discount_minor),
+        grand_total: minor_to_money(row.grand_total_minor),
+        financial_status: row.financial_status.clone(),
+        fulfillment_status: row.fulfillment_status.clone(),
+        payment_name: row.payment_name.clone(),
+        payment_source: PaymentSource {
+            card: row.card_type.clone().map(|kind| CardInfo { kind }),
+        },
+        line_items: line_items(&row.line_items),
+        test: row.is_test == 1,
+        shipping_address: address(row.shipping_address.as_deref()),
+        billing_address: address(row.billing_address.as_deref()),
+        note: row.note.clone(),
+        discounts: serde_json::from_str::<Vec<AppliedDiscount>>(&row.discounts).unwrap_or_default(),
+        refunded: minor_to_money(row.refunded_minor),
+        cancelled_at: row.cancelled_at,
+        fulfillments: Vec::new(),
+        refunds: Vec::new(),
+        timeline: Vec::new(),
+    }
+}
+
+/// One order of the store as it stands in `conn`.
+pub async fn find_row(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    id: &str,
+) -> Result<Option<OrderRow>, ApiError> {
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE store_id = $1 AND id = $2");
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+fn quantities(column: &str) -> Vec<LineQuantity> {
+    serde_json::from_str(column).unwrap_or_default()
+}
+
+/// The order with its fulfilments, refunds and timeline (the order page).
+pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, ApiError> {
+    let mut conn = db.acquire().await?;
+    let row = find_row(&mut conn, store_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let mut order = order(&row);
+    let fulfillments: Vec<(String, String, String, String, String, i64, Option<i64>)> =
+        sqlx::query_as(
+            "SELECT id, lines, carrier, tracking_number, status, created_at, cancelled_at \
+             FROM order_fulfillments WHERE store_id = $1 AND order_id = $2 ORDER BY created_at, id",
+        )
+        .bind(store_id)
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    order.fulfillments = fulfillments
+        .into_iter()
+        .map(
+            |(id, lines, carrier, tracking_number, status, created_at, cancelled_at)| Fulfillment {
+                id,
+                lines: quantities(&lines),
+                carrier,
+                tracking_number,
+                status,
+                created_at,
+                cancelled_at,
+            },
+        )
+        .collect();
+    let refunds: Vec<(String, String, i64, i64, i64, String, i64)> = sqlx::query_as(
+        "SELECT id, lines, shipping_minor, amount_minor, restock, reason, created_at \
+         FROM order_refunds WHERE store_id = $1 AND order_id = $2 ORDER BY created_at, id",
+    )
+    .bind(store_id)
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    order.refunds = refunds
+        .into_iter()
+        .map(
+            |(id, lines, shipping, amount, restock, reason, created_at)| Refund {
+                id,
+                lines: quantities(&lines),
+                shipping: minor_to_money(shipping),
+                amount: minor_to_money(amount),
+                restock: restock == 1,
+                reason,
+                created_at,
+            },
+        )
+        .collect();
+    let events: Vec<(i64, String, String, String)> = sqlx::query_as(
+        "SELECT at, actor, kind, details FROM order_events WHERE store_id = $1 AND order_id = $2 \
+         ORDER BY at, id",
+    )
+    .bind(store_id)
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    order.timeline = events
+        .into_iter()
+        .map(|(at, actor, kind, details)| OrderEvent {
+            at,
+            actor,
+            kind,
+            details: serde_json::from_str(&details).unwrap_or(Value::Null),
+        })
+        .collect();
+    Ok(order)
+}
+
+/// Adds an entry to the order's timeline.
+pub async fn event(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    order_id: &str,
+    actor: &str,
+    kind: &str,
+    details: Value,
+) -> Result<(), ApiError> {
+    sqlx::query(
+        "INSERT INTO order_events (id, store_id, order_id, at, actor, kind, details) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(new_id())
+    .bind(store_id)
+    .bind(order_id)
+    .bind(now_ms())
+    .bind(actor)
+    .bind(kind)
+    .bind(details.to_string())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The name a staff member's changes show under: their full name, else their e-mail.
+pub async fn actor_name(conn: &mut AnyConnection, user_id: &str) -> Result<String, ApiError> {
+    let row: Option<(Option<String>, Option<String>, String)> =
+        sqlx::query_as("SELECT first_name, last_name, email FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row
+        .map(|(first, last, email)| {
+            let name = core_wasm::shell::full_name(first.as_deref(), last.as_deref());
+            if name.trim().is_empty() { email } else { name }
+        })
+        .unwrap_or_default())
+}
+
+/// Writes the order's new lines and statuses if it is still at the version read (409 when
+/// another change came first).
+async fn save(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    row: &OrderRow,
+    lines: &[StoredLine],
+    changes: &Changes,
+) -> Result<(), ApiError> {
+    let status = rules::fulfillment_status(&line_states(lines));
+    let fulfillment = if changes.cancelled_at.is_some() || row.cancelled_at.is_some() {
+        "closed"
+    } else {
+        status
+    };
+    let changed = sqlx::query(
+        "UPDATE orders SET line_items = $1, fulfillment_status = $2, financial_status = $3, refunded_minor = $4, \
+         cancelled_at = $5, version = version + 1 WHERE store_id = $6 AND id = $7 AND version = $8",
+    )
+    .bind(serde_json::to_string(lines).map_err(ApiError::internal)?)
+    .bind(fulfillment)
+    .bind(&changes.financial_status)
+    .bind(changes.refunded_minor)
+    .bind(changes.cancelled_at.or(row.cancelled_at))
+    .bind(store_id)
+    .bind(&row.id)
+    .bind(row.version)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if changed == 0 {
+        return Err(ApiError::Conflict(
+            "This order changed meanwhile; reload it.".to_owned(),
+        ));
+    }
+    // The Overview's paid orders show the statuses.
+    crate::analytics::rollup::touch(conn, [store_id]).await?;
+    Ok(())
+}
+
+/// The order columns a change sets besides the lines.
+struct Changes {
+    financial_status: String,
+    refunded_minor: i64,
+    cancelled_at: Option<i64>,
+}
+
+impl Changes {
+    fn of(row: &OrderRow) -> Self {
+        Changes {
+            financial_status: row.financial_status.clone(),
+            refunded_minor: row.refunded_minor,
+            cancelled_at: None,
+        }
+    }
+}
+
+fn line_states(lines: &[StoredLine]) -> Vec<rules::LineState> {
+    lines
+        .iter()
+        .map(|l| rules::LineState {
+            quantity: l.quantity,
+            price_minor: l.price_minor,
+            fulfilled: l.fulfilled_quantity,
+            refunded: l.refunded_quantity,
+        })
+        .collect()
+}
+
+/// The order as the core's rules see it.
+pub fn state(row: &OrderRow) -> OrderState {
+    rules::state_of(&order(row))
+}
+
+/// The order for a change: read in the transaction, 404 when the store has no such order.
+async fn for_change(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    id: &str,
+) -> Result<OrderRow, ApiError> {
+    find_row(conn, store_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)
+}
+
+/// Ships lines of the order: records the fulfilment, moves the lines' shipped quantities and
+/// the status on, and, when asked (the default), queues the shopper's shipping confirmation.
+pub async fn fulfil(
+    db: &AnyPool,
+    store_id: &str,
+    user_id: &str,
+    id: &str,
+    input: &FulfillmentInput,
+) -> Result<(), ApiError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    let row = for_change(&mut tx, store_id, id).await?;
+    let shipped = rules::check_fulfilment(&state(&row), input).map_err(ApiError::Invalid)?;
+    let mut lines = stored_lines(&row.line_items);
+    for (index, quantity) in &shipped {
+        lines[*index].fulfilled_quantity += quantity;
+    }
+    save(&mut tx, store_id, &row, &lines, &Changes::of(&row)).await?;
+    let shipped: Vec<LineQuantity> = shipped
+        .iter()
+        .map(|(i, q)| LineQuantity {
+            line: u32::try_from(*i).unwrap_or(u32::MAX),
+            quantity: *q,
+        })
+        .collect();
+    let carrier = input.carrier.trim();
+    let tracking = input.tracking_number.trim();
+    let fulfilment_id = new_id();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO order_fulfillments (id, store_id, order_id, lines, carrier, tracking_number, status, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'success', $7)",
+    )
+    .bind(&fulfilment_id)
+    .bind(store_id)
+    .bind(id)
+    .bind(serde_json::to_string(&shipped).map_err(ApiError::internal)?)
+    .bind(carrier)
+    .bind(tracking)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    let actor = actor_name(&mut tx, user_id).await?;
+    let items: i64 = shipped.iter().map(|l| l.quantity).sum();
+    event(
+        &mut tx,
+        store_id,
+        id,
+        &actor,
+        "fulfilled",
+        json!({"fulfillmentId": fulfilment_id, "items": items, "carrier": carrier, "trackingNumber": tracking}),
+    )
+    .await?;
+    if input.notify_customer.unwrap_or(true) && !row.customer_email.is_empty() {
+        let mut body = format!(
+            "Hello {},\n\nYour order {} is on its way. Shipped:\n",
+            row.customer_name, row.order_name
+        );
+        for line in &shipped {
+            let stored = &lines[line.line as usize];
+            let variant = if stored.variant_title.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", stored.variant_title)
+            };
+            body.push_str(&format!(
+                "- {} x {}{variant}\n",
+                line.quantity, stored.title
+            ));
+        }
+        if !carrier.is_empty() {
+            body.push_str(&format!("\nCarrier: {carrier}\n"));
+        }
+        if !tracking.is_empty() {
+            body.push_str(&format!("Tracking number: {tracking}\n"));
+        }
+        body.push_str("\nThank you for your order.\n");
+        mail::queue(
+            &mut *tx,
+            &Mail {
+                to: row.customer_email.clone(),
+                subject: format!("Your order {} is on its way", row.order_name),
+                body,
+            },
+        )
+        .await?;
+        event(
+            &mut tx,
+            store_id,
+            id,
+            "",
+            "emailSent",
+            json!({"to": row.customer_email, "about": "shipping"}),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Cancels a shipment: its lines are to ship again.
+pub async fn cancel_fulfilment(
+    db: &AnyPool,
+    store_id: &str,
+    user_id: &str,
+    id: &str,
+    fulfilment_id: &str,
+) -> Result<(), ApiError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    let row = for_change(&mut tx, store_id, id).await?;
+    let found: Option<(String, String)> = sqlx::query_as(
+        "SELECT lines, status FROM order_fulfillments WHERE store_id = $1 AND order_id = $2 AND id = $3",
+    )
+    .bind(store_id)
+    .bind(id)
+    .bind(fulfilment_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (shipped, status) = found.ok_or(ApiError::NotFound)?;
+    if status != "success" {
+        return Err(ApiError::Conflict(
+            "This fulfilment is cancelled already.".to_owned(),
+        ));
+    }
+    let mut lines = stored_lines(&row.line_items);
+    for line in quantities(&shipped) {
+        if let Some(stored) = lines.get_mut(line.line as usize) {
+            stored.fulfilled_quantity = (stored.fulfilled_quantity - line.quantity).max(0);
+        }
+    }
+    save(&mut tx, store_id, &row, &lines, &Changes::of(&row)).await?;
+    sqlx::query(
+        "UPDATE order_fulfillments SET status = 'cancelled', cancelled_at = $1 WHERE id = $2 AND store_id = $3",
+    )
+    .bind(now_ms())
+    .bind(fulfilment_id)
+    .bind(store_id)
+    .execute(&mut *tx)
+    .await?;
+    let actor = actor_name(&mut tx, user_id).await?;
+    event(
+        &mut tx,
+        store_id,
+        id,
+        &actor,
+        "fulfillmentCancelled",
+        json!({"fulfillmentId": fulfilment_id}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Puts `quantity` of each line back in its variant's stock (products without variants keep
+/// no stock).
+async fn restock(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    lines: &[StoredLine],
+    quantities: &[(usize, i64)],
+) -> Result<(), ApiError> {
+    for (index, quantity) in quantities {
+        let line = &lines[*index];
+        let (Some(product_id), Some(variant_id)) = (
+            line.product_id.as_deref(),
+            line.variant_id.as_deref().filter(|v| !v.is_empty()),
+        ) else {
+            continue;
+        };
+        let found: Option<(String,)> =
+            sqlx::query_as("SELECT variants FROM products WHERE id = $1 AND store_id = $2")
+                .bind(product_id)
+                .bind(store_id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        let Some((variants,)) = found else { continue };
+        let mut variants: Vec<Value> =
+            serde_json::from_str(&variants).map_err(ApiError::internal)?;
+        let Some(variant) = variants
+            .iter_mut()
+            .find(|v| v.get("id").and_then(Value::as_str) == Some(variant_id))
+        else {
+            continue;
+        };
+        let stock = variant.get("stock").and_then(Value::as_i64).unwrap_or(0);
+        variant["stock"] = json!(stock.saturating_add(*quantity));
+        sqlx::query("UPDATE products SET variants = $1 WHERE id = $2 AND store_id = $3")
+            .bind(Value::Array(variants).to_string())
+            .bind(product_id)
+            .bind(store_id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Gives money back in `conn`'s transaction: checks the refund with the core, moves the lines'
+/// refunded quantities, the order's refunded money and its statuses on, restocks when asked,
+/// records the refund and takes it off the sales at its date. Returns the amount in minor
+/// units.
+async fn refund_in(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    actor: &str,
+    row: &OrderRow,
+    input: &RefundInput,
+    cancelled_at: Option<i64>,
+) -> Result<i64, ApiError> {
+    let state = state(row);
+    let amounts = rules::quote_refund(&state, input).map_err(ApiError::Invalid)?;
+    let mut lines = stored_lines(&row.line_items);
+    let mut refunded_lines: Vec<(usize, i64)> = Vec::new();
+    for line in &input.lines {
+        let index = line.line as usize;
+        lines[index].refunded_quantity += line.quantity;
+        refunded_lines.push((index, line.quantity));
+    }
+    let refunded_minor = row.refunded_minor + amounts.total_minor;
+    let financial = rules::financial_after_refund(row.grand_total_minor, refunded_minor);
+    save(
+        conn,
+        store_id,
+        row,
+        &lines,
+        &Changes {
+            financial_status: financial.to_owned(),
+            refunded_minor,
+            cancelled_at,
+        },
+    )
+    .await?;
+    if input.restock {
+        restock(conn, store_id, &lines, &refunded_lines).await?;
+    }
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, is_test, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(new_id())
+    .bind(store_id)
+    .bind(&row.id)
+    .bind(serde_json::to_string(&input.lines).map_err(ApiError::internal)?)
+    .bind(amounts.shipping_minor)
+    .bind(amounts.total_minor)
+    .bind(i64::from(input.restock))
+    .bind(input.reason.trim())
+    .bind(row.is_test)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    let mut deltas = Deltas::default();
+    deltas.refund(
+        store_id,
+        RefundDelta {
+            at: now,
+            amount_minor: amounts.total_minor,
+            captured_at: row.captured_at.unwrap_or(now),
+            closes: financial == "refunded",
+            test: row.is_test == 1,
+        },
+    );
+    deltas.write(conn).await?;
+    let items: i64 = input.lines.iter().map(|l| l.quantity).sum();
+    event(
+        conn,
+        store_id,
+        &row.id,
+        actor,
+        "refunded",
+        json!({"amount": minor_to_money(amounts.total_minor), "items": items,
+            "shipping": minor_to_money(amounts.shipping_minor), "restock": input.restock,
+            "reason": input.reason.trim()}),
+    )
+    .await?;
+    Ok(amounts.total_minor)
+}
+
+/// Refunds lines and shipping of a paid order.
+pub async fn refund(
+    db: &AnyPool,
+    store_id: &str,
+    user_id: &str,
+    id: &str,
+    input: &RefundInput,
+) -> Result<(), ApiError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    let row = for_change(&mut tx, store_id, id).await?;
+    if row.cancelled_at.is_some() {
+        return Err(ApiError::Conflict(
+            "This order is cancelled; its money went back then.".to_owned(),
+        ));
+    }
+    let actor = actor_name(&mut tx, user_id).await?;
+    refund_in(&mut tx, store_id, &actor, &row, input, None).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Cancels an order nothing of which has shipped: a paid one is refunded in full, a pending one
+/// is voided; its lines go back in stock when asked.
+pub async fn cancel(
+    db: &AnyPool,
+    store_id: &str,
+    user_id: &str,
+    id: &str,
+    input: &CancelInput,
+) -> Result<(), ApiError> {
+    if input.reason.trim().chars().count() > rules::REASON_MAX {
+        return Err(ApiError::Invalid(vec![format!(
+            "A reason is at most {} characters.",
+            rules::REASON_MAX
+        )]));
+    }
+    let mut tx = crate::db::begin_write(db).await?;
+    let row = for_change(&mut tx, store_id, id).await?;
+    let state = state(&row);
+    rules::check_cancel(&state).map_err(ApiError::Conflict)?;
+    let actor = actor_name(&mut tx, user_id).await?;
+    let now = now_ms();
+    let refunded = if matches!(row.financial_status.as_str(), "paid" | "partially_refunded")
+        && row.grand_total_minor > row.refunded_minor
+    {
+        let refund = rules::cancel_refund(&state, input.restock, &input.reason);
+        refund_in(&mut tx, store_id, &actor, &row, &refund, Some(now)).await?
+    } else {
+        // Nothing was taken (pending) or all went back already: the order is closed as it is.
+        let lines = stored_lines(&row.line_items);
+        let financial = if row.financial_status == "pending" {
+            "voided"
+        } else {
+            row.financial_status.as_str()
+        };
+        save(
+            &mut tx,
+            store_id,
+            &row,
+            &lines,
+            &Changes {
+                financial_status: financial.to_owned(),
+                refunded_minor: row.refunded_minor,
+                cancelled_at: Some(now),
+            },
+        )
+        .await?;
+        if input.restock {
+            let all: Vec<(usize, i64)> = lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i, l.quantity - l.refunded_quantity))
+                .filter(|(_, q)| *q > 0)
+                .collect();
+            restock(&mut tx, store_id, &lines, &all).await?;
+        }
+        0
+    };
+    event(
+        &mut tx,
+        store_id,
+        id,
+        &actor,
+        "cancelled",
+        json!({"refunded": minor_to_money(refunded), "restock": input.restock, "reason": input.reason.trim()}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}

@@ -1,0 +1,174 @@
+//! Selling: addresses, the discounts a cart earns, fulfilments, refunds, cancellations and an
+//! order's timeline, as the storefront's checkout and the admin's order page send and read them.
+//! Money is in major units (`19.99`); times are milliseconds since the epoch.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+dto! {
+    /// A postal address: shipping or billing, an order's or a customer's.
+    #[derive(Default)]
+    pub struct Address {
+        /// The recipient's full name.
+        pub name: String,
+        pub line1: String,
+        #[serde(default)]
+        pub line2: String,
+        pub city: String,
+        /// State, province or region (required where the country has them on its envelopes).
+        #[serde(default)]
+        pub region: String,
+        /// Required where the country uses postcodes.
+        #[serde(default)]
+        pub postcode: String,
+        /// ISO 3166-1 alpha-2, upper case.
+        pub country: String,
+        #[serde(default)]
+        pub phone: String,
+    }
+
+    /// A country a shopper may ship to: its code, English name, and whether its addresses
+    /// carry a postcode.
+    pub struct Country {
+        pub code: String,
+        pub name: String,
+        pub postcode: bool,
+    }
+
+    /// A discount applied to an order or a cart: which, how, and how much it took off.
+    pub struct AppliedDiscount {
+        /// The discount's id (absent once the discount is deleted).
+        #[serde(default)]
+        #[ts(optional)]
+        pub discount_id: Option<String>,
+        /// code or automatic.
+        pub method: String,
+        /// The code typed, or the automatic discount's title.
+        pub code: String,
+        /// percent, amount or free_shipping.
+        pub value_type: String,
+        /// What it took off, in major units.
+        pub amount: f64,
+    }
+
+    /// A quantity of one of an order's lines (`line` is the line's index in `lineItems`).
+    pub struct LineQuantity {
+        pub line: u32,
+        pub quantity: i64,
+    }
+
+    /// Lines sent to the shopper with a carrier and tracking number.
+    pub struct FulfillmentInput {
+        pub lines: Vec<LineQuantity>,
+        #[serde(default)]
+        pub carrier: String,
+        #[serde(default)]
+        pub tracking_number: String,
+        /// Send the shopper a shipping confirmation (default true).
+        #[serde(default)]
+        #[ts(optional)]
+        pub notify_customer: Option<bool>,
+    }
+
+    /// A shipment of some of an order's lines.
+    pub struct Fulfillment {
+        pub id: String,
+        pub lines: Vec<LineQuantity>,
+        pub carrier: String,
+        pub tracking_number: String,
+        /// success or cancelled.
+        pub status: String,
+        pub created_at: i64,
+        #[serde(default)]
+        #[ts(optional)]
+        pub cancelled_at: Option<i64>,
+    }
+
+    /// Money given back for some lines and some shipping, with the lines put back in stock or
+    /// not.
+    pub struct RefundInput {
+        #[serde(default)]
+        pub lines: Vec<LineQuantity>,
+        /// Shipping given back, in major units (default 0).
+        #[serde(default)]
+        pub shipping: f64,
+        /// Put the refunded lines back in stock.
+        #[serde(default)]
+        pub restock: bool,
+        #[serde(default)]
+        pub reason: String,
+    }
+
+    /// A refund made: what it gave back and for what.
+    pub struct Refund {
+        pub id: String,
+        pub lines: Vec<LineQuantity>,
+        pub shipping: f64,
+        pub amount: f64,
+        pub restock: bool,
+        pub reason: String,
+        pub created_at: i64,
+    }
+
+    /// What a refund of the given lines and shipping would give back (the admin's refund
+    /// dialog shows it before the merchant confirms).
+    pub struct RefundQuote {
+        pub amount: f64,
+        /// Shipping that may still be refunded.
+        pub shipping_refundable: f64,
+        /// Money that may still be refunded in all.
+        pub refundable: f64,
+    }
+
+    /// Cancels an unfulfilled order: a paid one is refunded in full.
+    pub struct CancelInput {
+        #[serde(default)]
+        pub restock: bool,
+        #[serde(default)]
+        pub reason: String,
+    }
+
+    /// One change of an order, for its timeline: who (a staff member's name, or empty for the
+    /// shopper or the system), when, what (`kind`, with `details` for the UI's sentence).
+    pub struct OrderEvent {
+        pub at: i64,
+        pub actor: String,
+        /// placed, paid, fulfilled, fulfillmentCancelled, refunded, cancelled, emailSent,
+        /// customerEdited.
+        pub kind: String,
+        #[ts(type = "Record<string, unknown>")]
+        pub details: Value,
+    }
+
+    /// The lines, discounts and totals a cart comes to (the cart page and the checkout show
+    /// it; the order is written with the same figures).
+    pub struct CartTotals {
+        pub subtotal: f64,
+        pub shipping: f64,
+        pub discount: f64,
+        pub total: f64,
+        pub discounts: Vec<AppliedDiscount>,
+        /// Why the code typed does not apply (empty when it does or none was typed).
+        #[serde(default)]
+        pub code_problem: String,
+    }
+
+    /// A customer's details as the merchant edits them.
+    pub struct CustomerInput {
+        pub email: String,
+        #[serde(default)]
+        pub first_name: String,
+        #[serde(default)]
+        pub last_name: String,
+        #[serde(default)]
+        pub phone: String,
+        #[serde(default)]
+        pub notes: String,
+        #[serde(default)]
+        pub tags: Vec<String>,
+        /// The first is the default address.
+        #[serde(default)]
+        pub addresses: Vec<Address>,
+    }
+}
