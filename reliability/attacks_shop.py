@@ -11,6 +11,10 @@ from attackkit import Target, attack, parallel
 
 STORE = "demo"
 OWNER = "owner@storeloom.dev"
+DESIGNER = "designer@example.com"
+SELLER = "seller@example.com"
+ADDRESS = {"name": "Attack Shopper", "line1": "1 Test Street", "city": "Springfield", "region": "IL",
+           "postcode": "62701", "country": "US", "phone": "+1 217 555 0100"}
 
 
 def owner(target: Target) -> tuple[str, str]:
@@ -37,9 +41,7 @@ def checkout(target: Target, product: dict, quantity: int = 1, **extra) -> objec
     body = {
         "idempotencyKey": uuid.uuid4().hex,
         "email": f"shopper-{uuid.uuid4().hex[:8]}@example.com",
-        "name": "Attack Shopper",
-        "address": "1 Test Street",
-        "country": "US",
+        "shippingAddress": ADDRESS,
         "items": [{"productId": product["id"], "variantId": product["variantId"], "quantity": quantity}],
     }
     body.update(extra)
@@ -155,8 +157,8 @@ def spaced_line_ids_do_not_pass_the_line_cap(target: Target) -> dict:
     assert view.status == 200, f"cart view: {view.status} {view.text[:200]}"
     count = view.json["count"]
     assert count <= 99, f"the cart holds {count} of one product through spaced ids"
-    body = {"idempotencyKey": uuid.uuid4().hex, "email": "spaced@example.com", "name": "Spaced Ids",
-            "address": "1 Test Street", "items": items}
+    body = {"idempotencyKey": uuid.uuid4().hex, "email": "spaced@example.com", "shippingAddress": ADDRESS,
+            "items": items}
     placed = target.raw("POST", f"/s/{STORE}/checkout", {"content-type": "application/json"},
                         json.dumps(body).encode())
     assert placed.status not in (200, 201), f"a checkout of 4 x 99 through spaced ids was placed: {placed.text[:200]}"
@@ -219,6 +221,144 @@ def beacon_cannot_fake_or_backdate_conversions(target: Target) -> dict:
             "result": f"accepted {sum(accepted.values())} of 45"}
 
 
+@attack(races=True, env={"CHECKOUT_ADDRESS_LIMIT": "1000"})
+def discount_code_limit_holds_under_parallel_checkouts(target: Target) -> dict:
+    """30 checkouts at once with a code good for 3 uses, and 10 by one shopper with a code good
+    once per customer: the limits hold across server processes."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+    for body in ({"code": "THREE", "valueType": "percent", "value": 50, "usageLimit": 3},
+                 {"code": "ONCEEACH", "valueType": "amount", "value": 1, "perCustomerLimit": 1}):
+        made = target.call("POST", "/stores/discounts", body, token=token, headers=headers)
+        assert made.status == 201, f"discount: {made.status} {made.text[:200]}"
+    product = buyable(target)
+    shared = parallel(30, lambda i: checkout(target, product, discountCode="THREE"))
+    one_shopper = parallel(10, lambda i: checkout(target, product, discountCode="ONCEEACH",
+                                                  email="same-shopper@example.com"))
+
+    def placed(replies: list) -> int:
+        return sum(1 for r in replies if getattr(r, "status", 0) == 201)
+
+    wrong = [getattr(r, "status", -1) for r in shared + one_shopper
+             if getattr(r, "status", -1) not in (201, 400, 409)]
+    assert not wrong, f"answers other than 201/400/409: {wrong}"
+    listed = target.call("GET", "/stores/discounts?limit=100", token=token, headers=headers)
+    used = {d["code"]: d["used"] for d in listed.json["discounts"]}
+    assert placed(shared) == 3 and used["THREE"] == 3, (
+        f"a code for 3 uses placed {placed(shared)} orders (used {used['THREE']})")
+    assert placed(one_shopper) == 1 and used["ONCEEACH"] == 1, (
+        f"a code once per customer placed {placed(one_shopper)} orders for one shopper")
+    return {
+        "attempts": f"30 simultaneous checkouts with a 3-use code, 10 by one shopper with a once-per-customer "
+                    f"code, {len(target.bases)} server process(es)",
+        "result": f"{placed(shared)} and {placed(one_shopper)} placed; the rest refused (400/409)",
+    }
+
+
+def paid_order(target: Target, token: str, store_id: str) -> dict:
+    """A paid, unfulfilled, non-test order of the demo store with at least one line."""
+    reply = target.call("GET", "/stores/orders?financialStatus=paid&fulfillmentStatus=unfulfilled&limit=100",
+                        token=token, headers=store_headers(store_id))
+    assert reply.status == 200, f"orders: {reply.status} {reply.text[:200]}"
+    for order in reply.json["orders"]:
+        if not order.get("test") and order["lineItems"]:
+            return order
+    raise AssertionError("the demo store has no paid unfulfilled order")
+
+
+@attack(races=True)
+def parallel_refunds_never_give_back_more_than_was_paid(target: Target) -> dict:
+    """20 refunds of the same line at once, then 20 full cancellations: the money given back is
+    never more than the order's total, and the balance falls by it once."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+    order = paid_order(target, token, store_id)
+    path = f"/stores/orders/{order['id']}"
+    before = balance_minor(target, token, store_id)
+    line = {"line": 0, "quantity": order["lineItems"][0]["quantity"]}
+    refunds = parallel(20, lambda i: target.call("POST", f"{path}/refunds", {"lines": [line]}, token=token,
+                                                 headers=headers))
+    cancels = parallel(20, lambda i: target.call("POST", f"{path}/cancel", {}, token=token, headers=headers))
+    done = [r for r in refunds + cancels if getattr(r, "status", 0) in (200, 201)]
+    errors = [getattr(r, "status", -1) for r in refunds + cancels if getattr(r, "status", 0) >= 500]
+    assert not errors, f"server errors: {errors}"
+    after = target.call("GET", path, token=token, headers=headers).json
+    given = round(sum(r["amount"] for r in after["refunds"]) * 100)
+    total = round(after["grandTotal"] * 100)
+    assert given <= total and round(after["refunded"] * 100) == given, (
+        f"refunds gave back {given} of an order of {total} (refunded says {after['refunded']})")
+    line_refunds = sum(1 for r in refunds if getattr(r, "status", 0) == 201)
+    assert line_refunds <= 1, f"the same line was refunded {line_refunds} times"
+    dropped = before - balance_minor(target, token, store_id)
+    assert dropped > 0 and dropped <= given, f"balance fell by {dropped} for {given} refunded"
+    return {
+        "attempts": f"20 simultaneous refunds of one line and 20 cancellations of one order, "
+                    f"{len(target.bases)} server process(es)",
+        "result": f"{len(done)} accepted, the rest refused; {given} of {total} minor units given back; "
+                  f"balance fell by {dropped}",
+    }
+
+
+@attack(races=True)
+def parallel_fulfilments_never_ship_a_line_twice(target: Target) -> dict:
+    """20 fulfilments of the whole order at once: one ships it, the rest are refused."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+    order = paid_order(target, token, store_id)
+    path = f"/stores/orders/{order['id']}"
+    lines = [{"line": i, "quantity": l["quantity"]} for i, l in enumerate(order["lineItems"])]
+    replies = parallel(20, lambda i: target.call("POST", f"{path}/fulfillments",
+                                                 {"lines": lines, "notifyCustomer": False},
+                                                 token=token, headers=headers))
+    shipped = sum(1 for r in replies if getattr(r, "status", 0) == 201)
+    errors = [getattr(r, "status", -1) for r in replies if getattr(r, "status", 0) >= 500]
+    after = target.call("GET", path, token=token, headers=headers).json
+    over = [l for l in after["lineItems"] if l["fulfilledQuantity"] > l["quantity"]]
+    assert not errors, f"server errors: {errors}"
+    assert shipped == 1 and not over and len(after["fulfillments"]) == 1, (
+        f"{shipped} fulfilments accepted, {len(after['fulfillments'])} recorded, over-shipped lines: {over}")
+    return {
+        "attempts": f"20 simultaneous fulfilments of all lines of one order, {len(target.bases)} server process(es)",
+        "result": f"1 accepted, {len(replies) - 1} refused; every line shipped once",
+    }
+
+
+@attack()
+def order_changes_need_the_orders_scope_and_the_store(target: Target) -> dict:
+    """Staff without the orders scope, and another store's owner naming their own store, cannot
+    ship, refund, cancel or read the demo's orders or export its customers."""
+    token, store_id = owner(target)
+    order = paid_order(target, token, store_id)
+    path = f"/stores/orders/{order['id']}"
+    designer = target.sign_in(DESIGNER)["accessToken"]
+    seller = target.sign_in(SELLER)
+    tries = {
+        "designer refunds": target.call("POST", f"{path}/refunds", {"lines": [{"line": 0, "quantity": 1}]},
+                                        token=designer, headers=store_headers(store_id)),
+        "designer ships": target.call("POST", f"{path}/fulfillments", {"lines": [{"line": 0, "quantity": 1}]},
+                                      token=designer, headers=store_headers(store_id)),
+        "designer exports customers": target.call("GET", "/stores/customers/export", token=designer,
+                                                  headers=store_headers(store_id)),
+        "seller refunds in own store": target.call("POST", f"{path}/refunds",
+                                                   {"lines": [{"line": 0, "quantity": 1}]},
+                                                   token=seller["accessToken"],
+                                                   headers=store_headers(seller["storeId"])),
+        "seller cancels in own store": target.call("POST", f"{path}/cancel", {}, token=seller["accessToken"],
+                                                   headers=store_headers(seller["storeId"])),
+        "seller names the demo store": target.call("POST", f"{path}/refunds",
+                                                   {"lines": [{"line": 0, "quantity": 1}]},
+                                                   token=seller["accessToken"], headers=store_headers(store_id)),
+        "anonymous refunds": target.call("POST", f"{path}/refunds", {"lines": [{"line": 0, "quantity": 1}]},
+                                         headers=store_headers(store_id)),
+    }
+    allowed = {name: r.status for name, r in tries.items() if r.status not in (401, 403, 404)}
+    assert not allowed, f"not refused: {allowed}"
+    after = target.call("GET", path, token=token, headers=store_headers(store_id)).json
+    assert after["financialStatus"] == "paid" and not after["refunds"] and not after["fulfillments"], (
+        f"the order changed: {after['financialStatus']}, {len(after['refunds'])} refunds")
+    return {"attempts": ", ".join(tries), "result": ", ".join(f"{n} {r.status}" for n, r in tries.items())}
+
+
 ATTACKS: list = [
     test_orders_do_not_become_payable_money,
     checkout_flood_is_rate_limited,
@@ -227,4 +367,8 @@ ATTACKS: list = [
     malformed_storefront_address_is_404,
     public_catalogue_shows_no_stock_counts,
     beacon_cannot_fake_or_backdate_conversions,
+    discount_code_limit_holds_under_parallel_checkouts,
+    parallel_refunds_never_give_back_more_than_was_paid,
+    parallel_fulfilments_never_ship_a_line_twice,
+    order_changes_need_the_orders_scope_and_the_store,
 ]

@@ -169,7 +169,7 @@ async fn placing_the_order_closes_the_draft_and_a_late_order_marks_it_recovered(
     let (product, variant, _) = product(&app, "demo", "classic-shirt").await;
     let items = json!([{"productId": product, "variantId": variant, "quantity": 1}]);
     let order = |draft: &str, key: &str, email: &str| {
-        json!({"idempotencyKey": key, "email": email, "name": "Ann Buyer", "address": "1 Main St",
+        json!({"idempotencyKey": key, "email": email, "shippingAddress": crate::helpers::address("Ann Buyer"),
             "items": items, "draftToken": draft})
     };
 
@@ -390,8 +390,7 @@ async fn bad_drafts_and_bad_list_queries_get_400_and_write_nothing() {
     let order = app
         .post_json(
             "/s/demo/checkout",
-            &json!({"idempotencyKey": "key-bad-00001", "email": "a@example.com", "name": "A B",
-                "address": "1 Main St", "items": [line], "draftToken": "bad token!"}),
+            &json!({"idempotencyKey": "key-bad-00001", "email": "a@example.com", "shippingAddress": crate::helpers::address("A B"), "items": [line], "draftToken": "bad token!"}),
         )
         .await;
     assert_eq!(order.status, StatusCode::BAD_REQUEST, "{}", order.text);

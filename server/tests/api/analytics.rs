@@ -719,13 +719,13 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
     let fulfilled = app
         .call(
             Method::POST,
-            &format!("/api/stores/orders/{order}/fulfill"),
-            None,
+            &format!("/api/stores/orders/{order}/fulfillments"),
+            Some(&json!({"lines": [{"line": 0, "quantity": 1}], "carrier": "UPS", "trackingNumber": "1Z999"})),
             Some(&token),
             Some(&store),
         )
         .await;
-    assert_eq!(fulfilled.status, StatusCode::OK, "{}", fulfilled.text);
+    assert_eq!(fulfilled.status, StatusCode::CREATED, "{}", fulfilled.text);
     let after = server::analytics::rollup::version(&app.state.db, std::slice::from_ref(&store))
         .await
         .expect("version");

@@ -840,8 +840,7 @@ async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
     let placed = app
         .post_json(
             "/s/demo/checkout",
-            &json!({"idempotencyKey": "key-open0001", "email": "open@example.com", "name": "Open Order",
-                "address": "1 Main St", "country": "US",
+            &json!({"idempotencyKey": "key-open0001", "email": "open@example.com", "shippingAddress": crate::helpers::address("Open Order"),
                 "items": [{"productId": product, "variantId": variant, "quantity": 1}]}),
         )
         .await;
@@ -912,13 +911,34 @@ async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
         .as_str()
         .expect("an open paid order")
         .to_owned();
-    let path = format!("/api/stores/orders/{id}/fulfill");
-    let done = call(&app, staff, Method::POST, &path, None).await;
-    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    let path = format!("/api/stores/orders/{id}/fulfillments");
+    let order = call(
+        &app,
+        staff,
+        Method::GET,
+        &format!("/api/stores/orders/{id}"),
+        None,
+    )
+    .await;
+    let lines: Vec<Value> = order.json["lineItems"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .enumerate()
+        .map(|(i, l)| json!({"line": i, "quantity": l["quantity"]}))
+        .collect();
+    let all = json!({"lines": lines, "carrier": "UPS", "trackingNumber": "1Z 999 AA1"});
+    let done = call(&app, staff, Method::POST, &path, Some(all.clone())).await;
+    assert_eq!(done.status, StatusCode::CREATED, "{}", done.text);
     assert_eq!(done.json["fulfillmentStatus"], "fulfilled");
-    let again = call(&app, staff, Method::POST, &path, None).await;
-    assert_eq!(again.status, StatusCode::CONFLICT);
-    assert_eq!(again.messages(), ["This order is fulfilled already."]);
+    assert_eq!(done.json["fulfillments"][0]["trackingNumber"], "1Z 999 AA1");
+    let again = call(&app, staff, Method::POST, &path, Some(all.clone())).await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST);
+    assert!(
+        again.messages()[0].contains("left to ship"),
+        "{}",
+        again.text
+    );
     let after = call(
         &app,
         staff,
@@ -945,8 +965,8 @@ async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
             &app,
             staff,
             Method::POST,
-            "/api/stores/orders/nope/fulfill",
-            None
+            "/api/stores/orders/nope/fulfillments",
+            Some(all.clone())
         )
         .await
         .status,
@@ -962,13 +982,13 @@ async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
             staff,
             Method::POST,
             &format!(
-                "/api/stores/orders/{}/fulfill",
+                "/api/stores/orders/{}/fulfillments",
                 refunded["id"].as_str().expect("id")
             ),
-            None,
+            Some(json!({"lines": [{"line": 0, "quantity": 1}]})),
         )
         .await;
-        assert_eq!(reply.status, StatusCode::CONFLICT);
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     }
 }
 

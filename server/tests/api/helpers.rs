@@ -287,6 +287,12 @@ impl TestApp {
     }
 }
 
+/// A full shipping address in the United States, for a checkout's `shippingAddress`.
+pub fn address(name: &str) -> serde_json::Value {
+    serde_json::json!({"name": name, "line1": "1 Main St", "line2": "Apt 4", "city": "Springfield",
+        "region": "IL", "postcode": "62701", "country": "US", "phone": "+1 217 555 0100"})
+}
+
 pub const OWNER_EMAIL: &str = "owner@storeloom.dev";
 pub const SELLER_EMAIL: &str = "seller@example.com";
 /// Demo staff of the Demo Store: orders and products only.
@@ -306,13 +312,15 @@ pub async fn add_order(
     status: &str,
     captured_at: Option<i64>,
 ) {
+    let id = server::db::new_id();
+    let refunded = status == "refunded";
     sqlx::query(
         "INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency, \
          subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
-         line_items, created_at, captured_at) VALUES ($1, $2, $3, $4, 'Buyer', 'buyer@example.com', 'USD', $5, 0, 0, $5, \
-         $6, 'unfulfilled', '[]', $7, $8)",
+         line_items, created_at, captured_at, refunded_minor) VALUES ($1, $2, $3, $4, 'Buyer', 'buyer@example.com', 'USD', $5, 0, 0, $5, \
+         $6, $9, $10, $7, $8, $11)",
     )
-    .bind(server::db::new_id())
+    .bind(&id)
     .bind(store_id)
     .bind(number)
     .bind(format!("#{number}"))
@@ -320,9 +328,31 @@ pub async fn add_order(
     .bind(status)
     .bind(captured_at.unwrap_or_else(server::db::now_ms))
     .bind(captured_at)
+    .bind(if refunded { "closed" } else { "unfulfilled" })
+    .bind(
+        serde_json::json!([{"title": "Item", "quantity": 1, "priceMinor": total_minor,
+            "refundedQuantity": i64::from(refunded)}])
+        .to_string(),
+    )
+    .bind(if refunded { total_minor } else { 0 })
     .execute(&app.state.db)
     .await
     .expect("order");
+    // A refunded order's refund, all of it at its capture (as the server records one).
+    if refunded && let Some(at) = captured_at {
+        sqlx::query(
+            "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, \
+             is_test, created_at) VALUES ($1, $2, $3, '[]', 0, $4, 0, '', 0, $5)",
+        )
+        .bind(server::db::new_id())
+        .bind(store_id)
+        .bind(&id)
+        .bind(total_minor)
+        .bind(at)
+        .execute(&app.state.db)
+        .await
+        .expect("refund");
+    }
     let mut conn = app.state.db.acquire().await.expect("connection");
     server::analytics::rollup::rebuild(&mut conn, Some(store_id))
         .await

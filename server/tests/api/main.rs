@@ -5,6 +5,7 @@ mod abandoned;
 mod analytics;
 mod auth;
 mod catalog;
+mod commerce;
 mod concurrency;
 mod content;
 mod designs;

@@ -342,7 +342,7 @@ pub(crate) async fn demo_product(app: &TestApp, handle: &str) -> (String, String
 }
 
 /// The stock of one variant of a demo product, by its id.
-async fn variant_stock(app: &TestApp, handle: &str, variant: &str) -> i64 {
+pub(crate) async fn variant_stock(app: &TestApp, handle: &str, variant: &str) -> i64 {
     crate::helpers::stored_product(app, "demo", handle).await["variants"]
         .as_array()
         .expect("variants")
@@ -651,13 +651,72 @@ async fn a_checkout_refuses_bad_input_and_unknown_or_unavailable_products_writin
     let app = spawn_app().await;
     let (product, variant, _, stock) = demo_product(&app, "classic-shirt").await;
     let before = order_count(&app).await;
-    let good = json!({"idempotencyKey": "key-00000001", "email": "ann@example.com", "name": "Ann Lee",
-        "address": "1 Main St", "country": "US", "items": [{"productId": product, "variantId": variant, "quantity": 1}]});
+    let good = json!({"idempotencyKey": "key-00000001", "email": "ann@example.com", "shippingAddress": crate::helpers::address("Ann Lee"), "items": [{"productId": product, "variantId": variant, "quantity": 1}]});
+    let with = |field: &str, value: &str| {
+        let mut address = crate::helpers::address("Ann Lee");
+        address[field] = json!(value);
+        address
+    };
     let cases = [
         ("email", json!("not-an-email"), StatusCode::BAD_REQUEST),
-        ("name", json!(" "), StatusCode::BAD_REQUEST),
-        ("address", json!(""), StatusCode::BAD_REQUEST),
-        ("country", json!("USA"), StatusCode::BAD_REQUEST),
+        (
+            "shippingAddress",
+            with("name", " "),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "shippingAddress",
+            with("line1", ""),
+            StatusCode::BAD_REQUEST,
+        ),
+        ("shippingAddress", with("city", ""), StatusCode::BAD_REQUEST),
+        (
+            "shippingAddress",
+            with("country", "USA"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "shippingAddress",
+            with("country", "XX"),
+            StatusCode::BAD_REQUEST,
+        ),
+        // A US postcode is 5 digits (or ZIP+4); Vietnam's 6 digits; the US needs a state.
+        (
+            "shippingAddress",
+            with("postcode", "ABCDE"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "shippingAddress",
+            with("postcode", ""),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "shippingAddress",
+            with("region", ""),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "shippingAddress",
+            with("phone", "call me"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "shippingAddress",
+            with("line1", &"x".repeat(201)),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "billingAddress",
+            json!({"name": "A", "line1": "", "city": "Hanoi", "country": "VN"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        ("note", json!("n".repeat(1001)), StatusCode::BAD_REQUEST),
+        (
+            "discountCode",
+            json!("NO-SUCH-CODE"),
+            StatusCode::BAD_REQUEST,
+        ),
         ("idempotencyKey", json!("short"), StatusCode::BAD_REQUEST),
         ("items", json!([]), StatusCode::BAD_REQUEST),
         (
@@ -748,8 +807,7 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     );
     let (product, variant, price, stock) = demo_product(&app, "classic-shirt").await;
     let before = order_count(&app).await;
-    let body = json!({"idempotencyKey": "key-abcdef12", "email": "Ann@Example.com", "name": "Ann Lee",
-        "address": "1 Main St", "country": "us", "note": "Gift wrap, please",
+    let body = json!({"idempotencyKey": "key-abcdef12", "email": "Ann@Example.com", "shippingAddress": crate::helpers::address("Ann Lee"), "note": "Gift wrap, please",
         "items": [{"productId": product, "variantId": variant, "quantity": 2}]});
     let placed = app.post_json("/s/demo/checkout", &body).await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);

@@ -35,8 +35,7 @@ async fn product(app: &TestApp) -> (String, String) {
 }
 
 fn checkout_body(key: &str, product: &str, variant: &str, quantity: i64) -> Value {
-    json!({"idempotencyKey": key, "email": "shopper@example.com", "name": "Sam Shopper",
-        "address": "1 Main St", "items": [{"productId": product, "variantId": variant, "quantity": quantity}]})
+    json!({"idempotencyKey": key, "email": "shopper@example.com", "shippingAddress": crate::helpers::address("Sam Shopper"), "items": [{"productId": product, "variantId": variant, "quantity": quantity}]})
 }
 
 async fn balance(app: &TestApp, token: &str, store: &str) -> f64 {
