@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod catalog_seed;
 pub mod checkout;
 pub mod domains;
+pub mod reviews;
 pub mod seed;
 pub mod theme_drafts;
 pub mod themes;

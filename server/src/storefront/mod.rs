@@ -212,7 +212,7 @@ async fn theme_config(
     serde_json::from_str(text).map_err(ApiError::internal)
 }
 
-/// The active products, collections and menus the sections show.
+/// The active products, collections and menus the sections show, and the products' ratings.
 async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> {
     let products = query_products(
         &state.db,
@@ -245,10 +245,12 @@ async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> 
         .into_iter()
         .map(menu)
         .collect();
+    let ratings = crate::db::reviews::ratings(&state.db, store_id).await?;
     Ok(Catalog {
         products,
         collections,
         menus,
+        ratings,
     })
 }
 
@@ -366,6 +368,11 @@ fn secure_page(
     response
 }
 
+/// The year now, for the footer's copyright (the renderer reads no clock).
+fn this_year() -> i32 {
+    preview::year_of(crate::db::now_ms())
+}
+
 fn html_page(
     state: &AppState,
     ctx: &Ctx,
@@ -379,6 +386,7 @@ fn html_page(
         catalog: &ctx.catalog,
         family: Family::of(&ctx.config),
         preview: ctx.preview,
+        year: this_year(),
     };
     let product = match page {
         Page::Product(p) => Some(p.as_ref()),
@@ -724,6 +732,7 @@ async fn cart_view(
         catalog: &catalog,
         family: Family::of(&config),
         preview: false,
+        year: this_year(),
     };
     let html = if request.view.as_deref() == Some("summary") {
         render::summary_view(&view, &lines)
@@ -798,6 +807,7 @@ async fn preview(
         catalog: &snapshot.catalog,
         family: Family::of(&config),
         preview: true,
+        year: snapshot.year,
     };
     let invalid = |message: String| StoreError::from(ApiError::Invalid(vec![message]));
     let body = if let Some(keys) = request.sections {
