@@ -6,6 +6,7 @@
 pub mod checkout;
 pub mod drafts;
 pub mod preview_runtime;
+pub mod theme_assets;
 
 use std::sync::LazyLock;
 
@@ -72,6 +73,11 @@ pub fn router() -> Router<AppState> {
             get(preview_runtime::worker),
         )
         .route("/s/{subdomain}/_assets/{version}/{file}", get(asset))
+        .route("/s/{subdomain}/favicon.ico", get(theme_assets::favicon))
+        .route(
+            &format!("{}/{{*file}}", theme_assets::PREFIX),
+            get(theme_assets::theme_asset),
+        )
         .route("/s/{subdomain}/{*rest}", get(not_found))
 }
 
@@ -80,17 +86,20 @@ pub fn router() -> Router<AppState> {
 pub struct OnStoreHost;
 
 /// Sends a request on `{subdomain}.{STORE_DOMAIN_SUFFIX}` or a store's custom domain to that
-/// store's storefront (`/api`, `/uploads` and `/admin` stay what they are).
+/// store's storefront (`/api`, `/uploads`, `/admin` and the templates' `/theme-assets` stay what
+/// they are).
 pub async fn host_routing(
     State(state): State<AppState>,
     mut request: Request,
     next: Next,
 ) -> Response {
     let path = request.uri().path().to_owned();
-    let passthrough = ["/api", "/uploads", "/admin", "/s/"].iter().any(|p| {
-        path == p.trim_end_matches('/')
-            || path.starts_with(&format!("{}/", p.trim_end_matches('/')))
-    });
+    let passthrough = ["/api", "/uploads", "/admin", "/s/", theme_assets::PREFIX]
+        .iter()
+        .any(|p| {
+            path == p.trim_end_matches('/')
+                || path.starts_with(&format!("{}/", p.trim_end_matches('/')))
+        });
     if !passthrough {
         let host = request
             .headers()
