@@ -78,7 +78,7 @@ fn entry(
 pub fn apps() -> Vec<CatalogEntry> {
     vec![
         entry(
-            "product-review",
+            REVIEWS_APP,
             "Product Reviews",
             "Collect and show star ratings and reviews on product pages.",
             Some("website.apps.product-review.list"),
@@ -290,6 +290,90 @@ pub fn review_problems(review: &Review) -> Vec<String> {
     p.at_most("A review's title", &review.title, REVIEW_TITLE_MAX);
     p.at_most("A review", &review.body, REVIEW_BODY_MAX);
     p.done()
+}
+
+/// The key of the Product Reviews app: a product page shows its stars only while it is on.
+pub const REVIEWS_APP: &str = "product-review";
+
+/// What a product page says of a product's reviews: the average rating, in tenths of a star
+/// (`48` is 4.8), and how many reviews it is of.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RatingSummary {
+    pub product_id: String,
+    /// The mean of the ratings to one decimal (half away from zero), in tenths: 10 to 50.
+    pub average_tenths: u32,
+    pub count: u32,
+}
+
+impl RatingSummary {
+    /// The average as a shopper reads it: `4.8`.
+    pub fn average(&self) -> String {
+        format!("{}.{}", self.average_tenths / 10, self.average_tenths % 10)
+    }
+
+    /// The whole stars drawn filled: the average rounded to the nearest star (4.5 draws 5).
+    pub fn stars(&self) -> u32 {
+        (self.average_tenths + 5) / 10
+    }
+
+    /// `1 review`, `12 reviews`.
+    pub fn count_text(&self) -> String {
+        match self.count {
+            1 => "1 review".to_owned(),
+            n => format!("{n} reviews"),
+        }
+    }
+}
+
+/// Whether the Product Reviews app is on (product pages then show published reviews' stars).
+pub fn reviews_on(apps_on: &AppSwitches) -> bool {
+    apps_on.enabled.iter().any(|key| key == REVIEWS_APP)
+}
+
+/// Whether a review counts towards what a product page shows: it is published (the merchant's
+/// switch in the reviews list; a review saved unpublished is held back) and well formed.
+pub fn review_shown(review: &Review) -> bool {
+    review.published && (1..=5).contains(&review.rating) && !review.product_id.trim().is_empty()
+}
+
+/// The summary of a product's shown reviews; `None` when it has none (nothing is shown then).
+pub fn rating_summary(reviews: &[Review], product_id: &str) -> Option<RatingSummary> {
+    let ratings: Vec<u32> = reviews
+        .iter()
+        .filter(|r| review_shown(r) && r.product_id == product_id)
+        .map(|r| u32::from(r.rating))
+        .collect();
+    let count = u32::try_from(ratings.len()).unwrap_or(u32::MAX);
+    if count == 0 {
+        return None;
+    }
+    let sum: u64 = ratings.iter().map(|r| u64::from(*r)).sum();
+    // Tenths rounded half up: (10 * sum / count) + 0.5, in integers.
+    let tenths = (20 * sum + u64::from(count)) / (2 * u64::from(count));
+    Some(RatingSummary {
+        product_id: product_id.to_owned(),
+        average_tenths: u32::try_from(tenths).unwrap_or(50),
+        count,
+    })
+}
+
+/// The summaries of every product with a shown review, by product id; none while the Product
+/// Reviews app is off, whatever reviews are stored.
+pub fn rating_summaries(apps_on: &AppSwitches, reviews: &[Review]) -> Vec<RatingSummary> {
+    if !reviews_on(apps_on) {
+        return Vec::new();
+    }
+    let mut ids: Vec<&str> = reviews
+        .iter()
+        .filter(|r| review_shown(r))
+        .map(|r| r.product_id.as_str())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.into_iter()
+        .filter_map(|id| rating_summary(reviews, id))
+        .collect()
 }
 
 pub fn catalog_problems(catalog: &Catalog) -> Vec<String> {

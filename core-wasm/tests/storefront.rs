@@ -26,6 +26,7 @@ fn view<'a>(config: &'a Value, snapshot: &'a Snapshot) -> View<'a> {
         catalog: &snapshot.catalog,
         family: Family::of(config),
         preview: false,
+        year: snapshot.year,
     }
 }
 

@@ -132,6 +132,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><meta name=\"description\" content=\"{description}\">{robots}\
+         <link rel=\"icon\" href=\"{base}/favicon.ico\" sizes=\"32x32\">\
          <style id=\"sl-base\">{base_css}</style>\
          <style id=\"sl-theme\">{css}</style>{fonts}\
          <script type=\"application/json\" id=\"sl-boot\">{boot_json}</script>\
@@ -145,6 +146,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         kind = page.kind(),
         app = app(view, page),
         base_css = boot.css,
+        base = esc(&view.shop.base),
     )
 }
 

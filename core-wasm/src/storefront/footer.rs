@@ -52,7 +52,7 @@ pub(crate) fn render_footer(view: &View, section: &Value) -> String {
         let _ = write!(
             out,
             "</div><p class=\"copy\">{}</p></div>",
-            esc(text(settings, "copyright"))
+            esc(&copyright(view, text(settings, "copyright")))
         );
     } else {
         let blocks = list(section, "blocks");
@@ -82,7 +82,7 @@ pub(crate) fn render_footer(view: &View, section: &Value) -> String {
         ] {
             if let Some(value) = block(kind)
                 .and_then(Value::as_str)
-                .filter(|v| !v.is_empty())
+                .filter(|v| contact_shown(kind, v))
             {
                 let shown = if kind == "email" {
                     format!("<a href=\"mailto:{0}\">{0}</a>", esc(value))
@@ -106,12 +106,34 @@ pub(crate) fn render_footer(view: &View, section: &Value) -> String {
         let _ = write!(
             out,
             "</div><p class=\"copy\">{} <span>{}</span></p></div>",
-            esc(block("copyright").and_then(Value::as_str).unwrap_or("")),
+            esc(&copyright(
+                view,
+                block("copyright").and_then(Value::as_str).unwrap_or("")
+            )),
             esc(block("sub_copyright").and_then(Value::as_str).unwrap_or(""))
         );
     }
     out.push_str("</div></section>");
     out
+}
+
+/// The copyright line: the seller's own text, or, when they left it empty, `© {year} {store}`
+/// with the store's real name (the year is the render's, see [`View::year`]).
+pub(crate) fn copyright(view: &View, own: &str) -> String {
+    let own = own.trim();
+    match (own, view.year) {
+        ("", year) if year > 0 => format!("© {year} {}", view.shop.name),
+        ("", _) => format!("© {}", view.shop.name),
+        (own, _) => own.to_owned(),
+    }
+}
+
+/// Whether a footer contact block is shown: it has a value, and a phone is not the spec's
+/// placeholder a new Mobile block starts with (`theme::defaults::FOOTER_MOBILE`), which is no
+/// one's number.
+pub(crate) fn contact_shown(kind: &str, value: &str) -> bool {
+    let value = value.trim();
+    !value.is_empty() && (kind != "mobile" || value != crate::theme::defaults::FOOTER_MOBILE)
 }
 
 pub(crate) fn footer_menu(view: &View, handle: &Value) -> String {

@@ -5,7 +5,8 @@
 //!
 //! Parts: the document frame and the app ([`document`], [`app`]), the header and footer, one
 //! module per home section type (`sections`), one per page (`pages`), the stylesheet
-//! ([`theme_css`]), and [`preview`], what the preview asks for. The config is read through
+//! ([`theme_css`]), [`preview`], what the preview asks for, and [`variants`], the product page's
+//! option pickers. The config is read through
 //! `read`, whose defaults and limits come from the theme's rule table (`crate::theme`).
 
 mod cards;
@@ -19,11 +20,14 @@ pub mod preview;
 mod read;
 mod sections;
 mod style;
+pub mod variants;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared_types::catalog::{Collection, Menu, Product};
 use shared_types::theme::ThemeFamily;
+
+use crate::records::RatingSummary;
 
 pub use cards::card;
 pub use document::{Boot, app, document};
@@ -105,13 +109,17 @@ pub struct Shop {
     pub shipping: shared_types::records::ShippingSettings,
 }
 
-/// What the sections show from the database: active products, collections and menus.
+/// What the sections show from the database: active products, collections and menus, and the
+/// rating of each product with published reviews while the Product Reviews app is on
+/// (`crate::records::rating_summaries`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Catalog {
     pub products: Vec<Product>,
     pub collections: Vec<Collection>,
     pub menus: Vec<Menu>,
+    #[serde(default)]
+    pub ratings: Vec<RatingSummary>,
 }
 
 impl Catalog {
@@ -129,6 +137,12 @@ impl Catalog {
             .iter()
             .filter_map(|id| self.products.iter().find(|p| &p.id == id))
             .collect()
+    }
+
+    /// The rating a product's page shows; `None` when it has no published review or the
+    /// reviews app is off.
+    pub fn rating(&self, product_id: &str) -> Option<&RatingSummary> {
+        self.ratings.iter().find(|r| r.product_id == product_id)
     }
 
     pub fn product(&self, id_or_title: &str) -> Option<&Product> {
@@ -232,4 +246,7 @@ pub struct View<'a> {
     pub catalog: &'a Catalog,
     pub family: Family,
     pub preview: bool,
+    /// The year the page is rendered in (the store's footer copyright); the caller reads the
+    /// clock, the renderer does not. `0` leaves the year out.
+    pub year: i32,
 }

@@ -39,6 +39,9 @@ pub struct Snapshot {
     pub sample: Product,
     /// The order the thank-you page shows ([`sample_receipt`]).
     pub receipt: Receipt,
+    /// The year the snapshot was made in, which the footer's copyright shows ([`year_of`]).
+    #[serde(default)]
+    pub year: i32,
 }
 
 impl Snapshot {
@@ -55,8 +58,15 @@ impl Snapshot {
             catalog,
             sample,
             receipt,
+            year: year_of(now_ms),
         }
     }
+}
+
+/// The calendar year (UTC) of a time in milliseconds since 1970; `0` for a time out of range.
+pub fn year_of(now_ms: i64) -> i32 {
+    use chrono::Datelike;
+    chrono::DateTime::from_timestamp_millis(now_ms).map_or(0, |t| t.year())
 }
 
 /// A whole page as the preview puts it in place.
@@ -247,6 +257,7 @@ pub fn render_json(
         catalog: &snapshot.catalog,
         family: super::Family::of(&config),
         preview: true,
+        year: snapshot.year,
     };
     let text = match keys {
         Some(keys) => serde_json::to_string(&sections(&view, page_name, keys)?),

@@ -77,7 +77,8 @@ pub fn theme_css(config: &Value) -> String {
 /// The system font stack every theme font falls back to.
 const SANS: &str = "system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif";
 
-/// The stylesheet addresses of the config's fonts (https only), without repeats.
+/// The stylesheet addresses of the config's fonts, without repeats: https addresses, and paths
+/// on the store's own site (the templates' fonts, which the server serves itself).
 pub fn font_urls(config: &Value) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for key in [
@@ -87,7 +88,8 @@ pub fn font_urls(config: &Value) -> Vec<String> {
         "type_button_base_family",
     ] {
         let url = text(config, &format!("settings.typography.{key}.url")).trim();
-        if url.starts_with("https://") && !out.iter().any(|u| u == url) {
+        let on_site = url.starts_with('/') && !url.starts_with("//") && !url.contains('\\');
+        if (url.starts_with("https://") || on_site) && !out.iter().any(|u| u == url) {
             out.push(url.to_owned());
         }
     }

@@ -94,6 +94,11 @@ const COLOURS: [&str; 8] = [
     "#0f766e", "#b45309", "#1d4ed8", "#be123c", "#4d7c0f", "#7c3aed", "#0e7490", "#a16207",
 ];
 
+/// The colours hoodies come in, the combinations not made and those sold out.
+const HOODIE_COLOURS: [&str; 3] = ["Black", "White", "Sand"];
+const HOODIE_NOT_MADE: [(&str, &str); 1] = [("L", "Sand")];
+const HOODIE_SOLD_OUT: [(&str, &str); 1] = [("M", "White")];
+
 const FIRST_NAMES: [&str; 12] = [
     "Alex", "Bao", "Chloe", "Duc", "Emma", "Finn", "Giang", "Hana", "Ivan", "Julia", "Khoa", "Linh",
 ];
@@ -195,14 +200,53 @@ async fn products(
         } else {
             &["S", "M", "L"]
         };
-        let variants: Vec<_> = sizes
-            .iter()
-            .map(|s| {
-                json!({"id": new_id(), "title": s, "options": [s], "price": core_wasm::catalog::minor_to_money(price),
+        // Hoodies come in sizes and colours: one picker per option on the product page, where
+        // a combination that is not made (L in Sand) or is sold out (M in White) cannot be
+        // chosen. The other colours' stock is fixed, so the generator's numbers stay as they were.
+        let colours: &[&str] = if noun == "Hoodie" {
+            &HOODIE_COLOURS
+        } else {
+            &[]
+        };
+        let mut variants = Vec::new();
+        for size in sizes {
+            let values: Vec<Option<&str>> = if colours.is_empty() {
+                vec![None]
+            } else {
+                colours.iter().map(|c| Some(*c)).collect()
+            };
+            for colour in values {
+                if colour.is_some_and(|c| HOODIE_NOT_MADE.contains(&(*size, c))) {
+                    continue;
+                }
+                let stock = match colour {
+                    None | Some("Black") => i64::try_from(dice.below(40)).unwrap_or(0),
+                    Some(c) if HOODIE_SOLD_OUT.contains(&(*size, c)) => 0,
+                    Some(_) => 12,
+                };
+                let (title, options, sku) = match colour {
+                    None => (
+                        (*size).to_owned(),
+                        json!([size]),
+                        format!("{}-{}", handle.to_uppercase(), size.replace(' ', "")),
+                    ),
+                    Some(c) => (
+                        format!("{size}{}{c}", core_wasm::catalog::VARIANT_TITLE_SEPARATOR),
+                        json!([size, c]),
+                        format!("{}-{size}-{}", handle.to_uppercase(), c.to_uppercase()),
+                    ),
+                };
+                variants.push(json!({"id": new_id(), "title": title, "options": options,
+                       "price": core_wasm::catalog::minor_to_money(price),
                        "compareAtPrice": compare_at.map(core_wasm::catalog::minor_to_money),
-                       "stock": dice.below(40), "sku": format!("{}-{}", handle.to_uppercase(), s.replace(' ', ""))})
-            })
-            .collect();
+                       "stock": stock, "sku": sku}));
+            }
+        }
+        let options = if colours.is_empty() {
+            json!([{"name": "Size", "values": sizes}])
+        } else {
+            json!([{"name": "Size", "values": sizes}, {"name": "Colour", "values": colours}])
+        };
         let id = new_id();
         let status = if i % 17 == 16 { "draft" } else { "active" };
         sqlx::query(
@@ -220,7 +264,7 @@ async fn products(
             noun.to_lowercase()
         ))
         .bind(json!([{"src": format!("/uploads/{relative}"), "alt": title}]).to_string())
-        .bind(json!([{"name": "Size", "values": sizes}]).to_string())
+        .bind(options.to_string())
         .bind(serde_json::Value::Array(variants).to_string())
         .bind(serde_json::to_string(&tags)?)
         .bind(price)

@@ -7,6 +7,7 @@ pub mod checkout;
 pub mod discounts;
 pub mod domains;
 pub mod orders;
+pub mod reviews;
 pub mod seed;
 pub mod theme_drafts;
 pub mod themes;

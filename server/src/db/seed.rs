@@ -261,15 +261,17 @@ async fn demo_operations(db: &AnyPool, store_id: &str) -> Result<(), Box<dyn std
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    for (name, url) in [
-        ("Pacifico", "https://fonts.example/pacifico.woff2"),
-        ("Roboto Slab", "https://fonts.example/roboto-slab.woff2"),
+    // The fonts' files are bundled with the server (`storefront::theme_assets`).
+    for (name, file) in [
+        ("Pacifico", "pacifico-latin-400-normal.woff2"),
+        ("Roboto Slab", "roboto-slab-latin-400-normal.woff2"),
     ] {
+        let url = format!("{}/fonts/{file}", crate::storefront::theme_assets::PREFIX);
         sqlx::query("INSERT INTO personalize_fonts (id, store_id, name, font_url, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(new_id())
             .bind(store_id)
             .bind(name)
-            .bind(url)
+            .bind(&url)
             .bind(now)
             .execute(&mut *tx)
             .await?;

@@ -6,6 +6,7 @@
 pub mod checkout;
 pub mod drafts;
 pub mod preview_runtime;
+pub mod theme_assets;
 
 use std::sync::LazyLock;
 
@@ -72,6 +73,11 @@ pub fn router() -> Router<AppState> {
             get(preview_runtime::worker),
         )
         .route("/s/{subdomain}/_assets/{version}/{file}", get(asset))
+        .route("/s/{subdomain}/favicon.ico", get(theme_assets::favicon))
+        .route(
+            &format!("{}/{{*file}}", theme_assets::PREFIX),
+            get(theme_assets::theme_asset),
+        )
         .route("/s/{subdomain}/{*rest}", get(not_found))
 }
 
@@ -80,17 +86,20 @@ pub fn router() -> Router<AppState> {
 pub struct OnStoreHost;
 
 /// Sends a request on `{subdomain}.{STORE_DOMAIN_SUFFIX}` or a store's custom domain to that
-/// store's storefront (`/api`, `/uploads` and `/admin` stay what they are).
+/// store's storefront (`/api`, `/uploads`, `/admin` and the templates' `/theme-assets` stay what
+/// they are).
 pub async fn host_routing(
     State(state): State<AppState>,
     mut request: Request,
     next: Next,
 ) -> Response {
     let path = request.uri().path().to_owned();
-    let passthrough = ["/api", "/uploads", "/admin", "/s/"].iter().any(|p| {
-        path == p.trim_end_matches('/')
-            || path.starts_with(&format!("{}/", p.trim_end_matches('/')))
-    });
+    let passthrough = ["/api", "/uploads", "/admin", "/s/", theme_assets::PREFIX]
+        .iter()
+        .any(|p| {
+            path == p.trim_end_matches('/')
+                || path.starts_with(&format!("{}/", p.trim_end_matches('/')))
+        });
     if !passthrough {
         let host = request
             .headers()
@@ -218,7 +227,7 @@ async fn theme_config(
     serde_json::from_str(text).map_err(ApiError::internal)
 }
 
-/// The active products, collections and menus the sections show.
+/// The active products, collections and menus the sections show, and the products' ratings.
 async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> {
     let products = query_products(
         &state.db,
@@ -251,10 +260,12 @@ async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> 
         .into_iter()
         .map(menu)
         .collect();
+    let ratings = crate::db::reviews::ratings(&state.db, store_id).await?;
     Ok(Catalog {
         products,
         collections,
         menus,
+        ratings,
     })
 }
 
@@ -372,6 +383,11 @@ fn secure_page(
     response
 }
 
+/// The year now, for the footer's copyright (the renderer reads no clock).
+fn this_year() -> i32 {
+    preview::year_of(crate::db::now_ms())
+}
+
 fn html_page(
     state: &AppState,
     ctx: &Ctx,
@@ -385,6 +401,7 @@ fn html_page(
         catalog: &ctx.catalog,
         family: Family::of(&ctx.config),
         preview: ctx.preview,
+        year: this_year(),
     };
     let product = match page {
         Page::Product(p) => Some(p.as_ref()),
@@ -736,6 +753,7 @@ async fn cart_view(
         catalog: &catalog,
         family: Family::of(&config),
         preview: false,
+        year: this_year(),
     };
     let code = request
         .code
@@ -828,6 +846,7 @@ async fn preview(
         catalog: &snapshot.catalog,
         family: Family::of(&config),
         preview: true,
+        year: snapshot.year,
     };
     let invalid = |message: String| StoreError::from(ApiError::Invalid(vec![message]));
     let body = if let Some(keys) = request.sections {

@@ -23,6 +23,7 @@ mod sessions;
 mod site;
 mod store_access;
 mod storefront;
+mod storefront_honest;
 mod tenancy;
 mod test_mode;
 mod theme_drafts;

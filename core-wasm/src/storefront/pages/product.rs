@@ -1,7 +1,9 @@
 //! The product page (spec §3.4 product settings).
 
+use crate::records::RatingSummary;
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
+use crate::storefront::variants::{VariantPicker, first_choice, variant_picker};
 
 pub(crate) fn product_page(view: &View, product: &Product) -> String {
     let product_settings = view.settings("product");
@@ -67,14 +69,16 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         "<h1 class=\"p-title clamp-detail\">{}</h1>",
         esc(&product.title)
     );
-    if product_settings.flag("productRating") && !product_settings.flag("hideReviewSizes") {
-        out.push_str("<div class=\"rating\" aria-label=\"Rated 4.8 out of 5\"><span class=\"stars\">★★★★★</span> <span class=\"muted\">4.8 (126 reviews)</span></div>");
+    // Stars only from the Product Reviews app's published reviews of this product.
+    if product_settings.flag("productRating")
+        && !product_settings.flag("hideReviewSizes")
+        && let Some(rating) = view.catalog.rating(&product.id)
+    {
+        out.push_str(&rating_line(rating));
     }
-    let variant = product
-        .variants
-        .iter()
-        .find(|v| v.stock > 0)
-        .or(product.variants.first());
+    let picker = variant_picker(product);
+    let chosen = first_choice(product);
+    let variant = chosen.and_then(|i| product.variants.get(i));
     let price = variant.map_or(product.price, |v| v.price);
     let compare = variant
         .and_then(|v| v.compare_at_price)
@@ -112,70 +116,34 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         ),
     }
     out.push_str("</div>");
-    // Variants.
+    // Variants: one picker per option; the form carries the picker's table for the script.
     let one_value_hidden =
         product_settings.flag("options_setting.hidden_one_value") && product.variants.len() <= 1;
     let dropdown = text(ps, "layout.variant_style") == "dropdown"
         || !product_settings.flag("layout.variant_buttons");
-    out.push_str("<form class=\"buy\" method=\"post\" data-buy>");
-    if !product.variants.is_empty() && !one_value_hidden {
-        let label = product
-            .options
-            .first()
-            .map_or("Option", |o| o.name.as_str());
-        if dropdown {
-            let _ = write!(
-                out,
-                "<label class=\"v-label\" for=\"variant\">{}</label><select id=\"variant\" name=\"variant\" data-variant-select>",
-                esc(label)
-            );
-            for v in &product.variants {
-                let _ = write!(
-                    out,
-                    "<option value=\"{}\"{}{}>{}{}</option>",
-                    esc(&v.id),
-                    if variant.is_some_and(|x| x.id == v.id) {
-                        " selected"
-                    } else {
-                        ""
-                    },
-                    if v.stock <= 0 { " disabled" } else { "" },
-                    esc(&v.title),
-                    if v.stock <= 0 { " (sold out)" } else { "" }
-                );
-            }
-            out.push_str("</select>");
-        } else {
-            let round = text(ps, "color_watch") == "Circle";
-            let _ = write!(
-                out,
-                "<fieldset class=\"variants{}\"><legend class=\"v-label{}\">{}</legend>",
-                if round { " round" } else { "" },
-                if product_settings.flag("show_label_variant") {
-                    ""
-                } else {
-                    " sr"
-                },
-                esc(label)
-            );
-            for v in &product.variants {
-                let checked = variant.is_some_and(|x| x.id == v.id);
-                let _ = write!(
-                    out,
-                    "<label class=\"chip{}\"><input type=\"radio\" name=\"variant\" value=\"{}\"{}{}><span>{}</span></label>",
-                    if v.stock <= 0 { " out" } else { "" },
-                    esc(&v.id),
-                    if checked { " checked" } else { "" },
-                    if v.stock <= 0 { " disabled" } else { "" },
-                    esc(&v.title)
-                );
-            }
-            out.push_str("</fieldset>");
-        }
-    } else if let Some(v) = variant {
+    let table = serde_json::to_string(&serde_json::json!({
+        "positions": picker.positions,
+        "next": picker.next,
+    }))
+    .unwrap_or_default();
+    let _ = write!(
+        out,
+        "<form class=\"buy\" method=\"post\" data-buy data-picker=\"{}\">",
+        esc(&table)
+    );
+    if !one_value_hidden {
+        out.push_str(&option_pickers_html(
+            &picker,
+            chosen,
+            dropdown,
+            text(ps, "color_watch") == "Circle",
+            product_settings.flag("show_label_variant"),
+        ));
+    }
+    if let Some(v) = variant {
         let _ = write!(
             out,
-            "<input type=\"hidden\" name=\"variant\" value=\"{}\">",
+            "<input type=\"hidden\" name=\"variant\" value=\"{}\" data-variant>",
             esc(&v.id)
         );
     }
@@ -363,6 +331,77 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         );
     }
     out.push_str("</section>");
+    out
+}
+
+/// The stars, average and count of a product's published reviews.
+pub(crate) fn rating_line(rating: &RatingSummary) -> String {
+    let full = usize::try_from(rating.stars()).unwrap_or(0).min(5);
+    let stars = format!("{}{}", "★".repeat(full), "☆".repeat(5 - full));
+    let count = format!(" ({})", rating.count_text());
+    format!(
+        "<div class=\"rating\" aria-label=\"Rated {avg} out of 5 by {count_text}\"><span class=\"stars\" aria-hidden=\"true\">{stars}</span> \
+         <span class=\"muted\" data-rating>{avg}{count}</span></div>",
+        avg = rating.average(),
+        count_text = esc(&rating.count_text()),
+        count = esc(&count),
+    )
+}
+
+/// One picker per option: radio chips in a fieldset, or a select; a value that cannot be chosen
+/// with the chosen variant's other values (missing or sold out) is disabled.
+pub(crate) fn option_pickers_html(
+    picker: &VariantPicker,
+    chosen: Option<usize>,
+    dropdown: bool,
+    round: bool,
+    show_label: bool,
+) -> String {
+    let mut out = String::new();
+    for (i, option) in picker.options.iter().enumerate() {
+        let current = chosen
+            .and_then(|c| picker.positions.get(c))
+            .and_then(|p| p.get(i).copied().flatten());
+        let open = |k: usize| chosen.is_some_and(|c| picker.open(c, i, k));
+        if dropdown {
+            let _ = write!(
+                out,
+                "<label class=\"v-label\" for=\"option-{i}\">{}</label><select id=\"option-{i}\" name=\"option-{i}\" data-option=\"{i}\">",
+                esc(&option.name)
+            );
+            for (k, value) in option.values.iter().enumerate() {
+                let _ = write!(
+                    out,
+                    "<option value=\"{}\" data-value=\"{k}\"{}{}>{}</option>",
+                    esc(value),
+                    if current == Some(k) { " selected" } else { "" },
+                    if open(k) { "" } else { " disabled" },
+                    esc(value)
+                );
+            }
+            out.push_str("</select>");
+        } else {
+            let _ = write!(
+                out,
+                "<fieldset class=\"variants{}\" data-option-group=\"{i}\"><legend class=\"v-label{}\">{}</legend>",
+                if round { " round" } else { "" },
+                if show_label { "" } else { " sr" },
+                esc(&option.name)
+            );
+            for (k, value) in option.values.iter().enumerate() {
+                let _ = write!(
+                    out,
+                    "<label class=\"chip{}\"><input type=\"radio\" name=\"option-{i}\" value=\"{}\" data-option=\"{i}\" data-value=\"{k}\"{}{}><span>{}</span></label>",
+                    if open(k) { "" } else { " out" },
+                    esc(value),
+                    if current == Some(k) { " checked" } else { "" },
+                    if open(k) { "" } else { " disabled" },
+                    esc(value)
+                );
+            }
+            out.push_str("</fieldset>");
+        }
+    }
     out
 }
 

@@ -202,10 +202,41 @@
     var form = $("[data-buy]", root);
     if (!form || !product) return;
     var variants = product.variants || [];
-    function chosen() {
-      var sel = $("[data-variant-select]", form);
-      var id = sel ? sel.value : (($("input[name=variant]:checked", form) || $("input[name=variant]", form) || {}).value);
-      return variants.filter(function (v) { return v.id === id; })[0] || variants[0] || null;
+    // The core's picker table (storefront::variants): for the chosen variant, where each value of
+    // each option leads (null: it cannot be chosen), and each variant's values.
+    var table = null;
+    try { table = JSON.parse(form.getAttribute("data-picker") || "null"); } catch (e) { table = null; }
+    var hidden = $("[data-variant]", form);
+    var current = variants.map(function (v) { return v.id; }).indexOf(hidden ? hidden.value : "");
+    function chosen() { return variants[current] || variants[0] || null; }
+    function showChoices() {
+      if (!table || !table.next || current < 0) return;
+      var at = table.positions[current] || [];
+      var next = table.next[current] || [];
+      $$("[data-option]", form).forEach(function (el) {
+        var i = Number(el.getAttribute("data-option"));
+        if (el.tagName === "SELECT") {
+          Array.prototype.forEach.call(el.options, function (o) {
+            var k = Number(o.getAttribute("data-value"));
+            o.disabled = (next[i] || [])[k] == null;
+            o.selected = at[i] === k;
+          });
+        } else {
+          var k = Number(el.getAttribute("data-value"));
+          el.disabled = (next[i] || [])[k] == null;
+          el.checked = at[i] === k;
+          el.parentNode.classList.toggle("out", el.disabled);
+        }
+      });
+      if (hidden && variants[current]) hidden.value = variants[current].id;
+    }
+    function choose(el) {
+      if (!table || !table.next || current < 0 || !el.hasAttribute("data-option")) return;
+      var i = Number(el.getAttribute("data-option"));
+      var picked = el.tagName === "SELECT" ? el.options[el.selectedIndex] : el;
+      var to = ((table.next[current] || [])[i] || [])[Number(picked.getAttribute("data-value"))];
+      if (to != null) current = to;
+      showChoices();
     }
     function qty() { var q = $("#qty", form); return Math.max(1, Math.min(99, parseInt(q ? q.value : "1", 10) || 1)); }
     function refresh() {
@@ -225,7 +256,7 @@
       var add = $("[data-add]", form);
       if (add) add.textContent = v.available ? "Add to cart" : "Sold out";
     }
-    form.addEventListener("change", refresh);
+    form.addEventListener("change", function (e) { if (e.target && e.target.hasAttribute) choose(e.target); refresh(); });
     $$("[data-step]", form).forEach(function (b) {
       b.addEventListener("click", function () {
         var q = $("#qty", form);

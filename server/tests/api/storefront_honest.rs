@@ -1,0 +1,171 @@
+//! An honest default store: a product page's stars come from published reviews while the
+//! Product Reviews app is on, the templates' pictures and fonts and the favicon are served by
+//! the server itself, the footer invents no contact details, and the demo hoodie has one picker
+//! per option.
+
+use axum::http::{Method, StatusCode, header};
+use serde_json::json;
+
+use crate::helpers::{OWNER_EMAIL, TestApp, spawn_app, stored_product};
+
+async fn review(
+    app: &TestApp,
+    token: &str,
+    store: &str,
+    product_id: &str,
+    rating: u8,
+    published: bool,
+) {
+    let body =
+        json!({"productId": product_id, "author": "Ann", "rating": rating, "published": published});
+    let created = app
+        .call(
+            Method::POST,
+            "/api/stores/apps/product-reviews",
+            Some(&body),
+            Some(token),
+            Some(store),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+}
+
+#[tokio::test]
+async fn a_product_page_shows_stars_only_from_published_reviews_while_the_reviews_app_is_on() {
+    let app = spawn_app().await;
+    let (token, _, _) = app.session_of(OWNER_EMAIL).await;
+    let store = app.store_id("demo").await;
+    let shirt = stored_product(&app, "demo", "classic-shirt").await;
+    let shirt_id = shirt["id"].as_str().expect("id");
+    let page = app.get("/s/demo/products/classic-shirt", None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        !page.text.contains("class=\"rating\""),
+        "no reviews, no stars"
+    );
+    assert!(!page.text.contains("reviews)"));
+
+    review(&app, &token, &store, shirt_id, 5, true).await;
+    review(&app, &token, &store, shirt_id, 4, true).await;
+    review(&app, &token, &store, shirt_id, 1, false).await;
+    let page = app.get("/s/demo/products/classic-shirt", None).await;
+    assert!(
+        !page.text.contains("class=\"rating\""),
+        "the reviews app is off"
+    );
+
+    let on = app
+        .call(
+            Method::PUT,
+            "/api/stores/apps/switches",
+            Some(&json!({"enabled": ["product-review"]})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.text);
+    let page = app.get("/s/demo/products/classic-shirt", None).await;
+    // (5 + 4) / 2: the unpublished one-star review is not counted.
+    assert!(page.text.contains("4.5 (2 reviews)"), "the stars");
+    // Another product has no reviews and shows no stars.
+    let other = app.get("/s/demo/products/classic-hoodie", None).await;
+    assert_eq!(other.status, StatusCode::OK);
+    assert!(!other.text.contains("class=\"rating\""));
+}
+
+#[tokio::test]
+async fn the_templates_pictures_fonts_and_favicon_come_from_the_server_itself() {
+    let app = spawn_app().await;
+    let home = app.get("/s/demo/", None).await;
+    assert_eq!(home.status, StatusCode::OK);
+    assert!(
+        home.text
+            .contains("<link rel=\"icon\" href=\"/s/demo/favicon.ico\"")
+    );
+    for host in ["example.com", "fonts.googleapis.com"] {
+        assert!(!home.text.contains(host), "{host}");
+    }
+    // Every bundled file the page names is served, with its type.
+    let mut named: Vec<String> = home
+        .text
+        .match_indices("/theme-assets/")
+        .map(|(at, _)| {
+            home.text[at..]
+                .split(['"', ')', '\''])
+                .next()
+                .unwrap_or("")
+                .to_owned()
+        })
+        .collect();
+    named.sort();
+    named.dedup();
+    assert!(named.len() >= 5, "{named:?}");
+    assert!(named.contains(&"/theme-assets/fonts.css".to_owned()));
+    for path in &named {
+        let reply = app.get(path, None).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+    }
+    let css = app.get("/theme-assets/fonts.css", None).await;
+    assert_eq!(css.headers[header::CONTENT_TYPE], "text/css; charset=utf-8");
+    let fonts: Vec<&str> = css
+        .text
+        .match_indices("url(")
+        .map(|(at, _)| css.text[at + 4..].split(')').next().unwrap_or(""))
+        .collect();
+    assert_eq!(fonts.len(), 4);
+    for font in fonts {
+        let reply = app.get(font, None).await;
+        assert_eq!(reply.status, StatusCode::OK, "{font}");
+        assert_eq!(reply.headers[header::CONTENT_TYPE], "font/woff2");
+    }
+    let icon = app.get("/s/demo/favicon.ico", None).await;
+    assert_eq!(icon.status, StatusCode::OK);
+    assert_eq!(icon.headers[header::CONTENT_TYPE], "image/x-icon");
+    assert_eq!(
+        app.get("/theme-assets/nope.svg", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.get("/theme-assets/../Cargo.toml", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn the_demo_footer_invents_no_contact_details_and_names_the_store() {
+    let app = spawn_app().await;
+    let home = app.get("/s/demo/", None).await;
+    for invented in [
+        "Acme",
+        "000000000",
+        "10,000",
+        "hello@example.com",
+        "<span>Phone</span>",
+    ] {
+        assert!(!home.text.contains(invented), "{invented}");
+    }
+    let year = core_wasm::storefront::preview::year_of(
+        i64::try_from(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis())
+                .unwrap_or(0),
+        )
+        .unwrap_or(0),
+    );
+    assert!(home.text.contains(&format!("© {year} Demo Store")));
+}
+
+#[tokio::test]
+async fn the_demo_hoodie_has_a_size_picker_and_a_colour_picker() {
+    let app = spawn_app().await;
+    let hoodie = stored_product(&app, "demo", "classic-hoodie").await;
+    assert_eq!(hoodie["variants"][0]["options"], json!(["S", "Black"]));
+    let page = app.get("/s/demo/products/classic-hoodie", None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains(">Size</legend>"));
+    assert!(page.text.contains(">Colour</legend>"));
+    assert!(page.text.contains("data-picker="));
+    // L in Sand is not made: the variant list has eight of the nine combinations.
+    assert_eq!(hoodie["variants"].as_array().map(Vec::len), Some(8));
+}
