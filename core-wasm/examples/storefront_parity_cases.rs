@@ -98,6 +98,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             subdomain: "empty".to_owned(),
             base: String::new(),
             currency: "EUR".to_owned(),
+            shipping: core_wasm::records::initial_shipping(),
         },
         Catalog::default(),
         full.receipt.created_at,

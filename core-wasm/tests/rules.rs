@@ -182,6 +182,9 @@ fn a_discount_is_checked_by_its_method_and_type() {
         starts_at: None,
         ends_at: None,
         is_active: None,
+        min_subtotal: None,
+        usage_limit: None,
+        per_customer_limit: None,
     };
     let ok = check_discount(&input(None, " spring-10 ", "percent", 10.0)).expect("valid");
     assert_eq!(

@@ -187,6 +187,7 @@ mod tests {
             subdomain: "shop".to_owned(),
             base: "/s/shop".to_owned(),
             currency: "USD".to_owned(),
+            shipping: core_wasm::records::initial_shipping(),
         };
         let mut snapshot = Snapshot::new(shop, Default::default(), 0);
         snapshot.sample.variants[0].stock = stock;

@@ -796,7 +796,7 @@ async fn the_full_demo_catalog_has_what_the_dashboards_need() {
     );
     assert_eq!(
         count("SELECT COUNT(DISTINCT fulfillment_status) FROM orders WHERE store_id = $1").await,
-        3
+        4
     );
     let ninety_days_ago = server::db::now_ms() - 90 * 86_400_000 - 86_400_000;
     let (older,): (i64,) =

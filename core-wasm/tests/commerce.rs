@@ -1,0 +1,295 @@
+//! The selling rules: addresses, discounts, shipping and what an order may still ship, refund
+//! or cancel.
+
+use core_wasm::commerce::discounts::refusal;
+use core_wasm::commerce::orders::{cancel_refund, financial_after_refund};
+use core_wasm::commerce::{
+    DiscountRule, LineState, OrderState, address_problems, apply_discounts, check_cancel,
+    check_fulfilment, country, fulfillment_status, quote_refund, shipping_rate,
+};
+use shared_types::commerce::{Address, FulfillmentInput, LineQuantity, RefundInput};
+
+fn address(country: &str, postcode: &str) -> Address {
+    Address {
+        name: "Ann Lee".to_owned(),
+        line1: "1 Main St".to_owned(),
+        city: "Springfield".to_owned(),
+        region: "IL".to_owned(),
+        postcode: postcode.to_owned(),
+        country: country.to_owned(),
+        phone: "+1 217 555 0100".to_owned(),
+        ..Address::default()
+    }
+}
+
+#[test]
+fn an_address_needs_a_known_country_and_its_postcode_where_the_country_uses_one() {
+    assert!(address_problems("Shipping", &address("US", "62701"), true).is_empty());
+    assert!(address_problems("Shipping", &address("us", "62701-1234"), true).is_empty());
+    assert!(address_problems("Shipping", &address("VN", "100000"), true).is_empty());
+    assert!(address_problems("Shipping", &address("GB", "SW1A 1AA"), true).is_empty());
+    assert!(address_problems("Shipping", &address("CA", "K1A 0B1"), true).is_empty());
+    // Ireland and Hong Kong addresses carry no postcode.
+    assert!(address_problems("Shipping", &address("HK", ""), true).is_empty());
+    assert_eq!(
+        address_problems("Shipping", &address("US", ""), true),
+        ["Shipping: enter the postcode."]
+    );
+    assert_eq!(
+        address_problems("Shipping", &address("US", "ABCDE"), true),
+        ["Shipping: this is not a postcode of United States."]
+    );
+    assert_eq!(
+        address_problems("Shipping", &address("XX", "1"), true),
+        ["Shipping: choose a country from the list."]
+    );
+    let mut no_phone = address("VN", "100000");
+    no_phone.phone = String::new();
+    assert!(address_problems("Billing", &no_phone, false).is_empty());
+    assert_eq!(
+        address_problems("Shipping", &no_phone, true),
+        ["Shipping: enter a phone number."]
+    );
+    let mut long = address("US", "62701");
+    long.line1 = "x".repeat(201);
+    long.region = String::new();
+    assert_eq!(
+        address_problems("Shipping", &long, true),
+        [
+            "Shipping: the address is at most 200 characters.",
+            "Shipping: enter the region."
+        ]
+    );
+    assert_eq!(country("vn").map(|c| c.1), Some("Vietnam"));
+    assert_eq!(core_wasm::commerce::country_list().len(), 249);
+}
+
+fn rule(method: &str, code: &str, value_type: &str, value: i64) -> DiscountRule {
+    DiscountRule {
+        id: code.to_owned(),
+        method: method.to_owned(),
+        code: code.to_owned(),
+        value_type: value_type.to_owned(),
+        value,
+        is_active: true,
+        ..DiscountRule::default()
+    }
+}
+
+#[test]
+fn the_best_automatic_discount_applies_then_the_code_on_what_is_left() {
+    let rules = [
+        rule("automatic", "Small", "amount", 100),
+        rule("automatic", "Summer weekend", "percent", 1500),
+        rule("code", "SAVE10", "percent", 1000),
+        rule("code", "SHIPFREE", "free_shipping", 0),
+    ];
+    // 40.00: the automatic 15 % (6.00) beats 1.00; then 10 % of 34.00.
+    let cart = apply_discounts(&rules, Some("save10"), 4_000, 499, 0);
+    assert_eq!(cart.applied.len(), 2);
+    assert_eq!(cart.applied[0].rule.code, "Summer weekend");
+    assert_eq!(cart.applied[0].amount_minor, 600);
+    assert_eq!(cart.applied[1].amount_minor, 340);
+    assert_eq!(cart.merchandise_minor, 940);
+    assert_eq!(cart.code_problem, None);
+    // Free shipping takes the shipping.
+    let free = apply_discounts(&rules, Some("SHIPFREE"), 4_000, 499, 0);
+    assert_eq!((free.merchandise_minor, free.shipping_minor), (600, 499));
+    // An unknown code takes nothing and says why.
+    let unknown = apply_discounts(&rules, Some("NOPE"), 4_000, 499, 0);
+    assert_eq!(unknown.applied.len(), 1);
+    assert_eq!(
+        unknown.code_problem.as_deref(),
+        Some("The code NOPE does not exist.")
+    );
+    // Nothing takes more than the merchandise.
+    let big = [rule("code", "BIG", "amount", 10_000)];
+    assert_eq!(
+        apply_discounts(&big, Some("BIG"), 2_500, 0, 0).merchandise_minor,
+        2_500
+    );
+}
+
+#[test]
+fn a_code_applies_only_within_its_dates_limits_and_minimum() {
+    let base = rule("code", "X", "percent", 1000);
+    let now = 1_000;
+    assert_eq!(refusal(&base, 100, now), None);
+    let cases = [
+        (
+            DiscountRule {
+                starts_at: Some(2_000),
+                ..base.clone()
+            },
+            "This code is not valid yet.",
+        ),
+        (
+            DiscountRule {
+                ends_at: Some(1_000),
+                ..base.clone()
+            },
+            "This code has expired.",
+        ),
+        (
+            DiscountRule {
+                usage_limit: Some(3),
+                used: 3,
+                ..base.clone()
+            },
+            "This code has reached its usage limit.",
+        ),
+        (
+            DiscountRule {
+                per_customer_limit: Some(1),
+                used_by_customer: 1,
+                ..base.clone()
+            },
+            "You have already used this code.",
+        ),
+        (
+            DiscountRule {
+                min_subtotal_minor: Some(5_000),
+                ..base.clone()
+            },
+            "This code needs a subtotal of at least 50.00.",
+        ),
+        (
+            DiscountRule {
+                is_active: false,
+                ..base.clone()
+            },
+            "This code is not active.",
+        ),
+    ];
+    for (rule, says) in cases {
+        assert_eq!(refusal(&rule, 100, now).as_deref(), Some(says));
+    }
+}
+
+#[test]
+fn shipping_is_free_from_the_threshold_and_for_an_empty_cart() {
+    assert_eq!(shipping_rate(4_999, 499, Some(5_000)), 499);
+    assert_eq!(shipping_rate(5_000, 499, Some(5_000)), 0);
+    assert_eq!(shipping_rate(0, 499, Some(5_000)), 0);
+    assert_eq!(shipping_rate(90_000, 499, None), 499);
+}
+
+fn order() -> OrderState {
+    // Two lines (20.00 x 2, 10.00 x 1), 5.00 off the merchandise, 4.99 shipping: 49.99 paid.
+    OrderState {
+        lines: vec![
+            LineState {
+                quantity: 2,
+                price_minor: 2_000,
+                ..LineState::default()
+            },
+            LineState {
+                quantity: 1,
+                price_minor: 1_000,
+                ..LineState::default()
+            },
+        ],
+        subtotal_minor: 5_000,
+        shipping_minor: 499,
+        merchandise_discount_minor: 500,
+        grand_total_minor: 4_999,
+        financial_status: "paid".to_owned(),
+        ..OrderState::default()
+    }
+}
+
+fn lines(list: &[(u32, i64)]) -> Vec<LineQuantity> {
+    list.iter()
+        .map(|(line, quantity)| LineQuantity {
+            line: *line,
+            quantity: *quantity,
+        })
+        .collect()
+}
+
+#[test]
+fn a_fulfilment_ships_no_more_than_is_left_of_a_paid_order() {
+    let mut state = order();
+    let input = |l: &[(u32, i64)], carrier: &str, tracking: &str| FulfillmentInput {
+        lines: lines(l),
+        carrier: carrier.to_owned(),
+        tracking_number: tracking.to_owned(),
+        notify_customer: None,
+    };
+    assert_eq!(
+        check_fulfilment(&state, &input(&[(0, 2)], "UPS", "1Z999")),
+        Ok(vec![(0, 2)])
+    );
+    assert!(check_fulfilment(&state, &input(&[(0, 3)], "", "")).is_err());
+    assert!(check_fulfilment(&state, &input(&[(2, 1)], "", "")).is_err());
+    assert!(check_fulfilment(&state, &input(&[(0, 0)], "", "")).is_err());
+    assert!(check_fulfilment(&state, &input(&[], "", "")).is_err());
+    assert_eq!(
+        check_fulfilment(&state, &input(&[(0, 1)], "", "1Z999")),
+        Err(vec!["Name the carrier of the tracking number.".to_owned()])
+    );
+    state.lines[0].fulfilled = 2;
+    assert_eq!(fulfillment_status(&state.lines), "partial");
+    state.lines[1].refunded = 1;
+    assert_eq!(fulfillment_status(&state.lines), "fulfilled");
+    state.lines[0].fulfilled = 0;
+    state.lines[0].refunded = 2;
+    assert_eq!(fulfillment_status(&state.lines), "closed");
+    let mut pending = order();
+    pending.financial_status = "pending".to_owned();
+    assert!(check_fulfilment(&pending, &input(&[(0, 1)], "", "")).is_err());
+}
+
+#[test]
+fn a_refund_gives_back_each_line_less_its_share_of_the_discount_and_never_more_than_was_paid() {
+    let state = order();
+    let refund = |l: &[(u32, i64)], shipping: f64| RefundInput {
+        lines: lines(l),
+        shipping,
+        restock: false,
+        reason: String::new(),
+    };
+    // Line 2 (10.00) carries 1.00 of the 5.00 discount.
+    assert_eq!(
+        quote_refund(&state, &refund(&[(1, 1)], 0.0))
+            .expect("refund")
+            .total_minor,
+        900
+    );
+    // Everything left gives back exactly what was paid.
+    assert_eq!(
+        quote_refund(&state, &refund(&[(0, 2), (1, 1)], 4.99))
+            .expect("refund")
+            .total_minor,
+        4_999
+    );
+    for bad in [
+        refund(&[(1, -1)], 0.0),
+        refund(&[(1, 2)], 0.0),
+        refund(&[(9, 1)], 0.0),
+        refund(&[], -1.0),
+        refund(&[], 5.0),
+        refund(&[], 0.0),
+        refund(&[(1, 1), (1, 1)], 0.0),
+    ] {
+        assert!(quote_refund(&state, &bad).is_err(), "{bad:?}");
+    }
+    let mut refunded = order();
+    refunded.financial_status = "refunded".to_owned();
+    assert!(quote_refund(&refunded, &refund(&[(1, 1)], 0.0)).is_err());
+    assert_eq!(financial_after_refund(4_999, 900), "partially_refunded");
+    assert_eq!(financial_after_refund(4_999, 4_999), "refunded");
+}
+
+#[test]
+fn an_order_is_cancelled_once_and_only_before_anything_shipped() {
+    let mut state = order();
+    assert_eq!(check_cancel(&state), Ok(()));
+    let all = cancel_refund(&state, true, "");
+    assert_eq!(quote_refund(&state, &all).expect("all").total_minor, 4_999);
+    state.lines[0].fulfilled = 1;
+    assert!(check_cancel(&state).is_err());
+    state.lines[0].fulfilled = 0;
+    state.cancelled = true;
+    assert!(check_cancel(&state).is_err());
+}
