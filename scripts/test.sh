@@ -29,6 +29,26 @@ step() {
   return $status
 }
 
+# together NAME1 CMD1 NAME2 CMD2: runs two independent checks at once (each a string for bash -c,
+# its output kept apart and shown after), counting each like `step`.
+together() {
+  local name1="$1" cmd1="$2" name2="$3" cmd2="$4" start=$SECONDS
+  say "$name1 | $name2 (together)"
+  bash -c "$cmd1" > "$LOGS/together-1.log" 2>&1 & local p1=$!
+  bash -c "$cmd2" > "$LOGS/together-2.log" 2>&1 & local p2=$!
+  wait $p1; local s1=$?
+  wait $p2; local s2=$?
+  cat "$LOGS/together-1.log"; cat "$LOGS/together-2.log"
+  for pair in "$name1:$s1" "$name2:$s2"; do
+    local status=${pair##*:} name=${pair%:*}
+    if [ "$status" -ne 0 ]; then
+      FAILED=$((FAILED + 1)); FAILURES+=("$name")
+      echo "FAILED: $name (exit $status)"
+    fi
+  done
+  echo "($name1 | $name2: $((SECONDS - start)) s)"
+}
+
 # counts KIND FILE: "passed failed" from a cargo log, a Vitest or a Playwright JSON report.
 counts() {
   node -e '
@@ -147,14 +167,16 @@ pg_tests_done
 # full sizes). The tenant matrix, the header checks, the secrets in the tracing output and the
 # theme fuzz's small run are cargo tests above, on both databases.
 if [ -x target/debug/server ] || step "Server build" build_server; then
-  step "Reliability: Schemathesis (SQLite)" bash reliability/schemathesis/run.sh
-  [ -n "${PG_URL:-}" ] && step "Reliability: Schemathesis (PostgreSQL)" \
-    bash reliability/schemathesis/run.sh --database-url "$PG_URL"
+  # Schemathesis and the attacks each start their own servers on their own database, so the
+  # two go together, one database at a time (the attacks' files are named by attack, so the
+  # SQLite and PostgreSQL runs of the attacks stay apart).
+  together "Reliability: Schemathesis (SQLite)" "bash reliability/schemathesis/run.sh" \
+    "Reliability: the attacks (SQLite)" "python3 reliability/attacks.py"
+  [ -n "${PG_URL:-}" ] && together \
+    "Reliability: Schemathesis (PostgreSQL)" "bash reliability/schemathesis/run.sh --database-url '$PG_URL'" \
+    "Reliability: the attacks (PostgreSQL)" "python3 reliability/attacks.py --database postgres --database-url '$PG_URL'"
   [ -f ui/src/wasm/core_wasm_bg.wasm ] && step "Reliability: native/WebAssembly parity in Chromium" \
     bash reliability/parity/run.sh
-  step "Reliability: the attacks (SQLite)" python3 reliability/attacks.py
-  [ -n "${PG_URL:-}" ] && step "Reliability: the attacks (PostgreSQL)" \
-    python3 reliability/attacks.py --database postgres --database-url "$PG_URL"
   [ -n "${PG_URL:-}" ] && step "Reliability: the races against three processes on one PostgreSQL" \
     python3 reliability/attacks.py --database postgres --database-url "$PG_URL" --processes 3 --concurrency
   step "Reliability: crash durability under SIGKILL (SQLite)" python3 reliability/crash.py
