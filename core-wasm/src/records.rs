@@ -691,12 +691,16 @@ pub fn shipping_problems(settings: &ShippingSettings) -> Vec<String> {
     problems
 }
 
-/// The settings in minor units: (rate, free from).
+/// The settings in minor units: (rate, free from). Saved settings passed `shipping_problems`;
+/// an amount that could not (not finite, negative) reads as the default rate or no threshold.
+/// No message is built here, so the storefront's renderer carries no float formatting.
 pub fn shipping_minor(settings: &ShippingSettings) -> (i64, Option<i64>) {
+    let minor = |amount: f64| {
+        (amount.is_finite() && (0.0..=crate::catalog::MONEY_MAX).contains(&amount))
+            .then(|| (amount * 100.0).round() as i64)
+    };
     (
-        money_to_minor("rate", settings.rate).unwrap_or(SHIPPING_RATE_MINOR),
-        settings
-            .free_shipping_over
-            .and_then(|t| money_to_minor("threshold", t).ok()),
+        minor(settings.rate).unwrap_or(SHIPPING_RATE_MINOR),
+        settings.free_shipping_over.and_then(minor),
     )
 }

@@ -109,7 +109,8 @@ fn timestamp(ms: i64) -> String {
 }
 
 fn money(amount: f64) -> String {
-    format!("{amount:.2}")
+    // Amounts of the API are cents already; the rounding only removes float noise.
+    crate::reports::csv_amount((amount * 100.0).round() as i64)
 }
 
 fn address_fields(address: Option<&Address>) -> Vec<String> {

@@ -87,8 +87,8 @@ pub fn refusal(rule: &DiscountRule, subtotal_minor: i64, now: i64) -> Option<Str
         && subtotal_minor < min
     {
         return Some(format!(
-            "This code needs a subtotal of at least {:.2}.",
-            minor_to_money(min)
+            "This code needs a subtotal of at least {}.",
+            crate::reports::csv_amount(min)
         ));
     }
     None

@@ -228,8 +228,8 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
     let shipping_left = shipping_refundable(order);
     if shipping > shipping_left {
         problems.push(format!(
-            "At most {:.2} of shipping is left to refund.",
-            crate::catalog::minor_to_money(shipping_left)
+            "At most {} of shipping is left to refund.",
+            crate::reports::csv_amount(shipping_left)
         ));
     }
     if input.reason.trim().chars().count() > REASON_MAX {
@@ -258,8 +258,8 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
     }
     if total > left {
         return Err(vec![format!(
-            "A refund gives back at most {:.2}, what is left of the payment.",
-            crate::catalog::minor_to_money(left)
+            "A refund gives back at most {}, what is left of the payment.",
+            crate::reports::csv_amount(left)
         )]);
     }
     Ok(Amounts {

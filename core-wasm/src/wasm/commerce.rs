@@ -15,8 +15,8 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError>
 }
 
 /// Every country a shopper may ship to, by name.
-#[wasm_bindgen(js_name = countries)]
-pub fn countries() -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = shippingCountries)]
+pub fn shipping_countries() -> Result<JsValue, JsError> {
     to_js(&commerce::country_list())
 }
 
