@@ -167,3 +167,36 @@ pub fn normalized(address: &Address) -> Address {
         phone: address.phone.trim().to_owned(),
     }
 }
+
+/// The address as an envelope reads it, empty parts left out: name, lines, "city region
+/// postcode", the country's name, phone.
+pub fn lines(address: &Address) -> Vec<String> {
+    let place = [
+        address.city.as_str(),
+        address.region.as_str(),
+        address.postcode.as_str(),
+    ]
+    .iter()
+    .filter(|p| !p.is_empty())
+    .copied()
+    .collect::<Vec<_>>()
+    .join(" ");
+    let country = country(&address.country).map_or(address.country.as_str(), |(_, name, _)| name);
+    [
+        address.name.as_str(),
+        address.line1.as_str(),
+        address.line2.as_str(),
+        place.as_str(),
+        country,
+        address.phone.as_str(),
+    ]
+    .iter()
+    .filter(|p| !p.is_empty())
+    .map(|p| (*p).to_owned())
+    .collect()
+}
+
+/// The address on one line, as an export cell reads it.
+pub fn one_line(address: &Address) -> String {
+    lines(address).join(", ")
+}

@@ -498,15 +498,21 @@ async fn export(
                 tests,
             )
             .await?;
-            let mut csv =
-                String::from("order,customer,paid_at,amount,currency,payment_method,card\n");
+            let mut csv = String::from(
+                "order,customer,paid_at,amount,currency,payment_method,card,discount,refunded,ship_to,note\n",
+            );
             let mut total = 0_i64;
             for order in &orders {
                 let minor = core_wasm::catalog::money_to_minor("amount", order.grand_total)
                     .map_err(ApiError::internal)?;
                 total += minor;
+                let ship_to = order
+                    .shipping_address
+                    .as_ref()
+                    .map(core_wasm::commerce::address::one_line)
+                    .unwrap_or_default();
                 csv.push_str(&format!(
-                    "{},{},{},{},{},{},{}\n",
+                    "{},{},{},{},{},{},{},{},{},{},{}\n",
                     field(&order.order_name),
                     field(
                         order
@@ -530,9 +536,13 @@ async fn export(
                             .map(|c| c.kind.as_str())
                             .unwrap_or("")
                     ),
+                    amount((order.discount * 100.0).round() as i64),
+                    amount((order.refunded * 100.0).round() as i64),
+                    field(&ship_to),
+                    field(&order.note),
                 ));
             }
-            csv.push_str(&format!("Total,,,{},,,\n", amount(total)));
+            csv.push_str(&format!("Total,,,{},,,,,,,\n", amount(total)));
             csv
         }
         other => {

@@ -77,29 +77,8 @@ pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
     );
     if let Some(address) = &receipt.shipping_address {
         out.push_str("<div class=\"box\" data-ship-to><h2>Shipping to</h2><address>");
-        let region_line = [
-            address.city.as_str(),
-            address.region.as_str(),
-            address.postcode.as_str(),
-        ]
-        .iter()
-        .filter(|p| !p.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ");
-        let country = crate::commerce::country(&address.country)
-            .map_or(address.country.as_str(), |(_, name, _)| name);
-        for part in [
-            address.name.as_str(),
-            address.line1.as_str(),
-            address.line2.as_str(),
-            region_line.as_str(),
-            country,
-            address.phone.as_str(),
-        ] {
-            if !part.is_empty() {
-                let _ = write!(out, "{}<br>", esc(part));
-            }
+        for part in crate::commerce::address::lines(address) {
+            let _ = write!(out, "{}<br>", esc(&part));
         }
         out.push_str("</address>");
         if !receipt.note.is_empty() {
