@@ -6,19 +6,10 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const database = `../target/e2e/storeloom-${port}.db`;
 const uploads = `../target/e2e/uploads-${port}`;
 
-// Specs that work only in stores they make themselves, so they run beside the others: two
-// workers, one per project, each project's files one after another. Every other spec reads or
-// changes the Demo Store (its orders, traffic, discounts, apps) and runs in one line.
-const OWN_STORES = ["editor.spec.ts", "editor-panels.spec.ts", "orders-scale.spec.ts"];
-
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 2,
-  projects: [
-    { name: "demo", testIgnore: OWN_STORES, workers: 1 },
-    { name: "own-stores", testMatch: OWN_STORES, workers: 1 },
-  ],
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   reporter: "list",

@@ -157,10 +157,15 @@ test("a product is created with uploaded images, two options and their variants,
   await expect(page.getByRole("heading", { name: "Canvas Apron", level: 1 })).toBeVisible();
   await expect(page.locator("strong", { hasText: "waxed canvas" })).toBeVisible();
   await expect(page.getByRole("img", { name: "A canvas apron, back" })).toHaveAttribute("src", saved.images[0]!.src);
-  for (const title of ["S / Sand", "S / Black", "M / Sand", "M / Black"]) await expect(page.getByText(title, { exact: true })).toBeVisible();
-  // The first variant in stock is the one offered, at its price.
+  // One picker per option.
+  const size = page.getByRole("group", { name: "Size" });
+  const colour = page.getByRole("group", { name: "Colour" });
+  for (const value of ["S", "M"]) await expect(size.getByRole("radio", { name: value, exact: true })).toBeVisible();
+  for (const value of ["Sand", "Black"]) await expect(colour.getByRole("radio", { name: value, exact: true })).toBeVisible();
+  // The first variant in stock (S / Sand) is the one offered, at its price; S / Black is sold out.
   await expect(page.locator(".price.big [data-price]")).toHaveText("$30.00");
-  await expect(page.getByRole("radio", { name: "S / Black" })).toBeDisabled();
+  await expect(size.getByRole("radio", { name: "S", exact: true })).toBeChecked();
+  await expect(colour.getByRole("radio", { name: "Black", exact: true })).toBeDisabled();
 
   await call(request, owner, "DELETE", `/stores/products/${id}`);
 });
