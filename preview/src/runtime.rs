@@ -303,11 +303,18 @@ fn whole(view: &View, page: &str, shown: &str, snapshot: &Snapshot) -> Result<Pl
         rendered.family, rendered.kind
     ));
     let (lines, problems) = plan::cart(snapshot);
+    // The preview's sample cart has no discount code: the totals under the shipping settings.
+    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let totals = core_wasm::storefront::plain_totals(view, subtotal);
     if let Ok(Some(cart)) = app.query_selector("[data-cart-view]") {
-        cart.set_inner_html(&core_wasm::storefront::cart_view(view, &lines, &problems));
+        cart.set_inner_html(&core_wasm::storefront::cart_view(
+            view, &lines, &problems, &totals, "",
+        ));
     }
     if let Ok(Some(summary)) = app.query_selector("[data-summary]") {
-        summary.set_inner_html(&core_wasm::storefront::summary_view(view, &lines));
+        summary.set_inner_html(&core_wasm::storefront::summary_view(
+            view, &lines, &totals, "",
+        ));
     }
     window.scroll_to_with_x_and_y(0.0, if page == shown { y } else { 0.0 });
     Ok(Placed {
