@@ -142,7 +142,7 @@ function Refunds({ order }: { order: Order }) {
           <Line label={formatDateTime(Number(refund.createdAt), i18n.language)} value={moneyWithCode(refund.amount)} strong />
           <Text size="sm" c="dimmed">
             {t("orders.refundLine", {
-              items: refund.lines.reduce((sum, line) => sum + Number(line.quantity), 0),
+              count: refund.lines.reduce((sum, line) => sum + Number(line.quantity), 0),
               shipping: moneyWithCode(refund.shipping),
             })}
             {refund.restock ? ` · ${t("orders.restocked")}` : ""}

@@ -153,9 +153,11 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
       />
       <Checkbox label={t("orders.restock")} checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
       <Textarea label={t("orders.reason")} autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-      <Text size="sm" aria-live="polite" data-refund-amount>
-        {quote ? t("orders.refundWillGive", { amount: money(quote.amount), left: money(quote.refundable) }) : t("orders.refundChoose")}
-      </Text>
+      {quote && (
+        <Text size="sm" aria-live="polite" data-refund-amount>
+          {t("orders.refundWillGive", { amount: money(quote.amount), left: money(quote.refundable) })}
+        </Text>
+      )}
     </ActionDialog>
   );
 }
