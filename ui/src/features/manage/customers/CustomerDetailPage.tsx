@@ -1,6 +1,6 @@
 // One customer: contact details, notes, tags, addresses, totals (what they spent is net of
 // refunds), and their orders (the order list filtered by the customer), with Edit.
-import { Anchor, Badge, Button, Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -20,30 +20,34 @@ function CustomerOrders({ customerId }: { customerId: string }) {
   if (orders.isError) return <Text c="red">{errorText(orders.error)}</Text>;
   if (orders.isPending) return <Text c="dimmed">{t("app.loading")}</Text>;
   if (rows.length === 0) return <Text c="dimmed">{t("customers.noOrders")}</Text>;
+  const total = orders.data?.total ?? 0;
   return (
-    <ScrollArea>
-      <Table miw={480}>
-        <Table.Tbody>
-          {rows.map((order) => (
-            <Table.Tr key={order.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/orders/detail/${order.id}`} fw={600}>
-                  {order.orderName}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{formatDateTime(Number(order.createdDate), i18n.language)}</Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  <FinancialBadge status={order.financialStatus} />
-                  <FulfilmentBadge status={order.fulfillmentStatus} />
-                </Group>
-              </Table.Td>
-              <Table.Td ta="right">{moneyWithCode(order.grandTotal)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+    <Stack gap="sm">
+      {rows.map((order) => (
+        <Group key={order.id} justify="space-between" gap="xs" wrap="wrap">
+          <Stack gap={0}>
+            <Anchor component={Link} to={`/orders/detail/${order.id}`} fw={600}>
+              {order.orderName}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(Number(order.createdDate), i18n.language)}
+            </Text>
+          </Stack>
+          <Group gap={6} wrap="wrap" justify="flex-end">
+            <FinancialBadge status={order.financialStatus} />
+            <FulfilmentBadge status={order.fulfillmentStatus} />
+            <Text size="sm" fw={500}>
+              {moneyWithCode(order.grandTotal)}
+            </Text>
+          </Group>
+        </Group>
+      ))}
+      {total > rows.length && (
+        <Anchor component={Link} to={`/orders?customerId=${encodeURIComponent(customerId)}`} size="sm">
+          {t("customers.allOrders", { count: total })}
+        </Anchor>
+      )}
+    </Stack>
   );
 }
 

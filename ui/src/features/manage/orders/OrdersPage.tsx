@@ -15,14 +15,15 @@ import { errorText } from "../../../lib/errors";
 import { useExportOrders, useOrders } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 
-const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate"];
+// customerId comes from a customer's page ("all orders of this customer").
+const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId"];
 
 export function OrdersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams(FILTERS);
-  const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "" } = list.filters;
-  const query = useOrders({ page: list.page, search: list.search, financialStatus, fulfillmentStatus, startDate, endDate });
+  const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "", customerId = "" } = list.filters;
+  const query = useOrders({ page: list.page, search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId });
   const exportCsv = useExportOrders();
   const detail = (order: Order) => `/orders/detail/${order.id}`;
 
@@ -75,7 +76,7 @@ export function OrdersPage() {
     </>
   );
 
-  const filtered = Boolean(list.search || financialStatus || fulfillmentStatus || startDate || endDate);
+  const filtered = Boolean(list.search || financialStatus || fulfillmentStatus || startDate || endDate || customerId);
   return (
     <ListPage
       title={t("orders.title")}
@@ -86,7 +87,7 @@ export function OrdersPage() {
           loading={exportCsv.isPending}
           onClick={() =>
             exportCsv.mutate(
-              { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate },
+              { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId },
               { onError: (error) => notifications.show({ color: "red", message: errorText(error) }) },
             )
           }

@@ -3,7 +3,7 @@
 // server, checked by the core (the time zone against the database of the core's time-zone
 // build, loaded with this page) and saved with PUT. Below it, the Shipping section, saved on its
 // own.
-import { Select, Stack } from "@mantine/core";
+import { Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -54,7 +54,7 @@ export function PreferencesPage() {
   }
 
   return (
-    <Stack gap="md">
+    <>
       <FormPage
         back={{ to: "/", label: t("preferences.back") }}
         title={t("preferences.title")}
@@ -96,6 +96,6 @@ export function PreferencesPage() {
         />
       </FormPage>
       <ShippingSection />
-    </Stack>
+    </>
   );
 }

@@ -27,7 +27,7 @@ export function ShippingSection() {
   }
 
   return (
-    <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate aria-labelledby="shipping-title" maw={800} mx="auto" w="100%">
+    <Paper withBorder radius="md" p="lg" component="form" onSubmit={submit} noValidate aria-labelledby="shipping-title" maw={800} mx="auto" mt="md">
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} fz="h4" id="shipping-title">
