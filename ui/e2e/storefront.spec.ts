@@ -92,9 +92,13 @@ test("a shopper buys: home, product, cart, checkout, thank-you; the admin and th
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByRole("alert")).toContainText("Check the highlighted fields");
   await page.getByLabel("E-mail").fill("shopper@example.com");
-  await page.getByLabel("Full name").fill("Sam Shopper");
-  await page.getByLabel("Address").fill("12 Hang Bac, Hanoi");
-  await page.getByLabel("Country").selectOption("VN");
+  // The shipping address (the billing one is the same, its fields hidden).
+  await page.locator('[name="shipping.name"]').fill("Sam Shopper");
+  await page.locator('[name="shipping.line1"]').fill("12 Hang Bac");
+  await page.locator('[name="shipping.city"]').fill("Hanoi");
+  await page.locator('[name="shipping.postcode"]').fill("100000");
+  await page.locator('[name="shipping.country"]').selectOption("VN");
+  await page.locator('[name="shipping.phone"]').fill("+84 24 3825 0000");
   await page.getByRole("button", { name: "Pay now" }).click();
 
   await expect(page.getByRole("heading", { name: /Thank you, Sam/ })).toBeVisible();
