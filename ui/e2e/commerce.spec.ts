@@ -3,6 +3,7 @@
 // with the code, a full address and a note; the merchant sees all of it on the order, ships one
 // line (the shopper is mailed), refunds the other with restock (the stock comes back), and the
 // dashboard, the orders list, the payout balance and the Overview agree with the order.
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore, watch } from "./helpers";
 
@@ -43,6 +44,15 @@ interface Order {
 
 async function orderCount(request: APIRequestContext, session: Awaited<ReturnType<typeof apiSession>>, store: string, query: string) {
   return (await call<{ count: number }>(request, session, "GET", `/stores/orders/count?${query}`, undefined, store)).count;
+}
+
+/** The serious or critical accessibility problems axe finds in the screen's main area (and an
+ * open dialog). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include("main").include("[role=dialog]").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`);
 }
 
 /** The sales of the Overview's default range (today), test orders included. */
@@ -206,6 +216,7 @@ test("a shopper buys with a code and an automatic discount; the merchant ships o
   await expect(refund.getByRole("checkbox", { name: "Put the items back in stock" })).toBeChecked();
   await refund.getByRole("textbox", { name: "Reason (optional)" }).fill("Wrong size");
   const confirm = refund.getByRole("button", { name: /^Refund \$/ });
+  expect(await axeProblems(page)).toEqual([]);
   const label = (await confirm.textContent()) ?? "";
   const quoted = Number(/\$([\d,.]+)/.exec(label)![1]!.replace(/,/g, ""));
   expect(quoted).toBeGreaterThan(0);
@@ -213,6 +224,7 @@ test("a shopper buys with a code and an automatic discount; the merchant ships o
   await expect(refund).toBeHidden();
   await expect(page.getByRole("region", { name: "Refunds" })).toContainText("Wrong size");
   await expect(page.getByText("Partially refunded").first()).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
 
   const after = await call<Order>(request, owner, "GET", `/stores/orders/${placed.id}`, undefined, store);
   expect(after.refunded).toBe(quoted);
