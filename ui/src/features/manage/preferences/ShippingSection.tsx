@@ -34,7 +34,7 @@ export function ShippingSection() {
             {t("preferences.shipping")}
           </Title>
           <Button type="submit" loading={save.isPending} disabled={!input}>
-            {t("manage.save")}
+            {t("preferences.saveShipping")}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
