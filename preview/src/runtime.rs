@@ -171,7 +171,6 @@ fn frame(state: &Rc<RefCell<Runtime>>) {
         catalog: &rt.snapshot.catalog,
         family: Family::of(config),
         preview: true,
-        year: rt.snapshot.year,
     };
     let alone = if rt.page == rt.shown {
         pending.alone(config, &rt.page)
@@ -304,7 +303,7 @@ fn whole(view: &View, page: &str, shown: &str, snapshot: &Snapshot) -> Result<Pl
         rendered.family, rendered.kind
     ));
     let (lines, problems) = plan::cart(snapshot);
-    // The preview's sample cart has no discount: the store's shipping settings alone.
+    // The preview's sample cart has no discount code: the totals under the shipping settings.
     let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
     let totals = core_wasm::storefront::plain_totals(view, subtotal);
     if let Ok(Some(cart)) = app.query_selector("[data-cart-view]") {

@@ -29,7 +29,9 @@ dto! {
     }
 
     /// A country a shopper may ship to: its code, English name, and whether its addresses
-    /// carry a postcode.
+    /// carry a postcode. (Its TypeScript name differs from the analytics' `Country`, which has
+    /// no postcode, so the two generated files do not overwrite each other.)
+    #[ts(rename = "ShippingCountry")]
     pub struct Country {
         pub code: String,
         pub name: String,

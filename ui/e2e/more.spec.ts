@@ -85,11 +85,23 @@ test("preferences show the store's saved values and a changed time zone survives
   await zoneField.click();
   await zoneField.fill(zone);
   await page.getByRole("option", { name: zone, exact: true }).click();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Preferences saved.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(zone);
   const after = await call<{ standardTimezone: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
   expect(after.standardTimezone).toBe(zone);
+
+  // The Shipping section: a flat rate, and no free shipping once its threshold is emptied.
+  const shipping = page.getByRole("form", { name: "Shipping" });
+  await shipping.getByRole("textbox", { name: "Flat rate" }).fill("7.5");
+  await shipping.getByRole("textbox", { name: "Free shipping from a subtotal of" }).fill("");
+  await shipping.getByRole("button", { name: "Save shipping" }).click();
+  await expect(page.getByText("Shipping settings saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Shipping" }).getByRole("textbox", { name: "Flat rate" })).toHaveValue("7.5");
+  const rates = await call<{ rate: number; freeShippingOver?: number | null }>(request, owner, "GET", "/stores/settings/shipping", undefined, store);
+  expect(rates.rate).toBe(7.5);
+  expect(rates.freeShippingOver ?? null).toBeNull();
   expect(problems).toEqual([]);
 });

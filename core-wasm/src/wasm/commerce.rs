@@ -14,7 +14,8 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError>
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// Every country a shopper may ship to, by name.
+/// Every country a shopper may ship to, by name. Named apart from the analytics' `countries`
+/// (every ISO country, without postcodes): both are in the shell build.
 #[wasm_bindgen(js_name = shippingCountries)]
 pub fn shipping_countries() -> Result<JsValue, JsError> {
     to_js(&commerce::country_list())

@@ -71,6 +71,7 @@ const HomePage = lazyScreen(() => import("../features/dashboard/components/HomeP
 const EditorPage = lazyScreen(() => import("../features/editor/components/EditorPage"), "EditorPage");
 const CollectionFormPage = lazyScreen(() => import("../features/manage/collections/CollectionFormPage"), "CollectionFormPage");
 const CollectionsPage = lazyScreen(() => import("../features/manage/collections/CollectionsPage"), "CollectionsPage");
+const CustomerFormPage = lazyScreen(() => import("../features/manage/customers/CustomerFormPage"), "CustomerFormPage");
 const CustomerDetailPage = lazyScreen(() => import("../features/manage/customers/CustomerDetailPage"), "CustomerDetailPage");
 const CustomersPage = lazyScreen(() => import("../features/manage/customers/CustomersPage"), "CustomersPage");
 const DiscountFormPage = lazyScreen(() => import("../features/manage/discounts/DiscountFormPage"), "DiscountFormPage");
@@ -248,7 +249,10 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
         { path: `${route.path}/:id`, element: <StaffMemberPage /> },
       ];
     case "website.customer":
-      return [{ path: `${route.path}/:id`, element: <CustomerDetailPage /> }];
+      return [
+        { path: `${route.path}/:id`, element: <CustomerDetailPage /> },
+        { path: `${route.path}/:id/edit`, element: <CustomerFormPage /> },
+      ];
     case "website.product-personalized":
       return [
         { path: `${route.path}/create`, element: <PersonalizedFormPage /> },

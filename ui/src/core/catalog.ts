@@ -1,4 +1,4 @@
-// Store-content rules of the WASM core: order states and fulfilment, product and discount checks.
+// Store-content rules of the WASM core: order states, product and discount checks.
 import * as wasm from "../wasm/core_wasm";
 import type { CollectionInput } from "../types/generated/CollectionInput";
 import type { DiscountInput } from "../types/generated/DiscountInput";
@@ -18,11 +18,6 @@ export interface OrderStatuses {
 
 /** The financial and fulfilment states of an order, in the order the filters show them. */
 export const orderStatuses: OrderStatuses = wasm.orderStatuses() as OrderStatuses;
-
-/** Why an order cannot be fulfilled, or null when it can. */
-export function checkFulfil(financialStatus: string, fulfillmentStatus: string): string | null {
-  return wasm.checkFulfil(financialStatus, fulfillmentStatus) ?? null;
-}
 
 /** Every problem of a product input, in field order; empty when the server will take it. */
 export function checkProduct(input: ProductInput): string[] {

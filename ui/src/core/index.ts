@@ -45,6 +45,7 @@ export type {
 };
 export * from "./analytics";
 export * from "./catalog";
+export * from "./commerce";
 export * from "./records";
 export * from "./reports";
 

@@ -35,7 +35,8 @@ export type RecordKind =
   | "upsell"
   | "sales-channels"
   | "telegram"
-  | "storefront";
+  | "storefront"
+  | "shipping";
 
 /** Every problem of a record or setting of `kind`; empty when the server will take it. */
 export function checkRecord(kind: RecordKind, value: unknown): string[] {

@@ -450,7 +450,9 @@
       e.preventDefault();
       if (preview) return;
       var cart = readCart();
-      var fields = $$("input[required],select[required]", form).filter(function (el) { return !el.disabled; });
+      // :disabled also matches the fields of a disabled fieldset (the billing address while it
+      // is the same as shipping), which el.disabled does not.
+      var fields = $$("input[required],select[required]", form).filter(function (el) { return !el.matches(":disabled"); });
       var bad = fields.filter(function (el) { var ok = el.checkValidity() && el.value.trim() !== ""; el.setAttribute("aria-invalid", ok ? "false" : "true"); return !ok; });
       if (!cart.length) { error.textContent = "Your cart is empty."; error.hidden = false; return; }
       if (bad.length) { error.textContent = "Check the highlighted fields."; error.hidden = false; bad[0].focus(); return; }

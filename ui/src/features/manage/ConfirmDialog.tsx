@@ -1,4 +1,5 @@
-// A dialog that asks before something is deleted for good.
+// A dialog that asks before something is deleted for good (or, with its own title and button,
+// before another change that cannot be taken back).
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { DialogMotion, dialogTransition } from "../../components/Motion";
@@ -6,11 +7,15 @@ import { DialogMotion, dialogTransition } from "../../components/Motion";
 export function ConfirmDialog({
   opened,
   question,
+  title,
+  confirmLabel,
   onCancel,
   onConfirm,
 }: {
   opened: boolean;
   question?: string;
+  title?: string;
+  confirmLabel?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -19,7 +24,7 @@ export function ConfirmDialog({
     <Modal
       opened={opened}
       onClose={onCancel}
-      title={t("manage.deleteTitle")}
+      title={title ?? t("manage.deleteTitle")}
       transitionProps={dialogTransition}
       closeButtonProps={{ "aria-label": t("shell.close") }}
     >
@@ -31,7 +36,7 @@ export function ConfirmDialog({
               {t("manage.cancel")}
             </Button>
             <Button color="red" onClick={onConfirm}>
-              {t("manage.delete")}
+              {confirmLabel ?? t("manage.delete")}
             </Button>
           </Group>
         </Stack>

@@ -64,7 +64,8 @@ export function HomePage() {
       </SimpleGrid>
       <Skeleton visible={!data} width={data ? undefined : 160}>
         {data ? (
-          <Anchor component={Link} to="/orders" display="inline-block">
+          // The open orders are the unfulfilled ones (the core's rule): the link opens that filter.
+          <Anchor component={Link} to="/orders?fulfillmentStatus=unfulfilled" display="inline-block" data-open-orders>
             {t("home.openOrders", { count: data.open_orders })}
           </Anchor>
         ) : (

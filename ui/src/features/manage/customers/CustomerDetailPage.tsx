@@ -1,6 +1,7 @@
-// One customer: contact details, totals, and their orders (the order list searched by their
-// e-mail).
-import { Anchor, Group, Stack, Table, Text } from "@mantine/core";
+// One customer: contact details, notes, tags, addresses, totals (what they spent is net of
+// refunds), and their orders (the order list filtered by the customer), with Edit.
+import { Anchor, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { countryName, money, moneyWithCode } from "../../../core";
@@ -8,36 +9,45 @@ import { DetailPage, Section } from "../DetailPage";
 import { formatDate, formatDateTime } from "../format";
 import { useOrders } from "../orders/api";
 import { FinancialBadge, FulfilmentBadge } from "../orders/OrderBadges";
+import { errorText } from "../../../lib/errors";
+import { AddressLines } from "../AddressLines";
 import { customers } from "./api";
 
-function CustomerOrders({ email }: { email: string }) {
+function CustomerOrders({ customerId }: { customerId: string }) {
   const { t, i18n } = useTranslation();
-  const orders = useOrders({ page: 1, search: email, financialStatus: "", fulfillmentStatus: "", startDate: "", endDate: "" });
+  const orders = useOrders({ page: 1, search: "", financialStatus: "", fulfillmentStatus: "", startDate: "", endDate: "", customerId });
   const rows = orders.data?.rows ?? [];
+  if (orders.isError) return <Text c="red">{errorText(orders.error)}</Text>;
   if (orders.isPending) return <Text c="dimmed">{t("app.loading")}</Text>;
   if (rows.length === 0) return <Text c="dimmed">{t("customers.noOrders")}</Text>;
+  const total = orders.data?.total ?? 0;
   return (
-    <Table>
-      <Table.Tbody>
-        {rows.map((order) => (
-          <Table.Tr key={order.id}>
-            <Table.Td>
-              <Anchor component={Link} to={`/orders/detail/${order.id}`} fw={600}>
-                {order.orderName}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{formatDateTime(Number(order.createdDate), i18n.language)}</Table.Td>
-            <Table.Td>
-              <Group gap={4}>
-                <FinancialBadge status={order.financialStatus} />
-                <FulfilmentBadge status={order.fulfillmentStatus} />
-              </Group>
-            </Table.Td>
-            <Table.Td ta="right">{moneyWithCode(order.grandTotal)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap="sm">
+      {rows.map((order) => (
+        <Group key={order.id} justify="space-between" gap="xs" wrap="wrap">
+          <Stack gap={0}>
+            <Anchor component={Link} to={`/orders/detail/${order.id}`} fw={600}>
+              {order.orderName}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(Number(order.createdDate), i18n.language)}
+            </Text>
+          </Stack>
+          <Group gap={6} wrap="wrap" justify="flex-end">
+            <FinancialBadge status={order.financialStatus} />
+            <FulfilmentBadge status={order.fulfillmentStatus} />
+            <Text size="sm" fw={500}>
+              {moneyWithCode(order.grandTotal)}
+            </Text>
+          </Group>
+        </Group>
+      ))}
+      {total > rows.length && (
+        <Anchor component={Link} to={`/orders?customerId=${encodeURIComponent(customerId)}`} size="sm">
+          {t("customers.allOrders", { count: total })}
+        </Anchor>
+      )}
+    </Stack>
   );
 }
 
@@ -50,10 +60,24 @@ export function CustomerDetailPage() {
       back={{ to: "/customers", label: t("customers.title") }}
       query={query}
       title={(customer) => customer.fullName}
+      actions={(customer) => (
+        <Button component={Link} to={`/customers/${customer.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+          {t("customers.edit")}
+        </Button>
+      )}
       main={(customer) => (
-        <Section title={t("customers.orders")}>
-          <CustomerOrders email={customer.email} />
-        </Section>
+        <>
+          <Section title={t("customers.orders")}>
+            <CustomerOrders customerId={customer.id} />
+          </Section>
+          {customer.notes && (
+            <Section title={t("customers.notes")}>
+              <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                {customer.notes}
+              </Text>
+            </Section>
+          )}
+        </>
       )}
       side={(customer) => (
         <>
@@ -62,7 +86,36 @@ export function CustomerDetailPage() {
               <Text>{customer.email}</Text>
               {customer.phone && <Text>{customer.phone}</Text>}
               {customer.country && <Text c="dimmed">{countryName(customer.country)}</Text>}
+              {customer.tags.length > 0 && (
+                <Group gap={4} mt={4}>
+                  {customer.tags.map((tag) => (
+                    <Badge key={tag} variant="light">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
             </Stack>
+          </Section>
+          <Section title={t("customers.addresses")}>
+            {customer.addresses.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t("customers.noAddresses")}
+              </Text>
+            ) : (
+              <Stack gap="sm">
+                {customer.addresses.map((address, index) => (
+                  <Stack key={index} gap={0}>
+                    {index === 0 && (
+                      <Text size="xs" c="dimmed" tt="uppercase">
+                        {t("customers.defaultAddress")}
+                      </Text>
+                    )}
+                    <AddressLines address={address} />
+                  </Stack>
+                ))}
+              </Stack>
+            )}
           </Section>
           <Section title={t("customers.totals")}>
             <Stack gap={4}>

@@ -1,12 +1,15 @@
-// Customers (website.customer): search by name or e-mail, server paging; a row opens the
-// customer.
-import { Anchor, Text } from "@mantine/core";
+// Customers (website.customer): search by name or e-mail, server paging, an export of every
+// customer as CSV; a row opens the customer.
+import { Anchor, Button, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { countryName, money } from "../../../core";
 import type { Customer } from "../../../types/generated/Customer";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { customers } from "./api";
+import { errorText } from "../../../lib/errors";
+import { customers, useExportCustomers } from "./api";
 
 const PAGE_SIZE = 20;
 
@@ -15,6 +18,7 @@ export function CustomersPage() {
   const navigate = useNavigate();
   const list = useListParams();
   const query = customers.useList({ page: list.page, limit: PAGE_SIZE, search: list.search });
+  const exportCsv = useExportCustomers();
   const open = (customer: Customer) => `/customers/${customer.id}`;
   const columns: Column<Customer>[] = [
     {
@@ -34,6 +38,16 @@ export function CustomersPage() {
   return (
     <ListPage
       title={t("customers.title")}
+      actions={
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exportCsv.isPending}
+          onClick={() => exportCsv.mutate(undefined, { onError: (error) => notifications.show({ color: "red", message: errorText(error) }) })}
+        >
+          {t("manage.exportCsv")}
+        </Button>
+      }
       searchLabel={t("customers.search")}
       query={query}
       columns={columns}

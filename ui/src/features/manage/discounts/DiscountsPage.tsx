@@ -33,7 +33,11 @@ export function DiscountsPage({ method }: { method: "code" | "automatic" }) {
       key: "value",
       header: t("discounts.value"),
       render: (discount) =>
-        discount.valueType === "percent" ? t("discounts.percentOff", { value: discount.value }) : t("discounts.amountOff", { value: money(discount.value) }),
+        discount.valueType === "percent"
+          ? t("discounts.percentOff", { value: discount.value })
+          : discount.valueType === "free_shipping"
+            ? t("discounts.freeShipping")
+            : t("discounts.amountOff", { value: money(discount.value) }),
     },
     {
       key: "status",
@@ -47,7 +51,17 @@ export function DiscountsPage({ method }: { method: "code" | "automatic" }) {
     {
       key: "ends",
       header: t("discounts.ends"),
-      render: (discount) => (discount.endsAt !== undefined ? formatDate(Number(discount.endsAt), i18n.language) : t("discounts.noEnd")),
+      // An absent end arrives as null.
+      render: (discount) => (discount.endsAt != null ? formatDate(Number(discount.endsAt), i18n.language) : t("discounts.noEnd")),
+    },
+    {
+      key: "used",
+      header: t("discounts.uses"),
+      align: "right",
+      render: (discount) =>
+        discount.usageLimit != null
+          ? t("discounts.usedOf", { used: Number(discount.used), limit: Number(discount.usageLimit) })
+          : t("discounts.usedUnlimited", { used: Number(discount.used) }),
     },
   ];
   return (

@@ -19,15 +19,19 @@ export function discountInput(discount: Discount): DiscountInput {
     code: discount.code,
     valueType: discount.valueType,
     value: discount.value,
-    startsAt: discount.startsAt,
-    endsAt: discount.endsAt,
+    // The server writes an absent value as null; the form keeps it absent.
+    startsAt: discount.startsAt ?? undefined,
+    endsAt: discount.endsAt ?? undefined,
     isActive: discount.isActive,
+    minSubtotal: discount.minSubtotal ?? undefined,
+    usageLimit: discount.usageLimit ?? undefined,
+    perCustomerLimit: discount.perCustomerLimit ?? undefined,
   };
 }
 
 /** A time in ms as a `datetime-local` value in the browser's zone, and back. */
-export function toLocalInput(ms: bigint | number | undefined): string {
-  if (ms === undefined) return "";
+export function toLocalInput(ms: bigint | number | null | undefined): string {
+  if (ms == null) return "";
   const date = new Date(Number(ms));
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);

@@ -3,8 +3,14 @@
 import { Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
-const FINANCIAL_COLOURS: Record<string, string> = { paid: "green", pending: "yellow", refunded: "gray", voided: "gray" };
-const FULFILMENT_COLOURS: Record<string, string> = { fulfilled: "green", partial: "blue", unfulfilled: "orange" };
+const FINANCIAL_COLOURS: Record<string, string> = {
+  paid: "green",
+  pending: "yellow",
+  partially_refunded: "grape",
+  refunded: "gray",
+  voided: "gray",
+};
+const FULFILMENT_COLOURS: Record<string, string> = { fulfilled: "green", partial: "blue", unfulfilled: "orange", closed: "gray" };
 
 export function FinancialBadge({ status }: { status: string }) {
   const { t } = useTranslation();

@@ -1,23 +1,30 @@
 // All Orders (website.orders): search, a date range of the store's local days, financial and
-// fulfilment filters, server paging of the core's page size; a row opens the order.
-import { Anchor, Group, Select, Text, TextInput } from "@mantine/core";
+// fulfilment filters (kept in the address, so the dashboard's open orders link opens the
+// Unfulfilled filter), server paging of the core's page size, and an export of what the
+// filters match as CSV; a row opens the order.
+import { Anchor, Button, Group, Select, Text, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { moneyWithCode, orderStatuses, shellConstants } from "../../../core";
 import type { Order } from "../../../types/generated/Order";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { formatDateTime } from "../format";
-import { useOrders } from "./api";
+import { errorText } from "../../../lib/errors";
+import { useExportOrders, useOrders } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 
-const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate"];
+// customerId comes from a customer's page ("all orders of this customer").
+const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId"];
 
 export function OrdersPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams(FILTERS);
-  const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "" } = list.filters;
-  const query = useOrders({ page: list.page, search: list.search, financialStatus, fulfillmentStatus, startDate, endDate });
+  const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "", customerId = "" } = list.filters;
+  const query = useOrders({ page: list.page, search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId });
+  const exportCsv = useExportOrders();
   const detail = (order: Order) => `/orders/detail/${order.id}`;
 
   const columns: Column<Order>[] = [
@@ -50,9 +57,9 @@ export function OrdersPage() {
         label={t("orders.payment")}
         placeholder={t("orders.any")}
         clearable
-        w={170}
+        w={190}
         value={financialStatus || null}
-        data={orderStatuses.financial.map((value) => ({ value, label: t(`orders.financial.${value}`) }))}
+        data={orderStatuses.financial.map((value) => ({ value, label: t(`orders.financial.${value}`, { defaultValue: value }) }))}
         onChange={(value) => list.set({ financialStatus: value })}
       />
       <Select
@@ -61,7 +68,7 @@ export function OrdersPage() {
         clearable
         w={190}
         value={fulfillmentStatus || null}
-        data={orderStatuses.fulfillment.map((value) => ({ value, label: t(`orders.fulfillment.${value}`) }))}
+        data={orderStatuses.fulfillment.map((value) => ({ value, label: t(`orders.fulfillment.${value}`, { defaultValue: value }) }))}
         onChange={(value) => list.set({ fulfillmentStatus: value })}
       />
       <TextInput type="date" label={t("orders.from")} w={160} value={startDate} onChange={(e) => list.set({ startDate: e.currentTarget.value })} />
@@ -69,10 +76,25 @@ export function OrdersPage() {
     </>
   );
 
-  const filtered = Boolean(list.search || financialStatus || fulfillmentStatus || startDate || endDate);
+  const filtered = Boolean(list.search || financialStatus || fulfillmentStatus || startDate || endDate || customerId);
   return (
     <ListPage
       title={t("orders.title")}
+      actions={
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exportCsv.isPending}
+          onClick={() =>
+            exportCsv.mutate(
+              { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId },
+              { onError: (error) => notifications.show({ color: "red", message: errorText(error) }) },
+            )
+          }
+        >
+          {t("manage.exportCsv")}
+        </Button>
+      }
       searchLabel={t("orders.search")}
       filters={filters}
       query={query}

@@ -1,7 +1,8 @@
 // Preferences (website.preferences): the store's time zone, business type, who takes payments
 // and the storefront's default theme family, with the form pattern: filled once from the
 // server, checked by the core (the time zone against the database of the core's time-zone
-// build, loaded with this page) and saved with PUT.
+// build, loaded with this page) and saved with PUT. Below it, the Shipping section, saved on its
+// own.
 import { Select } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState } from "react";
@@ -12,6 +13,7 @@ import type { PagePreference } from "../../../types/generated/PagePreference";
 import { FormPage } from "../FormPage";
 import { useRecordForm } from "../useRecordForm";
 import { usePreferences, useSavePreferences } from "./api";
+import { ShippingSection } from "./ShippingSection";
 
 type Check = (preference: PagePreference) => string[];
 
@@ -52,45 +54,48 @@ export function PreferencesPage() {
   }
 
   return (
-    <FormPage
-      back={{ to: "/", label: t("preferences.back") }}
-      title={t("preferences.title")}
-      loading={(form.loading || !check) && !record.isError}
-      problems={form.problems}
-      error={save.error ?? record.error}
-      saving={save.isPending}
-      onSubmit={submit}
-    >
-      <Select
-        label={t("preferences.timezone")}
-        description={t("preferences.timezoneHint")}
-        searchable
-        allowDeselect={false}
-        data={zones}
-        value={input.standardTimezone || null}
-        onChange={(value) => change("standardTimezone", value ?? "")}
-      />
-      <Select
-        label={t("preferences.businessType")}
-        allowDeselect={false}
-        data={choices("businessTypes", pagePreferenceChoices.businessTypes)}
-        value={input.businessType || null}
-        onChange={(value) => change("businessType", value ?? "")}
-      />
-      <Select
-        label={t("preferences.paymentChoice")}
-        allowDeselect={false}
-        data={choices("paymentChoices", pagePreferenceChoices.paymentChoices)}
-        value={input.paymentChoice.type || null}
-        onChange={(value) => change("paymentChoice", { type: value ?? "" })}
-      />
-      <Select
-        label={t("preferences.defaultTheme")}
-        allowDeselect={false}
-        data={choices("themeFamilies", pagePreferenceChoices.themeFamilies)}
-        value={input.storeFrontDefaultTheme || null}
-        onChange={(value) => change("storeFrontDefaultTheme", value ?? "")}
-      />
-    </FormPage>
+    <>
+      <FormPage
+        back={{ to: "/", label: t("preferences.back") }}
+        title={t("preferences.title")}
+        loading={(form.loading || !check) && !record.isError}
+        problems={form.problems}
+        error={save.error ?? record.error}
+        saving={save.isPending}
+        onSubmit={submit}
+      >
+        <Select
+          label={t("preferences.timezone")}
+          description={t("preferences.timezoneHint")}
+          searchable
+          allowDeselect={false}
+          data={zones}
+          value={input.standardTimezone || null}
+          onChange={(value) => change("standardTimezone", value ?? "")}
+        />
+        <Select
+          label={t("preferences.businessType")}
+          allowDeselect={false}
+          data={choices("businessTypes", pagePreferenceChoices.businessTypes)}
+          value={input.businessType || null}
+          onChange={(value) => change("businessType", value ?? "")}
+        />
+        <Select
+          label={t("preferences.paymentChoice")}
+          allowDeselect={false}
+          data={choices("paymentChoices", pagePreferenceChoices.paymentChoices)}
+          value={input.paymentChoice.type || null}
+          onChange={(value) => change("paymentChoice", { type: value ?? "" })}
+        />
+        <Select
+          label={t("preferences.defaultTheme")}
+          allowDeselect={false}
+          data={choices("themeFamilies", pagePreferenceChoices.themeFamilies)}
+          value={input.storeFrontDefaultTheme || null}
+          onChange={(value) => change("storeFrontDefaultTheme", value ?? "")}
+        />
+      </FormPage>
+      <ShippingSection />
+    </>
   );
 }
