@@ -250,6 +250,31 @@ test("a shopper buys with a code and an automatic discount; the merchant ships o
   const salesAfter = await overviewSales(request, owner, store);
   expect(Math.round((salesAfter - salesBefore) * 100)).toBe(Math.round((after.grandTotal - after.refunded) * 100));
 
+  // The customer: their order and what they spent (net of the refund), then an edit.
+  const buyers = await call<{ customers: { id: string; email: string; totalSpent: number }[] }>(request, owner, "GET", "/stores/customers", undefined, store);
+  const buyer = buyers.customers.find((c) => c.email === "gift@example.com")!;
+  expect(Math.round(buyer.totalSpent * 100)).toBe(Math.round((after.grandTotal - after.refunded) * 100));
+  await page.goto(`/admin/customers/${buyer.id}`);
+  await expect(page.getByRole("region", { name: "Orders" }).getByRole("link", { name: orderName })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Addresses" })).toContainText("1 Main St");
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByRole("textbox", { name: "Notes" }).fill("Likes gift wrap.");
+  await page.getByRole("combobox", { name: "Tags" }).fill("VIP");
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: "Add address" }).click();
+  const second = page.getByRole("group", { name: "Address 2" });
+  await second.getByRole("textbox", { name: "Full name" }).fill("Gina at work");
+  await page.getByRole("button", { name: "Save" }).click();
+  // The core refuses the half-typed second address; nothing typed is lost.
+  await expect(page.getByRole("alert").filter({ hasText: "Please correct these first" })).toContainText("Address 2");
+  await expect(second.getByRole("textbox", { name: "Full name" })).toHaveValue("Gina at work");
+  await page.getByRole("button", { name: "Remove Address 2" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+  await page.getByRole("link", { name: "Gina Gift" }).click();
+  await expect(page.getByRole("region", { name: "Notes" })).toContainText("Likes gift wrap.");
+  await expect(page.getByRole("region", { name: "Contact" })).toContainText("VIP");
+
   // The orders list exports what its filters match.
   await page.goto("/admin/orders");
   const download = page.waitForEvent("download");
