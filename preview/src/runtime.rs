@@ -171,6 +171,7 @@ fn frame(state: &Rc<RefCell<Runtime>>) {
         catalog: &rt.snapshot.catalog,
         family: Family::of(config),
         preview: true,
+        year: rt.snapshot.year,
     };
     let alone = if rt.page == rt.shown {
         pending.alone(config, &rt.page)

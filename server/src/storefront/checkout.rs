@@ -672,7 +672,14 @@ pub async fn receipt(
         lines: order
             .line_items
             .iter()
-            .map(|l| (l.title.clone(), l.quantity, to_minor(l.price)))
+            .map(|l| {
+                let title = if l.variant_title.is_empty() {
+                    l.title.clone()
+                } else {
+                    format!("{} – {}", l.title, l.variant_title)
+                };
+                (title, l.quantity, to_minor(l.price))
+            })
             .collect(),
         subtotal_minor: row.subtotal_minor,
         shipping_minor: row.shipping_minor,

@@ -104,7 +104,7 @@ pub fn stored_lines(lines: &[Line]) -> Value {
             .iter()
             .map(|l| {
                 json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
-                       "title": if l.variant_title.is_empty() { l.title.clone() } else { format!("{} – {}", l.title, l.variant_title) },
+                       "title": l.title, "variantTitle": l.variant_title,
                        "quantity": l.quantity, "priceMinor": l.price_minor})
             })
             .collect(),
