@@ -155,6 +155,9 @@ fn quantities(column: &str) -> Vec<LineQuantity> {
     serde_json::from_str(column).unwrap_or_default()
 }
 
+/// id, lines, carrier, tracking number, status, created at, cancelled at.
+type FulfillmentRow = (String, String, String, String, String, i64, Option<i64>);
+
 /// The order with its fulfilments, refunds and timeline (the order page).
 pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, ApiError> {
     let mut conn = db.acquire().await?;
@@ -162,15 +165,14 @@ pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, Ap
         .await?
         .ok_or(ApiError::NotFound)?;
     let mut order = order(&row);
-    let fulfillments: Vec<(String, String, String, String, String, i64, Option<i64>)> =
-        sqlx::query_as(
-            "SELECT id, lines, carrier, tracking_number, status, created_at, cancelled_at \
+    let fulfillments: Vec<FulfillmentRow> = sqlx::query_as(
+        "SELECT id, lines, carrier, tracking_number, status, created_at, cancelled_at \
              FROM order_fulfillments WHERE store_id = $1 AND order_id = $2 ORDER BY created_at, id",
-        )
-        .bind(store_id)
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
+    )
+    .bind(store_id)
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
     order.fulfillments = fulfillments
         .into_iter()
         .map(
