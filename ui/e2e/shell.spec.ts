@@ -128,7 +128,8 @@ test("the dashboard tiles show the store's numbers", async ({ page, request }) =
   else await expect(sales).toContainText("No sales yet");
   await expect(orders).toContainText(totals.total_orders > 0 ? `${totals.total_orders} orders` : "No orders yet");
   const open = page.getByRole("link", { name: `${totals.open_orders} open orders` });
-  await expect(open).toHaveAttribute("href", "/admin/orders");
+  // The open orders are the orders list's Unfulfilled filter, which the row opens.
+  await expect(open).toHaveAttribute("href", "/admin/orders?fulfillmentStatus=unfulfilled");
 });
 
 test("the onboarding popup shows the next step and skips it", async ({ page }) => {
