@@ -222,7 +222,31 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
     }
 }
 
-/// `axum::extract::Query`, with its rejections answered as [`ApiError`]s.
-#[derive(Debug, FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+/// `axum::extract::Query`, with its rejections answered as [`ApiError`]s. A NUL character in
+/// the query is refused at the edge (400): PostgreSQL cannot hold one in text, and no parameter
+/// has a use for it.
+#[derive(Debug)]
 pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, ApiError> {
+        let raw = parts.uri.query().unwrap_or("");
+        if raw.contains('\0') || raw.to_ascii_lowercase().contains("%00") {
+            return Err(ApiError::Invalid(vec![
+                "A query parameter cannot hold a NUL character.".to_owned(),
+            ]));
+        }
+        let axum::extract::Query(value) =
+            axum::extract::Query::<T>::from_request_parts(parts, state).await?;
+        Ok(Query(value))
+    }
+}

@@ -830,3 +830,26 @@ async fn a_merchant_edits_a_customer_and_exports_customers_and_orders_as_csv() {
         by_customer.text
     );
 }
+
+#[tokio::test]
+async fn a_nul_character_in_a_query_is_refused_not_a_server_error() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    for path in [
+        "/api/stores/products?chandle=a%00b",
+        "/api/stores/orders?search=%00",
+        "/api/stores/customers?search=x%00",
+    ] {
+        let reply = api(&app, &token, &store, Method::GET, path, None).await;
+        assert_eq!(
+            reply.status,
+            StatusCode::BAD_REQUEST,
+            "{path}: {}",
+            reply.text
+        );
+        assert_eq!(
+            reply.messages(),
+            ["A query parameter cannot hold a NUL character."]
+        );
+    }
+}
