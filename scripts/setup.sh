@@ -68,11 +68,16 @@ build_types() {
 # wasm_variant OUT_DIR CARGO_FEATURE_FLAGS...: one WebAssembly build of the core, bound for Vite,
 # in the size-optimised `wasm-release` profile, then shrunk by binaryen's `wasm-opt -Oz` (the npm
 # package, a devDependency of ui/), which also drops the names section.
+# The release builds for WebAssembly have a target directory of their own (WASM_TARGET_DIR), so
+# that `npm test` can build them while the native checks hold the main one's lock.
+WASM_TARGET_DIR="${WASM_TARGET_DIR:-$ROOT/target/wasm}"
+
 wasm_variant() {
   local out="$1"; shift
-  cargo build --locked --profile wasm-release --target wasm32-unknown-unknown -p core-wasm "$@" \
+  CARGO_TARGET_DIR="$WASM_TARGET_DIR" \
+    cargo build --locked --profile wasm-release --target wasm32-unknown-unknown -p core-wasm "$@" \
     && wasm-bindgen --target bundler --out-dir "$out" --out-name core_wasm \
-         target/wasm32-unknown-unknown/wasm-release/core_wasm.wasm \
+         "$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/core_wasm.wasm" \
     && "$ROOT/node_modules/.bin/wasm-opt" -Oz "$out/core_wasm_bg.wasm" -o "$out/core_wasm_bg.wasm"
 }
 
@@ -96,9 +101,10 @@ build_wasm() {
 build_preview_runtime() {
   local out="$ROOT/ui/public/preview"
   (cd "$ROOT" \
-    && cargo build --locked --profile wasm-release --target wasm32-unknown-unknown -p storefront-preview \
+    && CARGO_TARGET_DIR="$WASM_TARGET_DIR" \
+       cargo build --locked --profile wasm-release --target wasm32-unknown-unknown -p storefront-preview \
     && wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name storefront_preview \
-         target/wasm32-unknown-unknown/wasm-release/storefront_preview.wasm \
+         "$WASM_TARGET_DIR/wasm32-unknown-unknown/wasm-release/storefront_preview.wasm" \
     && "$ROOT/node_modules/.bin/wasm-opt" -Oz "$out/storefront_preview_bg.wasm" -o "$out/storefront_preview_bg.wasm")
 }
 

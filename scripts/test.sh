@@ -94,6 +94,28 @@ step "Set-up: npm packages" ensure_npm_packages || { echo "$PASSED passed, $FAIL
 step "Set-up: Chromium" ensure_chromium
 step "Set-up: oha (the benchmarks' load generator)" ensure_oha
 
+# The WebAssembly builds (single-threaded at their link-time optimisation) run in the background,
+# in their own target directory, while the native clippy and tests use the other core; their
+# step waits for them below.
+say "WASM build, in the background"
+WASM_START=$SECONDS
+build_wasm > "$LOGS/wasm.log" 2>&1 &
+WASM_BUILD=$!
+
+# wasm_built: waits for the background WebAssembly build, shows its log and reports it as a step.
+wasm_built() {
+  local status
+  wait "$WASM_BUILD"; status=$?
+  say "WASM build"
+  cat "$LOGS/wasm.log"
+  if [ $status -ne 0 ]; then
+    FAILED=$((FAILED + 1)); FAILURES+=("WASM build")
+    echo "FAILED: WASM build (exit $status)"
+  fi
+  echo "(WASM build: $((SECONDS - WASM_START)) s, in the background)"
+  return $status
+}
+
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native)" cargo clippy --locked --workspace --all-targets -- -D warnings
 step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
@@ -148,7 +170,7 @@ pg_tests_done() {
   echo "(cargo test (PostgreSQL): $passed passed, $failed failed, $((SECONDS - PG_START)) s, in the background)"
 }
 
-if step "WASM build" build_wasm; then
+if wasm_built; then
   step "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
   step "UI lint" bash -c 'cd ui && npx eslint . --max-warnings=0'
   suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \

@@ -1,10 +1,11 @@
 // The range of a report, kept in the address (so a reload or a shared link shows the same
 // report): a preset of the last N days of the store's zone (today included), or two local days.
 // The server turns either into the range in the store's zone and says which days it covered.
-import { Button, Group, SegmentedControl, Text, TextInput } from "@mantine/core";
+import { Button, Group, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { Choice } from "../../components/Choice";
 import type { DateRange } from "../../types/generated/DateRange";
 import type { RangeParams } from "./api";
 
@@ -47,8 +48,8 @@ export function RangeBar({ params, shown }: { params: ReturnType<typeof useRepor
   }
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
-      <SegmentedControl
-        aria-label={t("reports.range.label")}
+      <Choice
+        label={t("reports.range.label")}
         value={params.custom ? "custom" : params.days}
         onChange={(value) => {
           if (value !== "custom") params.set({ days: value === DEFAULT_DAYS ? null : value, from: null, to: null });

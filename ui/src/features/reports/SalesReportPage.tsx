@@ -1,11 +1,12 @@
 // Sales reports (website.sales-reports): the paid orders of a range in the store's zone, grouped
 // by day, product, country or payment method: orders, gross sales, discounts, shipping, net and
 // total sales, in a sortable table with the totals last, and the same as a CSV file.
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Title } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Choice } from "../../components/Choice";
 import { money } from "../../core";
 import { errorText } from "../../lib/errors";
 import type { SalesRow } from "../../types/generated/SalesRow";
@@ -67,8 +68,8 @@ export function SalesReportPage() {
         <Figure label={t("reports.sales.net")} value={report ? money(report.totals.netSales) : null} testId="sales-net" />
         <Figure label={t("reports.sales.total")} value={report ? money(report.totals.totalSales) : null} testId="sales-total" />
       </SimpleGrid>
-      <SegmentedControl
-        aria-label={t("reports.sales.groupBy")}
+      <Choice
+        label={t("reports.sales.groupBy")}
         value={group}
         onChange={(value) => params.set({ group: value === "day" ? null : value })}
         data={GROUPS.map((value) => ({ value, label: t(`reports.sales.by.${value}`) }))}
