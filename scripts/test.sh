@@ -122,13 +122,11 @@ step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings &&
   cargo clippy --locked --target wasm32-unknown-unknown -p storefront-preview --all-targets -- -D warnings' 
-# --no-fail-fast: a failing test binary must not keep the others (shared-types writes the UI's
-# generated types in its tests) from running.
-suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace --no-fail-fast
-
-# The server's suite against PostgreSQL runs in the background while the WebAssembly and UI
-# steps build (its binary is already built; run directly, it holds no cargo lock); its counts
-# join the total before the end-to-end tests.
+# The test binaries first, so that the PostgreSQL suite can start before the SQLite one runs.
+step "cargo test: build" cargo test --locked --workspace --no-run
+# The server's suite against PostgreSQL runs in the background from as soon as its binary is
+# built (run directly, it holds no cargo lock) while the SQLite suite, the UI's checks and the
+# first adversarial runs go on; its counts join the total before the end-to-end tests.
 PG=$(bash scripts/postgres.sh)
 PG_TESTS=""
 if [ -n "$PG" ]; then
@@ -153,6 +151,10 @@ else
   FAILED=$((FAILED + 1)); FAILURES+=("PostgreSQL start")
 fi
 
+# --no-fail-fast: a failing test binary must not keep the others (shared-types writes the UI's
+# generated types in its tests) from running.
+suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace --no-fail-fast
+
 # pg_tests_done: waits for the background PostgreSQL suite and adds its counts.
 pg_tests_done() {
   [ -n "$PG_TESTS" ] || return 0
@@ -170,13 +172,24 @@ pg_tests_done() {
   echo "(cargo test (PostgreSQL): $passed passed, $failed failed, $((SECONDS - PG_START)) s, in the background)"
 }
 
+# The adversarial suite's small mode (RELIABILITY.md; `bash reliability/run.sh --long` runs the
+# full sizes); the tenant matrix, the header checks, the secrets in the tracing output and the
+# theme fuzz's small run are cargo tests above, on both databases. Schemathesis and the attacks
+# each start their own servers on their own database, so the two go together, one database at a
+# time (the attacks' files are named by attack, so the SQLite and PostgreSQL runs stay apart).
+# The SQLite pair runs here, while the PostgreSQL suite goes on in the background.
+if [ -x target/debug/server ] || step "Server build" build_server; then
+  together "Reliability: Schemathesis (SQLite)" "bash reliability/schemathesis/run.sh" \
+    "Reliability: the attacks (SQLite)" "python3 reliability/attacks.py"
+fi
+
 if wasm_built; then
   step "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
   step "UI lint" bash -c 'cd ui && npx eslint . --max-warnings=0'
   suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \
     bash -c "cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json=$LOGS/vitest.json"
-  pg_tests_done
   if step "UI build" build_ui && step "Server build" build_server; then
+    pg_tests_done
     E2E_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
     suite "End-to-end tests (Chromium)" playwright "$LOGS/e2e.json" \
       bash -c "cd ui && E2E_PORT=$E2E_PORT PLAYWRIGHT_JSON_OUTPUT_NAME=$LOGS/e2e.json npx playwright test --reporter=list,json"
@@ -185,15 +198,8 @@ fi
 
 pg_tests_done
 
-# The adversarial suite's small mode (RELIABILITY.md; `bash reliability/run.sh --long` runs the
-# full sizes). The tenant matrix, the header checks, the secrets in the tracing output and the
-# theme fuzz's small run are cargo tests above, on both databases.
+# The rest of the adversarial suite, after the end-to-end tests (the load runs measure latency).
 if [ -x target/debug/server ] || step "Server build" build_server; then
-  # Schemathesis and the attacks each start their own servers on their own database, so the
-  # two go together, one database at a time (the attacks' files are named by attack, so the
-  # SQLite and PostgreSQL runs of the attacks stay apart).
-  together "Reliability: Schemathesis (SQLite)" "bash reliability/schemathesis/run.sh" \
-    "Reliability: the attacks (SQLite)" "python3 reliability/attacks.py"
   [ -n "${PG_URL:-}" ] && together \
     "Reliability: Schemathesis (PostgreSQL)" "bash reliability/schemathesis/run.sh --database-url '$PG_URL'" \
     "Reliability: the attacks (PostgreSQL)" "python3 reliability/attacks.py --database postgres --database-url '$PG_URL'"
