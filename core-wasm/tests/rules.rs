@@ -25,6 +25,8 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             &arg::<Vec<String>>(args, 1),
         )),
         "menu" => ok(shell::menu::menu(&arg(args, 0))),
+        "landingPath" => ok(shell::menu::landing_path(&arg(args, 0))),
+        "returnPath" => ok(shell::return_path(&arg::<String>(args, 0))),
         "judgeSession" => ok(shell::judge_session(&arg(args, 0))),
         "money" => ok(shell::money(arg(args, 0), &arg(args, 1))),
         "moneyWithCode" => ok(shell::money_with_code(arg(args, 0), &arg(args, 1))),
