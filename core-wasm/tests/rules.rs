@@ -145,6 +145,8 @@ rules! {
     every_route_is_open_only_with_its_role_key => "shell/may_open",
     the_menu_has_the_specs_groups_for_each_variant_and_scope => "shell/menu",
     the_session_is_kept_renewed_or_ended_by_its_tokens => "shell/judge_session",
+    staff_land_on_the_first_screen_their_scopes_open => "shell/landing_path",
+    only_a_safe_admin_path_is_returned_to_after_sign_in => "shell/return_path",
     money_shows_the_sign_and_two_decimals => "shell/money",
     money_in_the_order_table_shows_the_code => "shell/money_with_code",
     notification_times_read_dd_mm_yyyy_hh_mm_ss_in_the_zone => "shell/notification_time",
