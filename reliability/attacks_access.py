@@ -5,6 +5,7 @@ attacks.py for how to run them."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -486,8 +487,21 @@ def ingest_address_limit_race(target: Target) -> dict:
             "result": f"{accepted} accepted, {statuses.count(429)} answered 429 (limit 20/s)"}
 
 
+@attack()
+def return_url_after_sign_in(target: Target) -> dict:
+    """15. A crafted return address on the sign-in page (//evil, https://evil, encoded and
+    backslashed forms) tries to send the user who signs in to another site."""
+    run = subprocess.run(["node", os.path.join(harness.ROOT, "reliability", "return_url.mjs"), target.bases[0]],
+                         cwd=os.path.join(harness.ROOT, "ui"), capture_output=True, text=True, timeout=600)
+    print(run.stdout.strip() or run.stderr.strip()[-2000:])
+    assert run.returncode == 0, f"a crafted return address was followed: {run.stdout.strip()} {run.stderr.strip()[-500:]}"
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    return {"attempts": f"{report['crafted']} crafted `next` values through sign-in and shop choice in Chromium",
+            "result": f"0 followed; the control path {report['control']} was followed"}
+
+
 ATTACKS = [staff_scope_escalation, sign_in_lockout_race, sign_in_memory_flood,
            dev_mailbox_behind_a_proxy, forwarded_for_spoofing, signup_tells_registered_emails,
            old_reset_links_survive, store_sign_out_ends_everything, theme_draft_of_another,
-           refresh_token_rotation_race,
+           refresh_token_rotation_race, return_url_after_sign_in,
            payout_idempotency_and_balance_race, theme_save_if_match_race, ingest_address_limit_race]

@@ -301,8 +301,8 @@ test("the settings hub shows only the cards a user may open", async ({ page, req
   const staffPage = await staffContext.newPage();
   await enter(staffPage, ORDERS_STAFF, /Demo Store/);
   const noAccess = staffPage.getByRole("heading", { name: "You do not have access to this page" });
-  // Without the homes scope the dashboard itself is no-access; so is the hub.
-  await expect(noAccess).toBeVisible();
+  // Without the homes scope they land on their first screen, the orders; the hub is no-access.
+  await expect(staffPage).toHaveURL(/\/admin\/orders$/);
   await staffPage.goto("/admin/settings");
   await expect(staffPage).toHaveURL(/\/admin\/no-access$/);
   await expect(noAccess).toBeVisible();

@@ -47,9 +47,11 @@ export async function call<T>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** A new, empty store of the session's user, so a test can change it freely. */
+/** A new, empty store of the session's user, so a test can change it freely. Its first-run
+ * survey is answered, so that choosing it opens the admin rather than the survey. */
 export async function newStore(request: APIRequestContext, session: ApiSession, storeName: string): Promise<string> {
   const created = await call<{ id: string }>(request, session, "POST", "/users/create-store", { storeName });
+  await call(request, session, "POST", "/stores/survey", { answers: { sell: "notSure" } }, created.id);
   return created.id;
 }
 

@@ -42,8 +42,11 @@ test("a seller gets the limited menu and the payment-gateway notice", async ({ p
   ).toBeVisible();
 });
 
-test("a staff member without a scope lands on no-access", async ({ page }) => {
+test("a staff member without the dashboard's scope lands on their first screen; a forbidden item leads to no-access", async ({ page }) => {
   await enter(page, "orders@example.com", /Demo Store/);
+  // Without homes, the first screen of their menu they may open (issue 28, item 9).
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await page.goto("/admin/settings");
   await expect(page).toHaveURL(/\/admin\/no-access$/);
   await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
   // An allowed item opens; a forbidden one leads back to no-access.

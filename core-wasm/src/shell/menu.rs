@@ -379,6 +379,32 @@ pub fn menu(context: &MenuContext) -> Menu {
     }
 }
 
+/// Where a user lands after signing in (issue 28, item 9): the dashboard when they may open it;
+/// else the first entry of their menu, in the menu's order, that one of their scopes opens;
+/// else the first entry open to everyone (Product Options needs no scope); else no-access. The
+/// drawer keeps the spec's rule for everything else (shell.md §2: a forbidden item leads to
+/// no-access).
+pub fn landing_path(context: &MenuContext) -> String {
+    fn first(entries: &[MenuEntry], granted: bool) -> Option<&str> {
+        entries.iter().find_map(|entry| match &entry.path {
+            Some(path) if entry.allowed && (!granted || entry.role_key.is_some()) => {
+                Some(path.as_str())
+            }
+            _ => first(&entry.items, granted),
+        })
+    }
+    let home = find_route("website");
+    if home.is_some_and(|route| holds(route.role_key, &context.scopes)) {
+        return home.map_or("/", |route| route.path).to_owned();
+    }
+    let drawn = menu(context);
+    first(&drawn.entries, true)
+        .or_else(|| first(&drawn.entries, false))
+        .or_else(|| find_route("no-access").map(|route| route.path))
+        .unwrap_or("/")
+        .to_owned()
+}
+
 fn entries(items: &[Item], context: &MenuContext) -> Vec<MenuEntry> {
     items
         .iter()

@@ -23,7 +23,7 @@ pub use forms::{
 };
 pub use greeting::{GreetingError, full_name, greeting};
 pub use login::{check_login, is_email};
-pub use session::{judge_session, jwt_expiry_ms};
+pub use session::{judge_session, jwt_expiry_ms, return_path};
 
 use shared_types::ShellConstants;
 

@@ -57,3 +57,31 @@ pub fn judge_session(session: &SessionSnapshot) -> SessionVerdict {
     }
     SessionVerdict::Valid
 }
+
+/// The admin path to return to after signing in again (issue 28, item 15), or `None` when
+/// `candidate` is not one. Accepted: a path of this admin, relative to `/admin` (it starts with
+/// one `/`), without a scheme, host, backslash, control character or encoded slash that a
+/// browser could read as another origin, and not a sign-in page (that would loop). Anything
+/// else, `//evil.com` and `https://evil.com` first, is refused, so a crafted link cannot send a
+/// user who signs in to another site.
+pub fn return_path(candidate: &str) -> Option<String> {
+    const MAX_LENGTH: usize = 2048;
+    let path = candidate.trim();
+    let refused = path.is_empty()
+        || path.len() > MAX_LENGTH
+        || !path.starts_with('/')
+        || path.starts_with("//")
+        || path.contains('\\')
+        || path.chars().any(char::is_control)
+        || {
+            // Encoded slashes, backslashes and control characters: decoded by some step later.
+            let lower = path.to_ascii_lowercase();
+            ["%2f", "%5c", "%09", "%0a", "%0d", "%00"]
+                .iter()
+                .any(|encoded| lower.contains(encoded))
+        }
+        || path == "/auth"
+        || path.starts_with("/auth/")
+        || path.starts_with("/auth?");
+    (!refused).then(|| path.to_owned())
+}

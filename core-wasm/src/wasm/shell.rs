@@ -103,6 +103,18 @@ pub fn may_open(route: &str, scopes: Vec<String>) -> bool {
     shell::menu::may_open(route, &scopes)
 }
 
+/// Where a user lands after signing in, for a `MenuContext`: a path under `/admin`.
+#[wasm_bindgen(js_name = landingPath)]
+pub fn landing_path(context: JsValue) -> Result<String, JsError> {
+    Ok(shell::menu::landing_path(&from_js::<MenuContext>(context)?))
+}
+
+/// The admin path to return to after signing in again, or undefined when it is not a safe one.
+#[wasm_bindgen(js_name = returnPath)]
+pub fn return_path(candidate: &str) -> Option<String> {
+    shell::return_path(candidate)
+}
+
 /// Every named route; returns `RouteInfo[]`.
 #[wasm_bindgen(js_name = routes)]
 pub fn routes() -> Result<JsValue, JsError> {

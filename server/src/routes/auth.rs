@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(login))
         .routes(routes!(signup))
+        .routes(routes!(signup_key))
         .routes(routes!(logout))
         .routes(routes!(renew_access_token))
         .routes(routes!(check_staff_available))
@@ -149,6 +150,41 @@ struct SignupQuery {
     sk: Option<String>,
 }
 
+/// The answer to a missing or wrong sign-up key.
+pub const SIGNUP_CLOSED: &str = "Registration is by invitation only.";
+
+/// Refuses a missing or wrong sign-up key (and every key when registration is closed). The
+/// comparison takes the same time wherever the first wrong character is.
+fn check_signup_key(state: &AppState, sk: Option<&str>) -> Result<(), ApiError> {
+    let key = state.config.signup_key.as_bytes();
+    let given = sk.unwrap_or_default().as_bytes();
+    let same = key.len() == given.len()
+        && key
+            .iter()
+            .zip(given)
+            .fold(0u8, |diff, (a, b)| diff | (a ^ b))
+            == 0;
+    if key.is_empty() || !same {
+        return Err(ApiError::Forbidden(SIGNUP_CLOSED.to_owned()));
+    }
+    Ok(())
+}
+
+/// Whether `sk` opens registration: 200 when it is the configured sign-up key, 403 otherwise.
+/// The register page shows its form only after a 200 (shell.md §2); the key itself is never
+/// sent back.
+#[utoipa::path(get, path = "/auth/signup-key", tag = "auth", params(SignupQuery),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody)))]
+async fn signup_key(
+    State(state): State<AppState>,
+    Query(query): Query<SignupQuery>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    check_signup_key(&state, query.sk.as_deref())?;
+    Ok(Json(MessageResponse {
+        message: "Registration is open with this link.".to_owned(),
+    }))
+}
+
 /// Creates an account and its store, and e-mails an activation link. Needs the sign-up key.
 #[utoipa::path(post, path = "/auth/signup", tag = "auth", params(SignupQuery), request_body = RegisterForm,
     responses((status = 201, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody)))]
@@ -157,12 +193,7 @@ async fn signup(
     Query(query): Query<SignupQuery>,
     Json(form): Json<RegisterForm>,
 ) -> Result<(StatusCode, Json<MessageResponse>), ApiError> {
-    let key = &state.config.signup_key;
-    if key.is_empty() || query.sk.as_deref() != Some(key.as_str()) {
-        return Err(ApiError::Forbidden(
-            "Registration is by invitation only.".to_owned(),
-        ));
-    }
+    check_signup_key(&state, query.sk.as_deref())?;
     let verdict = shell::check_register(&form);
     if !verdict.valid {
         return Err(messages_of(verdict.errors.into_values()));

@@ -68,6 +68,25 @@ async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
 }
 
 #[tokio::test]
+async fn the_register_page_learns_whether_its_key_opens_registration_without_seeing_the_key() {
+    let app = spawn_app().await;
+    let right = app.get("/api/auth/signup-key?sk=welcome", None).await;
+    assert_eq!(right.status, StatusCode::OK, "{}", right.text);
+    assert!(!right.text.contains("welcome"));
+    for wrong in [
+        "/api/auth/signup-key",
+        "/api/auth/signup-key?sk=",
+        "/api/auth/signup-key?sk=guess",
+        "/api/auth/signup-key?sk=welcome2",
+        "/api/auth/signup-key?sk=Welcome",
+    ] {
+        let reply = app.get(wrong, None).await;
+        assert_eq!(reply.status, StatusCode::FORBIDDEN, "{wrong}");
+        assert_eq!(reply.messages(), vec!["Registration is by invitation only."]);
+    }
+}
+
+#[tokio::test]
 async fn signing_up_with_a_taken_email_answers_the_same_and_warns_its_owner() {
     let app = spawn_app().await;
     let reply = app

@@ -2,7 +2,7 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { type CSSVariablesResolver, MantineProvider, createTheme } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, lazy } from "react";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
@@ -10,22 +10,45 @@ import { renewSession } from "../features/auth/api/renew";
 import { useSession } from "../features/auth/store/session";
 import i18n from "../i18n";
 import { ApiError, configureApi } from "../lib/api";
+import { notifyError, notifySuccess } from "../lib/notify";
 import { AppRoutes, navigateTo } from "./router";
+import { signInAgainPath } from "./signInAgain";
 
 configureApi({
   credentials: () => useSession.getState(),
   renew: renewSession,
   onUnauthorized: () => {
     useSession.getState().logout();
-    navigateTo("/auth/login");
+    // Signing in again comes back to the page the user was on. Several calls refused together
+    // each say so: the first one leaves for the sign-in page, the others find it there.
+    if (!window.location.pathname.startsWith(`${import.meta.env.BASE_URL}auth/`)) navigateTo(signInAgainPath());
   },
 });
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: {
+      /** Raise the global success and error events (shell.md §8): a toast with the server's
+       * messages joined, or 'Success' / 'Oops! Unknown error!'. `"error"` raises only the
+       * error event (the screen says what succeeded in place). */
+      events?: "both" | "error";
+    };
+  }
+}
 
 // The notifications' container (toasts, their transitions) comes after the first paint; a
 // notification shown before it arrives waits in Mantine's store and appears with it.
 const Notifications = lazy(() => import("@mantine/notifications").then((module) => ({ default: module.Notifications })));
 
 const queryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onSuccess: (data, _variables, _context, mutation) => {
+      if (mutation.meta?.events === "both") notifySuccess(data);
+    },
+    onError: (error, _variables, _context, mutation) => {
+      if (mutation.meta?.events) notifyError(error);
+    },
+  }),
   defaultOptions: {
     queries: {
       // A client error will not get better by asking again.

@@ -1,6 +1,7 @@
 // Admin pages open only while the core judges the locally held session usable (shell.md §4,
 // §5); otherwise the session is cleared and the user goes to login. Renewal of an expired
-// access token happens in the API client, which the server's 401 triggers. The signed-in
+// access token happens in the API client, which the server's 401 triggers. Signing in again
+// returns to the page asked for. The signed-in
 // screens animate (framer-motion), so the motion set-up starts here, out of the sign-in pages'
 // first download.
 import { useEffect, useState } from "react";
@@ -8,6 +9,7 @@ import { Navigate, Outlet } from "react-router";
 import { MotionProvider } from "../components/Motion";
 import { judgeSession } from "../core";
 import { sessionSnapshot, useSession } from "../features/auth/store/session";
+import { signInAgainPath } from "./signInAgain";
 
 export function RequireSession() {
   const state = useSession();
@@ -24,6 +26,7 @@ export function RequireSession() {
       <Outlet />
     </MotionProvider>
   ) : (
-    <Navigate to="/auth/login" replace />
+    // Signing in again comes back to this page.
+    <Navigate to={signInAgainPath()} replace />
   );
 }

@@ -6,10 +6,11 @@
 import { type ComponentType, type LazyExoticComponent, type ReactNode, Suspense, lazy, useEffect } from "react";
 import { Navigate, Outlet, type RouteObject, useNavigate, useRoutes } from "react-router";
 import { PageSkeleton, ScreenLoader } from "../components/Skeletons";
-import { type RouteInfo, mayOpen, routes } from "../core";
+import { type RouteInfo, landingPath, mayOpen, routes } from "../core";
 import { LoginPage } from "../features/auth/components/LoginPage";
 import { recordRoutes } from "../features/records/routes";
-import { useUserInfo } from "../hooks/useStoreData";
+import { usePublicConfig, useStoreStatus, useUserInfo } from "../hooks/useStoreData";
+import { errorText } from "../lib/errors";
 
 const RELOADED = "storeloom.screenReload";
 
@@ -52,6 +53,10 @@ if (typeof window !== "undefined") {
 // Every screen but the sign-in page is its own chunk, fetched when first opened (the Overview
 // brings the date picker and, later still, ECharts and the time-zone core; the editors bring
 // dnd-kit and their WebAssembly build). Only the sign-in page comes with the first download.
+const NotFoundPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "NotFoundPage");
+const UserInfoFailedPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "UserInfoFailedPage");
+const NotificationsPage = lazyScreen(() => import("../features/shell/components/NotificationsPage"), "NotificationsPage");
+const SurveyPage = lazyScreen(() => import("../features/auth/components/SurveyPage"), "SurveyPage");
 const NoAccessPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "NoAccessPage");
 const PolicyViolationPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "PolicyViolationPage");
 const ScreenPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "ScreenPage");
@@ -110,11 +115,31 @@ const UtmPage = lazyScreen(() => import("../features/reports/UtmPage"), "UtmPage
 const OverviewPage = lazyScreen(() => import("../features/analytics/components/OverviewPage"), "OverviewPage");
 const DesignEditorPage = lazyScreen(() => import("../features/designs/DesignEditorPage"), "DesignEditorPage");
 
-/** Shows a route's screen when the user may open it, no-access otherwise. */
+/** The dashboard for a user who may not open it (staff without `homes`): the first screen their
+ * menu lets them open, as the core computes it. */
+function Landing({ scopes, email }: { scopes: string[]; email: string }) {
+  const config = usePublicConfig();
+  const store = useStoreStatus();
+  if (config.isPending || store.isPending) return <PageSkeleton />;
+  const path = landingPath({
+    email,
+    scopes,
+    operatorDomain: config.data?.operatorEmailDomain ?? "",
+    businessType: store.data?.businessType === "dropship" ? "dropship" : "other",
+  });
+  return <Navigate to={path} replace />;
+}
+
+/** Shows a route's screen when the user may open it, no-access otherwise. While the user's info
+ * is on its way, a skeleton; when it cannot be read, a way to try again (the frame re-runs the
+ * authentication check first, shell.md §8). */
 function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
   const user = useUserInfo();
+  if (!user.data && user.isError) return <UserInfoFailedPage message={errorText(user.error)} onRetry={() => void user.refetch()} />;
   if (!user.data) return <PageSkeleton />;
-  return mayOpen(route.name, user.data.scopes) ? children : <Navigate to="/no-access" replace />;
+  if (mayOpen(route.name, user.data.scopes)) return children;
+  if (route.name === "website") return <Landing scopes={user.data.scopes} email={user.data.email} />;
+  return <Navigate to="/no-access" replace />;
 }
 
 /** The English title of a route without a screen: its last name part, spaced. */
@@ -288,6 +313,7 @@ const routeTree: RouteObject[] = [
       { path: "/auth/forgot", element: <ForgotPage /> },
       { path: "/auth/register", element: <RegisterPage /> },
       { path: "/auth/shop", element: <ShopPage /> },
+      { path: "/auth/survey", element: <SurveyPage /> },
       { path: "/auth/verify", element: <VerifyPage /> },
       { path: "/auth/accept", element: <AcceptPage /> },
       {
@@ -302,13 +328,18 @@ const routeTree: RouteObject[] = [
                 </Suspense>
               </AdminLayout>
             ),
-            children: framed.flatMap((route) => [
-              { path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> },
-              ...subScreensOf(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
-            ]),
+            children: [
+              ...framed.flatMap((route) => [
+                { path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> },
+                ...subScreensOf(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
+              ]),
+              // The store's notifications, read and unread, a page at a time (any member).
+              { path: "/notifications", element: <NotificationsPage /> },
+              // An address that is no page: said so, with a way home.
+              { path: "*", element: <NotFoundPage /> },
+            ],
           },
           ...fullScreen.map((route) => ({ path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> })),
-          { path: "*", element: <Navigate to="/" replace /> },
         ],
       },
     ],

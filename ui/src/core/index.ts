@@ -125,6 +125,18 @@ export function mayOpen(route: string, scopes: string[]): boolean {
   return wasm.mayOpen(route, scopes);
 }
 
+/** Where a user lands after signing in: the dashboard, else the first screen their menu lets
+ * them open, else no-access. */
+export function landingPath(context: MenuContext): string {
+  return wasm.landingPath(context);
+}
+
+/** The admin path to go back to after signing in again, or null when `candidate` is not a
+ * safe path of this admin (another origin, a sign-in page). */
+export function returnPath(candidate: string): string | null {
+  return wasm.returnPath(candidate) ?? null;
+}
+
 /** Every named route with its path, role key and full-screen flag. */
 export function routes(): RouteInfo[] {
   return wasm.routes() as RouteInfo[];

@@ -16,6 +16,8 @@ const files = import.meta.glob<VectorFile>("../../../core-wasm/tests/vectors/{sh
 const dispatch: Record<string, (...args: never[]) => unknown> = {
   mayOpen: core.mayOpen,
   menu: core.menu,
+  landingPath: core.landingPath,
+  returnPath: core.returnPath,
   judgeSession: core.judgeSession,
   money: core.money,
   moneyWithCode: core.moneyWithCode,

@@ -114,4 +114,99 @@ describe("api", () => {
     expect(init.body).toBe(form);
     expect(init.headers).not.toHaveProperty("Content-Type");
   });
+
+  it("renews once for six calls refused together, then sends each again with the new token", async () => {
+    let token = "old";
+    const lost = vi.fn();
+    let release: () => void = () => {};
+    const renew = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          release = () => {
+            token = "new";
+            resolve(true);
+          };
+        }),
+    );
+    configureApi({ credentials: () => ({ accessToken: token }), onUnauthorized: lost, renew });
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>).Authorization === "Bearer new"
+        ? new Response(JSON.stringify({ path: _url }), { status: 200 })
+        : new Response("{\"messages\":[\"expired\"]}", { status: 401 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const calls = [1, 2, 3, 4, 5, 6].map((n) => api<{ path: string }>(`/call/${n}`));
+    await vi.waitFor(() => expect(renew).toHaveBeenCalled());
+    // Every refusal has come back before the renewal ends.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(6));
+    release();
+    const answers = await Promise.all(calls);
+    expect(answers.map((a) => a.path)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `/api/call/${n}`));
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(12);
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it("holds a call made during a renewal until the new token is there", async () => {
+    let token = "old";
+    let release: () => void = () => {};
+    const renew = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          release = () => {
+            token = "new";
+            resolve(true);
+          };
+        }),
+    );
+    configureApi({ credentials: () => ({ accessToken: token }), onUnauthorized: () => {}, renew });
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>).Authorization === "Bearer new"
+        ? new Response("{}", { status: 200 })
+        : new Response("{}", { status: 401 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const first = api("/first");
+    await vi.waitFor(() => expect(renew).toHaveBeenCalled());
+    const later = api("/later");
+    release();
+    await Promise.all([first, later]);
+    const laterCalls = fetchMock.mock.calls.filter(([url]) => url === "/api/later") as unknown as [string, RequestInit][];
+    expect(laterCalls).toHaveLength(1);
+    expect(laterCalls[0]![1].headers).toMatchObject({ Authorization: "Bearer new" });
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends a call refused with a token renewed since again without a second renewal", async () => {
+    let token = "old";
+    const renew = vi.fn(async () => {
+      token = "new";
+      return true;
+    });
+    configureApi({ credentials: () => ({ accessToken: token }), onUnauthorized: () => {}, renew });
+    let answerSlowly: (response: Response) => void = () => {};
+    const fetchMock = vi.fn((url: string, init: RequestInit) => {
+      if ((init.headers as Record<string, string>).Authorization === "Bearer new") return Promise.resolve(new Response("{}", { status: 200 }));
+      if (url === "/api/slow") return new Promise<Response>((resolve) => (answerSlowly = resolve));
+      return Promise.resolve(new Response("{}", { status: 401 }));
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const slow = api("/slow");
+    await api("/fast");
+    expect(renew).toHaveBeenCalledTimes(1);
+    // The slow call's refusal of the old token arrives after the renewal has finished.
+    answerSlowly(new Response("{}", { status: 401 }));
+    await slow;
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
+  it("signals a lost session once the one renewal fails", async () => {
+    const lost = vi.fn();
+    const renew = vi.fn(async () => false);
+    configureApi({ credentials: () => ({ accessToken: "old" }), onUnauthorized: lost, renew });
+    respond(401, "{}");
+    await Promise.all([api("/a").catch(() => {}), api("/b").catch(() => {}), api("/c").catch(() => {})]);
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(lost).toHaveBeenCalled();
+  });
 });

@@ -67,14 +67,32 @@ interface CallInit {
   headers?: Record<string, string>;
 }
 
+// The renewal in progress, if any. A refresh token works once: however many calls are refused
+// at the same moment, the session is renewed once; calls made meanwhile wait for it instead of
+// going out with the expired token, and the refused ones are sent again after it.
+let renewing: Promise<boolean> | null = null;
+
+function renewOnce(): Promise<boolean> {
+  renewing ??= renew()
+    .catch(() => false)
+    .finally(() => {
+      renewing = null;
+    });
+  return renewing;
+}
+
 /** Sends a call under /api and answers its response when it succeeded; an expired access token
  * is renewed once, silently, and the call made again. A failure is an ApiError with the
  * server's messages. `anonymous` calls (sign-in) send neither token nor store header. */
 export async function apiResponse(path: string, init: CallInit = {}): Promise<Response> {
+  // A call made while the session renews waits for the new token.
+  if (!init.anonymous && renewing) await renewing;
   const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  let sentToken: string | null | undefined;
   if (!init.anonymous) {
     const { accessToken, storeId } = credentials();
+    sentToken = accessToken;
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (storeId) headers["X-Store-Id"] = storeId;
   }
@@ -92,7 +110,12 @@ export async function apiResponse(path: string, init: CallInit = {}): Promise<Re
   }
   if (response.ok) return response;
   if (response.status === 401 && !init.anonymous) {
-    if (!init.retried && (await renew())) return apiResponse(path, { ...init, retried: true });
+    if (!init.retried) {
+      // Refused with a token another call has renewed since: sent again, no second renewal.
+      const current = credentials().accessToken;
+      const fresh = Boolean(current) && current !== sentToken;
+      if (fresh || (await renewOnce())) return apiResponse(path, { ...init, retried: true });
+    }
     onUnauthorized();
   }
   const data = parseJson(await response.text());

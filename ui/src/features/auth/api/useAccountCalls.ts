@@ -18,6 +18,19 @@ export function useForgotPassword() {
   });
 }
 
+/** GET /auth/signup-key?sk=: whether the key of the register link opens registration (the
+ * server answers 403 otherwise and never sends the key itself). */
+export function useSignupKey(signupKey: string) {
+  return useQuery({
+    queryKey: ["auth", "signup-key", signupKey],
+    queryFn: ({ signal }) =>
+      api<MessageResponse>(`/auth/signup-key?sk=${encodeURIComponent(signupKey)}`, { anonymous: true, signal }),
+    enabled: signupKey.length > 0,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 /** POST /auth/signup?sk=. */
 export function useSignup(signupKey: string) {
   return useMutation({

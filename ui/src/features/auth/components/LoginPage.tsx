@@ -1,15 +1,17 @@
 // /auth/login (shell.md §2, §5): e-mail and password, judged by the core; errors of the server
-// in a notification that stays until dismissed; success stores the tokens and goes to /auth/shop.
+// in a notification that stays until dismissed; success stores the tokens and goes to /auth/shop,
+// carrying the page to return to (`next`, after a session ended) and the sign-up flag.
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/AuthLayout";
 import { type FieldError, checkLogin } from "../../../core";
 import { translateCore } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import { hideNotification, showNotification } from "../../../lib/notify";
 import { useLogin } from "../api/useLogin";
+import { onwardQuery } from "../onward";
 import { useSession } from "../store/session";
 
 const LOGIN_ERROR_ID = "login-error";
@@ -21,6 +23,7 @@ function fieldMessage(error: FieldError | null) {
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const signIn = useSession((state) => state.signIn);
   const login = useLogin();
   const [email, setEmail] = useState("");
@@ -42,7 +45,7 @@ export function LoginPage() {
       {
         onSuccess: (tokens) => {
           signIn(tokens);
-          void navigate("/auth/shop");
+          void navigate(`/auth/shop${onwardQuery(params)}`);
         },
         onError: (error) => {
           showNotification({

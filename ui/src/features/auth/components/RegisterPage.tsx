@@ -1,13 +1,15 @@
 // /auth/register: sign-up, open only with the sign-up key in the `sk` query value (shell.md §2).
-// The server checks the key again; the page only hides the form without one.
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+// The page asks the server whether the key is the configured one and shows the form only then;
+// the server checks the key again on sign-up.
+import { Alert, Anchor, Button, PasswordInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/AuthLayout";
 import { type FieldError, checkRegister } from "../../../core";
+import { ApiError } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
-import { useSignup } from "../api/useAccountCalls";
+import { useSignup, useSignupKey } from "../api/useAccountCalls";
 import { fieldError } from "./fieldError";
 
 export function RegisterPage() {
@@ -15,6 +17,10 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const signupKey = params.get("sk") ?? "";
   const signup = useSignup(signupKey);
+  const key = useSignupKey(signupKey);
+  // A refused key (403) closes registration like a missing one; another failure can be retried.
+  const refused = !signupKey || (key.error instanceof ApiError && key.error.status === 403);
+  const open = key.isSuccess;
   const [form, setForm] = useState({ email: "", password: "", storeName: "", code: "" });
   const [errors, setErrors] = useState<Record<string, FieldError | undefined> | null>(null);
 
@@ -30,13 +36,30 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title={t("auth.register.title")}>
-      {!signupKey && <Text>{t("auth.register.closed")}</Text>}
-      {signupKey && signup.isSuccess && (
+      {refused && <Text role="status">{t("auth.register.closed")}</Text>}
+      {signupKey && key.isPending && (
+        <Stack gap="md" aria-busy="true" aria-label={t("session.register.checking")}>
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      )}
+      {key.isError && !refused && (
+        <Alert color="red" title={t("session.register.checkFailed")}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorText(key.error)}</Text>
+            <Button size="xs" variant="light" onClick={() => void key.refetch()}>
+              {t("session.retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {open && signup.isSuccess && (
         <Alert color="green" role="status">
           {signup.data.message}
         </Alert>
       )}
-      {signupKey && !signup.isSuccess && (
+      {open && !signup.isSuccess && (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <TextInput

@@ -1,18 +1,30 @@
-// /auth/shop: the user's shops, a page at a time; choosing one opens its dashboard.
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+// /auth/shop: the user's shops, a page at a time; choosing one checks the store's survey
+// (shell.md §4: an answer other than 200 leads to the survey when the store's name is known,
+// otherwise to login), then opens the page to return to or the dashboard.
+import { Alert, Badge, Button, Group, Loader, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/AuthLayout";
+import { ApiError, api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { StoreSummary } from "../../../types/generated/StoreSummary";
 import { useStores } from "../api/useStores";
+import { destination } from "../onward";
 import { useSession } from "../store/session";
 
-function ShopButton({ store, onChoose }: { store: StoreSummary; onChoose: () => void }) {
+/** Set by the frame when the user's info answered that the chosen store is no longer theirs. */
+export interface ShopNotice {
+  lostStore?: string | null;
+}
+
+function ShopButton({ store, onChoose, checking, disabled }: { store: StoreSummary; onChoose: () => void; checking: boolean; disabled: boolean }) {
   const { t } = useTranslation();
   return (
     <UnstyledButton
       onClick={onChoose}
+      disabled={disabled}
+      aria-busy={checking}
       w="100%"
       p="md"
       style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: "var(--mantine-radius-md)" }}
@@ -24,9 +36,13 @@ function ShopButton({ store, onChoose }: { store: StoreSummary; onChoose: () => 
             {store.rDomain}
           </Text>
         </div>
-        <Badge variant="light" color={store.isOwner ? "indigo" : "gray"}>
-          {store.isOwner ? t("auth.shop.owner") : t("auth.shop.staff")}
-        </Badge>
+        {checking ? (
+          <Loader size="sm" aria-label={t("session.survey.checking")} />
+        ) : (
+          <Badge variant="light" color={store.isOwner ? "indigo" : "gray"}>
+            {store.isOwner ? t("auth.shop.owner") : t("auth.shop.staff")}
+          </Badge>
+        )}
       </Group>
     </UnstyledButton>
   );
@@ -39,23 +55,57 @@ export function ShopPage() {
   const chooseStore = useSession((state) => state.chooseStore);
   const logout = useSession((state) => state.logout);
   const stores = useStores();
+  const [params] = useSearchParams();
+  const notice = (useLocation().state ?? null) as ShopNotice | null;
+  const [checking, setChecking] = useState<string | null>(null);
+  const [checkError, setCheckError] = useState<unknown>(null);
 
   if (!accessToken) return <Navigate to="/auth/login" replace />;
 
   const all = stores.data?.pages.flatMap((page) => page.stores) ?? [];
 
-  function choose(store: StoreSummary) {
+  async function choose(store: StoreSummary) {
     chooseStore({
       storeId: store.id,
       storeName: store.name,
       storeDomain: store.storeDomain,
       rDomain: store.rDomain,
     });
-    void navigate("/");
+    setChecking(store.id);
+    setCheckError(null);
+    try {
+      await api("/stores/survey");
+      void navigate(destination(params));
+    } catch (error) {
+      // No answer at all (offline): say so, and let the user choose again.
+      if (error instanceof ApiError && error.status === 0) {
+        setCheckError(error);
+        return;
+      }
+      // A 401 has ended the session already (the API client went to login).
+      if (error instanceof ApiError && error.status === 401) return;
+      const survey = new URLSearchParams({ storeId: store.id, defaultSystemDomain: store.storeDomain });
+      if (params.get("register")) survey.set("register", "1");
+      const next = params.get("next");
+      if (next) survey.set("next", next);
+      void navigate(store.name ? `/auth/survey?${survey.toString()}` : "/auth/login");
+    } finally {
+      setChecking(null);
+    }
   }
 
   return (
     <AuthLayout title={t("auth.shop.title")} subtitle={t("auth.shop.subtitle")}>
+      {notice?.lostStore && (
+        <Alert color="orange" title={t("session.lostStoreTitle")}>
+          {t("session.lostStore", { store: notice.lostStore })}
+        </Alert>
+      )}
+      {checkError !== null && (
+        <Alert color="red" title={t("session.survey.checkFailed")}>
+          {errorText(checkError)}
+        </Alert>
+      )}
       {stores.isPending && (
         <Stack gap="sm" aria-busy="true">
           <Skeleton height={64} radius="md" />
@@ -77,7 +127,7 @@ export function ShopPage() {
         <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {all.map((store) => (
             <li key={store.id}>
-              <ShopButton store={store} onChoose={() => choose(store)} />
+              <ShopButton store={store} onChoose={() => void choose(store)} checking={checking === store.id} disabled={checking !== null} />
             </li>
           ))}
         </Stack>

@@ -91,7 +91,8 @@ export function VerifyPage() {
       {!token && <Alert color="red">{t("auth.verify.expired")}</Alert>}
       {token && type === "reset" && <Reset token={token} />}
       {token && type !== "reset" && <Activation token={token} />}
-      <Anchor component={Link} to="/auth/login">
+      {/* A new merchant's first sign-in goes on through the store's survey, greeted as such. */}
+      <Anchor component={Link} to={token && type !== "reset" ? "/auth/login?register=1" : "/auth/login"}>
         {t("auth.forgot.back")}
       </Anchor>
     </AuthLayout>

@@ -22,6 +22,8 @@ export interface SessionState {
   rDomain: string | null;
   signIn: (tokens: LoginResponse) => void;
   chooseStore: (store: ChosenStore) => void;
+  /** Forgets the chosen store and keeps the sign-in (the store is no longer the user's). */
+  leaveStore: () => void;
   renewed: (tokens: { accessToken: string; refreshToken: string; refreshTokenExpiresAt: number }) => void;
   logout: () => void;
 }
@@ -43,6 +45,7 @@ export const useSession = create<SessionState>()(
       signIn: ({ accessToken, refreshToken, refreshTokenExpiresAt, storeId }) =>
         set({ ...signedOut, accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt, storeId }),
       chooseStore: (store) => set(store),
+      leaveStore: () => set({ storeId: null, storeName: null, storeDomain: null, rDomain: null }),
       renewed: ({ accessToken, refreshToken, refreshTokenExpiresAt }) =>
         set({ accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
       logout: () => {

@@ -1,15 +1,14 @@
 // Customers (website.customer): search by name or e-mail, server paging, an export of every
 // customer as CSV; a row opens the customer.
 import { Anchor, Button, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { countryName, money } from "../../../core";
 import type { Customer } from "../../../types/generated/Customer";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { errorText } from "../../../lib/errors";
 import { customers, useExportCustomers } from "./api";
+import { notifyError } from "../../../lib/notify";
 
 const PAGE_SIZE = 20;
 
@@ -43,7 +42,7 @@ export function CustomersPage() {
           variant="default"
           leftSection={<IconDownload size={16} />}
           loading={exportCsv.isPending}
-          onClick={() => exportCsv.mutate(undefined, { onError: (error) => notifications.show({ color: "red", message: errorText(error) }) })}
+          onClick={() => exportCsv.mutate(undefined, { onError: (error) => notifyError(error) })}
         >
           {t("manage.exportCsv")}
         </Button>

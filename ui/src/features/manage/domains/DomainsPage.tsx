@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { PurchasesPanel } from "./PurchasesPanel";
 import { useAddDomain, useCheckDomain, useCheckoutDomain, useDomains, useRemoveDomain } from "./api";
+import { notifyError } from "../../../lib/notify";
 
 export function DomainsPage() {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ export function DomainsPage() {
     });
   }
 
-  const say = (error: unknown) => notifications.show({ color: "red", message: errorText(error) });
+  const say = (error: unknown) => notifyError(error);
   const columns: Column<Domain>[] = [
     { key: "host", header: t("domains.domain"), render: (domain) => <Text fw={600}>{domain.host}</Text> },
     {

@@ -9,6 +9,7 @@ import { RowsSkeleton } from "../../../components/Skeletons";
 import { errorText } from "../../../lib/errors";
 import { formatDate } from "../format";
 import { useBuyDomain, useCancelPurchase, usePendingDomains } from "./api";
+import { notifyError } from "../../../lib/notify";
 
 export function PurchasesPanel() {
   const { t, i18n } = useTranslation();
@@ -101,7 +102,7 @@ export function PurchasesPanel() {
                             void pending.refetch();
                             notifications.show({ color: "green", message: t("domains.cancelled", { host: purchase.host }) });
                           },
-                          onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+                          onError: (error) => notifyError(error),
                         })
                       }
                     >

@@ -8,7 +8,6 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { cancelProblem, leftToShip, money, moneyWithCode, refundLeft } from "../../../core";
-import { errorText } from "../../../lib/errors";
 import type { Fulfillment } from "../../../types/generated/Fulfillment";
 import type { Order } from "../../../types/generated/Order";
 import type { OrderEvent } from "../../../types/generated/OrderEvent";
@@ -19,6 +18,7 @@ import { formatDateTime } from "../format";
 import { useCancelFulfilment, useOrder } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 import { CancelOrderDialog, FulfilDialog, RefundDialog, lineName } from "./OrderDialogs";
+import { notifyError } from "../../../lib/notify";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -125,7 +125,7 @@ function FulfilmentCard({ order, fulfilment }: { order: Order; fulfilment: Fulfi
           setConfirming(false);
           cancel.mutate(fulfilment.id, {
             onSuccess: () => notifications.show({ color: "green", message: t("orders.fulfilmentCancelled") }),
-            onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+            onError: (error) => notifyError(error),
           });
         }}
       />

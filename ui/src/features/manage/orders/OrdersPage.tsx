@@ -3,7 +3,6 @@
 // Unfulfilled filter), server paging of the core's page size, and an export of what the
 // filters match as CSV; a row opens the order.
 import { Anchor, Button, Group, Select, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -11,9 +10,9 @@ import { moneyWithCode, orderStatuses, shellConstants } from "../../../core";
 import type { Order } from "../../../types/generated/Order";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { formatDateTime } from "../format";
-import { errorText } from "../../../lib/errors";
 import { useExportOrders, useOrders } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
+import { notifyError } from "../../../lib/notify";
 
 // customerId comes from a customer's page ("all orders of this customer").
 const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId"];
@@ -88,7 +87,7 @@ export function OrdersPage() {
           onClick={() =>
             exportCsv.mutate(
               { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId },
-              { onError: (error) => notifications.show({ color: "red", message: errorText(error) }) },
+              { onError: (error) => notifyError(error) },
             )
           }
         >

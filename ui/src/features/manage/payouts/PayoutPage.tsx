@@ -16,6 +16,7 @@ import { formatDateTime } from "../format";
 import { useAddCard, useBalanceDetail, useCards, useMakeDefault, usePayoutRequests, useRemoveCard, useRequestPayout } from "./api";
 import { SettingsForm } from "./SettingsForm";
 import { TestModeSection } from "./TestModeSection";
+import { notifyError } from "../../../lib/notify";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };
@@ -165,7 +166,7 @@ export function PayoutPage() {
   const [removing, setRemoving] = useState<PayoutCard | null>(null);
   const b = balance.data;
   const cardRows = cards.data?.rows ?? [];
-  const say = (error: unknown) => notifications.show({ color: "red", message: errorText(error) });
+  const say = (error: unknown) => notifyError(error);
 
   return (
     <Stack gap="md" maw={1100} mx="auto">

@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { checkScopes, fullName } from "../../../core";
 import { useUserInfo } from "../../../hooks/useStoreData";
-import { errorText } from "../../../lib/errors";
 import type { StaffMember } from "../../../types/generated/StaffMember";
 import { FormPage } from "../FormPage";
 import { useRecordForm } from "../useRecordForm";
@@ -41,17 +40,14 @@ export function StaffMemberPage() {
       title={who}
       loading={form.loading && !member.isError}
       problems={form.problems}
-      error={update.error ?? remove.error ?? member.error}
+      error={update.error ?? member.error}
       saving={update.isPending}
       onSubmit={() =>
         form.submit(({ scopes }) => update.mutate(scopes, { onSuccess: () => notifications.show({ color: "green", message: t("manage.saved") }) }))
       }
       onDelete={() =>
         remove.mutate(id, {
-          onSuccess: () => {
-            notifications.show({ color: "green", message: t("staff.removed", { who }) });
-            void navigate(STAFF_BASE, { replace: true });
-          },
+          onSuccess: () => void navigate(STAFF_BASE, { replace: true }),
         })
       }
       deleting={remove.isPending}
@@ -64,12 +60,7 @@ export function StaffMemberPage() {
           <Button
             variant="default"
             loading={signOut.isPending}
-            onClick={() =>
-              signOut.mutate(id, {
-                onSuccess: () => notifications.show({ color: "green", message: t("staff.signedOut", { who }) }),
-                onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
-              })
-            }
+            onClick={() => signOut.mutate(id)}
           >
             {t("staff.signOut")}
           </Button>

@@ -1,13 +1,11 @@
 // Member (website.member): the owner, the staff and open invitations with their roles and
 // permissions; invite someone, or sign every staff member out.
 import { Anchor, Badge, Button, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { fullName } from "../../../core";
-import { errorText } from "../../../lib/errors";
 import type { StaffMember } from "../../../types/generated/StaffMember";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
@@ -83,10 +81,7 @@ export function StaffPage() {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          signOutAll.mutate(undefined, {
-            onSuccess: () => notifications.show({ color: "green", message: t("staff.signedOutAll") }),
-            onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
-          });
+          signOutAll.mutate();
         }}
       />
     </>

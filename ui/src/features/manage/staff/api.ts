@@ -45,10 +45,12 @@ export function usePermissions() {
   });
 }
 
-function useStaffMutation<A, R>(call: (argument: A) => Promise<R>) {
+/** A staff call; `events` raises the global events with the server's message (sign-outs and
+ * removal answer one). */
+function useStaffMutation<A, R>(call: (argument: A) => Promise<R>, events?: "both") {
   const client = useQueryClient();
   const { key } = useKey();
-  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: key }), meta: { events } });
 }
 
 export function useInvite() {
@@ -62,13 +64,13 @@ export function useUpdateScopes(id: string) {
 }
 
 export function useSignOut() {
-  return useStaffMutation((id: string) => api<unknown>(`/users/logout-staff-account/${encodeURIComponent(id)}`, { method: "DELETE" }));
+  return useStaffMutation((id: string) => api<unknown>(`/users/logout-staff-account/${encodeURIComponent(id)}`, { method: "DELETE" }), "both");
 }
 
 export function useSignOutAll() {
-  return useStaffMutation(() => api<unknown>("/users/logout-all-staff-account", { method: "DELETE" }));
+  return useStaffMutation(() => api<unknown>("/users/logout-all-staff-account", { method: "DELETE" }), "both");
 }
 
 export function useRemoveStaff() {
-  return useStaffMutation((id: string) => api<unknown>(`/users/delete-staff-account?staff_id=${encodeURIComponent(id)}`, { method: "DELETE" }));
+  return useStaffMutation((id: string) => api<unknown>(`/users/delete-staff-account?staff_id=${encodeURIComponent(id)}`, { method: "DELETE" }), "both");
 }

@@ -9,12 +9,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { routePath } from "../../../core";
-import { errorText } from "../../../lib/errors";
 import type { Theme } from "../../../types/generated/Theme";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { formatDateTime } from "../format";
 import { useActivateTheme, useCloneTheme, useDeleteTheme, useThemes } from "./api";
+import { notifyError } from "../../../lib/notify";
 
 /** The theme editor's address for a theme, from the core's route table. */
 function editorPath(theme: Theme): string {
@@ -30,7 +30,7 @@ export function ThemesPage() {
   const clone = useCloneTheme();
   const remove = useDeleteTheme();
   const [deleting, setDeleting] = useState<Theme | null>(null);
-  const say = (error: unknown) => notifications.show({ color: "red", message: errorText(error) });
+  const say = (error: unknown) => notifyError(error);
 
   const columns: Column<Theme>[] = [
     {

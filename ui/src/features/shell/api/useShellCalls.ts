@@ -28,6 +28,27 @@ export function useNotifications() {
   });
 }
 
+/** Which notifications the history shows. */
+export type NotificationFilter = "all" | "unread" | "read";
+
+/** The status value of a read notification (shell.md §3: 2 means already read). */
+export const READ_STATUS = 2;
+
+/** GET /stores/payout/v2/notification for the history: one page of the spec's size, all of the
+ * store's notifications or only the unread (status 1) or read (status 2) ones. */
+export function useNotificationHistory(page: number, filter: NotificationFilter) {
+  const storeId = useStoreKey();
+  const params = new URLSearchParams({ page: String(page), limit: String(shellConstants.notificationPageSize) });
+  if (filter === "unread") params.set("status", String(shellConstants.notificationStatusFilter));
+  if (filter === "read") params.set("status", String(READ_STATUS));
+  return useQuery({
+    queryKey: ["notifications", storeId, "history", filter, page],
+    queryFn: ({ signal }) => api<NotificationList>(`/stores/payout/v2/notification?${params.toString()}`, { signal }),
+    enabled: Boolean(storeId),
+    placeholderData: (previous) => previous,
+  });
+}
+
 /** PATCH /stores/payout/v2/notification/{id}, then the list again. */
 export function useMarkRead() {
   const client = useQueryClient();

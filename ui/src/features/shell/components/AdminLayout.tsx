@@ -22,6 +22,7 @@ import { api } from "../../../lib/api";
 import { useSession } from "../../auth/store/session";
 import { useBalance, useStoreProxies, useSubscription } from "../api/useShellCalls";
 import { useSessionRecheck } from "../hooks/useSessionRecheck";
+import { useUserInfoRecovery } from "../hooks/useUserInfoRecovery";
 import { NavMenu, NavMenuSkeleton } from "./NavMenu";
 import { NotificationBell } from "./NotificationBell";
 import { Notices } from "./Notices";
@@ -56,6 +57,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     if (store.data && !store.data.isEnabled) void navigate("/policy-violation", { replace: true });
   }, [store.data, navigate]);
   useSessionRecheck();
+  useUserInfoRecovery();
   // The notices' data: the page waits for it (under a skeleton) so that a notice never pushes
   // the page down after it has drawn. A failed call counts as settled (shell.md §8).
   const subscription = useSubscription();

@@ -1,5 +1,7 @@
-// The drawer's menu, as the core draws it for this user and store (shell.md §2, §6). Choosing an
-// item the user lacks permission for leads to no-access.
+// The drawer's menu, as the core draws it for this user and store (shell.md §2, §6). Each item
+// is a real link (open in a new tab, copy its address); one the user lacks permission for
+// leads to no-access. The highlighted item is the one whose path the address is most
+// specifically under.
 import { ActionIcon, Group, NavLink, ScrollArea, Skeleton, Stack, Tooltip } from "@mantine/core";
 import {
   IconApps,
@@ -20,10 +22,11 @@ import {
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Menu } from "../../../core";
 import { translateCore } from "../../../i18n";
 import type { MenuEntry } from "../../../types/generated/MenuEntry";
+import { activeEntryKey } from "../activeEntry";
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
   dashboard: IconLayoutDashboard,
@@ -57,16 +60,14 @@ export function NavMenu({
   onNavigate: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
+  const activeKey = activeEntryKey(menu.entries, location.pathname);
 
-  function open(entry: MenuEntry) {
-    onNavigate();
-    void navigate(entry.allowed && entry.path ? entry.path : "/no-access");
-  }
+  /** Where an entry leads: its screen, or no-access when the user may not open it. */
+  const target = (entry: MenuEntry) => (entry.allowed && entry.path ? entry.path : "/no-access");
+  const linkProps = (entry: MenuEntry) => ({ component: Link, to: target(entry), onClick: onNavigate });
 
-  const active = (entry: MenuEntry) =>
-    entry.path !== null && (entry.path === "/" ? location.pathname === "/" : location.pathname.startsWith(entry.path));
+  const active = (entry: MenuEntry) => entry.key === activeKey;
 
   return (
     <ScrollArea component="nav" aria-label={t("shell.menu")} style={{ flex: 1 }}>
@@ -77,17 +78,17 @@ export function NavMenu({
           return (
             <Tooltip key={entry.key} label={label(entry)} position="right">
               <NavLink
+                {...linkProps(entry.items.find((item) => item.allowed) ?? entry.items[0] ?? entry)}
                 aria-label={label(entry)}
                 leftSection={icon}
                 active={active(entry) || entry.items.some(active)}
-                onClick={() => open(entry.items.find((item) => item.allowed) ?? entry.items[0] ?? entry)}
                 style={{ justifyContent: "center" }}
               />
             </Tooltip>
           );
         }
         if (entry.items.length === 0) {
-          return <NavLink key={entry.key} label={label(entry)} leftSection={icon} active={active(entry)} onClick={() => open(entry)} />;
+          return <NavLink key={entry.key} {...linkProps(entry)} label={label(entry)} leftSection={icon} active={active(entry)} />;
         }
         return (
           <NavLink
@@ -115,7 +116,7 @@ export function NavMenu({
             }
           >
             {entry.items.map((item) => (
-              <NavLink key={item.key} label={label(item)} active={active(item)} onClick={() => open(item)} />
+              <NavLink key={item.key} {...linkProps(item)} label={label(item)} active={active(item)} />
             ))}
           </NavLink>
         );

@@ -1,14 +1,16 @@
 // The bell: unread count, the list, and a 700 px dialog for one notification. Opening one marks
 // it read (unless it is already) and reloads the list; the public notification is marked read
-// in this browser only (shell.md §4). Failures stay silent.
+// in this browser only (shell.md §4). Failures stay silent. "See all notifications" opens the
+// history, read ones included.
 import { ActionIcon, Badge, Indicator, Menu, Modal, Text, Typography } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { DialogMotion, dialogTransition } from "../../../components/Motion";
 import { shellConstants } from "../../../core";
 import type { Notification } from "../../../types/generated/Notification";
-import { useMarkRead, useNotifications } from "../api/useShellCalls";
+import { READ_STATUS, useMarkRead, useNotifications } from "../api/useShellCalls";
 import { NotificationTime } from "./NotificationTime";
 
 const PUBLIC_READ_KEY = "storeloom.publicNotificationRead";
@@ -23,14 +25,14 @@ export function NotificationBell() {
   const items = list.data?.notifications ?? [];
   const broadcast = list.data?.publicNotification[0] ?? null;
   const broadcastUnread = broadcast !== null && publicRead !== broadcast._id;
-  const unread = items.filter((n) => n.status !== 2).length + (broadcastUnread ? 1 : 0);
+  const unread = items.filter((n) => n.status !== READ_STATUS).length + (broadcastUnread ? 1 : 0);
 
   function show(notification: Notification, isPublic: boolean) {
     setOpen(notification);
     if (isPublic) {
       localStorage.setItem(PUBLIC_READ_KEY, notification._id);
       setPublicRead(notification._id);
-    } else if (notification.status !== 2) {
+    } else if (notification.status !== READ_STATUS) {
       markRead.mutate(notification._id);
     }
   }
@@ -53,29 +55,45 @@ export function NotificationBell() {
             </Menu.Item>
           )}
           {items.map((n) => (
-            <Menu.Item key={n._id} onClick={() => show(n, false)} fw={n.status === 2 ? 400 : 600}>
+            <Menu.Item key={n._id} onClick={() => show(n, false)} fw={n.status === READ_STATUS ? 400 : 600}>
               {n.title}
             </Menu.Item>
           ))}
           {items.length === 0 && !broadcast && <Menu.Item disabled>{t("shell.noNotifications")}</Menu.Item>}
+          <Menu.Divider />
+          <Menu.Item component={Link} to="/notifications" c="indigo.8" fw={600}>
+            {t("session.notifications.seeAll")}
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} size={shellConstants.notificationDialogWidthPx} title={open?.title}
-        closeButtonProps={{ "aria-label": t("shell.close") }}
-        transitionProps={dialogTransition}
-      >
-        {open && (
-          <DialogMotion>
-            <Text size="sm" c="dimmed" mb="sm">
-              <NotificationTime value={open.createdDate} />
-            </Text>
-            <Typography>
-              {/* The server sanitizes notification HTML when it is written. */}
-              <div dangerouslySetInnerHTML={{ __html: open.body }} />
-            </Typography>
-          </DialogMotion>
-        )}
-      </Modal>
+      <NotificationDialog notification={open} onClose={() => setOpen(null)} />
     </>
+  );
+}
+
+/** One notification in a dialog 700 px wide: its time and its body. */
+export function NotificationDialog({ notification, onClose }: { notification: Notification | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={notification !== null}
+      onClose={onClose}
+      size={shellConstants.notificationDialogWidthPx}
+      title={notification?.title}
+      closeButtonProps={{ "aria-label": t("shell.close") }}
+      transitionProps={dialogTransition}
+    >
+      {notification && (
+        <DialogMotion>
+          <Text size="sm" c="dimmed" mb="sm">
+            <NotificationTime value={notification.createdDate} />
+          </Text>
+          <Typography>
+            {/* The server sanitizes notification HTML when it is written. */}
+            <div dangerouslySetInnerHTML={{ __html: notification.body }} />
+          </Typography>
+        </DialogMotion>
+      )}
+    </Modal>
   );
 }

@@ -1,12 +1,22 @@
 // The pages a route leads to when it cannot show its screen: no-access (a scope is missing),
-// policy-violation (the store is disabled), and the screens still being built.
+// policy-violation (the store is disabled), not-found (an address that is no admin page), the
+// user's info that could not be read, and the screens still being built.
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { translateCore } from "../../../i18n";
 
-function Message({ title, body, action }: { title: string; body: string; action?: { label: string; to: string } }) {
-  const navigate = useNavigate();
+function Message({
+  title,
+  body,
+  action,
+  retry,
+}: {
+  title: string;
+  body: string;
+  action?: { label: string; to: string };
+  retry?: { label: string; onClick: () => void };
+}) {
   return (
     <Center mih="50vh">
       <Stack align="center" gap="sm" maw={520} ta="center">
@@ -14,7 +24,12 @@ function Message({ title, body, action }: { title: string; body: string; action?
           {title}
         </Title>
         <Text c="dimmed">{body}</Text>
-        {action && <Button onClick={() => void navigate(action.to)}>{action.label}</Button>}
+        {retry && <Button onClick={retry.onClick}>{retry.label}</Button>}
+        {action && (
+          <Button component={Link} to={action.to} variant={retry ? "default" : "filled"}>
+            {action.label}
+          </Button>
+        )}
       </Stack>
     </Center>
   );
@@ -34,4 +49,31 @@ export function PolicyViolationPage() {
 export function ScreenPage({ name, label }: { name: string; label: string }) {
   const { t } = useTranslation();
   return <Message title={translateCore(`route.${name}`, label)} body={t("shell.screenSoon")} />;
+}
+
+/** An address under /admin that is no page of the admin: said plainly, with a way home. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Message
+      title={t("session.notFoundTitle")}
+      body={t("session.notFoundBody", { path: location.pathname })}
+      action={{ label: t("shell.backHome"), to: "/" }}
+    />
+  );
+}
+
+/** The user's info could not be read (the server was not reached, or failed): a way to try
+ * again instead of a skeleton that never ends. */
+export function UserInfoFailedPage({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Message
+      title={t("session.userInfoFailed")}
+      body={message}
+      retry={{ label: t("session.retry"), onClick: onRetry }}
+      action={{ label: t("home.selectShop"), to: "/auth/shop" }}
+    />
+  );
 }
