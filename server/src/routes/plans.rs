@@ -59,11 +59,15 @@ async fn choose_plan(
     }
     let current = subscriptions::current(&state.db, &access.store_id).await?;
     if current.plan_code == code && !current.on_trial {
-        return Err(ApiError::Conflict("The store is on this plan already.".to_owned()));
+        return Err(ApiError::Conflict(
+            "The store is on this plan already.".to_owned(),
+        ));
     }
     subscriptions::choose(&state.db, &access.store_id, code).await?;
     tracing::info!(store = %access.store_id, plan = code, "plan chosen");
-    Ok(Json(subscriptions::current(&state.db, &access.store_id).await?))
+    Ok(Json(
+        subscriptions::current(&state.db, &access.store_id).await?,
+    ))
 }
 
 /// Cancels the store's plan (owner only): the store goes back to the free plan and its trial
@@ -85,5 +89,7 @@ async fn cancel_plan(
     }
     subscriptions::choose(&state.db, &access.store_id, subscriptions::FREE).await?;
     tracing::info!(store = %access.store_id, "plan cancelled");
-    Ok(Json(subscriptions::current(&state.db, &access.store_id).await?))
+    Ok(Json(
+        subscriptions::current(&state.db, &access.store_id).await?,
+    ))
 }

@@ -6,8 +6,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::{
-    DESIGNER_EMAIL, ORDERS_STAFF_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, fresh_store,
-    spawn_app,
+    DESIGNER_EMAIL, ORDERS_STAFF_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, fresh_store, spawn_app,
 };
 
 async fn subscription(app: &TestApp, token: &str, store: &str) -> serde_json::Value {
