@@ -26,10 +26,11 @@ from harness import Database
 from attackkit import Target
 
 import attacks_access
+import attacks_billing
 import attacks_domains
 import attacks_shop
 
-MODULES = [attacks_access, attacks_shop, attacks_domains]
+MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing]
 
 
 def main() -> int:

@@ -455,6 +455,40 @@ pub struct Subscription {
     pub rank: Option<crate::Rank>,
 }
 
+/// One line of what a plan gives: `code` for the UI's translation, `text` in English.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlanFeature {
+    pub code: String,
+    pub text: String,
+}
+
+/// A plan a store may subscribe to (`GET /stores/subscription/plans`), priced per month.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Plan {
+    pub code: String,
+    pub name: String,
+    /// Per month, rounded to 2 places.
+    pub price: f64,
+    pub currency: String,
+    pub features: Vec<PlanFeature>,
+    pub rank: Option<crate::Rank>,
+}
+
+/// `PUT /stores/subscription`: the plan the owner chooses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PlanChoice {
+    pub plan_code: String,
+}
+
 /// The home dashboard's totals for a range (shell.md §7: `total_sales`, `total_orders`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -329,8 +329,10 @@ test("the settings hub shows only the cards a user may open", async ({ page, req
 
 test("the account overview shows the plan, the trial's days left and the store", async ({ page }) => {
   await enter(page, OWNER, /Demo Store/);
-  // The trial banner's button leads here.
-  await page.getByRole("button", { name: "Select a plan" }).click();
+  // The trial banner's button leads to the account's plan page, which leads back here.
+  await page.getByRole("link", { name: "Select a plan" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/account\/plans$/);
+  await page.getByRole("link", { name: "Back to account" }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/account$/);
   await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
   await expect(page.getByText("VIP, monthly")).toBeVisible();

@@ -9,6 +9,7 @@ pub mod domains;
 pub mod orders;
 pub mod reviews;
 pub mod seed;
+pub mod subscriptions;
 pub mod theme_drafts;
 pub mod themes;
 

@@ -119,19 +119,9 @@ async fn subscription(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<Subscription>, ApiError> {
-    let row: Option<(String, Option<i64>)> = sqlx::query_as(
-        "SELECT plan_code, trial_ends_at FROM store_subscriptions WHERE store_id = $1",
-    )
-    .bind(&access.store_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let (plan_code, trial_ends_at) = row.unwrap_or_else(|| ("FREE".to_owned(), None));
-    Ok(Json(Subscription {
-        rank: core_wasm::shell::rank_badge(&plan_code),
-        on_trial: trial_ends_at.is_some_and(|end| end > now_ms()),
-        trial_end_date: trial_ends_at.map(rfc3339),
-        plan_code,
-    }))
+    Ok(Json(
+        crate::db::subscriptions::current(&state.db, &access.store_id).await?,
+    ))
 }
 
 /// The help base's home page content.

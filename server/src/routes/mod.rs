@@ -22,6 +22,7 @@ pub mod onboarding;
 pub mod pages;
 pub mod payouts;
 pub mod personalize;
+pub mod plans;
 pub mod proxies;
 pub mod public;
 pub mod records;
@@ -112,6 +113,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(domains::router())
         .merge(personalize::router())
         .merge(account::router())
+        .merge(plans::router())
         .merge(dashboard::router())
         .merge(analytics::router())
         .merge(onboarding::router())

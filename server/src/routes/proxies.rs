@@ -246,6 +246,21 @@ async fn list_proxies_groups(
     Ok(Json(groups(&state.db, None).await?))
 }
 
+/// Opens a write transaction that holds the store's row: two changes of one store's gateways
+/// run one after the other (on PostgreSQL a second replace would otherwise insert rows the first
+/// had just inserted and fail; SQLite's `BEGIN IMMEDIATE` already serialises writers).
+async fn begin_store_write(
+    db: &AnyPool,
+    store_id: &str,
+) -> Result<sqlx::Transaction<'static, sqlx::Any>, ApiError> {
+    let mut tx = crate::db::begin_write(db).await?;
+    sqlx::query("UPDATE stores SET test_mode = test_mode WHERE id = $1")
+        .bind(store_id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}
+
 async fn group_exists(db: &AnyPool, group_id: &str) -> Result<(), ApiError> {
     let found: Option<(String,)> = sqlx::query_as("SELECT id FROM proxy_groups WHERE id = $1")
         .bind(group_id)
@@ -266,7 +281,7 @@ async fn add_store_group(
     Json(body): Json<GroupRef>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     group_exists(&state.db, &body.group_id).await?;
-    let mut tx = crate::db::begin_write(&state.db).await?;
+    let mut tx = begin_store_write(&state.db, &access.store_id).await?;
     sqlx::query("INSERT INTO store_proxy_groups (store_id, group_id) VALUES ($1, $2) ON CONFLICT (store_id, group_id) DO NOTHING")
         .bind(&access.store_id)
         .bind(&body.group_id)
@@ -296,7 +311,7 @@ async fn remove_store_group(
     Json(body): Json<GroupRef>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     group_exists(&state.db, &body.group_id).await?;
-    let mut tx = crate::db::begin_write(&state.db).await?;
+    let mut tx = begin_store_write(&state.db, &access.store_id).await?;
     sqlx::query("DELETE FROM store_proxy_groups WHERE store_id = $1 AND group_id = $2")
         .bind(&access.store_id)
         .bind(&body.group_id)
@@ -350,7 +365,7 @@ async fn replace_store_proxies(
     group: Option<&str>,
     ids: &[String],
 ) -> Result<Vec<Proxy>, ApiError> {
-    let mut tx = crate::db::begin_write(db).await?;
+    let mut tx = begin_store_write(db, store_id).await?;
     match group {
         None => sqlx::query("DELETE FROM store_proxies WHERE store_id = $1").bind(store_id),
         Some(group) => sqlx::query(

@@ -16,6 +16,7 @@ mod helpers;
 mod log_secrets;
 mod mail;
 mod operations;
+mod plans;
 mod records;
 mod reports;
 mod robustness;

@@ -67,6 +67,8 @@ const ProfilePage = lazyScreen(() => import("../features/account/ProfilePage"), 
 const SettingsPage = lazyScreen(() => import("../features/account/SettingsPage"), "SettingsPage");
 const StoresPage = lazyScreen(() => import("../features/account/StoresPage"), "StoresPage");
 const TermsPage = lazyScreen(() => import("../features/account/TermsPage"), "TermsPage");
+const PaymentGatewayPage = lazyScreen(() => import("../features/billing/PaymentGatewayPage"), "PaymentGatewayPage");
+const PlansPage = lazyScreen(() => import("../features/billing/PlansPage"), "PlansPage");
 const AcceptPage = lazyScreen(() => import("../features/auth/components/AcceptPage"), "AcceptPage");
 const ForgotPage = lazyScreen(() => import("../features/auth/components/ForgotPage"), "ForgotPage");
 const RegisterPage = lazyScreen(() => import("../features/auth/components/RegisterPage"), "RegisterPage");
@@ -268,6 +270,12 @@ function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] 
         { path: `${route.path}/create`, element: <MenuFormPage /> },
         { path: `${route.path}/:id`, element: <MenuFormPage /> },
       ];
+    // The gateway calls need the payout route's scope (`checkout`): the screen sits under
+    // Settings behind the same permission.
+    case "website.settings.payout":
+      return [{ path: "/settings/payment-gateway", element: <PaymentGatewayPage /> }];
+    case "website.settings.account":
+      return [{ path: `${route.path}/plans`, element: <PlansPage /> }];
     case "website.member":
       return [
         { path: `${route.path}/invite`, element: <InviteStaffPage /> },

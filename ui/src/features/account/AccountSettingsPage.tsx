@@ -1,6 +1,6 @@
 // Account (website.settings.account): who is signed in (with a link to the profile), the
 // store's plan and trial from GET /stores/subscription/current (the trial banner's "Select a
-// plan" leads here, shell.md §2), and the store's name and addresses.
+// plan" leads to its plan page, shell.md §2), and the store's name and addresses.
 import { Alert, Anchor, Avatar, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
@@ -112,7 +112,11 @@ export function AccountSettingsPage() {
                         {t("account.overview.noTrial")}
                       </Text>
                     )}
-                    <Text size="sm">{t("account.overview.choosePlan")}</Text>
+                    <Group gap="xs">
+                      <Button component={Link} to="/settings/account/plans" variant="light" size="xs">
+                        {t("gateway.seePlans")}
+                      </Button>
+                    </Group>
                   </Stack>
                 )}
               </Loaded>

@@ -6,6 +6,7 @@ import {
   IconBrush,
   IconBuildingStore,
   IconCash,
+  IconCreditCard,
   IconPlug,
   IconShare,
   IconSettings,
@@ -22,9 +23,11 @@ import { useUserInfo } from "../../hooks/useStoreData";
 import { errorText } from "../../lib/errors";
 
 /** The cards of the hub: the route each opens, its icon, and its texts under account.hub.<key>. */
-const STORE_CARDS: { key: string; route: string; icon: Icon }[] = [
+const STORE_CARDS: { key: string; route: string; icon: Icon; path?: string }[] = [
   { key: "account", route: "website.settings.account", icon: IconUserCircle },
   { key: "payout", route: "website.settings.payout", icon: IconCash },
+  // A screen without a route name of its own, behind the payout route's permission.
+  { key: "gateway", route: "website.settings.payout", icon: IconCreditCard, path: "/settings/payment-gateway" },
   { key: "notifications", route: "website.notification", icon: IconBell },
   { key: "themes", route: "website.settings.themes", icon: IconBrush },
   { key: "preferences", route: "website.preferences", icon: IconSettings },
@@ -67,7 +70,7 @@ function Cards({ cards, scopes }: { cards: typeof STORE_CARDS; scopes: string[] 
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {open.map((card) => (
         <li key={card.key} style={{ display: "grid" }}>
-          <Card to={routePath(card.route) ?? "/"} icon={card.icon} title={t(`account.hub.${card.key}`)} body={t(`account.hub.${card.key}Body`)} />
+          <Card to={card.path ?? routePath(card.route) ?? "/"} icon={card.icon} title={t(`account.hub.${card.key}`)} body={t(`account.hub.${card.key}Body`)} />
         </li>
       ))}
     </SimpleGrid>

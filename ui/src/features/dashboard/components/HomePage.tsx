@@ -1,6 +1,7 @@
 // The home dashboard (shell.md §2): the greeting by the browser's local hour (from the core),
 // today's sales and orders, the open orders, and the launch line. While data loads, skeletons
-// cover placeholders of the same text size, so nothing moves when the numbers arrive.
+// cover placeholders of the same text size, so nothing moves when the numbers arrive. Below,
+// the help base's home content as a help card.
 import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,6 +10,7 @@ import { useUserInfo } from "../../../hooks/useStoreData";
 import { translateCore } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import { useDashboardTotals } from "../api/useDashboardTotals";
+import { HelpCard } from "./HelpCard";
 
 function Tile({ label, value, loading }: { label: string; value: string; loading: boolean }) {
   return (
@@ -72,6 +74,7 @@ export function HomePage() {
           <Text>{"\u00a0"}</Text>
         )}
       </Skeleton>
+      <HelpCard />
     </Stack>
   );
 }
