@@ -234,7 +234,12 @@ pub fn offset_minutes(zone: &str, ms: i64) -> i32 {
         return 0;
     };
     match DateTime::from_timestamp_millis(ms) {
-        Some(t) => tz.offset_from_utc_datetime(&t.naive_utc()).fix().local_minus_utc() / 60,
+        Some(t) => {
+            tz.offset_from_utc_datetime(&t.naive_utc())
+                .fix()
+                .local_minus_utc()
+                / 60
+        }
         None => 0,
     }
 }

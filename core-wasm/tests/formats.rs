@@ -62,30 +62,48 @@ const ORDER_MS: i64 = 1_795_647_789_000;
 #[test]
 fn dates_read_in_each_language() {
     let la = -8 * 60;
-    assert_eq!(date(ORDER_MS, la, DateStyle::DateTime, EN), "Nov 25, 2026, 3:03 PM");
-    assert_eq!(date(ORDER_MS, la, DateStyle::DateTime, VI), "25/11/2026, 15:03");
+    assert_eq!(
+        date(ORDER_MS, la, DateStyle::DateTime, EN),
+        "Nov 25, 2026, 3:03 PM"
+    );
+    assert_eq!(
+        date(ORDER_MS, la, DateStyle::DateTime, VI),
+        "25/11/2026, 15:03"
+    );
     assert_eq!(date(ORDER_MS, la, DateStyle::Date, EN), "Nov 25, 2026");
     assert_eq!(date(ORDER_MS, la, DateStyle::Date, VI), "25/11/2026");
     assert_eq!(date(ORDER_MS, la, DateStyle::Time, EN), "3:03 PM");
     assert_eq!(date(ORDER_MS, la, DateStyle::DayMonth, EN), "Nov 25");
     assert_eq!(date(ORDER_MS, la, DateStyle::MonthYear, VI), "11/2026");
     assert_eq!(date(ORDER_MS, 0, DateStyle::Time, EN), "11:03 PM");
-    assert_eq!(date(ORDER_MS - 23 * 3_600_000, 0, DateStyle::Time, EN), "12:03 AM");
+    assert_eq!(
+        date(ORDER_MS - 23 * 3_600_000, 0, DateStyle::Time, EN),
+        "12:03 AM"
+    );
     assert_eq!(date(i64::MAX, 0, DateStyle::Date, EN), "");
 }
 
 #[test]
 fn notification_times_keep_the_spec_format_in_every_language() {
     let la = -8 * 60;
-    assert_eq!(date(ORDER_MS, la, DateStyle::Notification, EN), "25-11-2026, 15:03:09");
-    assert_eq!(date(ORDER_MS, la, DateStyle::Notification, VI), "25-11-2026, 15:03:09");
+    assert_eq!(
+        date(ORDER_MS, la, DateStyle::Notification, EN),
+        "25-11-2026, 15:03:09"
+    );
+    assert_eq!(
+        date(ORDER_MS, la, DateStyle::Notification, VI),
+        "25-11-2026, 15:03:09"
+    );
 }
 
 #[test]
 fn the_store_zone_decides_the_day_and_hour() {
     assert_eq!(offset_minutes("America/Los_Angeles", ORDER_MS), -480);
     // Summer time: 2026-07-01 is UTC-7 in Los Angeles.
-    assert_eq!(offset_minutes("America/Los_Angeles", 1_782_864_000_000), -420);
+    assert_eq!(
+        offset_minutes("America/Los_Angeles", 1_782_864_000_000),
+        -420
+    );
     assert_eq!(offset_minutes("Asia/Ho_Chi_Minh", ORDER_MS), 420);
     assert_eq!(offset_minutes("Not/AZone", ORDER_MS), 0);
     assert_eq!(

@@ -242,7 +242,6 @@ async fn paid_orders(
         .collect())
 }
 
-
 /// Sales of the range grouped by day, product, country or payment method: orders, gross
 /// sales, discounts, shipping, net and total sales, and the totals of every order once.
 #[utoipa::path(get, path = "/stores/reports/sales", tag = "reports", security(("bearer" = ["sale_reports"])),
