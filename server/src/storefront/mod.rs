@@ -174,7 +174,9 @@ pub(crate) async fn shop(
     if !valid_subdomain(&subdomain) {
         return Err(ApiError::NotFound);
     }
-    let row: Option<(String, String, String, Option<String>, Option<String>)> = sqlx::query_as(
+    // Id, name, subdomain, shipping settings and currency.
+    type ShopRow = (String, String, String, Option<String>, Option<String>);
+    let row: Option<ShopRow> = sqlx::query_as(
         "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping'), \
          (SELECT currency FROM store_preferences WHERE store_id = s.id) \
          FROM stores s WHERE s.subdomain = $1 AND s.is_enabled = 1",
