@@ -6,6 +6,7 @@ pub mod analytics;
 pub mod catalog;
 pub mod commerce;
 pub mod designs;
+pub mod formats;
 pub mod limits;
 pub mod numbers;
 pub mod payouts;

@@ -264,6 +264,11 @@ pub struct PagePreference {
     pub payment_choice: PaymentChoice,
     /// `hydro` or `newchick`.
     pub store_front_default_theme: String,
+    /// The store's currency (ISO 4217, one of the core's list). Left out, the currency stays as
+    /// it is; it cannot change once the store has taken a real order.
+    #[serde(default)]
+    #[ts(optional)]
+    pub currency: Option<String>,
 }
 
 /// `POST /api/stores/survey`: the first-run survey's answers, as the page collects them.

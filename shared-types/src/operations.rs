@@ -255,6 +255,12 @@ pub struct StoreStatus {
     pub is_enabled: bool,
     /// The page preference's business type (`dropship` or `other`): the menu depends on it.
     pub business_type: String,
+    /// The store's currency (ISO 4217, `USD` until the merchant picks another in Preferences):
+    /// every price the admin shows reads in it.
+    pub currency: String,
+    /// The store's time zone (the preference `standardTimezone`): every date the admin shows
+    /// reads in it.
+    pub timezone: String,
 }
 
 /// `PUT /api/operator/stores/{id}/status`: the operator enables a store or disables it (for a

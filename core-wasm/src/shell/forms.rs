@@ -228,6 +228,12 @@ pub fn check_page_preference(
             kind: preference.payment_choice.kind.trim().to_owned(),
         },
         store_front_default_theme: preference.store_front_default_theme.trim().to_owned(),
+        // The core's spelling of a known currency; an unknown one is kept to be named below.
+        currency: preference.currency.as_deref().map(|code| {
+            crate::formats::find_currency(code)
+                .map(|c| c.code.to_owned())
+                .unwrap_or_else(|| code.trim().to_owned())
+        }),
     };
     let mut errors = Errors::default();
     if !zone_is_known(&value.standard_timezone) {
@@ -265,6 +271,10 @@ pub fn check_page_preference(
             THEME_FAMILIES,
         ),
     );
+    if let Some(code) = value.currency.as_deref() {
+        let codes: Vec<&str> = crate::formats::CURRENCIES.iter().map(|c| c.code).collect();
+        errors.check("currency", one_of("currency", code, &codes));
+    }
     errors.into_verdict(value)
 }
 
@@ -386,16 +396,20 @@ mod tests {
                 kind: "latte".to_owned(),
             },
             store_front_default_theme: "newchick".to_owned(),
+            currency: Some(" vnd ".to_owned()),
         };
-        assert!(check_page_preference(&good, |_| true).valid);
+        let verdict = check_page_preference(&good, |_| true);
+        assert!(verdict.valid);
+        assert_eq!(verdict.value.currency.as_deref(), Some("VND"));
         let bad = PagePreference {
             business_type: "wholesale".to_owned(),
+            currency: Some("XYZ".to_owned()),
             ..good
         };
         let verdict = check_page_preference(&bad, |_| false);
         assert_eq!(
             verdict.errors.keys().collect::<Vec<_>>(),
-            ["businessType", "standardTimezone"]
+            ["businessType", "currency", "standardTimezone"]
         );
     }
 }

@@ -99,7 +99,11 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
             "image": p.images.first().map(|i| i.src.clone()),
             "variants": p.variants.iter().map(|v| serde_json::json!({
                 "id": v.id, "title": v.title, "options": v.options, "price": v.price,
-                "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>(),
+                "compareAtPrice": v.compare_at_price, "available": v.stock > 0,
+                // The prices as the store's currency writes them, so the page's script formats
+                // nothing itself.
+                "priceText": view.money(v.price),
+                "compareAtPriceText": v.compare_at_price.map(|c| view.money(c))})).collect::<Vec<_>>(),
         })),
         "checkout": {
             "countdown": view.settings("checkout").flag("show_time_countdown"),

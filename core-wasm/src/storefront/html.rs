@@ -34,29 +34,9 @@ pub fn image_src(src: &str) -> Option<String> {
     .then(|| s.to_owned())
 }
 
-/// Money in the store's currency.
+/// Money in the store's currency, by the core's formats (the storefront reads in English).
 pub fn money(currency: &str, minor: i64) -> String {
-    let sign = if minor < 0 { "-" } else { "" };
-    let abs = minor.unsigned_abs();
-    let amount = format!("{}.{:02}", group(abs / 100), abs % 100);
-    match currency {
-        "USD" => format!("{sign}${amount}"),
-        "EUR" => format!("{sign}€{amount}"),
-        "GBP" => format!("{sign}£{amount}"),
-        other => format!("{sign}{amount} {other}"),
-    }
-}
-
-pub(crate) fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::formats::money_minor(minor, currency, crate::formats::Language::En)
 }
 
 pub fn to_minor(major: f64) -> i64 {

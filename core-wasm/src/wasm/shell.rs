@@ -8,6 +8,7 @@ use shared_types::{
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
+use crate::formats;
 use crate::shell;
 
 fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
@@ -190,4 +191,47 @@ pub fn page_preference_choices() -> Result<JsValue, JsError> {
         "paymentChoices": shell::PAYMENT_CHOICES,
         "themeFamilies": shell::THEME_FAMILIES,
     }))
+}
+
+/// Money in a currency (`USD`, `VND`, ...) in the reader's language (`en`, `vi`).
+#[wasm_bindgen(js_name = formatMoney)]
+pub fn format_money(amount: f64, currency: &str, language: &str) -> String {
+    formats::money(amount, currency, formats::Language::parse(language))
+}
+
+/// A number with at most `max_decimals` decimals in the reader's language.
+#[wasm_bindgen(js_name = formatNumber)]
+pub fn format_number(value: f64, max_decimals: u32, language: &str) -> String {
+    formats::number(value, max_decimals, formats::Language::parse(language))
+}
+
+/// A percentage with at most 2 decimals in the reader's language.
+#[wasm_bindgen(js_name = formatPercent)]
+pub fn format_percent(value: f64, language: &str) -> String {
+    formats::percent(value, formats::Language::parse(language))
+}
+
+/// An instant as the store's clock reads it (`offset_minutes` ahead of UTC), in a style
+/// (`dateTime`, `date`, `time`, `dayMonth`, `monthYear`, `notification`).
+#[wasm_bindgen(js_name = formatDate)]
+pub fn format_date(
+    ms: f64,
+    offset_minutes: i32,
+    style: &str,
+    language: &str,
+) -> Result<String, JsError> {
+    let style = formats::DateStyle::parse(style)
+        .ok_or_else(|| JsError::new(&format!("unknown date style {style:?}")))?;
+    Ok(formats::date(
+        ms as i64,
+        offset_minutes,
+        style,
+        formats::Language::parse(language),
+    ))
+}
+
+/// The currencies a store may choose, with their signs and minor digits.
+#[wasm_bindgen(js_name = currencies)]
+pub fn currencies() -> Result<JsValue, JsError> {
+    to_js(&formats::CURRENCIES)
 }

@@ -191,6 +191,21 @@ pub fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()
 }
 
+/// The store's currency code (the preference; `USD` when the store has none).
+pub async fn store_currency<'e, E>(executor: E, store_id: &str) -> Result<String, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let (code,): (String,) = sqlx::query_as(
+        "SELECT COALESCE((SELECT currency FROM store_preferences WHERE store_id = $1), $2)",
+    )
+    .bind(store_id)
+    .bind(core_wasm::limits::DEFAULT_CURRENCY_CODE)
+    .fetch_one(executor)
+    .await?;
+    Ok(code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,14 +41,16 @@ async fn store_status(
 
 /// A store's status as the shell reads it; 404 when there is no such store.
 async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, ApiError> {
-    let (id, name, subdomain, enabled, business_type): (
+    let (id, name, subdomain, enabled, business_type, currency, timezone): (
         String,
         String,
         String,
         i64,
         Option<String>,
+        Option<String>,
+        Option<String>,
     ) = sqlx::query_as(
-        "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type FROM stores s \
+        "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type, p.currency, p.standard_timezone FROM stores s \
              LEFT JOIN store_preferences p ON p.store_id = s.id WHERE s.id = $1",
     )
     .bind(store_id)
@@ -61,6 +63,10 @@ async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, Ap
         subdomain,
         is_enabled: enabled == 1,
         business_type: business_type.unwrap_or_else(|| "other".to_owned()),
+        currency: currency.unwrap_or_else(|| core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()),
+        timezone: timezone
+            .filter(|zone| !zone.trim().is_empty())
+            .unwrap_or_else(|| core_wasm::limits::DEFAULT_TIMEZONE.to_owned()),
     })
 }
 
@@ -184,12 +190,10 @@ async fn settle_payout(
             "This payout is {status} already."
         )));
     }
-    let shown = core_wasm::shell::money(
-        core_wasm::payouts::to_major(amount),
-        &shared_types::DisplaySettings {
-            currency_sign: None,
-            currency_code: None,
-        },
+    let shown = core_wasm::formats::money_minor(
+        amount,
+        &crate::db::store_currency(&mut *tx, &store_id).await?,
+        core_wasm::formats::Language::En,
     );
     let (title, body) = if outcome == "paid" {
         (

@@ -78,7 +78,7 @@ async fn totals(
         total_sales: core_wasm::numbers::round_to(core_wasm::payouts::to_major(sales), 2),
         total_orders: orders,
         open_orders: u64::try_from(open).unwrap_or(0),
-        currency: core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned(),
+        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
         timezone: range.timezone,
     }))
 }

@@ -92,7 +92,7 @@ async fn balance(
         fees: payouts::to_major(fees),
         pending_payouts: payouts::to_major(pending),
         paid_payouts: payouts::to_major(paid),
-        currency: core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned(),
+        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
     }))
 }
 

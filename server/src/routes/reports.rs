@@ -242,10 +242,6 @@ async fn paid_orders(
         .collect())
 }
 
-fn currency() -> String {
-    core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()
-}
-
 /// Sales of the range grouped by day, product, country or payment method: orders, gross
 /// sales, discounts, shipping, net and total sales, and the totals of every order once.
 #[utoipa::path(get, path = "/stores/reports/sales", tag = "reports", security(("bearer" = ["sale_reports"])),
@@ -263,7 +259,7 @@ async fn sales(
     Ok(Json(SalesReport {
         range,
         group,
-        currency: currency(),
+        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
         rows: table.rows.iter().map(rules::SalesFigures::to_row).collect(),
         totals: table.totals.to_row(),
     }))
@@ -340,7 +336,7 @@ async fn profit(
     let table = rules::profit_table(&orders, &days, range.end_ms, &costs);
     Ok(Json(ProfitReport {
         range,
-        currency: currency(),
+        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
         days: table.days,
         products: table.products,
         totals: table.totals,
@@ -540,7 +536,7 @@ async fn utm(
     Ok(Json(UtmReport {
         range,
         group,
-        currency: currency(),
+        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
         rows,
         totals,
     }))

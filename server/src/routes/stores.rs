@@ -78,13 +78,14 @@ async fn get_preferences(
     State(state): State<AppState>,
     access: StoreAccess<scoped::Preferences>,
 ) -> Result<Json<PagePreference>, ApiError> {
-    let (standard_timezone, business_type, kind, store_front_default_theme): (
+    let (standard_timezone, business_type, kind, store_front_default_theme, currency): (
+        String,
         String,
         String,
         String,
         String,
     ) = sqlx::query_as(
-        "SELECT standard_timezone, business_type, payment_choice_type, store_front_default_theme \
+        "SELECT standard_timezone, business_type, payment_choice_type, store_front_default_theme, currency \
              FROM store_preferences WHERE store_id = $1",
     )
     .bind(&access.store_id)
@@ -96,13 +97,14 @@ async fn get_preferences(
         business_type,
         payment_choice: PaymentChoice { kind },
         store_front_default_theme,
+        currency: Some(currency),
     }))
 }
 
 /// Changes the store's page preference; every field is checked by the core's rules.
 #[utoipa::path(put, path = "/stores/preferences", tag = "stores", security(("bearer" = ["preferences"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = PagePreference,
-    responses((status = 200, body = PagePreference), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+    responses((status = 200, body = PagePreference), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
 async fn put_preferences(
     State(state): State<AppState>,
     access: StoreAccess<scoped::Preferences>,
@@ -114,18 +116,45 @@ async fn put_preferences(
             verdict.errors.into_values().map(|e| e.message).collect(),
         ));
     }
-    let value = verdict.value;
-    sqlx::query(
+    let mut value = verdict.value;
+    // The check and the write in one transaction, so that an order placed in between cannot
+    // slip in under the old currency.
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    let current = crate::db::store_currency(&mut *tx, &access.store_id).await?;
+    let currency = value.currency.clone().unwrap_or_else(|| current.clone());
+    if currency != current {
+        // Orders, payouts and reports keep the amounts they were taken in: once a real (not
+        // test) order exists, a new currency would relabel them. Shopify asks the same.
+        let (real_orders,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM orders WHERE store_id = $1 AND is_test = 0")
+                .bind(&access.store_id)
+                .fetch_one(&mut *tx)
+                .await?;
+        if real_orders > 0 {
+            return Err(ApiError::Conflict(format!(
+                "The currency stays {current}: this store has taken orders in it. \
+                 Prices, orders and payouts would otherwise change meaning."
+            )));
+        }
+    }
+    let updated = sqlx::query(
         "UPDATE store_preferences SET standard_timezone = $1, business_type = $2, payment_choice_type = $3, \
-         store_front_default_theme = $4, updated_at = $5 WHERE store_id = $6",
+         store_front_default_theme = $4, currency = $5, updated_at = $6 WHERE store_id = $7",
     )
     .bind(&value.standard_timezone)
     .bind(&value.business_type)
     .bind(&value.payment_choice.kind)
     .bind(&value.store_front_default_theme)
+    .bind(&currency)
     .bind(now_ms())
     .bind(&access.store_id)
-    .execute(&state.db)
-    .await?;
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Err(ApiError::NotFound);
+    }
+    tx.commit().await?;
+    value.currency = Some(currency);
     Ok(Json(value))
 }

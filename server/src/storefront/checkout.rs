@@ -544,6 +544,7 @@ async fn write_order(
     );
     let order_id = new_id();
     let order_name = format!("#{number}");
+    let currency = crate::db::store_currency(&mut *tx, store_id).await?;
     sqlx::query(
         "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
          currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
@@ -559,7 +560,7 @@ async fn write_order(
     .bind(&customer_id)
     .bind(name)
     .bind(email)
-    .bind(core_wasm::limits::DEFAULT_CURRENCY_CODE)
+    .bind(&currency)
     .bind(subtotal)
     .bind(shipping)
     .bind(total)

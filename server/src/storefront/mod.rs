@@ -174,14 +174,17 @@ pub(crate) async fn shop(
     if !valid_subdomain(&subdomain) {
         return Err(ApiError::NotFound);
     }
-    let row: Option<(String, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping') \
+    // Id, name, subdomain, shipping settings and currency.
+    type ShopRow = (String, String, String, Option<String>, Option<String>);
+    let row: Option<ShopRow> = sqlx::query_as(
+        "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping'), \
+         (SELECT currency FROM store_preferences WHERE store_id = s.id) \
          FROM stores s WHERE s.subdomain = $1 AND s.is_enabled = 1",
     )
     .bind(&subdomain)
     .fetch_optional(&state.db)
     .await?;
-    let (id, name, subdomain, shipping) = row.ok_or(ApiError::NotFound)?;
+    let (id, name, subdomain, shipping, currency) = row.ok_or(ApiError::NotFound)?;
     // The merchant's shipping settings (checked by the core when saved), else a new store's.
     let shipping = shipping
         .and_then(|data| serde_json::from_str(&data).ok())
@@ -195,7 +198,7 @@ pub(crate) async fn shop(
         id,
         name,
         subdomain,
-        currency: core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned(),
+        currency: currency.unwrap_or_else(|| core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()),
         shipping,
     })
 }

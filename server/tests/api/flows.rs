@@ -5,7 +5,8 @@ use axum::http::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::{
-    DEMO_PASSWORD, DESIGNER_EMAIL, ORDERS_STAFF_EMAIL, OWNER_EMAIL, SELLER_EMAIL, spawn_app,
+    DEMO_PASSWORD, DESIGNER_EMAIL, ORDERS_STAFF_EMAIL, OWNER_EMAIL, SELLER_EMAIL, add_order,
+    spawn_app,
 };
 
 #[tokio::test]
@@ -572,7 +573,7 @@ async fn the_survey_and_the_page_preference_are_kept_per_store() {
     );
 
     let preference = json!({"standardTimezone": "Asia/Ho_Chi_Minh", "businessType": "dropship",
-        "paymentChoice": {"type": "latte"}, "storeFrontDefaultTheme": "newchick"});
+        "paymentChoice": {"type": "latte"}, "storeFrontDefaultTheme": "newchick", "currency": "USD"});
     let saved = app
         .call(
             Method::PUT,
@@ -616,6 +617,86 @@ async fn the_survey_and_the_page_preference_are_kept_per_store() {
         )
         .await;
     assert_eq!(unchanged.json, preference);
+}
+
+#[tokio::test]
+async fn a_store_changes_its_currency_until_its_first_real_order_then_gets_409() {
+    let app = spawn_app().await;
+    let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
+    let created = app
+        .call(
+            Method::POST,
+            "/api/users/create-store",
+            Some(&json!({"storeName": "Currency Shop"})),
+            Some(&seller),
+            None,
+        )
+        .await;
+    let store = created.json["id"].as_str().expect("id").to_owned();
+    let put = |currency: &str| {
+        json!({"standardTimezone": "America/Los_Angeles", "businessType": "other",
+            "paymentChoice": {"type": "seller"}, "storeFrontDefaultTheme": "hydro", "currency": currency})
+    };
+    let current = || async {
+        app.call(
+            Method::GET,
+            "/api/stores/current",
+            None,
+            Some(&seller),
+            Some(&store),
+        )
+        .await
+        .json["currency"]
+            .clone()
+    };
+    assert_eq!(current().await, "USD");
+    let saved = app
+        .call(
+            Method::PUT,
+            "/api/stores/preferences",
+            Some(&put("vnd")),
+            Some(&seller),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(saved.json["currency"], "VND");
+    assert_eq!(current().await, "VND");
+    let unknown = app
+        .call(
+            Method::PUT,
+            "/api/stores/preferences",
+            Some(&put("XYZ")),
+            Some(&seller),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+
+    add_order(&app, &store, 1001, 5000, "paid", None).await;
+    let refused = app
+        .call(
+            Method::PUT,
+            "/api/stores/preferences",
+            Some(&put("EUR")),
+            Some(&seller),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
+    assert!(refused.messages()[0].contains("The currency stays VND"));
+    assert_eq!(current().await, "VND");
+    // The other preferences still save, the currency left as it is.
+    let kept = app
+        .call(
+            Method::PUT,
+            "/api/stores/preferences",
+            Some(&put("VND")),
+            Some(&seller),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(kept.status, StatusCode::OK, "{}", kept.text);
 }
 
 #[tokio::test]

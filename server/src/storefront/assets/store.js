@@ -27,13 +27,6 @@
 
   function $(sel, root) { return (root || document).querySelector(sel); }
   function $$(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
-  function money(minor) {
-    var cur = boot.currency || "USD";
-    var sym = { USD: "$", EUR: "€", GBP: "£" }[cur];
-    var abs = Math.abs(minor);
-    var txt = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",") + "." + String(abs % 100).padStart(2, "0");
-    return (minor < 0 ? "-" : "") + (sym ? sym + txt : txt + " " + cur);
-  }
   function store(kindOf) { try { return kindOf === "session" ? window.sessionStorage : window.localStorage; } catch (e) { return null; } }
   function getItem(k, s) { var st = store(s); try { return st ? st.getItem(k) : null; } catch (e) { return null; } }
   function setItem(k, v, s) { var st = store(s); try { if (st) st.setItem(k, v); } catch (e) { /* storage full or blocked */ } }
@@ -242,12 +235,12 @@
     function refresh() {
       var v = chosen();
       if (!v) return;
-      var minor = Math.round(v.price * 100);
-      $$("[data-price]", root).forEach(function (el) { el.textContent = money(minor); });
+      // The server writes each variant's prices in the store's currency (the core's formats).
+      $$("[data-price]", root).forEach(function (el) { el.textContent = v.priceText; });
       var cmp = $("[data-compare]", root);
       var sale = $("[data-sale]", root);
       var has = v.compareAtPrice && v.compareAtPrice > v.price;
-      if (cmp) { cmp.hidden = !has; if (has) cmp.textContent = money(Math.round(v.compareAtPrice * 100)); }
+      if (cmp) { cmp.hidden = !has; if (has) cmp.textContent = v.compareAtPriceText; }
       if (sale && has && /%$/.test(sale.textContent)) sale.textContent = "-" + Math.round((v.compareAtPrice - v.price) / v.compareAtPrice * 100) + "%";
       if (sale) sale.hidden = !has;
       var stock = $("[data-stock]", root);

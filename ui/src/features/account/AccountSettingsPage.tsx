@@ -13,9 +13,9 @@ import { useStoreStatus, useUserInfo } from "../../hooks/useStoreData";
 import { errorText } from "../../lib/errors";
 import { useSession } from "../auth/store/session";
 import { Section } from "../manage/DetailPage";
-import { formatDate } from "../manage/format";
 import { useSubscription } from "../shell/api/useShellCalls";
 import { daysLeft } from "./checks";
+import { useFormats } from "../../hooks/useFormats";
 
 /** A plan code without a translation, readable: `PLAN_PRO_YEARLY` as "Pro yearly". */
 function planName(code: string): string {
@@ -62,7 +62,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function AccountSettingsPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const user = useUserInfo();
   const store = useStoreStatus();
   const subscription = useSubscription();
@@ -101,11 +102,11 @@ export function AccountSettingsPage() {
                     </Group>
                     {plan.onTrial && plan.trialEndDate ? (
                       <Alert color="indigo" variant="light" role="status" title={t("account.overview.daysLeft", { count: daysLeft(plan.trialEndDate, now) })}>
-                        {t("account.overview.trialEnds", { date: formatDate(Date.parse(plan.trialEndDate), i18n.language) })}
+                        {t("account.overview.trialEnds", { date: formats.date(Date.parse(plan.trialEndDate), "date") })}
                       </Alert>
                     ) : plan.trialEndDate ? (
                       <Text size="sm" c="dimmed">
-                        {t("account.overview.trialEnded", { date: formatDate(Date.parse(plan.trialEndDate), i18n.language) })}
+                        {t("account.overview.trialEnded", { date: formats.date(Date.parse(plan.trialEndDate), "date") })}
                       </Text>
                     ) : (
                       <Text size="sm" c="dimmed">

@@ -11,12 +11,12 @@ import type { Personalize } from "../../types/generated/Personalize";
 import type { PersonalizeFont } from "../../types/generated/PersonalizeFont";
 import { ConfirmDialog } from "../manage/ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../manage/ListPage";
-import { formatDate } from "../manage/format";
 import { products } from "../manage/products/api";
 import { personalizes, useAddFont, useFonts, usePersonalizeCount, useRemoveFont } from "./api";
 import { FormCard } from "./FormCard";
 import { NotForDropship } from "./NotForDropship";
 import { notifySaved } from "./notify";
+import { useFormats } from "../../hooks/useFormats";
 
 const PAGE_SIZE = 20;
 export const PERSONALIZED_BASE = "/product-personalized";
@@ -133,7 +133,8 @@ function Fonts() {
 }
 
 function PersonalizedList() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams();
   const query = personalizes.useList({ page: list.page, limit: PAGE_SIZE });
@@ -151,7 +152,7 @@ function PersonalizedList() {
     },
     { key: "product", header: t("account.personalized.product"), render: (row) => <ProductTitle id={row.productId} /> },
     { key: "layers", header: t("account.personalized.layers"), align: "right", render: (row) => row.layers.length },
-    { key: "updated", header: t("account.personalized.updated"), render: (row) => formatDate(Date.parse(row.updatedDate), i18n.language) },
+    { key: "updated", header: t("account.personalized.updated"), render: (row) => formats.date(Date.parse(row.updatedDate), "date") },
   ];
   return (
     <ListPage

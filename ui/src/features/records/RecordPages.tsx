@@ -13,6 +13,7 @@ import { FormPage } from "../manage/FormPage";
 import { type Column, ListPage, useListParams } from "../manage/ListPage";
 import { useRecordPage } from "../manage/useRecordPage";
 import type { RecordResource } from "./api";
+import { type Formats, useFormats } from "../../hooks/useFormats";
 
 export interface FieldsProps<T> {
   value: T;
@@ -28,7 +29,7 @@ export interface RecordSpec<T> {
   route: string;
   records: RecordResource<T>;
   empty: T;
-  columns: (t: TFunction, language: string) => Column<StoreRecord<T>>[];
+  columns: (t: TFunction, formats: Formats) => Column<StoreRecord<T>>[];
   Fields: (props: FieldsProps<T>) => ReactNode;
   /** Records that are edited and deleted later; otherwise each one is an action kept as history. */
   editable: boolean;
@@ -44,7 +45,8 @@ export function basePath(route: string): string {
 }
 
 export function RecordListPage<T>({ spec }: { spec: RecordSpec<T> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const navigate = useNavigate();
   const list = useListParams();
   const query = spec.records.useList({ page: list.page, limit: PAGE_SIZE });
@@ -59,7 +61,7 @@ export function RecordListPage<T>({ spec }: { spec: RecordSpec<T> }) {
         </Button>
       }
       query={query}
-      columns={spec.columns(t, i18n.language)}
+      columns={spec.columns(t, formats)}
       rowKey={(row) => row.id}
       onOpen={spec.editable ? (row) => void navigate(`${base}/${row.id}`) : undefined}
       pageSize={PAGE_SIZE}

@@ -33,15 +33,15 @@ import type { ProductFeed } from "../../types/generated/ProductFeed";
 import type { Review } from "../../types/generated/Review";
 import type { SizeChart } from "../../types/generated/SizeChart";
 import { collections } from "../manage/collections/api";
-import { formatDateTime } from "../manage/format";
+import type { Formats } from "../../hooks/useFormats";
 import { products } from "../manage/products/api";
 import type { FieldsProps, RecordSpec } from "./RecordPages";
 import { recordResource } from "./api";
 
-const updated = (language: string) => ({
+const updated = (formats: Formats) => ({
   key: "updated",
   header: "",
-  render: (row: { updatedAt: number }) => formatDateTime(Number(row.updatedAt), language),
+  render: (row: { updatedAt: number }) => formats.date(row.updatedAt),
 });
 
 /** The store's collections as choices (the first page of the largest the server gives). */
@@ -196,11 +196,11 @@ export const sizeCharts: RecordSpec<SizeChart> = {
   route: "website.sizechart",
   records: recordResource<SizeChart>("size-charts", "/stores/size-charts"),
   empty: { name: "", unit: "cm", columns: ["Size", "Chest", "Length"], rows: [["S", "", ""]], collectionIds: [] },
-  columns: (t, language) => [
+  columns: (t, formats) => [
     { key: "name", header: t("records.fields.name"), render: (row) => <Text fw={600}>{row.data.name}</Text> },
     { key: "size", header: t("records.sizeCharts.size"), render: (row) => t("records.sizeCharts.sizeValue", { rows: row.data.rows.length, columns: row.data.columns.length }) },
     { key: "unit", header: t("records.sizeCharts.unit"), render: (row) => row.data.unit },
-    { ...updated(language), header: t("records.fields.updated") },
+    { ...updated(formats), header: t("records.fields.updated") },
   ],
   Fields: SizeChartFields,
   editable: true,
@@ -232,7 +232,7 @@ export const optionSets: RecordSpec<OptionSet> = {
   route: "website.menufilter",
   records: recordResource<OptionSet>("option-sets", "/stores/product-options"),
   empty: { name: "", display: "buttons", values: [] },
-  columns: (t, language) => [
+  columns: (t, formats) => [
     { key: "name", header: t("records.fields.name"), render: (row) => <Text fw={600}>{row.data.name}</Text> },
     { key: "display", header: t("records.optionSets.display"), render: (row) => t(`records.optionSets.displays.${row.data.display}`) },
     {
@@ -249,7 +249,7 @@ export const optionSets: RecordSpec<OptionSet> = {
         </Group>
       ),
     },
-    { ...updated(language), header: t("records.fields.updated") },
+    { ...updated(formats), header: t("records.fields.updated") },
   ],
   Fields: OptionSetFields,
   editable: true,
@@ -291,7 +291,7 @@ export const reviews: RecordSpec<Review> = {
   route: "website.apps.product-review.list",
   records: recordResource<Review>("reviews", "/stores/apps/product-reviews"),
   empty: { productId: "", author: "", rating: 5, title: "", body: "", published: true },
-  columns: (t, language) => [
+  columns: (t, formats) => [
     { key: "author", header: t("records.reviews.author"), render: (row) => <Text fw={600}>{row.data.author}</Text> },
     { key: "rating", header: t("records.reviews.rating"), render: (row) => <Rating value={row.data.rating} readOnly size="sm" /> },
     { key: "title", header: t("records.reviews.reviewTitle"), render: (row) => <Text lineClamp={1}>{row.data.title || row.data.body}</Text> },
@@ -304,7 +304,7 @@ export const reviews: RecordSpec<Review> = {
         </Badge>
       ),
     },
-    { ...updated(language), header: t("records.fields.updated") },
+    { ...updated(formats), header: t("records.fields.updated") },
   ],
   Fields: ReviewFields,
   editable: true,
@@ -346,7 +346,7 @@ export const catalogs: RecordSpec<Catalog> = {
   route: "website.catalog",
   records: recordResource<Catalog>("catalogs", "/stores/catalogs"),
   empty: { name: "", channel: "google" },
-  columns: (t, language) => [
+  columns: (t, formats) => [
     { key: "name", header: t("records.fields.name"), render: (row) => <Text fw={600}>{row.data.name}</Text> },
     {
       key: "channel",
@@ -358,7 +358,7 @@ export const catalogs: RecordSpec<Catalog> = {
       header: t("records.catalogs.collection"),
       render: (row) => (row.data.collectionId ? t("records.catalogs.oneCollection") : t("records.catalogs.allProducts")),
     },
-    { ...updated(language), header: t("records.fields.updated") },
+    { ...updated(formats), header: t("records.fields.updated") },
   ],
   Fields: CatalogFields,
   editable: true,
@@ -427,11 +427,11 @@ export const productFeeds: RecordSpec<ProductFeed> = {
   route: "website.product-feeds",
   records: recordResource<ProductFeed>("product-feeds", "/stores/product-feeds"),
   empty: { name: "", catalogId: "", format: "xml" },
-  columns: (t, language) => [
+  columns: (t, formats) => [
     { key: "name", header: t("records.fields.name"), render: (row) => <Text fw={600}>{row.data.name}</Text> },
     { key: "format", header: t("records.productFeeds.format"), render: (row) => row.data.format.toUpperCase() },
     { key: "url", header: t("records.productFeeds.address"), render: (row) => <FeedAddress id={row.id} /> },
-    { ...updated(language), header: t("records.fields.updated") },
+    { ...updated(formats), header: t("records.fields.updated") },
   ],
   Fields: ProductFeedFields,
   editable: true,
@@ -472,7 +472,7 @@ export const cachePurges: RecordSpec<CachePurge> = {
   route: "website.clearCacheUrls",
   records: recordResource<CachePurge>("cache-purges", "/stores/cache-purges"),
   empty: { urls: [] },
-  columns: (t, language) => [
+  columns: (t, formats) => [
     {
       key: "urls",
       header: t("records.cachePurges.urls"),
@@ -483,7 +483,7 @@ export const cachePurges: RecordSpec<CachePurge> = {
       ),
     },
     { key: "purged", header: t("records.cachePurges.purged"), align: "right", render: (row) => row.data.purged ?? 0 },
-    { ...updated(language), header: t("records.fields.when") },
+    { ...updated(formats), header: t("records.fields.when") },
   ],
   Fields: CachePurgeFields,
   editable: false,
@@ -552,7 +552,7 @@ export const bulkUpdates: RecordSpec<BulkUpdate> = {
   route: "website.bulkupdates",
   records: recordResource<BulkUpdate>("bulk-updates", "/stores/bulk-updates"),
   empty: { field: "price", operation: "increasePercent", amount: 10 },
-  columns: (t, language) => [
+  columns: (t, formats) => [
     {
       key: "change",
       header: t("records.bulkUpdates.change"),
@@ -567,7 +567,7 @@ export const bulkUpdates: RecordSpec<BulkUpdate> = {
       render: (row) => (row.data.collectionId ? t("records.catalogs.oneCollection") : t("records.catalogs.allProducts")),
     },
     { key: "affected", header: t("records.bulkUpdates.affected"), align: "right", render: (row) => row.data.affected ?? 0 },
-    { ...updated(language), header: t("records.fields.when") },
+    { ...updated(formats), header: t("records.fields.when") },
   ],
   Fields: BulkUpdateFields,
   editable: false,

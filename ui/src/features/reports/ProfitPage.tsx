@@ -7,7 +7,7 @@ import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RowsSkeleton } from "../../components/Skeletons";
-import { checkUnitCost, money } from "../../core";
+import { checkUnitCost } from "../../core";
 import { errorText } from "../../lib/errors";
 import type { ProductCost } from "../../types/generated/ProductCost";
 import type { ProfitProduct } from "../../types/generated/ProfitProduct";
@@ -17,8 +17,10 @@ import { useCosts, useProfitReport, useSaveCost } from "./api";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
 import { problemText } from "./problems";
+import { useFormats } from "../../hooks/useFormats";
 
 function CostRow({ cost }: { cost: ProductCost }) {
+  const formats = useFormats();
   const { t } = useTranslation();
   const save = useSaveCost();
   const [value, setValue] = useState<number | "">(cost.unitCost ?? "");
@@ -40,7 +42,7 @@ function CostRow({ cost }: { cost: ProductCost }) {
   return (
     <Table.Tr>
       <Table.Td>{cost.title}</Table.Td>
-      <Table.Td ta="right">{money(cost.price)}</Table.Td>
+      <Table.Td ta="right">{formats.money(cost.price)}</Table.Td>
       <Table.Td>
         <Group gap="xs" component="form" onSubmit={submit} wrap="nowrap" aria-label={label}>
           <NumberInput
@@ -93,31 +95,32 @@ function CostList() {
 }
 
 export function ProfitPage() {
+  const formats = useFormats();
   const { t } = useTranslation();
   const params = useReportParams("day");
   const query = useProfitReport(params.range);
   const report = query.data;
   const unknownCost = <Badge color="gray" variant="light">{t("reports.profit.unknown")}</Badge>;
-  const amount = (value: number | null | undefined) => (value === null || value === undefined ? unknownCost : money(value));
+  const amount = (value: number | null | undefined) => (value === null || value === undefined ? unknownCost : formats.money(value));
 
   const dayColumns: ReportColumn<ProfitRow>[] = [
     { key: "day", header: t("reports.profit.day"), value: (row) => row.key },
     { key: "orders", header: t("reports.sales.orders"), value: (row) => row.orders, numeric: true },
-    { key: "sales", header: t("reports.profit.sales"), value: (row) => row.sales, render: (row) => money(row.sales), numeric: true },
-    { key: "unknown", header: t("reports.profit.withoutCost"), value: (row) => row.unknownCostSales, render: (row) => money(row.unknownCostSales), numeric: true },
-    { key: "cogs", header: t("reports.profit.cogs"), value: (row) => row.costOfGoods, render: (row) => money(row.costOfGoods), numeric: true },
-    { key: "fees", header: t("reports.profit.fees"), value: (row) => row.paymentFees, render: (row) => money(row.paymentFees), numeric: true },
-    { key: "shipping", header: t("reports.profit.shipping"), value: (row) => row.shippingCosts, render: (row) => money(row.shippingCosts), numeric: true },
-    { key: "profit", header: t("reports.profit.profit"), value: (row) => row.profit, render: (row) => money(row.profit), numeric: true },
+    { key: "sales", header: t("reports.profit.sales"), value: (row) => row.sales, render: (row) => formats.money(row.sales), numeric: true },
+    { key: "unknown", header: t("reports.profit.withoutCost"), value: (row) => row.unknownCostSales, render: (row) => formats.money(row.unknownCostSales), numeric: true },
+    { key: "cogs", header: t("reports.profit.cogs"), value: (row) => row.costOfGoods, render: (row) => formats.money(row.costOfGoods), numeric: true },
+    { key: "fees", header: t("reports.profit.fees"), value: (row) => row.paymentFees, render: (row) => formats.money(row.paymentFees), numeric: true },
+    { key: "shipping", header: t("reports.profit.shipping"), value: (row) => row.shippingCosts, render: (row) => formats.money(row.shippingCosts), numeric: true },
+    { key: "profit", header: t("reports.profit.profit"), value: (row) => row.profit, render: (row) => formats.money(row.profit), numeric: true },
   ];
   const productColumns: ReportColumn<ProfitProduct>[] = [
     { key: "title", header: t("reports.profit.product"), value: (row) => row.title || t("reports.unknown") },
     { key: "units", header: t("reports.profit.units"), value: (row) => row.units, numeric: true },
-    { key: "sales", header: t("reports.profit.sales"), value: (row) => row.sales, render: (row) => money(row.sales), numeric: true },
+    { key: "sales", header: t("reports.profit.sales"), value: (row) => row.sales, render: (row) => formats.money(row.sales), numeric: true },
     { key: "unitCost", header: t("reports.profit.unitCost"), value: (row) => row.unitCost ?? -1, render: (row) => amount(row.unitCost), numeric: true },
     { key: "cogs", header: t("reports.profit.cogs"), value: (row) => row.costOfGoods ?? -1, render: (row) => amount(row.costOfGoods), numeric: true },
-    { key: "fees", header: t("reports.profit.fees"), value: (row) => row.paymentFees, render: (row) => money(row.paymentFees), numeric: true },
-    { key: "shipping", header: t("reports.profit.shipping"), value: (row) => row.shippingCosts, render: (row) => money(row.shippingCosts), numeric: true },
+    { key: "fees", header: t("reports.profit.fees"), value: (row) => row.paymentFees, render: (row) => formats.money(row.paymentFees), numeric: true },
+    { key: "shipping", header: t("reports.profit.shipping"), value: (row) => row.shippingCosts, render: (row) => formats.money(row.shippingCosts), numeric: true },
     { key: "profit", header: t("reports.profit.profit"), value: (row) => row.profit ?? Number.NEGATIVE_INFINITY, render: (row) => amount(row.profit), numeric: true },
   ];
   const totals = report?.totals;
@@ -129,15 +132,15 @@ export function ProfitPage() {
       </Title>
       <RangeBar params={params} shown={report?.range} />
       <SimpleGrid cols={{ base: 2, md: 5 }}>
-        <Figure label={t("reports.profit.sales")} value={totals ? money(totals.sales) : null} testId="profit-sales" />
-        <Figure label={t("reports.profit.cogs")} value={totals ? money(totals.costOfGoods) : null} />
-        <Figure label={t("reports.profit.fees")} value={totals ? money(totals.paymentFees) : null} />
-        <Figure label={t("reports.profit.shipping")} value={totals ? money(totals.shippingCosts) : null} />
-        <Figure label={t("reports.profit.profit")} value={totals ? money(totals.profit) : null} testId="profit-total" />
+        <Figure label={t("reports.profit.sales")} value={totals ? formats.money(totals.sales) : null} testId="profit-sales" />
+        <Figure label={t("reports.profit.cogs")} value={totals ? formats.money(totals.costOfGoods) : null} />
+        <Figure label={t("reports.profit.fees")} value={totals ? formats.money(totals.paymentFees) : null} />
+        <Figure label={t("reports.profit.shipping")} value={totals ? formats.money(totals.shippingCosts) : null} />
+        <Figure label={t("reports.profit.profit")} value={totals ? formats.money(totals.profit) : null} testId="profit-total" />
       </SimpleGrid>
       {totals && totals.unknownCostUnits > 0 && (
         <Alert color="yellow" title={t("reports.profit.unknownTitle")} data-testid="unknown-costs">
-          {t("reports.profit.unknownBody", { count: totals.unknownCostUnits, sales: money(totals.unknownCostSales) })}
+          {t("reports.profit.unknownBody", { count: totals.unknownCostUnits, sales: formats.money(totals.unknownCostSales) })}
         </Alert>
       )}
       <Tabs defaultValue="products" keepMounted={false}>

@@ -7,16 +7,18 @@ import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Choice } from "../../components/Choice";
-import { money } from "../../core";
+
 import { errorText } from "../../lib/errors";
 import type { SalesRow } from "../../types/generated/SalesRow";
 import { downloadSalesCsv, useSalesReport } from "./api";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
+import { useFormats } from "../../hooks/useFormats";
 
 const GROUPS = ["day", "product", "country", "payment"] as const;
 
 export function SalesReportPage() {
+  const formats = useFormats();
   const { t } = useTranslation();
   const params = useReportParams("day");
   const group = GROUPS.includes(params.group as (typeof GROUPS)[number]) ? params.group : "day";
@@ -33,11 +35,11 @@ export function SalesReportPage() {
       render: (row) => row.label || unknown,
     },
     { key: "orders", header: t("reports.sales.orders"), value: (row) => row.orders, numeric: true },
-    { key: "gross", header: t("reports.sales.gross"), value: (row) => row.grossSales, render: (row) => money(row.grossSales), numeric: true },
-    { key: "discounts", header: t("reports.sales.discounts"), value: (row) => row.discounts, render: (row) => money(row.discounts), numeric: true },
-    { key: "shipping", header: t("reports.sales.shipping"), value: (row) => row.shipping, render: (row) => money(row.shipping), numeric: true },
-    { key: "net", header: t("reports.sales.net"), value: (row) => row.netSales, render: (row) => money(row.netSales), numeric: true },
-    { key: "total", header: t("reports.sales.total"), value: (row) => row.totalSales, render: (row) => money(row.totalSales), numeric: true },
+    { key: "gross", header: t("reports.sales.gross"), value: (row) => row.grossSales, render: (row) => formats.money(row.grossSales), numeric: true },
+    { key: "discounts", header: t("reports.sales.discounts"), value: (row) => row.discounts, render: (row) => formats.money(row.discounts), numeric: true },
+    { key: "shipping", header: t("reports.sales.shipping"), value: (row) => row.shipping, render: (row) => formats.money(row.shipping), numeric: true },
+    { key: "net", header: t("reports.sales.net"), value: (row) => row.netSales, render: (row) => formats.money(row.netSales), numeric: true },
+    { key: "total", header: t("reports.sales.total"), value: (row) => row.totalSales, render: (row) => formats.money(row.totalSales), numeric: true },
   ];
 
   async function exportCsv() {
@@ -64,9 +66,9 @@ export function SalesReportPage() {
       <RangeBar params={params} shown={report?.range} />
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <Figure label={t("reports.sales.orders")} value={report ? String(report.totals.orders) : null} testId="sales-orders" />
-        <Figure label={t("reports.sales.gross")} value={report ? money(report.totals.grossSales) : null} />
-        <Figure label={t("reports.sales.net")} value={report ? money(report.totals.netSales) : null} testId="sales-net" />
-        <Figure label={t("reports.sales.total")} value={report ? money(report.totals.totalSales) : null} testId="sales-total" />
+        <Figure label={t("reports.sales.gross")} value={report ? formats.money(report.totals.grossSales) : null} />
+        <Figure label={t("reports.sales.net")} value={report ? formats.money(report.totals.netSales) : null} testId="sales-net" />
+        <Figure label={t("reports.sales.total")} value={report ? formats.money(report.totals.totalSales) : null} testId="sales-total" />
       </SimpleGrid>
       <Choice
         label={t("reports.sales.groupBy")}

@@ -5,13 +5,14 @@
 import { Button, Code, CopyButton, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type UtmLinkInput, money, utmLink } from "../../core";
+import { type UtmLinkInput, utmLink } from "../../core";
 import type { UtmRow } from "../../types/generated/UtmRow";
 import { Section } from "../manage/DetailPage";
 import { useStoreAddress, useUtmReport } from "./api";
 import { problemText } from "./problems";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
+import { useFormats } from "../../hooks/useFormats";
 
 const GROUPS = ["source", "medium", "campaign"] as const;
 const FIELDS = ["source", "medium", "campaign", "term", "content"] as const;
@@ -82,6 +83,7 @@ function LinkBuilder() {
 }
 
 export function UtmPage() {
+  const formats = useFormats();
   const { t } = useTranslation();
   const params = useReportParams("source");
   const group = GROUPS.includes(params.group as (typeof GROUPS)[number]) ? params.group : "source";
@@ -93,7 +95,7 @@ export function UtmPage() {
     { key: "conversions", header: t("reports.utm.conversions"), value: (row) => row.conversions, numeric: true },
     { key: "rate", header: t("reports.utm.rate"), value: (row) => row.conversionRate, render: (row) => `${row.conversionRate}%`, numeric: true },
     { key: "orders", header: t("reports.sales.orders"), value: (row) => row.orders, numeric: true },
-    { key: "revenue", header: t("reports.utm.revenue"), value: (row) => row.revenue, render: (row) => money(row.revenue), numeric: true },
+    { key: "revenue", header: t("reports.utm.revenue"), value: (row) => row.revenue, render: (row) => formats.money(row.revenue), numeric: true },
   ];
   const totals = report?.totals;
   return (
@@ -106,7 +108,7 @@ export function UtmPage() {
         <Figure label={t("reports.utm.sessions")} value={totals ? String(totals.sessions) : null} testId="utm-sessions" />
         <Figure label={t("reports.utm.conversions")} value={totals ? String(totals.conversions) : null} testId="utm-conversions" />
         <Figure label={t("reports.sales.orders")} value={totals ? String(totals.orders) : null} />
-        <Figure label={t("reports.utm.revenue")} value={totals ? money(totals.revenue) : null} testId="utm-revenue" />
+        <Figure label={t("reports.utm.revenue")} value={totals ? formats.money(totals.revenue) : null} testId="utm-revenue" />
       </SimpleGrid>
       <SegmentedControl
         aria-label={t("reports.utm.groupBy")}

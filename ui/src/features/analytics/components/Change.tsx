@@ -3,12 +3,14 @@
 import { Group, Text } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { useFormats } from "../../../hooks/useFormats";
 
 export function Change({ value, against }: { value: number | undefined; against: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   if (against === null || value === undefined || value === 0 || !Number.isFinite(value)) return null;
   const up = value > 0;
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(Math.abs(value));
+  const percent = formats.number(Math.abs(value), 2);
   const Arrow = up ? IconArrowUpRight : IconArrowDownRight;
   return (
     <Group gap={4} wrap="nowrap" data-testid="change">

@@ -5,13 +5,15 @@ import { Suspense, lazy, memo, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "../../../core";
 import type { LocationRow } from "../../../types/generated/LocationRow";
+import { useFormats } from "../../../hooks/useFormats";
 
 const LocationsChart = lazy(() => import("./LocationsChart"));
 
 const PALETTE = ["#228be6", "#15aabf", "#40c057", "#fab005", "#fd7e14", "#fa5252", "#be4bdb", "#7950f2", "#4c6ef5", "#82c91e"];
 
 export const LocationsPanel = memo(function LocationsPanel({ rows }: { rows: LocationRow[] | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const unknown = t("overview.unknown");
   const slices = useMemo(
     () =>
@@ -24,7 +26,6 @@ export const LocationsPanel = memo(function LocationsPanel({ rows }: { rows: Loc
       })),
     [rows, unknown],
   );
-  const number = new Intl.NumberFormat(i18n.language);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="overview-locations">
@@ -51,7 +52,7 @@ export const LocationsPanel = memo(function LocationsPanel({ rows }: { rows: Loc
                     <Text size="sm">{slice.name}</Text>
                   </Group>
                   <Text size="sm" fw={600}>
-                    {number.format(slice.value)}
+                    {formats.number(slice.value)}
                   </Text>
                 </Group>
               ))}

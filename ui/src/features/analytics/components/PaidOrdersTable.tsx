@@ -7,10 +7,11 @@ import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from 
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type PagingAction, moneyWithCode, pageAfter, shellConstants } from "../../../core";
+import { type PagingAction, pageAfter, shellConstants } from "../../../core";
 import type { Order } from "../../../types/generated/Order";
 import type { ReportFilters } from "../api/filters";
 import { usePaidOrders } from "../api/usePaidOrders";
+import { useFormats } from "../../../hooks/useFormats";
 
 const COLUMNS = 5;
 
@@ -20,7 +21,8 @@ function paymentMethod(order: Order): string {
 }
 
 export const PaidOrdersTable = memo(function PaidOrdersTable({ filters, refresh }: { filters: ReportFilters | null; refresh: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   // The page belongs to one view: a new view starts again at page 1.
   const view = JSON.stringify(filters);
   const [paging, setPaging] = useState({ view, page: 1 });
@@ -33,10 +35,8 @@ export const PaidOrdersTable = memo(function PaidOrdersTable({ filters, refresh 
   const pageCount = data ? Math.max(1, Math.ceil(Number(data.total) / pageSize)) : page;
   const move = (action: PagingAction) => setPage(pageAfter({ page, pageCount, loading }, action));
   const paidAt = (order: Order) =>
-    new Intl.DateTimeFormat(i18n.language, { timeZone: filters?.timezone, dateStyle: "medium", timeStyle: "short" }).format(
-      // The generated type says bigint for i64; JSON brings a number.
-      Number(order.capturedDate ?? order.createdDate),
-    );
+    // The store's zone, as on the Orders screen: the same order reads the same time on both.
+    formats.date(Number(order.capturedDate ?? order.createdDate));
 
   let body;
   if (loading) {
@@ -80,7 +80,7 @@ export const PaidOrdersTable = memo(function PaidOrdersTable({ filters, refresh 
         <Table.Td>{order.customerInfo[0]?.full_name || "—"}</Table.Td>
         <Table.Td style={{ whiteSpace: "nowrap" }}>{paidAt(order)}</Table.Td>
         <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-          {moneyWithCode(order.grandTotal)}
+          {formats.money(order.grandTotal, order.currency)}
         </Table.Td>
         <Table.Td>{paymentMethod(order) || "—"}</Table.Td>
       </Table.Tr>

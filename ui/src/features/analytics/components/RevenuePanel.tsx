@@ -6,20 +6,18 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Suspense, lazy, useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { chartValue, money } from "../../../core";
+import { chartValue } from "../../../core";
 import type { BucketSize } from "../../../types/generated/BucketSize";
 import type { Overview } from "../../../types/generated/Overview";
 import { StatCard, type Comparison } from "./StatCards";
+import { formatDate } from "../../../core/formats";
+import { useFormats } from "../../../hooks/useFormats";
 
 const RevenueChart = lazy(() => import("./RevenueChart"));
 
 /** A bucket's start as the axis shows it: the hour for 4-hour buckets, the day otherwise. */
 function bucketLabel(startMs: number, size: BucketSize, zone: string, language: string): string {
-  const options: Intl.DateTimeFormatOptions =
-    size === "fourHours"
-      ? { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
-      : { timeZone: zone, month: "short", day: "numeric" };
-  return new Intl.DateTimeFormat(language, options).format(startMs);
+  return formatDate(startMs, zone, size === "fourHours" ? "time" : "dayMonth", language);
 }
 
 export function RevenuePanel({
@@ -36,17 +34,18 @@ export function RevenuePanel({
   zone: string;
 }) {
   const { t, i18n } = useTranslation();
+  const formats = useFormats();
   const current = overview?.current;
-  const percent = (value: number) => `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value)}%`;
+  const percent = formats.percent;
   const metrics = [
-    { id: "total-sales", label: t("overview.totalSales"), value: current && money(current.sales.total_sales), change: comparison?.changes.total_sales },
+    { id: "total-sales", label: t("overview.totalSales"), value: current && formats.money(current.sales.total_sales), change: comparison?.changes.total_sales },
     {
       id: "total-orders",
       label: t("overview.totalOrders"),
-      value: current && new Intl.NumberFormat(i18n.language).format(current.orders.total_orders),
+      value: current && formats.number(current.orders.total_orders),
       change: comparison?.changes.total_orders,
     },
-    { id: "aov", label: t("overview.aov"), value: current && money(current.aov.aov), change: comparison?.changes.aov },
+    { id: "aov", label: t("overview.aov"), value: current && formats.money(current.aov.aov), change: comparison?.changes.aov },
     { id: "cr", label: t("overview.cr"), value: current && percent(current.conversion_rate), change: comparison?.changes.conversion_rate },
   ];
 
@@ -63,7 +62,7 @@ export function RevenuePanel({
         : undefined,
     };
   }, [current, previousPeriod, bucketSize, zone, language, compare]);
-  const format = useCallback((value: number) => money(value), []);
+  const format = useCallback((value: number) => formats.money(value), [formats]);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="overview-revenue">

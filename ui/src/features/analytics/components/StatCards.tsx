@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Overview } from "../../../types/generated/Overview";
 import type { OverviewChanges } from "../../../types/generated/OverviewChanges";
 import { Change } from "./Change";
+import { useFormats } from "../../../hooks/useFormats";
 
 export interface Comparison {
   changes: OverviewChanges;
@@ -44,8 +45,9 @@ export function StatCard({
 }
 
 export const StatCards = memo(function StatCards({ overview, comparison }: { overview: Overview | undefined; comparison: Comparison | null }) {
-  const { t, i18n } = useTranslation();
-  const count = (value: number | undefined) => (value === undefined ? null : new Intl.NumberFormat(i18n.language).format(value));
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const count = (value: number | undefined) => (value === undefined ? null : formats.number(value));
   const funnel = overview?.current.conversion;
   const cards = [
     { id: "visitors", label: t("overview.visitors"), value: funnel?.vistors.value, change: comparison?.changes.vistors },

@@ -5,12 +5,13 @@
 import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { greeting, money } from "../../../core";
+import { greeting } from "../../../core";
 import { useUserInfo } from "../../../hooks/useStoreData";
 import { translateCore } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import { useDashboardTotals } from "../api/useDashboardTotals";
 import { HelpCard } from "./HelpCard";
+import { useFormats } from "../../../hooks/useFormats";
 
 function Tile({ label, value, loading }: { label: string; value: string; loading: boolean }) {
   return (
@@ -28,6 +29,7 @@ function Tile({ label, value, loading }: { label: string; value: string; loading
 }
 
 export function HomePage() {
+  const formats = useFormats();
   const { t } = useTranslation();
   const user = useUserInfo();
   const totals = useDashboardTotals();
@@ -56,7 +58,7 @@ export function HomePage() {
         <Tile
           label={t("home.todaySales")}
           loading={totals.isPending}
-          value={data && data.total_sales > 0 ? money(data.total_sales) : t("home.noSales")}
+          value={data && data.total_sales > 0 ? formats.money(data.total_sales) : t("home.noSales")}
         />
         <Tile
           label={t("home.totalOrders")}

@@ -43,6 +43,7 @@ import { RichTextField } from "../../manage/rich-text/RichTextField";
 import { FieldError, useRun } from "./FieldParts";
 import { FontField } from "./FontField";
 import { errorMessage, fieldLabel } from "./labels";
+import { useFormats } from "../../../hooks/useFormats";
 
 type Obj = Record<string, unknown>;
 type Input<K extends FieldInput["kind"]> = Extract<FieldInput, { kind: K }>;
@@ -581,6 +582,7 @@ function PageField({ field, label }: { field: FieldView; label: string }) {
 function CountdownField({ value }: { value: Obj }) {
   const run = useRun();
   const { t } = useTranslation();
+  const formats = useFormats();
   const [errors, setErrors] = useState<Record<string, ThemeErrorBody | null>>({});
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const units = [
@@ -621,7 +623,7 @@ function CountdownField({ value }: { value: Obj }) {
         })}
       </Group>
       <Text size="xs" c="dimmed" data-testid="countdown-ends" data-time={Number.isFinite(getTime) ? getTime : ""}>
-        {Number.isFinite(getTime) && getTime > 0 ? t("editor.countdown.ends", { time: new Date(getTime).toLocaleString() }) : ""}
+        {Number.isFinite(getTime) && getTime > 0 ? t("editor.countdown.ends", { time: formats.date(getTime) }) : ""}
       </Text>
     </Paper>
   );

@@ -10,6 +10,7 @@ import { fetchVersion, fetchVersions, restoreVersion } from "../api/calls";
 import type { SessionSnapshot } from "../store/session";
 import { useEditor } from "./context";
 import { errorMessage } from "./labels";
+import { useFormats } from "../../../hooks/useFormats";
 
 export function VersionsDrawer({
   themeId,
@@ -24,7 +25,8 @@ export function VersionsDrawer({
   snapshot: SessionSnapshot;
   onPreview: (version: { number: number; configJson: string } | null) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const { session } = useEditor();
   const versions = useQuery({ queryKey: ["editor", "versions", themeId, snapshot.baseVersion], queryFn: ({ signal }) => fetchVersions(themeId, signal), enabled: opened });
   const [busy, setBusy] = useState<number | null>(null);
@@ -76,7 +78,7 @@ export function VersionsDrawer({
             <Text size="sm">
               {t("editor.versions.by", {
                 name: v.savedByName ?? t("editor.versions.system"),
-                when: new Date(Number(v.savedAt)).toLocaleString(i18n.language),
+                when: formats.date(Number(v.savedAt)),
               })}
             </Text>
             <Text size="xs" c="dimmed">

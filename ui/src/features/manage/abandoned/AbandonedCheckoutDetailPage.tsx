@@ -4,12 +4,11 @@ import { Anchor, Button, CopyButton, Group, Stack, Text, TextInput } from "@mant
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { moneyWithCode } from "../../../core";
 import type { AbandonedCheckout } from "../../../types/generated/AbandonedCheckout";
 import { DetailPage, LineItemsTable, Section } from "../DetailPage";
-import { formatDateTime } from "../format";
 import { AbandonedStatus } from "./AbandonedStatus";
 import { useAbandonedCheckout } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -38,10 +37,11 @@ function RecoveryLink({ checkout }: { checkout: AbandonedCheckout }) {
 }
 
 export function AbandonedCheckoutDetailPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const { id = "" } = useParams();
   const query = useAbandonedCheckout(id);
-  const money = (checkout: AbandonedCheckout, amount: number) => moneyWithCode(amount, { currencySign: null, currencyCode: checkout.currency });
+  const money = (checkout: AbandonedCheckout, amount: number) => formats.money(amount, checkout.currency);
 
   return (
     <DetailPage
@@ -82,8 +82,8 @@ export function AbandonedCheckoutDetailPage() {
           </Section>
           <Section title={t("abandoned.activity")}>
             <Stack gap={6}>
-              <Line label={t("abandoned.started")} value={formatDateTime(Number(checkout.createdDate), i18n.language)} />
-              <Line label={t("abandoned.lastActivity")} value={formatDateTime(Number(checkout.updatedDate), i18n.language)} />
+              <Line label={t("abandoned.started")} value={formats.date(checkout.createdDate)} />
+              <Line label={t("abandoned.lastActivity")} value={formats.date(checkout.updatedDate)} />
               {checkout.orderId && (
                 <Anchor component={Link} to={`/orders/detail/${checkout.orderId}`} size="sm">
                   {t("abandoned.viewOrder")}

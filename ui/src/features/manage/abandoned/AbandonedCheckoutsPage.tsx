@@ -4,17 +4,18 @@
 import { Anchor, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { moneyWithCode, shellConstants } from "../../../core";
+import { shellConstants } from "../../../core";
 import type { AbandonedCheckout } from "../../../types/generated/AbandonedCheckout";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { formatDateTime } from "../format";
 import { AbandonedStatus } from "./AbandonedStatus";
 import { useAbandonedCheckouts } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 const FILTERS = ["startDate", "endDate"];
 
 export function AbandonedCheckoutsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const navigate = useNavigate();
   const list = useListParams(FILTERS);
   const { startDate = "", endDate = "" } = list.filters;
@@ -31,7 +32,7 @@ export function AbandonedCheckoutsPage() {
         </Anchor>
       ),
     },
-    { key: "date", header: t("abandoned.date"), render: (checkout) => formatDateTime(Number(checkout.createdDate), i18n.language) },
+    { key: "date", header: t("abandoned.date"), render: (checkout) => formats.date(checkout.createdDate) },
     {
       key: "customer",
       header: t("abandoned.customer"),
@@ -49,7 +50,7 @@ export function AbandonedCheckoutsPage() {
       key: "subtotal",
       header: t("abandoned.subtotal"),
       align: "right",
-      render: (checkout) => moneyWithCode(checkout.subtotal, { currencySign: null, currencyCode: checkout.currency }),
+      render: (checkout) => formats.money(checkout.subtotal, checkout.currency),
     },
     { key: "status", header: t("abandoned.recovery"), render: (checkout) => <AbandonedStatus status={checkout.status} /> },
   ];

@@ -4,17 +4,18 @@ import { Anchor, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { countryName, money, moneyWithCode } from "../../../core";
+import { countryName } from "../../../core";
 import { DetailPage, Section } from "../DetailPage";
-import { formatDate, formatDateTime } from "../format";
 import { useOrders } from "../orders/api";
 import { FinancialBadge, FulfilmentBadge } from "../orders/OrderBadges";
 import { errorText } from "../../../lib/errors";
 import { AddressLines } from "../AddressLines";
 import { customers } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 function CustomerOrders({ customerId }: { customerId: string }) {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const orders = useOrders({ page: 1, search: "", financialStatus: "", fulfillmentStatus: "", startDate: "", endDate: "", customerId });
   const rows = orders.data?.rows ?? [];
   if (orders.isError) return <Text c="red">{errorText(orders.error)}</Text>;
@@ -30,14 +31,14 @@ function CustomerOrders({ customerId }: { customerId: string }) {
               {order.orderName}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {formatDateTime(Number(order.createdDate), i18n.language)}
+              {formats.date(Number(order.createdDate))}
             </Text>
           </Stack>
           <Group gap={6} wrap="wrap" justify="flex-end">
             <FinancialBadge status={order.financialStatus} />
             <FulfilmentBadge status={order.fulfillmentStatus} />
             <Text size="sm" fw={500}>
-              {moneyWithCode(order.grandTotal)}
+              {formats.money(order.grandTotal)}
             </Text>
           </Group>
         </Group>
@@ -52,7 +53,8 @@ function CustomerOrders({ customerId }: { customerId: string }) {
 }
 
 export function CustomerDetailPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const { id = "" } = useParams();
   const query = customers.useOne(id);
   return (
@@ -120,9 +122,9 @@ export function CustomerDetailPage() {
           <Section title={t("customers.totals")}>
             <Stack gap={4}>
               <Text>{t("customers.ordersCount", { count: Number(customer.ordersCount) })}</Text>
-              <Text>{t("customers.spentTotal", { value: money(customer.totalSpent) })}</Text>
+              <Text>{t("customers.spentTotal", { value: formats.money(customer.totalSpent) })}</Text>
               <Text c="dimmed" size="sm">
-                {t("customers.since", { date: formatDate(Number(customer.createdAt), i18n.language) })}
+                {t("customers.since", { date: formats.date(Number(customer.createdAt), "date") })}
               </Text>
             </Stack>
           </Section>

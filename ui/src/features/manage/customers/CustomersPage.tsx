@@ -4,15 +4,17 @@ import { Anchor, Button, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { countryName, money } from "../../../core";
+import { countryName } from "../../../core";
 import type { Customer } from "../../../types/generated/Customer";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { customers, useExportCustomers } from "./api";
 import { notifyError } from "../../../lib/notify";
+import { useFormats } from "../../../hooks/useFormats";
 
 const PAGE_SIZE = 20;
 
 export function CustomersPage() {
+  const formats = useFormats();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams();
@@ -32,7 +34,7 @@ export function CustomersPage() {
     { key: "email", header: t("customers.email"), render: (customer) => <Text size="sm">{customer.email}</Text> },
     { key: "country", header: t("customers.country"), render: (customer) => (customer.country ? countryName(customer.country) : "") },
     { key: "orders", header: t("customers.orders"), align: "right", render: (customer) => Number(customer.ordersCount) },
-    { key: "spent", header: t("customers.spent"), align: "right", render: (customer) => money(customer.totalSpent) },
+    { key: "spent", header: t("customers.spent"), align: "right", render: (customer) => formats.money(customer.totalSpent) },
   ];
   return (
     <ListPage

@@ -4,16 +4,17 @@ import { Anchor, Badge, Button } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { money } from "../../../core";
+
 import type { Discount } from "../../../types/generated/Discount";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { formatDate } from "../format";
 import { discounts } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 const PAGE_SIZE = 20;
 
 export function DiscountsPage({ method }: { method: "code" | "automatic" }) {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams();
   const query = discounts.useList({ page: list.page, limit: PAGE_SIZE, search: list.search, method });
@@ -37,7 +38,7 @@ export function DiscountsPage({ method }: { method: "code" | "automatic" }) {
           ? t("discounts.percentOff", { value: discount.value })
           : discount.valueType === "free_shipping"
             ? t("discounts.freeShipping")
-            : t("discounts.amountOff", { value: money(discount.value) }),
+            : t("discounts.amountOff", { value: formats.money(discount.value) }),
     },
     {
       key: "status",
@@ -52,7 +53,7 @@ export function DiscountsPage({ method }: { method: "code" | "automatic" }) {
       key: "ends",
       header: t("discounts.ends"),
       // An absent end arrives as null.
-      render: (discount) => (discount.endsAt != null ? formatDate(Number(discount.endsAt), i18n.language) : t("discounts.noEnd")),
+      render: (discount) => (discount.endsAt != null ? formats.date(Number(discount.endsAt), "date") : t("discounts.noEnd")),
     },
     {
       key: "used",

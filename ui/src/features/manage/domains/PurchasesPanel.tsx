@@ -7,12 +7,16 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RowsSkeleton } from "../../../components/Skeletons";
 import { errorText } from "../../../lib/errors";
-import { formatDate } from "../format";
 import { useBuyDomain, useCancelPurchase, usePendingDomains } from "./api";
 import { notifyError } from "../../../lib/notify";
+import { useFormats } from "../../../hooks/useFormats";
+
+/** Domains are bought from the platform, which bills in dollars whatever the store sells in. */
+const PLATFORM_CURRENCY = "USD";
 
 export function PurchasesPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const pending = usePendingDomains();
   const buy = useBuyDomain();
   const cancel = useCancelPurchase();
@@ -88,8 +92,8 @@ export function PurchasesPanel() {
                 <Table.Tr key={purchase.id}>
                   <Table.Td fw={600}>{purchase.host}</Table.Td>
                   <Table.Td>{purchase.years}</Table.Td>
-                  <Table.Td ta="right">${purchase.price.toFixed(2)}</Table.Td>
-                  <Table.Td>{formatDate(Date.parse(purchase.createdDate), i18n.language)}</Table.Td>
+                  <Table.Td ta="right">{formats.money(purchase.price, PLATFORM_CURRENCY)}</Table.Td>
+                  <Table.Td>{formats.date(purchase.createdDate, "date")}</Table.Td>
                   <Table.Td ta="right">
                     <Button
                       size="xs"

@@ -7,8 +7,8 @@ import { countryName } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { LiveRow } from "../../../types/generated/LiveRow";
 import { Section } from "../DetailPage";
-import { formatDateTime } from "../format";
 import { useLiveView } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 function RowsTable({ rows, header, label }: { rows: LiveRow[] | undefined; header: string; label: (key: string) => string }) {
   const { t } = useTranslation();
@@ -35,7 +35,8 @@ function RowsTable({ rows, header, label }: { rows: LiveRow[] | undefined; heade
 }
 
 export function LiveViewPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const query = useLiveView();
   const live = query.data;
   const quiet = live !== undefined && live.activeSessions === 0;
@@ -48,7 +49,7 @@ export function LiveViewPage() {
         </Title>
         {live && (
           <Text size="sm" c="dimmed">
-            {t("liveView.since", { time: formatDateTime(live.since, i18n.language) })}
+            {t("liveView.since", { time: formats.date(live.since) })}
           </Text>
         )}
       </Group>

@@ -7,18 +7,19 @@ import { notifications } from "@mantine/notifications";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { cancelProblem, leftToShip, money, moneyWithCode, refundLeft } from "../../../core";
+
+import { cancelProblem, leftToShip, refundLeft } from "../../../core";
 import type { Fulfillment } from "../../../types/generated/Fulfillment";
 import type { Order } from "../../../types/generated/Order";
 import type { OrderEvent } from "../../../types/generated/OrderEvent";
 import { AddressLines } from "../AddressLines";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { DetailPage, Section } from "../DetailPage";
-import { formatDateTime } from "../format";
 import { useCancelFulfilment, useOrder } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 import { CancelOrderDialog, FulfilDialog, RefundDialog, lineName } from "./OrderDialogs";
 import { notifyError } from "../../../lib/notify";
+import { useFormats } from "../../../hooks/useFormats";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -34,6 +35,7 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 }
 
 function OrderLines({ order }: { order: Order }) {
+  const formats = useFormats();
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
@@ -53,7 +55,7 @@ function OrderLines({ order }: { order: Order }) {
             </Text>
           </Stack>
           <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-            {t("orders.times", { quantity: Number(line.quantity), price: moneyWithCode(line.price) })}
+            {t("orders.times", { quantity: Number(line.quantity), price: formats.money(line.price) })}
           </Text>
         </Group>
       ))}
@@ -62,27 +64,29 @@ function OrderLines({ order }: { order: Order }) {
 }
 
 function Totals({ order }: { order: Order }) {
+  const formats = useFormats();
   const { t } = useTranslation();
   return (
     <Stack gap={6}>
-      <Line label={t("orders.subtotal")} value={moneyWithCode(order.subtotal)} />
-      <Line label={t("orders.shipping")} value={moneyWithCode(order.shipping)} />
+      <Line label={t("orders.subtotal")} value={formats.money(order.subtotal)} />
+      <Line label={t("orders.shipping")} value={formats.money(order.shipping)} />
       {order.discounts.map((discount, index) => (
         <Line
           key={index}
           label={t(discount.method === "automatic" ? "orders.automaticDiscount" : "orders.codeDiscount", { code: discount.code })}
-          value={`−${moneyWithCode(discount.amount)}`}
+          value={`−${formats.money(discount.amount)}`}
         />
       ))}
-      {order.discounts.length === 0 && order.discount > 0 && <Line label={t("orders.discount")} value={`−${moneyWithCode(order.discount)}`} />}
-      <Line label={t("orders.total")} value={moneyWithCode(order.grandTotal)} strong />
-      {order.refunded > 0 && <Line label={t("orders.refunded")} value={`−${moneyWithCode(order.refunded)}`} />}
+      {order.discounts.length === 0 && order.discount > 0 && <Line label={t("orders.discount")} value={`−${formats.money(order.discount)}`} />}
+      <Line label={t("orders.total")} value={formats.money(order.grandTotal)} strong />
+      {order.refunded > 0 && <Line label={t("orders.refunded")} value={`−${formats.money(order.refunded)}`} />}
     </Stack>
   );
 }
 
 function FulfilmentCard({ order, fulfilment }: { order: Order; fulfilment: Fulfillment }) {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const cancel = useCancelFulfilment(order.id);
   const [confirming, setConfirming] = useState(false);
   const live = fulfilment.status === "success";
@@ -94,7 +98,7 @@ function FulfilmentCard({ order, fulfilment }: { order: Order; fulfilment: Fulfi
             {t(`orders.fulfilmentStatus.${fulfilment.status}`, { defaultValue: fulfilment.status })}
           </Badge>
           <Text size="sm" c="dimmed">
-            {formatDateTime(Number(fulfilment.createdAt), i18n.language)}
+            {formats.date(Number(fulfilment.createdAt))}
           </Text>
         </Group>
         {live && (
@@ -134,16 +138,17 @@ function FulfilmentCard({ order, fulfilment }: { order: Order; fulfilment: Fulfi
 }
 
 function Refunds({ order }: { order: Order }) {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   return (
     <Stack gap="sm">
       {order.refunds.map((refund) => (
         <Stack key={refund.id} gap={0}>
-          <Line label={formatDateTime(Number(refund.createdAt), i18n.language)} value={moneyWithCode(refund.amount)} strong />
+          <Line label={formats.date(Number(refund.createdAt))} value={formats.money(refund.amount)} strong />
           <Text size="sm" c="dimmed">
             {t("orders.refundLine", {
               count: refund.lines.reduce((sum, line) => sum + Number(line.quantity), 0),
-              shipping: moneyWithCode(refund.shipping),
+              shipping: formats.money(refund.shipping),
             })}
             {refund.restock ? ` · ${t("orders.restocked")}` : ""}
           </Text>
@@ -160,11 +165,12 @@ function Refunds({ order }: { order: Order }) {
 
 /** The sentence of a timeline entry, in the reader's language, from its kind and details. */
 function useEventText() {
+  const formats = useFormats();
   const { t } = useTranslation();
   return (event: OrderEvent): string => {
     const d = event.details ?? {};
     const text = (key: string) => (typeof d[key] === "string" ? (d[key] as string) : "");
-    const amount = (key: string) => money(typeof d[key] === "number" ? (d[key] as number) : 0);
+    const amount = (key: string) => formats.money(typeof d[key] === "number" ? (d[key] as number) : 0);
     const items = typeof d.items === "number" ? d.items : 0;
     switch (event.kind) {
       case "placed":
@@ -203,7 +209,8 @@ function useEventText() {
 }
 
 function OrderTimeline({ order }: { order: Order }) {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const sentence = useEventText();
   // Newest first: the latest change is what the merchant looks for.
   const events = [...order.timeline].reverse();
@@ -213,7 +220,7 @@ function OrderTimeline({ order }: { order: Order }) {
       {events.map((event, index) => (
         <Timeline.Item key={index} title={<Text size="sm">{sentence(event)}</Text>}>
           <Text size="xs" c="dimmed">
-            {formatDateTime(Number(event.at), i18n.language)} · {event.actor || t(event.kind === "placed" ? "orders.events.byCustomer" : "orders.events.bySystem")}
+            {formats.date(Number(event.at))} · {event.actor || t(event.kind === "placed" ? "orders.events.byCustomer" : "orders.events.bySystem")}
           </Text>
         </Timeline.Item>
       ))}
@@ -249,7 +256,8 @@ function Actions({ order, open }: { order: Order; open: (dialog: Dialog) => void
 }
 
 export function OrderDetailPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const { id = "" } = useParams();
   const query = useOrder(id);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -327,9 +335,9 @@ export function OrderDetailPage() {
                 <Line label={t("orders.status")} value={t(`orders.financial.${order.financialStatus}`, { defaultValue: order.financialStatus })} />
                 {order.paymentName && <Line label={t("orders.gateway")} value={order.paymentName} />}
                 {order.paymentSource.card && <Line label={t("orders.card")} value={order.paymentSource.card.type} />}
-                <Line label={t("orders.placed")} value={formatDateTime(Number(order.createdDate), i18n.language)} />
-                {order.capturedDate != null && <Line label={t("orders.captured")} value={formatDateTime(Number(order.capturedDate), i18n.language)} />}
-                {order.cancelledAt != null && <Line label={t("orders.cancelled")} value={formatDateTime(Number(order.cancelledAt), i18n.language)} />}
+                <Line label={t("orders.placed")} value={formats.date(Number(order.createdDate))} />
+                {order.capturedDate != null && <Line label={t("orders.captured")} value={formats.date(Number(order.capturedDate))} />}
+                {order.cancelledAt != null && <Line label={t("orders.cancelled")} value={formats.date(Number(order.cancelledAt))} />}
               </Stack>
             </Section>
           </>

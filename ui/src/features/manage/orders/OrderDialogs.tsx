@@ -6,12 +6,13 @@ import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Texta
 import { notifications } from "@mantine/notifications";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { count, fulfilmentProblems, leftToShip, money, refundLeft, refundQuote } from "../../../core";
+import { count, fulfilmentProblems, leftToShip, refundLeft, refundQuote } from "../../../core";
 import type { LineItem } from "../../../types/generated/LineItem";
 import type { LineQuantity } from "../../../types/generated/LineQuantity";
 import type { Order } from "../../../types/generated/Order";
 import { ActionDialog } from "../ActionDialog";
 import { useCancelOrder, useFulfilOrder, useRefundOrder } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 /** A line's name as the merchant reads it: the product and its variant. */
 export function lineName(line: LineItem): string {
@@ -113,6 +114,7 @@ export function FulfilDialog({ order, onClose }: { order: Order; onClose: () => 
 }
 
 export function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const formats = useFormats();
   const { t } = useTranslation();
   const refund = useRefundOrder(order.id);
   const left = useMemo(() => refundLeft(order), [order]);
@@ -128,7 +130,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
       opened
       title={t("orders.refundTitle")}
       onClose={onClose}
-      submitLabel={quote ? t("orders.refundAmount", { amount: money(quote.amount) }) : t("orders.refund")}
+      submitLabel={quote ? t("orders.refundAmount", { amount: formats.money(quote.amount) }) : t("orders.refund")}
       problems={answer.problems}
       error={refund.error}
       busy={refund.isPending}
@@ -144,7 +146,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
       <LineQuantities order={order} left={left.lines} quantities={quantities} onChange={setQuantities} leftKey="orders.leftToRefund" />
       <NumberInput
         label={t("orders.refundShipping")}
-        description={t("orders.shippingLeft", { amount: money(left.shipping) })}
+        description={t("orders.shippingLeft", { amount: formats.money(left.shipping) })}
         min={0}
         decimalScale={2}
         allowNegative={false}
@@ -155,7 +157,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
       <Textarea label={t("orders.reason")} autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
       {quote && (
         <Text size="sm" aria-live="polite" data-refund-amount>
-          {t("orders.refundWillGive", { amount: money(quote.amount), left: money(quote.refundable) })}
+          {t("orders.refundWillGive", { amount: formats.money(quote.amount), left: formats.money(quote.refundable) })}
         </Text>
       )}
     </ActionDialog>

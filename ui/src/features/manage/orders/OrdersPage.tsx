@@ -6,19 +6,20 @@ import { Anchor, Button, Group, Select, Text, TextInput } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { moneyWithCode, orderStatuses, shellConstants } from "../../../core";
+import { orderStatuses, shellConstants } from "../../../core";
 import type { Order } from "../../../types/generated/Order";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { formatDateTime } from "../format";
 import { useExportOrders, useOrders } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 import { notifyError } from "../../../lib/notify";
+import { useFormats } from "../../../hooks/useFormats";
 
 // customerId comes from a customer's page ("all orders of this customer").
 const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId"];
 
 export function OrdersPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams(FILTERS);
   const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "", customerId = "" } = list.filters;
@@ -39,13 +40,13 @@ export function OrdersPage() {
         </Group>
       ),
     },
-    { key: "date", header: t("orders.date"), render: (order) => formatDateTime(Number(order.createdDate), i18n.language) },
+    { key: "date", header: t("orders.date"), render: (order) => formats.date(Number(order.createdDate)) },
     {
       key: "customer",
       header: t("orders.customer"),
       render: (order) => <Text size="sm">{order.customerInfo[0]?.full_name ?? ""}</Text>,
     },
-    { key: "total", header: t("orders.total"), align: "right", render: (order) => moneyWithCode(order.grandTotal) },
+    { key: "total", header: t("orders.total"), align: "right", render: (order) => formats.money(order.grandTotal) },
     { key: "payment", header: t("orders.payment"), render: (order) => <FinancialBadge status={order.financialStatus} /> },
     { key: "fulfilment", header: t("orders.fulfilment"), render: (order) => <FulfilmentBadge status={order.fulfillmentStatus} /> },
   ];

@@ -6,14 +6,15 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Page } from "../../../types/generated/Page";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { formatDate } from "../format";
 import { pages } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 const PAGE_SIZE = 20;
 const BASE = "/online-store/pages";
 
 export function PagesPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams(["published"]);
   const published = list.filters.published ?? "";
@@ -39,7 +40,7 @@ export function PagesPage() {
         </Badge>
       ),
     },
-    { key: "updated", header: t("pages.updated"), render: (page) => formatDate(Number(page.updatedAt), i18n.language) },
+    { key: "updated", header: t("pages.updated"), render: (page) => formats.date(Number(page.updatedAt), "date") },
   ];
   return (
     <ListPage

@@ -5,18 +5,18 @@ import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Select, Simp
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type PayoutProblem, checkCard, checkPayoutAmount, money } from "../../../core";
+import { type PayoutProblem, checkCard, checkPayoutAmount } from "../../../core";
 import { translateCore } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import type { NewCard } from "../../../types/generated/NewCard";
 import type { PayoutCard } from "../../../types/generated/PayoutCard";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { Section } from "../DetailPage";
-import { formatDateTime } from "../format";
 import { useAddCard, useBalanceDetail, useCards, useMakeDefault, usePayoutRequests, useRemoveCard, useRequestPayout } from "./api";
 import { SettingsForm } from "./SettingsForm";
 import { TestModeSection } from "./TestModeSection";
 import { notifyError } from "../../../lib/notify";
+import { useFormats } from "../../../hooks/useFormats";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };
@@ -41,6 +41,7 @@ function Tile({ label, value }: { label: string; value: string | null }) {
 }
 
 function RequestForm({ cards }: { cards: PayoutCard[] }) {
+  const formats = useFormats();
   const { t } = useTranslation();
   const request = useRequestPayout();
   const [amount, setAmount] = useState<number | "">("");
@@ -57,7 +58,7 @@ function RequestForm({ cards }: { cards: PayoutCard[] }) {
       { input: { amount, cardId: chosen }, key },
       {
         onSuccess: (made) => {
-          notifications.show({ color: "green", message: t("payouts.requested", { amount: money(made.amount) }) });
+          notifications.show({ color: "green", message: t("payouts.requested", { amount: formats.money(made.amount) }) });
           setAmount("");
           setKey(crypto.randomUUID());
         },
@@ -155,7 +156,8 @@ function CardForm({ onDone }: { onDone: () => void }) {
 }
 
 export function PayoutPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const balance = useBalanceDetail();
   const cards = useCards();
   const [page, setPage] = useState(1);
@@ -174,11 +176,11 @@ export function PayoutPage() {
         {t("payouts.title")}
       </Title>
       <SimpleGrid cols={{ base: 2, md: 5 }}>
-        <Tile label={t("payouts.available")} value={b ? money(b.availableToPayout) : null} />
-        <Tile label={t("payouts.earned")} value={b ? money(b.earned) : null} />
-        <Tile label={t("payouts.fees")} value={b ? money(b.fees) : null} />
-        <Tile label={t("payouts.pending")} value={b ? money(b.pendingPayouts) : null} />
-        <Tile label={t("payouts.paid")} value={b ? money(b.paidPayouts) : null} />
+        <Tile label={t("payouts.available")} value={b ? formats.money(b.availableToPayout) : null} />
+        <Tile label={t("payouts.earned")} value={b ? formats.money(b.earned) : null} />
+        <Tile label={t("payouts.fees")} value={b ? formats.money(b.fees) : null} />
+        <Tile label={t("payouts.pending")} value={b ? formats.money(b.pendingPayouts) : null} />
+        <Tile label={t("payouts.paid")} value={b ? formats.money(b.paidPayouts) : null} />
       </SimpleGrid>
       <Section title={t("payouts.request")}>
         <RequestForm cards={cardRows} />
@@ -247,13 +249,13 @@ export function PayoutPage() {
               <Table.Tbody>
                 {history.data?.rows.map((request) => (
                   <Table.Tr key={request.id}>
-                    <Table.Td fw={600}>{money(request.amount)}</Table.Td>
+                    <Table.Td fw={600}>{formats.money(request.amount)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={STATUS_COLOURS[request.status] ?? "gray"}>
                         {t(`payouts.statuses.${request.status}`, { defaultValue: request.status })}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{formatDateTime(new Date(request.createdDate).getTime(), i18n.language)}</Table.Td>
+                    <Table.Td>{formats.date(new Date(request.createdDate).getTime())}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

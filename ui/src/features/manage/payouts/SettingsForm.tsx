@@ -9,11 +9,13 @@ import { errorText } from "../../../lib/errors";
 import type { PayoutCard } from "../../../types/generated/PayoutCard";
 import type { PayoutConfigInput } from "../../../types/generated/PayoutConfigInput";
 import { usePayoutConfig, useSavePayoutConfig } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 const SCHEDULES = ["manual", "weekly"] as const;
 
 export function SettingsForm({ cards }: { cards: PayoutCard[] }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const config = usePayoutConfig();
   const save = useSavePayoutConfig();
   const [typed, setTyped] = useState<PayoutConfigInput | null>(null);
@@ -55,7 +57,7 @@ export function SettingsForm({ cards }: { cards: PayoutCard[] }) {
           />
           <NumberInput
             label={t("payouts.minimum")}
-            prefix="$"
+            prefix={formats.currency.symbol}
             w={160}
             min={0}
             decimalScale={2}

@@ -8,6 +8,7 @@ import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pagePreferenceChoices } from "../../../core";
+import { currencies } from "../../../core/formats";
 import { translateCore } from "../../../i18n";
 import type { PagePreference } from "../../../types/generated/PagePreference";
 import { FormPage } from "../FormPage";
@@ -72,6 +73,15 @@ export function PreferencesPage() {
           data={zones}
           value={input.standardTimezone || null}
           onChange={(value) => change("standardTimezone", value ?? "")}
+        />
+        <Select
+          label={t("formats.currency")}
+          description={t("formats.currencyHint")}
+          searchable
+          allowDeselect={false}
+          data={currencies.map((c) => ({ value: c.code, label: t("formats.currencyOption", { code: c.code, symbol: c.symbol }) }))}
+          value={input.currency || null}
+          onChange={(value) => change("currency", value ?? "")}
         />
         <Select
           label={t("preferences.businessType")}

@@ -27,7 +27,11 @@ export function useSavePreferences() {
   const { key } = useKey();
   return useMutation({
     mutationFn: (preference: PagePreference) => api<PagePreference>(PATH, { method: "PUT", body: preference }),
-    onSuccess: (saved) => client.setQueryData(key, saved),
+    onSuccess: (saved) => {
+      client.setQueryData(key, saved);
+      // The store's currency and zone (GET /stores/current) drive every price and date shown.
+      void client.invalidateQueries({ queryKey: ["stores", "current"] });
+    },
   });
 }
 

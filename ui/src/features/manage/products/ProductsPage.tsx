@@ -4,15 +4,17 @@ import { Anchor, Badge, Button, Select } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { contentChoices, money } from "../../../core";
+import { contentChoices } from "../../../core";
 import type { Product } from "../../../types/generated/Product";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { products } from "./api";
+import { useFormats } from "../../../hooks/useFormats";
 
 const PAGE_SIZE = 20;
 const STATUS_COLOURS: Record<string, string> = { active: "green", draft: "gray", archived: "dark" };
 
 export function ProductsPage() {
+  const formats = useFormats();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams(["status"]);
@@ -39,7 +41,7 @@ export function ProductsPage() {
       ),
     },
     { key: "variants", header: t("products.variants"), align: "right", render: (product) => product.variants.length },
-    { key: "price", header: t("products.price"), align: "right", render: (product) => money(product.price) },
+    { key: "price", header: t("products.price"), align: "right", render: (product) => formats.money(product.price) },
   ];
   return (
     <ListPage

@@ -12,9 +12,9 @@ import { routePath } from "../../../core";
 import type { Theme } from "../../../types/generated/Theme";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { formatDateTime } from "../format";
 import { useActivateTheme, useCloneTheme, useDeleteTheme, useThemes } from "./api";
 import { notifyError } from "../../../lib/notify";
+import { useFormats } from "../../../hooks/useFormats";
 
 /** The theme editor's address for a theme, from the core's route table. */
 function editorPath(theme: Theme): string {
@@ -23,7 +23,8 @@ function editorPath(theme: Theme): string {
 }
 
 export function ThemesPage() {
-  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const { t } = useTranslation();
   const list = useListParams();
   const query = useThemes();
   const activate = useActivateTheme();
@@ -53,7 +54,7 @@ export function ThemesPage() {
     },
     { key: "family", header: t("themes.family"), render: (theme) => <Text tt="capitalize">{theme.family}</Text> },
     { key: "version", header: t("themes.version"), align: "right", render: (theme) => String(theme.version) },
-    { key: "updated", header: t("themes.updated"), render: (theme) => formatDateTime(Number(theme.updatedAt), i18n.language) },
+    { key: "updated", header: t("themes.updated"), render: (theme) => formats.date(Number(theme.updatedAt)) },
     {
       key: "actions",
       header: "",

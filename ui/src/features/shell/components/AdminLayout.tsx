@@ -16,7 +16,7 @@ import { useNavigate } from "react-router";
 import { LanguageSwitch } from "../../../components/LanguageSwitch";
 import { PageTransition, useFade, useSlideIn } from "../../../components/Motion";
 import { PageSkeleton } from "../../../components/Skeletons";
-import { fullName, menu, money, pageTitle, shellConstants } from "../../../core";
+import { fullName, menu, pageTitle, shellConstants } from "../../../core";
 import { usePublicConfig, useStoreStatus, useUserInfo } from "../../../hooks/useStoreData";
 import { api } from "../../../lib/api";
 import { useSession } from "../../auth/store/session";
@@ -27,6 +27,7 @@ import { NavMenu, NavMenuSkeleton } from "./NavMenu";
 import { NotificationBell } from "./NotificationBell";
 import { Notices } from "./Notices";
 import { OnboardingPopup } from "./OnboardingPopup";
+import { useFormats } from "../../../hooks/useFormats";
 
 /** The public store's address: the r_domain, with this server's port for local domains. */
 function storeUrl(rDomain: string | null): string | null {
@@ -36,6 +37,7 @@ function storeUrl(rDomain: string | null): string | null {
 }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const formats = useFormats();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -118,7 +120,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <Group gap="xs" wrap="nowrap">
             {mobile && balance.data && (
               <Badge variant="light" size="lg" aria-label={t("shell.balance")}>
-                {money(balance.data.availableToPayout)}
+                {formats.money(balance.data.availableToPayout)}
               </Badge>
             )}
             <NotificationBell />
