@@ -7,7 +7,6 @@ import { notifications } from "@mantine/notifications";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-
 import { cancelProblem, leftToShip, refundLeft } from "../../../core";
 import type { Fulfillment } from "../../../types/generated/Fulfillment";
 import type { Order } from "../../../types/generated/Order";
