@@ -17,6 +17,7 @@ import { useCosts, useProfitReport, useSaveCost } from "./api";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
 import { problemText } from "./problems";
+import { PAGE_WIDTH } from "../../components/widths";
 
 function CostRow({ cost }: { cost: ProductCost }) {
   const { t } = useTranslation();
@@ -123,7 +124,7 @@ export function ProfitPage() {
   const totals = report?.totals;
 
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Title order={1} fz="h2">
         {t("reports.profit.title")}
       </Title>

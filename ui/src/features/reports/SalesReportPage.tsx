@@ -12,6 +12,7 @@ import type { SalesRow } from "../../types/generated/SalesRow";
 import { downloadSalesCsv, useSalesReport } from "./api";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
+import { PAGE_WIDTH } from "../../components/widths";
 
 const GROUPS = ["day", "product", "country", "payment"] as const;
 
@@ -51,7 +52,7 @@ export function SalesReportPage() {
   }
 
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz="h2">
           {t("reports.sales.title")}

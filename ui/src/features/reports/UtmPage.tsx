@@ -12,6 +12,7 @@ import { useStoreAddress, useUtmReport } from "./api";
 import { problemText } from "./problems";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
+import { PAGE_WIDTH } from "../../components/widths";
 
 const GROUPS = ["source", "medium", "campaign"] as const;
 const FIELDS = ["source", "medium", "campaign", "term", "content"] as const;
@@ -97,7 +98,7 @@ export function UtmPage() {
   ];
   const totals = report?.totals;
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Title order={1} fz="h2">
         {t("reports.utm.title")}
       </Title>

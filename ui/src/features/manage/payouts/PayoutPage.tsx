@@ -16,6 +16,7 @@ import { formatDateTime } from "../format";
 import { useAddCard, useBalanceDetail, useCards, useMakeDefault, usePayoutRequests, useRemoveCard, useRequestPayout } from "./api";
 import { SettingsForm } from "./SettingsForm";
 import { TestModeSection } from "./TestModeSection";
+import { PAGE_WIDTH } from "../../../components/widths";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };
@@ -168,7 +169,7 @@ export function PayoutPage() {
   const say = (error: unknown) => notifications.show({ color: "red", message: errorText(error) });
 
   return (
-    <Stack gap="md" maw={1100} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Title order={1} fz="h2">
         {t("payouts.title")}
       </Title>
