@@ -55,12 +55,15 @@ export function OnboardingPopup() {
 
   const shown = Boolean(view) && !onboarding.data?.dismissed;
   const expanded = opened ?? (!mobile && location.pathname === "/");
-  const motion = {
-    initial: reduced ? false : { opacity: 0, y: 24 },
-    animate: { opacity: 1, y: 0 },
-    exit: reduced ? { opacity: 0, transition: { duration: 0 } } : { opacity: 0, y: 24 },
-    transition: { duration: 0.2, ease: "easeOut" },
-  } as const;
+  // Under reduced motion the card and the pill come and go at once (no exit to wait for).
+  const motion = reduced
+    ? ({ initial: false, animate: { opacity: 1, y: 0 } } as const)
+    : ({
+        initial: { opacity: 0, y: 24 },
+        animate: { opacity: 1, y: 0 },
+        exit: { opacity: 0, y: 24 },
+        transition: { duration: 0.2, ease: "easeOut" },
+      } as const);
   return (
     <>
       {/* Room below the page for the docked popup, so the page's last rows and controls can
