@@ -3,7 +3,9 @@
 
 use axum::http::{Method, StatusCode};
 
-use crate::helpers::{DEMO_PASSWORD, DESIGNER_EMAIL, TestApp, spawn_app, spawn_app_configured};
+use crate::helpers::{
+    DEMO_PASSWORD, DESIGNER_EMAIL, TestApp, fresh_store, spawn_app, spawn_app_configured,
+};
 
 async fn current_store(app: &TestApp, token: &str, store: &str) -> serde_json::Value {
     let reply = app
@@ -39,10 +41,14 @@ async fn with_storefront_hosts_the_public_address_is_the_stores_host_then_its_ve
         config.store_domain_suffix = "localhost".to_owned();
     })
     .await;
-    let token = app.owner_token().await;
-    let store = app.store_id("demo").await;
+    // A new store: no domain of its own yet.
+    let (token, store) = fresh_store(&app).await;
     let status = current_store(&app, &token, &store).await;
-    assert_eq!(status["publicUrl"], "http://demo.localhost:8080/");
+    let system = format!(
+        "http://{}.localhost:8080/",
+        status["subdomain"].as_str().expect("subdomain")
+    );
+    assert_eq!(status["publicUrl"], system.as_str());
     // A claimed but unverified domain is not where shoppers are; a verified one is.
     sqlx::query("INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at, verified_at) VALUES ('d-unverified', $1, 'claimed.example.com', 'Custom', 1, 0, NULL)")
         .bind(&store)
@@ -50,7 +56,7 @@ async fn with_storefront_hosts_the_public_address_is_the_stores_host_then_its_ve
         .await
         .expect("claimed domain");
     let status = current_store(&app, &token, &store).await;
-    assert_eq!(status["publicUrl"], "http://demo.localhost:8080/");
+    assert_eq!(status["publicUrl"], system.as_str());
     sqlx::query("INSERT INTO domains (id, store_id, host, domain_type, is_primary, created_at, verified_at) VALUES ('d-verified', $1, 'shop.example.com', 'Custom', 0, 0, 5)")
         .bind(&store)
         .execute(&app.state.db)

@@ -11,16 +11,18 @@ export function UnsavedChanges({
   formId,
   saving,
   onDiscard,
+  submitLabel,
 }: {
   dirty: boolean;
   /** The form that the bar's Save submits. */
   formId: string;
   saving: boolean;
   onDiscard?: () => void;
+  /** The form's own word for Save, when it has one. */
+  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   const guard = useLeaveGuard(dirty);
-  // While leaving after the user said so, the edits are no longer guarded.
   return (
     <>
       {dirty && (
@@ -47,7 +49,7 @@ export function UnsavedChanges({
                 </Button>
               )}
               <Button size="xs" type="submit" form={formId} loading={saving} color="green">
-                {t("manage.save")}
+                {submitLabel ?? t("manage.save")}
               </Button>
             </Group>
           </Group>

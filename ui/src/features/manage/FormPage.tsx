@@ -58,7 +58,7 @@ export function FormPage({
   }
   return (
     <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
-      <UnsavedChanges dirty={dirty && !deleting} formId={formId} saving={saving} onDiscard={onDiscard} />
+      <UnsavedChanges dirty={dirty && !deleting} formId={formId} saving={saving} onDiscard={onDiscard} submitLabel={submitLabel} />
       <Anchor component={Link} to={back.to} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} />
@@ -75,9 +75,12 @@ export function FormPage({
               {t("manage.delete")}
             </Button>
           )}
-          <Button type="submit" form={formId} loading={saving} disabled={loading}>
-            {submitLabel ?? t("manage.save")}
-          </Button>
+          {/* While there are unsaved changes, Save is the save bar's. */}
+          {!(dirty && !deleting) && (
+            <Button type="submit" form={formId} loading={saving} disabled={loading}>
+              {submitLabel ?? t("manage.save")}
+            </Button>
+          )}
         </Group>
       </Group>
       {problems.length > 0 && (

@@ -95,9 +95,12 @@ function SettingForm<T>({
         <Title order={1} fz="h2">
           {title}
         </Title>
-        <Button type="submit" form={`setting-${kind}`} loading={save.isPending} disabled={!current}>
-          {t("manage.save")}
-        </Button>
+        {/* While there are unsaved changes, Save is the save bar's. */}
+        {!dirty && (
+          <Button type="submit" form={`setting-${kind}`} loading={save.isPending} disabled={!current}>
+            {t("manage.save")}
+          </Button>
+        )}
       </Group>
       {intro}
       {problems.length > 0 && (

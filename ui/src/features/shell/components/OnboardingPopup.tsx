@@ -78,6 +78,7 @@ export function OnboardingPopup() {
                   <UnstyledButton
                     onClick={() => setOpened(true)}
                     aria-expanded={false}
+                    aria-label={t("firsthour.onboarding.open", { name: view.name })}
                     px="md"
                     py={8}
                     style={{ minWidth: 0, flex: 1 }}
