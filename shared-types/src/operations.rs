@@ -51,6 +51,10 @@ pub struct BroadcastRequest {
 pub struct OnboardingStatus {
     /// The next unfinished step, or `None` when every step is done or skipped.
     pub current_config: Option<crate::OnboardingConfig>,
+    /// The signed-in user closed the popup on this step (on any device): it stays hidden for
+    /// them until the store reaches another step.
+    #[serde(default)]
+    pub dismissed: bool,
 }
 
 /// `GET /stores/payout/v2/balance`.
@@ -252,6 +256,10 @@ pub struct StoreStatus {
     pub id: String,
     pub name: String,
     pub subdomain: String,
+    /// Where shoppers reach the store, as a link for the admin's "Open your site": the
+    /// storefront under `/s/{subdomain}/` on the admin's own server, or, with
+    /// `STOREFRONT_HOSTS=1`, the store's verified custom domain or its system domain.
+    pub public_url: String,
     pub is_enabled: bool,
     /// The page preference's business type (`dropship` or `other`): the menu depends on it.
     pub business_type: String,

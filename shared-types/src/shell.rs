@@ -190,6 +190,11 @@ pub struct OnboardingConfig {
     pub description: String,
     pub button: String,
     pub path: String,
+    /// What the button names, when it names something (the active theme's name in "Customize
+    /// {name}"), so that the admin can say the label in the user's language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub subject: Option<String>,
 }
 
 /// The onboarding popup as drawn: texts ready to show, and what Skip does.

@@ -41,7 +41,7 @@ async fn store_status(
 
 /// A store's status as the shell reads it; 404 when there is no such store.
 async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, ApiError> {
-    let (id, name, subdomain, enabled, business_type, currency, timezone): (
+    type Row = (
         String,
         String,
         String,
@@ -49,15 +49,28 @@ async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, Ap
         Option<String>,
         Option<String>,
         Option<String>,
-    ) = sqlx::query_as(
-        "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type, p.currency, p.standard_timezone FROM stores s \
-             LEFT JOIN store_preferences p ON p.store_id = s.id WHERE s.id = $1",
-    )
-    .bind(store_id)
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or(ApiError::NotFound)?;
+        Option<String>,
+    );
+    // The custom domain shoppers reach the store at: a verified one, the primary first.
+    let (id, name, subdomain, enabled, business_type, currency, timezone, custom_host): Row =
+        sqlx::query_as(
+            "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type, p.currency, \
+             p.standard_timezone, \
+             (SELECT d.host FROM domains d WHERE d.store_id = s.id \
+               AND d.domain_type <> 'SystemDefault' AND d.verified_at IS NOT NULL \
+               ORDER BY d.is_primary DESC, d.created_at LIMIT 1) \
+             FROM stores s LEFT JOIN store_preferences p ON p.store_id = s.id WHERE s.id = $1",
+        )
+        .bind(store_id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok(StoreStatus {
+        public_url: crate::storefront::public_url(
+            &state.config,
+            &subdomain,
+            custom_host.as_deref(),
+        ),
         id,
         name,
         subdomain,

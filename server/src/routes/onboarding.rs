@@ -1,6 +1,7 @@
 //! Onboarding (shell.md §2, §3, §4, §7): the store's next unfinished step, from a fixed sequence
 //! in which a step is done when the store's data says so (or when it was skipped), and the
-//! skipping of the current step.
+//! skipping of the current step, and its dismissal by one user (the popup's close X), kept in the
+//! database so that it holds on every device.
 
 use axum::extract::State;
 use shared_types::{ApiErrorBody, OnboardingConfig, OnboardingStatus};
@@ -17,6 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(status))
         .routes(routes!(skip))
+        .routes(routes!(dismiss))
 }
 
 /// One step: its texts, and the query that finds it done (it returns a row when done).
@@ -97,6 +99,7 @@ fn finished() -> OnboardingConfig {
         description: "Looks like your store is ready to launch.".to_owned(),
         button: core_wasm::shell::BACK_TO_HOME.to_owned(),
         path: "/".to_owned(),
+        subject: None,
     }
 }
 
@@ -116,6 +119,7 @@ async fn current(db: &AnyPool, store_id: &str) -> Result<OnboardingConfig, ApiEr
             .await?;
         if done.is_none() {
             let mut button = step.button.to_owned();
+            let mut subject = None;
             if let Some((template, query)) = step.button_named {
                 let named: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(query))
                     .bind(store_id)
@@ -124,6 +128,7 @@ async fn current(db: &AnyPool, store_id: &str) -> Result<OnboardingConfig, ApiEr
                 if let Some((name,)) = named {
                     // The whole name: the UI's core shortens a long label (shell.md §9).
                     button = template.replace("{name}", &name);
+                    subject = Some(name);
                 }
             }
             return Ok(OnboardingConfig {
@@ -132,13 +137,35 @@ async fn current(db: &AnyPool, store_id: &str) -> Result<OnboardingConfig, ApiEr
                 description: step.description.to_owned(),
                 button,
                 path: step.path.to_owned(),
+                subject,
             });
         }
     }
     Ok(finished())
 }
 
-/// The store's next unfinished onboarding step.
+/// The store's step as `user_id` sees it: whether they closed the popup on it.
+async fn status_for(
+    db: &AnyPool,
+    store_id: &str,
+    user_id: &str,
+) -> Result<OnboardingStatus, ApiError> {
+    let step = current(db, store_id).await?;
+    let dismissed: Option<(String,)> = sqlx::query_as(
+        "SELECT field FROM onboarding_dismissals WHERE store_id = $1 AND user_id = $2 AND field = $3",
+    )
+    .bind(store_id)
+    .bind(user_id)
+    .bind(&step.field)
+    .fetch_optional(db)
+    .await?;
+    Ok(OnboardingStatus {
+        current_config: Some(step),
+        dismissed: dismissed.is_some(),
+    })
+}
+
+/// The store's next unfinished onboarding step, and whether the user closed the popup on it.
 #[utoipa::path(get, path = "/stores/config/status", tag = "stores", security(("bearer" = [])),
     params(("X-Store-Id" = String, Header, description = "The store")),
     responses((status = 200, body = OnboardingStatus), (status = 404, body = ApiErrorBody)))]
@@ -146,12 +173,12 @@ async fn status(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<OnboardingStatus>, ApiError> {
-    Ok(Json(OnboardingStatus {
-        current_config: Some(current(&state.db, &access.store_id).await?),
-    }))
+    Ok(Json(
+        status_for(&state.db, &access.store_id, &access.user.user_id).await?,
+    ))
 }
 
-/// Skips the current step and answers the next one. On the last ("Back to Home") it changes nothing.
+/// Skips the current step and answers the next. On the last ("Back to Home") it changes nothing.
 #[utoipa::path(put, path = "/stores/config/skip", tag = "stores", security(("bearer" = [])),
     params(("X-Store-Id" = String, Header, description = "The store")),
     responses((status = 200, body = OnboardingStatus), (status = 404, body = ApiErrorBody)))]
@@ -171,7 +198,32 @@ async fn skip(
         .execute(&state.db)
         .await?;
     }
-    Ok(Json(OnboardingStatus {
-        current_config: Some(current(&state.db, &access.store_id).await?),
-    }))
+    Ok(Json(
+        status_for(&state.db, &access.store_id, &access.user.user_id).await?,
+    ))
+}
+
+/// Hides the popup on the current step for the signed-in user, on every device, until the store
+/// reaches another step (the popup's close X, and Skip on "Back to Home"). Path ours.
+#[utoipa::path(put, path = "/stores/config/dismiss", tag = "stores", security(("bearer" = [])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = OnboardingStatus), (status = 404, body = ApiErrorBody)))]
+async fn dismiss(
+    State(state): State<AppState>,
+    access: StoreAccess<AnyMember>,
+) -> Result<Json<OnboardingStatus>, ApiError> {
+    let step = current(&state.db, &access.store_id).await?;
+    sqlx::query(
+        "INSERT INTO onboarding_dismissals (store_id, user_id, field, dismissed_at) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (store_id, user_id, field) DO NOTHING",
+    )
+    .bind(&access.store_id)
+    .bind(&access.user.user_id)
+    .bind(&step.field)
+    .bind(now_ms())
+    .execute(&state.db)
+    .await?;
+    Ok(Json(
+        status_for(&state.db, &access.store_id, &access.user.user_id).await?,
+    ))
 }

@@ -11,6 +11,7 @@ mod content;
 mod designs;
 mod document;
 mod domain_claims;
+mod first_hour;
 mod flows;
 mod helpers;
 mod log_secrets;

@@ -11,6 +11,8 @@ import { useSession } from "../features/auth/store/session";
 import i18n from "../i18n";
 import { ApiError, configureApi } from "../lib/api";
 import { notifyError, notifySuccess } from "../lib/notify";
+// Before the router: Back and Forward can then be held for a form's unsaved edits.
+import "../lib/popGuard";
 import { AppRoutes, navigateTo } from "./router";
 import { signInAgainPath } from "./signInAgain";
 
@@ -88,7 +90,8 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
-          <Notifications position="top-right" />
+          {/* At the bottom, clear of the top bar's bell and avatar and of the save bar. */}
+          <Notifications position="bottom-center" />
         </Suspense>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/admin">

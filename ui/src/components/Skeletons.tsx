@@ -1,12 +1,13 @@
 // Placeholders shown while data loads, sized like what replaces them.
 import { Center, Group, Loader, Paper, Skeleton, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { PAGE_WIDTH } from "./widths";
 
 /** A page whose data is on its way: a heading and a few blocks. */
 export function PageSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" maw={1100} mx="auto" aria-busy="true" aria-label={t("app.loading")} data-testid="page-skeleton">
+    <Stack gap="lg" maw={PAGE_WIDTH.list} mx="auto" aria-busy="true" aria-label={t("app.loading")} data-testid="page-skeleton">
       <Skeleton height={36} width="40%" />
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm">

@@ -24,7 +24,7 @@ export function useUserInfo() {
   });
 }
 
-/** GET /api/stores/current: whether the store is enabled, and its business type. */
+/** GET /api/stores/current: whether the store is enabled, its business type and public address. */
 export function useStoreStatus() {
   const storeId = useSession((state) => state.storeId);
   return useQuery({
@@ -47,4 +47,10 @@ export function usePublicConfig() {
     queryFn: ({ signal }) => api<PublicConfig>("/config/public", { signal, anonymous: true }),
     staleTime: Infinity,
   });
+}
+
+/** Where shoppers reach the chosen store: the server's `publicUrl` (the storefront's path on
+ * this server, or the store's own host when the server serves storefronts on hosts). */
+export function useStoreUrl(): string | null {
+  return useStoreStatus().data?.publicUrl ?? null;
 }

@@ -16,6 +16,7 @@ import { Section } from "../manage/DetailPage";
 import { useSubscription } from "../shell/api/useShellCalls";
 import { daysLeft } from "./checks";
 import { useFormats } from "../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../components/widths";
 
 /** A plan code without a translation, readable: `PLAN_PRO_YEARLY` as "Pro yearly". */
 function planName(code: string): string {
@@ -72,7 +73,7 @@ export function AccountSettingsPage() {
   const [now] = useState(Date.now);
 
   return (
-    <Stack gap="md" maw={1000} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
       <Anchor component={Link} to="/settings" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} />

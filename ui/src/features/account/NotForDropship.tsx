@@ -7,13 +7,14 @@ import { Link } from "react-router";
 import { PageSkeleton } from "../../components/Skeletons";
 import { useStoreStatus } from "../../hooks/useStoreData";
 import { errorText } from "../../lib/errors";
+import { PAGE_WIDTH } from "../../components/widths";
 
 export function NotForDropship({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const store = useStoreStatus();
   if (store.isError)
     return (
-      <Alert color="red" title={t("account.loadFailed")} maw={800} mx="auto">
+      <Alert color="red" title={t("account.loadFailed")} maw={PAGE_WIDTH.form} mx="auto">
         {errorText(store.error)}
       </Alert>
     );
@@ -21,7 +22,7 @@ export function NotForDropship({ children }: { children: ReactNode }) {
   // The same reading of the business type as the drawer's menu (AdminLayout).
   if (store.data.businessType === "dropship")
     return (
-      <Stack gap="md" maw={800} mx="auto">
+      <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
         <Title order={1} fz="h2">
           {t("account.personalized.title")}
         </Title>

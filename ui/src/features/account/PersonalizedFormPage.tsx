@@ -184,6 +184,7 @@ function SetupForm() {
         { name: value.name, productId: value.productId, layers: value.layers.map(writeLayer) },
         {
           onSuccess: (saved) => {
+            form.markSaved(value);
             notifySaved(t("manage.saved"));
             if (!id) void navigate(`${PERSONALIZED_BASE}/${saved.id}`, { replace: true });
           },
@@ -197,6 +198,8 @@ function SetupForm() {
       back={{ to: PERSONALIZED_BASE, label: t("account.personalized.title") }}
       title={id ? (record.data?.name ?? t("account.personalized.edit")) : t("account.personalized.add")}
       loading={form.loading && !record.isError}
+      dirty={form.dirty}
+      onDiscard={form.discard}
       problems={form.problems}
       error={save.error ?? remove.error ?? record.error}
       saving={save.isPending}

@@ -17,19 +17,20 @@ import { FormCard } from "./FormCard";
 import { NotForDropship } from "./NotForDropship";
 import { notifySaved } from "./notify";
 import { useFormats } from "../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../components/widths";
 
 const PAGE_SIZE = 20;
 export const PERSONALIZED_BASE = "/product-personalized";
 
-/** A product's title, from one page of the store's products (a set-up may name a product that
- * is gone, which is said rather than asked for by id). */
+/** A product's title, asked for by id (cached, so a product named by several set-ups is asked
+ * for once): any product of the store, however many it has. A product that is gone (404) is
+ * said as such. */
 function ProductTitle({ id }: { id: string }) {
   const { t } = useTranslation();
-  const all = products.useList({ page: 1, limit: 250 });
-  if (!all.data) return <Text size="sm">…</Text>;
-  const product = all.data.rows.find((row) => row.id === id);
-  if (!product) return <Text size="sm" c="dimmed">{t("account.personalized.productGone")}</Text>;
-  return <Text size="sm">{product.title}</Text>;
+  const product = products.useOne(id);
+  if (product.isPending) return <Text size="sm">…</Text>;
+  if (product.isError || !product.data) return <Text size="sm" c="dimmed">{t("account.personalized.productGone")}</Text>;
+  return <Text size="sm">{product.data.title}</Text>;
 }
 
 function Fonts() {
@@ -191,7 +192,7 @@ function PersonalizedList() {
 export function PersonalizedPage() {
   return (
     <NotForDropship>
-      <Stack gap="xl" maw={1200} mx="auto">
+      <Stack gap="xl" maw={PAGE_WIDTH.list} mx="auto">
         <PersonalizedList />
         <Fonts />
       </Stack>

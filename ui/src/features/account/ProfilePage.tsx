@@ -13,6 +13,7 @@ import { useChangePassword, useUpdateProfile } from "./api";
 import { checkProfileNames } from "./checks";
 import { FormCard } from "./FormCard";
 import { notifySaved } from "./notify";
+import { PAGE_WIDTH } from "../../components/widths";
 
 function shown(error: FieldError | undefined): string | undefined {
   return error ? translateCore(error.code, error.message, { limit: error.limit }) : undefined;
@@ -169,7 +170,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const user = useUserInfo();
   return (
-    <Stack gap="md" maw={800} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
       <Title order={1} fz="h2">
         {t("account.profile.title")}
       </Title>

@@ -21,6 +21,7 @@ import { Link } from "react-router";
 import { mayOpen, routePath } from "../../core";
 import { useUserInfo } from "../../hooks/useStoreData";
 import { errorText } from "../../lib/errors";
+import { PAGE_WIDTH } from "../../components/widths";
 
 /** The cards of the hub: the route each opens, its icon, and its texts under account.hub.<key>. */
 const STORE_CARDS: { key: string; route: string; icon: Icon; path?: string }[] = [
@@ -81,7 +82,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const user = useUserInfo();
   return (
-    <Stack gap="lg" maw={1200} mx="auto">
+    <Stack gap="lg" maw={PAGE_WIDTH.list} mx="auto">
       <div>
         <Title order={1} fz="h2">
           {t("account.hub.title")}

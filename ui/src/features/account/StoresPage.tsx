@@ -16,6 +16,7 @@ import { useCreateStore } from "./api";
 import { checkStoreName } from "./checks";
 import { FormCard } from "./FormCard";
 import { notifySaved } from "./notify";
+import { PAGE_WIDTH } from "../../components/widths";
 
 function CreateStore({ onCreated }: { onCreated: (store: StoreSummary) => void }) {
   const { t } = useTranslation();
@@ -108,7 +109,7 @@ export function StoresPage() {
   }
 
   return (
-    <Stack gap="md" maw={900} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
       <div>
         <Title order={1} fz="h2">
           {t("account.stores.title")}

@@ -4,6 +4,7 @@
 import { Anchor, Box, Grid, List, Paper, Stack, Text, Title } from "@mantine/core";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { PAGE_WIDTH } from "../../components/widths";
 
 /** The sections in reading order; their texts are under account.terms.sections.<key>. */
 export const TERMS_SECTIONS = [
@@ -55,7 +56,7 @@ export function TermsPage() {
   );
 
   return (
-    <Stack gap="md" maw={1100} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
       <div>
         <Title order={1} fz="h2">
           {t("account.terms.title")}

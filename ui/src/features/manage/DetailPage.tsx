@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { errorText } from "../../lib/errors";
 import type { LineItem } from "../../types/generated/LineItem";
+import { PAGE_WIDTH } from "../../components/widths";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -68,7 +69,7 @@ export function DetailPage<T>({
   const { t } = useTranslation();
   const record = query.data;
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
       <Anchor component={Link} to={back.to} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} />

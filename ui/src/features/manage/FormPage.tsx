@@ -1,12 +1,15 @@
 // The one form pattern: a back link, a title with Save and Delete (behind a confirmation
 // dialog) beside it, where the onboarding popup in the corner never covers them; the core's
 // problems or the server's messages; then the fields, whose state belongs to the screen, so
-// nothing typed is lost when the core or the server refuses it.
+// nothing typed is lost when the core or the server refuses it. While the fields differ from
+// what was loaded or saved, a save bar stays in view and leaving the page asks first.
 import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { UnsavedChanges } from "../../components/UnsavedChanges";
+import { PAGE_WIDTH } from "../../components/widths";
 import { errorText } from "../../lib/errors";
 import { ConfirmDialog } from "./ConfirmDialog";
 
@@ -22,6 +25,8 @@ export function FormPage({
   onDelete,
   deleting,
   deleteQuestion,
+  dirty = false,
+  onDiscard,
   children,
 }: {
   back: { to: string; label: string };
@@ -38,6 +43,10 @@ export function FormPage({
   onDelete?: () => void;
   deleting?: boolean;
   deleteQuestion?: string;
+  /** The fields differ from what was loaded or last saved. */
+  dirty?: boolean;
+  /** Puts back what was loaded or last saved. */
+  onDiscard?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -48,7 +57,8 @@ export function FormPage({
     onSubmit();
   }
   return (
-    <Stack gap="md" maw={800} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
+      <UnsavedChanges dirty={dirty && !deleting} formId={formId} saving={saving} onDiscard={onDiscard} submitLabel={submitLabel} />
       <Anchor component={Link} to={back.to} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} />
@@ -65,9 +75,12 @@ export function FormPage({
               {t("manage.delete")}
             </Button>
           )}
-          <Button type="submit" form={formId} loading={saving} disabled={loading}>
-            {submitLabel ?? t("manage.save")}
-          </Button>
+          {/* While there are unsaved changes, Save is the save bar's. */}
+          {!(dirty && !deleting) && (
+            <Button type="submit" form={formId} loading={saving} disabled={loading}>
+              {submitLabel ?? t("manage.save")}
+            </Button>
+          )}
         </Group>
       </Group>
       {problems.length > 0 && (
@@ -102,7 +115,7 @@ export function FormPage({
       </Paper>
       <ConfirmDialog
         opened={confirming}
-        question={deleteQuestion}
+        question={deleteQuestion ?? t("firsthour.deleteNamed", { name: title })}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

@@ -1,15 +1,18 @@
 // The one list pattern of the management screens: a title with actions, a search box and
 // filters whose values live in the address (so a reload or a shared link shows the same list),
 // a table of server-paged rows with a skeleton of the same height while a page loads, an empty
-// state, and Previous / Next by the core's paging rule.
-import { Alert, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
+// state, and Previous / Next by the core's paging rule. On a phone the filters fold behind a
+// Filters button (the search box stays), and a table wider than the screen scrolls sideways
+// inside its own box, so the page itself is never wider than the screen.
+import { Alert, Button, Collapse, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue, useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { IconFilter, IconSearch } from "@tabler/icons-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { RowsSkeleton } from "../../components/Skeletons";
+import { PAGE_WIDTH } from "../../components/widths";
 import { pageAfter, shellConstants } from "../../core";
 import { errorText } from "../../lib/errors";
 
@@ -63,7 +66,7 @@ function SearchBox({ value, onChange, label }: { value: string; onChange: (value
       leftSection={<IconSearch size={16} />}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
-      style={{ flex: 1, minWidth: 220 }}
+      style={{ flex: 1, minWidth: 0, flexBasis: 220 }}
     />
   );
 }
@@ -100,9 +103,11 @@ export function ListPage<T>({
   const pageCount = data ? Math.max(1, Math.ceil(data.total / pageSize)) : list.page;
   const loading = query.isFetching;
   const move = (action: "next" | "previous") => list.set({ page: pageAfter({ page: list.page, pageCount, loading }, action) });
+  const phone = useMediaQuery(`(max-width: ${shellConstants.mobileBreakpointPx}px)`) ?? false;
+  const [filtersOpen, filtersShown] = useDisclosure(false);
 
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto" style={{ minWidth: 0 }}>
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz="h2">
           {title}
@@ -112,8 +117,18 @@ export function ListPage<T>({
       {(searchLabel || filters) && (
         <Group gap="sm" wrap="wrap" align="flex-end">
           {searchLabel && <SearchBox value={list.search} onChange={(search) => list.set({ search })} label={searchLabel} />}
-          {filters}
+          {filters && phone && (
+            <Button variant="default" leftSection={<IconFilter size={16} />} onClick={filtersShown.toggle} aria-expanded={filtersOpen}>
+              {filtersOpen ? t("firsthour.hideFilters") : t("firsthour.filters")}
+            </Button>
+          )}
+          {filters && !phone && filters}
         </Group>
+      )}
+      {filters && phone && (
+        <Collapse expanded={filtersOpen}>
+          <Stack gap="sm">{filters}</Stack>
+        </Collapse>
       )}
       <Paper withBorder radius="md">
         {query.isError ? (
@@ -129,7 +144,7 @@ export function ListPage<T>({
             {empty.action}
           </Stack>
         ) : (
-          <ScrollArea>
+          <ScrollArea type="auto" offsetScrollbars="x">
             <Table highlightOnHover={Boolean(onOpen)} verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }} aria-busy={loading}>
               <Table.Thead>
                 <Table.Tr>

@@ -40,6 +40,7 @@ export function useRecordPage<R extends { id: string }, I>({
     form.submit((value) =>
       save.mutate(value, {
         onSuccess: (saved) => {
+          form.markSaved(value);
           notifications.show({ color: "green", message: t("manage.saved") });
           if (!id) void navigate(afterCreate === "open" ? `${base}/${saved.id}` : base, { replace: true });
         },
@@ -69,6 +70,8 @@ export function useRecordPage<R extends { id: string }, I>({
       onSubmit,
       onDelete: id ? onDelete : undefined,
       deleting: remove.isPending,
+      dirty: form.dirty,
+      onDiscard: form.discard,
     },
   };
 }

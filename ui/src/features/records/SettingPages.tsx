@@ -24,7 +24,6 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconExternalLink } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -37,11 +36,14 @@ import type { SalesChannels } from "../../types/generated/SalesChannels";
 import type { StorefrontSettings } from "../../types/generated/StorefrontSettings";
 import type { TelegramSettings } from "../../types/generated/TelegramSettings";
 import type { UpsellSettings } from "../../types/generated/UpsellSettings";
-import { useStoreStatus } from "../../hooks/useStoreData";
+import { UnsavedChanges } from "../../components/UnsavedChanges";
+import { ViewStoreButton } from "../../components/ViewStoreButton";
+import { PAGE_WIDTH } from "../../components/widths";
 import { collections } from "../manage/collections/api";
 import { useSetting } from "./api";
 
-/** A setting's form: loads the value once, then the fields belong to the screen. */
+/** A setting's form: loads the value once, then the fields belong to the screen; while they
+ * differ from the saved setting, the save bar shows and leaving the page asks first. */
 function SettingForm<T>({
   kind,
   path,
@@ -60,6 +62,7 @@ function SettingForm<T>({
   const [value, setValue] = useState<T | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const current = value ?? query.data ?? null;
+  const dirty = value !== null && JSON.stringify(value) !== JSON.stringify(query.data);
   function change<K extends keyof T>(key: K, next: T[K]) {
     setValue((old) => ({ ...(old ?? (query.data as T)), [key]: next }));
   }
@@ -69,17 +72,35 @@ function SettingForm<T>({
     const found = checkRecord(kind, current);
     setProblems(found);
     if (found.length > 0) return;
-    save.mutate(current, { onSuccess: () => notifications.show({ color: "green", message: t("manage.saved") }) });
+    save.mutate(current, {
+      onSuccess: () => {
+        // The saved setting (the query's data now) is what the fields show.
+        setValue(null);
+        notifications.show({ color: "green", message: t("manage.saved") });
+      },
+    });
   }
   return (
-    <Stack gap="md" maw={800} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.form} mx="auto">
+      <UnsavedChanges
+        dirty={dirty}
+        formId={`setting-${kind}`}
+        saving={save.isPending}
+        onDiscard={() => {
+          setValue(null);
+          setProblems([]);
+        }}
+      />
       <Group justify="space-between">
         <Title order={1} fz="h2">
           {title}
         </Title>
-        <Button type="submit" form={`setting-${kind}`} loading={save.isPending} disabled={!current}>
-          {t("manage.save")}
-        </Button>
+        {/* While there are unsaved changes, Save is the save bar's. */}
+        {!dirty && (
+          <Button type="submit" form={`setting-${kind}`} loading={save.isPending} disabled={!current}>
+            {t("manage.save")}
+          </Button>
+        )}
       </Group>
       {intro}
       {problems.length > 0 && (
@@ -257,8 +278,6 @@ export function TelegramPage() {
 
 export function CustomStorePage() {
   const { t } = useTranslation();
-  const store = useStoreStatus();
-  const subdomain = store.data?.subdomain;
   const themes = routePath("website.settings.themes");
   return (
     <SettingForm<StorefrontSettings>
@@ -267,11 +286,7 @@ export function CustomStorePage() {
       title={t("records.customStore.title")}
       intro={
         <Group gap="sm">
-          {subdomain && (
-            <Button component="a" href={`/s/${subdomain}/`} target="_blank" rel="noreferrer" variant="default" leftSection={<IconExternalLink size={16} />}>
-              {t("records.customStore.view")}
-            </Button>
-          )}
+          <ViewStoreButton label={t("records.customStore.view")} />
           {themes && (
             <Button component={Link} to={themes} variant="default">
               {t("records.customStore.themes")}

@@ -16,6 +16,7 @@ import { FormPage } from "../manage/FormPage";
 import { useRecordForm } from "../manage/useRecordForm";
 import { usePixel, useSavePixel, useSharePixel, useUnsharePixel } from "./api";
 import { problemText } from "./problems";
+import { PAGE_WIDTH } from "../../components/widths";
 
 const ID = "pixel";
 const KINDS = ["facebook", "tiktok", "google"] as const;
@@ -127,7 +128,10 @@ export function PixelPage() {
   function submit() {
     form.submit((input) =>
       save.mutate(toIds(input), {
-        onSuccess: () => notifications.show({ color: "green", message: t("reports.pixel.saved") }),
+        onSuccess: () => {
+          form.markSaved(input);
+          notifications.show({ color: "green", message: t("reports.pixel.saved") });
+        },
       }),
     );
   }
@@ -136,6 +140,8 @@ export function PixelPage() {
       <FormPage
         back={{ to: "/", label: t("reports.pixel.back") }}
         title={t("reports.pixel.title")}
+        dirty={form.dirty}
+        onDiscard={form.discard}
         loading={form.loading && !record.isError}
         problems={form.problems}
         error={save.error ?? record.error}
@@ -156,7 +162,7 @@ export function PixelPage() {
           />
         ))}
       </FormPage>
-      <Stack maw={800} mx="auto" w="100%">
+      <Stack maw={PAGE_WIDTH.form} mx="auto" w="100%">
         <Section title={t("reports.pixel.sharing")}>
           <Text size="sm" c="dimmed" mb="sm">
             {t("reports.pixel.sharingHint")}

@@ -18,6 +18,7 @@ import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
 import { problemText } from "./problems";
 import { useFormats } from "../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../components/widths";
 
 function CostRow({ cost }: { cost: ProductCost }) {
   const formats = useFormats();
@@ -126,7 +127,7 @@ export function ProfitPage() {
   const totals = report?.totals;
 
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Title order={1} fz="h2">
         {t("reports.profit.title")}
       </Title>

@@ -14,6 +14,7 @@ import { downloadSalesCsv, useSalesReport } from "./api";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
 import { useFormats } from "../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../components/widths";
 
 const GROUPS = ["day", "product", "country", "payment"] as const;
 
@@ -54,7 +55,7 @@ export function SalesReportPage() {
   }
 
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz="h2">
           {t("reports.sales.title")}

@@ -13,6 +13,7 @@ import { problemText } from "./problems";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
 import { useFormats } from "../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../components/widths";
 
 const GROUPS = ["source", "medium", "campaign"] as const;
 const FIELDS = ["source", "medium", "campaign", "term", "content"] as const;
@@ -99,7 +100,7 @@ export function UtmPage() {
   ];
   const totals = report?.totals;
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Title order={1} fz="h2">
         {t("reports.utm.title")}
       </Title>

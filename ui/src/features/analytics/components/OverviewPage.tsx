@@ -26,6 +26,7 @@ import { LocationsPanel } from "./LocationsPanel";
 import { PaidOrdersTable } from "./PaidOrdersTable";
 import { RevenuePanel } from "./RevenuePanel";
 import { type Comparison, StatCards } from "./StatCards";
+import { PAGE_WIDTH } from "../../../components/widths";
 
 type Zoned = typeof import("../../../core/zoned");
 
@@ -156,7 +157,7 @@ export function OverviewPage() {
   const stale = overview.isPlaceholderData;
 
   return (
-    <Stack gap="md" maw={1280} mx="auto" w="100%">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto" w="100%">
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
         <Title order={1} fz="h2">
           {t("overview.title")}

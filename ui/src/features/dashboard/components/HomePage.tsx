@@ -12,6 +12,7 @@ import { errorText } from "../../../lib/errors";
 import { useDashboardTotals } from "../api/useDashboardTotals";
 import { HelpCard } from "./HelpCard";
 import { useFormats } from "../../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../../components/widths";
 
 function Tile({ label, value, loading }: { label: string; value: string; loading: boolean }) {
   return (
@@ -37,7 +38,7 @@ export function HomePage() {
   const data = totals.data;
 
   return (
-    <Stack gap="lg" maw={1100} mx="auto">
+    <Stack gap="lg" maw={PAGE_WIDTH.list} mx="auto">
       <Paper withBorder radius="md" p="xl">
         {user.isError ? (
           <Alert color="red" title={t("home.failed")}>

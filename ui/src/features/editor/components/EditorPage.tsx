@@ -3,12 +3,14 @@
 // Setting tabs, each section's panel) and the live preview. The document lives in the core's
 // resident ThemeEditor through the editing session; React only draws what it answers.
 import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, SegmentedControl, Select, Stack, Tabs, Text, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
   IconArrowLeft,
   IconDeviceDesktop,
   IconDeviceMobile,
+  IconExternalLink,
   IconHistory,
   IconTrash,
   IconX,
@@ -16,7 +18,7 @@ import {
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { routePath } from "../../../core";
+import { routePath, shellConstants } from "../../../core";
 import {
   type EditorPage as Page,
   type PanelView,
@@ -27,7 +29,7 @@ import {
   previewPageForPanel,
   previewUrl,
 } from "../../../core/theme";
-import { useStoreStatus } from "../../../hooks/useStoreData";
+import { useStoreStatus, useStoreUrl } from "../../../hooks/useStoreData";
 import { errorText } from "../../../lib/errors";
 import type { EditorSession, SaveStatus, SessionSnapshot } from "../store/session";
 import { saveStatusText } from "../store/status";
@@ -224,6 +226,11 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const [tab, setTab] = useState<string | null>("sections");
   const [page, setPage] = useState<Page>("home");
   const [device, setDevice] = useState<"desktop" | "mobile">("desktop");
+  // On a phone the top bar keeps only what fits (close, page, undo and redo, Save), the preview
+  // is the phone's own, and the sidebar and the preview take the whole width in turn.
+  const phone = useMediaQuery(`(max-width: ${shellConstants.mobileBreakpointPx}px)`) ?? false;
+  const [pane, setPane] = useState<"edit" | "preview">("edit");
+  const storeUrl = useStoreUrl();
   const [section, setSection] = useState<string | null>(null);
   const [panel, setPanel] = useState<string | null>(null);
   const [previewPage, setPreviewPage] = useState<PreviewPage>("homepage");
@@ -283,28 +290,46 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
     if (item) {
       setSection(item.key);
       setTab("sections");
+      setPane("edit");
     }
   };
   const themesPath = routePath("website.themes") ?? "/";
 
   return (
     <Box style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
-      <Group justify="space-between" px="sm" py={6} style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }} wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
+      <Group
+        justify="space-between"
+        px={phone ? 6 : "sm"}
+        py={6}
+        gap={phone ? 4 : "md"}
+        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+        wrap="nowrap"
+        data-testid="editor-top-bar"
+      >
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Tooltip label={t("editor.close")}>
             <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={() => void navigate(themesPath)}>
               <IconX size={18} />
             </ActionIcon>
           </Tooltip>
-          <Text fw={700} size="sm">
-            {t("editor.title")}
-          </Text>
-          <Badge variant="outline">{family.label}</Badge>
+          {!phone && (
+            <Text fw={700} size="sm">
+              {t("editor.title")}
+            </Text>
+          )}
+          {!phone && <Badge variant="outline">{family.label}</Badge>}
           <PagePicker page={page} onChange={choosePage} />
         </Group>
-        <DevicePicker device={device} onChange={setDevice} />
-        <Group gap="xs" wrap="nowrap">
-          <StatusBadge snapshot={snapshot} />
+        {!phone && <DevicePicker device={device} onChange={setDevice} />}
+        <Group gap={phone ? 2 : "xs"} wrap="nowrap" style={{ flex: "none" }}>
+          {!phone && <StatusBadge snapshot={snapshot} />}
+          {!phone && storeUrl && (
+            <Tooltip label={t("firsthour.viewStore")}>
+              <ActionIcon component="a" href={storeUrl} target="_blank" rel="noopener" variant="subtle" aria-label={t("firsthour.viewStore")}>
+                <IconExternalLink size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <HistoryButtons canUndo={snapshot.canUndo} canRedo={snapshot.canRedo} onVersions={openVersions} />
           <Button size="xs" loading={snapshot.status === "saving"} disabled={snapshot.pending === 0} onClick={() => void session.save()}>
             {t("editor.save")}
@@ -337,8 +362,28 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
           </Group>
         </Alert>
       ) : null}
-      <Box style={{ flex: 1, display: "flex", minHeight: 0 }}>
-        <Box component="aside" w={340} style={{ borderRight: "1px solid var(--mantine-color-gray-3)", overflowY: "auto", flex: "none" }} p="sm" aria-label={t("editor.sidebar")}>
+      {phone && (
+        <SegmentedControl
+          fullWidth
+          radius={0}
+          value={pane}
+          onChange={(value) => setPane(value === "preview" ? "preview" : "edit")}
+          data={[
+            { value: "edit", label: t("firsthour.editor.edit") },
+            { value: "preview", label: t("firsthour.editor.preview") },
+          ]}
+          aria-label={t("firsthour.editor.panes")}
+        />
+      )}
+      <Box style={{ flex: 1, display: "flex", minHeight: 0, minWidth: 0 }}>
+        <Box
+          component="aside"
+          w={phone ? "100%" : 340}
+          display={phone && pane !== "edit" ? "none" : undefined}
+          style={{ borderRight: phone ? undefined : "1px solid var(--mantine-color-gray-3)", overflowY: "auto", flex: "none" }}
+          p="sm"
+          aria-label={t("editor.sidebar")}
+        >
           {/* The hidden tab is not kept: it would be drawn again after every change. */}
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List grow mb="sm">
@@ -357,16 +402,19 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
             </Tabs.Panel>
           </Tabs>
         </Box>
-        <Preview
-          src={src}
-          device={device}
-          page={previewPage}
-          configJson={configJson}
-          revision={looking ? `v${looking.number}` : String(snapshot.revision)}
-          scrollTo={scrollTo}
-          onSelect={onSelect}
-          takeChange={session.takePreviewChange}
-        />
+        {/* Kept mounted while the sidebar shows on a phone, so the preview is ready on return. */}
+        <Box style={{ flex: 1, minWidth: 0, display: phone && pane !== "preview" ? "none" : "flex" }}>
+          <Preview
+            src={src}
+            device={device}
+            page={previewPage}
+            configJson={configJson}
+            revision={looking ? `v${looking.number}` : String(snapshot.revision)}
+            scrollTo={scrollTo}
+            onSelect={onSelect}
+            takeChange={session.takePreviewChange}
+          />
+        </Box>
       </Box>
       <VersionsDrawer themeId={themeId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} snapshot={snapshot} onPreview={setLooking} />
       <ConflictsDialog snapshot={snapshot} />

@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDots } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ViewStoreButton } from "../../../components/ViewStoreButton";
 import { errorText } from "../../../lib/errors";
 import type { Domain } from "../../../types/generated/Domain";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -96,6 +97,7 @@ export function DomainsPage() {
     <>
       <ListPage
         title={t("domains.title")}
+        actions={<ViewStoreButton />}
         filters={
           <Paper component="form" onSubmit={submit} withBorder radius="md" p="md" style={{ flex: 1 }} aria-label={t("domains.add")}>
             <Group align="flex-end" gap="sm">

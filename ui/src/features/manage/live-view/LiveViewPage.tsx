@@ -9,6 +9,7 @@ import type { LiveRow } from "../../../types/generated/LiveRow";
 import { Section } from "../DetailPage";
 import { useLiveView } from "./api";
 import { useFormats } from "../../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../../components/widths";
 
 function RowsTable({ rows, header, label }: { rows: LiveRow[] | undefined; header: string; label: (key: string) => string }) {
   const { t } = useTranslation();
@@ -42,7 +43,7 @@ export function LiveViewPage() {
   const quiet = live !== undefined && live.activeSessions === 0;
 
   return (
-    <Stack gap="md" maw={1200} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz="h2">
           {t("liveView.title")}

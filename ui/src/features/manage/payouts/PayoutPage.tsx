@@ -17,6 +17,7 @@ import { SettingsForm } from "./SettingsForm";
 import { TestModeSection } from "./TestModeSection";
 import { notifyError } from "../../../lib/notify";
 import { useFormats } from "../../../hooks/useFormats";
+import { PAGE_WIDTH } from "../../../components/widths";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };
@@ -171,7 +172,7 @@ export function PayoutPage() {
   const say = (error: unknown) => notifyError(error);
 
   return (
-    <Stack gap="md" maw={1100} mx="auto">
+    <Stack gap="md" maw={PAGE_WIDTH.list} mx="auto">
       <Title order={1} fz="h2">
         {t("payouts.title")}
       </Title>

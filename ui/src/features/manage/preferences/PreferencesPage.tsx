@@ -51,7 +51,14 @@ export function PreferencesPage() {
   const choices = (group: string, values: string[]) => values.map((value) => ({ value, label: t(`preferences.${group}.${value}`, { defaultValue: value }) }));
 
   function submit() {
-    form.submit((value) => save.mutate(value, { onSuccess: () => notifications.show({ color: "green", message: t("preferences.saved") }) }));
+    form.submit((value) =>
+      save.mutate(value, {
+        onSuccess: () => {
+          form.markSaved(value);
+          notifications.show({ color: "green", message: t("preferences.saved") });
+        },
+      }),
+    );
   }
 
   return (
@@ -59,6 +66,8 @@ export function PreferencesPage() {
       <FormPage
         back={{ to: "/", label: t("preferences.back") }}
         title={t("preferences.title")}
+        dirty={form.dirty}
+        onDiscard={form.discard}
         loading={(form.loading || !check) && !record.isError}
         problems={form.problems}
         error={save.error ?? record.error}

@@ -29,6 +29,8 @@ export function InviteStaffPage() {
     <FormPage
       back={{ to: STAFF_BASE, label: t("staff.title") }}
       title={t("staff.invite")}
+      dirty={form.dirty}
+      onDiscard={form.discard}
       problems={form.problems}
       error={invite.error}
       saving={invite.isPending}
@@ -37,8 +39,9 @@ export function InviteStaffPage() {
         form.submit((value) =>
           invite.mutate(value, {
             onSuccess: (member) => {
+              form.markSaved(value);
               notifications.show({ color: "green", message: t("staff.invited", { email: member.email }) });
-              void navigate(STAFF_BASE);
+              void navigate(STAFF_BASE, { replace: true });
             },
           }),
         )

@@ -39,11 +39,20 @@ export function StaffMemberPage() {
       back={{ to: STAFF_BASE, label: t("staff.title") }}
       title={who}
       loading={form.loading && !member.isError}
+      dirty={form.dirty}
+      onDiscard={form.discard}
       problems={form.problems}
       error={update.error ?? member.error}
       saving={update.isPending}
       onSubmit={() =>
-        form.submit(({ scopes }) => update.mutate(scopes, { onSuccess: () => notifications.show({ color: "green", message: t("manage.saved") }) }))
+        form.submit((value) =>
+          update.mutate(value.scopes, {
+            onSuccess: () => {
+              form.markSaved(value);
+              notifications.show({ color: "green", message: t("manage.saved") });
+            },
+          }),
+        )
       }
       onDelete={() =>
         remove.mutate(id, {

@@ -8,6 +8,7 @@ import { IconDots } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ViewStoreButton } from "../../../components/ViewStoreButton";
 import { routePath } from "../../../core";
 import type { Theme } from "../../../types/generated/Theme";
 import { ConfirmDialog } from "../ConfirmDialog";
@@ -106,6 +107,7 @@ export function ThemesPage() {
     <>
       <ListPage
         title={t("themes.title")}
+        actions={<ViewStoreButton />}
         query={query}
         columns={columns}
         rowKey={(theme) => theme.id}

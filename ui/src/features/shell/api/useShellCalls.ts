@@ -104,6 +104,21 @@ export function useOnboarding() {
   });
 }
 
+/** PUT /stores/config/dismiss (path ours): hides the current step for this user, on every
+ * device, until the store reaches another step. The popup goes at once. */
+export function useDismissStep() {
+  const client = useQueryClient();
+  const storeId = useStoreKey();
+  return useMutation({
+    mutationFn: () => api<OnboardingStatus>("/stores/config/dismiss", { method: "PUT" }),
+    onMutate: () => {
+      const before = client.getQueryData<OnboardingStatus>(["onboarding", storeId]);
+      if (before) client.setQueryData(["onboarding", storeId], { ...before, dismissed: true });
+    },
+    onSuccess: (next) => client.setQueryData(["onboarding", storeId], next),
+  });
+}
+
 /** PUT /stores/config/skip: skips the current step and answers the next. */
 export function useSkipStep() {
   const client = useQueryClient();

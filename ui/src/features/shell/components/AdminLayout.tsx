@@ -17,7 +17,7 @@ import { LanguageSwitch } from "../../../components/LanguageSwitch";
 import { PageTransition, useFade, useSlideIn } from "../../../components/Motion";
 import { PageSkeleton } from "../../../components/Skeletons";
 import { fullName, menu, pageTitle, shellConstants } from "../../../core";
-import { usePublicConfig, useStoreStatus, useUserInfo } from "../../../hooks/useStoreData";
+import { usePublicConfig, useStoreStatus, useStoreUrl, useUserInfo } from "../../../hooks/useStoreData";
 import { api } from "../../../lib/api";
 import { useSession } from "../../auth/store/session";
 import { useBalance, useStoreProxies, useSubscription } from "../api/useShellCalls";
@@ -28,13 +28,6 @@ import { NotificationBell } from "./NotificationBell";
 import { Notices } from "./Notices";
 import { OnboardingPopup } from "./OnboardingPopup";
 import { useFormats } from "../../../hooks/useFormats";
-
-/** The public store's address: the r_domain, with this server's port for local domains. */
-function storeUrl(rDomain: string | null): string | null {
-  if (!rDomain) return null;
-  const local = rDomain.endsWith(".localhost") && window.location.port;
-  return `${window.location.protocol}//${rDomain}${local ? `:${window.location.port}` : ""}/`;
-}
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const formats = useFormats();
@@ -81,7 +74,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         })
       : null;
   const name = user.data ? fullName(user.data.firstName, user.data.lastName) : "";
-  const site = storeUrl(session.rDomain);
+  // The store's public address, as the server defines it (the storefront's path by default).
+  const site = useStoreUrl();
 
   async function logout() {
     await api("/auth/logout", { method: "DELETE" }).catch(() => undefined);
