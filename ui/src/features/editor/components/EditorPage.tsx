@@ -38,7 +38,8 @@ import { SettingsTab } from "./SettingsTab";
 import { ConflictsDialog, VersionsDrawer } from "./History";
 import { errorMessage } from "./labels";
 import { Preview } from "./Preview";
-import { sectionTypeLabel, SectionsTab } from "./Sections";
+import { SectionsTab } from "./Sections";
+import { sectionNames } from "./sectionNames";
 
 const STATUS_COLOR: Record<SaveStatus, string> = { saved: "green", saving: "blue", unsaved: "yellow", offline: "gray", conflict: "red" };
 
@@ -50,7 +51,7 @@ function SectionPanel({ item, onBack }: { item: SectionListItem; onBack: () => v
   useRevision();
   const view = useShared(readPanel(session, item.key));
   const [error, setError] = useState<string | null>(null);
-  const name = sectionTypeLabel(t, item.sectionType);
+  const name = sectionNames(t, session.editor.sections()).get(item.key) ?? "";
   return (
     <Stack gap="xs" data-testid="section-panel" data-section-key={item.key}>
       <Group gap="xs" wrap="nowrap">
@@ -285,14 +286,21 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
       setTab("sections");
     }
   };
-  const themesPath = routePath("website.themes") ?? "/";
+  // Close goes back where the user came from inside the admin (the Themes list, or Custom
+  // Store), else to the Themes list (website.settings.themes) when the editor was opened directly.
+  const themesPath = routePath("website.settings.themes") ?? "/";
+  const close = () => {
+    const state = window.history.state as { idx?: number } | null;
+    if ((state?.idx ?? 0) > 0) void navigate(-1);
+    else void navigate(themesPath);
+  };
 
   return (
     <Box style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
       <Group justify="space-between" px="sm" py={6} style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }} wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Tooltip label={t("editor.close")}>
-            <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={() => void navigate(themesPath)}>
+            <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={close}>
               <IconX size={18} />
             </ActionIcon>
           </Tooltip>
