@@ -1,9 +1,10 @@
 // The admin's first hour (issue 28), the theme library and the menu editor, through the real
 // server: a theme added from the template library, renamed, previewed on the storefront through
 // its signed link, a page copied from another theme, published (the storefront's theme type
-// follows) and customized, the editor's Close going back to Themes; a menu built with links
-// picked from the store's collections and pages and a web address, reordered from the keyboard
-// and by dragging, and its collections added and taken out.
+// follows) and customized (a new section shows what to fill in, in the preview), the editor's
+// Close going back to Themes; a menu built with links picked from the store's collections and
+// pages and a web address, reordered from the keyboard and by dragging, and its collections
+// added and taken out.
 import { type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore, watch } from "./helpers";
 
@@ -99,6 +100,16 @@ test("a theme is added from the library, renamed, previewed, given a page, publi
   await expect(sections.first()).toBeVisible();
   const keys = await sections.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-section-key") ?? ""));
   for (const key of keys) await expect(page.getByTestId("section-row").getByText(key, { exact: true })).toHaveCount(0);
+  // A new section is no empty gap in the preview: it names itself and says what to fill in.
+  await expect(page.getByTestId("preview-frame")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await sections.nth(1).hover();
+  await sections.nth(1).getByRole("button", { name: "Add section above" }).click();
+  await page.getByRole("menuitem", { name: "Product review" }).click();
+  await expect(frame.locator(".sec-placeholder").filter({ hasText: "Write the text to show here." })).toBeVisible();
+  await expect(page.getByTestId("section-row").nth(1)).toContainText("Product review");
+  await page.getByRole("button", { name: /^Undo/ }).click();
+
   await page.getByRole("button", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/admin\/online-store\/themes$/);
 
