@@ -106,8 +106,9 @@ test("a theme is added from the library, renamed, previewed, given a page, publi
   await sections.nth(1).hover();
   await sections.nth(1).getByRole("button", { name: "Add section above" }).click();
   await page.getByRole("menuitem", { name: "Product review" }).click();
-  await expect(frame.locator(".sec-placeholder").filter({ hasText: "Write the text to show here." })).toBeVisible();
-  await expect(page.getByTestId("section-row").nth(1)).toContainText("Product review");
+  await expect(sections.nth(1)).toContainText("Product review");
+  const added = (await sections.nth(1).getAttribute("data-section-key")) ?? "";
+  await expect(frame.locator(`.sec-placeholder[data-section-key="${added}"]`)).toContainText("Write the text to show here.");
   await page.getByRole("button", { name: /^Undo/ }).click();
 
   await page.getByRole("button", { name: "Close" }).click();
@@ -167,10 +168,16 @@ test("a menu's links are picked from the store, reordered from the keyboard and 
 
   // From the keyboard: Blog lifted with Space, moved up twice, dropped with Space.
   const labels = () => page.getByRole("textbox", { name: /^Item \d+: Label$/ }).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-  await page.getByRole("button", { name: /^Move Blog/ }).focus();
+  // Each key waits for dnd-kit's announcement of the step before, as a screen reader user would.
+  const announced = (text: RegExp) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text });
+  const blog = page.getByRole("button", { name: /^Move Blog/ });
+  await blog.focus();
   await page.keyboard.press("Space");
+  await expect(blog).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowUp");
+  await expect(announced(/over droppable area link-1\./)).toHaveCount(1);
   await page.keyboard.press("ArrowUp");
+  await expect(announced(/over droppable area link-0\./)).toHaveCount(1);
   await page.keyboard.press("Space");
   await expect.poll(labels).toEqual(["Blog", "Tops", "About"]);
 
