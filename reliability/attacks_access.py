@@ -401,6 +401,70 @@ def theme_draft_of_another(target: Target) -> dict:
                       "the owner's draft unchanged, the live theme untouched"}
 
 
+@attack()
+def theme_preview_link_of_another(target: Target) -> dict:
+    """Issue 28: an unpublished theme's signed preview link is used on another store's storefront,
+    forged, tampered with or asked for by someone who may not see the theme."""
+    import base64
+    import json as jsonlib
+    owner = target.sign_in(OWNER)
+    h = store_headers(owner)
+    made = target.call("POST", "/stores/onlinestore/template/newchick", {"name": "Unreleased"},
+                       owner["accessToken"], h)
+    assert made.status == 201, f"the owner's theme: {made.status} {made.text}"
+    theme = made.json["id"]
+    link = target.call("POST", f"/stores/onlinestore/themes/{theme}/preview", None, owner["accessToken"], h)
+    assert link.status == 200, f"the owner's link: {link.status} {link.text}"
+    url = link.json["url"]
+    token = url.split("preview=", 1)[1]
+    shown = target.raw("GET", url)
+    assert shown.status == 200 and "fam-newchick" in shown.text, f"the link itself: {shown.status}"
+    assert "no-store" in (shown.headers.get("cache-control") or ""), "a preview page may be cached"
+
+    def b64(data: dict) -> str:
+        return base64.urlsafe_b64encode(jsonlib.dumps(data).encode()).decode().rstrip("=")
+
+    head, payload, signature = token.split(".")
+    claims = jsonlib.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    seller = target.sign_in(SELLER)
+    tampered = b64({**claims, "store": seller["storeId"]})
+    unsigned = b64({"alg": "none", "typ": "JWT"})
+    pages = [
+        ("the link on store B's storefront", url.replace("/s/demo/", "/s/sams-goods/")),
+        ("the store claim changed to store B's", f"/s/sams-goods/?preview={head}.{tampered}.{signature}"),
+        ("an unsigned token", f"/s/demo/?preview={unsigned}.{payload}."),
+        ("an access token as the link", f"/s/demo/?preview={owner['accessToken']}"),
+        ("a truncated signature", f"/s/demo/?preview={head}.{payload}.{signature[:-4]}"),
+    ]
+    attempts, problems = 0, []
+    for name, path in pages:
+        attempts += 1
+        reply = target.raw("GET", path)
+        if reply.status != 404 or "fam-newchick" in reply.text:
+            problems.append(f"{name}: {reply.status}")
+    scopes = [k for k in ROLE_KEYS if k not in OWNER_ONLY and k != "themes"]
+    scopeless_email = f"no-themes-{secrets.token_hex(3)}@example.com"
+    invite(target, owner, scopeless_email, scopes)
+    scopeless = target.sign_in(scopeless_email)
+    askers = [
+        ("store B's owner through store A", seller, {"x-store-id": owner["storeId"]}, 404),
+        ("store B's owner through store B", seller, {"x-store-id": seller["storeId"]}, 404),
+        ("store A's staff without themes", scopeless, h, 403),
+    ]
+    for name, login, headers, expected in askers:
+        attempts += 1
+        reply = target.call("POST", f"/stores/onlinestore/themes/{theme}/preview", None,
+                            login["accessToken"], headers)
+        if reply.status != expected or "preview=" in reply.text:
+            problems.append(f"{name} asked for a link: {reply.status}")
+    assert not problems, "; ".join(problems)
+    return {"attempts": f"{attempts}: an unpublished theme's preview link on store B, tampered, unsigned, "
+                        "an access token in its place, a cut signature; a link asked for by store B "
+                        "and by staff without the themes scope",
+            "result": "404 for every forged or misplaced link, 404 for store B, 403 without the scope; "
+                      "the real link works and is never cached"}
+
+
 # The races: each also runs against three processes on one PostgreSQL.
 
 @attack(races=True)
@@ -503,5 +567,6 @@ def return_url_after_sign_in(target: Target) -> dict:
 ATTACKS = [staff_scope_escalation, sign_in_lockout_race, sign_in_memory_flood,
            dev_mailbox_behind_a_proxy, forwarded_for_spoofing, signup_tells_registered_emails,
            old_reset_links_survive, store_sign_out_ends_everything, theme_draft_of_another,
+           theme_preview_link_of_another,
            refresh_token_rotation_race, return_url_after_sign_in,
            payout_idempotency_and_balance_race, theme_save_if_match_race, ingest_address_limit_race]

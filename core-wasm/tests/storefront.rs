@@ -161,6 +161,27 @@ fn missing_values_take_the_spec_defaults() {
     );
 }
 
+/// `html` without the sections that `preview` shows as placeholders (by their keys).
+fn without_blank_sections(html: &str, preview: &str) -> String {
+    let mut out = html.to_owned();
+    for part in preview
+        .split("<section class=\"sec wrap sec-placeholder\" data-section-key=\"")
+        .skip(1)
+    {
+        let key = part.split('"').next().unwrap_or_default();
+        let marker = format!("data-section-key=\"{key}\"");
+        let Some(at) = out.find(&marker) else {
+            continue;
+        };
+        let start = out[..at].rfind("<section").unwrap_or(at);
+        let end = out[at..]
+            .find("</section>")
+            .map_or(out.len(), |e| at + e + "</section>".len());
+        out.replace_range(start..end, "");
+    }
+    out
+}
+
 #[test]
 fn the_preview_json_entry_gives_the_same_html_as_the_servers_calls() {
     let snapshot = snapshot();
@@ -174,13 +195,18 @@ fn the_preview_json_entry_gives_the_same_html_as_the_servers_calls() {
             direct_view.preview = true;
             let direct_preview = preview::page(&direct_view, page, &snapshot).expect("page");
             assert_eq!(
-                direct.html, direct_preview.html,
-                "preview flag changes no HTML"
+                without_blank_sections(&direct.html, &direct_preview.html),
+                without_blank_sections(&direct_preview.html, &direct_preview.html),
+                "the preview flag changes no HTML but blank sections' placeholders"
             );
             let text = preview::render_json(&config_text, &snapshot_text, page, None)
                 .expect("render_json");
             let answer: Value = serde_json::from_str(&text).expect("JSON");
-            assert_eq!(answer["html"], json!(direct.html), "{family} {page}");
+            assert_eq!(
+                answer["html"],
+                json!(direct_preview.html),
+                "{family} {page}"
+            );
             assert_eq!(answer["css"], json!(direct.css), "{family} {page}");
         }
     }
@@ -203,4 +229,71 @@ fn seller_html_is_cleaned_on_every_page() {
         "rich text keeps allowed sizes"
     );
     assert!(!page.html.contains("onclick"), "handlers are dropped");
+}
+
+/// Whether HTML shows anything: text outside its tags, or a picture.
+fn shows_something(html: &str) -> bool {
+    if html.contains("<img") || html.contains("<svg") {
+        return true;
+    }
+    let mut inside = false;
+    html.chars().any(|c| {
+        match c {
+            '<' => inside = true,
+            '>' => inside = false,
+            _ => return !inside && !c.is_whitespace(),
+        }
+        false
+    })
+}
+
+#[test]
+fn a_new_section_shows_what_to_fill_in_in_the_preview_and_shoppers_never_see_that() {
+    // A store with nothing in it yet: a new section has nothing of the catalog to fall back on.
+    let mut empty = snapshot();
+    empty.catalog = Default::default();
+    for family in ["hydro", "newchick"] {
+        for section_type in SectionType::ALL {
+            if matches!(section_type, SectionType::Header | SectionType::Footer) {
+                continue;
+            }
+            let config = with_one_section(family, section_type);
+            let mut preview_view = view(&config, &empty);
+            preview_view.preview = true;
+            let shown = preview::sections(&preview_view, "homepage", &["only".to_owned()])
+                .expect("renders");
+            let html = shown["only"].as_str().unwrap_or_default();
+            assert!(
+                shows_something(html),
+                "{family} {section_type:?} is an empty gap in the preview: {html}"
+            );
+            assert!(
+                html.contains("data-section-key=\"only\""),
+                "still selectable"
+            );
+            let shopper =
+                preview::sections(&view(&config, &empty), "homepage", &["only".to_owned()])
+                    .expect("renders");
+            let shopper = shopper["only"].as_str().unwrap_or_default();
+            assert!(
+                !shopper.contains("sec-placeholder"),
+                "{family} {section_type:?}: shoppers see no placeholder"
+            );
+            if html.contains("sec-placeholder") {
+                assert!(
+                    !shows_something(shopper),
+                    "only a blank section is replaced"
+                );
+            }
+        }
+    }
+    // A collection list without collections names itself and says what to fill in.
+    let config = with_one_section("hydro", SectionType::CollectionList);
+    let mut preview_view = view(&config, &empty);
+    preview_view.preview = true;
+    let shown =
+        preview::sections(&preview_view, "homepage", &["only".to_owned()]).expect("renders");
+    let html = shown["only"].as_str().unwrap_or_default();
+    assert!(html.contains("Collection list"), "{html}");
+    assert!(html.contains("Choose the collections to show."), "{html}");
 }

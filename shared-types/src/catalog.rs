@@ -67,6 +67,20 @@ dto! {
         pub theme_type: String,
     }
 
+    /// `PUT /stores/onlinestore/themes/{id}`: a theme's new name.
+    pub struct ThemeRename {
+        pub name: String,
+    }
+
+    /// `POST /stores/onlinestore/themes/{id}/preview`: where the theme can be seen as the store
+    /// would show it, for a short while (a signed link; nothing is published).
+    pub struct ThemePreviewLink {
+        /// The storefront's address with the signed `preview` parameter, on the admin's server.
+        pub url: String,
+        /// When the link stops working, in milliseconds since the epoch.
+        pub expires_at: i64,
+    }
+
     /// One page of a theme's config.
     pub struct ThemePage {
         /// The page's key in the config (`homepage`, `product`, `fixed` ...).

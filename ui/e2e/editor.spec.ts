@@ -102,7 +102,7 @@ test("sections: add above and below, drag to reorder, remove, save and reload", 
   await expect.poll(() => order(page)).toEqual([now[0], now[2], now[3], above, ...now.slice(4)]);
 
   // Remove the original first section.
-  await page.getByRole("button", { name: new RegExp(`^Edit .* \\(${before[1]}\\)$`) }).click();
+  await rows(page).and(page.locator(`[data-section-key="${before[1]}"]`)).getByRole("button", { name: /^Edit / }).click();
   await page.getByRole("button", { name: "Remove section" }).click();
   const expected = (await order(page)).filter((key) => key !== "header" && key !== "footer");
   expect(expected).not.toContain(before[1]);
@@ -260,6 +260,11 @@ test("undo and redo restore exactly; save then reload shows the saved config", a
   await expect(versions).toHaveCount(2);
   await expect(versions.first()).toContainText("Version 2");
   await versions.last().getByRole("button", { name: "Restore" }).click();
+  // Restoring asks first; nothing changes until it is confirmed.
+  const confirm = page.getByRole("dialog", { name: "Restore version 1?" });
+  await expect(confirm).toBeVisible();
+  await expect(versions).toHaveCount(2);
+  await confirm.getByRole("button", { name: "Restore" }).click();
   await expect(versions).toHaveCount(3);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("textbox", { name: "Lines of product titles" })).toHaveValue("1");
@@ -504,7 +509,7 @@ test("the preview renders edits without a network and opens offline with the dra
   await expect(frame.getByText("Picked without a network")).toBeVisible();
   // The header's text.
   await page.getByRole("button", { name: "Back to the list" }).click();
-  await page.getByRole("button", { name: /^Edit .* \(header\)$/ }).click();
+  await page.getByRole("button", { name: "Edit Header", exact: true }).click();
   const topBar = page.getByRole("textbox", { name: "Top bar text" });
   await topBar.fill("Free shipping, even offline");
   await topBar.press("Enter");
@@ -528,7 +533,7 @@ test("the preview renders edits without a network and opens offline with the dra
   await expect(frame.getByText("Picked without a network")).toBeVisible();
   await expect(frame.getByText("Free shipping, even offline")).toBeVisible();
   await expect.poll(async () => (await frame.locator("#sl-theme").textContent())?.toLowerCase()).toContain("#123456");
-  await page.getByRole("button", { name: /^Edit .* \(header\)$/ }).click();
+  await page.getByRole("button", { name: "Edit Header", exact: true }).click();
   const again = page.getByRole("textbox", { name: "Top bar text" });
   await again.fill("Still offline, still shown");
   await again.press("Enter");

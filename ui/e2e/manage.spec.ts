@@ -253,7 +253,8 @@ test("a menu is built with items and a sub-item, checked by the core, edited and
   await page.getByRole("textbox", { name: "Item 1: Label" }).fill("Help");
   await page.getByRole("combobox", { name: "Item 1: Leads to" }).click();
   await page.getByRole("option", { name: "Page", exact: true }).click();
-  await page.getByRole("textbox", { name: "Item 1: Handle or address" }).fill("help");
+  await page.getByRole("combobox", { name: "Item 1: Page" }).click();
+  await page.getByRole("option", { name: "About us", exact: true }).click();
   await page.getByRole("button", { name: "Add sub-item" }).click();
   await page.getByRole("textbox", { name: "Item 1.1: Label" }).fill("Contact");
   await page.getByRole("button", { name: "Save" }).click();

@@ -25,6 +25,22 @@ pub struct AccessClaims {
     pub typ: String,
 }
 
+/// How long a theme's preview link is good for.
+pub const THEME_PREVIEW_SECONDS: i64 = 60 * 60;
+
+/// The claims of a theme's preview link: which theme of which store may be shown.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PreviewClaims {
+    /// The theme id.
+    pub sub: String,
+    /// The store the theme belongs to; the link shows nothing on another store's storefront.
+    pub store: String,
+    pub iat: i64,
+    pub exp: i64,
+    /// Always "theme-preview", so no access token can pass for a preview link or the reverse.
+    pub typ: String,
+}
+
 /// The signing keys, derived from one secret.
 #[derive(Clone)]
 pub struct Keys {
@@ -82,6 +98,38 @@ impl Keys {
     }
 }
 
+impl Keys {
+    /// Signs a preview link's token for a theme of a store, valid for `THEME_PREVIEW_SECONDS`.
+    pub fn sign_preview(
+        &self,
+        store_id: &str,
+        theme_id: &str,
+        now_s: i64,
+    ) -> Result<String, jsonwebtoken::errors::Error> {
+        let claims = PreviewClaims {
+            sub: theme_id.to_owned(),
+            store: store_id.to_owned(),
+            iat: now_s,
+            exp: now_s + THEME_PREVIEW_SECONDS,
+            typ: "theme-preview".to_owned(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+    }
+
+    /// Checks a preview link's signature, algorithm, expiry and kind.
+    pub fn verify_preview(&self, token: &str) -> Result<PreviewClaims, InvalidToken> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        let data = jsonwebtoken::decode::<PreviewClaims>(token, &self.decoding, &validation)
+            .map_err(|_| InvalidToken)?;
+        if data.claims.typ != "theme-preview" {
+            return Err(InvalidToken);
+        }
+        Ok(data.claims)
+    }
+}
+
 /// 32 random bytes, hex-encoded.
 pub fn random_token() -> String {
     let mut bytes = [0u8; 32];
@@ -100,6 +148,20 @@ mod tests {
 
     fn now() -> i64 {
         i64::try_from(jsonwebtoken::get_current_timestamp()).expect("time fits")
+    }
+
+    #[test]
+    fn a_preview_link_and_an_access_token_never_pass_for_each_other() {
+        let keys = Keys::new(b"one secret of enough length for hs256");
+        let preview = keys.sign_preview("store", "theme", now()).expect("sign");
+        assert_eq!(keys.verify_preview(&preview).expect("valid").store, "store");
+        assert!(keys.verify_access(&preview).is_err());
+        let access = keys.sign_access("u1", "s1", now()).expect("sign");
+        assert!(keys.verify_preview(&access).is_err());
+        let old = keys
+            .sign_preview("store", "theme", now() - THEME_PREVIEW_SECONDS - 1)
+            .expect("sign");
+        assert!(keys.verify_preview(&old).is_err());
     }
 
     #[test]

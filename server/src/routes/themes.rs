@@ -13,8 +13,8 @@ use core_wasm::theme::{self as engine, ThemeDoc, ThemeError};
 use serde_json::Value;
 use shared_types::catalog::{
     BatchOutcome, CommandBatch, ImportTheme, NewTheme, SavedConfig, Theme, ThemeConfigRecord,
-    ThemeDraft, ThemeDraftInput, ThemeName, ThemePage, ThemePages, ThemeTemplate, ThemeType,
-    ThemeVersion, ThemeVersionDetail,
+    ThemeDraft, ThemeDraftInput, ThemeName, ThemePage, ThemePages, ThemePreviewLink, ThemeRename,
+    ThemeTemplate, ThemeType, ThemeVersion, ThemeVersionDetail,
 };
 use shared_types::theme::ThemeFamily;
 use shared_types::{ApiErrorBody, MessageResponse};
@@ -38,7 +38,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_themes, create_theme))
         .routes(routes!(add_theme).layer(config_limit))
-        .routes(routes!(delete_theme))
+        .routes(routes!(rename_theme, delete_theme))
+        .routes(routes!(preview_theme))
         .routes(routes!(clone_theme))
         .routes(routes!(activate_theme))
         .routes(routes!(theme_pages))
@@ -321,6 +322,58 @@ async fn add_theme(
     )
     .await?;
     Ok((StatusCode::CREATED, Json(theme)))
+}
+
+/// Renames a theme (its config and version stay as they are).
+#[utoipa::path(put, path = "/stores/onlinestore/themes/{id}", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The theme")),
+    request_body = ThemeRename,
+    responses((status = 200, body = Theme), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn rename_theme(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+    Json(body): Json<ThemeRename>,
+) -> Result<Json<Theme>, ApiError> {
+    let name = check_name(&body.name)?;
+    let renamed = sqlx::query("UPDATE themes SET name = $1 WHERE id = $2 AND store_id = $3")
+        .bind(&name)
+        .bind(&id)
+        .bind(&access.store_id)
+        .execute(&state.db)
+        .await?;
+    if renamed.rows_affected() == 0 {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(find_theme(&state, &access.store_id, &id).await?))
+}
+
+/// A link that shows the theme on the store's storefront as shoppers would see it once it is
+/// published, for an hour, without publishing it. The link is signed for this theme of this
+/// store only; shoppers never see it.
+#[utoipa::path(post, path = "/stores/onlinestore/themes/{id}/preview", tag = "themes", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("id" = String, Path, description = "The theme")),
+    responses((status = 200, body = ThemePreviewLink), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn preview_theme(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::Themes>,
+    Path(id): Path<String>,
+) -> Result<Json<ThemePreviewLink>, ApiError> {
+    let theme = find_theme(&state, &access.store_id, &id).await?;
+    let (subdomain,): (String,) = sqlx::query_as("SELECT subdomain FROM stores WHERE id = $1")
+        .bind(&access.store_id)
+        .fetch_optional(&state.db)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let now_s = now_ms() / 1000;
+    let token = state
+        .keys
+        .sign_preview(&access.store_id, &theme.id, now_s)
+        .map_err(ApiError::internal)?;
+    Ok(Json(ThemePreviewLink {
+        url: format!("/s/{subdomain}/?preview={token}"),
+        expires_at: (now_s + crate::auth::tokens::THEME_PREVIEW_SECONDS) * 1000,
+    }))
 }
 
 /// Deletes an unpublished theme; the active theme cannot be deleted (409).

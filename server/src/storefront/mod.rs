@@ -273,11 +273,13 @@ async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> 
     })
 }
 
-/// The query of a storefront page: the preview's stamp and family, and a search.
+/// The query of a storefront page: the preview's stamp and family, a theme's signed preview
+/// link (`preview`, from `POST .../themes/{id}/preview`), and a search.
 #[derive(Debug, Default, Deserialize)]
 pub struct PageQuery {
     nocache: Option<String>,
     theme: Option<String>,
+    preview: Option<String>,
     q: Option<String>,
 }
 
@@ -297,7 +299,36 @@ struct Ctx {
     config: Value,
     catalog: Catalog,
     preview: bool,
+    /// Shown through a theme's preview link: never cached, never indexed.
+    private: bool,
     on_host: bool,
+}
+
+/// The config of the theme a preview link names, when the link is good and the theme is this
+/// store's; a link that is forged, expired, or made for another store's theme shows nothing
+/// (404), as if the page did not exist.
+async fn linked_theme_config(
+    state: &AppState,
+    store_id: &str,
+    token: &str,
+) -> Result<Value, ApiError> {
+    let claims = state
+        .keys
+        .verify_preview(token)
+        .map_err(|_| ApiError::NotFound)?;
+    if claims.store != store_id {
+        return Err(ApiError::NotFound);
+    }
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
+         WHERE t.store_id = $1 AND t.id = $2",
+    )
+    .bind(store_id)
+    .bind(&claims.sub)
+    .fetch_optional(&state.db)
+    .await?;
+    let (text,) = row.ok_or(ApiError::NotFound)?;
+    serde_json::from_str(&text).map_err(ApiError::internal)
 }
 
 async fn load(
@@ -308,13 +339,17 @@ async fn load(
 ) -> Result<Ctx, ApiError> {
     let shop = shop(state, subdomain, on_host).await?;
     let family = query.preview_family();
-    let config = theme_config(state, &shop.id, family).await?;
+    let config = match &query.preview {
+        Some(token) => linked_theme_config(state, &shop.id, token).await?,
+        None => theme_config(state, &shop.id, family).await?,
+    };
     let catalog = catalog(state, &shop.id).await?;
     Ok(Ctx {
         shop,
         config,
         catalog,
         preview: family.is_some(),
+        private: query.preview.is_some(),
         on_host,
     })
 }
@@ -420,13 +455,23 @@ fn html_page(
     };
     let assets = format!("{}/_assets/{}", ctx.shop.base, *ASSET_VERSION);
     let body = render::document(&view, &boot, &assets);
-    let cache = if ctx.preview { "no-store" } else { cache };
-    let response = (
+    let cache = if ctx.preview || ctx.private {
+        "no-store"
+    } else {
+        cache
+    };
+    let mut response = (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
         body,
     )
         .into_response();
+    if ctx.private {
+        response.headers_mut().insert(
+            header::HeaderName::from_static("x-robots-tag"),
+            HeaderValue::from_static("noindex"),
+        );
+    }
     secure_page(response, state, ctx.on_host, cache, ctx.preview)
 }
 

@@ -953,3 +953,109 @@ async fn every_save_keeps_a_version_that_can_be_read_and_restored_as_a_new_one()
         .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_theme_is_renamed_and_previewed_through_a_signed_link_of_its_own_store_only() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    let made = app
+        .call(
+            Method::POST,
+            "/api/stores/onlinestore/template/newchick",
+            Some(&json!({"name": "Autumn"})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(made.status, StatusCode::CREATED, "{}", made.text);
+    let id = made.json["id"].as_str().expect("id").to_owned();
+    let one = format!("{THEMES}/{id}");
+
+    let renamed = app
+        .call(
+            Method::PUT,
+            &one,
+            Some(&json!({"name": " Autumn sale "})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text);
+    assert_eq!(renamed.json["name"], "Autumn sale");
+    assert_eq!(renamed.json["version"], made.json["version"]);
+    let blank = app
+        .call(
+            Method::PUT,
+            &one,
+            Some(&json!({"name": "  "})),
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(blank.status, StatusCode::BAD_REQUEST);
+    assert!(!blank.messages().is_empty());
+
+    // Another store's member cannot rename it nor ask for its preview: it is not theirs.
+    let (seller, _, seller_store) = app.session_of(crate::helpers::SELLER_EMAIL).await;
+    let seller_store = seller_store.expect("store");
+    let theirs = app
+        .call(
+            Method::PUT,
+            &one,
+            Some(&json!({"name": "Mine"})),
+            Some(&seller),
+            Some(&seller_store),
+        )
+        .await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    let theirs = app
+        .call(
+            Method::POST,
+            &format!("{one}/preview"),
+            None,
+            Some(&seller),
+            Some(&seller_store),
+        )
+        .await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+
+    let link = app
+        .call(
+            Method::POST,
+            &format!("{one}/preview"),
+            None,
+            Some(&token),
+            Some(&store),
+        )
+        .await;
+    assert_eq!(link.status, StatusCode::OK, "{}", link.text);
+    let url = link.json["url"].as_str().expect("url").to_owned();
+    assert!(url.starts_with("/s/demo/?preview="), "{url}");
+    // The live storefront shows the active theme (hydro); the link shows the unpublished one.
+    let live = app.get("/s/demo/", None).await;
+    assert!(live.text.contains("fam-hydro"));
+    let shown = app.get(&url, None).await;
+    assert_eq!(shown.status, StatusCode::OK);
+    assert!(
+        shown.text.contains("fam-newchick"),
+        "the linked theme is shown"
+    );
+    assert_eq!(shown.headers["cache-control"], "no-store");
+    assert_eq!(shown.headers["x-robots-tag"], "noindex");
+
+    // The same link on another store's storefront, a forged one and a deleted theme show nothing.
+    let token_part = url.split_once("preview=").expect("token").1.to_owned();
+    let elsewhere = app
+        .get(&format!("/s/sams-goods/?preview={token_part}"), None)
+        .await;
+    assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
+    let forged = app
+        .get(&format!("/s/demo/?preview={token_part}x"), None)
+        .await;
+    assert_eq!(forged.status, StatusCode::NOT_FOUND);
+    let deleted = app
+        .call(Method::DELETE, &one, None, Some(&token), Some(&store))
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    assert_eq!(app.get(&url, None).await.status, StatusCode::NOT_FOUND);
+}

@@ -25,10 +25,80 @@ pub fn home_section(view: &View, section: &Value, position: usize) -> String {
     }
 }
 
-/// One home section by its type; unknown types render an empty, still selectable frame.
+/// One home section by its type; unknown types render an empty, still selectable frame. In
+/// the editor's preview, a section that would show nothing (a new one, before the merchant has
+/// filled it in) shows what to fill in instead of an empty gap; shoppers never see that.
 pub fn render_section(view: &View, section: &Value) -> String {
     let key = text(section, "key");
     let kind = text(section, "type");
+    let html = section_html(view, section, key, kind);
+    if view.preview && !matches!(kind, "header" | "footer") && shows_nothing(&html) {
+        placeholder(key, kind)
+    } else {
+        html
+    }
+}
+
+/// Whether rendered HTML shows nothing: no text outside its tags and no picture.
+fn shows_nothing(html: &str) -> bool {
+    if ["<img", "<svg", "<video", "<iframe", "<picture"]
+        .iter()
+        .any(|tag| html.contains(tag))
+    {
+        return false;
+    }
+    let mut inside = false;
+    for c in html.chars() {
+        match c {
+            '<' => inside = true,
+            '>' => inside = false,
+            c if !inside && !c.is_whitespace() => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+/// What a section type is called and what the merchant fills in to make it show.
+fn placeholder_text(kind: &str) -> (&'static str, &'static str) {
+    match kind {
+        "head-image" => ("Slideshow", "Add slides with a picture and a heading."),
+        "collection_list" => ("Collection list", "Choose the collections to show."),
+        "style-collection" => ("Style collection", "Choose the collections to show."),
+        "image_with_text" => ("Image with text", "Add a picture, a heading and some text."),
+        "feature-content" => (
+            "Feature content",
+            "Add features with a picture and a heading.",
+        ),
+        "key_features" => ("Key features", "Add features with an icon and a title."),
+        "product-review" => ("Product review", "Write the text to show here."),
+        "featured-collection" => ("Featured collection", "Choose a collection of products."),
+        "product_with_collection" => ("Dual collection", "Choose the collections to show."),
+        "flash_deal" => ("Flash deals", "Add a countdown and the products on sale."),
+        "slider-product" => ("Product slider", "Choose the products to show."),
+        "product-widget" => ("Product widget", "Add products to your store to fill it."),
+        _ => (
+            "Section",
+            "Choose this section in the editor to fill it in.",
+        ),
+    }
+}
+
+/// The preview's stand-in for a section that shows nothing yet: its name and what to fill in,
+/// in a frame the editor can still select.
+fn placeholder(key: &str, kind: &str) -> String {
+    let (name, hint) = placeholder_text(kind);
+    let mut out = open_section(key, kind, "wrap sec-placeholder");
+    let _ = write!(
+        out,
+        "<div class=\"sec-ph\"><strong>{}</strong><p>{}</p></div></section>",
+        esc(name),
+        esc(hint)
+    );
+    out
+}
+
+fn section_html(view: &View, section: &Value, key: &str, kind: &str) -> String {
     let s = &view.section(section);
     match kind {
         "head-image" => slideshow(view, key, s),

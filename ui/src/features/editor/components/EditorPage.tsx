@@ -40,7 +40,8 @@ import { SettingsTab } from "./SettingsTab";
 import { ConflictsDialog, VersionsDrawer } from "./History";
 import { errorMessage } from "./labels";
 import { Preview } from "./Preview";
-import { sectionTypeLabel, SectionsTab } from "./Sections";
+import { SectionsTab } from "./Sections";
+import { sectionNames } from "./sectionNames";
 
 const STATUS_COLOR: Record<SaveStatus, string> = { saved: "green", saving: "blue", unsaved: "yellow", offline: "gray", conflict: "red" };
 
@@ -52,7 +53,7 @@ function SectionPanel({ item, onBack }: { item: SectionListItem; onBack: () => v
   useRevision();
   const view = useShared(readPanel(session, item.key));
   const [error, setError] = useState<string | null>(null);
-  const name = sectionTypeLabel(t, item.sectionType);
+  const name = sectionNames(t, session.editor.sections()).get(item.key) ?? "";
   return (
     <Stack gap="xs" data-testid="section-panel" data-section-key={item.key}>
       <Group gap="xs" wrap="nowrap">
@@ -293,7 +294,14 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
       setPane("edit");
     }
   };
-  const themesPath = routePath("website.themes") ?? "/";
+  // Close goes back where the user came from inside the admin (the Themes list, or Custom
+  // Store), else to the Themes list (website.settings.themes) when the editor was opened directly.
+  const themesPath = routePath("website.settings.themes") ?? "/";
+  const close = () => {
+    const state = window.history.state as { idx?: number } | null;
+    if ((state?.idx ?? 0) > 0) void navigate(-1);
+    else void navigate(themesPath);
+  };
 
   return (
     <Box style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
@@ -308,7 +316,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
       >
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <Tooltip label={t("editor.close")}>
-            <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={() => void navigate(themesPath)}>
+            <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={close}>
               <IconX size={18} />
             </ActionIcon>
           </Tooltip>

@@ -1,5 +1,5 @@
 // The versions panel (saved versions with who and when; look at one in the preview; restore it
-// as a new version) and the conflicts dialog (both values of a path another save changed, and
+// as a new version, after a confirmation) and the conflicts dialog (both values of a path another save changed, and
 // the choice between them; nothing is dropped until the user chooses).
 import { Alert, Button, Code, Drawer, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
@@ -31,6 +31,7 @@ export function VersionsDrawer({
   const versions = useQuery({ queryKey: ["editor", "versions", themeId, snapshot.baseVersion], queryFn: ({ signal }) => fetchVersions(themeId, signal), enabled: opened });
   const [busy, setBusy] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState<number | null>(null);
   const look = async (version: number) => {
     setBusy(version);
     setProblem(null);
@@ -92,7 +93,7 @@ export function VersionsDrawer({
                 size="compact-xs"
                 variant="light"
                 disabled={snapshot.pending > 0 || Number(v.version) === snapshot.baseVersion}
-                onClick={() => void restore(Number(v.version))}
+                onClick={() => setAsking(Number(v.version))}
               >
                 {t("editor.versions.restore")}
               </Button>
@@ -100,6 +101,26 @@ export function VersionsDrawer({
           </Stack>
         ))}
       </Stack>
+      <Modal opened={asking !== null} onClose={() => setAsking(null)} title={t("library.editor.restoreTitle", { n: asking ?? 0 })} closeButtonProps={{ "aria-label": t("shell.close") }}>
+        <Stack gap="md">
+          <Text>{t("library.editor.restoreQuestion", { n: asking ?? 0 })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(null)}>
+              {t("manage.cancel")}
+            </Button>
+            <Button
+              data-autofocus
+              onClick={() => {
+                const version = asking;
+                setAsking(null);
+                if (version !== null) void restore(version);
+              }}
+            >
+              {t("editor.versions.restore")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Drawer>
   );
 }

@@ -4,7 +4,6 @@
 // core allows for the theme's family.
 import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconArrowBarToDown, IconArrowBarToUp, IconGripVertical, IconPlus } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
@@ -14,9 +13,8 @@ import type { SectionListItem, SectionType, ThemeErrorBody } from "../../../core
 import { useEditor, useRevision } from "./context";
 import { errorMessage } from "./labels";
 
-export function sectionTypeLabel(t: TFunction, type: string): string {
-  return t(`editor.sectionTypes.${type.replace(/-/g, "_")}`, { defaultValue: type });
-}
+import { sectionNames, sectionTypeLabel } from "./sectionNames";
+
 
 function newKey(type: string): string {
   const random = Math.random().toString(36).slice(2, 8);
@@ -55,11 +53,10 @@ export function AddSectionMenu({ position, place, label, icon }: { position: num
   );
 }
 
-function Row({ item, onOpen, selected }: { item: SectionListItem; onOpen: (item: SectionListItem) => void; selected: boolean }) {
+function Row({ item, name, onOpen, selected }: { item: SectionListItem; name: string; onOpen: (item: SectionListItem) => void; selected: boolean }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.key, disabled: item.fixed });
   const [hover, setHover] = useState(false);
-  const name = sectionTypeLabel(t, item.sectionType);
   return (
     <Paper
       ref={setNodeRef}
@@ -82,12 +79,9 @@ function Row({ item, onOpen, selected }: { item: SectionListItem; onOpen: (item:
             <IconGripVertical size={14} />
           </ActionIcon>
         )}
-        <UnstyledButton onClick={() => onOpen(item)} style={{ flex: 1, padding: "4px 2px" }} aria-label={t("editor.openSection", { name, key: item.key })}>
+        <UnstyledButton onClick={() => onOpen(item)} style={{ flex: 1, padding: "4px 2px" }} aria-label={t("editor.openSection", { name })}>
           <Text size="sm" fw={item.fixed ? 600 : 400}>
             {name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {item.key}
           </Text>
         </UnstyledButton>
         {!item.fixed && item.index !== null ? (
@@ -108,6 +102,7 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
   // The list is read from the core on every change.
   useRevision();
   const items = session.editor.sections();
+  const names = sectionNames(t, items);
   const movable = items.filter((item) => !item.fixed);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const onDragEnd = (event: DragEndEvent) => {
@@ -123,7 +118,7 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={movable.map((item) => item.key)} strategy={verticalListSortingStrategy}>
           {items.map((item) => (
-            <Row key={item.key} item={item} onOpen={onOpen} selected={selected === item.key} />
+            <Row key={item.key} item={item} name={names.get(item.key) ?? ""} onOpen={onOpen} selected={selected === item.key} />
           ))}
         </SortableContext>
       </DndContext>

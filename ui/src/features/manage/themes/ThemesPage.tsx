@@ -1,10 +1,11 @@
 // Themes (website.settings.themes): the store's themes, the active one first, each with its
 // family, version and last change; Customize opens the theme editor, and the row's menu
+// previews (a signed storefront link in a new tab), renames, shows the theme's pages,
 // activates, clones or deletes it (delete behind a confirmation; the active theme cannot be
-// deleted, which the server refuses too).
+// deleted, which the server refuses too). Add theme makes one from the template library.
 import { ActionIcon, Badge, Button, Group, Menu, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDots } from "@tabler/icons-react";
+import { IconDots, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,9 +14,11 @@ import { routePath } from "../../../core";
 import type { Theme } from "../../../types/generated/Theme";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { useActivateTheme, useCloneTheme, useDeleteTheme, useThemes } from "./api";
 import { notifyError } from "../../../lib/notify";
 import { useFormats } from "../../../hooks/useFormats";
+import { AddThemeDialog, RenameThemeDialog } from "./ThemeDialogs";
+import { ThemePagesDrawer } from "./ThemePages";
+import { previewLink, useCloneTheme, useDeleteTheme, usePublishTheme, useThemes } from "./api";
 
 /** The theme editor's address for a theme, from the core's route table. */
 function editorPath(theme: Theme): string {
@@ -28,10 +31,25 @@ export function ThemesPage() {
   const { t } = useTranslation();
   const list = useListParams();
   const query = useThemes();
-  const activate = useActivateTheme();
+  const activate = usePublishTheme();
   const clone = useCloneTheme();
   const remove = useDeleteTheme();
   const [deleting, setDeleting] = useState<Theme | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Theme | null>(null);
+  const [paging, setPaging] = useState<Theme | null>(null);
+  const preview = async (theme: Theme) => {
+    // The tab opens at once (a popup opened after an await is blocked), then gets its address.
+    const tab = window.open("", "_blank");
+    try {
+      const link = await previewLink(theme.id);
+      if (tab) tab.location.href = link.url;
+      else window.location.assign(link.url);
+    } catch (error) {
+      tab?.close();
+      say(error);
+    }
+  };
   const say = (error: unknown) => notifyError(error);
 
   const columns: Column<Theme>[] = [
@@ -72,10 +90,13 @@ export function ThemesPage() {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item onClick={() => void preview(theme)}>{t("library.themes.preview")}</Menu.Item>
+              <Menu.Item onClick={() => setRenaming(theme)}>{t("library.themes.rename")}</Menu.Item>
+              <Menu.Item onClick={() => setPaging(theme)}>{t("library.themes.pages")}</Menu.Item>
               <Menu.Item
                 disabled={theme.isActive}
                 onClick={() =>
-                  activate.mutate(theme.id, {
+                  activate.mutate(theme, {
                     onSuccess: () => notifications.show({ color: "green", message: t("themes.activated", { name: theme.name }) }),
                     onError: say,
                   })
@@ -107,7 +128,14 @@ export function ThemesPage() {
     <>
       <ListPage
         title={t("themes.title")}
-        actions={<ViewStoreButton />}
+        actions={
+          <Group gap="xs">
+            <ViewStoreButton />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              {t("library.themes.add")}
+            </Button>
+          </Group>
+        }
         query={query}
         columns={columns}
         rowKey={(theme) => theme.id}
@@ -115,6 +143,9 @@ export function ThemesPage() {
         list={list}
         empty={{ title: t("themes.none") }}
       />
+      <AddThemeDialog opened={adding} onClose={() => setAdding(false)} />
+      <RenameThemeDialog theme={renaming} onClose={() => setRenaming(null)} />
+      <ThemePagesDrawer theme={paging} themes={query.data?.rows ?? []} onClose={() => setPaging(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         question={t("themes.deleteQuestion", { name: deleting?.name ?? "" })}
