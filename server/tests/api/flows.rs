@@ -82,7 +82,10 @@ async fn the_register_page_learns_whether_its_key_opens_registration_without_see
     ] {
         let reply = app.get(wrong, None).await;
         assert_eq!(reply.status, StatusCode::FORBIDDEN, "{wrong}");
-        assert_eq!(reply.messages(), vec!["Registration is by invitation only."]);
+        assert_eq!(
+            reply.messages(),
+            vec!["Registration is by invitation only."]
+        );
     }
 }
 

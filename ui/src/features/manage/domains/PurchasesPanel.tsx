@@ -9,7 +9,7 @@ import { RowsSkeleton } from "../../../components/Skeletons";
 import { errorText } from "../../../lib/errors";
 import { formatDate } from "../format";
 import { useBuyDomain, useCancelPurchase, usePendingDomains } from "./api";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 
 export function PurchasesPanel() {
   const { t, i18n } = useTranslation();

@@ -18,7 +18,7 @@ import { formatDateTime } from "../format";
 import { useCancelFulfilment, useOrder } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 import { CancelOrderDialog, FulfilDialog, RefundDialog, lineName } from "./OrderDialogs";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -12,7 +12,7 @@ import { type Column, ListPage, useListParams } from "../ListPage";
 import { formatDateTime } from "../format";
 import { useExportOrders, useOrders } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 
 // customerId comes from a customer's page ("all orders of this customer").
 const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId"];

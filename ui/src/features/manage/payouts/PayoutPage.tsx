@@ -16,7 +16,7 @@ import { formatDateTime } from "../format";
 import { useAddCard, useBalanceDetail, useCards, useMakeDefault, usePayoutRequests, useRemoveCard, useRequestPayout } from "./api";
 import { SettingsForm } from "./SettingsForm";
 import { TestModeSection } from "./TestModeSection";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };

@@ -14,7 +14,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { formatDateTime } from "../format";
 import { useActivateTheme, useCloneTheme, useDeleteTheme, useThemes } from "./api";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 
 /** The theme editor's address for a theme, from the core's route table. */
 function editorPath(theme: Theme): string {
