@@ -10,7 +10,6 @@ import { renewSession } from "../features/auth/api/renew";
 import { useSession } from "../features/auth/store/session";
 import i18n from "../i18n";
 import { ApiError, configureApi } from "../lib/api";
-import { notifyError, notifySuccess } from "../lib/notify";
 // Before the router: Back and Forward can then be held for a form's unsaved edits.
 import "../lib/popGuard";
 import { AppRoutes, navigateTo } from "./router";
@@ -45,10 +44,10 @@ const Notifications = lazy(() => import("@mantine/notifications").then((module) 
 const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onSuccess: (data, _variables, _context, mutation) => {
-      if (mutation.meta?.events === "both") notifySuccess(data);
+      if (mutation.meta?.events === "both") void import("../lib/events").then((events) => events.notifySuccess(data));
     },
     onError: (error, _variables, _context, mutation) => {
-      if (mutation.meta?.events) notifyError(error);
+      if (mutation.meta?.events) void import("../lib/events").then((events) => events.notifyError(error));
     },
   }),
   defaultOptions: {

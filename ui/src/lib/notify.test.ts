@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
 import { errorText } from "./errors";
-import { successText } from "./notify";
+import { successText } from "./events";
 
 describe("global events", () => {
   it("joins the server's messages of an answer", () => {

@@ -8,7 +8,7 @@ import { countryName } from "../../../core";
 import type { Customer } from "../../../types/generated/Customer";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { customers, useExportCustomers } from "./api";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 
 const PAGE_SIZE = 20;

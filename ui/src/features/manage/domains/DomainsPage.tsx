@@ -13,7 +13,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { PurchasesPanel } from "./PurchasesPanel";
 import { useAddDomain, useCheckDomain, useCheckoutDomain, useDomains, useRemoveDomain } from "./api";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 
 export function DomainsPage() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { RowsSkeleton } from "../../../components/Skeletons";
 import { errorText } from "../../../lib/errors";
 import { useBuyDomain, useCancelPurchase, usePendingDomains } from "./api";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 
 /** Domains are bought from the platform, which bills in dollars whatever the store sells in. */

@@ -17,7 +17,7 @@ import { DetailPage, Section } from "../DetailPage";
 import { useCancelFulfilment, useOrder } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 import { CancelOrderDialog, FulfilDialog, RefundDialog, lineName } from "./OrderDialogs";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

@@ -11,7 +11,7 @@ import type { Order } from "../../../types/generated/Order";
 import { type Column, ListPage, useListParams } from "../ListPage";
 import { useExportOrders, useOrders } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 
 // customerId comes from a customer's page ("all orders of this customer").

@@ -15,7 +15,7 @@ import { Section } from "../DetailPage";
 import { useAddCard, useBalanceDetail, useCards, useMakeDefault, usePayoutRequests, useRemoveCard, useRequestPayout } from "./api";
 import { SettingsForm } from "./SettingsForm";
 import { TestModeSection } from "./TestModeSection";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 import { PAGE_WIDTH } from "../../../components/widths";
 

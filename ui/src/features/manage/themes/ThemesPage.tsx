@@ -14,7 +14,7 @@ import { routePath } from "../../../core";
 import type { Theme } from "../../../types/generated/Theme";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../ListPage";
-import { notifyError } from "../../../lib/notify";
+import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 import { AddThemeDialog, RenameThemeDialog } from "./ThemeDialogs";
 import { ThemePagesDrawer } from "./ThemePages";
