@@ -152,7 +152,7 @@ test("the dashboard's help card shows the help base, and hostile HTML stays iner
   await expect(help.getByRole("listitem")).toHaveCount(3);
 
   // Were the help base to send hostile HTML, nothing of it would run.
-  await page.route("**/api/helpbase/public/customHTML", (route) =>
+  await page.route("**/api/helpbase/public/customHTML?*", (route) =>
     route.fulfill({
       contentType: "application/json",
       body: JSON.stringify({

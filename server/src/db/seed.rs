@@ -276,12 +276,14 @@ async fn demo_operations(db: &AnyPool, store_id: &str) -> Result<(), Box<dyn std
             .execute(&mut *tx)
             .await?;
     }
+    // The personalization is of one of the store's own products, a mug where there is one.
     sqlx::query(
-        "INSERT INTO personalizes (id, store_id, product_id, name, layers, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
+        "INSERT INTO personalizes (id, store_id, product_id, name, layers, created_at, updated_at) \
+         SELECT $1, $2, p.id, $3, $4, $5, $5 FROM products p WHERE p.store_id = $2 \
+         ORDER BY CASE WHEN p.title LIKE '%Mug%' THEN 0 ELSE 1 END, p.created_at, p.id LIMIT 1",
     )
     .bind(new_id())
     .bind(store_id)
-    .bind("demo-mug")
     .bind("Name on a mug")
     .bind(r#"[{"type":"text","label":"Name","maxLength":20,"font":"Pacifico"}]"#)
     .bind(now)

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use crate::auth::Operator;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
 use crate::db::{now_ms, rfc3339};
-use crate::error::{ApiError, Json};
+use crate::error::{ApiError, Json, Query};
 use crate::notify;
 use crate::state::AppState;
 
@@ -151,12 +151,31 @@ top of the page shows the next step.</p>\
 <li>Edit your storefront under <strong>Online Store → Themes</strong>.</li>\
 <li>Connect a domain under <strong>Online Store → Domain</strong>.</li></ul>";
 
-/// The help base's home HTML (public).
-#[utoipa::path(get, path = "/helpbase/public/customHTML", tag = "system",
-    responses((status = 200, body = CustomHtml)))]
-async fn custom_html() -> Json<CustomHtml> {
+/// The help base's home page in Vietnamese, for readers of the admin in Vietnamese.
+const HELP_HOME_VI: &str = "<h2>Chào mừng đến với Storeloom</h2>\
+<p>Hãy bắt đầu với sản phẩm, chọn giao diện và kết nối tên miền. Hướng dẫn bắt đầu ở đầu trang \
+cho biết bước tiếp theo.</p>\
+<ul><li>Thêm sản phẩm trong <strong>Sản phẩm</strong>.</li>\
+<li>Chỉnh sửa cửa hàng trong <strong>Cửa hàng trực tuyến → Giao diện</strong>.</li>\
+<li>Kết nối tên miền trong <strong>Cửa hàng trực tuyến → Tên miền</strong>.</li></ul>";
+
+/// The language of the help base's page: `vi`, or English for anything else.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+struct HelpQuery {
+    /// `vi` for Vietnamese; English otherwise.
+    lang: Option<String>,
+}
+
+/// The help base's home HTML (public), in the reader's language (`lang=vi`) or English.
+#[utoipa::path(get, path = "/helpbase/public/customHTML", tag = "system", params(HelpQuery),
+    responses((status = 200, body = CustomHtml), (status = 400, body = ApiErrorBody)))]
+async fn custom_html(Query(query): Query<HelpQuery>) -> Json<CustomHtml> {
+    let html = match query.lang.as_deref() {
+        Some("vi") => HELP_HOME_VI,
+        _ => HELP_HOME,
+    };
     Json(CustomHtml {
-        home_html: notify::sanitize(HELP_HOME),
+        home_html: notify::sanitize(html),
     })
 }
 

@@ -1117,6 +1117,19 @@ async fn the_store_status_subscription_and_help_are_readable() {
             .as_str()
             .is_some_and(|h| h.contains("Welcome"))
     );
+    // In the reader's language: Vietnamese for `lang=vi`, English for anything else.
+    let help_vi = app
+        .get("/api/helpbase/public/customHTML?lang=vi", None)
+        .await;
+    assert!(
+        help_vi.json["homeHtml"]
+            .as_str()
+            .is_some_and(|h| h.contains("Chào mừng") && !h.contains("Welcome"))
+    );
+    let help_other = app
+        .get("/api/helpbase/public/customHTML?lang=fr", None)
+        .await;
+    assert_eq!(help_other.json["homeHtml"], help.json["homeHtml"]);
     sqlx::query("UPDATE stores SET is_enabled = 0 WHERE id = $1")
         .bind(&demo)
         .execute(&app.state.db)
