@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore } from "./helpers";
 
-const en = JSON.parse(readFileSync("src/i18n/en.json", "utf8")) as { editor: { sectionTypes: Record<string, string> } };
+const en = JSON.parse(readFileSync("src/i18n/en-editor.json", "utf8")) as { editor: { sectionTypes: Record<string, string> } };
 const COLLECTION = { title: "Linen Picks", handle: "linen-picks" };
 const PICTURE = "/admin/favicon.svg";
 

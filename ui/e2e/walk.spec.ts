@@ -49,7 +49,7 @@ function flatten(catalogue: Catalogue, prefix = "", into = new Map<string, strin
  * "5 orders"). A rendered Vietnamese screen matching one shows an untranslated text. */
 function englishPatterns(): { text: string; pattern: RegExp }[] {
   const read = (language: string) => JSON.parse(readFileSync(`src/i18n/${language}.json`, "utf8")) as Catalogue;
-  const english = flatten(read("en"));
+  const english = flatten({ ...read("en"), ...read("en-editor") });
   const vietnamese = flatten(read("vi"));
   const patterns: { text: string; pattern: RegExp }[] = [];
   for (const [key, text] of english) {

@@ -1,6 +1,6 @@
 // Both languages carry the same keys, except the core's texts, whose English comes from the core.
 import { describe, expect, it } from "vitest";
-import en from "./en.json";
+import { english as en } from "./english";
 import vi from "./vi.json";
 
 function keys(value: unknown, prefix = ""): string[] {

@@ -2,6 +2,7 @@
 // (page, device, close, versions, undo and redo, status, save), the sidebar (Sections and
 // Setting tabs, each section's panel) and the live preview. The document lives in the core's
 // resident ThemeEditor through the editing session; React only draws what it answers.
+import "../texts";
 import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, SegmentedControl, Select, Stack, Tabs, Text, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {

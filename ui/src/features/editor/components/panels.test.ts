@@ -8,7 +8,7 @@ import hydroText from "../../../../../core-wasm/tests/fixtures/hydro.json?raw";
 import newchickText from "../../../../../core-wasm/tests/fixtures/newchick.json?raw";
 import { type FieldView, type PanelRef, ThemeEditor, editorConstants, linkTo } from "../../../core/theme";
 import type { SettingsGroup } from "../../../types/generated/SettingsGroup";
-import en from "../../../i18n/en.json";
+import { english as en } from "../../../i18n/english";
 import vi from "../../../i18n/vi.json";
 
 const GROUPS: SettingsGroup[] = ["colors", "typography", "style", "currency", "product", "checkout", "cart", "cartGoal", "thankYou", "collection", "popup", "element"];

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import hydroText from "../../../../../core-wasm/tests/fixtures/hydro.json?raw";
 import newchickText from "../../../../../core-wasm/tests/fixtures/newchick.json?raw";
 import { ThemeEditor } from "../../../core/theme";
-import en from "../../../i18n/en.json";
+import { english as en } from "../../../i18n/english";
 import vi from "../../../i18n/vi.json";
 import { sectionNames } from "./sectionNames";
 

@@ -5,7 +5,7 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import hydroText from "../../../../../core-wasm/tests/fixtures/hydro.json?raw";
-import en from "../../../i18n/en.json";
+import { english as en } from "../../../i18n/english";
 import vi from "../../../i18n/vi.json";
 import { ApiError } from "../../../lib/api";
 import { type ThemeCommand, ThemeEditor } from "../../../core/theme";

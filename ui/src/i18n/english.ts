@@ -1,0 +1,6 @@
+// The whole English catalogue, for the tests that compare it with Vietnamese or read its texts:
+// the first download carries en.json, and the theme editor adds en-editor.json (editorTexts.ts).
+import en from "./en.json";
+import enEditor from "./en-editor.json";
+
+export const english = { ...en, ...enEditor };
