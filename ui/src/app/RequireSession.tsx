@@ -5,28 +5,31 @@
 // screens animate (framer-motion), so the motion set-up starts here, out of the sign-in pages'
 // first download.
 import { useEffect, useState } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { MotionProvider } from "../components/Motion";
 import { judgeSession } from "../core";
 import { sessionSnapshot, useSession } from "../features/auth/store/session";
 import { signInAgainPath } from "./signInAgain";
 
 export function RequireSession() {
-  const state = useSession();
-  // Judged at the time the guard mounts; the periodic re-check belongs to the shell layout.
-  const [mountedAt] = useState(Date.now);
-  const verdict = judgeSession(sessionSnapshot(state, mountedAt));
+  // Judged once, with the session held when the guard mounts. Whoever changes the session
+  // later (a refused call, a store the user left, signing out) also says where to go; were the
+  // guard to judge again, it would render before that navigation lands and send the user to
+  // a bare sign-in page, losing the page to return to and the shop choice's message. The
+  // periodic re-check belongs to the shell layout.
+  const [verdict] = useState(() => judgeSession(sessionSnapshot(useSession.getState(), Date.now())));
   const allowed = verdict.action !== "logout";
-  const logout = state.logout;
+  const location = useLocation();
   useEffect(() => {
-    if (!allowed) logout();
-  }, [allowed, logout]);
-  return allowed ? (
-    <MotionProvider>
-      <Outlet />
-    </MotionProvider>
-  ) : (
-    // Signing in again comes back to this page.
-    <Navigate to={signInAgainPath()} replace />
-  );
+    if (!allowed) useSession.getState().logout();
+  }, [allowed]);
+  if (allowed)
+    return (
+      <MotionProvider>
+        <Outlet />
+      </MotionProvider>
+    );
+  // Signing in again comes back to this page: the router's address, the one being rendered.
+  const base = import.meta.env.BASE_URL.replace(/\/$/, "");
+  return <Navigate to={signInAgainPath({ ...location, pathname: `${base}${location.pathname}` })} replace />;
 }

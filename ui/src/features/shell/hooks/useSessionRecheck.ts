@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent } from "react";
 import { useNavigate } from "react-router";
 import { judgeSession, shellConstants } from "../../../core";
+import { signInAgainPath } from "../../../app/signInAgain";
 import { renewSession } from "../../auth/api/renew";
 import { sessionSnapshot, useSession } from "../../auth/store/session";
 
@@ -12,7 +13,8 @@ export function useSessionRecheck() {
   const client = useQueryClient();
   const navigate = useNavigate();
   // The navigate function changes with the address; the timer must not restart with it.
-  const toLogin = useEffectEvent(() => void navigate("/auth/login", { replace: true }));
+  // Signing in again returns to the page the session ended on.
+  const toLogin = useEffectEvent(() => void navigate(signInAgainPath(), { replace: true }));
   useEffect(() => {
     async function recheck() {
       const verdict = judgeSession(sessionSnapshot(useSession.getState(), Date.now()));

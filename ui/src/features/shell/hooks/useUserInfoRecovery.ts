@@ -10,6 +10,7 @@ import { useNavigate } from "react-router";
 import { judgeSession } from "../../../core";
 import { useUserInfo } from "../../../hooks/useStoreData";
 import { ApiError } from "../../../lib/api";
+import { signInAgainPath } from "../../../app/signInAgain";
 import { renewSession } from "../../auth/api/renew";
 import type { ShopNotice } from "../../auth/components/ShopPage";
 import { sessionSnapshot, useSession } from "../../auth/store/session";
@@ -22,12 +23,15 @@ export function useUserInfoRecovery() {
     // A 401 has ended the session already, in the API client.
     if (error instanceof ApiError && error.status === 401) return;
     const session = useSession.getState();
+    // The store has been left already (an earlier failure): the shop choice is on its way.
+    if (!session.storeId) return;
     const verdict = judgeSession(sessionSnapshot(session, Date.now()));
     const usable = verdict.action === "valid" || (verdict.action === "renew" && (await renewSession()));
     if (!usable) {
       session.logout();
       client.clear();
-      void navigate("/auth/login", { replace: true });
+      // Signing in again returns to this page.
+      void navigate(signInAgainPath(), { replace: true });
       return;
     }
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
