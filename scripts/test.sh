@@ -177,11 +177,15 @@ pg_tests_done() {
 # theme fuzz's small run are cargo tests above, on both databases. Schemathesis and the attacks
 # each start their own servers on their own database, so the two go together, one database at a
 # time (the attacks' files are named by attack, so the SQLite and PostgreSQL runs stay apart).
-# The SQLite pair runs here, while the PostgreSQL suite goes on in the background.
-if [ -x target/debug/server ] || step "Server build" build_server; then
+# The SQLite pair runs once the UI is built (an attack signs in through the admin's pages), while
+# the PostgreSQL suite goes on in the background; without a UI build, after the end-to-end step.
+SQLITE_ADVERSARIAL=""
+sqlite_adversarial() {
+  [ -z "$SQLITE_ADVERSARIAL" ] || return 0
+  SQLITE_ADVERSARIAL=done
   together "Reliability: Schemathesis (SQLite)" "bash reliability/schemathesis/run.sh" \
     "Reliability: the attacks (SQLite)" "python3 reliability/attacks.py"
-fi
+}
 
 if wasm_built; then
   step "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
@@ -189,6 +193,7 @@ if wasm_built; then
   suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \
     bash -c "cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json=$LOGS/vitest.json"
   if step "UI build" build_ui && step "Server build" build_server; then
+    sqlite_adversarial
     pg_tests_done
     E2E_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
     suite "End-to-end tests (Chromium)" playwright "$LOGS/e2e.json" \
@@ -200,6 +205,7 @@ pg_tests_done
 
 # The rest of the adversarial suite, after the end-to-end tests (the load runs measure latency).
 if [ -x target/debug/server ] || step "Server build" build_server; then
+  sqlite_adversarial
   [ -n "${PG_URL:-}" ] && together \
     "Reliability: Schemathesis (PostgreSQL)" "bash reliability/schemathesis/run.sh --database-url '$PG_URL'" \
     "Reliability: the attacks (PostgreSQL)" "python3 reliability/attacks.py --database postgres --database-url '$PG_URL'"
