@@ -288,10 +288,10 @@ test("the settings hub shows only the cards a user may open", async ({ page, req
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   const all = ["Account", "Payouts", "Notifications (Telegram)", "Themes", "Preferences", "Domains", "Staff", "Sales channel", "Apps"];
-  for (const card of all) await expect(page.getByRole("link", { name: card, exact: true })).toBeVisible();
+  for (const card of all) await expect(page.getByRole("main").getByRole("link", { name: card, exact: true })).toBeVisible();
   await shot(page, "account-settings-hub");
   await checkAccessibility(page, "settings hub");
-  await page.getByRole("link", { name: "Domains", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Domains", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/online-store\/domains$/);
   await fitsPhone(page, "/settings", /^Settings$/);
 
@@ -317,9 +317,9 @@ test("the settings hub shows only the cards a user may open", async ({ page, req
     await staffPage.goto("/admin/settings");
     await expect(staffPage.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
     for (const card of ["Account", "Notifications (Telegram)", "Profile", "Your stores"])
-      await expect(staffPage.getByRole("link", { name: card, exact: true })).toBeVisible();
+      await expect(staffPage.getByRole("main").getByRole("link", { name: card, exact: true })).toBeVisible();
     for (const card of ["Payouts", "Themes", "Preferences", "Domains", "Staff", "Sales channel", "Apps"])
-      await expect(staffPage.getByRole("link", { name: card, exact: true })).toHaveCount(0);
+      await expect(staffPage.getByRole("main").getByRole("link", { name: card, exact: true })).toHaveCount(0);
     await shot(staffPage, "account-settings-hub-staff");
   } finally {
     await call(request, owner, "PUT", `/users/update-store-staff/${member!.id}`, { scopes: ["orders", "products"] });
