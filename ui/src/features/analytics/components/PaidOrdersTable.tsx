@@ -7,7 +7,7 @@ import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from 
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type PagingAction, pageAfter, shellConstants } from "../../../core";
+import { type PagingAction, moneyWithCode, pageAfter, shellConstants } from "../../../core";
 import type { Order } from "../../../types/generated/Order";
 import type { ReportFilters } from "../api/filters";
 import { usePaidOrders } from "../api/usePaidOrders";
@@ -80,7 +80,8 @@ export const PaidOrdersTable = memo(function PaidOrdersTable({ filters, refresh 
         <Table.Td>{order.customerInfo[0]?.full_name || "—"}</Table.Td>
         <Table.Td style={{ whiteSpace: "nowrap" }}>{paidAt(order)}</Table.Td>
         <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-          {formats.money(order.grandTotal, order.currency)}
+          {/* The spec's Amount column is "shown with USD": the amount and the order's currency code. */}
+          {moneyWithCode(order.grandTotal, { currencySign: null, currencyCode: order.currency })}
         </Table.Td>
         <Table.Td>{paymentMethod(order) || "—"}</Table.Td>
       </Table.Tr>
