@@ -97,28 +97,48 @@ test("the authentication check re-runs after 23 hours: it renews, and a refused 
   expect(saved).not.toContain(accessToken);
 });
 
-/** Runs `action` while sampling, each frame for 600 ms, the elements framer-motion animates
- * ([data-motion]); answers every transform or partial opacity seen. */
-async function motionDuring(page: Page, action: () => Promise<void>): Promise<string[]> {
-  const sampling = page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const seen = new Set<string>();
+/** Runs `action` and watches the element of `kind` ([data-motion], animated by framer-motion)
+ * that it brings in: from the moment it is inserted (a MutationObserver, so however long the
+ * screen takes to arrive) and then each frame for 600 ms, answers every transform or partial
+ * opacity seen. An element that never arrives within 10 s fails the test, so a calm answer
+ * always means an element that appeared without moving. */
+async function motionDuring(page: Page, kind: "page" | "dialog" | "drawer", action: () => Promise<void>): Promise<string[]> {
+  await page.evaluate((kind) => {
+    const before = new Set(document.querySelectorAll(`[data-motion="${kind}"]`));
+    const watch = window as unknown as { motionSeen?: Promise<string[] | null> };
+    watch.motionSeen = new Promise((resolve) => {
+      const seen = new Set<string>();
+      const look = (element: Element) => {
+        const style = getComputedStyle(element);
+        if (style.transform !== "none") seen.add(`${kind}: transform ${style.transform}`);
+        if (Number(style.opacity) < 1) seen.add(`${kind}: opacity ${style.opacity}`);
+      };
+      const follow = (element: Element) => {
+        observer.disconnect();
+        clearTimeout(timeout);
         const end = performance.now() + 600;
         const tick = () => {
-          for (const element of document.querySelectorAll<HTMLElement>("[data-motion]")) {
-            const style = getComputedStyle(element);
-            if (style.transform !== "none") seen.add(`${element.dataset.motion}: transform ${style.transform}`);
-            if (Number(style.opacity) < 1) seen.add(`${element.dataset.motion}: opacity ${style.opacity}`);
-          }
+          look(element);
           if (performance.now() < end) requestAnimationFrame(tick);
           else resolve([...seen]);
         };
         tick();
-      }),
-  );
+      };
+      const observer = new MutationObserver(() => {
+        const arrived = [...document.querySelectorAll(`[data-motion="${kind}"]`)].find((element) => !before.has(element));
+        if (arrived) follow(arrived);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      const timeout = setTimeout(() => {
+        observer.disconnect();
+        resolve(null);
+      }, 10_000);
+    });
+  }, kind);
   await action();
-  return sampling;
+  const seen = await page.evaluate(() => (window as unknown as { motionSeen: Promise<string[] | null> }).motionSeen);
+  expect(seen, `a new [data-motion="${kind}"] element`).not.toBeNull();
+  return seen ?? [];
 }
 
 async function openProfile(page: Page) {
@@ -129,17 +149,17 @@ async function openProfile(page: Page) {
 test("pages, dialogs and the mobile drawer move when motion is welcome (what the next test watches for)", async ({ page }) => {
   await enter(page, OWNER, /Demo Store/);
   await expect(page.getByText("Today's total sales")).toBeVisible();
-  const moves = await motionDuring(page, () => openProfile(page));
+  const moves = await motionDuring(page, "page", () => openProfile(page));
   expect(moves.some((m) => m.startsWith("page: transform"))).toBe(true);
 
   await page.goto("/admin/");
   await page.getByRole("button", { name: /Notifications, \d+ unread/ }).click();
-  const dialog = await motionDuring(page, () => page.getByRole("menuitem").first().click());
+  const dialog = await motionDuring(page, "dialog", () => page.getByRole("menuitem").first().click());
   expect(dialog.some((m) => m.startsWith("dialog: transform"))).toBe(true);
   await page.keyboard.press("Escape");
 
   await page.setViewportSize({ width: 375, height: 812 });
-  const drawer = await motionDuring(page, () => page.getByRole("button", { name: "Open or close the menu" }).click());
+  const drawer = await motionDuring(page, "drawer", () => page.getByRole("button", { name: "Open or close the menu" }).click());
   expect(drawer.some((m) => m.startsWith("drawer: transform"))).toBe(true);
 });
 
@@ -149,18 +169,18 @@ test.describe("with reduced motion", () => {
   test("pages, dialogs and the mobile drawer appear at once, with no transform animation", async ({ page }) => {
     await enter(page, OWNER, /Demo Store/);
     await expect(page.getByText("Today's total sales")).toBeVisible();
-    expect(await motionDuring(page, () => openProfile(page))).toEqual([]);
+    expect(await motionDuring(page, "page", () => openProfile(page))).toEqual([]);
     await expect(page).toHaveURL(/\/admin\/profile$/);
 
     await page.goto("/admin/");
     await page.getByRole("button", { name: /Notifications, \d+ unread/ }).click();
-    expect(await motionDuring(page, () => page.getByRole("menuitem").first().click())).toEqual([]);
+    expect(await motionDuring(page, "dialog", () => page.getByRole("menuitem").first().click())).toEqual([]);
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.keyboard.press("Escape");
 
     await page.setViewportSize({ width: 375, height: 812 });
     const burger = page.getByRole("button", { name: "Open or close the menu" });
-    expect(await motionDuring(page, () => burger.click())).toEqual([]);
+    expect(await motionDuring(page, "drawer", () => burger.click())).toEqual([]);
     await expect(page.getByTestId("drawer")).toBeInViewport();
   });
 
