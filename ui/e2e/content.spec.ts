@@ -94,9 +94,13 @@ test("a product is created with uploaded images, two options and their variants,
   await page.getByRole("textbox", { name: "Alt text of image 1" }).fill("A canvas apron, front");
   await page.getByRole("textbox", { name: "Alt text of image 2" }).fill("A canvas apron, back");
   // The back becomes the main picture, moved with the keyboard (Space lifts, arrows move).
-  await page.getByRole("button", { name: "Move image 2", exact: true }).focus();
+  // Each key waits for the step before, as a screen reader user hears it announced.
+  const handle = page.getByRole("button", { name: "Move image 2", exact: true });
+  await handle.focus();
   await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowLeft");
+  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: "Image 2 is over position 1." })).toHaveCount(1);
   await page.keyboard.press("Space");
   await expect(page.getByRole("textbox", { name: "Alt text of image 1" })).toHaveValue("A canvas apron, back");
   await expect(page.getByRole("textbox", { name: "Alt text of image 2" })).toHaveValue("A canvas apron, front");

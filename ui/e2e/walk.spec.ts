@@ -157,7 +157,13 @@ async function walk(page: Page, walker: Walker, pass: Pass) {
   expect(labels.length).toBeGreaterThan(4);
   const visited: string[] = [];
   for (const [index, label] of labels.entries()) {
-    await (await openDrawer(page, phone)).nth(index).click();
+    const item = (await openDrawer(page, phone)).nth(index);
+    const href = await item.locator("xpath=ancestor::a[1]").getAttribute("href");
+    expect(href, `the link of "${label}"`).toMatch(/^\/admin/);
+    await item.click();
+    // The new screen in place, not the last one still shown while it renders.
+    const route = href!.replace(/^\/admin/, "") || "/";
+    await expect(page.locator(`[data-motion="page"][data-path="${route}"]`), `the screen of "${label}"`).toBeAttached();
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 }), `a heading on the screen of "${label}"`).toBeVisible();
     await expect(page.locator("[aria-busy='true']")).toHaveCount(0);

@@ -93,7 +93,10 @@ export function App() {
           <Notifications position="bottom-center" />
         </Suspense>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter basename="/admin">
+          {/* Without transitions, a click changes the address and the screen together: the new
+              screen (or its skeleton, while its code arrives) replaces the old one at once,
+              instead of the old one staying a moment under the new address. */}
+          <BrowserRouter basename="/admin" useTransitions={false}>
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>

@@ -21,7 +21,8 @@ export function MotionProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Each page of the frame fades and rises in when the path changes. */
+/** Each page of the frame fades and rises in when the path changes. `data-path` names the path
+ * whose page is in place (the address changes a moment before the new page is rendered). */
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const reduced = useReducedMotion() ?? false;
@@ -29,6 +30,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
     <m.div
       key={pathname}
       data-motion="page"
+      data-path={pathname}
       initial={reduced ? false : { opacity: 0, y: 8 }}
       animate={{ opacity: 1, y: 0 }}
       transition={QUICK}

@@ -7,7 +7,7 @@ import { PAGE_WIDTH } from "./widths";
 export function PageSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="lg" maw={PAGE_WIDTH.list} mx="auto" aria-busy="true" aria-label={t("app.loading")} data-testid="page-skeleton">
+    <Stack gap="lg" maw={PAGE_WIDTH.list} mx="auto" role="status" aria-busy="true" aria-label={t("app.loading")} data-testid="page-skeleton">
       <Skeleton height={36} width="40%" />
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm">

@@ -38,7 +38,7 @@ export function RegisterPage() {
     <AuthLayout title={t("auth.register.title")}>
       {refused && <Text role="status">{t("auth.register.closed")}</Text>}
       {signupKey && key.isPending && (
-        <Stack gap="md" aria-busy="true" aria-label={t("session.register.checking")}>
+        <Stack gap="md" role="status" aria-busy="true" aria-label={t("session.register.checking")}>
           <Skeleton height={36} />
           <Skeleton height={36} />
           <Skeleton height={36} />
