@@ -82,9 +82,9 @@ wasm_variant() {
 }
 
 # Three builds, each exporting one part of the facade so that each carries only its rules
-# (ARCHITECTURE.md says why): the main one that every page loads (shell, records, catalog,
-# reports), the editors' one (theme engine, product designs) and the time-zone one with the IANA
-# database, both loaded lazily by the pages that need them.
+# (docs/decisions.md, "Downloads, builds and offline use", says why): the main one that every
+# page loads (shell, records, catalog, reports), the editors' one (theme engine, product designs)
+# and the time-zone one with the IANA database, both loaded lazily by the pages that need them.
 build_wasm() {
   say "Building the WASM core (main, editor and time-zone builds, and the preview runtime)"
   (cd "$ROOT" \

@@ -1,6 +1,6 @@
 //! Rules of store content beyond the theme: titles, handles, money, menus, discounts and the
 //! images a store may upload. The spec gives none of these limits; ours sit here, once, so the
-//! server and the UI check the same things (ARCHITECTURE.md lists them as decisions).
+//! server and the UI check the same things (docs/decisions.md, "Store content", lists them).
 
 use shared_types::FieldProblem;
 use shared_types::catalog::{

@@ -1,8 +1,8 @@
 //! The rules of the product design editors (print-hub-editor, book-editor, book2-editor): the
 //! standard surfaces, the default design of each kind, the limits of layers, texts, fonts and
 //! pages, and the one `apply` that answers every edit with a new design or a refusal. The spec
-//! names these routes only; the limits below are the product's decisions (ARCHITECTURE.md,
-//! "Decisions where the spec is silent").
+//! names these routes only; the limits below are the product's decisions (docs/decisions.md,
+//! "Product design editors").
 
 use std::collections::HashSet;
 

@@ -1,7 +1,8 @@
 //! The rules of the store's smaller records and settings (shared-types `records`): what each
 //! may hold, the built-in apps and sales channels, and batch limits. The spec names these
-//! screens by route only; every limit here is ours and ARCHITECTURE.md records them. Each check
-//! returns every problem found, in field order, as the message shown to the merchant.
+//! screens by route only; every limit here is ours and docs/decisions.md ("Store content")
+//! records them. Each check returns every problem found, in field order, as the message shown
+//! to the merchant.
 
 use shared_types::records::{
     AppSwitches, BulkUpdate, CachePurge, Catalog, CatalogEntry, OptionSet, ProductFeed,

@@ -1,8 +1,8 @@
 //! Report rules of the analytics family (shell.md §2 names the screens, not their content; the
-//! choices are in ARCHITECTURE.md): sales grouped by day, product, country or payment method;
-//! estimated profit with the merchant's unit costs and the payout balance's fee rule; UTM
-//! attribution from landing pages; the UTM link builder; tracking pixel ids; CSV. Money is in
-//! integer minor units until it leaves as a decimal number.
+//! choices are in docs/decisions.md, "Reports"): sales grouped by day, product, country or
+//! payment method; estimated profit with the merchant's unit costs and the payout balance's fee
+//! rule; UTM attribution from landing pages; the UTM link builder; tracking pixel ids; CSV. Money
+//! is in integer minor units until it leaves as a decimal number.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 

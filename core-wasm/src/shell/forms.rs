@@ -1,7 +1,7 @@
 //! The account forms beyond login: register, forgot password, reset password, change password
 //! and staff invitation. The same field rules as the login form (shell.md §5), so one e-mail
 //! or password reads the same everywhere; the rules the spec does not give are in
-//! `limits.rs` and ARCHITECTURE.md.
+//! `limits.rs` and docs/decisions.md ("Sign-in and sessions").
 
 use std::collections::BTreeMap;
 

@@ -32,8 +32,8 @@ const fn editor(name: &'static str, path: &'static str, role_key: Option<&'stati
 }
 
 /// Every route name of shell.md §2. The spec gives role keys for menu items (§6) but not which
-/// item carries which key; the mapping below follows the item's meaning, and ARCHITECTURE.md
-/// records it.
+/// item carries which key; the mapping below follows the item's meaning, and docs/decisions.md
+/// ("The admin shell", Route table) records it.
 pub const ROUTES: &[Route] = &[
     route("website", "/", Some("homes")),
     route("website.orders", "/orders", Some("orders")),

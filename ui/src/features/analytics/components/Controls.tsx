@@ -10,10 +10,18 @@ import "dayjs/locale/vi";
 import { memo, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../../core/formats";
 import { useStores } from "../../auth/api/useStores";
 import type { ExportReport } from "../api/exportCsv";
 
 const DAY = "YYYY-MM-DD";
+
+/** The chosen days as the core writes a date in the reader's language (`Nov 25, 2026` or
+ * `25/11/2026`): they are calendar days, read at UTC midnight. */
+function rangeLabel(value: unknown, language: string): string {
+  const days = (Array.isArray(value) ? value : [value]).filter((day): day is string | Date => typeof day === "string" || day instanceof Date);
+  return days.map((day) => formatDate(typeof day === "string" ? Date.parse(`${day.slice(0, 10)}T00:00:00Z`) : Date.UTC(day.getFullYear(), day.getMonth(), day.getDate()), "UTC", "date", language)).join(" – ");
+}
 
 export interface ControlsProps {
   stores: string[];
@@ -99,7 +107,7 @@ export const Controls = memo(function Controls(props: ControlsProps) {
         presets={presets}
         maxDate={today ?? undefined}
         locale={i18n.language === "vi" ? "vi" : "en"}
-        valueFormat="MMM D, YYYY"
+        valueFormatter={({ date }) => rangeLabel(date, i18n.language)}
         leftSection={<IconCalendar size={16} aria-hidden />}
         w={{ base: "100%", sm: 280 }}
         data-testid="date-range"

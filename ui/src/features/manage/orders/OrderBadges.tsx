@@ -25,7 +25,8 @@ export function TestBadge({ test }: { test: boolean }) {
   const { t } = useTranslation();
   if (!test) return null;
   return (
-    <Badge variant="filled" color="dark" title={t("orders.testHint")}>
+    // Beside the order's number in a narrow column: it keeps its width rather than shrink to a dot.
+    <Badge variant="filled" color="dark" title={t("orders.testHint")} style={{ flexShrink: 0 }}>
       {t("orders.test")}
     </Badge>
   );
