@@ -286,3 +286,42 @@ test("the personalized list names products past the first 250", async ({ page, r
   await expect(row).toContainText("Engraved Mug Number One", { timeout: 20_000 });
   await expect(row).not.toContainText("not found");
 });
+
+test("the profile shows the save bar while its names differ from the saved ones and asks before they are left", async ({ page, request }) => {
+  const seller = await apiSession(request, SELLER);
+  const before = await call<{ firstName: string | null; lastName: string | null }>(request, seller, "GET", "/users/info");
+  try {
+    await enter(page, SELLER);
+    await page.goto("/admin/profile");
+    const first = page.getByLabel("First name");
+    await expect(first).toHaveValue(before.firstName ?? "");
+    const bar = page.getByTestId("save-bar");
+    await expect(bar).toHaveCount(0);
+
+    await first.fill("Edited");
+    await expect(bar).toBeVisible();
+    // Leaving asks; Stay keeps what was typed.
+    await page.getByRole("link", { name: "Orders" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Stay on page" }).click();
+    await expect(page).toHaveURL(/\/admin\/profile$/);
+    await expect(first).toHaveValue("Edited");
+
+    // Typing the saved value back is no change; Discard puts the saved names back.
+    await first.fill(before.firstName ?? "");
+    await expect(bar).toHaveCount(0);
+    await first.fill("Edited");
+    await bar.getByRole("button", { name: "Discard" }).click();
+    await expect(first).toHaveValue(before.firstName ?? "");
+    await expect(bar).toHaveCount(0);
+
+    // Save from the bar: saved on the server, and the bar goes.
+    await first.fill("Barsaved");
+    await bar.getByRole("button", { name: "Save" }).click();
+    await expect(bar).toHaveCount(0);
+    await expect.poll(async () => (await call<{ firstName: string | null }>(request, seller, "GET", "/users/info")).firstName).toBe("Barsaved");
+  } finally {
+    await call(request, seller, "PUT", "/users", { firstName: before.firstName ?? "", lastName: before.lastName ?? "" });
+  }
+});

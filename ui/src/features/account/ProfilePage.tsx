@@ -28,11 +28,13 @@ interface ProfileInput {
 function ProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const save = useUpdateProfile();
-  const [input, setInput] = useState<ProfileInput>({
+  const saved: ProfileInput = {
     firstName: user.firstName ?? "",
     lastName: user.lastName ?? "",
     profilePicture: user.profilePicture ?? "",
-  });
+  };
+  const [input, setInput] = useState<ProfileInput>(saved);
+  const dirty = (Object.keys(saved) as (keyof ProfileInput)[]).some((key) => input[key] !== saved[key]);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const change = (key: keyof ProfileInput, value: string) => setInput((current) => ({ ...current, [key]: value }));
 
@@ -56,6 +58,13 @@ function ProfileForm({ user }: { user: UserInfo }) {
       saving={save.isPending}
       submitLabel={t("account.profile.save")}
       onSubmit={submit}
+      unsaved={{
+        dirty,
+        discard: () => {
+          setInput(saved);
+          setErrors({});
+        },
+      }}
     >
       <Group gap="md" wrap="nowrap">
         <Avatar size={64} radius="xl" color="indigo" src={/^https?:\/\//.test(preview) ? preview : null} alt="">
