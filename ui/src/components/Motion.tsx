@@ -22,7 +22,7 @@ export function MotionProvider({ children }: { children: ReactNode }) {
 }
 
 /** Each page of the frame fades and rises in when the path changes. `data-path` names the path
- * whose page is in place (the address changes a moment before the new page is rendered). */
+ * whose page is in place, for tests that wait for a screen rather than for its address. */
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const reduced = useReducedMotion() ?? false;

@@ -16,11 +16,11 @@ import type { ExportReport } from "../api/exportCsv";
 
 const DAY = "YYYY-MM-DD";
 
-/** The chosen days as the core writes a date in the reader's language (`Nov 25, 2026` or
- * `25/11/2026`): they are calendar days, read at UTC midnight. */
+/** The chosen days (the `YYYY-MM-DD` strings given as the value) as the core writes a date in
+ * the reader's language (`Nov 25, 2026` or `25/11/2026`): calendar days, read at UTC midnight. */
 function rangeLabel(value: unknown, language: string): string {
-  const days = (Array.isArray(value) ? value : [value]).filter((day): day is string | Date => typeof day === "string" || day instanceof Date);
-  return days.map((day) => formatDate(typeof day === "string" ? Date.parse(`${day.slice(0, 10)}T00:00:00Z`) : Date.UTC(day.getFullYear(), day.getMonth(), day.getDate()), "UTC", "date", language)).join(" – ");
+  const days = (Array.isArray(value) ? value : [value]).filter((day): day is string => typeof day === "string");
+  return days.map((day) => formatDate(Date.parse(`${day.slice(0, 10)}T00:00:00Z`), "UTC", "date", language)).join(" – ");
 }
 
 export interface ControlsProps {
