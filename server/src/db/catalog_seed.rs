@@ -140,10 +140,9 @@ pub async fn seed_store(
     let now = now_ms();
     // Seeded by the subdomain, not the id (a new UUID each time): a store's demo data is the
     // same on every machine and in every test run.
-    let (seed,): (String,) = sqlx::query_as("SELECT subdomain FROM stores WHERE id = $1")
-        .bind(store_id)
-        .fetch_one(db)
-        .await?;
+    let seed = super::stores::subdomain(db, store_id)
+        .await?
+        .ok_or("no such store")?;
     let mut dice = Dice(
         seed.bytes()
             .fold(7, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))),

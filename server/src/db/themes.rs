@@ -177,6 +177,23 @@ pub struct Save<'a> {
     pub draft: Option<super::theme_drafts::DraftKey<'a>>,
 }
 
+/// Renames a theme of the store (its config and versions stay as they are); false when the store
+/// has no such theme.
+pub async fn rename(
+    db: &sqlx::AnyPool,
+    store_id: &str,
+    theme_id: &str,
+    name: &str,
+) -> Result<bool, sqlx::Error> {
+    let renamed = sqlx::query("UPDATE themes SET name = $1 WHERE id = $2 AND store_id = $3")
+        .bind(name)
+        .bind(theme_id)
+        .bind(store_id)
+        .execute(db)
+        .await?;
+    Ok(renamed.rows_affected() > 0)
+}
+
 /// Saves a new version when `expected_version` is still current: `Ok(new version)`, or
 /// `Err(current version)` when someone saved meanwhile. The compare-and-set is one UPDATE, the
 /// first statement of the transaction, so concurrent saves on SQLite and PostgreSQL alike are

@@ -72,10 +72,9 @@ type Row = (
 
 /// The storefront address of the store, as its shoppers reach it through this server.
 async fn storefront_base(state: &AppState, store_id: &str) -> Result<String, ApiError> {
-    let (subdomain,): (String,) = sqlx::query_as("SELECT subdomain FROM stores WHERE id = $1")
-        .bind(store_id)
-        .fetch_one(&state.db)
-        .await?;
+    let subdomain = crate::db::stores::subdomain(&state.db, store_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok(format!(
         "{}/s/{subdomain}",
         state.config.public_url.trim_end_matches('/')

@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::AnyMember};
-use crate::db::now_ms;
+use crate::db::{self, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
@@ -151,17 +151,10 @@ async fn status_for(
     user_id: &str,
 ) -> Result<OnboardingStatus, ApiError> {
     let step = current(db, store_id).await?;
-    let dismissed: Option<(String,)> = sqlx::query_as(
-        "SELECT field FROM onboarding_dismissals WHERE store_id = $1 AND user_id = $2 AND field = $3",
-    )
-    .bind(store_id)
-    .bind(user_id)
-    .bind(&step.field)
-    .fetch_optional(db)
-    .await?;
+    let dismissed = db::onboarding::is_dismissed(db, store_id, user_id, &step.field).await?;
     Ok(OnboardingStatus {
         current_config: Some(step),
-        dismissed: dismissed.is_some(),
+        dismissed,
     })
 }
 
@@ -213,15 +206,12 @@ async fn dismiss(
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<OnboardingStatus>, ApiError> {
     let step = current(&state.db, &access.store_id).await?;
-    sqlx::query(
-        "INSERT INTO onboarding_dismissals (store_id, user_id, field, dismissed_at) \
-         VALUES ($1, $2, $3, $4) ON CONFLICT (store_id, user_id, field) DO NOTHING",
+    db::onboarding::dismiss(
+        &state.db,
+        &access.store_id,
+        &access.user.user_id,
+        &step.field,
     )
-    .bind(&access.store_id)
-    .bind(&access.user.user_id)
-    .bind(&step.field)
-    .bind(now_ms())
-    .execute(&state.db)
     .await?;
     Ok(Json(
         status_for(&state.db, &access.store_id, &access.user.user_id).await?,

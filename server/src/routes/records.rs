@@ -708,10 +708,9 @@ async fn store_hosts(conn: &mut AnyConnection, store_id: &str) -> Result<Vec<Str
             .into_iter()
             .map(|(d,)| d)
             .collect();
-    let (subdomain,): (String,) = sqlx::query_as("SELECT subdomain FROM stores WHERE id = $1")
-        .bind(store_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let subdomain = crate::db::stores::subdomain(&mut *conn, store_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     hosts.push(subdomain.to_lowercase());
     Ok(hosts)
 }

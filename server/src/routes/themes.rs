@@ -336,13 +336,7 @@ async fn rename_theme(
     Json(body): Json<ThemeRename>,
 ) -> Result<Json<Theme>, ApiError> {
     let name = check_name(&body.name)?;
-    let renamed = sqlx::query("UPDATE themes SET name = $1 WHERE id = $2 AND store_id = $3")
-        .bind(&name)
-        .bind(&id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?;
-    if renamed.rows_affected() == 0 {
+    if !crate::db::themes::rename(&state.db, &access.store_id, &id, &name).await? {
         return Err(ApiError::NotFound);
     }
     Ok(Json(find_theme(&state, &access.store_id, &id).await?))
@@ -360,9 +354,7 @@ async fn preview_theme(
     Path(id): Path<String>,
 ) -> Result<Json<ThemePreviewLink>, ApiError> {
     let theme = find_theme(&state, &access.store_id, &id).await?;
-    let (subdomain,): (String,) = sqlx::query_as("SELECT subdomain FROM stores WHERE id = $1")
-        .bind(&access.store_id)
-        .fetch_optional(&state.db)
+    let subdomain = crate::db::stores::subdomain(&state.db, &access.store_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     let now_s = now_ms() / 1000;
