@@ -227,7 +227,35 @@ if [ -x target/debug/server ] || step "Server build" build_server; then
     node bench/run.mjs --quick
 fi
 
+# failed_tests: the name of every failed test in the suites' reports, so that the summary (the
+# end of the log, which is what a CI page shows) says which tests to look at.
+failed_tests() {
+  node -e '
+    const fs = require("fs"); const dir = process.argv[1];
+    const read = (f) => { try { return fs.readFileSync(dir + "/" + f, "utf8"); } catch { return ""; } };
+    for (const f of ["cargo-sqlite.log", "cargo-postgres.log"]) {
+      for (const m of read(f).matchAll(/^test (\S+) \.\.\. FAILED$/gm)) console.log("  " + f.replace(".log", "") + ": " + m[1]);
+    }
+    const vitest = read("vitest.json");
+    if (vitest) for (const file of JSON.parse(vitest).testResults || [])
+      for (const t of file.assertionResults || [])
+        if (t.status === "failed") console.log("  vitest: " + file.name.replace(/.*\/ui\//, "") + ": " + t.fullName);
+    const e2e = read("e2e.json");
+    const walk = (suite, path) => {
+      for (const s of suite.suites || []) walk(s, path ? path + " > " + s.title : s.title);
+      for (const spec of suite.specs || []) for (const t of spec.tests)
+        if (t.status === "unexpected" || t.status === "flaky") {
+          const error = ((t.results.find((r) => r.error) || {}).error || {}).message || "";
+          console.log("  e2e (" + t.status + "): " + path + " > " + spec.title + ":" + spec.line);
+          console.log("    " + error.replace(/\u001b\[[0-9;]*m/g, "").split("\n").slice(0, 4).join("\n    "));
+        }
+    };
+    if (e2e) walk(JSON.parse(e2e), "");
+  ' "$LOGS"
+}
+
 say "Summary ($((SECONDS - SUITE_START)) s)"
 for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done
+[ "$FAILED" -eq 0 ] || failed_tests
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

@@ -73,6 +73,7 @@ test("the drawer is 280 px, collapses to 76 px, and starts closed at 768 px", as
 
 test("a notification opens in a 700 px dialog and is marked read", async ({ page }) => {
   await enter(page, "owner@storeloom.dev", /Demo Store/);
+  // The label counts only once the list has come (before, it is just "Notifications").
   const bell = page.getByRole("button", { name: /Notifications, \d+ unread/ });
   await expect(bell).toBeVisible();
   const before = Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1]);
