@@ -215,3 +215,43 @@ fn a_discount_is_checked_by_its_method_and_type() {
         Some("A discount ends after it starts.")
     );
 }
+
+/// The conversion rate's and the average order value's changes come from the exact ratios:
+/// 11 of 800 sessions (1.375 %) against 19 of 1,200 (1.5833 %) is -13.16 %, where the rounded
+/// 1.38 and 1.58 would give -12.66 %.
+#[test]
+fn rate_and_average_changes_are_computed_from_exact_values() {
+    use shared_types::{AovResult, OrdersResult, OverviewPeriod, SalesResult};
+    let period = |visitors: u64, converted: u64, sales: f64, orders: u64| OverviewPeriod {
+        range: analytics::range("2026-11-02", "2026-11-02", "UTC", 1793620800000).expect("range"),
+        conversion: analytics::funnel([visitors, 0, 0, 0, converted]),
+        sales: SalesResult {
+            total_sales: sales,
+            details: Default::default(),
+        },
+        orders: OrdersResult {
+            total_orders: orders,
+        },
+        aov: AovResult {
+            aov: analytics::aov(sales, orders),
+        },
+        conversion_rate: analytics::conversion_rate(converted, visitors),
+        locations: Vec::new(),
+    };
+    // AOV: 0.125 (0.13 shown) against 0.135 (0.14 shown): exact -7.41 %, rounded -7.14 %.
+    let current = period(800, 11, 0.125, 1);
+    let previous = period(1_200, 19, 0.135, 1);
+    assert_eq!(
+        (current.conversion_rate, previous.conversion_rate),
+        (1.38, 1.58)
+    );
+    let changes = analytics::changes(&current, &previous, true);
+    assert_eq!(changes.conversion_rate, -13.16);
+    assert_eq!(changes.aov, -7.41);
+    assert_eq!(changes.vistors, -33.3);
+    // Outside today mode, nothing is compared.
+    assert_eq!(
+        analytics::changes(&current, &previous, false).conversion_rate,
+        0.0
+    );
+}

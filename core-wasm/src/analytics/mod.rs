@@ -12,7 +12,7 @@ mod ranges;
 #[cfg(feature = "tz")]
 pub use buckets::{bucket_index, buckets};
 pub use countries::{countries, country_name};
-pub use metrics::{aov, axis_label, chart_value, conversion_rate, funnel, percent_change};
+pub use metrics::{aov, axis_label, changes, chart_value, conversion_rate, funnel, percent_change};
 pub use paging::page_after;
 #[cfg(feature = "tz")]
 pub use ranges::{AnalyticsError, previous, range, today, yesterday};

@@ -314,7 +314,13 @@ async fn insert_events(
 }
 
 /// Records the first event of each kind per session; those that really were first (the
-/// database says so, whatever other processes wrote) go into the rollups.
+/// database says so, whatever other processes wrote) go into the rollups. A session counts at
+/// its earliest event, whatever order its batches arrive in: an event older than the first
+/// kept moves the first back (and the rollup counts with it, from the old hour and country to
+/// the new), in the same statement, so parallel batches cannot count a session twice.
+/// A first as the upsert returns it: store, kind, time and country now, and before a move.
+type FirstRow = (String, i64, i64, String, Option<i64>, Option<String>);
+
 async fn insert_firsts(
     conn: &mut AnyConnection,
     events: &[(&str, &Event)],
@@ -339,11 +345,14 @@ async fn insert_firsts(
             .collect();
         let sql = format!(
             "INSERT INTO analytics_firsts (store_id, session_id, kind, occurred_at, country) VALUES {} \
-             ON CONFLICT (store_id, session_id, kind) DO NOTHING \
-             RETURNING store_id, kind, occurred_at, country",
+             ON CONFLICT (store_id, session_id, kind) DO UPDATE SET \
+             moved_from_at = analytics_firsts.occurred_at, moved_from_country = analytics_firsts.country, \
+             occurred_at = excluded.occurred_at, country = excluded.country \
+             WHERE excluded.occurred_at < analytics_firsts.occurred_at \
+             RETURNING store_id, kind, occurred_at, country, moved_from_at, moved_from_country",
             rows.join(", ")
         );
-        let mut query = sqlx::query_as::<_, (String, i64, i64, String)>(sqlx::AssertSqlSafe(sql));
+        let mut query = sqlx::query_as::<_, FirstRow>(sqlx::AssertSqlSafe(sql));
         for ((store, session, kind), (at, country)) in chunk {
             query = query
                 .bind(*store)
@@ -352,7 +361,15 @@ async fn insert_firsts(
                 .bind(*at)
                 .bind(*country);
         }
-        for (store, kind, at, country) in query.fetch_all(&mut *conn).await? {
+        for (store, kind, at, country, moved_from_at, moved_from_country) in
+            query.fetch_all(&mut *conn).await?
+        {
+            // An inserted row has no `moved_from_*` (a new row's columns are NULL); an updated
+            // one has the time and country it was counted at until now.
+            if let Some(moved_from_at) = moved_from_at {
+                let from_country = moved_from_country.unwrap_or_default();
+                deltas.unfirst(&store, kind, moved_from_at, &from_country);
+            }
             deltas.first(&store, kind, at, &country);
         }
     }

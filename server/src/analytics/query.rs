@@ -11,8 +11,8 @@ use core_wasm::numbers::round_to;
 use core_wasm::payouts::to_major;
 use shared_types::catalog::Order;
 use shared_types::{
-    AovResult, Buckets, ChangeKind, DateRange, LiveRow, LiveView, LocationRow, OrdersResult,
-    Overview, OverviewChanges, OverviewPeriod, SalesResult, SeriesDetails,
+    AovResult, Buckets, DateRange, LiveRow, LiveView, LocationRow, OrdersResult, Overview,
+    OverviewPeriod, SalesResult, SeriesDetails,
 };
 use sqlx::AnyPool;
 
@@ -414,34 +414,6 @@ pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> Overvie
     }
 }
 
-/// The changes of each figure from `previous` to `current`; all 0 unless `compare`.
-pub fn changes(
-    current: &OverviewPeriod,
-    previous: &OverviewPeriod,
-    compare: bool,
-) -> OverviewChanges {
-    let card = |now: u64, before: u64| {
-        analytics::percent_change(now as f64, before as f64, ChangeKind::StatCard, compare)
-    };
-    let revenue = |now: f64, before: f64| {
-        analytics::percent_change(now, before, ChangeKind::Revenue, compare)
-    };
-    let (c, p) = (&current.conversion, &previous.conversion);
-    OverviewChanges {
-        vistors: card(c.vistors.value, p.vistors.value),
-        view_content: card(c.view_content.value, p.view_content.value),
-        add_to_cart: card(c.add_to_cart.value, p.add_to_cart.value),
-        reached_checkout: card(c.reached_checkout.value, p.reached_checkout.value),
-        total_sales: revenue(current.sales.total_sales, previous.sales.total_sales),
-        total_orders: revenue(
-            current.orders.total_orders as f64,
-            previous.orders.total_orders as f64,
-        ),
-        aov: revenue(current.aov.aov, previous.aov.aov),
-        conversion_rate: revenue(current.conversion_rate, previous.conversion_rate),
-    }
-}
-
 /// The whole Overview: `range` and the period of the same length before it.
 pub async fn overview(
     db: &AnyPool,
@@ -462,8 +434,8 @@ pub async fn overview(
     let current = period(range, &current_buckets, &current_figures);
     let previous = period(before, &previous_buckets, &previous_figures);
     Ok(Overview {
-        changes: changes(&current, &previous, today_mode),
-        period_changes: changes(&current, &previous, true),
+        changes: analytics::changes(&current, &previous, today_mode),
+        period_changes: analytics::changes(&current, &previous, true),
         current,
         previous,
         stores: stores.to_vec(),

@@ -51,6 +51,16 @@ impl Deltas {
     /// A session reached funnel step `kind` (1 to 5, or the test conversion) for the first
     /// time, at `at`.
     pub fn first(&mut self, store_id: &str, kind: i64, at: i64, country: &str) {
+        self.count(store_id, kind, at, country, 1);
+    }
+
+    /// A first counted at `at` stops counting there (an earlier event of the session moved
+    /// it back; `first` counts it at its new time).
+    pub fn unfirst(&mut self, store_id: &str, kind: i64, at: i64, country: &str) {
+        self.count(store_id, kind, at, country, -1);
+    }
+
+    fn count(&mut self, store_id: &str, kind: i64, at: i64, country: &str, sign: i64) {
         let column = if kind == super::TEST_CONVERSION_KIND {
             Some(9)
         } else {
@@ -61,16 +71,16 @@ impl Deltas {
         };
         self.hourly
             .entry((store_id.to_owned(), hour_of(at)))
-            .or_default()[column] += 1;
+            .or_default()[column] += sign;
         if kind == 1 {
             *self
                 .hourly_countries
                 .entry((store_id.to_owned(), hour_of(at), country.to_owned()))
-                .or_default() += 1;
+                .or_default() += sign;
             *self
                 .daily_countries
                 .entry((store_id.to_owned(), day_of(at), country.to_owned()))
-                .or_default() += 1;
+                .or_default() += sign;
         }
     }
 
@@ -132,7 +142,12 @@ impl Deltas {
                     .map(|(store, _, _)| store.clone()),
             )
             .collect();
-        let hourly: Vec<_> = self.hourly.into_iter().collect();
+        // A first moved within its hour (and country) nets to nothing: no row to write.
+        let hourly: Vec<_> = self
+            .hourly
+            .into_iter()
+            .filter(|(_, counts)| counts.iter().any(|count| *count != 0))
+            .collect();
         for chunk in hourly.chunks(ROWS_PER_STATEMENT) {
             let width = 2 + HOURLY_COLUMNS.len();
             let rows: Vec<String> = (0..chunk.len())
@@ -170,7 +185,10 @@ impl Deltas {
                 self.daily_countries,
             ),
         ] {
-            let rows: Vec<_> = rows.into_iter().collect();
+            let rows: Vec<_> = rows
+                .into_iter()
+                .filter(|(_, sessions)| *sessions != 0)
+                .collect();
             for chunk in rows.chunks(ROWS_PER_STATEMENT) {
                 let values: Vec<String> = (0..chunk.len())
                     .map(|i| row_marks(sqlite, i * 4 + 1, 4))

@@ -933,3 +933,138 @@ async fn reports_cover_only_stores_the_caller_may_see() {
         reply.messages()
     );
 }
+
+/// The rollups of a store as rows with something in them, to compare with a rebuild.
+async fn rollup_rows(
+    app: &TestApp,
+    store: &str,
+) -> (Vec<(i64, i64, i64)>, Vec<(i64, String, i64)>) {
+    let hourly: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT hour_start, vistors, view_content FROM analytics_hourly \
+         WHERE store_id = $1 AND (vistors <> 0 OR view_content <> 0) ORDER BY hour_start",
+    )
+    .bind(store)
+    .fetch_all(&app.state.db)
+    .await
+    .expect("hourly");
+    let countries: Vec<(i64, String, i64)> = sqlx::query_as(
+        "SELECT day_start, country, sessions FROM analytics_daily_countries \
+         WHERE store_id = $1 AND sessions <> 0 ORDER BY day_start, country",
+    )
+    .bind(store)
+    .fetch_all(&app.state.db)
+    .await
+    .expect("countries");
+    (hourly, countries)
+}
+
+#[tokio::test]
+async fn a_late_batch_with_an_older_event_moves_the_session_to_its_earliest_time() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    // The second day's batch arrives first...
+    events(
+        &app,
+        &store,
+        &[
+            ("s1", 1, "2026-11-02T10:00:00Z", "DE"),
+            ("s1", 2, "2026-11-02T10:05:00Z", "DE"),
+            ("s2", 1, "2026-11-02T11:00:00Z", "US"),
+            ("s3", 1, "2026-11-02T12:30:00Z", "US"),
+        ],
+    )
+    .await;
+    // ...then one sent the evening before (retried late, from another connection's country),
+    // a later view (no move) and an earlier event within the same hour (a move to nowhere new).
+    events(
+        &app,
+        &store,
+        &[
+            ("s1", 1, "2026-11-01T23:30:00Z", "VN"),
+            ("s1", 2, "2026-11-02T10:06:00Z", "VN"),
+            ("s2", 1, "2026-11-02T11:10:00Z", "GB"),
+            ("s3", 1, "2026-11-02T12:10:00Z", "US"),
+        ],
+    )
+    .await;
+    let day = |date: &str| {
+        format!("/api/stores/analytics/overview?fromTime={date}&toTime={date}&timezone=UTC")
+    };
+    let first = report(&app, &token, &store, &day("2026-11-01")).await;
+    assert_eq!(funnel(&first["current"]["conversion"]), vec![1, 0, 0, 0, 0]);
+    assert_eq!(
+        first["current"]["locations"],
+        json!([{"key": "VN", "session_count": {"value": 1}}])
+    );
+    let second = report(&app, &token, &store, &day("2026-11-02")).await;
+    assert_eq!(
+        funnel(&second["current"]["conversion"]),
+        vec![2, 1, 0, 0, 0]
+    );
+    assert_eq!(
+        second["current"]["locations"],
+        json!([{"key": "US", "session_count": {"value": 2}}])
+    );
+    // Both read paths agree, in whole-hour and quarter-hour zones.
+    for zone in ["UTC", "Asia/Ho_Chi_Minh", "Asia/Kathmandu"] {
+        paths_agree(&app, &store, "2026-11-01", "2026-11-02", zone).await;
+    }
+    // The rollups kept on the way equal the ones rebuilt from the firsts.
+    let kept = rollup_rows(&app, &store).await;
+    let mut tx = app.state.db.begin().await.expect("transaction");
+    server::analytics::rollup::rebuild(&mut tx, Some(&store))
+        .await
+        .expect("rebuild");
+    tx.commit().await.expect("commit");
+    assert_eq!(kept, rollup_rows(&app, &store).await);
+}
+
+#[tokio::test]
+async fn the_migration_moves_firsts_kept_before_the_rule_to_their_earliest_event() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    events(&app, &store, &[("s1", 1, "2026-11-02T10:00:00Z", "DE")]).await;
+    // What the ingest used to leave: an older event of the session stored, the first unmoved.
+    sqlx::query(
+        "INSERT INTO analytics_events (store_id, session_id, kind, occurred_at, page, country, received_at) \
+         VALUES ($1, 's1', 1, $2, '/', 'VN', $3)",
+    )
+    .bind(&store)
+    .bind(at("2026-11-01T23:30:00Z"))
+    .bind(server::db::now_ms())
+    .execute(&app.state.db)
+    .await
+    .expect("old event");
+    // Migration 0021's data part (its columns exist already).
+    let migration = include_str!("../../migrations/0021_earliest_firsts.sql");
+    let data: String = migration
+        .split(';')
+        .filter(|statement| !statement.contains("ALTER TABLE"))
+        .collect::<Vec<_>>()
+        .join(";");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(data))
+        .execute(&app.state.db)
+        .await
+        .expect("migration");
+    let day = |date: &str| {
+        format!("/api/stores/analytics/overview?fromTime={date}&toTime={date}&timezone=UTC")
+    };
+    let first = report(&app, &token, &store, &day("2026-11-01")).await;
+    assert_eq!(funnel(&first["current"]["conversion"]), vec![1, 0, 0, 0, 0]);
+    assert_eq!(
+        first["current"]["locations"],
+        json!([{"key": "VN", "session_count": {"value": 1}}])
+    );
+    let second = report(&app, &token, &store, &day("2026-11-02")).await;
+    assert_eq!(
+        funnel(&second["current"]["conversion"]),
+        vec![0, 0, 0, 0, 0]
+    );
+    let kept = rollup_rows(&app, &store).await;
+    let mut tx = app.state.db.begin().await.expect("transaction");
+    server::analytics::rollup::rebuild(&mut tx, Some(&store))
+        .await
+        .expect("rebuild");
+    tx.commit().await.expect("commit");
+    assert_eq!(kept, rollup_rows(&app, &store).await);
+}
