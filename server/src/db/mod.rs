@@ -2,14 +2,17 @@
 //! embedded in the binary. Queries are written once in SQL both databases accept.
 
 pub mod accounts;
+pub mod catalog;
 pub mod catalog_seed;
 pub mod checkout;
 pub mod discounts;
 pub mod domains;
+pub mod menus;
 pub mod onboarding;
 pub mod orders;
 pub mod reviews;
 pub mod seed;
+pub mod settings;
 pub mod stores;
 pub mod subscriptions;
 pub mod theme_drafts;
@@ -186,6 +189,15 @@ pub async fn handle_taken(
         .fetch_optional(db)
         .await?;
     Ok(row.is_some())
+}
+
+/// A `LIKE` pattern (with `ESCAPE '!'`) matching `needle` anywhere.
+pub fn contains_pattern(needle: &str) -> String {
+    let escaped = needle
+        .replace('!', "!!")
+        .replace('%', "!%")
+        .replace('_', "!_");
+    format!("%{escaped}%")
 }
 
 /// A new time-ordered id.

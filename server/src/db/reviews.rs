@@ -4,8 +4,8 @@
 use shared_types::records::{AppSwitches, Review};
 use sqlx::AnyPool;
 
+use crate::db::settings::{Kind, read_setting};
 use crate::error::ApiError;
-use crate::routes::records::{Kind, read_setting};
 use core_wasm::records::{RatingSummary, rating_summaries, reviews_on};
 
 /// The rating of each of a store's products with published reviews; none while the Product

@@ -13,11 +13,10 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::catalog::contains_pattern;
 use super::pages::invalid;
 use super::sales::paging;
 use crate::auth::store::{StoreAccess, routes as scoped};
-use crate::db::now_ms;
+use crate::db::{contains_pattern, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 

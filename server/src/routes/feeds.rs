@@ -11,7 +11,7 @@ use shared_types::records::{Catalog, ProductFeed};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::catalog::{ProductQuery, query_products};
+use crate::db::catalog::{ProductQuery, query_products};
 use crate::error::ApiError;
 use crate::state::AppState;
 

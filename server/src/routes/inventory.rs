@@ -11,8 +11,8 @@ use sqlx::AnyConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::catalog::tag_pattern;
 use crate::auth::store::{StoreAccess, routes::BulkEdit, routes::Inventory};
+use crate::db::catalog::tag_pattern;
 use crate::db::now_ms;
 use crate::error::{ApiError, Json};
 use crate::state::AppState;

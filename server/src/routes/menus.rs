@@ -8,10 +8,10 @@ use shared_types::{ApiErrorBody, MessageResponse};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::catalog::{collection_by_handle, find_collection};
 use super::pages::invalid;
 use crate::auth::store::{StoreAccess, routes::Navigation};
-use crate::db::{new_id, now_ms};
+use crate::db::catalog::{collection_by_handle, find_collection};
+use crate::db::{menus, new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
@@ -23,29 +23,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add_collection, remove_collection))
 }
 
-pub(crate) type MenuRow = (String, String, String, String, i64, i64);
-
-pub(crate) const MENU_COLUMNS: &str = "id, title, handle, items, created_at, updated_at";
-
-pub(crate) fn menu((id, title, handle, items, created_at, updated_at): MenuRow) -> Menu {
-    Menu {
-        id,
-        title,
-        handle,
-        items: serde_json::from_str(&items).unwrap_or_default(),
-        created_at,
-        updated_at,
-    }
-}
-
+/// Menu `id` of the store; `NotFound` when there is none.
 async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Menu, ApiError> {
-    let sql = format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 AND id = $2");
-    let row: Option<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(id)
-        .fetch_optional(&state.db)
-        .await?;
-    row.map(menu).ok_or(ApiError::NotFound)
+    menus::by_id(&state.db, store_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 /// Checks a menu with the core's rules and gives every item without an id a new one.
@@ -74,23 +56,6 @@ fn checked(input: MenuInput) -> Result<(String, String, Vec<MenuItem>), ApiError
     Ok((title, handle, items))
 }
 
-async fn write_items(
-    state: &AppState,
-    store_id: &str,
-    id: &str,
-    items: &[MenuItem],
-) -> Result<(), ApiError> {
-    let items = serde_json::to_string(items).map_err(ApiError::internal)?;
-    sqlx::query("UPDATE menus SET items = $1, updated_at = $2 WHERE id = $3 AND store_id = $4")
-        .bind(items)
-        .bind(now_ms())
-        .bind(id)
-        .bind(store_id)
-        .execute(&state.db)
-        .await?;
-    Ok(())
-}
-
 fn taken(handle: &str) -> ApiError {
     ApiError::Conflict(format!("Another menu already has the handle {handle}."))
 }
@@ -103,13 +68,7 @@ async fn list_menus(
     State(state): State<AppState>,
     access: StoreAccess<Navigation>,
 ) -> Result<Json<Vec<Menu>>, ApiError> {
-    let sql =
-        format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 ORDER BY created_at, id");
-    let rows: Vec<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .fetch_all(&state.db)
-        .await?;
-    Ok(Json(rows.into_iter().map(menu).collect()))
+    Ok(Json(menus::list(&state.db, &access.store_id).await?))
 }
 
 /// Creates a menu.
@@ -127,17 +86,15 @@ async fn create_menu(
         return Err(taken(&handle));
     }
     let id = new_id();
-    let now = now_ms();
-    sqlx::query(
-        "INSERT INTO menus (id, store_id, title, handle, items, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
+    menus::insert(
+        &state.db,
+        &access.store_id,
+        &id,
+        &title,
+        &handle,
+        &items,
+        now_ms(),
     )
-    .bind(&id)
-    .bind(&access.store_id)
-    .bind(&title)
-    .bind(&handle)
-    .bind(serde_json::to_string(&items).map_err(ApiError::internal)?)
-    .bind(now)
-    .execute(&state.db)
     .await?;
     Ok((
         StatusCode::CREATED,
@@ -174,16 +131,15 @@ async fn put_menu(
     if crate::db::handle_taken(&state.db, "menus", &access.store_id, &handle, &id).await? {
         return Err(taken(&handle));
     }
-    sqlx::query(
-        "UPDATE menus SET title = $1, handle = $2, items = $3, updated_at = $4 WHERE id = $5 AND store_id = $6",
+    menus::update(
+        &state.db,
+        &access.store_id,
+        &id,
+        &title,
+        &handle,
+        &items,
+        now_ms(),
     )
-    .bind(&title)
-    .bind(&handle)
-    .bind(serde_json::to_string(&items).map_err(ApiError::internal)?)
-    .bind(now_ms())
-    .bind(&id)
-    .bind(&access.store_id)
-    .execute(&state.db)
     .await?;
     Ok(Json(find(&state, &access.store_id, &id).await?))
 }
@@ -197,12 +153,7 @@ async fn delete_menu(
     access: StoreAccess<Navigation>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let deleted = sqlx::query("DELETE FROM menus WHERE id = $1 AND store_id = $2")
-        .bind(&id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?;
-    if deleted.rows_affected() == 0 {
+    if !menus::delete(&state.db, &access.store_id, &id).await? {
         return Err(ApiError::NotFound);
     }
     Ok(Json(MessageResponse {
@@ -234,7 +185,8 @@ async fn menu_collections(
     }
     let mut out: Vec<Collection> = Vec::new();
     for handle in handles {
-        if let Some(collection) = collection_by_handle(&state, &access.store_id, &handle).await? {
+        if let Some(collection) = collection_by_handle(&state.db, &access.store_id, &handle).await?
+        {
             out.push(collection);
         }
     }
@@ -252,7 +204,7 @@ async fn add_collection(
     Path((menu_id, collection_id)): Path<(String, String)>,
 ) -> Result<Json<Menu>, ApiError> {
     let menu = find(&state, &access.store_id, &menu_id).await?;
-    let collection = find_collection(&state, &access.store_id, &collection_id).await?;
+    let collection = find_collection(&state.db, &access.store_id, &collection_id).await?;
     let mut items = menu.items;
     if !items.iter().any(|i| links_to(i, &collection.handle)) {
         items.push(MenuItem {
@@ -269,7 +221,7 @@ async fn add_collection(
             children: Vec::new(),
         });
         core_wasm::catalog::check_menu_items(&items).map_err(invalid)?;
-        write_items(&state, &access.store_id, &menu_id, &items).await?;
+        menus::update_items(&state.db, &access.store_id, &menu_id, &items, now_ms()).await?;
     }
     Ok(Json(find(&state, &access.store_id, &menu_id).await?))
 }
@@ -285,12 +237,12 @@ async fn remove_collection(
     Path((menu_id, collection_id)): Path<(String, String)>,
 ) -> Result<Json<Menu>, ApiError> {
     let menu = find(&state, &access.store_id, &menu_id).await?;
-    let collection = find_collection(&state, &access.store_id, &collection_id).await?;
+    let collection = find_collection(&state.db, &access.store_id, &collection_id).await?;
     let mut items = menu.items;
     items.retain(|i| !links_to(i, &collection.handle));
     for item in &mut items {
         item.children.retain(|c| !links_to(c, &collection.handle));
     }
-    write_items(&state, &access.store_id, &menu_id, &items).await?;
+    menus::update_items(&state.db, &access.store_id, &menu_id, &items, now_ms()).await?;
     Ok(Json(find(&state, &access.store_id, &menu_id).await?))
 }

@@ -13,12 +13,11 @@ use shared_types::catalog::{Collection, CollectionList, Menu, Page, Product, Pro
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::catalog::{
+use super::pages::{PAGE_COLUMNS, PageRow, page};
+use crate::db::catalog::{
     CollectionQuery, ProductQuery, collection_by_handle, product_where, query_collections,
     query_products,
 };
-use super::menus::{MENU_COLUMNS, MenuRow, menu};
-use super::pages::{PAGE_COLUMNS, PageRow, page};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
@@ -160,13 +159,7 @@ async fn public_menus(
     Path(subdomain): Path<String>,
 ) -> Result<Response, ApiError> {
     let store_id = store(&state, &subdomain).await?;
-    let sql =
-        format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 ORDER BY created_at, id");
-    let rows: Vec<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&store_id)
-        .fetch_all(&state.db)
-        .await?;
-    Ok(cached(rows.into_iter().map(menu).collect::<Vec<_>>()))
+    Ok(cached(crate::db::menus::list(&state.db, &store_id).await?))
 }
 
 /// Active products: `page`, `limit`, `search`, `chandle`. Each variant says whether it is
@@ -247,7 +240,7 @@ async fn public_collection(
     Path((subdomain, handle)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let store_id = store(&state, &subdomain).await?;
-    let collection = collection_by_handle(&state, &store_id, &handle)
+    let collection = collection_by_handle(&state.db, &store_id, &handle)
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok(cached(collection))

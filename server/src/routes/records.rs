@@ -6,12 +6,8 @@
 //! the scope of its route in the core's table. Each kind's routes are declared by a macro so
 //! that every one carries its own OpenAPI description.
 
-use std::future::Future;
-
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use shared_types::records::{
     AppSwitches, BulkUpdate, CachePurge, Catalog, OptionSet, ProductFeed, RecordList, Review,
     SalesChannels, ShippingSettings, SizeChart, StoreRecord, StorefrontSettings, TelegramSettings,
@@ -22,6 +18,7 @@ use sqlx::AnyConnection;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::db::settings::{Kind, Setting, read_setting, save_setting};
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
@@ -42,33 +39,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(telegram::router())
         .merge(custom_store::router())
         .merge(shipping::router())
-}
-
-/// A kind of record or setting: its name, the core's check, and what the server adds before it
-/// is stored (references checked against the store's own data, results of the change).
-pub trait Kind: Serialize + DeserializeOwned + Send + Sync + 'static {
-    /// The kind's name in the table and in the core's `problems_of`.
-    const KIND: &'static str;
-    /// How a message names one ("size chart").
-    const NOUN: &'static str;
-    fn problems(&self) -> Vec<String>;
-    /// Checks what the core cannot (that referenced records are the store's) and fills what the
-    /// server computes; runs in the transaction that stores the record.
-    fn prepare<'a>(
-        self,
-        _conn: &'a mut AnyConnection,
-        _store_id: &'a str,
-    ) -> impl Future<Output = Result<Self, ApiError>> + Send + 'a
-    where
-        Self: Sized,
-    {
-        async move { Ok(self) }
-    }
-}
-
-/// A setting's value before the merchant saved one.
-pub trait Setting: Kind {
-    fn initial() -> Self;
 }
 
 /// Paging of a record list.
@@ -234,19 +204,8 @@ pub async fn remove<K: Kind>(
     })
 }
 
-pub async fn read_setting<K: Setting>(db: &sqlx::AnyPool, store_id: &str) -> Result<K, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT data FROM store_settings WHERE store_id = $1 AND name = $2")
-            .bind(store_id)
-            .bind(K::KIND)
-            .fetch_optional(db)
-            .await?;
-    match row {
-        Some((data,)) => serde_json::from_str(&data).map_err(ApiError::internal),
-        None => Ok(K::initial()),
-    }
-}
-
+/// Replaces the store's setting of kind `K` after the core's check and the kind's preparation,
+/// in one transaction.
 pub async fn write_setting<K: Setting>(
     state: &AppState,
     store_id: &str,
@@ -255,18 +214,7 @@ pub async fn write_setting<K: Setting>(
     checked(&value)?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     let value = value.prepare(&mut tx, store_id).await?;
-    let text = to_text(&value)?;
-    let now = now_ms();
-    sqlx::query(
-        "INSERT INTO store_settings (store_id, name, data, updated_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (store_id, name) DO UPDATE SET data = $3, updated_at = $4",
-    )
-    .bind(store_id)
-    .bind(K::KIND)
-    .bind(&text)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
+    save_setting(&mut tx, store_id, &value).await?;
     tx.commit().await?;
     Ok(value)
 }

@@ -16,11 +16,10 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::catalog::contains_pattern;
 use super::pages::invalid;
 use crate::auth::store::{StoreAccess, routes as scoped};
 use crate::db::orders::{self, ORDER_COLUMNS, OrderRow};
-use crate::db::{new_id, now_ms};
+use crate::db::{contains_pattern, new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 

@@ -19,15 +19,14 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sha2::Digest;
-use shared_types::catalog::{Menu, Product};
+use shared_types::catalog::Product;
 
 use crate::config::Config;
-use crate::error::{ApiError, Json};
-use crate::routes::catalog::{
+use crate::db::catalog::{
     CollectionQuery, ProductQuery, collection_by_handle, product_where, query_collections,
     query_products,
 };
-use crate::routes::menus::{MENU_COLUMNS, MenuRow, menu};
+use crate::error::{ApiError, Json};
 use crate::state::AppState;
 use core_wasm::storefront::{self as render, Boot, Catalog, Family, Page, Shop, View, preview};
 
@@ -255,15 +254,7 @@ async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> 
     )
     .await?
     .collections;
-    let sql =
-        format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 ORDER BY created_at, id");
-    let menus: Vec<Menu> = sqlx::query_as::<_, MenuRow>(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .fetch_all(&state.db)
-        .await?
-        .into_iter()
-        .map(menu)
-        .collect();
+    let menus = crate::db::menus::list(&state.db, store_id).await?;
     let ratings = crate::db::reviews::ratings(&state.db, store_id).await?;
     Ok(Catalog {
         products,
@@ -615,7 +606,7 @@ async fn collection(
             search: search.trim().to_owned(),
         })
     } else {
-        match collection_by_handle(&state, &ctx.shop.id, &handle).await? {
+        match collection_by_handle(&state.db, &ctx.shop.id, &handle).await? {
             Some(c) => {
                 let products: Vec<Product> =
                     ctx.catalog.products_of(&c).into_iter().cloned().collect();
