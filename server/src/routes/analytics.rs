@@ -183,6 +183,10 @@ async fn overview(
         .iter()
         .filter_map(|value| value.to_str().ok())
         .any(|value| value.to_ascii_lowercase().contains("no-cache"));
+    // A client that takes gzip gets the answer compressed once, when it is cached, rather than
+    // by the compression layer on every request (which leaves an encoded answer as it is).
+    let gzip = accepts_gzip(&headers);
+    let key = if gzip { format!("{key}|gzip") } else { key };
     let cached = if fresh {
         None
     } else {
@@ -192,12 +196,50 @@ async fn overview(
         Some(body) => body,
         None => {
             let overview = query::overview(&state.db, &stores, range, now, tests).await?;
-            let body = Bytes::from(serde_json::to_vec(&overview).map_err(ApiError::internal)?);
+            let json = serde_json::to_vec(&overview).map_err(ApiError::internal)?;
+            let body = Bytes::from(if gzip { gzipped(&json)? } else { json });
             state.overview_cache.insert(key, body.clone());
             body
         }
     };
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    let mut response = ([(header::CONTENT_TYPE, "application/json")], body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if gzip {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    Ok(response)
+}
+
+/// Whether the request's `Accept-Encoding` takes gzip (named, or `*`, without `q=0`).
+fn accepts_gzip(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|item| {
+            let mut parts = item.split(';');
+            let coding = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|part| {
+                part.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+}
+
+/// `bytes` compressed with gzip at the default level (what the compression layer uses).
+fn gzipped(bytes: &[u8]) -> Result<Vec<u8>, ApiError> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(bytes.len() / 4),
+        flate2::Compression::default(),
+    );
+    encoder.write_all(bytes).map_err(ApiError::internal)?;
+    encoder.finish().map_err(ApiError::internal)
 }
 
 /// The conversion funnel: sessions at each step, with `is_tracked_previous_action`.

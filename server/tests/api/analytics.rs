@@ -1068,3 +1068,47 @@ async fn the_migration_moves_firsts_kept_before_the_rule_to_their_earliest_event
     tx.commit().await.expect("commit");
     assert_eq!(kept, rollup_rows(&app, &store).await);
 }
+
+#[tokio::test]
+async fn a_cached_overview_is_gzipped_once_for_the_clients_that_take_it() {
+    use std::io::Read;
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let path = "/api/stores/analytics/overview?timezone=UTC";
+    let plain = report(&app, &token, &store, path).await;
+    // Computed, then from the cache: both gzipped, both the same JSON.
+    for _ in 0..2 {
+        let reply = app
+            .send(
+                Method::GET,
+                path,
+                None,
+                Some(&token),
+                &[
+                    ("x-store-id", &store),
+                    ("accept-encoding", "br;q=1, gzip;q=0.8"),
+                ],
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.headers["content-encoding"], "gzip");
+        assert_eq!(reply.headers["vary"], "accept-encoding");
+        let mut json = String::new();
+        flate2::read::GzDecoder::new(&reply.bytes[..])
+            .read_to_string(&mut json)
+            .expect("gzip");
+        assert_eq!(serde_json::from_str::<Value>(&json).expect("json"), plain);
+    }
+    // `q=0` refuses gzip: the answer comes as it is.
+    let refused = app
+        .send(
+            Method::GET,
+            path,
+            None,
+            Some(&token),
+            &[("x-store-id", &store), ("accept-encoding", "gzip;q=0")],
+        )
+        .await;
+    assert!(refused.headers.get("content-encoding").is_none());
+    assert_eq!(refused.json, plain);
+}

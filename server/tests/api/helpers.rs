@@ -35,6 +35,8 @@ pub struct Reply {
     pub headers: axum::http::HeaderMap,
     pub json: Value,
     pub text: String,
+    /// The body as it came (a gzipped one is not text).
+    pub bytes: axum::body::Bytes,
 }
 
 impl Reply {
@@ -174,6 +176,7 @@ impl TestApp {
             headers,
             json: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
             text,
+            bytes,
         }
     }
 
