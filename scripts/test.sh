@@ -102,6 +102,11 @@ WASM_START=$SECONDS
 build_wasm > "$LOGS/wasm.log" 2>&1 &
 WASM_BUILD=$!
 
+# From here on the workspace's crates are compiled by clippy's driver with warnings as errors
+# (scripts/clippy-rustc): the native test build is the clippy check. Every native cargo command
+# below (and the scripts' own) compiles with it, so none compiles the workspace again.
+export RUSTC_WORKSPACE_WRAPPER="$ROOT/scripts/clippy-rustc"
+
 # wasm_built: waits for the background WebAssembly build, shows its log and reports it as a step.
 wasm_built() {
   local status
@@ -117,13 +122,14 @@ wasm_built() {
 }
 
 step "cargo fmt --check" cargo fmt --all --check
-step "cargo clippy (native)" cargo clippy --locked --workspace --all-targets -- -D warnings
 step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings &&
   cargo clippy --locked --target wasm32-unknown-unknown -p storefront-preview --all-targets -- -D warnings' 
-# The test binaries first, so that the PostgreSQL suite can start before the SQLite one runs.
-step "cargo test: build" cargo test --locked --workspace --no-run
+# The test binaries first, so that the PostgreSQL suite can start before the SQLite one runs;
+# every target (benches and examples too) through clippy's driver, as `cargo clippy
+# --all-targets -- -D warnings` would check them.
+step "cargo clippy and the test build (native)" cargo test --locked --workspace --all-targets --no-run
 # The server's suite against PostgreSQL runs in the background from as soon as its binary is
 # built (run directly, it holds no cargo lock) while the SQLite suite, the UI's checks and the
 # first adversarial runs go on; its counts join the total before the end-to-end tests.
