@@ -13,9 +13,11 @@ export async function enter(page: Page, email: string, shop: RegExp = /./) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  // The shop choice lists 20 shops a page, oldest first: the specs' new shops come after the
-  // demo owner's first twenty, behind "Load more".
-  const button = page.getByRole("button", { name: shop }).first();
+  // The sign-in page's own buttons must not be taken for a shop: the shop choice first.
+  await expect(page).toHaveURL(/\/admin\/auth\/shop/);
+  // The shop choice lists 20 shops a page (a list of buttons), oldest first: the specs' new shops
+  // come after the demo owner's first twenty, behind "Load more".
+  const button = page.getByRole("listitem").getByRole("button", { name: shop }).first();
   const more = page.getByRole("button", { name: "Load more" });
   for (;;) {
     await expect(button.or(more).first()).toBeVisible();
@@ -25,6 +27,9 @@ export async function enter(page: Page, email: string, shop: RegExp = /./) {
     await expect.poll(() => page.getByRole("button").count()).toBeGreaterThan(shown);
   }
   await button.click();
+  // Chosen: the admin (or the survey) opens, with the session and the store saved, so that a
+  // spec's next `goto` finds them.
+  await expect(page).not.toHaveURL(/\/admin\/auth\/shop/);
 }
 
 export interface ApiSession {
