@@ -934,6 +934,22 @@ async fn reports_cover_only_stores_the_caller_may_see() {
     );
 }
 
+/// The Overview of one UTC day.
+fn day_overview(date: &str) -> String {
+    format!("/api/stores/analytics/overview?fromTime={date}&toTime={date}&timezone=UTC")
+}
+
+/// The rollups kept on the way equal the ones rebuilt from the firsts and the orders.
+async fn rollups_equal_a_rebuild(app: &TestApp, store: &str) {
+    let kept = rollup_rows(app, store).await;
+    let mut tx = app.state.db.begin().await.expect("transaction");
+    server::analytics::rollup::rebuild(&mut tx, Some(store))
+        .await
+        .expect("rebuild");
+    tx.commit().await.expect("commit");
+    assert_eq!(kept, rollup_rows(app, store).await);
+}
+
 /// The rollups of a store as rows with something in them, to compare with a rebuild.
 async fn rollup_rows(
     app: &TestApp,
@@ -987,16 +1003,13 @@ async fn a_late_batch_with_an_older_event_moves_the_session_to_its_earliest_time
         ],
     )
     .await;
-    let day = |date: &str| {
-        format!("/api/stores/analytics/overview?fromTime={date}&toTime={date}&timezone=UTC")
-    };
-    let first = report(&app, &token, &store, &day("2026-11-01")).await;
+    let first = report(&app, &token, &store, &day_overview("2026-11-01")).await;
     assert_eq!(funnel(&first["current"]["conversion"]), vec![1, 0, 0, 0, 0]);
     assert_eq!(
         first["current"]["locations"],
         json!([{"key": "VN", "session_count": {"value": 1}}])
     );
-    let second = report(&app, &token, &store, &day("2026-11-02")).await;
+    let second = report(&app, &token, &store, &day_overview("2026-11-02")).await;
     assert_eq!(
         funnel(&second["current"]["conversion"]),
         vec![2, 1, 0, 0, 0]
@@ -1009,14 +1022,7 @@ async fn a_late_batch_with_an_older_event_moves_the_session_to_its_earliest_time
     for zone in ["UTC", "Asia/Ho_Chi_Minh", "Asia/Kathmandu"] {
         paths_agree(&app, &store, "2026-11-01", "2026-11-02", zone).await;
     }
-    // The rollups kept on the way equal the ones rebuilt from the firsts.
-    let kept = rollup_rows(&app, &store).await;
-    let mut tx = app.state.db.begin().await.expect("transaction");
-    server::analytics::rollup::rebuild(&mut tx, Some(&store))
-        .await
-        .expect("rebuild");
-    tx.commit().await.expect("commit");
-    assert_eq!(kept, rollup_rows(&app, &store).await);
+    rollups_equal_a_rebuild(&app, &store).await;
 }
 
 #[tokio::test]
@@ -1046,27 +1052,18 @@ async fn the_migration_moves_firsts_kept_before_the_rule_to_their_earliest_event
         .execute(&app.state.db)
         .await
         .expect("migration");
-    let day = |date: &str| {
-        format!("/api/stores/analytics/overview?fromTime={date}&toTime={date}&timezone=UTC")
-    };
-    let first = report(&app, &token, &store, &day("2026-11-01")).await;
+    let first = report(&app, &token, &store, &day_overview("2026-11-01")).await;
     assert_eq!(funnel(&first["current"]["conversion"]), vec![1, 0, 0, 0, 0]);
     assert_eq!(
         first["current"]["locations"],
         json!([{"key": "VN", "session_count": {"value": 1}}])
     );
-    let second = report(&app, &token, &store, &day("2026-11-02")).await;
+    let second = report(&app, &token, &store, &day_overview("2026-11-02")).await;
     assert_eq!(
         funnel(&second["current"]["conversion"]),
         vec![0, 0, 0, 0, 0]
     );
-    let kept = rollup_rows(&app, &store).await;
-    let mut tx = app.state.db.begin().await.expect("transaction");
-    server::analytics::rollup::rebuild(&mut tx, Some(&store))
-        .await
-        .expect("rebuild");
-    tx.commit().await.expect("commit");
-    assert_eq!(kept, rollup_rows(&app, &store).await);
+    rollups_equal_a_rebuild(&app, &store).await;
 }
 
 #[tokio::test]
