@@ -236,3 +236,121 @@ pub async fn make_operator(db: &AnyPool, email: &str) -> Result<bool, sqlx::Erro
         .rows_affected();
     Ok(changed == 1)
 }
+
+/// An account as the shell shows it: id, e-mail, first and last name, picture address.
+pub type UserRow = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+/// Account `user_id`, if there is one.
+pub async fn user(db: &AnyPool, user_id: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, email, first_name, last_name, profile_picture FROM users WHERE id = $1",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The account's role, scopes and last sign-out (ms) in the store; `None` when it is not a
+/// member.
+pub async fn membership(
+    db: &AnyPool,
+    store_id: &str,
+    user_id: &str,
+) -> Result<Option<(String, String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT role, scopes, signed_out_at FROM store_members WHERE store_id = $1 AND user_id = $2",
+    )
+    .bind(store_id)
+    .bind(user_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Writes the account's names and picture address, updated at `now`.
+pub async fn update_profile(
+    db: &AnyPool,
+    user_id: &str,
+    (first_name, last_name, picture): (Option<String>, Option<String>, Option<String>),
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET first_name = $1, last_name = $2, profile_picture = $3, updated_at = $4 WHERE id = $5")
+        .bind(first_name)
+        .bind(last_name)
+        .bind(picture)
+        .bind(now)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The account's password hash (PHC string).
+pub async fn password_hash(db: &AnyPool, user_id: &str) -> Result<String, sqlx::Error> {
+    let (hash,): (String,) = sqlx::query_as("SELECT password_hash FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(db)
+        .await?;
+    Ok(hash)
+}
+
+/// Replaces the account's password hash, updated at `now`.
+pub async fn set_password_hash(
+    db: &AnyPool,
+    user_id: &str,
+    hash: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
+        .bind(hash)
+        .bind(now)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// A store of the account's as the shop choice lists it: id, name, subdomain, the account's
+/// role, and the store's primary custom domain if it has one.
+pub type MemberStore = (String, String, String, String, Option<String>);
+
+const MEMBER_STORE: &str = "SELECT s.id, s.name, s.subdomain, m.role, \
+    (SELECT d.host FROM domains d WHERE d.store_id = s.id AND d.is_primary = 1 \
+      AND d.domain_type <> 'SystemDefault' ORDER BY d.created_at LIMIT 1) \
+    FROM stores s JOIN store_members m ON m.store_id = s.id";
+
+/// At most `limit` of the account's stores after store id `after` (empty: from the first), in
+/// id order.
+pub async fn member_stores(
+    db: &AnyPool,
+    user_id: &str,
+    after: &str,
+    limit: i64,
+) -> Result<Vec<MemberStore>, sqlx::Error> {
+    let sql = format!("{MEMBER_STORE} WHERE m.user_id = $1 AND s.id > $2 ORDER BY s.id LIMIT $3");
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user_id)
+        .bind(after)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
+/// The account's store `store_id` (it must be a member).
+pub async fn member_store(
+    db: &AnyPool,
+    user_id: &str,
+    store_id: &str,
+) -> Result<MemberStore, sqlx::Error> {
+    let sql = format!("{MEMBER_STORE} WHERE m.user_id = $1 AND s.id = $2");
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user_id)
+        .bind(store_id)
+        .fetch_one(db)
+        .await
+}

@@ -574,3 +574,18 @@ pub async fn delete_collection(
     tx.commit().await?;
     Ok(true)
 }
+
+/// The handle of the store's collection `id`, if the store has it.
+pub async fn collection_handle(
+    db: &AnyPool,
+    store_id: &str,
+    id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT handle FROM collections WHERE store_id = $1 AND id = $2")
+            .bind(store_id)
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(handle,)| handle))
+}

@@ -206,3 +206,57 @@ pub async fn verify(db: &AnyPool, store_id: &str, host: &str) -> Result<bool, Ap
     tx.commit().await?;
     Ok(true)
 }
+
+/// Makes domain `id` the store's checkout domain, and no other (in the caller's transaction).
+pub async fn set_checkout(
+    conn: &mut sqlx::AnyConnection,
+    store_id: &str,
+    id: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE domains SET is_checkout = 0 WHERE store_id = $1")
+        .bind(store_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("UPDATE domains SET is_checkout = 1 WHERE id = $1 AND store_id = $2")
+        .bind(id)
+        .bind(store_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// A domain waiting to be bought: id, host, years, price in minor units, created at.
+pub type PendingRow = (String, String, i64, i64, i64);
+
+/// Keeps a domain the store wants to buy; false when the store already waits for that host.
+pub async fn add_pending(
+    db: &AnyPool,
+    store_id: &str,
+    row: &PendingRow,
+) -> Result<bool, sqlx::Error> {
+    let (id, host, years, price_minor, created_at) = row;
+    let inserted = sqlx::query(
+        "INSERT INTO pending_domains (id, store_id, host, years, price_minor, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (store_id, host) DO NOTHING",
+    )
+    .bind(id)
+    .bind(store_id)
+    .bind(host)
+    .bind(years)
+    .bind(price_minor)
+    .bind(created_at)
+    .execute(db)
+    .await?
+    .rows_affected();
+    Ok(inserted > 0)
+}
+
+/// The domains the store waits to buy, oldest first.
+pub async fn pending(db: &AnyPool, store_id: &str) -> Result<Vec<PendingRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, host, years, price_minor, created_at FROM pending_domains WHERE store_id = $1 ORDER BY created_at",
+    )
+    .bind(store_id)
+    .fetch_all(db)
+    .await
+}

@@ -1,6 +1,8 @@
-//! A store's own row: the lookups that many screens share.
+//! A store's own rows: the lookups that many screens share, its first-run survey and its page
+//! preference.
 
-use sqlx::{Any, Executor};
+use shared_types::{PagePreference, PaymentChoice};
+use sqlx::{Any, AnyPool, Executor};
 
 /// The store's system subdomain (its storefront is `/s/{subdomain}/`); `None` for no such store.
 pub async fn subdomain<'e, E>(db: E, store_id: &str) -> Result<Option<String>, sqlx::Error>
@@ -12,4 +14,158 @@ where
         .fetch_optional(db)
         .await?;
     Ok(row.map(|(subdomain,)| subdomain))
+}
+
+/// Whether the store's first-run survey is done.
+pub async fn survey_done(db: &AnyPool, store_id: &str) -> Result<bool, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT store_id FROM store_surveys WHERE store_id = $1")
+            .bind(store_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.is_some())
+}
+
+/// The store's page preference; `None` for no such store.
+pub async fn preferences(
+    db: &AnyPool,
+    store_id: &str,
+) -> Result<Option<PagePreference>, sqlx::Error> {
+    let row: Option<(String, String, String, String, String)> = sqlx::query_as(
+        "SELECT standard_timezone, business_type, payment_choice_type, store_front_default_theme, currency \
+             FROM store_preferences WHERE store_id = $1",
+    )
+    .bind(store_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(
+        |(standard_timezone, business_type, kind, store_front_default_theme, currency)| {
+            PagePreference {
+                standard_timezone,
+                business_type,
+                payment_choice: PaymentChoice { kind },
+                store_front_default_theme,
+                currency: Some(currency),
+            }
+        },
+    ))
+}
+
+/// How many real (not test) orders the store has taken.
+pub async fn real_orders<'e, E>(db: E, store_id: &str) -> Result<i64, sqlx::Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM orders WHERE store_id = $1 AND is_test = 0")
+            .bind(store_id)
+            .fetch_one(db)
+            .await?;
+    Ok(count)
+}
+
+/// Writes the store's page preference with `currency`, updated at `now`; whether the store had
+/// one to change.
+pub async fn save_preferences<'e, E>(
+    db: E,
+    store_id: &str,
+    value: &PagePreference,
+    currency: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    let updated = sqlx::query(
+        "UPDATE store_preferences SET standard_timezone = $1, business_type = $2, payment_choice_type = $3, \
+         store_front_default_theme = $4, currency = $5, updated_at = $6 WHERE store_id = $7",
+    )
+    .bind(&value.standard_timezone)
+    .bind(&value.business_type)
+    .bind(&value.payment_choice.kind)
+    .bind(&value.store_front_default_theme)
+    .bind(currency)
+    .bind(now)
+    .bind(store_id)
+    .execute(db)
+    .await?
+    .rows_affected();
+    Ok(updated > 0)
+}
+
+/// A store's row as its status reads it, with its preferences (absent before they are written)
+/// and the custom domain shoppers reach it at (a verified one, the primary first).
+#[derive(Debug)]
+pub struct StatusRow {
+    pub id: String,
+    pub name: String,
+    pub subdomain: String,
+    pub is_enabled: bool,
+    pub business_type: Option<String>,
+    pub currency: Option<String>,
+    pub timezone: Option<String>,
+    pub custom_host: Option<String>,
+}
+
+/// The store's status row; `None` for no such store.
+pub async fn status(db: &AnyPool, store_id: &str) -> Result<Option<StatusRow>, sqlx::Error> {
+    type Row = (
+        String,
+        String,
+        String,
+        i64,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type, p.currency, \
+         p.standard_timezone, \
+         (SELECT d.host FROM domains d WHERE d.store_id = s.id \
+           AND d.domain_type <> 'SystemDefault' AND d.verified_at IS NOT NULL \
+           ORDER BY d.is_primary DESC, d.created_at LIMIT 1) \
+         FROM stores s LEFT JOIN store_preferences p ON p.store_id = s.id WHERE s.id = $1",
+    )
+    .bind(store_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(
+        |(id, name, subdomain, enabled, business_type, currency, timezone, custom_host)| {
+            StatusRow {
+                id,
+                name,
+                subdomain,
+                is_enabled: enabled == 1,
+                business_type,
+                currency,
+                timezone,
+                custom_host,
+            }
+        },
+    ))
+}
+
+/// Enables or disables the store; whether there is such a store.
+pub async fn set_enabled(db: &AnyPool, store_id: &str, enabled: bool) -> Result<bool, sqlx::Error> {
+    let changed = sqlx::query("UPDATE stores SET is_enabled = $1 WHERE id = $2")
+        .bind(i64::from(enabled))
+        .bind(store_id)
+        .execute(db)
+        .await?
+        .rows_affected();
+    Ok(changed > 0)
+}
+
+/// The store's subdomain and whether it is enabled; `None` for no such store.
+pub async fn subdomain_enabled(
+    db: &AnyPool,
+    store_id: &str,
+) -> Result<Option<(String, bool)>, sqlx::Error> {
+    let row: Option<(String, i64)> =
+        sqlx::query_as("SELECT subdomain, is_enabled FROM stores WHERE id = $1")
+            .bind(store_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(subdomain, enabled)| (subdomain, enabled == 1)))
 }

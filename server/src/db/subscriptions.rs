@@ -97,3 +97,14 @@ pub async fn choose(db: &AnyPool, store_id: &str, plan_code: &str) -> Result<(),
     .await?;
     Ok(())
 }
+
+/// The store's plan code and whether its referral links are on (no subscription: empty, off).
+pub async fn enable_ref(db: &AnyPool, store_id: &str) -> Result<(String, bool), sqlx::Error> {
+    let row: Option<(String, i64)> =
+        sqlx::query_as("SELECT plan_code, enable_ref FROM store_subscriptions WHERE store_id = $1")
+            .bind(store_id)
+            .fetch_optional(db)
+            .await?;
+    let (plan, enable) = row.unwrap_or_default();
+    Ok((plan, enable == 1))
+}

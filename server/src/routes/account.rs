@@ -41,43 +41,25 @@ async fn store_status(
 
 /// A store's status as the shell reads it; 404 when there is no such store.
 async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, ApiError> {
-    type Row = (
-        String,
-        String,
-        String,
-        i64,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    );
-    // The custom domain shoppers reach the store at: a verified one, the primary first.
-    let (id, name, subdomain, enabled, business_type, currency, timezone, custom_host): Row =
-        sqlx::query_as(
-            "SELECT s.id, s.name, s.subdomain, s.is_enabled, p.business_type, p.currency, \
-             p.standard_timezone, \
-             (SELECT d.host FROM domains d WHERE d.store_id = s.id \
-               AND d.domain_type <> 'SystemDefault' AND d.verified_at IS NOT NULL \
-               ORDER BY d.is_primary DESC, d.created_at LIMIT 1) \
-             FROM stores s LEFT JOIN store_preferences p ON p.store_id = s.id WHERE s.id = $1",
-        )
-        .bind(store_id)
-        .fetch_optional(&state.db)
+    let row = crate::db::stores::status(&state.db, store_id)
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok(StoreStatus {
         public_url: crate::storefront::public_url(
             &state.config,
-            &subdomain,
-            custom_host.as_deref(),
+            &row.subdomain,
+            row.custom_host.as_deref(),
         ),
-        id,
-        name,
-        subdomain,
-        is_enabled: enabled == 1,
-        business_type: business_type.unwrap_or_else(|| "other".to_owned()),
-        currency: currency.unwrap_or_else(|| core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()),
-        timezone: timezone
+        id: row.id,
+        name: row.name,
+        subdomain: row.subdomain,
+        is_enabled: row.is_enabled,
+        business_type: row.business_type.unwrap_or_else(|| "other".to_owned()),
+        currency: row
+            .currency
+            .unwrap_or_else(|| core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()),
+        timezone: row
+            .timezone
             .filter(|zone| !zone.trim().is_empty())
             .unwrap_or_else(|| core_wasm::limits::DEFAULT_TIMEZONE.to_owned()),
     })
@@ -95,13 +77,7 @@ async fn set_store_status(
     Path(id): Path<String>,
     Json(body): Json<StoreStatusUpdate>,
 ) -> Result<Json<StoreStatus>, ApiError> {
-    let changed = sqlx::query("UPDATE stores SET is_enabled = $1 WHERE id = $2")
-        .bind(i64::from(body.is_enabled))
-        .bind(&id)
-        .execute(&state.db)
-        .await?
-        .rows_affected();
-    if changed == 0 {
+    if !crate::db::stores::set_enabled(&state.db, &id, body.is_enabled).await? {
         return Err(ApiError::NotFound);
     }
     tracing::info!(store = %id, enabled = body.is_enabled, operator = %user.user_id, "store status set");

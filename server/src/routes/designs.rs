@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 
 use super::themes::if_match;
 use crate::auth::store::{StoreAccess, routes as scoped};
-use crate::db::now_ms;
+use crate::db::{self, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
@@ -32,13 +32,9 @@ fn kind_of(name: &str) -> Result<DesignKind, ApiError> {
 
 /// The title of the store's product `id`; 404 when the store has no such product.
 async fn product_title(state: &AppState, store_id: &str, id: &str) -> Result<String, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT title FROM products WHERE id = $1 AND store_id = $2")
-            .bind(id)
-            .bind(store_id)
-            .fetch_optional(&state.db)
-            .await?;
-    row.map(|(title,)| title).ok_or(ApiError::NotFound)
+    db::designs::product_title(&state.db, store_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 /// The stored design and its version, if one was saved.
@@ -47,19 +43,7 @@ async fn stored(
     product_id: &str,
     kind: DesignKind,
 ) -> Result<Option<(Design, i64, i64)>, ApiError> {
-    let row: Option<(String, i64, i64)> = sqlx::query_as(
-        "SELECT data, version, updated_at FROM product_designs WHERE product_id = $1 AND kind = $2",
-    )
-    .bind(product_id)
-    .bind(rules::kind_name(kind))
-    .fetch_optional(&state.db)
-    .await?;
-    row.map(|(data, version, at)| {
-        serde_json::from_str(&data)
-            .map(|design| (design, version, at))
-            .map_err(ApiError::internal)
-    })
-    .transpose()
+    db::designs::stored(&state.db, product_id, kind).await
 }
 
 /// 400 with each refusal's message and the structured `errors` (code, path, limit).
@@ -150,36 +134,16 @@ async fn put_design(
     let data = serde_json::to_string(&design).map_err(ApiError::internal)?;
     let now = now_ms();
     let version = expected + 1;
-    let written = if expected == 0 {
-        sqlx::query(
-            "INSERT INTO product_designs (product_id, kind, store_id, data, version, updated_by, updated_at) \
-             VALUES ($1, $2, $3, $4, 1, $5, $6) ON CONFLICT (product_id, kind) DO NOTHING",
-        )
-        .bind(&id)
-        .bind(rules::kind_name(kind))
-        .bind(&access.store_id)
-        .bind(&data)
-        .bind(&access.user.user_id)
-        .bind(now)
-        .execute(&state.db)
-        .await?
-    } else {
-        sqlx::query(
-            "UPDATE product_designs SET data = $1, version = $2, updated_by = $3, updated_at = $4 \
-             WHERE product_id = $5 AND kind = $6 AND store_id = $7 AND version = $8",
-        )
-        .bind(&data)
-        .bind(version)
-        .bind(&access.user.user_id)
-        .bind(now)
-        .bind(&id)
-        .bind(rules::kind_name(kind))
-        .bind(&access.store_id)
-        .bind(expected)
-        .execute(&state.db)
-        .await?
+    let save = db::designs::DesignSave {
+        store_id: &access.store_id,
+        product_id: &id,
+        kind,
+        data: &data,
+        user_id: &access.user.user_id,
+        now,
     };
-    if written.rows_affected() == 0 {
+    let written = db::designs::save(&state.db, &save, expected).await?;
+    if !written {
         let current = stored(&state, &id, kind).await?.map_or(0, |(_, v, _)| v);
         return Err(stale(current));
     }

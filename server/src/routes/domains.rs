@@ -183,15 +183,7 @@ async fn update_domain_checkout(
         )]));
     }
     let mut tx = crate::db::begin_write(&state.db).await?;
-    sqlx::query("UPDATE domains SET is_checkout = 0 WHERE store_id = $1")
-        .bind(&access.store_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("UPDATE domains SET is_checkout = 1 WHERE id = $1 AND store_id = $2")
-        .bind(&body.domain_id)
-        .bind(&access.store_id)
-        .execute(&mut *tx)
-        .await?;
+    db::domains::set_checkout(&mut tx, &access.store_id, &body.domain_id).await?;
     tx.commit().await?;
     Ok(Json(DomainList {
         domains: domains(&state, &access.store_id).await?,
@@ -206,12 +198,7 @@ async fn enable_ref(
     State(state): State<AppState>,
     access: StoreAccess<crate::auth::store::routes::AnyMember>,
 ) -> Result<Json<Vec<EnableRef>>, ApiError> {
-    let row: Option<(String, i64)> =
-        sqlx::query_as("SELECT plan_code, enable_ref FROM store_subscriptions WHERE store_id = $1")
-            .bind(&access.store_id)
-            .fetch_optional(&state.db)
-            .await?;
-    let (plan, enable) = row.unwrap_or_default();
+    let (plan, enable) = db::subscriptions::enable_ref(&state.db, &access.store_id).await?;
     let is_vip = matches!(
         core_wasm::shell::rank_badge(&plan),
         Some(
@@ -222,7 +209,7 @@ async fn enable_ref(
         )
     );
     Ok(Json(vec![EnableRef {
-        enable_ref: enable == 1,
+        enable_ref: enable,
         is_vip,
     }]))
 }
@@ -259,20 +246,10 @@ async fn buy_domains(
     let id = new_id();
     let now = now_ms();
     let price = yearly_price_minor(&host) * i64::from(years);
-    let inserted = sqlx::query(
-        "INSERT INTO pending_domains (id, store_id, host, years, price_minor, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
-         ON CONFLICT (store_id, host) DO NOTHING",
-    )
-    .bind(&id)
-    .bind(&access.store_id)
-    .bind(&host)
-    .bind(i64::from(years))
-    .bind(price)
-    .bind(now)
-    .execute(&state.db)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
+    let row = (id, host, i64::from(years), price, now);
+    let inserted = db::domains::add_pending(&state.db, &access.store_id, &row).await?;
+    let (id, host, _, _, _) = row;
+    if !inserted {
         return Err(ApiError::Conflict(format!(
             "{host} is already waiting to be bought."
         )));
@@ -297,11 +274,7 @@ async fn pending_domains(
     State(state): State<AppState>,
     access: StoreAccess<Domains>,
 ) -> Result<Json<Vec<PendingDomain>>, ApiError> {
-    let rows: Vec<(String, String, i64, i64, i64)> =
-        sqlx::query_as("SELECT id, host, years, price_minor, created_at FROM pending_domains WHERE store_id = $1 ORDER BY created_at")
-            .bind(&access.store_id)
-            .fetch_all(&state.db)
-            .await?;
+    let rows = db::domains::pending(&state.db, &access.store_id).await?;
     Ok(Json(
         rows.into_iter()
             .map(|(id, host, years, price, created)| PendingDomain {

@@ -28,16 +28,9 @@ async fn record<K: serde::de::DeserializeOwned>(
     id: &str,
     store_id: Option<&str>,
 ) -> Result<(String, K), ApiError> {
-    let row: Option<(String, String)> = sqlx::query_as(
-        "SELECT store_id, data FROM store_records WHERE kind = $1 AND id = $2 \
-         AND ($3 = '' OR store_id = $3)",
-    )
-    .bind(kind)
-    .bind(id)
-    .bind(store_id.unwrap_or(""))
-    .fetch_optional(&state.db)
-    .await?;
-    let (store, data) = row.ok_or(ApiError::NotFound)?;
+    let (store, data) = crate::db::records::find(&state.db, kind, id, store_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok((
         store,
         serde_json::from_str(&data).map_err(ApiError::internal)?,
@@ -56,23 +49,17 @@ async fn public_feed(
         record(&state, "product-feeds", &id, None).await?;
     let (_, catalog): (String, Catalog) =
         record(&state, "catalogs", &feed.catalog_id, Some(&store_id)).await?;
-    let (subdomain, enabled): (String, i64) =
-        sqlx::query_as("SELECT subdomain, is_enabled FROM stores WHERE id = $1")
-            .bind(&store_id)
-            .fetch_one(&state.db)
-            .await?;
-    if enabled != 1 {
+    let (subdomain, enabled) = crate::db::stores::subdomain_enabled(&state.db, &store_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if !enabled {
         return Err(ApiError::NotFound);
     }
     let handle = match catalog.collection_id.as_deref() {
         Some(collection) => {
-            let row: Option<(String,)> =
-                sqlx::query_as("SELECT handle FROM collections WHERE store_id = $1 AND id = $2")
-                    .bind(&store_id)
-                    .bind(collection)
-                    .fetch_optional(&state.db)
-                    .await?;
-            Some(row.ok_or(ApiError::NotFound)?.0)
+            let handle =
+                crate::db::catalog::collection_handle(&state.db, &store_id, collection).await?;
+            Some(handle.ok_or(ApiError::NotFound)?)
         }
         None => None,
     };

@@ -5,7 +5,6 @@
 
 use axum::extract::State;
 use shared_types::ApiErrorBody;
-use shared_types::catalog::Variant;
 use shared_types::records::{BulkUpdate, Changed, ProductPatches, StockChanges};
 use sqlx::AnyConnection;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::BulkEdit, routes::Inventory};
 use crate::db::catalog::tag_pattern;
-use crate::db::now_ms;
+use crate::db::{inventory, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 use core_wasm::catalog::{check_title, money_to_minor};
@@ -23,36 +22,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(put_stock))
         .routes(routes!(put_products))
-}
-
-/// One product's columns that batch changes touch.
-struct Row {
-    price_minor: i64,
-    compare_at_minor: Option<i64>,
-    variants: Vec<Variant>,
-}
-
-async fn load(
-    conn: &mut AnyConnection,
-    store_id: &str,
-    product_id: &str,
-) -> Result<Option<Row>, ApiError> {
-    let row: Option<(i64, Option<i64>, String)> = sqlx::query_as(
-        "SELECT price_minor, compare_at_minor, variants FROM products WHERE store_id = $1 AND id = $2",
-    )
-    .bind(store_id)
-    .bind(product_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(row.map(|(price_minor, compare_at_minor, variants)| Row {
-        price_minor,
-        compare_at_minor,
-        variants: serde_json::from_str(&variants).unwrap_or_default(),
-    }))
-}
-
-fn variants_text(variants: &[Variant]) -> Result<String, ApiError> {
-    serde_json::to_string(variants).map_err(ApiError::internal)
 }
 
 /// Sets the stock of variants; an unknown product or variant refuses the whole batch.
@@ -81,7 +50,7 @@ async fn put_stock(
     }
     let now = now_ms();
     for (product_id, changes) in &by_product {
-        let Some(mut row) = load(&mut tx, &access.store_id, product_id).await? else {
+        let Some(mut row) = inventory::priced(&mut tx, &access.store_id, product_id).await? else {
             return Err(ApiError::Invalid(vec![format!(
                 "There is no product {product_id} in the store."
             )]));
@@ -94,15 +63,7 @@ async fn put_stock(
             };
             variant.stock = *stock;
         }
-        sqlx::query(
-            "UPDATE products SET variants = $1, updated_at = $2 WHERE store_id = $3 AND id = $4",
-        )
-        .bind(variants_text(&row.variants)?)
-        .bind(now)
-        .bind(&access.store_id)
-        .bind(product_id)
-        .execute(&mut *tx)
-        .await?;
+        inventory::set_variants(&mut tx, &access.store_id, product_id, &row.variants, now).await?;
     }
     tx.commit().await?;
     Ok(Json(Changed {
@@ -126,7 +87,7 @@ async fn put_products(
     let mut tx = crate::db::begin_write(&state.db).await?;
     let now = now_ms();
     for patch in &input.products {
-        let Some(row) = load(&mut tx, &access.store_id, &patch.id).await? else {
+        let Some(row) = inventory::priced(&mut tx, &access.store_id, &patch.id).await? else {
             return Err(ApiError::Invalid(vec![format!(
                 "There is no product {} in the store.",
                 patch.id
@@ -152,19 +113,13 @@ async fn put_products(
             ),
             None => row.compare_at_minor,
         };
-        sqlx::query(
-            "UPDATE products SET title = COALESCE($1, title), price_minor = $2, compare_at_minor = $3, \
-             status = COALESCE($4, status), updated_at = $5 WHERE store_id = $6 AND id = $7",
-        )
-        .bind(title)
-        .bind(price)
-        .bind(compare_at)
-        .bind(patch.status.as_deref())
-        .bind(now)
-        .bind(&access.store_id)
-        .bind(&patch.id)
-        .execute(&mut *tx)
-        .await?;
+        let write = inventory::Patch {
+            title: title.as_deref(),
+            price_minor: price,
+            compare_at_minor: compare_at,
+            status: patch.status.as_deref(),
+        };
+        inventory::patch(&mut tx, &access.store_id, &patch.id, &write, now).await?;
     }
     tx.commit().await?;
     Ok(Json(Changed {
@@ -181,46 +136,27 @@ pub(crate) async fn bulk_update(
 ) -> Result<u32, ApiError> {
     let (mut in_collection, mut with_tag) = (String::new(), String::new());
     if let Some(id) = update.collection_id.as_deref().filter(|id| !id.is_empty()) {
-        let (kind, tag): (String, Option<String>) = sqlx::query_as(
-            "SELECT kind, rule_tag FROM collections WHERE store_id = $1 AND id = $2",
-        )
-        .bind(store_id)
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+        let (kind, tag) = inventory::collection_rule(conn, store_id, id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
         match (kind.as_str(), tag) {
             ("manual", _) => in_collection = id.to_owned(),
             (_, Some(tag)) => with_tag = tag_pattern(&tag),
             _ => return Ok(0),
         }
     }
-    let ids: Vec<(String,)> = sqlx::query_as(
-        "SELECT p.id FROM products p WHERE p.store_id = $1 \
-         AND ($2 = '' OR p.id IN (SELECT product_id FROM collection_products WHERE collection_id = $2)) \
-         AND ($3 = '' OR p.tags LIKE $3 ESCAPE '!')",
-    )
-    .bind(store_id)
-    .bind(&in_collection)
-    .bind(&with_tag)
-    .fetch_all(&mut *conn)
-    .await?;
+    let ids = inventory::product_ids(conn, store_id, &in_collection, &with_tag).await?;
     let now = now_ms();
-    for (id,) in &ids {
-        let Some(mut row) = load(conn, store_id, id).await? else {
+    for id in &ids {
+        let Some(mut row) = inventory::priced(conn, store_id, id).await? else {
             continue;
         };
         let minor = |major: f64| (major * 100.0).round() as i64;
         let major = |minor: i64| core_wasm::catalog::minor_to_money(minor);
         match update.field.as_str() {
             "status" => {
-                sqlx::query("UPDATE products SET status = $1, updated_at = $2 WHERE store_id = $3 AND id = $4")
-                    .bind(update.status.as_deref().unwrap_or("active"))
-                    .bind(now)
-                    .bind(store_id)
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
+                let status = update.status.as_deref().unwrap_or("active");
+                inventory::set_status(conn, store_id, id, status, now).await?;
                 continue;
             }
             "price" => {
@@ -240,18 +176,7 @@ pub(crate) async fn bulk_update(
                 }
             }
         }
-        sqlx::query(
-            "UPDATE products SET price_minor = $1, compare_at_minor = $2, variants = $3, updated_at = $4 \
-             WHERE store_id = $5 AND id = $6",
-        )
-        .bind(row.price_minor)
-        .bind(row.compare_at_minor)
-        .bind(variants_text(&row.variants)?)
-        .bind(now)
-        .bind(store_id)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
+        inventory::set_prices(conn, store_id, id, &row, now).await?;
     }
     Ok(u32::try_from(ids.len()).unwrap_or(u32::MAX))
 }

@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use crate::auth::Operator;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
-use crate::db::{new_id, now_ms, rfc3339};
+use crate::db::{self, new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::notify::{self, BODY_MAX_BYTES, TITLE_MAX_CHARS};
 use crate::paging;
@@ -34,18 +34,6 @@ struct ListQuery {
     status: Option<u8>,
 }
 
-type Row = (String, String, String, i64, i64);
-
-fn notification((id, title, body, created_at, status): Row) -> Notification {
-    Notification {
-        id,
-        title,
-        body,
-        created_date: rfc3339(created_at),
-        status: u8::try_from(status).unwrap_or(1),
-    }
-}
-
 /// The store's notifications, newest first, a page at a time, and the operator's broadcasts.
 #[utoipa::path(get, path = "/stores/payout/v2/notification", tag = "notifications", security(("bearer" = [])),
     params(("X-Store-Id" = String, Header, description = "The store"), ListQuery),
@@ -65,47 +53,18 @@ async fn list(
             "status is 1 (unread) or 2 (read).".to_owned(),
         ]));
     }
-    let status = query.status.map(i64::from);
-    let (filter, extra): (&str, Option<i64>) = match status {
-        Some(s) => (" AND status = $2", Some(s)),
-        None => ("", None),
-    };
-    let count_sql = format!("SELECT COUNT(*) FROM notifications WHERE store_id = $1{filter}");
-    let mut count =
-        sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)).bind(&access.store_id);
-    if let Some(s) = extra {
-        count = count.bind(s);
-    }
-    let (total,) = count.fetch_one(&state.db).await?;
-    let (limit_at, offset_at) = if extra.is_some() {
-        ("$3", "$4")
-    } else {
-        ("$2", "$3")
-    };
-    let rows_sql = format!(
-        "SELECT id, title, body, created_at, status FROM notifications WHERE store_id = $1{filter} \
-         ORDER BY created_at DESC, id DESC LIMIT {limit_at} OFFSET {offset_at}"
-    );
-    let mut rows = sqlx::query_as::<_, Row>(sqlx::AssertSqlSafe(rows_sql)).bind(&access.store_id);
-    if let Some(s) = extra {
-        rows = rows.bind(s);
-    }
-    let rows = rows
-        .bind(page.limit)
-        .bind(page.offset)
-        .fetch_all(&state.db)
-        .await?;
-    let public: Vec<(String, String, String, i64)> =
-        sqlx::query_as("SELECT id, title, body, created_at FROM public_notifications ORDER BY created_at DESC, id DESC LIMIT 5")
-            .fetch_all(&state.db)
-            .await?;
+    let (notifications, total) = db::notifications::page(
+        &state.db,
+        &access.store_id,
+        query.status.map(i64::from),
+        page.limit,
+        page.offset,
+    )
+    .await?;
     Ok(Json(NotificationList {
-        notifications: rows.into_iter().map(notification).collect(),
+        notifications,
         total: u32::try_from(total).unwrap_or(u32::MAX),
-        public_notification: public
-            .into_iter()
-            .map(|(id, title, body, created_at)| notification((id, title, body, created_at, 1)))
-            .collect(),
+        public_notification: db::notifications::latest_broadcasts(&state.db, 5).await?,
     }))
 }
 
@@ -118,18 +77,10 @@ async fn mark_read(
     access: StoreAccess<AnyMember>,
     Path(id): Path<String>,
 ) -> Result<Json<Notification>, ApiError> {
-    sqlx::query("UPDATE notifications SET status = 2 WHERE id = $1 AND store_id = $2")
-        .bind(&id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?;
-    let row: Row = sqlx::query_as("SELECT id, title, body, created_at, status FROM notifications WHERE id = $1 AND store_id = $2")
-        .bind(&id)
-        .bind(&access.store_id)
-        .fetch_optional(&state.db)
+    let notification = db::notifications::mark_read(&state.db, &access.store_id, &id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    Ok(Json(notification(row)))
+    Ok(Json(notification))
 }
 
 /// Sends a public notification to every store (operator staff only).
@@ -153,16 +104,14 @@ async fn broadcast(
     let id = new_id();
     let now = now_ms();
     let html = notify::sanitize(&body.body);
-    sqlx::query("INSERT INTO public_notifications (id, title, body, created_by, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&id)
-        .bind(title)
-        .bind(&html)
-        .bind(&user.user_id)
-        .bind(now)
-        .execute(&state.db)
-        .await?;
+    db::notifications::insert_broadcast(&state.db, &id, title, &html, &user.user_id, now).await?;
     Ok((
         StatusCode::CREATED,
-        Json(notification((id, title.to_owned(), html, now, 1))),
+        Json(db::notifications::broadcast(
+            id,
+            title.to_owned(),
+            html,
+            now,
+        )),
     ))
 }

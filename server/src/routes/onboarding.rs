@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::AnyMember};
-use crate::db::{self, now_ms};
+use crate::db;
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
@@ -21,17 +21,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(dismiss))
 }
 
-/// One step: its texts, and the query that finds it done (it returns a row when done).
+/// One step: its texts (`db::onboarding::is_done` finds it done by its `field`).
 struct Step {
     field: &'static str,
     name: &'static str,
     description: &'static str,
     button: &'static str,
-    /// When set, the button names what it acts on: `{name}` in `button_named` is replaced by
-    /// the query's one text column (the active theme's name), and `button` is the fallback.
-    button_named: Option<(&'static str, &'static str)>,
+    /// When set, the button names the store's active theme: `{name}` in it is replaced by the
+    /// theme's name, and `button` is the fallback.
+    button_named: Option<&'static str>,
     path: &'static str,
-    done_when: &'static str,
 }
 
 /// The sequence, in order. The paths are admin routes of the core's table; the domain step's
@@ -44,7 +43,6 @@ const STEPS: &[Step] = &[
         button: "Add product",
         button_named: None,
         path: "/products/create",
-        done_when: "SELECT id FROM products WHERE store_id = $1 LIMIT 1",
     },
     Step {
         field: "customizeTheme",
@@ -52,14 +50,8 @@ const STEPS: &[Step] = &[
         description: "Choose colours, fonts and sections so the storefront looks like your brand.",
         button: "Customize theme",
         // The store's own theme name, so the merchant sees which theme the button opens.
-        button_named: Some((
-            "Customize {name}",
-            "SELECT name FROM themes WHERE store_id = $1 AND is_active = 1 LIMIT 1",
-        )),
+        button_named: Some("Customize {name}"),
         path: "/online-store/themes",
-        // Version 1 is the theme as created; a later one is the merchant's own save.
-        done_when: "SELECT v.id FROM theme_versions v JOIN themes t ON t.id = v.theme_id \
-                    WHERE t.store_id = $1 AND v.version > 1 LIMIT 1",
     },
     Step {
         field: "domainConfigured",
@@ -68,8 +60,6 @@ const STEPS: &[Step] = &[
         button: "Add domain",
         button_named: None,
         path: "/online-store/domains",
-        done_when: "SELECT id FROM domains WHERE store_id = $1 AND domain_type <> 'SystemDefault' \
-                    AND verified_at IS NOT NULL LIMIT 1",
     },
     Step {
         field: "paymentsConfigured",
@@ -78,7 +68,6 @@ const STEPS: &[Step] = &[
         button: "Set up payments",
         button_named: None,
         path: "/settings/payout",
-        done_when: "SELECT proxy_id FROM store_proxies WHERE store_id = $1 LIMIT 1",
     },
     Step {
         field: "testOrder",
@@ -87,7 +76,6 @@ const STEPS: &[Step] = &[
         button: "Open your store",
         button_named: None,
         path: "/",
-        done_when: "SELECT id FROM orders WHERE store_id = $1 LIMIT 1",
     },
 ];
 
@@ -104,28 +92,17 @@ fn finished() -> OnboardingConfig {
 }
 
 async fn current(db: &AnyPool, store_id: &str) -> Result<OnboardingConfig, ApiError> {
-    let skipped: Vec<(String,)> =
-        sqlx::query_as("SELECT field FROM onboarding_skips WHERE store_id = $1")
-            .bind(store_id)
-            .fetch_all(db)
-            .await?;
+    let skipped = db::onboarding::skipped(db, store_id).await?;
     for step in STEPS {
-        if skipped.iter().any(|(field,)| field == step.field) {
+        if skipped.iter().any(|field| field == step.field) {
             continue;
         }
-        let done: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(step.done_when))
-            .bind(store_id)
-            .fetch_optional(db)
-            .await?;
-        if done.is_none() {
+        if !db::onboarding::is_done(db, store_id, step.field).await? {
             let mut button = step.button.to_owned();
             let mut subject = None;
-            if let Some((template, query)) = step.button_named {
-                let named: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(query))
-                    .bind(store_id)
-                    .fetch_optional(db)
-                    .await?;
-                if let Some((name,)) = named {
+            if let Some(template) = step.button_named {
+                let named = db::onboarding::active_theme_name(db, store_id).await?;
+                if let Some(name) = named {
                     // The whole name: the UI's core shortens a long label (shell.md §9).
                     button = template.replace("{name}", &name);
                     subject = Some(name);
@@ -181,15 +158,7 @@ async fn skip(
 ) -> Result<Json<OnboardingStatus>, ApiError> {
     let step = current(&state.db, &access.store_id).await?;
     if step.field != "completed" {
-        sqlx::query(
-            "INSERT INTO onboarding_skips (store_id, field, skipped_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (store_id, field) DO NOTHING",
-        )
-        .bind(&access.store_id)
-        .bind(&step.field)
-        .bind(now_ms())
-        .execute(&state.db)
-        .await?;
+        db::onboarding::skip(&state.db, &access.store_id, &step.field).await?;
     }
     Ok(Json(
         status_for(&state.db, &access.store_id, &access.user.user_id).await?,

@@ -11,7 +11,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Pages};
-use crate::db::{new_id, now_ms};
+use crate::db::pages::PageWrite;
+use crate::db::{self, new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
@@ -19,25 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_pages, create_page))
         .routes(routes!(get_page, put_page, delete_page))
-}
-
-pub(crate) type PageRow = (String, String, String, String, i64, i64, i64);
-
-pub(crate) const PAGE_COLUMNS: &str =
-    "id, title, handle, body_html, published, created_at, updated_at";
-
-pub(crate) fn page(
-    (id, title, handle, body_html, published, created_at, updated_at): PageRow,
-) -> Page {
-    Page {
-        id,
-        title,
-        handle,
-        body_html,
-        published: published == 1,
-        created_at,
-        updated_at,
-    }
 }
 
 /// Paging and filters of the page list.
@@ -76,13 +58,9 @@ pub(crate) fn invalid(message: String) -> ApiError {
 }
 
 async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Page, ApiError> {
-    let sql = format!("SELECT {PAGE_COLUMNS} FROM pages WHERE store_id = $1 AND id = $2");
-    let row: Option<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(id)
-        .fetch_optional(&state.db)
-        .await?;
-    row.map(page).ok_or(ApiError::NotFound)
+    db::pages::by_id(&state.db, store_id, id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 fn taken(handle: &str) -> ApiError {
@@ -103,29 +81,9 @@ async fn list_pages(
         .unwrap_or(50)
         .clamp(1, core_wasm::catalog::PAGE_LIMIT_MAX);
     let offset = i64::from(query.page.unwrap_or(1).max(1) - 1) * i64::from(limit);
-    let published = query.published.map_or(-1, i64::from);
-    let filter = "store_id = $1 AND ($2 = -1 OR published = $2)";
-    let sql = format!(
-        "SELECT {PAGE_COLUMNS} FROM pages WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
-    );
-    let rows: Vec<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(published)
-        .bind(i64::from(limit))
-        .bind(offset)
-        .fetch_all(&state.db)
-        .await?;
-    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM pages WHERE {filter}"
-    )))
-    .bind(&access.store_id)
-    .bind(published)
-    .fetch_one(&state.db)
-    .await?;
-    Ok(Json(PageList {
-        pages: rows.into_iter().map(page).collect(),
-        total,
-    }))
+    let (pages, total) =
+        db::pages::list(&state.db, &access.store_id, query.published, limit, offset).await?;
+    Ok(Json(PageList { pages, total }))
 }
 
 /// Creates a page; its HTML is sanitized, its handle made from the title when not given.
@@ -143,20 +101,13 @@ async fn create_page(
         return Err(taken(&handle));
     }
     let id = new_id();
-    let now = now_ms();
-    sqlx::query(
-        "INSERT INTO pages (id, store_id, title, handle, body_html, published, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
-    )
-    .bind(&id)
-    .bind(&access.store_id)
-    .bind(&title)
-    .bind(&handle)
-    .bind(&body)
-    .bind(i64::from(published))
-    .bind(now)
-    .execute(&state.db)
-    .await?;
+    let write = PageWrite {
+        title: &title,
+        handle: &handle,
+        body_html: &body,
+        published,
+    };
+    db::pages::insert(&state.db, &access.store_id, &id, &write, now_ms()).await?;
     Ok((
         StatusCode::CREATED,
         Json(find(&state, &access.store_id, &id).await?),
@@ -192,19 +143,13 @@ async fn put_page(
     if crate::db::handle_taken(&state.db, "pages", &access.store_id, &handle, &id).await? {
         return Err(taken(&handle));
     }
-    sqlx::query(
-        "UPDATE pages SET title = $1, handle = $2, body_html = $3, published = $4, updated_at = $5 \
-         WHERE id = $6 AND store_id = $7",
-    )
-    .bind(&title)
-    .bind(&handle)
-    .bind(&body)
-    .bind(i64::from(published))
-    .bind(now_ms())
-    .bind(&id)
-    .bind(&access.store_id)
-    .execute(&state.db)
-    .await?;
+    let write = PageWrite {
+        title: &title,
+        handle: &handle,
+        body_html: &body,
+        published,
+    };
+    db::pages::update(&state.db, &access.store_id, &id, &write, now_ms()).await?;
     Ok(Json(find(&state, &access.store_id, &id).await?))
 }
 
@@ -217,12 +162,7 @@ async fn delete_page(
     access: StoreAccess<Pages>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let deleted = sqlx::query("DELETE FROM pages WHERE id = $1 AND store_id = $2")
-        .bind(&id)
-        .bind(&access.store_id)
-        .execute(&state.db)
-        .await?;
-    if deleted.rows_affected() == 0 {
+    if !db::pages::delete(&state.db, &access.store_id, &id).await? {
         return Err(ApiError::NotFound);
     }
     Ok(Json(MessageResponse {

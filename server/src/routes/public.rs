@@ -13,7 +13,6 @@ use shared_types::catalog::{Collection, CollectionList, Menu, Page, Product, Pro
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::pages::{PAGE_COLUMNS, PageRow, page};
 use crate::db::catalog::{
     CollectionQuery, ProductQuery, collection_by_handle, product_where, query_collections,
     query_products,
@@ -120,14 +119,9 @@ async fn public_pages(
     Path(subdomain): Path<String>,
 ) -> Result<Response, ApiError> {
     let store_id = store(&state, &subdomain).await?;
-    let sql = format!(
-        "SELECT {PAGE_COLUMNS} FROM pages WHERE store_id = $1 AND published = 1 ORDER BY created_at, id"
-    );
-    let rows: Vec<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&store_id)
-        .fetch_all(&state.db)
-        .await?;
-    Ok(cached(rows.into_iter().map(page).collect::<Vec<_>>()))
+    Ok(cached(
+        crate::db::pages::published(&state.db, &store_id).await?,
+    ))
 }
 
 /// One published page by handle.
@@ -139,15 +133,10 @@ async fn public_page(
     Path((subdomain, handle)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let store_id = store(&state, &subdomain).await?;
-    let sql = format!(
-        "SELECT {PAGE_COLUMNS} FROM pages WHERE store_id = $1 AND handle = $2 AND published = 1"
-    );
-    let row: Option<PageRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&store_id)
-        .bind(&handle)
-        .fetch_optional(&state.db)
-        .await?;
-    Ok(cached(row.map(page).ok_or(ApiError::NotFound)?))
+    let page = crate::db::pages::published_by_handle(&state.db, &store_id, &handle)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(cached(page))
 }
 
 /// The menus.

@@ -2,12 +2,12 @@
 
 use axum::extract::State;
 use core_wasm::shell;
-use shared_types::{ApiErrorBody, MessageResponse, PagePreference, PaymentChoice, SurveyAnswers};
+use shared_types::{ApiErrorBody, MessageResponse, PagePreference, SurveyAnswers};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes as scoped};
-use crate::db::{accounts, now_ms};
+use crate::db::{accounts, now_ms, stores};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
@@ -30,18 +30,14 @@ async fn survey_status(
     State(state): State<AppState>,
     access: StoreAccess<scoped::AnyMember>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let done: Option<(String,)> =
-        sqlx::query_as("SELECT store_id FROM store_surveys WHERE store_id = $1")
-            .bind(&access.store_id)
-            .fetch_optional(&state.db)
-            .await?;
-    match done {
-        Some(_) => Ok(Json(MessageResponse {
+    if stores::survey_done(&state.db, &access.store_id).await? {
+        Ok(Json(MessageResponse {
             message: "The survey is done.".to_owned(),
-        })),
-        None => Err(ApiError::NotFoundWith(
+        }))
+    } else {
+        Err(ApiError::NotFoundWith(
             "Please tell us about your store first.".to_owned(),
-        )),
+        ))
     }
 }
 
@@ -78,27 +74,10 @@ async fn get_preferences(
     State(state): State<AppState>,
     access: StoreAccess<scoped::Preferences>,
 ) -> Result<Json<PagePreference>, ApiError> {
-    let (standard_timezone, business_type, kind, store_front_default_theme, currency): (
-        String,
-        String,
-        String,
-        String,
-        String,
-    ) = sqlx::query_as(
-        "SELECT standard_timezone, business_type, payment_choice_type, store_front_default_theme, currency \
-             FROM store_preferences WHERE store_id = $1",
-    )
-    .bind(&access.store_id)
-    .fetch_optional(&state.db)
-    .await?
-    .ok_or(ApiError::NotFound)?;
-    Ok(Json(PagePreference {
-        standard_timezone,
-        business_type,
-        payment_choice: PaymentChoice { kind },
-        store_front_default_theme,
-        currency: Some(currency),
-    }))
+    let preferences = stores::preferences(&state.db, &access.store_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok(Json(preferences))
 }
 
 /// Changes the store's page preference; every field is checked by the core's rules.
@@ -125,33 +104,16 @@ async fn put_preferences(
     if currency != current {
         // Orders, payouts and reports keep the amounts they were taken in: once a real (not
         // test) order exists, a new currency would relabel them. Shopify asks the same.
-        let (real_orders,): (i64,) =
-            sqlx::query_as("SELECT COUNT(*) FROM orders WHERE store_id = $1 AND is_test = 0")
-                .bind(&access.store_id)
-                .fetch_one(&mut *tx)
-                .await?;
-        if real_orders > 0 {
+        if stores::real_orders(&mut *tx, &access.store_id).await? > 0 {
             return Err(ApiError::Conflict(format!(
                 "The currency stays {current}: this store has taken orders in it. \
                  Prices, orders and payouts would otherwise change meaning."
             )));
         }
     }
-    let updated = sqlx::query(
-        "UPDATE store_preferences SET standard_timezone = $1, business_type = $2, payment_choice_type = $3, \
-         store_front_default_theme = $4, currency = $5, updated_at = $6 WHERE store_id = $7",
-    )
-    .bind(&value.standard_timezone)
-    .bind(&value.business_type)
-    .bind(&value.payment_choice.kind)
-    .bind(&value.store_front_default_theme)
-    .bind(&currency)
-    .bind(now_ms())
-    .bind(&access.store_id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if updated == 0 {
+    let updated =
+        stores::save_preferences(&mut *tx, &access.store_id, &value, &currency, now_ms()).await?;
+    if !updated {
         return Err(ApiError::NotFound);
     }
     tx.commit().await?;

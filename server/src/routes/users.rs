@@ -36,22 +36,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(set_store_limit))
 }
 
-type UserRow = (
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
-
 async fn load_user(db: &AnyPool, user_id: &str) -> Result<UserInfo, ApiError> {
-    let (id, email, first_name, last_name, profile_picture): UserRow = sqlx::query_as(
-        "SELECT id, email, first_name, last_name, profile_picture FROM users WHERE id = $1",
-    )
-    .bind(user_id)
-    .fetch_optional(db)
-    .await?
-    .ok_or_else(|| ApiError::Unauthorized("Please sign in.".to_owned()))?;
+    let (id, email, first_name, last_name, profile_picture) = accounts::user(db, user_id)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized("Please sign in.".to_owned()))?;
     Ok(UserInfo {
         id,
         first_name,
@@ -74,15 +62,11 @@ async fn info(
 ) -> Result<Json<UserInfo>, ApiError> {
     let mut info = load_user(&state.db, &user.user_id).await?;
     if let Some(store_id) = headers.get(STORE_ID_HEADER).and_then(|v| v.to_str().ok()) {
-        let (role, scopes, signed_out_at): (String, String, i64) = sqlx::query_as(
-            "SELECT role, scopes, signed_out_at FROM store_members WHERE store_id = $1 AND user_id = $2",
-        )
-        .bind(store_id)
-        .bind(&user.user_id)
-        .fetch_optional(&state.db)
-        .await?
-        // Another store's id answers as if it did not exist.
-        .ok_or(ApiError::NotFound)?;
+        let (role, scopes, signed_out_at) =
+            accounts::membership(&state.db, store_id, &user.user_id)
+                .await?
+                // Another store's id answers as if it did not exist.
+                .ok_or(ApiError::NotFound)?;
         if user.session_started_at < signed_out_at {
             return Err(ApiError::Unauthorized(
                 "You have been signed out of this store. Please sign in again.".to_owned(),
@@ -140,14 +124,12 @@ async fn update_profile(
         return Err(ApiError::Invalid(errors));
     }
     let current = load_user(&state.db, &user.user_id).await?;
-    sqlx::query("UPDATE users SET first_name = $1, last_name = $2, profile_picture = $3, updated_at = $4 WHERE id = $5")
-        .bind(first.unwrap_or(current.first_name))
-        .bind(last.unwrap_or(current.last_name))
-        .bind(picture.unwrap_or(current.profile_picture))
-        .bind(now_ms())
-        .bind(&user.user_id)
-        .execute(&state.db)
-        .await?;
+    let profile = (
+        first.unwrap_or(current.first_name),
+        last.unwrap_or(current.last_name),
+        picture.unwrap_or(current.profile_picture),
+    );
+    accounts::update_profile(&state.db, &user.user_id, profile, now_ms()).await?;
     Ok(Json(load_user(&state.db, &user.user_id).await?))
 }
 
@@ -166,22 +148,14 @@ async fn change_password(
         ));
     }
     let form = verdict.value;
-    let (hash,): (String,) = sqlx::query_as("SELECT password_hash FROM users WHERE id = $1")
-        .bind(&user.user_id)
-        .fetch_one(&state.db)
-        .await?;
+    let hash = accounts::password_hash(&state.db, &user.user_id).await?;
     if !password::verify(form.current_password, hash).await? {
         return Err(ApiError::Invalid(vec![
             "The current password is incorrect.".to_owned(),
         ]));
     }
     let new_hash = password::hash(form.new_password).await?;
-    sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
-        .bind(new_hash)
-        .bind(now_ms())
-        .bind(&user.user_id)
-        .execute(&state.db)
-        .await?;
+    accounts::set_password_hash(&state.db, &user.user_id, &new_hash, now_ms()).await?;
     session::revoke_user_sessions(&state.db, &user.user_id, Some(&user.session_id)).await?;
     Ok(Json(MessageResponse {
         message: "Your password has been changed.".to_owned(),
@@ -195,9 +169,10 @@ struct StoresQuery {
     last_id: Option<String>,
 }
 
-type StoreRow = (String, String, String, String, Option<String>);
-
-fn summary(config: &Config, (id, name, subdomain, role, custom_host): StoreRow) -> StoreSummary {
+fn summary(
+    config: &Config,
+    (id, name, subdomain, role, custom_host): accounts::MemberStore,
+) -> StoreSummary {
     let store_domain = format!("{subdomain}.{}", config.store_domain_suffix);
     StoreSummary {
         id,
@@ -209,11 +184,6 @@ fn summary(config: &Config, (id, name, subdomain, role, custom_host): StoreRow) 
     }
 }
 
-const STORE_COLUMNS: &str = "SELECT s.id, s.name, s.subdomain, m.role, \
-    (SELECT d.host FROM domains d WHERE d.store_id = s.id AND d.is_primary = 1 \
-      AND d.domain_type <> 'SystemDefault' ORDER BY d.created_at LIMIT 1) \
-    FROM stores s JOIN store_members m ON m.store_id = s.id";
-
 /// The user's stores in id order, 20 a page; pass the page's `lastId` for the next.
 #[utoipa::path(get, path = "/users/stores", tag = "users", security(("bearer" = [])), params(StoresQuery),
     responses((status = 200, body = StorePage), (status = 401, body = ApiErrorBody)))]
@@ -222,13 +192,13 @@ async fn stores(
     user: CurrentUser,
     Query(query): Query<StoresQuery>,
 ) -> Result<Json<StorePage>, ApiError> {
-    let sql = format!("{STORE_COLUMNS} WHERE m.user_id = $1 AND s.id > $2 ORDER BY s.id LIMIT $3");
-    let rows: Vec<StoreRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&user.user_id)
-        .bind(query.last_id.unwrap_or_default())
-        .bind(STORES_PAGE_SIZE + 1)
-        .fetch_all(&state.db)
-        .await?;
+    let rows = accounts::member_stores(
+        &state.db,
+        &user.user_id,
+        &query.last_id.unwrap_or_default(),
+        STORES_PAGE_SIZE + 1,
+    )
+    .await?;
     let has_more = rows.len() as i64 > STORES_PAGE_SIZE;
     let stores: Vec<StoreSummary> = rows
         .into_iter()
@@ -265,12 +235,7 @@ async fn create_store(
         state.config.store_placement(),
     )
     .await?;
-    let sql = format!("{STORE_COLUMNS} WHERE m.user_id = $1 AND s.id = $2");
-    let row: StoreRow = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&user.user_id)
-        .bind(&store_id)
-        .fetch_one(&state.db)
-        .await?;
+    let row = accounts::member_store(&state.db, &user.user_id, &store_id).await?;
     Ok((StatusCode::CREATED, Json(summary(&state.config, row))))
 }
 

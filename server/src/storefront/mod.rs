@@ -639,19 +639,17 @@ async fn content_page(
     host: HostExt,
 ) -> Result<Response, StoreError> {
     let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
-    let row: Option<(String, String)> = sqlx::query_as(
-        "SELECT title, body_html FROM pages WHERE store_id = $1 AND handle = $2 AND published = 1",
-    )
-    .bind(&ctx.shop.id)
-    .bind(&handle)
-    .fetch_optional(&state.db)
-    .await
-    .map_err(ApiError::from)?;
-    Ok(match row {
-        Some((title, html)) => html_page(
+    let page = crate::db::pages::published_by_handle(&state.db, &ctx.shop.id, &handle)
+        .await
+        .map_err(ApiError::from)?;
+    Ok(match page {
+        Some(page) => html_page(
             &state,
             &ctx,
-            &Page::Content { title, html },
+            &Page::Content {
+                title: page.title,
+                html: page.body_html,
+            },
             StatusCode::OK,
             PAGE_CACHE,
         ),
