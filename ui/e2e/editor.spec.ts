@@ -88,7 +88,11 @@ test("sections: add above and below, drag to reorder, remove, save and reload", 
   expect(below).toMatch(/^image-with-text-/);
   expect(now[2]).toBe(before[1]);
 
-  // Drag the added key-features section below the next two.
+  // Drag the added key-features section below the next two: the rows are measured once they
+  // stand still, and each step waits for dnd-kit to have seen it (lifted, then over the target).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation.effect as KeyframeEffect | null)?.target?.closest('[data-testid="section-row"]')),
+  );
   const handle = rows(page).nth(1).getByRole("button", { name: "Drag to move Key features" });
   const target = rows(page).nth(3);
   const from = await handle.boundingBox();
@@ -96,8 +100,10 @@ test("sections: add above and below, drag to reorder, remove, save and reload", 
   if (!from || !to) throw new Error("no boxes");
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + 12, { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 8, { steps: 12 });
+  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: `was moved over droppable area ${now[3]}.` })).toHaveCount(1);
   await page.mouse.up();
   await expect.poll(() => order(page)).toEqual([now[0], now[2], now[3], above, ...now.slice(4)]);
 

@@ -181,13 +181,21 @@ test("a menu's links are picked from the store, reordered from the keyboard and 
   await page.keyboard.press("Space");
   await expect.poll(labels).toEqual(["Blog", "Tops", "About"]);
 
-  // With the mouse: About dragged to the top.
+  // With the mouse: About dragged to the top. The rows glide to their new places after the
+  // keyboard's drop; they are measured once they stand still, and each step of the drag waits
+  // for dnd-kit to have seen it (About lifted, then over the first row; the keyboard's last
+  // announcement was its drop, so the wait cannot be met by it).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation.effect as KeyframeEffect | null)?.target?.closest('[data-testid="menu-link"]')),
+  );
   const from = await handleBox(page, /^Move About/);
   const to = await handleBox(page, /^Move Blog/);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 4 });
+  await expect(page.getByRole("button", { name: /^Move About/ })).toHaveAttribute("aria-pressed", "true");
   await page.mouse.move(to.x + to.width / 2, to.y - 20, { steps: 12 });
+  await expect(announced(/link-2 was moved over droppable area link-0\./)).toHaveCount(1);
   await page.mouse.up();
   await expect.poll(labels).toEqual(["About", "Blog", "Tops"]);
   await page.getByRole("button", { name: "Save" }).click();
