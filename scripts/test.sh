@@ -122,6 +122,7 @@ wasm_built() {
 }
 
 step "cargo fmt --check" cargo fmt --all --check
+step "Layer boundaries (no SQL or limits in the routes, no limits in the UI's features)" bash scripts/boundaries.sh
 step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
   cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings &&

@@ -185,3 +185,31 @@ pub const DOMAIN_CLAIM_TTL_MS: i64 = 72 * 3_600_000;
 pub const DEFAULT_STORE_LIMIT: i64 = 10;
 /// Stores (not in the spec; issue 24): the limits an operator may give an account.
 pub const STORE_LIMIT_RANGE: (i64, i64) = (1, 10_000);
+/// Lists (not in the spec): the page size of the admin's lists of products, collections,
+/// customers, discounts and personalized set-ups when the call does not say.
+pub const LIST_PAGE_SIZE: u32 = 20;
+/// Lists (not in the spec): the page size of the content pages' and the store records' lists
+/// when the call does not say.
+pub const RECORD_PAGE_SIZE: u32 = 50;
+/// Exports (not in the spec): the most rows one CSV export of orders or customers holds.
+pub const EXPORT_ROWS_MAX: i64 = 50_000;
+/// Payment gateways (not in the spec): the most gateways one save may choose.
+pub const PROXY_SELECTION_MAX: usize = 500;
+/// Staff (not in the spec): how long an invitation stays open, 7 days (its e-mail says so).
+pub const STAFF_INVITATION_LIFETIME_MS: i64 = 7 * 24 * 3_600_000;
+/// Account forms (not in the spec): a profile picture's address is at most 2,048 characters.
+pub const PICTURE_URL_MAX: u32 = 2048;
+/// The sign-up survey (not in the spec): at most 20 answers of at most 500 characters each.
+pub const SURVEY_ANSWERS_MAX: usize = 20;
+pub const SURVEY_ANSWER_LENGTH_MAX: usize = 500;
+/// Shop choice (not in the spec): the stores one page of `GET /api/users/stores` holds.
+pub const STORES_PAGE_SIZE: u32 = 20;
+/// Product feeds (not in the spec): the most products one feed lists.
+pub const FEED_PRODUCTS_MAX: u32 = 5000;
+/// Cart (not in the spec): the most lines in one cart, and the most of one line.
+pub const CART_LINES_MAX: usize = 50;
+pub const CART_QUANTITY_MAX: i64 = 99;
+/// Analytics (not in the spec): the most orders one paid-orders export holds.
+pub const ANALYTICS_EXPORT_ROWS_MAX: u32 = 200_000;
+/// Analytics and reports (not in the spec): the most stores one report reads at once.
+pub const REPORT_STORES_MAX: usize = 50;

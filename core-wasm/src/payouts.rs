@@ -116,10 +116,7 @@ pub fn check_card(
     exp_year: u32,
     (year, month): (u32, u32),
 ) -> Result<CheckedCard, PayoutError> {
-    let holder = holder.trim();
-    if holder.is_empty() || holder.chars().count() > 100 {
-        return Err(PayoutError::CardHolder);
-    }
+    let holder = check_holder(holder)?;
     let digits: String = number.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
     if !(12..=19).contains(&digits.len())
         || !digits.chars().all(|c| c.is_ascii_digit())
@@ -129,13 +126,37 @@ pub fn check_card(
     }
     check_expiry(exp_month, exp_year, (year, month))?;
     Ok(CheckedCard {
-        holder: holder.to_owned(),
+        holder,
         brand: card_brand(&digits),
         last4: digits[digits.len() - 4..].to_owned(),
         exp_month,
         exp_year,
     })
 }
+
+/// The longest card holder's name.
+pub const CARD_HOLDER_MAX: usize = 100;
+
+/// A card holder's name, trimmed: 1 to `CARD_HOLDER_MAX` characters.
+pub fn check_holder(holder: &str) -> Result<String, PayoutError> {
+    let holder = holder.trim();
+    if holder.is_empty() || holder.chars().count() > CARD_HOLDER_MAX {
+        return Err(PayoutError::CardHolder);
+    }
+    Ok(holder.to_owned())
+}
+
+/// How payouts are made: asked for by hand, or every week.
+pub const PAYOUT_SCHEDULES: [&str; 2] = ["manual", "weekly"];
+
+/// The states of a payout request.
+pub const PAYOUT_STATUSES: [&str; 3] = ["pending", "paid", "rejected"];
+
+/// The payout requests' page size when the call does not say.
+pub const PAYOUT_PAGE_SIZE: u32 = 10;
+
+/// The longest `Idempotency-Key` accepted.
+pub const IDEMPOTENCY_KEY_MAX: usize = 200;
 
 /// An expiry month that is real and not in the past (a card is good through its month).
 pub fn check_expiry(

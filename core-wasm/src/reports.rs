@@ -401,13 +401,19 @@ pub fn sales_table(
     SalesTable { rows, totals }
 }
 
+/// `text` as a spreadsheet reads it as text: a leading `= + - @` would start a formula, so it
+/// gets a `'` before it. Every CSV the product writes goes through this.
+pub fn defused(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@']) {
+        std::borrow::Cow::Owned(format!("'{text}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// A CSV field: quoted when it must be, and never read as a formula by a spreadsheet.
 pub fn csv_field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
+    let text = defused(text).into_owned();
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {

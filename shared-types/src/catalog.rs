@@ -82,6 +82,7 @@ dto! {
     }
 
     /// One page of a theme's config.
+    #[ts(rename = "ThemePageEntry")]
     pub struct ThemePage {
         /// The page's key in the config (`homepage`, `product`, `fixed` ...).
         pub id: String,
@@ -91,6 +92,7 @@ dto! {
     }
 
     /// `GET /stores/onlinestore/themes/{id}/pages`.
+    #[ts(rename = "ThemePageList")]
     pub struct ThemePages {
         pub version: i64,
         pub pages: Vec<ThemePage>,
@@ -228,6 +230,8 @@ dto! {
         pub params: Option<LinkParams>,
     }
 
+    /// The slug of a menu link.
+    #[ts(rename = "MenuLinkParams")]
     pub struct LinkParams {
         #[serde(default)]
         pub slug: String,

@@ -44,6 +44,33 @@ pub const RESERVED_SUBDOMAINS: &[&str] = &[
     "www",
 ];
 
+/// The longest host name, and the longest label of one (RFC 1035).
+pub const HOST_MAX: usize = 253;
+pub const HOST_LABEL_MAX: usize = 63;
+
+/// Whether `label` is a DNS label as hosts and e-mail domains write it: 1 to `HOST_LABEL_MAX`
+/// ASCII letters, digits and inner hyphens.
+pub fn is_host_label(label: &str) -> bool {
+    !label.is_empty()
+        && label.len() <= HOST_LABEL_MAX
+        && !label.starts_with('-')
+        && !label.ends_with('-')
+        && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// Whether `ascii` (a host already in ASCII, international names in punycode) is a host a store
+/// can add: at most `HOST_MAX` characters, at least two labels, a top-level label not all
+/// digits (so an IP address is not one).
+pub fn is_custom_host(ascii: &str) -> bool {
+    let labels: Vec<&str> = ascii.split('.').collect();
+    ascii.len() <= HOST_MAX
+        && labels.len() >= 2
+        && labels.iter().all(|label| is_host_label(label))
+        && labels
+            .last()
+            .is_some_and(|tld| !tld.chars().all(|c| c.is_ascii_digit()))
+}
+
 /// Whether the platform keeps this subdomain (compared without case).
 pub fn is_reserved_subdomain(label: &str) -> bool {
     let label = label.trim().to_ascii_lowercase();

@@ -7,12 +7,15 @@ use std::collections::BTreeMap;
 
 use shared_types::{
     ChangePasswordForm, FieldError, ForgotPasswordForm, FormVerdict, PagePreference, RegisterForm,
-    ResetPasswordForm, StaffInvitationForm,
+    ResetPasswordForm, StaffInvitationForm, SurveyAnswers, UpdateProfileRequest,
 };
 
 use super::login::{check_email, check_length, error};
 use super::permissions::is_role_key;
-use crate::limits::{NEW_PASSWORD_LENGTH, PERSON_NAME_MAX, SIGNUP_CODE_MAX, STORE_NAME_LENGTH};
+use crate::limits::{
+    NEW_PASSWORD_LENGTH, PERSON_NAME_MAX, PICTURE_URL_MAX, SIGNUP_CODE_MAX, STORE_NAME_LENGTH,
+    SURVEY_ANSWER_LENGTH_MAX, SURVEY_ANSWERS_MAX,
+};
 
 /// Collects the errors of a form's fields.
 #[derive(Default)]
@@ -375,9 +378,103 @@ pub fn check_staff_invitation(form: &StaffInvitationForm) -> FormVerdict<StaffIn
     errors.into_verdict(value)
 }
 
+/// A profile change as it is written: each field `None` to keep it, `Some(None)` to clear it,
+/// `Some(Some(text))` to set it (trimmed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedProfile {
+    pub first_name: Option<Option<String>>,
+    pub last_name: Option<Option<String>>,
+    pub profile_picture: Option<Option<String>>,
+}
+
+/// Checks a profile change: first and last name at most `PERSON_NAME_MAX` letters each, the
+/// picture an `http(s)://` address of at most `PICTURE_URL_MAX`. An empty value clears the
+/// field; an absent one keeps it. Every reason when it is refused.
+pub fn check_profile(request: &UpdateProfileRequest) -> Result<CheckedProfile, Vec<String>> {
+    let mut errors = Vec::new();
+    let mut clean = |value: &Option<String>, label: &str, max: u32| {
+        let value = value.as_deref()?;
+        let trimmed = value.trim();
+        if trimmed.chars().count() > max as usize {
+            errors.push(format!("{label} must have at most {max} letters."));
+        }
+        Some((!trimmed.is_empty()).then(|| trimmed.to_owned()))
+    };
+    let first_name = clean(&request.first_name, "First name", PERSON_NAME_MAX);
+    let last_name = clean(&request.last_name, "Last name", PERSON_NAME_MAX);
+    let profile_picture = clean(&request.profile_picture, "Picture address", PICTURE_URL_MAX);
+    if let Some(Some(url)) = &profile_picture
+        && !(url.starts_with("https://") || url.starts_with("http://"))
+    {
+        errors.push("The picture address must start with http:// or https://".to_owned());
+    }
+    if errors.is_empty() {
+        Ok(CheckedProfile {
+            first_name,
+            last_name,
+            profile_picture,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+/// Checks the sign-up survey's answers: at most `SURVEY_ANSWERS_MAX` of them, each question and
+/// answer at most `SURVEY_ANSWER_LENGTH_MAX` characters.
+pub fn check_survey(survey: &SurveyAnswers) -> Result<(), String> {
+    let too_long = |text: &String| text.chars().count() > SURVEY_ANSWER_LENGTH_MAX;
+    if survey.answers.len() > SURVEY_ANSWERS_MAX
+        || survey
+            .answers
+            .iter()
+            .any(|(k, v)| too_long(k) || too_long(v))
+    {
+        return Err(format!(
+            "The survey takes at most {SURVEY_ANSWERS_MAX} answers of at most {SURVEY_ANSWER_LENGTH_MAX} characters."
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_profile_change_keeps_absent_fields_and_clears_empty_ones() {
+        let checked = check_profile(&UpdateProfileRequest {
+            first_name: Some(" Lan ".to_owned()),
+            last_name: Some("  ".to_owned()),
+            profile_picture: None,
+        })
+        .unwrap();
+        assert_eq!(checked.first_name, Some(Some("Lan".to_owned())));
+        assert_eq!(checked.last_name, Some(None));
+        assert_eq!(checked.profile_picture, None);
+        let refused = check_profile(&UpdateProfileRequest {
+            first_name: Some("x".repeat(51)),
+            last_name: None,
+            profile_picture: Some("ftp://pic".to_owned()),
+        })
+        .unwrap_err();
+        assert_eq!(
+            refused,
+            vec![
+                "First name must have at most 50 letters.".to_owned(),
+                "The picture address must start with http:// or https://".to_owned()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_survey_takes_twenty_short_answers() {
+        let survey = |n: usize, len: usize| SurveyAnswers {
+            answers: (0..n).map(|i| (format!("q{i}"), "a".repeat(len))).collect(),
+        };
+        assert!(check_survey(&survey(20, 500)).is_ok());
+        assert!(check_survey(&survey(21, 1)).is_err());
+        assert!(check_survey(&survey(1, 501)).is_err());
+    }
 
     #[test]
     fn subdomains_are_lowercase_ascii_with_single_hyphens() {

@@ -114,6 +114,8 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         "search": list(view.config, "settings.element.search.suggestion_list").iter()
             .filter_map(|s| s.get("value").and_then(Value::as_str)).collect::<Vec<_>>(),
         "searchEvery": view.settings("element.search").number("time_change_suggestion"),
+        // The cart's rule, so the page's script caps a line as the checkout does.
+        "quantityMax": crate::limits::CART_QUANTITY_MAX,
     })
     .to_string()
     .replace('<', "\\u003c");

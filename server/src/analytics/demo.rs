@@ -172,13 +172,8 @@ pub async fn fill(db: &AnyPool, store_id: &str, days: i64, seed: u64) -> Result<
     }
     let now = now_ms();
     let since = now - days * DAY_MS;
-    let zone: (String,) = sqlx::query_as(
-        "SELECT COALESCE((SELECT standard_timezone FROM store_preferences WHERE store_id = $1), '')",
-    )
-    .bind(store_id)
-    .fetch_one(db)
-    .await?;
-    let zone: chrono_tz::Tz = zone.0.parse().unwrap_or(chrono_tz::America::Los_Angeles);
+    let zone = crate::db::stores::zone(db, store_id).await?;
+    let zone: chrono_tz::Tz = zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
     let pages = product_pages(db, store_id).await?;
     let orders: Vec<(i64, Option<i64>, String)> = sqlx::query_as(
         "SELECT created_at, captured_at, financial_status FROM orders WHERE store_id = $1 \

@@ -354,3 +354,79 @@ pub async fn member_store(
         .fetch_one(db)
         .await
 }
+
+/// The id of the account with `email` (lower-case), if any.
+pub async fn user_id_by_email(db: &AnyPool, email: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|(id,)| id))
+}
+
+/// The id, password hash and activation time of the account with `email`, for signing in.
+pub async fn credentials(
+    db: &AnyPool,
+    email: &str,
+) -> Result<Option<(String, String, Option<i64>)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, password_hash, activated_at FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_optional(db)
+        .await
+}
+
+/// The store `user_id` joined first, if any (where a sign-in lands).
+pub async fn first_store(db: &AnyPool, user_id: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT store_id FROM store_members WHERE user_id = $1 ORDER BY created_at, store_id LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(id,)| id))
+}
+
+/// Marks the account's e-mail proven at `now` (once).
+pub async fn activate(db: &AnyPool, user_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET activated_at = $1 WHERE id = $2 AND activated_at IS NULL")
+        .bind(now)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Sets a new password hash after a reset (which also proves the e-mail) and answers the
+/// account's e-mail.
+pub async fn reset_password(
+    db: &AnyPool,
+    user_id: &str,
+    hash: &str,
+    now: i64,
+) -> Result<String, sqlx::Error> {
+    sqlx::query("UPDATE users SET password_hash = $1, activated_at = COALESCE(activated_at, $2), updated_at = $2 WHERE id = $3")
+        .bind(hash)
+        .bind(now)
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(db)
+        .await?;
+    Ok(email)
+}
+
+/// The account's full name as the core writes it (empty for an unknown account).
+pub async fn full_name(db: &AnyPool, user_id: &str) -> Result<String, sqlx::Error> {
+    let row: Option<(Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(db)
+            .await?;
+    let (first, last) = row.unwrap_or((None, None));
+    Ok(core_wasm::shell::full_name(
+        first.as_deref(),
+        last.as_deref(),
+    ))
+}

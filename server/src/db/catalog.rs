@@ -98,9 +98,7 @@ pub async fn query_products(
     store_id: &str,
     query: &ProductQuery,
 ) -> Result<ProductList, ApiError> {
-    let limit = query.limit.unwrap_or(20).clamp(1, rules::PAGE_LIMIT_MAX);
-    let page = query.page.unwrap_or(1).max(1);
-    let offset = i64::from(page - 1) * i64::from(limit);
+    let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::LIST_PAGE_SIZE)?;
     let search = query.search.as_deref().unwrap_or("").trim().to_lowercase();
     let search_pattern = contains_pattern(&search);
     let status = query.status.clone().unwrap_or_default();
@@ -120,8 +118,8 @@ pub async fn query_products(
                 return Ok(ProductList {
                     products: Vec::new(),
                     total: 0,
-                    page,
-                    limit,
+                    page: paging.page,
+                    limit: paging.limit,
                 });
             }
         }
@@ -140,8 +138,8 @@ pub async fn query_products(
         .bind(&status)
         .bind(&in_collection)
         .bind(&with_tag)
-        .bind(i64::from(limit))
-        .bind(offset)
+        .bind(i64::from(paging.limit))
+        .bind(paging.offset)
         .fetch_all(db)
         .await?;
     let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -158,8 +156,8 @@ pub async fn query_products(
     Ok(ProductList {
         products: rows.into_iter().map(product).collect(),
         total,
-        page,
-        limit,
+        page: paging.page,
+        limit: paging.limit,
     })
 }
 
@@ -184,9 +182,26 @@ pub async fn product_where(
 }
 
 /// Whether `id` is a product of the store.
-pub async fn product_exists(db: &AnyPool, store_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn product_exists<'e, E>(db: E, store_id: &str, id: &str) -> Result<bool, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     let found: Option<(String,)> =
         sqlx::query_as("SELECT id FROM products WHERE id = $1 AND store_id = $2")
+            .bind(id)
+            .bind(store_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.is_some())
+}
+
+/// Whether `id` is a collection of the store.
+pub async fn collection_exists<'e, E>(db: E, store_id: &str, id: &str) -> Result<bool, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let found: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM collections WHERE id = $1 AND store_id = $2")
             .bind(id)
             .bind(store_id)
             .fetch_optional(db)
@@ -421,8 +436,7 @@ pub async fn query_collections(
     store_id: &str,
     query: &CollectionQuery,
 ) -> Result<CollectionList, ApiError> {
-    let limit = query.limit.unwrap_or(20).clamp(1, rules::PAGE_LIMIT_MAX);
-    let offset = i64::from(query.page.unwrap_or(1).max(1) - 1) * i64::from(limit);
+    let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::LIST_PAGE_SIZE)?;
     let search = query.search.as_deref().unwrap_or("").trim().to_lowercase();
     let pattern = contains_pattern(&search);
     let filter = "store_id = $1 AND ($2 = '' OR LOWER(title) LIKE $3 ESCAPE '!')";
@@ -433,8 +447,8 @@ pub async fn query_collections(
         .bind(store_id)
         .bind(&search)
         .bind(&pattern)
-        .bind(i64::from(limit))
-        .bind(offset)
+        .bind(i64::from(paging.limit))
+        .bind(paging.offset)
         .fetch_all(db)
         .await?;
     let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(

@@ -260,3 +260,16 @@ pub async fn pending(db: &AnyPool, store_id: &str) -> Result<Vec<PendingRow>, sq
     .fetch_all(db)
     .await
 }
+
+/// The store's custom domains, lower-case.
+pub async fn hosts<'e, E>(db: E, store_id: &str) -> Result<Vec<String>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT LOWER(host) FROM domains WHERE store_id = $1")
+            .bind(store_id)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(host,)| host).collect())
+}

@@ -1,10 +1,12 @@
 //! The database: one `AnyPool` over SQLite or PostgreSQL, chosen by the URL, with the migrations
 //! embedded in the binary. Queries are written once in SQL both databases accept.
 
+pub mod abandoned;
 pub mod accounts;
 pub mod catalog;
 pub mod catalog_seed;
 pub mod checkout;
+pub mod customers;
 pub mod designs;
 pub mod discounts;
 pub mod domains;
@@ -14,10 +16,15 @@ pub mod notifications;
 pub mod onboarding;
 pub mod orders;
 pub mod pages;
+pub mod payouts;
+pub mod personalize;
+pub mod proxies;
 pub mod records;
+pub mod reports;
 pub mod reviews;
 pub mod seed;
 pub mod settings;
+pub mod staff;
 pub mod stores;
 pub mod subscriptions;
 pub mod theme_drafts;
@@ -194,6 +201,47 @@ pub async fn handle_taken(
         .fetch_optional(db)
         .await?;
     Ok(row.is_some())
+}
+
+/// Whether the database answers a query.
+pub async fn ping(db: &AnyPool) -> Result<bool, sqlx::Error> {
+    let (one,): (i64,) = sqlx::query_as("SELECT CAST(1 AS BIGINT)")
+        .fetch_one(db)
+        .await?;
+    Ok(one == 1)
+}
+
+/// An uploaded file as it is recorded: its id, path under the upload folder, type, size and
+/// who sent it.
+#[derive(Debug)]
+pub struct Upload<'a> {
+    pub id: &'a str,
+    pub path: &'a str,
+    pub content_type: &'a str,
+    pub size_bytes: i64,
+    pub uploaded_by: &'a str,
+}
+
+/// Records a file stored for the store.
+pub async fn record_upload(
+    db: &AnyPool,
+    store_id: &str,
+    upload: &Upload<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO uploads (id, store_id, path, content_type, size_bytes, uploaded_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(upload.id)
+    .bind(store_id)
+    .bind(upload.path)
+    .bind(upload.content_type)
+    .bind(upload.size_bytes)
+    .bind(upload.uploaded_by)
+    .bind(now_ms())
+    .execute(db)
+    .await?;
+    Ok(())
 }
 
 /// A `LIKE` pattern (with `ESCAPE '!'`) matching `needle` anywhere.

@@ -56,6 +56,82 @@ pub struct OrderRow {
     pub version: i64,
 }
 
+/// The order list's filters as SQL values: `-1` and empty strings when a filter is not set.
+#[derive(Debug, Default)]
+pub struct OrderFilter {
+    /// Created at or after (ms), and before `end`.
+    pub start: i64,
+    pub end: i64,
+    pub financial: String,
+    pub fulfillment: String,
+    /// Words (lower-case) in the order's name or its customer's name or e-mail.
+    pub search: String,
+    pub customer: String,
+}
+
+const ORDER_FILTER: &str = "store_id = $1 AND ($2 = -1 OR (created_at >= $2 AND created_at < $3)) \
+    AND ($4 = '' OR financial_status = $4) AND ($5 = '' OR fulfillment_status = $5) \
+    AND ($6 = '' OR LOWER(order_name) LIKE $7 ESCAPE '!' OR LOWER(customer_name) LIKE $7 ESCAPE '!' \
+    OR LOWER(customer_email) LIKE $7 ESCAPE '!') AND ($8 = '' OR customer_id = $8)";
+
+/// Binds the order filter's values as $1 to $8.
+fn bind_filter<'q, O>(
+    query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
+    store_id: &'q str,
+    filter: &'q OrderFilter,
+    pattern: &'q str,
+) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
+    query
+        .bind(store_id)
+        .bind(filter.start)
+        .bind(filter.end)
+        .bind(&filter.financial)
+        .bind(&filter.fulfillment)
+        .bind(&filter.search)
+        .bind(pattern)
+        .bind(&filter.customer)
+}
+
+/// The store's orders the filter matches, newest first, `limit` of them after `offset`.
+pub async fn list(
+    db: &AnyPool,
+    store_id: &str,
+    filter: &OrderFilter,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Order>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $9 OFFSET $10"
+    );
+    let pattern = crate::db::contains_pattern(&filter.search);
+    let rows: Vec<OrderRow> = bind_filter(
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)),
+        store_id,
+        filter,
+        &pattern,
+    )
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.iter().map(order).collect())
+}
+
+/// How many of the store's orders the filter matches.
+pub async fn count(db: &AnyPool, store_id: &str, filter: &OrderFilter) -> Result<i64, sqlx::Error> {
+    let sql = format!("SELECT COUNT(*) FROM orders WHERE {ORDER_FILTER}");
+    let pattern = crate::db::contains_pattern(&filter.search);
+    let (total,): (i64,) = bind_filter(
+        sqlx::query_as(sqlx::AssertSqlSafe(sql)),
+        store_id,
+        filter,
+        &pattern,
+    )
+    .fetch_one(db)
+    .await?;
+    Ok(total)
+}
+
 /// A line item as the `line_items` column keeps it (and the checkout drafts' lines).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

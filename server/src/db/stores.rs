@@ -26,6 +26,21 @@ pub async fn survey_done(db: &AnyPool, store_id: &str) -> Result<bool, sqlx::Err
     Ok(row.is_some())
 }
 
+/// The store's standard time zone; empty when the store has none (the core then reads
+/// America/Los_Angeles).
+pub async fn zone<'e, E>(db: E, store_id: &str) -> Result<String, sqlx::Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    let (zone,): (String,) = sqlx::query_as(
+        "SELECT COALESCE((SELECT standard_timezone FROM store_preferences WHERE store_id = $1), '')",
+    )
+    .bind(store_id)
+    .fetch_one(db)
+    .await?;
+    Ok(zone)
+}
+
 /// The store's page preference; `None` for no such store.
 pub async fn preferences(
     db: &AnyPool,
@@ -168,4 +183,68 @@ pub async fn subdomain_enabled(
             .fetch_optional(db)
             .await?;
     Ok(row.map(|(subdomain, enabled)| (subdomain, enabled == 1)))
+}
+
+/// Moves the store's cache stamp on to `now`: every cached storefront answer of the store is
+/// fetched again.
+pub async fn renew_cache_stamp<'e, E>(db: E, store_id: &str, now: i64) -> Result<(), sqlx::Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    sqlx::query("UPDATE stores SET cache_stamp = $1 WHERE id = $2")
+        .bind(now)
+        .bind(store_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The store's name.
+pub async fn name(db: &AnyPool, store_id: &str) -> Result<String, sqlx::Error> {
+    let (name,): (String,) = sqlx::query_as("SELECT name FROM stores WHERE id = $1")
+        .bind(store_id)
+        .fetch_one(db)
+        .await?;
+    Ok(name)
+}
+
+/// Sets the theme family the store's new themes are made from.
+pub async fn set_default_theme(
+    db: &AnyPool,
+    store_id: &str,
+    family: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE store_preferences SET store_front_default_theme = $1, updated_at = $2 WHERE store_id = $3",
+    )
+    .bind(family)
+    .bind(super::now_ms())
+    .bind(store_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The id of the enabled store with `subdomain` (lower-case), if any.
+pub async fn enabled_by_subdomain(
+    db: &AnyPool,
+    subdomain: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1 AND is_enabled = 1")
+            .bind(subdomain)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(id,)| id))
+}
+
+/// How many of the store's orders are not shipped yet (the orders list's Unfulfilled filter).
+pub async fn open_orders(db: &AnyPool, store_id: &str) -> Result<i64, sqlx::Error> {
+    let (open,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM orders WHERE store_id = $1 AND fulfillment_status = 'unfulfilled'",
+    )
+    .bind(store_id)
+    .fetch_one(db)
+    .await?;
+    Ok(open)
 }

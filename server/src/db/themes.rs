@@ -2,7 +2,8 @@
 //! a theme with its first version, and saving a new version with optimistic locking (the
 //! editor's Save deleting the saver's draft in the same transaction).
 
-use sqlx::{Any, Transaction};
+use shared_types::catalog::{Theme, ThemeVersion};
+use sqlx::{Any, AnyPool, Transaction};
 
 use super::{new_id, now_ms};
 
@@ -285,4 +286,199 @@ pub async fn version_config(
             .fetch_optional(db)
             .await?;
     Ok(row.map(|(config,)| config))
+}
+
+type ThemeRow = (String, String, String, String, i64, String, i64, i64, i64);
+
+const THEME_SELECT: &str = "SELECT t.id, t.name, t.family, t.source, t.is_active, c.id, c.version, \
+     t.created_at, t.updated_at FROM themes t JOIN theme_configs c ON c.theme_id = t.id WHERE t.store_id = $1";
+
+fn theme(
+    (id, name, family, source, active, config_id, version, created_at, updated_at): ThemeRow,
+) -> Theme {
+    Theme {
+        id,
+        name,
+        family,
+        source,
+        is_active: active == 1,
+        status: if active == 1 {
+            "published"
+        } else {
+            "unpublished"
+        }
+        .to_owned(),
+        config_id,
+        version,
+        created_at,
+        updated_at,
+    }
+}
+
+/// Theme `id` of the store, if any.
+pub async fn by_id(db: &AnyPool, store_id: &str, id: &str) -> Result<Option<Theme>, sqlx::Error> {
+    let sql = format!("{THEME_SELECT} AND t.id = $2");
+    let row: Option<ThemeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(theme))
+}
+
+/// The store's themes: the active one first, then in the order they were made.
+pub async fn list(db: &AnyPool, store_id: &str) -> Result<Vec<Theme>, sqlx::Error> {
+    let sql = format!("{THEME_SELECT} ORDER BY t.is_active DESC, t.created_at, t.id");
+    let rows: Vec<ThemeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .fetch_all(db)
+        .await?;
+    Ok(rows.into_iter().map(theme).collect())
+}
+
+/// The theme's current config: (version, config text).
+pub async fn current_config(
+    db: &AnyPool,
+    theme_id: &str,
+) -> Result<Option<(i64, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT version, config FROM theme_configs WHERE theme_id = $1")
+        .bind(theme_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// The theme's config row: id, version, config text, when and by whom it was saved.
+pub type ConfigRow = (String, i64, String, i64, Option<String>);
+
+/// The theme's config row, if any.
+pub async fn config_row(db: &AnyPool, theme_id: &str) -> Result<Option<ConfigRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, version, config, updated_at, updated_by FROM theme_configs WHERE theme_id = $1",
+    )
+    .bind(theme_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Deletes theme `id` of the store unless it is the active one; whether it was deleted.
+pub async fn delete_inactive(db: &AnyPool, store_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+    let deleted =
+        sqlx::query("DELETE FROM themes WHERE id = $1 AND store_id = $2 AND is_active = 0")
+            .bind(id)
+            .bind(store_id)
+            .execute(db)
+            .await?;
+    Ok(deleted.rows_affected() > 0)
+}
+
+/// Makes theme `id` the store's active theme and every other inactive, in one statement.
+pub async fn activate(db: &AnyPool, store_id: &str, id: &str) -> Result<(), sqlx::Error> {
+    let mut tx = super::begin_write(db).await?;
+    sqlx::query(
+        "UPDATE themes SET is_active = CASE WHEN id = $1 THEN 1 ELSE 0 END WHERE store_id = $2",
+    )
+    .bind(id)
+    .bind(store_id)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await
+}
+
+/// The kept outcome of offline batch `batch_id` of the theme, if it was applied.
+pub async fn batch_outcome(
+    db: &AnyPool,
+    theme_id: &str,
+    batch_id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT outcome FROM theme_batches WHERE theme_id = $1 AND batch_id = $2")
+            .bind(theme_id)
+            .bind(batch_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(outcome,)| outcome))
+}
+
+/// The paths (JSON arrays, one per version) changed by the versions saved after `version`.
+pub async fn paths_changed_since(
+    db: &AnyPool,
+    theme_id: &str,
+    version: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT paths FROM theme_versions WHERE theme_id = $1 AND version > $2")
+            .bind(theme_id)
+            .bind(version)
+            .fetch_all(db)
+            .await?;
+    Ok(rows.into_iter().map(|(paths,)| paths).collect())
+}
+
+type VersionRow = (i64, String, String, Option<String>, Option<String>, i64);
+
+fn version_of(
+    (version, summary, paths, saved_by, saved_by_name, saved_at): VersionRow,
+) -> ThemeVersion {
+    ThemeVersion {
+        version,
+        summary,
+        paths: serde_json::from_str(&paths).unwrap_or_default(),
+        saved_by,
+        saved_by_name,
+        saved_at,
+    }
+}
+
+/// Every saved version of the theme's config, newest first.
+pub async fn versions(db: &AnyPool, theme_id: &str) -> Result<Vec<ThemeVersion>, sqlx::Error> {
+    let rows: Vec<VersionRow> = sqlx::query_as(
+        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at FROM theme_versions \
+         WHERE theme_id = $1 ORDER BY version DESC",
+    )
+    .bind(theme_id)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(version_of).collect())
+}
+
+/// Saved `version` of the theme's config with its config text, if there is one.
+pub async fn version(
+    db: &AnyPool,
+    theme_id: &str,
+    version: i64,
+) -> Result<Option<(ThemeVersion, String)>, sqlx::Error> {
+    type Row = (
+        i64,
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        i64,
+        String,
+    );
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at, config FROM theme_versions \
+         WHERE theme_id = $1 AND version = $2",
+    )
+    .bind(theme_id)
+    .bind(version)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(v, summary, paths, by, by_name, at, config)| {
+        (version_of((v, summary, paths, by, by_name, at)), config)
+    }))
+}
+
+/// The store's active theme: id, name, family, config version and config text.
+pub async fn active(
+    db: &AnyPool,
+    store_id: &str,
+) -> Result<Option<(String, String, String, i64, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT t.id, t.name, t.family, c.version, c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
+         WHERE t.store_id = $1 AND t.is_active = 1",
+    )
+    .bind(store_id)
+    .fetch_optional(db)
+    .await
 }

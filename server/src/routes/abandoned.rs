@@ -5,7 +5,6 @@
 //! abandoned stays listed, recovered.
 
 use axum::extract::{Path, State};
-use core_wasm::catalog as rules;
 use serde::Deserialize;
 use shared_types::ApiErrorBody;
 use shared_types::catalog::{AbandonedCheckout, AbandonedCheckoutList};
@@ -14,10 +13,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::pages::invalid;
-use super::sales::paging;
 use crate::auth::store::{StoreAccess, routes as scoped};
-use crate::db::{contains_pattern, now_ms};
+use crate::db::abandoned::{self, AbandonedFilter};
+use crate::db::now_ms;
 use crate::error::{ApiError, Json, Query};
+use crate::paging;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -45,30 +45,6 @@ pub struct AbandonedQuery {
     timezone: Option<String>,
 }
 
-/// Abandoned: open and unchanged for the grace period ($2 is the latest last change that
-/// counts), or known to have been abandoned before it was completed.
-const FILTER: &str = "store_id = $1 AND ((completed_at IS NULL AND updated_at <= $2) OR abandoned_at IS NOT NULL) \
-    AND ($3 = -1 OR (created_at >= $3 AND created_at < $4)) \
-    AND ($5 = '' OR LOWER(COALESCE(email, '')) LIKE $6 ESCAPE '!' OR LOWER(COALESCE(customer_name, '')) LIKE $6 ESCAPE '!')";
-
-const COLUMNS: &str = "id, token, email, customer_name, created_at, updated_at, currency, subtotal_minor, item_count, \
-    completed_at, order_id, line_items";
-
-type Row = (
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    i64,
-    i64,
-    String,
-    i64,
-    i64,
-    Option<i64>,
-    Option<String>,
-    String,
-);
-
 /// The storefront address of the store, as its shoppers reach it through this server.
 async fn storefront_base(state: &AppState, store_id: &str) -> Result<String, ApiError> {
     let subdomain = crate::db::stores::subdomain(&state.db, store_id)
@@ -78,45 +54,6 @@ async fn storefront_base(state: &AppState, store_id: &str) -> Result<String, Api
         "{}/s/{subdomain}",
         state.config.public_url.trim_end_matches('/')
     ))
-}
-
-fn checkout(row: Row, base: &str) -> AbandonedCheckout {
-    let (
-        id,
-        token,
-        email,
-        customer_name,
-        created_at,
-        updated_at,
-        currency,
-        subtotal,
-        item_count,
-        completed_at,
-        order_id,
-        line_items,
-    ) = row;
-    let compact: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
-    let tail = &compact[compact.len().saturating_sub(8)..];
-    AbandonedCheckout {
-        reference: format!("#{}", tail.to_uppercase()),
-        id,
-        email,
-        customer_name,
-        created_date: created_at,
-        updated_date: updated_at,
-        currency,
-        subtotal: rules::minor_to_money(subtotal),
-        item_count,
-        status: if completed_at.is_some() {
-            "recovered"
-        } else {
-            "notRecovered"
-        }
-        .to_owned(),
-        order_id,
-        line_items: super::sales::line_items(&line_items),
-        recovery_url: format!("{base}/checkout?recover={token}"),
-    }
 }
 
 /// The store's abandoned checkouts, newest first: `page`, `limit` (10), `search` in the
@@ -131,7 +68,7 @@ async fn list_abandoned(
 ) -> Result<Json<AbandonedCheckoutList>, ApiError> {
     let now = now_ms();
     let grace = core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS;
-    let (page, limit, offset) = paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
+    let paging = paging::page(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE)?;
     let (start, end) = super::sales::local_days(
         &state,
         &access.store_id,
@@ -141,43 +78,31 @@ async fn list_abandoned(
         now,
     )
     .await?;
-    let search = query.search.as_deref().unwrap_or("").trim().to_lowercase();
-    if search.chars().count() > 200 {
+    let search = query.search.as_deref().unwrap_or("");
+    if search.trim().chars().count() > 200 {
         return Err(invalid("The search is at most 200 characters.".to_owned()));
     }
-    let pattern = contains_pattern(&search);
-    let cutoff = now - grace;
-    let sql = format!(
-        "SELECT {COLUMNS} FROM checkout_drafts WHERE {FILTER} ORDER BY created_at DESC, id DESC LIMIT $7 OFFSET $8"
-    );
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(cutoff)
-        .bind(start)
-        .bind(end)
-        .bind(&search)
-        .bind(&pattern)
-        .bind(i64::from(limit))
-        .bind(offset)
-        .fetch_all(&state.db)
-        .await?;
-    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM checkout_drafts WHERE {FILTER}"
-    )))
-    .bind(&access.store_id)
-    .bind(cutoff)
-    .bind(start)
-    .bind(end)
-    .bind(&search)
-    .bind(&pattern)
-    .fetch_one(&state.db)
-    .await?;
+    let filter = AbandonedFilter {
+        cutoff: now - grace,
+        start,
+        end,
+        search,
+    };
     let base = storefront_base(&state, &access.store_id).await?;
+    let (checkouts, total) = abandoned::list(
+        &state.db,
+        &access.store_id,
+        &filter,
+        &base,
+        i64::from(paging.limit),
+        paging.offset,
+    )
+    .await?;
     Ok(Json(AbandonedCheckoutList {
-        checkouts: rows.into_iter().map(|r| checkout(r, &base)).collect(),
+        checkouts,
         total,
-        page,
-        limit,
+        page: paging.page,
+        limit: paging.limit,
         abandoned_after_minutes: grace / 60_000,
     }))
 }
@@ -197,18 +122,9 @@ async fn get_abandoned(
         return Err(ApiError::NotFound);
     }
     let cutoff = now_ms() - core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS;
-    let sql = format!("SELECT {COLUMNS} FROM checkout_drafts WHERE {FILTER} AND id = $7");
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(cutoff)
-        .bind(-1_i64)
-        .bind(-1_i64)
-        .bind("")
-        .bind("%%")
-        .bind(&id)
-        .fetch_optional(&state.db)
-        .await?;
     let base = storefront_base(&state, &access.store_id).await?;
-    row.map(|r| Json(checkout(r, &base)))
+    abandoned::by_id(&state.db, &access.store_id, &id, cutoff, &base)
+        .await?
+        .map(Json)
         .ok_or(ApiError::NotFound)
 }

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::auth::Operator;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
-use crate::db::{now_ms, rfc3339};
+use crate::db::now_ms;
 use crate::error::{ApiError, Json, Query};
 use crate::notify;
 use crate::state::AppState;
@@ -173,29 +173,20 @@ async fn settle_payout(
     _operator: Operator,
     Path((id, outcome)): Path<(String, String)>,
 ) -> Result<Json<PayoutRequest>, ApiError> {
-    if outcome != "paid" && outcome != "rejected" {
+    if outcome == "pending" || !core_wasm::payouts::PAYOUT_STATUSES.contains(&outcome.as_str()) {
         return Err(ApiError::Invalid(vec![
             "A payout is settled as paid or rejected.".to_owned(),
         ]));
     }
-    let now = now_ms();
     let mut tx = crate::db::begin_write(&state.db).await?;
-    let settled = sqlx::query("UPDATE payout_requests SET status = $1, settled_at = $2 WHERE id = $3 AND status = 'pending'")
-        .bind(&outcome)
-        .bind(now)
-        .bind(&id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    let (store_id, amount, card_id, status, created_at): (String, i64, Option<String>, String, i64) =
-        sqlx::query_as("SELECT store_id, amount_minor, card_id, status, created_at FROM payout_requests WHERE id = $1")
-            .bind(&id)
-            .fetch_optional(&mut *tx)
+    let (store_id, request, amount, settled) =
+        crate::db::payouts::settle(&mut tx, &id, &outcome, now_ms())
             .await?
             .ok_or(ApiError::NotFound)?;
-    if settled == 0 {
+    if !settled {
         return Err(ApiError::Conflict(format!(
-            "This payout is {status} already."
+            "This payout is {} already.",
+            request.status
         )));
     }
     let shown = core_wasm::formats::money_minor(
@@ -225,11 +216,5 @@ async fn settle_payout(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(PayoutRequest {
-        id,
-        amount: core_wasm::payouts::to_major(amount),
-        card_id,
-        status,
-        created_date: rfc3339(created_at),
-    }))
+    Ok(Json(request))
 }

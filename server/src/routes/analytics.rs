@@ -8,6 +8,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use chrono::TimeZone;
+use core_wasm::reports::{csv_amount, csv_field};
 use serde::Deserialize;
 use shared_types::catalog::{OrderCount, OrderList};
 use shared_types::{
@@ -45,9 +46,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(export))
         .routes(routes!(live))
 }
-
-/// The most stores one report covers.
-pub const MAX_STORES: usize = 50;
 
 /// The report's filters, as the spec names them.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -93,9 +91,10 @@ pub async fn report_stores<R: RouteName>(
     if stores.is_empty() {
         stores.push(access.store_id.clone());
     }
-    if stores.len() > MAX_STORES {
+    if stores.len() > core_wasm::limits::REPORT_STORES_MAX {
         return Err(ApiError::Invalid(vec![format!(
-            "At most {MAX_STORES} stores at once."
+            "At most {} stores at once.",
+            core_wasm::limits::REPORT_STORES_MAX
         )]));
     }
     check_stores::<R>(state, &access.user, &stores).await?;
@@ -112,12 +111,7 @@ pub async fn report_zone(
     if let Some(zone) = asked.map(str::trim).filter(|z| !z.is_empty()) {
         return Ok(zone.to_owned());
     }
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT standard_timezone FROM store_preferences WHERE store_id = $1")
-            .bind(store_id)
-            .fetch_optional(&state.db)
-            .await?;
-    Ok(row.map(|(zone,)| zone).unwrap_or_default())
+    Ok(crate::db::stores::zone(&state.db, store_id).await?)
 }
 
 /// The checked stores and range of a report.
@@ -378,15 +372,14 @@ async fn paid_orders(
     let report = query.report()?;
     let tests = test_orders(report.test_orders.as_deref())?;
     let (stores, range) = scope(&state, &access, &report).await?;
-    let (page, limit, offset) =
-        super::sales::paging(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE);
+    let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE)?;
     let orders = query::paid_orders(
         &state.db,
         &stores,
         range.start_ms,
         range.end_ms,
-        limit,
-        offset,
+        paging.limit,
+        paging.offset,
         tests,
     )
     .await?;
@@ -395,8 +388,8 @@ async fn paid_orders(
     Ok(Json(OrderList {
         orders,
         total,
-        page,
-        limit,
+        page: paging.page,
+        limit: paging.limit,
     }))
 }
 
@@ -438,31 +431,6 @@ struct ExportQuery {
     test_orders: Option<String>,
 }
 
-/// Most rows one paid-orders export holds.
-const MAX_EXPORT_ROWS: u32 = 200_000;
-
-/// A CSV field: quoted when it must be, and a leading `= + - @` defused so a spreadsheet never
-/// runs it as a formula.
-fn field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
-/// Minor units as a decimal amount, exactly (`12345` → `123.45`).
-fn amount(minor: i64) -> String {
-    let sign = if minor < 0 { "-" } else { "" };
-    let minor = minor.unsigned_abs();
-    format!("{sign}{}.{:02}", minor / 100, minor % 100)
-}
-
 fn local_time(instant_ms: i64, zone: &str) -> String {
     let zone: chrono_tz::Tz = zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
     match zone.timestamp_millis_opt(instant_ms).single() {
@@ -486,7 +454,7 @@ fn overview_csv(range: &DateRange, starts: &[i64], figures: &Figures) -> String 
             f[3],
             f[4],
             figures.orders[i],
-            amount(figures.sales_minor[i])
+            csv_amount(figures.sales_minor[i])
         ));
     }
     let f = figures.funnel_total();
@@ -498,7 +466,7 @@ fn overview_csv(range: &DateRange, starts: &[i64], figures: &Figures) -> String 
         f[3],
         f[4],
         figures.orders_total(),
-        amount(figures.sales_total_minor())
+        csv_amount(figures.sales_total_minor())
     ));
     csv
 }
@@ -535,7 +503,7 @@ async fn export(
                 &stores,
                 range.start_ms,
                 range.end_ms,
-                MAX_EXPORT_ROWS,
+                core_wasm::limits::ANALYTICS_EXPORT_ROWS_MAX,
                 0,
                 tests,
             )
@@ -555,8 +523,8 @@ async fn export(
                     .unwrap_or_default();
                 csv.push_str(&format!(
                     "{},{},{},{},{},{},{},{},{},{},{}\n",
-                    field(&order.order_name),
-                    field(
+                    csv_field(&order.order_name),
+                    csv_field(
                         order
                             .customer_info
                             .first()
@@ -567,10 +535,10 @@ async fn export(
                         order.captured_date.unwrap_or(order.created_date),
                         &range.timezone
                     ),
-                    amount(minor),
-                    field(&order.currency),
-                    field(order.payment_name.as_deref().unwrap_or("")),
-                    field(
+                    csv_amount(minor),
+                    csv_field(&order.currency),
+                    csv_field(order.payment_name.as_deref().unwrap_or("")),
+                    csv_field(
                         order
                             .payment_source
                             .card
@@ -578,13 +546,13 @@ async fn export(
                             .map(|c| c.kind.as_str())
                             .unwrap_or("")
                     ),
-                    amount((order.discount * 100.0).round() as i64),
-                    amount((order.refunded * 100.0).round() as i64),
-                    field(&ship_to),
-                    field(&order.note),
+                    csv_amount(core_wasm::storefront::to_minor(order.discount)),
+                    csv_amount(core_wasm::storefront::to_minor(order.refunded)),
+                    csv_field(&ship_to),
+                    csv_field(&order.note),
                 ));
             }
-            csv.push_str(&format!("Total,,,{},,,,,,,\n", amount(total)));
+            csv.push_str(&format!("Total,,,{},,,,,,,\n", csv_amount(total)));
             csv
         }
         other => {

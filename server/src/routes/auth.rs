@@ -22,6 +22,7 @@ use crate::auth::{CurrentUser, lockout, password, tokens};
 use crate::client::ClientAddress;
 use crate::db::accounts::{self, NewUser};
 use crate::db::now_ms;
+use crate::db::staff::{self, Invitation};
 use crate::error::{ApiError, Json, Query};
 use crate::mail::{self, Mail};
 use crate::notify;
@@ -100,11 +101,7 @@ async fn login(
         lockout::Attempt::Locked(seconds) => return Ok(too_many(seconds)),
         lockout::Attempt::Reserved(id) => id,
     };
-    let user: Option<(String, String, Option<i64>)> =
-        sqlx::query_as("SELECT id, password_hash, activated_at FROM users WHERE email = $1")
-            .bind(&email)
-            .fetch_optional(&state.db)
-            .await?;
+    let user = accounts::credentials(&state.db, &email).await?;
     // An unknown e-mail still costs one hash verification, so timing does not tell it apart.
     let (found, hash) = match &user {
         Some((id, hash, activated)) => (Some((id.clone(), *activated)), hash.clone()),
@@ -129,17 +126,12 @@ async fn login(
     }
     lockout::clear(&state.db, &email).await?;
     let tokens = session::start(&state.db, &state.keys, &user_id).await?;
-    let store: Option<(String,)> = sqlx::query_as(
-        "SELECT store_id FROM store_members WHERE user_id = $1 ORDER BY created_at, store_id LIMIT 1",
-    )
-    .bind(&user_id)
-    .fetch_optional(&state.db)
-    .await?;
+    let store = accounts::first_store(&state.db, &user_id).await?;
     Ok(Json(LoginResponse {
         access_token: tokens.access_token,
         refresh_token: tokens.refresh_token,
         refresh_token_expires_at: tokens.refresh_expires_at,
-        store_id: store.map(|(id,)| id),
+        store_id: store,
     })
     .into_response())
 }
@@ -212,11 +204,10 @@ async fn signup(
     // The password is hashed whether or not the address is taken, so that the answer's time
     // does not tell a registered address from a new one.
     let hash = password::hash(form.password).await?;
-    let existing: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
-        .bind(&email)
-        .fetch_optional(&state.db)
-        .await?;
-    if existing.is_some() {
+    if accounts::user_id_by_email(&state.db, &email)
+        .await?
+        .is_some()
+    {
         // Answer as for a new address; tell the owner of the address instead.
         mail::queue(&state.db, &Mail {
             to: email,
@@ -321,27 +312,8 @@ async fn renew_access_token(
     }
 }
 
-/// A live invitation: id, store id, store name, e-mail, names, scopes.
-type Invitation = (
-    String,
-    String,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-);
-
 async fn live_invitation(state: &AppState, token: &str) -> Result<Option<Invitation>, ApiError> {
-    Ok(sqlx::query_as(
-        "SELECT i.id, i.store_id, s.name, i.email, i.first_name, i.last_name, i.scopes \
-         FROM staff_invitations i JOIN stores s ON s.id = i.store_id \
-         WHERE i.token_hash = $1 AND i.accepted_at IS NULL AND i.expires_at > $2",
-    )
-    .bind(tokens::digest(token))
-    .bind(now_ms())
-    .fetch_optional(&state.db)
-    .await?)
+    Ok(staff::live_invitation(&state.db, &tokens::digest(token), now_ms()).await?)
 }
 
 const INVITATION_GONE: &str =
@@ -359,10 +331,7 @@ async fn check_staff_available(
     else {
         return Err(ApiError::NotFoundWith(INVITATION_GONE.to_owned()));
     };
-    let has_account: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
-        .bind(&email)
-        .fetch_optional(&state.db)
-        .await?;
+    let has_account = accounts::user_id_by_email(&state.db, &email).await?;
     Ok(Json(InvitationInfo {
         email,
         store_name,
@@ -380,11 +349,7 @@ async fn account_activation(
 ) -> Result<Json<MessageResponse>, ApiError> {
     let token = body.token.trim();
     if let Some(user_id) = onetime::spend(&state.db, token, Purpose::Activation).await? {
-        sqlx::query("UPDATE users SET activated_at = $1 WHERE id = $2 AND activated_at IS NULL")
-            .bind(now_ms())
-            .bind(&user_id)
-            .execute(&state.db)
-            .await?;
+        accounts::activate(&state.db, &user_id, now_ms()).await?;
         return Ok(Json(MessageResponse {
             message: "Your account is active. You can sign in now.".to_owned(),
         }));
@@ -397,10 +362,7 @@ async fn account_activation(
                 .to_owned(),
         ));
     };
-    let existing: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
-        .bind(&email)
-        .fetch_optional(&state.db)
-        .await?;
+    let existing = accounts::user_id_by_email(&state.db, &email).await?;
     let new_password = match (&existing, body.password) {
         (Some(_), _) => None,
         (None, password) => {
@@ -416,19 +378,11 @@ async fn account_activation(
     };
     let now = now_ms();
     let mut tx = crate::db::begin_write(&state.db).await?;
-    let accepted = sqlx::query(
-        "UPDATE staff_invitations SET accepted_at = $1 WHERE id = $2 AND accepted_at IS NULL",
-    )
-    .bind(now)
-    .bind(&invitation_id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if accepted != 1 {
+    if !staff::accept(&mut tx, &invitation_id, now).await? {
         return Err(ApiError::NotFoundWith(INVITATION_GONE.to_owned()));
     }
     let user_id = match (existing, new_password) {
-        (Some((id,)), _) => id,
+        (Some(id), _) => id,
         (None, Some(hash)) => {
             let first = body
                 .first_name
@@ -456,16 +410,7 @@ async fn account_activation(
         }
         (None, None) => return Err(ApiError::internal("invitation without a password")),
     };
-    sqlx::query(
-        "INSERT INTO store_members (store_id, user_id, role, scopes, created_at) VALUES ($1, $2, 'staff', $3, $4) \
-         ON CONFLICT (store_id, user_id) DO UPDATE SET scopes = excluded.scopes",
-    )
-    .bind(&store_id)
-    .bind(&user_id)
-    .bind(&scopes)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
+    staff::join(&mut tx, &store_id, &user_id, &scopes, now).await?;
     notify::notify(
         &mut *tx,
         &store_id,
@@ -495,11 +440,7 @@ async fn forgot_password(
         return Err(messages_of(verdict.errors.into_values()));
     }
     let email = verdict.value.email.to_lowercase();
-    let user: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE email = $1")
-        .bind(&email)
-        .fetch_optional(&state.db)
-        .await?;
-    if let Some((user_id,)) = user {
+    if let Some(user_id) = accounts::user_id_by_email(&state.db, &email).await? {
         let mut tx = crate::db::begin_write(&state.db).await?;
         onetime::void_all(&mut *tx, &user_id, Purpose::PasswordReset).await?;
         let token = onetime::issue(&mut *tx, &user_id, Purpose::PasswordReset).await?;
@@ -564,18 +505,9 @@ async fn reset_password(
         ));
     };
     let now = now_ms();
-    sqlx::query("UPDATE users SET password_hash = $1, activated_at = COALESCE(activated_at, $2), updated_at = $2 WHERE id = $3")
-        .bind(&hash)
-        .bind(now)
-        .bind(&user_id)
-        .execute(&state.db)
-        .await?;
+    let email = accounts::reset_password(&state.db, &user_id, &hash, now).await?;
     onetime::void_all(&state.db, &user_id, Purpose::PasswordReset).await?;
     session::revoke_user_sessions(&state.db, &user_id, None).await?;
-    let (email,): (String,) = sqlx::query_as("SELECT email FROM users WHERE id = $1")
-        .bind(&user_id)
-        .fetch_one(&state.db)
-        .await?;
     lockout::clear(&state.db, &email).await?;
     Ok(Json(MessageResponse {
         message: "Your password has been changed. Sign in with the new one.".to_owned(),

@@ -65,13 +65,8 @@ async fn totals(
     let orders = figures.orders_total();
     let mut open = 0_i64;
     for store in &stores {
-        let (store_open,): (i64,) = sqlx::query_as(
-            // The orders list's Unfulfilled filter, to the order (shell.md §4).
-            "SELECT COUNT(*) FROM orders WHERE store_id = $1 AND fulfillment_status = 'unfulfilled'",
-        )
-        .bind(store)
-        .fetch_one(&state.db)
-        .await?;
+        // The orders list's Unfulfilled filter, to the order (shell.md §4).
+        let store_open = crate::db::stores::open_orders(&state.db, store).await?;
         open += store_open;
     }
     Ok(Json(DashboardTotals {

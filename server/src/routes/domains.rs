@@ -52,20 +52,7 @@ pub fn normalize_host(input: &str, platform_suffix: &str) -> Result<String, ApiE
         return Err(bad());
     }
     let ascii = idna::domain_to_ascii(trimmed).map_err(|_| bad())?;
-    let labels: Vec<&str> = ascii.split('.').collect();
-    let well_formed = ascii.len() <= 253
-        && labels.len() >= 2
-        && labels.iter().all(|label| {
-            !label.is_empty()
-                && label.len() <= 63
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        })
-        && labels
-            .last()
-            .is_some_and(|tld| !tld.chars().all(|c| c.is_ascii_digit()));
-    if !well_formed {
+    if !core_wasm::shell::addresses::is_custom_host(&ascii) {
         return Err(bad());
     }
     if ascii == platform_suffix || ascii.ends_with(&format!(".{platform_suffix}")) {

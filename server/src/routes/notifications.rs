@@ -28,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct ListQuery {
     /// From 1.
     page: Option<u32>,
-    /// 1 to 100; the shell asks for 10.
+    /// 1 to 250; the shell asks for 10.
     limit: Option<u32>,
     /// 1 unread only, 2 read only; absent: all.
     status: Option<u8>,
@@ -57,7 +57,7 @@ async fn list(
         &state.db,
         &access.store_id,
         query.status.map(i64::from),
-        page.limit,
+        i64::from(page.limit),
         page.offset,
     )
     .await?;

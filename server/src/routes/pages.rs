@@ -76,13 +76,15 @@ async fn list_pages(
     access: StoreAccess<Pages>,
     Query(query): Query<PageQuery>,
 ) -> Result<Json<PageList>, ApiError> {
-    let limit = query
-        .limit
-        .unwrap_or(50)
-        .clamp(1, core_wasm::catalog::PAGE_LIMIT_MAX);
-    let offset = i64::from(query.page.unwrap_or(1).max(1) - 1) * i64::from(limit);
-    let (pages, total) =
-        db::pages::list(&state.db, &access.store_id, query.published, limit, offset).await?;
+    let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::RECORD_PAGE_SIZE)?;
+    let (pages, total) = db::pages::list(
+        &state.db,
+        &access.store_id,
+        query.published,
+        paging.limit,
+        paging.offset,
+    )
+    .await?;
     Ok(Json(PageList { pages, total }))
 }
 

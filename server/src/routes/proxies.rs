@@ -17,7 +17,7 @@ use crate::auth::store::{
     StoreAccess,
     routes::{AnyMember, Payouts},
 };
-use crate::db::checkout;
+use crate::db::{self, checkout};
 use crate::error::{ApiError, Json, Query};
 use crate::paging;
 use crate::state::AppState;
@@ -68,61 +68,6 @@ async fn put_test_mode(
     get_test_mode(State(state), access).await
 }
 
-type ProxyRow = (String, String, String, Option<String>);
-
-fn proxy((id, name, provider, group_id): ProxyRow) -> Proxy {
-    Proxy {
-        id,
-        name,
-        provider,
-        group_id,
-    }
-}
-
-const ASSIGNED: &str = "SELECT p.id, p.name, p.provider, p.group_id FROM proxies p \
-    JOIN store_proxies s ON s.proxy_id = p.id WHERE s.store_id = $1";
-const UNASSIGNED: &str = "SELECT p.id, p.name, p.provider, p.group_id FROM proxies p \
-    WHERE NOT EXISTS (SELECT 1 FROM store_proxies s WHERE s.proxy_id = p.id AND s.store_id = $1)";
-
-async fn proxies(db: &AnyPool, sql: &str, store_id: &str) -> Result<Vec<Proxy>, ApiError> {
-    let rows: Vec<ProxyRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{sql} ORDER BY p.name")))
-        .bind(store_id)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(proxy).collect())
-}
-
-async fn groups(db: &AnyPool, only_store: Option<&str>) -> Result<Vec<ProxyGroup>, ApiError> {
-    let rows: Vec<(String, String)> = match only_store {
-        Some(store_id) => sqlx::query_as(
-            "SELECT g.id, g.name FROM proxy_groups g JOIN store_proxy_groups s ON s.group_id = g.id \
-             WHERE s.store_id = $1 ORDER BY g.name",
-        )
-        .bind(store_id)
-        .fetch_all(db)
-        .await?,
-        None => sqlx::query_as("SELECT id, name FROM proxy_groups ORDER BY name").fetch_all(db).await?,
-    };
-    let members: Vec<ProxyRow> = sqlx::query_as(
-        "SELECT id, name, provider, group_id FROM proxies WHERE group_id IS NOT NULL ORDER BY name",
-    )
-    .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, name)| ProxyGroup {
-            proxies: members
-                .iter()
-                .filter(|m| m.3.as_deref() == Some(id.as_str()))
-                .cloned()
-                .map(proxy)
-                .collect(),
-            id,
-            name,
-        })
-        .collect())
-}
-
 /// The gateways the store uses. Any member may read it: the shell shows every member the
 /// payment-gateway notice when there are none.
 #[utoipa::path(get, path = "/stores/payout/proxy/store-proxies", tag = "gateways", security(("bearer" = [])),
@@ -132,7 +77,9 @@ async fn store_proxies(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<Vec<Proxy>>, ApiError> {
-    Ok(Json(proxies(&state.db, ASSIGNED, &access.store_id).await?))
+    Ok(Json(
+        db::proxies::assigned(&state.db, &access.store_id).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -140,7 +87,7 @@ async fn store_proxies(
 struct PageQuery {
     /// From 1.
     page: Option<u32>,
-    /// 1 to 100 (the shell asks for 10).
+    /// 1 to 250 (the shell asks for 10).
     limit: Option<u32>,
     /// The store, as the shell sends it; it must be the store of `X-Store-Id`.
     store_id: Option<String>,
@@ -163,7 +110,7 @@ async fn get_store_proxies(
         return Err(ApiError::NotFound);
     }
     let page = paging::page(query.page, query.limit, core_wasm::limits::PROXY_LIST_LIMIT)?;
-    let all = proxies(&state.db, ASSIGNED, &access.store_id).await?;
+    let all = db::proxies::assigned(&state.db, &access.store_id).await?;
     let total = u32::try_from(all.len()).unwrap_or(u32::MAX);
     let start = usize::try_from(page.offset).unwrap_or(usize::MAX);
     Ok(Json(ProxyPage {
@@ -185,7 +132,7 @@ async fn remain_proxies(
     access: StoreAccess<Payouts>,
 ) -> Result<Json<Vec<Proxy>>, ApiError> {
     Ok(Json(
-        proxies(&state.db, UNASSIGNED, &access.store_id).await?,
+        db::proxies::unassigned(&state.db, &access.store_id).await?,
     ))
 }
 
@@ -197,7 +144,7 @@ async fn list_groups(
     State(state): State<AppState>,
     _access: StoreAccess<Payouts>,
 ) -> Result<Json<Vec<ProxyGroup>>, ApiError> {
-    Ok(Json(groups(&state.db, None).await?))
+    Ok(Json(db::proxies::groups(&state.db, None).await?))
 }
 
 /// The groups the store has taken.
@@ -208,7 +155,9 @@ async fn store_groups(
     State(state): State<AppState>,
     access: StoreAccess<Payouts>,
 ) -> Result<Json<Vec<ProxyGroup>>, ApiError> {
-    Ok(Json(groups(&state.db, Some(&access.store_id)).await?))
+    Ok(Json(
+        db::proxies::groups(&state.db, Some(&access.store_id)).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -227,7 +176,7 @@ async fn remain_group_proxies(
     access: StoreAccess<Payouts>,
     Query(query): Query<GroupQuery>,
 ) -> Result<Json<Vec<Proxy>>, ApiError> {
-    let all = proxies(&state.db, UNASSIGNED, &access.store_id).await?;
+    let all = db::proxies::unassigned(&state.db, &access.store_id).await?;
     Ok(Json(
         all.into_iter()
             .filter(|p| p.group_id.as_deref() == Some(query.group_id.as_str()))
@@ -243,32 +192,7 @@ async fn list_proxies_groups(
     State(state): State<AppState>,
     _access: StoreAccess<Payouts>,
 ) -> Result<Json<Vec<ProxyGroup>>, ApiError> {
-    Ok(Json(groups(&state.db, None).await?))
-}
-
-/// Opens a write transaction that holds the store's row: two changes of one store's gateways
-/// run one after the other (on PostgreSQL a second replace would otherwise insert rows the first
-/// had just inserted and fail; SQLite's `BEGIN IMMEDIATE` already serialises writers).
-async fn begin_store_write(
-    db: &AnyPool,
-    store_id: &str,
-) -> Result<sqlx::Transaction<'static, sqlx::Any>, ApiError> {
-    let mut tx = crate::db::begin_write(db).await?;
-    sqlx::query("UPDATE stores SET test_mode = test_mode WHERE id = $1")
-        .bind(store_id)
-        .execute(&mut *tx)
-        .await?;
-    Ok(tx)
-}
-
-async fn group_exists(db: &AnyPool, group_id: &str) -> Result<(), ApiError> {
-    let found: Option<(String,)> = sqlx::query_as("SELECT id FROM proxy_groups WHERE id = $1")
-        .bind(group_id)
-        .fetch_optional(db)
-        .await?;
-    found
-        .map(|_| ())
-        .ok_or_else(|| ApiError::Invalid(vec!["No such group.".to_owned()]))
+    Ok(Json(db::proxies::groups(&state.db, None).await?))
 }
 
 /// Takes a group: the store uses every gateway in it.
@@ -281,21 +205,7 @@ async fn add_store_group(
     Json(body): Json<GroupRef>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     group_exists(&state.db, &body.group_id).await?;
-    let mut tx = begin_store_write(&state.db, &access.store_id).await?;
-    sqlx::query("INSERT INTO store_proxy_groups (store_id, group_id) VALUES ($1, $2) ON CONFLICT (store_id, group_id) DO NOTHING")
-        .bind(&access.store_id)
-        .bind(&body.group_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
-        "INSERT INTO store_proxies (store_id, proxy_id) SELECT $1, id FROM proxies WHERE group_id = $2 \
-         ON CONFLICT (store_id, proxy_id) DO NOTHING",
-    )
-    .bind(&access.store_id)
-    .bind(&body.group_id)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
+    db::proxies::take_group(&state.db, &access.store_id, &body.group_id).await?;
     Ok(Json(MessageResponse {
         message: "The group's gateways are in use.".to_owned(),
     }))
@@ -311,18 +221,7 @@ async fn remove_store_group(
     Json(body): Json<GroupRef>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     group_exists(&state.db, &body.group_id).await?;
-    let mut tx = begin_store_write(&state.db, &access.store_id).await?;
-    sqlx::query("DELETE FROM store_proxy_groups WHERE store_id = $1 AND group_id = $2")
-        .bind(&access.store_id)
-        .bind(&body.group_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM store_proxies WHERE store_id = $1 AND proxy_id IN (SELECT id FROM proxies WHERE group_id = $2)")
-        .bind(&access.store_id)
-        .bind(&body.group_id)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
+    db::proxies::leave_group(&state.db, &access.store_id, &body.group_id).await?;
     Ok(Json(MessageResponse {
         message: "The group's gateways are no longer in use.".to_owned(),
     }))
@@ -334,14 +233,13 @@ async fn known_proxies(
     ids: &[String],
     group: Option<&str>,
 ) -> Result<Vec<String>, ApiError> {
-    if ids.len() > 500 {
-        return Err(ApiError::Invalid(vec![
-            "At most 500 gateways at once.".to_owned(),
-        ]));
+    if ids.len() > core_wasm::limits::PROXY_SELECTION_MAX {
+        return Err(ApiError::Invalid(vec![format!(
+            "At most {} gateways at once.",
+            core_wasm::limits::PROXY_SELECTION_MAX
+        )]));
     }
-    let rows: Vec<(String, Option<String>)> = sqlx::query_as("SELECT id, group_id FROM proxies")
-        .fetch_all(db)
-        .await?;
+    let rows = db::proxies::gateway_groups(db).await?;
     let mut chosen: Vec<String> = Vec::new();
     for id in ids {
         let ok = rows
@@ -357,36 +255,6 @@ async fn known_proxies(
     Ok(chosen)
 }
 
-/// Replaces the store's gateways (all of them, or those of `group`) with `ids`, in one
-/// transaction, and answers the store's list.
-async fn replace_store_proxies(
-    db: &AnyPool,
-    store_id: &str,
-    group: Option<&str>,
-    ids: &[String],
-) -> Result<Vec<Proxy>, ApiError> {
-    let mut tx = begin_store_write(db, store_id).await?;
-    match group {
-        None => sqlx::query("DELETE FROM store_proxies WHERE store_id = $1").bind(store_id),
-        Some(group) => sqlx::query(
-            "DELETE FROM store_proxies WHERE store_id = $1 AND proxy_id IN (SELECT id FROM proxies WHERE group_id = $2)",
-        )
-        .bind(store_id)
-        .bind(group),
-    }
-    .execute(&mut *tx)
-    .await?;
-    for id in ids {
-        sqlx::query("INSERT INTO store_proxies (store_id, proxy_id) VALUES ($1, $2)")
-            .bind(store_id)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    tx.commit().await?;
-    proxies(db, ASSIGNED, store_id).await
-}
-
 /// Sets the gateways the store uses, replacing the previous choice.
 #[utoipa::path(post, path = "/stores/payout/proxy/save-store-proxies", tag = "gateways", security(("bearer" = ["checkout"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = ProxySelection,
@@ -398,7 +266,7 @@ async fn save_store_proxies(
 ) -> Result<Json<Vec<Proxy>>, ApiError> {
     let ids = known_proxies(&state.db, &body.proxy_ids, None).await?;
     Ok(Json(
-        replace_store_proxies(&state.db, &access.store_id, None, &ids).await?,
+        db::proxies::replace(&state.db, &access.store_id, None, &ids).await?,
     ))
 }
 
@@ -416,6 +284,14 @@ async fn save_group_proxies(
     group_exists(&state.db, &id).await?;
     let ids = known_proxies(&state.db, &body.proxy_ids, Some(&id)).await?;
     Ok(Json(
-        replace_store_proxies(&state.db, &access.store_id, Some(&id), &ids).await?,
+        db::proxies::replace(&state.db, &access.store_id, Some(&id), &ids).await?,
     ))
+}
+
+async fn group_exists(db: &AnyPool, group_id: &str) -> Result<(), ApiError> {
+    if db::proxies::group_exists(db, group_id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Invalid(vec!["No such group.".to_owned()]))
+    }
 }

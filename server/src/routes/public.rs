@@ -38,12 +38,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The id of the enabled store with this subdomain; 404 otherwise.
 async fn store(state: &AppState, subdomain: &str) -> Result<String, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1 AND is_enabled = 1")
-            .bind(subdomain.trim().to_lowercase())
-            .fetch_optional(&state.db)
-            .await?;
-    row.map(|(id,)| id).ok_or(ApiError::NotFound)
+    crate::db::stores::enabled_by_subdomain(&state.db, &subdomain.trim().to_lowercase())
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 fn cached<T: Serialize>(body: T) -> Response {
@@ -77,13 +74,7 @@ async fn public_theme(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let store_id = store(&state, &subdomain).await?;
-    let row: Option<(String, String, String, i64, String)> = sqlx::query_as(
-        "SELECT t.id, t.name, t.family, c.version, c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
-         WHERE t.store_id = $1 AND t.is_active = 1",
-    )
-    .bind(&store_id)
-    .fetch_optional(&state.db)
-    .await?;
+    let row = crate::db::themes::active(&state.db, &store_id).await?;
     let (theme_id, name, family, version, config) = row.ok_or(ApiError::NotFound)?;
     let tag = format!("\"{theme_id}-{version}\"");
     let etag = HeaderValue::from_str(&tag).map_err(ApiError::internal)?;

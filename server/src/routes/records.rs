@@ -18,9 +18,11 @@ use sqlx::AnyConnection;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::db::records;
 use crate::db::settings::{Kind, Setting, read_setting, save_setting};
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
+use crate::paging;
 use crate::state::AppState;
 use core_wasm::records as rules;
 
@@ -60,68 +62,13 @@ fn checked<K: Kind>(value: &K) -> Result<(), ApiError> {
     }
 }
 
-fn to_text<K: Kind>(value: &K) -> Result<String, ApiError> {
-    serde_json::to_string(value).map_err(ApiError::internal)
-}
-
-fn record<K: Kind>(
-    (id, data, created_at, updated_at): (String, String, i64, i64),
-) -> Result<StoreRecord<K>, ApiError> {
-    Ok(StoreRecord {
-        id,
-        data: serde_json::from_str(&data).map_err(ApiError::internal)?,
-        created_at,
-        updated_at,
-    })
-}
-
-async fn find<K: Kind>(
-    conn: &mut AnyConnection,
-    store_id: &str,
-    id: &str,
-) -> Result<StoreRecord<K>, ApiError> {
-    let row: Option<(String, String, i64, i64)> = sqlx::query_as(
-        "SELECT id, data, created_at, updated_at FROM store_records \
-         WHERE store_id = $1 AND kind = $2 AND id = $3",
-    )
-    .bind(store_id)
-    .bind(K::KIND)
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    row.map(record).ok_or(ApiError::NotFound)?
-}
-
 pub async fn list<K: Kind>(
     state: &AppState,
     store_id: &str,
     query: RecordQuery,
 ) -> Result<RecordList<K>, ApiError> {
-    let limit = query
-        .limit
-        .unwrap_or(50)
-        .clamp(1, core_wasm::catalog::PAGE_LIMIT_MAX);
-    let offset = i64::from(query.page.unwrap_or(1).max(1) - 1) * i64::from(limit);
-    let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
-        "SELECT id, data, created_at, updated_at FROM store_records \
-         WHERE store_id = $1 AND kind = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4",
-    )
-    .bind(store_id)
-    .bind(K::KIND)
-    .bind(i64::from(limit))
-    .bind(offset)
-    .fetch_all(&state.db)
-    .await?;
-    let (total,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM store_records WHERE store_id = $1 AND kind = $2")
-            .bind(store_id)
-            .bind(K::KIND)
-            .fetch_one(&state.db)
-            .await?;
-    Ok(RecordList {
-        records: rows.into_iter().map(record).collect::<Result<_, _>>()?,
-        total,
-    })
+    let paging = paging::page(query.page, query.limit, core_wasm::limits::RECORD_PAGE_SIZE)?;
+    records::list(&state.db, store_id, paging.limit, paging.offset).await
 }
 
 pub async fn create<K: Kind>(
@@ -133,18 +80,8 @@ pub async fn create<K: Kind>(
     let mut tx = crate::db::begin_write(&state.db).await?;
     let value = value.prepare(&mut tx, store_id).await?;
     let id = new_id();
-    sqlx::query(
-        "INSERT INTO store_records (id, store_id, kind, data, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $5)",
-    )
-    .bind(&id)
-    .bind(store_id)
-    .bind(K::KIND)
-    .bind(to_text(&value)?)
-    .bind(now_ms())
-    .execute(&mut *tx)
-    .await?;
-    let saved = find(&mut tx, store_id, &id).await?;
+    records::insert(&mut tx, store_id, &id, &value, now_ms()).await?;
+    let saved = records::by_id(&mut tx, store_id, &id).await?;
     tx.commit().await?;
     Ok(saved)
 }
@@ -155,7 +92,7 @@ pub async fn get_one<K: Kind>(
     id: &str,
 ) -> Result<StoreRecord<K>, ApiError> {
     let mut conn = state.db.acquire().await?;
-    find(&mut conn, store_id, id).await
+    records::by_id(&mut conn, store_id, id).await
 }
 
 pub async fn replace<K: Kind>(
@@ -166,20 +103,10 @@ pub async fn replace<K: Kind>(
 ) -> Result<StoreRecord<K>, ApiError> {
     checked(&value)?;
     let mut tx = crate::db::begin_write(&state.db).await?;
-    find::<K>(&mut tx, store_id, id).await?;
+    records::by_id::<K>(&mut tx, store_id, id).await?;
     let value = value.prepare(&mut tx, store_id).await?;
-    sqlx::query(
-        "UPDATE store_records SET data = $1, updated_at = $2 \
-         WHERE store_id = $3 AND kind = $4 AND id = $5",
-    )
-    .bind(to_text(&value)?)
-    .bind(now_ms())
-    .bind(store_id)
-    .bind(K::KIND)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
-    let saved = find(&mut tx, store_id, id).await?;
+    records::update(&mut tx, store_id, id, &value, now_ms()).await?;
+    let saved = records::by_id(&mut tx, store_id, id).await?;
     tx.commit().await?;
     Ok(saved)
 }
@@ -189,14 +116,7 @@ pub async fn remove<K: Kind>(
     store_id: &str,
     id: &str,
 ) -> Result<MessageResponse, ApiError> {
-    let deleted =
-        sqlx::query("DELETE FROM store_records WHERE store_id = $1 AND kind = $2 AND id = $3")
-            .bind(store_id)
-            .bind(K::KIND)
-            .bind(id)
-            .execute(&state.db)
-            .await?;
-    if deleted.rows_affected() == 0 {
+    if !records::delete::<K>(&state.db, store_id, id).await? {
         return Err(ApiError::NotFound);
     }
     Ok(MessageResponse {
@@ -503,15 +423,13 @@ async fn own_collection(
     let Some(id) = collection_id.filter(|id| !id.is_empty()) else {
         return Ok(());
     };
-    let found: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM collections WHERE store_id = $1 AND id = $2")
-            .bind(store_id)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    found.map(|_| ()).ok_or_else(|| {
-        ApiError::Invalid(vec!["The collection is not one of the store's.".to_owned()])
-    })
+    if crate::db::catalog::collection_exists(&mut *conn, store_id, id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Invalid(vec![
+            "The collection is not one of the store's.".to_owned(),
+        ]))
+    }
 }
 
 impl Kind for SizeChart {
@@ -551,13 +469,7 @@ impl Kind for Review {
         conn: &'a mut AnyConnection,
         store_id: &'a str,
     ) -> Result<Self, ApiError> {
-        let found: Option<(String,)> =
-            sqlx::query_as("SELECT id FROM products WHERE store_id = $1 AND id = $2")
-                .bind(store_id)
-                .bind(&self.product_id)
-                .fetch_optional(&mut *conn)
-                .await?;
-        if found.is_none() {
+        if !crate::db::catalog::product_exists(&mut *conn, store_id, &self.product_id).await? {
             return Err(ApiError::Invalid(vec![
                 "The product is not one of the store's.".to_owned(),
             ]));
@@ -596,7 +508,7 @@ impl Kind for ProductFeed {
         conn: &'a mut AnyConnection,
         store_id: &'a str,
     ) -> Result<Self, ApiError> {
-        find::<Catalog>(conn, store_id, &self.catalog_id)
+        records::by_id::<Catalog>(conn, store_id, &self.catalog_id)
             .await
             .map_err(|_| {
                 ApiError::Invalid(vec!["The catalog is not one of the store's.".to_owned()])
@@ -632,11 +544,7 @@ impl Kind for CachePurge {
             foreign.dedup();
             return Err(ApiError::Invalid(foreign));
         }
-        sqlx::query("UPDATE stores SET cache_stamp = $1 WHERE id = $2")
-            .bind(now_ms())
-            .bind(store_id)
-            .execute(&mut *conn)
-            .await?;
+        crate::db::stores::renew_cache_stamp(&mut *conn, store_id, now_ms()).await?;
         let purged = u32::try_from(self.urls.len()).unwrap_or(u32::MAX);
         Ok(Self {
             urls: self.urls.iter().map(|u| u.trim().to_owned()).collect(),
@@ -648,14 +556,7 @@ impl Kind for CachePurge {
 /// The host names a store answers on: its system subdomain under every base domain it is
 /// known by, and its custom domains.
 async fn store_hosts(conn: &mut AnyConnection, store_id: &str) -> Result<Vec<String>, ApiError> {
-    let mut hosts: Vec<String> =
-        sqlx::query_as::<_, (String,)>("SELECT LOWER(host) FROM domains WHERE store_id = $1")
-            .bind(store_id)
-            .fetch_all(&mut *conn)
-            .await?
-            .into_iter()
-            .map(|(d,)| d)
-            .collect();
+    let mut hosts = crate::db::domains::hosts(&mut *conn, store_id).await?;
     let subdomain = crate::db::stores::subdomain(&mut *conn, store_id)
         .await?
         .ok_or(ApiError::NotFound)?;

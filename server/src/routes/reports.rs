@@ -9,22 +9,21 @@ use std::collections::HashMap;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use core_wasm::reports::{self as rules, PaidOrder, ReportDay, ReportError, UnitCosts};
+use core_wasm::reports::{self as rules, PaidOrder, ReportDay, ReportError};
 use serde::Deserialize;
 use shared_types::ApiErrorBody;
 use shared_types::DateRange;
 use shared_types::catalog::Variant;
 use shared_types::reports::{
-    PixelIds, PixelSettings, PixelShareInput, PixelStore, ProductCost, ProductCostInput,
-    ProfitReport, SalesGroup, SalesReport, UtmGroup, UtmReport,
+    PixelIds, PixelSettings, PixelShareInput, ProductCost, ProductCostInput, ProfitReport,
+    SalesGroup, SalesReport, UtmGroup, UtmReport,
 };
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::analytics::placeholders;
 use crate::auth::store::{RouteName, StoreAccess};
-use crate::db::now_ms;
+use crate::db::{now_ms, reports};
 use crate::error::{ApiError, Json, Query};
 use crate::routes::analytics::{report_stores, report_zone};
 use crate::state::AppState;
@@ -159,87 +158,13 @@ fn refused(errors: Vec<ReportError>) -> ApiError {
     ApiError::Invalid(errors.iter().map(ToString::to_string).collect())
 }
 
-/// A stored line item (`line_items` of the orders table).
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct StoredLine {
-    #[serde(default)]
-    product_id: Option<String>,
-    #[serde(default)]
-    variant_id: Option<String>,
-    #[serde(default)]
-    title: String,
-    #[serde(default)]
-    quantity: i64,
-    #[serde(default)]
-    price_minor: i64,
-}
-
-type OrderRow = (
-    String,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    Option<String>,
-    Option<String>,
-    String,
-);
-
-/// The paid orders of `stores` captured in the range (test orders took no money: not these).
+/// The paid orders of `stores` captured in the range.
 async fn paid_orders(
     state: &AppState,
     stores: &[String],
     range: &DateRange,
 ) -> Result<Vec<PaidOrder>, ApiError> {
-    let n = stores.len();
-    let sql = format!(
-        "SELECT id, captured_at, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, \
-         country, payment_name, line_items FROM orders WHERE store_id IN {} \
-         AND financial_status = 'paid' AND is_test = 0 AND captured_at >= ${} AND captured_at < ${} \
-         ORDER BY captured_at",
-        placeholders(1, n),
-        n + 1,
-        n + 2
-    );
-    let mut query = sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(sql));
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    let rows = query
-        .bind(range.start_ms)
-        .bind(range.end_ms)
-        .fetch_all(&state.db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(id, captured_at, subtotal, shipping, discount, grand, country, payment, lines)| {
-                let lines: Vec<StoredLine> = serde_json::from_str(&lines).unwrap_or_default();
-                PaidOrder {
-                    id,
-                    captured_at,
-                    subtotal_minor: subtotal,
-                    shipping_minor: shipping,
-                    discount_minor: discount,
-                    grand_total_minor: grand,
-                    country: country.unwrap_or_default(),
-                    payment: payment.unwrap_or_default(),
-                    lines: lines
-                        .into_iter()
-                        .map(|l| rules::OrderLine {
-                            product_id: l.product_id.unwrap_or_default(),
-                            variant_id: l.variant_id.unwrap_or_default(),
-                            title: l.title,
-                            quantity: l.quantity,
-                            price_minor: l.price_minor,
-                        })
-                        .collect(),
-                }
-            },
-        )
-        .collect())
+    Ok(reports::paid_orders(&state.db, stores, range.start_ms, range.end_ms).await?)
 }
 
 /// Sales of the range grouped by day, product, country or payment method: orders, gross
@@ -302,24 +227,6 @@ async fn sales_export(
     Ok(response)
 }
 
-/// The unit costs of `stores`.
-async fn unit_costs(state: &AppState, stores: &[String]) -> Result<UnitCosts, ApiError> {
-    let sql = format!(
-        "SELECT product_id, variant_id, unit_cost_minor FROM product_costs WHERE store_id IN {}",
-        placeholders(1, stores.len())
-    );
-    let mut query = sqlx::query_as::<_, (String, String, i64)>(sqlx::AssertSqlSafe(sql));
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    Ok(query
-        .fetch_all(&state.db)
-        .await?
-        .into_iter()
-        .map(|(product, variant, cost)| ((product, variant), cost))
-        .collect())
-}
-
 /// Estimated profit per day and per product: sales less cost of goods, payment fees (the
 /// payout balance's rule) and shipping costs; units without a unit cost are reported apart.
 #[utoipa::path(get, path = "/stores/reports/profit", tag = "reports", security(("bearer" = ["estimated_profit"])),
@@ -332,7 +239,7 @@ async fn profit(
 ) -> Result<Json<ProfitReport>, ApiError> {
     let (stores, range, days) = scope(&state, &access, &query).await?;
     let orders = paid_orders(&state, &stores, &range).await?;
-    let costs = unit_costs(&state, &stores).await?;
+    let costs = reports::unit_costs(&state.db, &stores).await?;
     let table = rules::profit_table(&orders, &days, range.end_ms, &costs);
     Ok(Json(ProfitReport {
         range,
@@ -352,14 +259,8 @@ async fn costs(
     access: StoreAccess<EstimatedProfit>,
 ) -> Result<Json<Vec<ProductCost>>, ApiError> {
     let store = std::slice::from_ref(&access.store_id);
-    let costs = unit_costs(&state, store).await?;
-    let products: Vec<(String, String, String, i64)> = sqlx::query_as(
-        "SELECT id, title, variants, price_minor FROM products WHERE store_id = $1 \
-         AND status <> 'archived' ORDER BY title, id",
-    )
-    .bind(&access.store_id)
-    .fetch_all(&state.db)
-    .await?;
+    let costs = reports::unit_costs(&state.db, store).await?;
+    let products = reports::cost_products(&state.db, &access.store_id).await?;
     let cost_of = |product: &str, variant: &str| {
         costs
             .get(&(product.to_owned(), variant.to_owned()))
@@ -411,14 +312,8 @@ async fn save_cost(
         .map(rules::unit_cost_minor)
         .transpose()
         .map_err(|e| refused(vec![e]))?;
-    let product: Option<(String, String, i64)> = sqlx::query_as(
-        "SELECT title, variants, price_minor FROM products WHERE id = $1 AND store_id = $2",
-    )
-    .bind(product_id)
-    .bind(&access.store_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let (title, variants, price) = product
+    let product = reports::cost_product(&state.db, &access.store_id, product_id).await?;
+    let (_, title, variants, price) = product
         .ok_or_else(|| ApiError::NotFoundWith("No such product in this store.".to_owned()))?;
     let (title, price) = if variant_id.is_empty() {
         (title, core_wasm::payouts::to_major(price))
@@ -430,32 +325,7 @@ async fn save_cost(
             .ok_or_else(|| ApiError::NotFoundWith("No such variant of this product.".to_owned()))?;
         (format!("{title} / {}", variant.title), variant.price)
     };
-    match cost {
-        Some(cost) => {
-            sqlx::query(
-                "INSERT INTO product_costs (store_id, product_id, variant_id, unit_cost_minor, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (store_id, product_id, variant_id) \
-                 DO UPDATE SET unit_cost_minor = excluded.unit_cost_minor, updated_at = excluded.updated_at",
-            )
-            .bind(&access.store_id)
-            .bind(product_id)
-            .bind(variant_id)
-            .bind(cost)
-            .bind(now_ms())
-            .execute(&state.db)
-            .await?;
-        }
-        None => {
-            sqlx::query(
-                "DELETE FROM product_costs WHERE store_id = $1 AND product_id = $2 AND variant_id = $3",
-            )
-            .bind(&access.store_id)
-            .bind(product_id)
-            .bind(variant_id)
-            .execute(&state.db)
-            .await?;
-        }
-    }
+    reports::set_unit_cost(&state.db, &access.store_id, product_id, variant_id, cost).await?;
     Ok(Json(ProductCost {
         product_id: product_id.to_owned(),
         variant_id: variant_id.to_owned(),
@@ -477,50 +347,8 @@ async fn utm(
 ) -> Result<Json<UtmReport>, ApiError> {
     let group = utm_group(query.group_by.as_deref())?;
     let (stores, range, _) = scope(&state, &access, &query).await?;
-    let n = stores.len();
-    let in_stores = placeholders(1, n);
-    let (from, to) = (format!("${}", n + 1), format!("${}", n + 2));
-    // The landing page of each session that started in the range: its first page view, when
-    // that page carries a query string (the others have no UTM values and are only counted).
-    let first_pages = |kind: i64, tagged_only: bool| {
-        format!(
-            "SELECT f.session_id, e.page FROM analytics_firsts f JOIN analytics_events e \
-             ON e.store_id = f.store_id AND e.session_id = f.session_id AND e.kind = f.kind \
-             AND e.occurred_at = f.occurred_at \
-             WHERE f.store_id IN {in_stores} AND f.kind = {kind} AND f.occurred_at >= {from} \
-             AND f.occurred_at < {to} {} ORDER BY f.occurred_at, f.session_id",
-            if tagged_only {
-                "AND e.page LIKE '%?%'"
-            } else {
-                ""
-            }
-        )
-    };
-    let fetch = |sql: String| {
-        let mut query = sqlx::query_as::<_, (String, String)>(sqlx::AssertSqlSafe(sql));
-        for store in &stores {
-            query = query.bind(store.as_str());
-        }
-        query
-            .bind(range.start_ms)
-            .bind(range.end_ms)
-            .fetch_all(&state.db)
-    };
-    let landings = fetch(first_pages(1, true)).await?;
-    let completions = fetch(first_pages(5, false)).await?;
-    let sql = format!(
-        "SELECT COUNT(*) FROM analytics_firsts WHERE store_id IN {in_stores} AND kind = 1 \
-         AND occurred_at >= {from} AND occurred_at < {to}"
-    );
-    let mut count = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
-    for store in &stores {
-        count = count.bind(store.as_str());
-    }
-    let (total_sessions,) = count
-        .bind(range.start_ms)
-        .bind(range.end_ms)
-        .fetch_one(&state.db)
-        .await?;
+    let (landings, completions, total_sessions) =
+        reports::utm_sessions(&state.db, &stores, range.start_ms, range.end_ms).await?;
     let paid: HashMap<String, i64> = paid_orders(&state, &stores, &range)
         .await?
         .into_iter()
@@ -542,66 +370,18 @@ async fn utm(
     }))
 }
 
-/// The stores `user_id` owns other than `store_id`, by name.
-async fn owned_stores(
-    state: &AppState,
-    user_id: &str,
-    store_id: &str,
-) -> Result<Vec<PixelStore>, ApiError> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT id, name, subdomain FROM stores WHERE owner_id = $1 AND id <> $2 ORDER BY name, id",
-    )
-    .bind(user_id)
-    .bind(store_id)
-    .fetch_all(&state.db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(store_id, name, subdomain)| PixelStore {
-            store_id,
-            name,
-            subdomain,
-        })
-        .collect())
-}
-
 async fn pixel_settings(
     state: &AppState,
     access: &StoreAccess<SharePixel>,
 ) -> Result<PixelSettings, ApiError> {
-    let row: Option<(Option<String>, Option<String>, Option<String>)> = sqlx::query_as(
-        "SELECT facebook_pixel, tiktok_pixel, google_tag FROM store_pixels WHERE store_id = $1",
-    )
-    .bind(&access.store_id)
-    .fetch_optional(&state.db)
-    .await?;
-    let (facebook, tiktok, google) = row.unwrap_or_default();
-    let shared: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT s.id, s.name, s.subdomain FROM pixel_shares p JOIN stores s ON s.id = p.shared_with \
-         WHERE p.store_id = $1 ORDER BY s.name, s.id",
-    )
-    .bind(&access.store_id)
-    .fetch_all(&state.db)
-    .await?;
-    let shared_with: Vec<PixelStore> = shared
-        .into_iter()
-        .map(|(store_id, name, subdomain)| PixelStore {
-            store_id,
-            name,
-            subdomain,
-        })
-        .collect();
-    let candidates = owned_stores(state, &access.user.user_id, &access.store_id)
+    let (pixels, shared_with) = reports::pixels(&state.db, &access.store_id).await?;
+    let candidates = reports::owned_stores(&state.db, &access.user.user_id, &access.store_id)
         .await?
         .into_iter()
         .filter(|store| !shared_with.iter().any(|s| s.store_id == store.store_id))
         .collect();
     Ok(PixelSettings {
-        pixels: PixelIds {
-            facebook,
-            tiktok,
-            google,
-        },
+        pixels,
         shared_with,
         candidates,
     })
@@ -630,19 +410,7 @@ async fn save_pixel(
     Json(input): Json<PixelIds>,
 ) -> Result<Json<PixelSettings>, ApiError> {
     let ids = rules::check_pixels(&input).map_err(refused)?;
-    sqlx::query(
-        "INSERT INTO store_pixels (store_id, facebook_pixel, tiktok_pixel, google_tag, updated_at) \
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (store_id) DO UPDATE SET \
-         facebook_pixel = excluded.facebook_pixel, tiktok_pixel = excluded.tiktok_pixel, \
-         google_tag = excluded.google_tag, updated_at = excluded.updated_at",
-    )
-    .bind(&access.store_id)
-    .bind(ids.facebook)
-    .bind(ids.tiktok)
-    .bind(ids.google)
-    .bind(now_ms())
-    .execute(&state.db)
-    .await?;
+    reports::save_pixels(&state.db, &access.store_id, ids).await?;
     Ok(Json(pixel_settings(&state, &access).await?))
 }
 
@@ -665,21 +433,13 @@ async fn share_pixel(
             "A store's pixel is its own; choose another store to share it with.".to_owned(),
         ]));
     }
-    let owned = owned_stores(&state, &access.user.user_id, &access.store_id).await?;
+    let owned = reports::owned_stores(&state.db, &access.user.user_id, &access.store_id).await?;
     if !owned.iter().any(|store| store.store_id == target) {
         return Err(ApiError::NotFoundWith(
             "No such store among the stores you own.".to_owned(),
         ));
     }
-    sqlx::query(
-        "INSERT INTO pixel_shares (store_id, shared_with, created_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (store_id, shared_with) DO NOTHING",
-    )
-    .bind(&access.store_id)
-    .bind(target)
-    .bind(now_ms())
-    .execute(&state.db)
-    .await?;
+    reports::share_pixels(&state.db, &access.store_id, target).await?;
     Ok((
         StatusCode::CREATED,
         Json(pixel_settings(&state, &access).await?),
@@ -695,12 +455,7 @@ async fn unshare_pixel(
     access: StoreAccess<SharePixel>,
     Path(id): Path<String>,
 ) -> Result<Json<PixelSettings>, ApiError> {
-    let removed = sqlx::query("DELETE FROM pixel_shares WHERE store_id = $1 AND shared_with = $2")
-        .bind(&access.store_id)
-        .bind(&id)
-        .execute(&state.db)
-        .await?;
-    if removed.rows_affected() == 0 {
+    if !reports::unshare_pixels(&state.db, &access.store_id, &id).await? {
         return Err(ApiError::NotFoundWith(
             "The pixel is not shared with that store.".to_owned(),
         ));

@@ -21,13 +21,11 @@ use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Members};
 use crate::auth::{session, tokens};
+use crate::db::staff::{self, NewInvitation};
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::mail::{self, Mail};
 use crate::state::AppState;
-
-/// How long an invitation stays open.
-const INVITATION_LIFETIME_MS: i64 = 7 * 24 * 3600 * 1000;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -40,56 +38,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete_staff_account))
 }
 
-type MemberRow = (
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-    String,
-);
-
-fn member((id, email, first_name, last_name, role, scopes): MemberRow) -> StaffMember {
-    StaffMember {
-        id,
-        email,
-        first_name,
-        last_name,
-        scopes: if role == "owner" {
-            shell::permissions::ROLE_KEYS
-                .iter()
-                .map(|k| (*k).to_owned())
-                .collect()
-        } else {
-            scopes.split_whitespace().map(str::to_owned).collect()
-        },
-        role,
-    }
-}
-
-const MEMBERS: &str = "SELECT u.id, u.email, u.first_name, u.last_name, m.role, m.scopes \
-    FROM store_members m JOIN users u ON u.id = m.user_id WHERE m.store_id = $1";
-const INVITES: &str = "SELECT id, email, first_name, last_name, 'invited', scopes FROM staff_invitations \
-    WHERE store_id = $1 AND accepted_at IS NULL AND expires_at > $2";
-
 async fn find(state: &AppState, store_id: &str, staff_id: &str) -> Result<StaffMember, ApiError> {
-    let sql = format!("{MEMBERS} AND u.id = $2");
-    let row: Option<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(staff_id)
-        .fetch_optional(&state.db)
-        .await?;
-    if let Some(row) = row {
-        return Ok(member(row));
-    }
-    let sql = format!("{INVITES} AND id = $3");
-    let row: Option<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(now_ms())
-        .bind(staff_id)
-        .fetch_optional(&state.db)
-        .await?;
-    row.map(member).ok_or(ApiError::NotFound)
+    staff::by_id(&state.db, store_id, staff_id, now_ms())
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 fn actor(access: &StoreAccess<Members>) -> StaffActor<'_> {
@@ -131,49 +83,32 @@ async fn add_store_staff(
     let form = verdict.value;
     check_invite(&actor(&access), &form.scopes).map_err(refused)?;
     let email = form.email.to_lowercase();
-    let sql = format!("{MEMBERS} AND u.email = $2");
-    let already: Option<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(&email)
-        .fetch_optional(&state.db)
-        .await?;
-    if already.is_some() {
+    if staff::is_member(&state.db, &access.store_id, &email).await? {
         return Err(ApiError::Conflict(format!(
             "{email} is already on this store's staff."
         )));
     }
-    let (store_name,): (String,) = sqlx::query_as("SELECT name FROM stores WHERE id = $1")
-        .bind(&access.store_id)
-        .fetch_one(&state.db)
-        .await?;
+    let store_name = crate::db::stores::name(&state.db, &access.store_id).await?;
     let id = new_id();
     let token = tokens::random_token();
     let now = now_ms();
     let scopes = form.scopes.join(" ");
     let mut tx = crate::db::begin_write(&state.db).await?;
-    // A new invitation replaces an open one for the same address.
-    sqlx::query(
-        "DELETE FROM staff_invitations WHERE store_id = $1 AND email = $2 AND accepted_at IS NULL",
+    staff::invite(
+        &mut tx,
+        &access.store_id,
+        &NewInvitation {
+            id: &id,
+            email: &email,
+            first_name: form.first_name.as_deref(),
+            last_name: form.last_name.as_deref(),
+            scopes: &scopes,
+            token_digest: &tokens::digest(&token),
+            invited_by: &access.user.user_id,
+            created_at: now,
+            expires_at: now + core_wasm::limits::STAFF_INVITATION_LIFETIME_MS,
+        },
     )
-    .bind(&access.store_id)
-    .bind(&email)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query(
-        "INSERT INTO staff_invitations (id, store_id, email, first_name, last_name, scopes, token_hash, invited_by, \
-         created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-    )
-    .bind(&id)
-    .bind(&access.store_id)
-    .bind(&email)
-    .bind(&form.first_name)
-    .bind(&form.last_name)
-    .bind(&scopes)
-    .bind(tokens::digest(&token))
-    .bind(&access.user.user_id)
-    .bind(now)
-    .bind(now + INVITATION_LIFETIME_MS)
-    .execute(&mut *tx)
     .await?;
     mail::queue(&mut *tx, &Mail {
         to: email.clone(),
@@ -216,22 +151,7 @@ async fn update_store_staff(
     }
     let member = find(&state, &access.store_id, &id).await?;
     check_scope_change(&actor(&access), &target(&member), &scopes).map_err(refused)?;
-    let joined = scopes.join(" ");
-    if member.role == "invited" {
-        sqlx::query("UPDATE staff_invitations SET scopes = $1 WHERE id = $2 AND store_id = $3")
-            .bind(&joined)
-            .bind(&id)
-            .bind(&access.store_id)
-            .execute(&state.db)
-            .await?;
-    } else {
-        sqlx::query("UPDATE store_members SET scopes = $1 WHERE user_id = $2 AND store_id = $3")
-            .bind(&joined)
-            .bind(&id)
-            .bind(&access.store_id)
-            .execute(&state.db)
-            .await?;
-    }
+    staff::set_scopes(&state.db, &access.store_id, &member, &scopes.join(" ")).await?;
     Ok(Json(find(&state, &access.store_id, &id).await?))
 }
 
@@ -243,19 +163,8 @@ async fn store_staffs(
     State(state): State<AppState>,
     access: StoreAccess<Members>,
 ) -> Result<Json<StaffList>, ApiError> {
-    let sql = format!("{MEMBERS} ORDER BY m.created_at, u.email");
-    let members: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .fetch_all(&state.db)
-        .await?;
-    let sql = format!("{INVITES} ORDER BY created_at, email");
-    let invites: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(now_ms())
-        .fetch_all(&state.db)
-        .await?;
     Ok(Json(StaffList {
-        staffs: members.into_iter().chain(invites).map(member).collect(),
+        staffs: staff::list(&state.db, &access.store_id, now_ms()).await?,
     }))
 }
 
@@ -285,14 +194,9 @@ async fn logout_all_staff_account(
     State(state): State<AppState>,
     access: StoreAccess<Members>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let sql = format!("{MEMBERS} AND m.role <> 'owner' AND u.id <> $2");
-    let staff: Vec<MemberRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(&access.store_id)
-        .bind(&access.user.user_id)
-        .fetch_all(&state.db)
-        .await?;
+    let others = staff::others(&state.db, &access.store_id, &access.user.user_id).await?;
     let mut signed_out = 0;
-    for member in staff.into_iter().map(member) {
+    for member in others {
         if check_act_on(&actor(&access), &target(&member)).is_ok() {
             session::sign_out_of_store(&state.db, &access.store_id, &member.id).await?;
             signed_out += 1;
@@ -342,19 +246,7 @@ async fn delete_staff_account(
     Query(query): Query<StaffQuery>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     let target = staff_member_to_act_on(&state, &access, &query.staff_id).await?;
-    if target.role == "invited" {
-        sqlx::query("DELETE FROM staff_invitations WHERE id = $1 AND store_id = $2")
-            .bind(&target.id)
-            .bind(&access.store_id)
-            .execute(&state.db)
-            .await?;
-    } else {
-        sqlx::query("DELETE FROM store_members WHERE user_id = $1 AND store_id = $2")
-            .bind(&target.id)
-            .bind(&access.store_id)
-            .execute(&state.db)
-            .await?;
-    }
+    staff::remove(&state.db, &access.store_id, &target).await?;
     Ok(Json(MessageResponse {
         message: format!("{} has been removed from the staff.", target.email),
     }))

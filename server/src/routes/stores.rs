@@ -11,10 +11,6 @@ use crate::db::{accounts, now_ms, stores};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
-/// Limits of the survey's answers.
-const SURVEY_MAX_ANSWERS: usize = 20;
-const SURVEY_MAX_LENGTH: usize = 500;
-
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(survey_status, submit_survey))
@@ -50,15 +46,7 @@ async fn submit_survey(
     access: StoreAccess<scoped::AnyMember>,
     Json(body): Json<SurveyAnswers>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    if body.answers.len() > SURVEY_MAX_ANSWERS
-        || body.answers.iter().any(|(k, v)| {
-            k.chars().count() > SURVEY_MAX_LENGTH || v.chars().count() > SURVEY_MAX_LENGTH
-        })
-    {
-        return Err(ApiError::Invalid(vec![format!(
-            "The survey takes at most {SURVEY_MAX_ANSWERS} answers of at most {SURVEY_MAX_LENGTH} characters."
-        )]));
-    }
+    core_wasm::shell::check_survey(&body).map_err(|e| ApiError::Invalid(vec![e]))?;
     let answers = serde_json::to_string(&body.answers).map_err(ApiError::internal)?;
     accounts::complete_survey(&state.db, &access.store_id, &access.user.user_id, &answers).await?;
     Ok(Json(MessageResponse {

@@ -60,48 +60,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(restore_version))
 }
 
-type ThemeRow = (String, String, String, String, i64, String, i64, i64, i64);
-
-const THEME_SELECT: &str = "SELECT t.id, t.name, t.family, t.source, t.is_active, c.id, c.version, \
-     t.created_at, t.updated_at FROM themes t JOIN theme_configs c ON c.theme_id = t.id WHERE t.store_id = $1";
-
-fn theme(
-    (id, name, family, source, active, config_id, version, created_at, updated_at): ThemeRow,
-) -> Theme {
-    Theme {
-        id,
-        name,
-        family,
-        source,
-        is_active: active == 1,
-        status: if active == 1 {
-            "published"
-        } else {
-            "unpublished"
-        }
-        .to_owned(),
-        config_id,
-        version,
-        created_at,
-        updated_at,
-    }
-}
-
 async fn find_theme(state: &AppState, store_id: &str, theme_id: &str) -> Result<Theme, ApiError> {
-    let sql = format!("{THEME_SELECT} AND t.id = $2");
-    let row: Option<ThemeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(theme_id)
-        .fetch_optional(&state.db)
-        .await?;
-    row.map(theme).ok_or(ApiError::NotFound)
+    store_themes::by_id(&state.db, store_id, theme_id)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 /// The theme's current config: (version, config text).
 async fn current_config(state: &AppState, theme_id: &str) -> Result<(i64, String), ApiError> {
-    sqlx::query_as("SELECT version, config FROM theme_configs WHERE theme_id = $1")
-        .bind(theme_id)
-        .fetch_optional(&state.db)
+    store_themes::current_config(&state.db, theme_id)
         .await?
         .ok_or(ApiError::NotFound)
 }
@@ -133,16 +100,7 @@ fn check_name(name: &str) -> Result<String, ApiError> {
 }
 
 async fn author_name(state: &AppState, user_id: &str) -> Result<String, ApiError> {
-    let row: Option<(Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT first_name, last_name FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_optional(&state.db)
-            .await?;
-    let (first, last) = row.unwrap_or((None, None));
-    Ok(core_wasm::shell::full_name(
-        first.as_deref(),
-        last.as_deref(),
-    ))
+    Ok(crate::db::accounts::full_name(&state.db, user_id).await?)
 }
 
 /// The version an `If-Match` header names (`3`, `"3"` or `W/"3"`); 428 when it is missing.
@@ -212,12 +170,7 @@ async fn save_doc(
 }
 
 async fn list(state: &AppState, store_id: &str) -> Result<Vec<Theme>, ApiError> {
-    let sql = format!("{THEME_SELECT} ORDER BY t.is_active DESC, t.created_at, t.id");
-    let rows: Vec<ThemeRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .fetch_all(&state.db)
-        .await?;
-    Ok(rows.into_iter().map(theme).collect())
+    Ok(store_themes::list(&state.db, store_id).await?)
 }
 
 async fn create(
@@ -377,13 +330,7 @@ async fn delete_theme(
     access: StoreAccess<scoped::Themes>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    let deleted =
-        sqlx::query("DELETE FROM themes WHERE id = $1 AND store_id = $2 AND is_active = 0")
-            .bind(&id)
-            .bind(&access.store_id)
-            .execute(&state.db)
-            .await?;
-    if deleted.rows_affected() == 0 {
+    if !store_themes::delete_inactive(&state.db, &access.store_id, &id).await? {
         let theme = find_theme(&state, &access.store_id, &id).await?;
         if theme.is_active {
             return Err(ApiError::Conflict(
@@ -441,15 +388,7 @@ async fn activate_theme(
     Path(id): Path<String>,
 ) -> Result<Json<Theme>, ApiError> {
     find_theme(&state, &access.store_id, &id).await?;
-    let mut tx = crate::db::begin_write(&state.db).await?;
-    sqlx::query(
-        "UPDATE themes SET is_active = CASE WHEN id = $1 THEN 1 ELSE 0 END WHERE store_id = $2",
-    )
-    .bind(&id)
-    .bind(&access.store_id)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
+    store_themes::activate(&state.db, &access.store_id, &id).await?;
     Ok(Json(find_theme(&state, &access.store_id, &id).await?))
 }
 
@@ -537,14 +476,7 @@ async fn put_theme_type(
     Path(id): Path<String>,
 ) -> Result<Json<ThemeType>, ApiError> {
     let template = store_themes::template(&id).ok_or(ApiError::NotFound)?;
-    sqlx::query(
-        "UPDATE store_preferences SET store_front_default_theme = $1, updated_at = $2 WHERE store_id = $3",
-    )
-    .bind(template.family)
-    .bind(now_ms())
-    .bind(&access.store_id)
-    .execute(&state.db)
-    .await?;
+    crate::db::stores::set_default_theme(&state.db, &access.store_id, template.family).await?;
     Ok(Json(ThemeType {
         theme_type: template.family.to_owned(),
     }))
@@ -608,14 +540,10 @@ async fn get_config(
     Path(theme_id): Path<String>,
 ) -> Result<Response, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
-    let (id, version, config, updated_at, updated_by): (String, i64, String, i64, Option<String>) =
-        sqlx::query_as(
-            "SELECT id, version, config, updated_at, updated_by FROM theme_configs WHERE theme_id = $1",
-        )
-        .bind(&theme_id)
-        .fetch_optional(&state.db)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let (id, version, config, updated_at, updated_by) =
+        store_themes::config_row(&state.db, &theme_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
     let config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
     let mut response = Json(vec![ThemeConfigRecord {
         id,
@@ -701,14 +629,9 @@ async fn stored_batch(
     theme_id: &str,
     batch_id: &str,
 ) -> Result<Option<BatchOutcome>, ApiError> {
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT outcome FROM theme_batches WHERE theme_id = $1 AND batch_id = $2")
-            .bind(theme_id)
-            .bind(batch_id)
-            .fetch_optional(&state.db)
-            .await?;
+    let row = store_themes::batch_outcome(&state.db, theme_id, batch_id).await?;
     match row {
-        Some((outcome,)) => {
+        Some(outcome) => {
             let mut outcome: BatchOutcome =
                 serde_json::from_str(&outcome).map_err(ApiError::internal)?;
             outcome.repeated = true;
@@ -753,24 +676,14 @@ async fn replay_commands(
             return Ok(Json(outcome));
         }
         let (current_version, current) = current_config(&state, &theme_id).await?;
-        let base: Option<(String,)> = sqlx::query_as(
-            "SELECT config FROM theme_versions WHERE theme_id = $1 AND version = $2",
-        )
-        .bind(&theme_id)
-        .bind(batch.base_version)
-        .fetch_optional(&state.db)
-        .await?;
-        let Some((base,)) = base else {
+        let base = store_themes::version_config(&state.db, &theme_id, batch.base_version).await?;
+        let Some(base) = base else {
             return Err(ApiError::stale(current_version));
         };
-        let changed: Vec<(String,)> =
-            sqlx::query_as("SELECT paths FROM theme_versions WHERE theme_id = $1 AND version > $2")
-                .bind(&theme_id)
-                .bind(batch.base_version)
-                .fetch_all(&state.db)
-                .await?;
+        let changed =
+            store_themes::paths_changed_since(&state.db, &theme_id, batch.base_version).await?;
         let mut changed_paths: Vec<String> = Vec::new();
-        for (paths,) in changed {
+        for paths in changed {
             let paths: Vec<String> = serde_json::from_str(&paths).map_err(ApiError::internal)?;
             changed_paths.extend(paths);
         }
@@ -940,21 +853,6 @@ async fn delete_draft(
     }))
 }
 
-type VersionRow = (i64, String, String, Option<String>, Option<String>, i64);
-
-fn version_of(
-    (version, summary, paths, saved_by, saved_by_name, saved_at): VersionRow,
-) -> ThemeVersion {
-    ThemeVersion {
-        version,
-        summary,
-        paths: serde_json::from_str(&paths).unwrap_or_default(),
-        saved_by,
-        saved_by_name,
-        saved_at,
-    }
-}
-
 /// Every saved version of the theme's config, newest first: who, when, what.
 #[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/versions", tag = "theme editor", security(("bearer" = ["themes"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
@@ -965,14 +863,7 @@ async fn list_versions(
     Path(theme_id): Path<String>,
 ) -> Result<Json<Vec<ThemeVersion>>, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
-    let rows: Vec<VersionRow> = sqlx::query_as(
-        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at FROM theme_versions \
-         WHERE theme_id = $1 ORDER BY version DESC",
-    )
-    .bind(&theme_id)
-    .fetch_all(&state.db)
-    .await?;
-    Ok(Json(rows.into_iter().map(version_of).collect()))
+    Ok(Json(store_themes::versions(&state.db, &theme_id).await?))
 }
 
 async fn find_version(
@@ -980,25 +871,9 @@ async fn find_version(
     theme_id: &str,
     version: i64,
 ) -> Result<(ThemeVersion, String), ApiError> {
-    type Row = (
-        i64,
-        String,
-        String,
-        Option<String>,
-        Option<String>,
-        i64,
-        String,
-    );
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at, config FROM theme_versions \
-         WHERE theme_id = $1 AND version = $2",
-    )
-    .bind(theme_id)
-    .bind(version)
-    .fetch_optional(&state.db)
-    .await?;
-    let (v, summary, paths, by, by_name, at, config) = row.ok_or(ApiError::NotFound)?;
-    Ok((version_of((v, summary, paths, by, by_name, at)), config))
+    store_themes::version(&state.db, theme_id, version)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 fn version_number(text: &str) -> Result<i64, ApiError> {

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use super::pages::invalid;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
-use crate::db::{new_id, now_ms};
+use crate::db::new_id;
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 
@@ -98,18 +98,17 @@ async fn upload_image(
     let relative = format!("{}/{id}.{extension}", access.store_id);
     let stored = store_file(&state, &relative, &bytes).await?;
     let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
-    let inserted = sqlx::query(
-        "INSERT INTO uploads (id, store_id, path, content_type, size_bytes, uploaded_by, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    let inserted = crate::db::record_upload(
+        &state.db,
+        &access.store_id,
+        &crate::db::Upload {
+            id: &id,
+            path: &relative,
+            content_type,
+            size_bytes: size,
+            uploaded_by: &access.user.user_id,
+        },
     )
-    .bind(&id)
-    .bind(&access.store_id)
-    .bind(&relative)
-    .bind(content_type)
-    .bind(size)
-    .bind(&access.user.user_id)
-    .bind(now_ms())
-    .execute(&state.db)
     .await;
     if let Err(error) = inserted {
         let _ = tokio::fs::remove_file(&stored).await;

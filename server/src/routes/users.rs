@@ -20,12 +20,7 @@ use crate::config::Config;
 use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
-
-/// How many stores one page of `GET /api/users/stores` holds.
-pub const STORES_PAGE_SIZE: i64 = 20;
-/// The longest first or last name, and the longest picture address.
-const NAME_MAX: usize = 50;
-const PICTURE_MAX: usize = 2048;
+use core_wasm::limits::STORES_PAGE_SIZE;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -83,20 +78,6 @@ async fn info(
     Ok(Json(info))
 }
 
-fn clean(
-    value: Option<String>,
-    field: &str,
-    max: usize,
-    errors: &mut Vec<String>,
-) -> Option<Option<String>> {
-    let value = value?;
-    let trimmed = value.trim();
-    if trimmed.chars().count() > max {
-        errors.push(format!("{field} must have at most {max} letters."));
-    }
-    Some((!trimmed.is_empty()).then(|| trimmed.to_owned()))
-}
-
 /// Changes the profile: first and last name (at most 50 each) and the picture's address
 /// (`http(s)://`, at most 2,048). An empty value clears the field; an absent one keeps it.
 #[utoipa::path(put, path = "/users", tag = "users", security(("bearer" = [])), request_body = UpdateProfileRequest,
@@ -106,28 +87,12 @@ async fn update_profile(
     user: CurrentUser,
     Json(body): Json<UpdateProfileRequest>,
 ) -> Result<Json<UserInfo>, ApiError> {
-    let mut errors = Vec::new();
-    let first = clean(body.first_name, "First name", NAME_MAX, &mut errors);
-    let last = clean(body.last_name, "Last name", NAME_MAX, &mut errors);
-    let picture = clean(
-        body.profile_picture,
-        "Picture address",
-        PICTURE_MAX,
-        &mut errors,
-    );
-    if let Some(Some(url)) = &picture
-        && !(url.starts_with("https://") || url.starts_with("http://"))
-    {
-        errors.push("The picture address must start with http:// or https://".to_owned());
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::Invalid(errors));
-    }
+    let checked = shell::check_profile(&body).map_err(ApiError::Invalid)?;
     let current = load_user(&state.db, &user.user_id).await?;
     let profile = (
-        first.unwrap_or(current.first_name),
-        last.unwrap_or(current.last_name),
-        picture.unwrap_or(current.profile_picture),
+        checked.first_name.unwrap_or(current.first_name),
+        checked.last_name.unwrap_or(current.last_name),
+        checked.profile_picture.unwrap_or(current.profile_picture),
     );
     accounts::update_profile(&state.db, &user.user_id, profile, now_ms()).await?;
     Ok(Json(load_user(&state.db, &user.user_id).await?))
@@ -196,10 +161,10 @@ async fn stores(
         &state.db,
         &user.user_id,
         &query.last_id.unwrap_or_default(),
-        STORES_PAGE_SIZE + 1,
+        i64::from(STORES_PAGE_SIZE) + 1,
     )
     .await?;
-    let has_more = rows.len() as i64 > STORES_PAGE_SIZE;
+    let has_more = rows.len() > STORES_PAGE_SIZE as usize;
     let stores: Vec<StoreSummary> = rows
         .into_iter()
         .take(STORES_PAGE_SIZE as usize)

@@ -25,10 +25,7 @@ use core_wasm::commerce::Totals;
 use core_wasm::storefront::{Line, Receipt, ReceiptPayment, to_minor};
 use shared_types::commerce::Address;
 
-/// The most lines in a cart.
-pub const MAX_ITEMS: usize = 50;
-/// The most of one line.
-pub const MAX_QUANTITY: i64 = 99;
+use core_wasm::limits::{CART_LINES_MAX, CART_QUANTITY_MAX};
 
 /// A line as the shopper's browser keeps it.
 #[derive(Debug, Clone, Deserialize)]
@@ -56,9 +53,9 @@ pub async fn price_lines(
                 "Each line needs a product id.".to_owned(),
             ]));
         }
-        if strict && !(1..=MAX_QUANTITY).contains(&item.quantity) {
+        if strict && !(1..=CART_QUANTITY_MAX).contains(&item.quantity) {
             return Err(ApiError::Invalid(vec![format!(
-                "A quantity is from 1 to {MAX_QUANTITY}."
+                "A quantity is from 1 to {CART_QUANTITY_MAX}."
             )]));
         }
         // Ids are compared trimmed, so one product under ids with spaces around is one line
@@ -92,10 +89,10 @@ pub async fn price_lines(
             }
             Err(e) => return Err(e),
         };
-        let quantity = item.quantity.clamp(0, MAX_QUANTITY);
-        if strict && item.quantity > MAX_QUANTITY {
+        let quantity = item.quantity.clamp(0, CART_QUANTITY_MAX);
+        if strict && item.quantity > CART_QUANTITY_MAX {
             problems.push(format!(
-                "{}: at most {MAX_QUANTITY} per order.",
+                "{}: at most {CART_QUANTITY_MAX} per order.",
                 product.title
             ));
             continue;
@@ -229,8 +226,8 @@ fn check(input: &CheckoutInput) -> Vec<String> {
     }
     if input.items.is_empty() {
         errors.push("The cart is empty.".to_owned());
-    } else if input.items.len() > MAX_ITEMS {
-        errors.push(format!("A cart holds at most {MAX_ITEMS} lines."));
+    } else if input.items.len() > CART_LINES_MAX {
+        errors.push(format!("A cart holds at most {CART_LINES_MAX} lines."));
     }
     if input
         .draft_token

@@ -10,12 +10,13 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::checkout::{ItemInput, MAX_ITEMS, MAX_QUANTITY, price_lines};
+use super::checkout::{ItemInput, price_lines};
 use super::{OnStoreHost, StoreError, shop};
 use crate::client::ClientAddress;
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
+use core_wasm::limits::{CART_LINES_MAX, CART_QUANTITY_MAX};
 use core_wasm::storefront::Line;
 
 /// How many draft saves one address may make per minute (the page saves on opening and when a
@@ -84,15 +85,15 @@ fn check(input: &DraftInput) -> Vec<String> {
     }
     if input.items.is_empty() {
         errors.push("The cart is empty.".to_owned());
-    } else if input.items.len() > MAX_ITEMS {
-        errors.push(format!("A cart holds at most {MAX_ITEMS} lines."));
+    } else if input.items.len() > CART_LINES_MAX {
+        errors.push(format!("A cart holds at most {CART_LINES_MAX} lines."));
     }
     if input
         .items
         .iter()
-        .any(|i| !(1..=MAX_QUANTITY).contains(&i.quantity))
+        .any(|i| !(1..=CART_QUANTITY_MAX).contains(&i.quantity))
     {
-        errors.push(format!("A quantity is from 1 to {MAX_QUANTITY}."));
+        errors.push(format!("A quantity is from 1 to {CART_QUANTITY_MAX}."));
     }
     errors
 }

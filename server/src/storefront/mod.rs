@@ -802,10 +802,10 @@ async fn cart_view(
     Json(request): Json<CartRequest>,
 ) -> Result<Response, StoreError> {
     let on_host = on_host(host);
-    if request.items.len() > checkout::MAX_ITEMS {
+    if request.items.len() > core_wasm::limits::CART_LINES_MAX {
         return Err(ApiError::Invalid(vec![format!(
             "A cart holds at most {} lines.",
-            checkout::MAX_ITEMS
+            core_wasm::limits::CART_LINES_MAX
         )])
         .into());
     }

@@ -1108,3 +1108,54 @@ async fn a_store_with_ten_thousand_orders_lists_any_page_and_its_count() {
         .await;
     assert_eq!(found.json["total"], 1, "{}", found.text);
 }
+
+#[tokio::test]
+async fn every_list_pages_by_one_rule_a_limit_of_1_to_250_from_page_1() {
+    let app = spawn_app().await;
+    // One list of each family that paged its own way before: they all take 250 and refuse
+    // 251, a limit of 0 and page 0 with the same sentence.
+    let lists = [
+        "/api/stores/customers",
+        "/api/stores/orders",
+        "/api/stores/discounts",
+        "/api/stores/products",
+        "/api/stores/collections",
+        "/api/stores/onlinestore/pages/",
+        "/api/stores/abandoned-checkouts",
+        "/api/stores/size-charts",
+        "/api/stores/payout/request-payouts",
+        "/api/stores/payout/v2/notification",
+        "/api/personalizes/",
+    ];
+    for list in lists {
+        let most = call(
+            &app,
+            OWNER_EMAIL,
+            Method::GET,
+            &format!("{list}?limit=250"),
+            None,
+        )
+        .await;
+        assert_eq!(most.status, StatusCode::OK, "{list}: {}", most.text);
+        for asked in ["limit=251", "limit=0", "page=0"] {
+            let refused = call(
+                &app,
+                OWNER_EMAIL,
+                Method::GET,
+                &format!("{list}?{asked}"),
+                None,
+            )
+            .await;
+            assert_eq!(
+                refused.status,
+                StatusCode::BAD_REQUEST,
+                "{list}?{asked}: {}",
+                refused.text
+            );
+            assert_eq!(
+                refused.json["messages"][0], "page starts at 1 and limit is 1 to 250.",
+                "{list}?{asked}"
+            );
+        }
+    }
+}

@@ -13,6 +13,8 @@
   var editorPage = boot.editorPage || "homepage";
   var kind = boot.page;
   var product = boot.product;
+  // The most of one cart line (the core's rule, which the checkout applies too).
+  var QTY_MAX = boot.quantityMax;
   var lastConfig = null;
   var sample = null;
   // In preview, the storefront's renderer of the core runs here as WebAssembly (the preview
@@ -99,8 +101,8 @@
   function addToCart(productId, variantId, quantity) {
     var items = readCart();
     var found = items.filter(function (i) { return i.productId === productId && (i.variantId || null) === (variantId || null); })[0];
-    if (found) found.quantity = Math.min(99, found.quantity + quantity);
-    else items.push({ productId: productId, variantId: variantId || null, quantity: Math.min(99, quantity) });
+    if (found) found.quantity = Math.min(QTY_MAX, found.quantity + quantity);
+    else items.push({ productId: productId, variantId: variantId || null, quantity: Math.min(QTY_MAX, quantity) });
     writeCart(items);
     track("add_to_cart");
   }
@@ -231,7 +233,7 @@
       if (to != null) current = to;
       showChoices();
     }
-    function qty() { var q = $("#qty", form); return Math.max(1, Math.min(99, parseInt(q ? q.value : "1", 10) || 1)); }
+    function qty() { var q = $("#qty", form); return Math.max(1, Math.min(QTY_MAX, parseInt(q ? q.value : "1", 10) || 1)); }
     function refresh() {
       var v = chosen();
       if (!v) return;
@@ -253,7 +255,7 @@
     $$("[data-step]", form).forEach(function (b) {
       b.addEventListener("click", function () {
         var q = $("#qty", form);
-        q.value = String(Math.max(1, Math.min(99, (parseInt(q.value, 10) || 1) + Number(b.getAttribute("data-step")))));
+        q.value = String(Math.max(1, Math.min(QTY_MAX, (parseInt(q.value, 10) || 1) + Number(b.getAttribute("data-step")))));
       });
     });
     function add() {
@@ -301,7 +303,7 @@
           items = items.map(function (i) { if ((i.variantId || "") === id || (!i.variantId && !id)) fn(i); return i; }).filter(function (i) { return i.quantity > 0; });
           writeCart(items); renderCart(root);
         }
-        $$("[data-line-step]", li).forEach(function (b) { b.addEventListener("click", function () { var d = Number(b.getAttribute("data-line-step")); change(function (i) { i.quantity = Math.min(99, i.quantity + d); }); }); });
+        $$("[data-line-step]", li).forEach(function (b) { b.addEventListener("click", function () { var d = Number(b.getAttribute("data-line-step")); change(function (i) { i.quantity = Math.min(QTY_MAX, i.quantity + d); }); }); });
         var rm = $("[data-line-remove]", li);
         if (rm) rm.addEventListener("click", function () { change(function (i) { i.quantity = 0; }); });
       });
