@@ -9,14 +9,14 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { shellConstants } from "../../core";
 import type { Personalize } from "../../types/generated/Personalize";
-import { FormPage } from "../manage/FormPage";
+import { FormPage } from "../../components/records/FormPage";
 import { products } from "../manage/products/api";
-import { useRecordForm } from "../manage/useRecordForm";
+import { useRecordForm } from "../../components/records/useRecordForm";
 import { personalizes, useFonts } from "./api";
 import { type Layer, type LayerKind, newLayer, readLayer, writeLayer } from "./layers";
 import { NotForDropship } from "./NotForDropship";
 import { PERSONALIZED_BASE } from "./PersonalizedPage";
-import { notifySaved } from "./notify";
+import { notifySaved } from "../../lib/notifySaved";
 
 interface SetupInput {
   name: string;

@@ -9,13 +9,13 @@ import { RowsSkeleton } from "../../components/Skeletons";
 import { errorText } from "../../lib/errors";
 import type { Personalize } from "../../types/generated/Personalize";
 import type { PersonalizeFont } from "../../types/generated/PersonalizeFont";
-import { ConfirmDialog } from "../manage/ConfirmDialog";
-import { type Column, ListPage, useListParams } from "../manage/ListPage";
+import { ConfirmDialog } from "../../components/records/ConfirmDialog";
+import { type Column, ListPage, useListParams } from "../../components/records/ListPage";
 import { products } from "../manage/products/api";
 import { personalizes, useAddFont, useFonts, usePersonalizeCount, useRemoveFont } from "./api";
 import { FormCard } from "./FormCard";
 import { NotForDropship } from "./NotForDropship";
-import { notifySaved } from "./notify";
+import { notifySaved } from "../../lib/notifySaved";
 import { useFormats } from "../../hooks/useFormats";
 import { PAGE_WIDTH } from "../../components/widths";
 

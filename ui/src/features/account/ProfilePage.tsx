@@ -12,7 +12,7 @@ import type { UserInfo } from "../../types/generated/UserInfo";
 import { useChangePassword, useUpdateProfile } from "./api";
 import { checkProfileNames } from "./checks";
 import { FormCard } from "./FormCard";
-import { notifySaved } from "./notify";
+import { notifySaved } from "../../lib/notifySaved";
 import { PAGE_WIDTH } from "../../components/widths";
 
 function shown(error: FieldError | undefined): string | undefined {

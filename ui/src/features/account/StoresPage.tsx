@@ -10,12 +10,12 @@ import { type FieldError, reservedSubdomainOf, subdomainFor } from "../../core";
 import { translateCore } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import type { StoreSummary } from "../../types/generated/StoreSummary";
-import { useStores } from "../auth/api/useStores";
-import { useSession } from "../auth/store/session";
+import { useStores } from "../../hooks/useStores";
+import { useSession } from "../../app/session";
 import { useCreateStore } from "./api";
 import { checkStoreName } from "./checks";
 import { FormCard } from "./FormCard";
-import { notifySaved } from "./notify";
+import { notifySaved } from "../../lib/notifySaved";
 import { PAGE_WIDTH } from "../../components/widths";
 
 function CreateStore({ onCreated }: { onCreated: (store: StoreSummary) => void }) {

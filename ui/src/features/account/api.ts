@@ -14,8 +14,8 @@ import type { PersonalizePage } from "../../types/generated/PersonalizePage";
 import type { StoreSummary } from "../../types/generated/StoreSummary";
 import type { UpdateProfileRequest } from "../../types/generated/UpdateProfileRequest";
 import type { UserInfo } from "../../types/generated/UserInfo";
-import { useSession } from "../auth/store/session";
-import { resource } from "../manage/resource";
+import { useSession } from "../../app/session";
+import { resource } from "../../components/records/resource";
 
 /** PUT /users. The answer carries no store scopes, so the user's info is read again rather
  * than replaced by it. */

@@ -12,8 +12,8 @@ import { shellConstants } from "../../core";
 import { errorText } from "../../lib/errors";
 import type { Proxy } from "../../types/generated/Proxy";
 import type { ProxyGroup } from "../../types/generated/ProxyGroup";
-import { notifySaved } from "../account/notify";
-import { Section } from "../manage/DetailPage";
+import { notifySaved } from "../../lib/notifySaved";
+import { Section } from "../../components/records/DetailPage";
 import {
   useAddGroup,
   useAllStoreProxies,

@@ -13,9 +13,9 @@ import { useUserInfo } from "../../hooks/useStoreData";
 import { errorText } from "../../lib/errors";
 import type { Plan } from "../../types/generated/Plan";
 import type { Subscription } from "../../types/generated/Subscription";
-import { notifySaved } from "../account/notify";
-import { ConfirmDialog } from "../manage/ConfirmDialog";
-import { useSubscription } from "../shell/api/useShellCalls";
+import { notifySaved } from "../../lib/notifySaved";
+import { ConfirmDialog } from "../../components/records/ConfirmDialog";
+import { useSubscription } from "../../hooks/useSubscription";
 import { useCancelPlan, useChoosePlan, useEnableRef, usePlans } from "./api";
 
 function PlanCard({

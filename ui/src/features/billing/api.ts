@@ -11,7 +11,7 @@ import type { Proxy } from "../../types/generated/Proxy";
 import type { ProxyGroup } from "../../types/generated/ProxyGroup";
 import type { ProxyPage } from "../../types/generated/ProxyPage";
 import type { Subscription } from "../../types/generated/Subscription";
-import { useSession } from "../auth/store/session";
+import { useSession } from "../../app/session";
 
 const BASE = "/stores/payout/proxy";
 

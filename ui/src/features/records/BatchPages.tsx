@@ -14,8 +14,8 @@ import type { Changed } from "../../types/generated/Changed";
 import type { Product } from "../../types/generated/Product";
 import type { ProductPatch } from "../../types/generated/ProductPatch";
 import type { StockChange } from "../../types/generated/StockChange";
-import { useSession } from "../auth/store/session";
-import { type Column, ListPage, useListParams } from "../manage/ListPage";
+import { useSession } from "../../app/session";
+import { type Column, ListPage, useListParams } from "../../components/records/ListPage";
 import { products } from "../manage/products/api";
 
 const PAGE_SIZE = 20;

@@ -9,9 +9,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { type RecordKind, checkRecord, routePath } from "../../core";
 import type { StoreRecord } from "../../types/generated/StoreRecord";
-import { FormPage } from "../manage/FormPage";
-import { type Column, ListPage, useListParams } from "../manage/ListPage";
-import { useRecordPage } from "../manage/useRecordPage";
+import { FormPage } from "../../components/records/FormPage";
+import { type Column, ListPage, useListParams } from "../../components/records/ListPage";
+import { useRecordPage } from "../../components/records/useRecordPage";
 import type { RecordResource } from "./api";
 import { type Formats, useFormats } from "../../hooks/useFormats";
 

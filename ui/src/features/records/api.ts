@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import type { RecordList } from "../../types/generated/RecordList";
 import type { StoreRecord } from "../../types/generated/StoreRecord";
-import { useSession } from "../auth/store/session";
-import { resource } from "../manage/resource";
+import { useSession } from "../../app/session";
+import { resource } from "../../components/records/resource";
 
 export function recordResource<T>(key: string, path: string) {
   return resource<StoreRecord<T>, T>({

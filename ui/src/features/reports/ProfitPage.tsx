@@ -12,7 +12,7 @@ import { errorText } from "../../lib/errors";
 import type { ProductCost } from "../../types/generated/ProductCost";
 import type { ProfitProduct } from "../../types/generated/ProfitProduct";
 import type { ProfitRow } from "../../types/generated/ProfitRow";
-import { Section } from "../manage/DetailPage";
+import { Section } from "../../components/records/DetailPage";
 import { useCosts, useProfitReport, useSaveCost } from "./api";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";

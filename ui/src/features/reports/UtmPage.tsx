@@ -7,7 +7,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type UtmLinkInput, utmLink } from "../../core";
 import type { UtmRow } from "../../types/generated/UtmRow";
-import { Section } from "../manage/DetailPage";
+import { Section } from "../../components/records/DetailPage";
 import { useStoreAddress, useUtmReport } from "./api";
 import { problemText } from "./problems";
 import { RangeBar, useReportParams } from "./RangeBar";

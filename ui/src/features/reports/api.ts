@@ -10,7 +10,7 @@ import type { ProfitReport } from "../../types/generated/ProfitReport";
 import type { SalesReport } from "../../types/generated/SalesReport";
 import type { StorePage } from "../../types/generated/StorePage";
 import type { UtmReport } from "../../types/generated/UtmReport";
-import { useSession } from "../auth/store/session";
+import { useSession } from "../../app/session";
 
 /** The range of a report as the calls take it: a preset of days or two local days. */
 export type RangeParams = { lastDays: number } | { fromTime: string; toTime: string };

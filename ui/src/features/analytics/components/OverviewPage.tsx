@@ -15,7 +15,7 @@ import { useUserInfo } from "../../../hooks/useStoreData";
 import type { DateRange } from "../../../types/generated/DateRange";
 import type { BucketSize } from "../../../types/generated/BucketSize";
 import type { Overview } from "../../../types/generated/Overview";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 import type { ReportFilters } from "../api/filters";
 import { type ExportReport, useExportCsv } from "../api/exportCsv";
 import { useOverview } from "../api/useOverview";

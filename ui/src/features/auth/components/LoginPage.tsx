@@ -12,7 +12,7 @@ import { errorText } from "../../../lib/errors";
 import { hideNotification, showNotification } from "../../../lib/notify";
 import { useLogin } from "../api/useLogin";
 import { onwardQuery } from "../onward";
-import { useSession } from "../store/session";
+import { useSession } from "../../../app/session";
 
 const LOGIN_ERROR_ID = "login-error";
 

@@ -39,7 +39,7 @@ import { errorText } from "../../../lib/errors";
 import type { Collection } from "../../../types/generated/Collection";
 import type { Product } from "../../../types/generated/Product";
 import { type PickerPage, fetchMenus, publishedPages, searchCollections, searchProducts, uploadImage } from "../api/calls";
-import { RichTextField } from "../../manage/rich-text/RichTextField";
+import { RichTextField } from "../../../components/rich-text/RichTextField";
 import { FieldError, useRun } from "./FieldParts";
 import { FontField } from "./FontField";
 import { errorMessage, fieldLabel } from "./labels";

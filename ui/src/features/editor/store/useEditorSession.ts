@@ -2,7 +2,7 @@
 // saves, the user's draft on the server), the browser's online state, and the session's snapshot
 // through useSyncExternalStore.
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 import type { ThemeCommand } from "../../../core/theme";
 import { deleteDraft, fetchConfig, fetchDraft, fetchVersion, postBatch, putDraft } from "../api/calls";
 import { IdbDraftStore } from "./drafts";

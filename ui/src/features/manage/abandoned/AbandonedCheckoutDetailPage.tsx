@@ -5,7 +5,7 @@ import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import type { AbandonedCheckout } from "../../../types/generated/AbandonedCheckout";
-import { DetailPage, LineItemsTable, Section } from "../DetailPage";
+import { DetailPage, LineItemsTable, Section } from "../../../components/records/DetailPage";
 import { AbandonedStatus } from "./AbandonedStatus";
 import { useAbandonedCheckout } from "./api";
 import { useFormats } from "../../../hooks/useFormats";

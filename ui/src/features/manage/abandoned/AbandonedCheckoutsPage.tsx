@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { shellConstants } from "../../../core";
 import type { AbandonedCheckout } from "../../../types/generated/AbandonedCheckout";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { AbandonedStatus } from "./AbandonedStatus";
 import { useAbandonedCheckouts } from "./api";
 import { useFormats } from "../../../hooks/useFormats";

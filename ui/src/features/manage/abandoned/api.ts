@@ -5,8 +5,8 @@ import { shellConstants } from "../../../core";
 import { api } from "../../../lib/api";
 import type { AbandonedCheckout } from "../../../types/generated/AbandonedCheckout";
 import type { AbandonedCheckoutList } from "../../../types/generated/AbandonedCheckoutList";
-import { useSession } from "../../auth/store/session";
-import type { ListData } from "../ListPage";
+import { useSession } from "../../../app/session";
+import type { ListData } from "../../../components/records/ListPage";
 
 export interface AbandonedFilters {
   page: number;

@@ -4,9 +4,9 @@ import { MultiSelect, SegmentedControl, Stack, Text, TextInput } from "@mantine/
 import { useTranslation } from "react-i18next";
 import { checkCollection, contentChoices } from "../../../core";
 import type { CollectionInput } from "../../../types/generated/CollectionInput";
-import { FormPage } from "../FormPage";
+import { FormPage } from "../../../components/records/FormPage";
 import { products } from "../products/api";
-import { useRecordPage } from "../useRecordPage";
+import { useRecordPage } from "../../../components/records/useRecordPage";
 import { collectionInput, collections } from "./api";
 
 const EMPTY: CollectionInput = { title: "", kind: "manual", productIds: [] };

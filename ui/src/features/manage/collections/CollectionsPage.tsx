@@ -4,7 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Collection } from "../../../types/generated/Collection";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { collections } from "./api";
 
 const PAGE_SIZE = 20;

@@ -2,7 +2,7 @@
 import type { Collection } from "../../../types/generated/Collection";
 import type { CollectionInput } from "../../../types/generated/CollectionInput";
 import type { CollectionList } from "../../../types/generated/CollectionList";
-import { resource } from "../resource";
+import { resource } from "../../../components/records/resource";
 
 export const collections = resource<Collection, CollectionInput>({
   key: "collections",

@@ -5,11 +5,11 @@ import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { countryName } from "../../../core";
-import { DetailPage, Section } from "../DetailPage";
+import { DetailPage, Section } from "../../../components/records/DetailPage";
 import { useOrders } from "../orders/api";
 import { FinancialBadge, FulfilmentBadge } from "../orders/OrderBadges";
 import { errorText } from "../../../lib/errors";
-import { AddressLines } from "../AddressLines";
+import { AddressLines } from "../../../components/records/AddressLines";
 import { customers } from "./api";
 import { useFormats } from "../../../hooks/useFormats";
 

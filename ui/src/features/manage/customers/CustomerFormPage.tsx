@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { addressProblems, shippingCountries } from "../../../core";
 import type { Address } from "../../../types/generated/Address";
 import type { CustomerInput } from "../../../types/generated/CustomerInput";
-import { FormPage } from "../FormPage";
-import { useRecordPage } from "../useRecordPage";
+import { FormPage } from "../../../components/records/FormPage";
+import { useRecordPage } from "../../../components/records/useRecordPage";
 import { customerInput, customers } from "./api";
 
 const EMPTY: CustomerInput = { email: "", firstName: "", lastName: "", phone: "", notes: "", tags: [], addresses: [] };

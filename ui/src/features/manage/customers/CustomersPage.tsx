@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { countryName } from "../../../core";
 import type { Customer } from "../../../types/generated/Customer";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { customers, useExportCustomers } from "./api";
 import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";

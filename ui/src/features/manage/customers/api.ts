@@ -5,7 +5,7 @@ import { apiResponse, saveDownload } from "../../../lib/api";
 import type { Customer } from "../../../types/generated/Customer";
 import type { CustomerInput } from "../../../types/generated/CustomerInput";
 import type { CustomerList } from "../../../types/generated/CustomerList";
-import { resource } from "../resource";
+import { resource } from "../../../components/records/resource";
 
 export const customers = resource<Customer, CustomerInput>({
   key: "customers",

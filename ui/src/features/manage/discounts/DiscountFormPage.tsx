@@ -5,8 +5,8 @@ import { NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInp
 import { useTranslation } from "react-i18next";
 import { checkDiscount, contentChoices } from "../../../core";
 import type { DiscountInput } from "../../../types/generated/DiscountInput";
-import { FormPage } from "../FormPage";
-import { useRecordPage } from "../useRecordPage";
+import { FormPage } from "../../../components/records/FormPage";
+import { useRecordPage } from "../../../components/records/useRecordPage";
 import { discountInput, discounts, fromLocalInput, toLocalInput } from "./api";
 
 /** An optional amount typed in a field: absent when the field is empty. */

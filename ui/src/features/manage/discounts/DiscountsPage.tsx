@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
 import type { Discount } from "../../../types/generated/Discount";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { discounts } from "./api";
 import { useFormats } from "../../../hooks/useFormats";
 

@@ -2,7 +2,7 @@
 import type { Discount } from "../../../types/generated/Discount";
 import type { DiscountInput } from "../../../types/generated/DiscountInput";
 import type { DiscountList } from "../../../types/generated/DiscountList";
-import { resource } from "../resource";
+import { resource } from "../../../components/records/resource";
 
 export const discounts = resource<Discount, DiscountInput>({
   key: "discounts",

@@ -6,8 +6,8 @@ import type { Domain } from "../../../types/generated/Domain";
 import type { DomainCheck } from "../../../types/generated/DomainCheck";
 import type { DomainList } from "../../../types/generated/DomainList";
 import type { PendingDomain } from "../../../types/generated/PendingDomain";
-import { useSession } from "../../auth/store/session";
-import type { ListData } from "../ListPage";
+import { useSession } from "../../../app/session";
+import type { ListData } from "../../../components/records/ListPage";
 
 function useKey() {
   const storeId = useSession((state) => state.storeId);

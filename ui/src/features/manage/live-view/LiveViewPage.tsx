@@ -6,7 +6,7 @@ import { RowsSkeleton } from "../../../components/Skeletons";
 import { countryName } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { LiveRow } from "../../../types/generated/LiveRow";
-import { Section } from "../DetailPage";
+import { Section } from "../../../components/records/DetailPage";
 import { useLiveView } from "./api";
 import { useFormats } from "../../../hooks/useFormats";
 import { PAGE_WIDTH } from "../../../components/widths";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { LiveView } from "../../../types/generated/LiveView";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 
 /** How often the live view is asked again. */
 export const LIVE_REFRESH_MS = 30_000;

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { contentChoices } from "../../../core";
 import { api } from "../../../lib/api";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 import type { Collection } from "../../../types/generated/Collection";
 import type { Link } from "../../../types/generated/Link";
 import type { Page } from "../../../types/generated/Page";

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 import type { Collection } from "../../../types/generated/Collection";
 import type { NavigationMenu } from "../../../types/generated/NavigationMenu";
 

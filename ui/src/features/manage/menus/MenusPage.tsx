@@ -4,7 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { NavigationMenu } from "../../../types/generated/NavigationMenu";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { menus } from "./api";
 
 export const MENUS_BASE = "/online-store/navigation";

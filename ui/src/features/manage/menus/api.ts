@@ -1,7 +1,7 @@
 // The menu calls: /stores/onlinestore/menus/ (every menu, unpaged), .../menus/{id}.
 import type { MenuInput } from "../../../types/generated/MenuInput";
 import type { NavigationMenu } from "../../../types/generated/NavigationMenu";
-import { resource } from "../resource";
+import { resource } from "../../../components/records/resource";
 
 export const menus = resource<NavigationMenu, MenuInput>({
   key: "menus",

@@ -10,7 +10,7 @@ import { count, fulfilmentProblems, leftToShip, refundLeft, refundQuote } from "
 import type { LineItem } from "../../../types/generated/LineItem";
 import type { LineQuantity } from "../../../types/generated/LineQuantity";
 import type { Order } from "../../../types/generated/Order";
-import { ActionDialog } from "../ActionDialog";
+import { ActionDialog } from "../../../components/records/ActionDialog";
 import { useCancelOrder, useFulfilOrder, useRefundOrder } from "./api";
 import { useFormats } from "../../../hooks/useFormats";
 

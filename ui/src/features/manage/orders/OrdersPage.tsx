@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { orderStatuses, shellConstants } from "../../../core";
 import type { Order } from "../../../types/generated/Order";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { useExportOrders, useOrders } from "./api";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
 import { notifyError } from "../../../lib/events";

@@ -9,8 +9,8 @@ import type { FulfillmentInput } from "../../../types/generated/FulfillmentInput
 import type { Order } from "../../../types/generated/Order";
 import type { OrderList } from "../../../types/generated/OrderList";
 import type { RefundInput } from "../../../types/generated/RefundInput";
-import { useSession } from "../../auth/store/session";
-import type { ListData } from "../ListPage";
+import { useSession } from "../../../app/session";
+import type { ListData } from "../../../components/records/ListPage";
 
 export interface OrderFilters {
   page: number;

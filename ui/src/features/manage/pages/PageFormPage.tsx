@@ -4,9 +4,9 @@ import { Switch, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { checkPage } from "../../../core";
 import type { PageInput } from "../../../types/generated/PageInput";
-import { FormPage } from "../FormPage";
-import { RichTextField } from "../rich-text/RichTextField";
-import { useRecordPage } from "../useRecordPage";
+import { FormPage } from "../../../components/records/FormPage";
+import { RichTextField } from "../../../components/rich-text/RichTextField";
+import { useRecordPage } from "../../../components/records/useRecordPage";
 import { pageInput, pages } from "./api";
 
 const BASE = "/online-store/pages";

@@ -5,7 +5,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { Page } from "../../../types/generated/Page";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { pages } from "./api";
 import { useFormats } from "../../../hooks/useFormats";
 

@@ -2,7 +2,7 @@
 import type { Page } from "../../../types/generated/Page";
 import type { PageInput } from "../../../types/generated/PageInput";
 import type { PageList } from "../../../types/generated/PageList";
-import { resource } from "../resource";
+import { resource } from "../../../components/records/resource";
 
 export const pages = resource<Page, PageInput>({
   key: "pages",

@@ -13,8 +13,8 @@ import type { PayoutRequestInput } from "../../../types/generated/PayoutRequestI
 import type { PayoutRequestPage } from "../../../types/generated/PayoutRequestPage";
 import type { TestMode } from "../../../types/generated/TestMode";
 import type { TestModeInput } from "../../../types/generated/TestModeInput";
-import { useSession } from "../../auth/store/session";
-import type { ListData } from "../ListPage";
+import { useSession } from "../../../app/session";
+import type { ListData } from "../../../components/records/ListPage";
 
 function useKey() {
   const storeId = useSession((state) => state.storeId);

@@ -11,8 +11,8 @@ import { pagePreferenceChoices } from "../../../core";
 import { currencies } from "../../../core/formats";
 import { translateCore } from "../../../i18n";
 import type { PagePreference } from "../../../types/generated/PagePreference";
-import { FormPage } from "../FormPage";
-import { useRecordForm } from "../useRecordForm";
+import { FormPage } from "../../../components/records/FormPage";
+import { useRecordForm } from "../../../components/records/useRecordForm";
 import { usePreferences, useSavePreferences } from "./api";
 import { ShippingSection } from "./ShippingSection";
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { PagePreference } from "../../../types/generated/PagePreference";
 import type { ShippingSettings } from "../../../types/generated/ShippingSettings";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 
 const PATH = "/stores/preferences";
 

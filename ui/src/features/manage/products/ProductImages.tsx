@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { productLimits } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { Image } from "../../../types/generated/Image";
-import { uploadImage } from "../uploadImage";
+import { uploadImage } from "../../../lib/uploadImage";
 import { imageKeys } from "./productForm";
 
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { contentChoices } from "../../../core";
 import type { Product } from "../../../types/generated/Product";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { products } from "./api";
 import { useFormats } from "../../../hooks/useFormats";
 

@@ -2,7 +2,7 @@
 import type { Product } from "../../../types/generated/Product";
 import type { ProductInput } from "../../../types/generated/ProductInput";
 import type { ProductList } from "../../../types/generated/ProductList";
-import { resource } from "../resource";
+import { resource } from "../../../components/records/resource";
 
 export const products = resource<Product, ProductInput>({
   key: "products",

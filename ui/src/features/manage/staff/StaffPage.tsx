@@ -7,8 +7,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { fullName } from "../../../core";
 import type { StaffMember } from "../../../types/generated/StaffMember";
-import { ConfirmDialog } from "../ConfirmDialog";
-import { type Column, ListPage, useListParams } from "../ListPage";
+import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
+import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { useSignOutAll, useStaff } from "./api";
 
 export const STAFF_BASE = "/online-store/members";

@@ -8,8 +8,8 @@ import type { Permission } from "../../../types/generated/Permission";
 import type { StaffInvitationForm } from "../../../types/generated/StaffInvitationForm";
 import type { StaffList } from "../../../types/generated/StaffList";
 import type { StaffMember } from "../../../types/generated/StaffMember";
-import { useSession } from "../../auth/store/session";
-import type { ListData } from "../ListPage";
+import { useSession } from "../../../app/session";
+import type { ListData } from "../../../components/records/ListPage";
 
 function useKey() {
   const storeId = useSession((state) => state.storeId);

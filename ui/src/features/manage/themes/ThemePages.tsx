@@ -13,7 +13,7 @@ import { errorText } from "../../../lib/errors";
 import type { SavedConfig } from "../../../types/generated/SavedConfig";
 import type { Theme } from "../../../types/generated/Theme";
 import type { ThemePages } from "../../../types/generated/ThemePages";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 
 const pagesPath = (id: string) => `/stores/onlinestore/themes/${encodeURIComponent(id)}/pages`;
 

@@ -10,8 +10,8 @@ import type { ThemePreviewLink } from "../../../types/generated/ThemePreviewLink
 import type { ThemeRename } from "../../../types/generated/ThemeRename";
 import type { ThemeTemplate } from "../../../types/generated/ThemeTemplate";
 import type { ThemeType } from "../../../types/generated/ThemeType";
-import { useSession } from "../../auth/store/session";
-import type { ListData } from "../ListPage";
+import { useSession } from "../../../app/session";
+import type { ListData } from "../../../components/records/ListPage";
 
 const THEMES = "/stores/onlinestore/themes";
 const one = (id: string) => `${THEMES}/${encodeURIComponent(id)}`;

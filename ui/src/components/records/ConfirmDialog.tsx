@@ -2,7 +2,7 @@
 // before another change that cannot be taken back).
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { DialogMotion, dialogTransition } from "../../components/Motion";
+import { DialogMotion, dialogTransition } from "../Motion";
 
 export function ConfirmDialog({
   opened,

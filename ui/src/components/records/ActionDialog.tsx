@@ -5,7 +5,7 @@ import { Alert, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { DialogMotion, dialogTransition } from "../../components/Motion";
+import { DialogMotion, dialogTransition } from "../Motion";
 import { shellConstants } from "../../core";
 import { errorText } from "../../lib/errors";
 

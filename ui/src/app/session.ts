@@ -1,9 +1,11 @@
-// The session: tokens and the chosen store, kept in local storage (shell.md §3).
+// The session: tokens and the chosen store, kept in local storage (shell.md §3); their renewal;
+// and where a session that ended sends the user. The one module of app/ that features import.
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import type { SessionSnapshot } from "../../../core";
-import { deleteCopies } from "../../../lib/offlineCopies";
-import type { LoginResponse } from "../../../types/generated/LoginResponse";
+import { type SessionSnapshot, returnPath } from "../core";
+import { deleteCopies } from "../lib/offlineCopies";
+import type { LoginResponse } from "../types/generated/LoginResponse";
+import type { RenewResponse } from "../types/generated/RenewResponse";
 
 export interface ChosenStore {
   storeId: string;
@@ -84,4 +86,50 @@ export function sessionSnapshot(state: SessionState, nowMs: number): SessionSnap
     scopes: null,
     nowMs,
   };
+}
+
+/** Set by the frame when the user's info answered that the chosen store is no longer theirs: the
+ * shop choice's navigation state. */
+export interface ShopNotice {
+  lostStore?: string | null;
+}
+
+// GET /api/auth/renew-access-token: spends the refresh token for a new pair. Concurrent
+// callers share one renewal, since a refresh token works once.
+let inFlight: Promise<boolean> | null = null;
+
+async function renewOnce(): Promise<boolean> {
+  const { refreshToken, renewed } = useSession.getState();
+  if (!refreshToken) return false;
+  try {
+    const response = await fetch("/api/auth/renew-access-token", { headers: { "X-Refresh-Token": refreshToken } });
+    if (!response.ok) return false;
+    renewed((await response.json()) as RenewResponse);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Renews the session's tokens; true when it worked. */
+export function renewSession(): Promise<boolean> {
+  inFlight ??= renewOnce().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+// Where a session that ended sends the user: the sign-in page, carrying the page they were on
+// so that signing in again returns there (issue 28). Only a path the core finds a safe admin
+// path travels; anything else (another origin) is dropped.
+
+/** The sign-in page's address for a session that ended on the page at `location` (the current
+ * one by default): it carries that page, when the core finds it a safe admin path, to return
+ * to after signing in again. */
+export function signInAgainPath(location: { pathname: string; search: string; hash: string } = window.location): string {
+  const base = import.meta.env.BASE_URL.replace(/\/$/, "");
+  const inAdmin = location.pathname === base || location.pathname.startsWith(`${base}/`);
+  const path = inAdmin ? location.pathname.slice(base.length) || "/" : location.pathname;
+  const back = returnPath(`${path}${location.search}${location.hash}`);
+  return back && back !== "/" ? `/auth/login?next=${encodeURIComponent(back)}` : "/auth/login";
 }

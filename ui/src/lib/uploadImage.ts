@@ -1,7 +1,7 @@
 // The image upload call of the content forms: POST /stores/onlinestore/images (multipart field
 // `file`) through the API client, so an expired session is renewed like any other call.
-import { api } from "../../lib/api";
-import type { UploadedImage } from "../../types/generated/UploadedImage";
+import { api } from "./api";
+import type { UploadedImage } from "../types/generated/UploadedImage";
 
 /** Uploads an image; answers its address (`src`, or `fullPath`). */
 export async function uploadImage(file: File): Promise<string> {

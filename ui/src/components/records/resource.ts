@@ -4,7 +4,7 @@
 // refreshes the lists, and a saved record is the one shown.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { useSession } from "../auth/store/session";
+import { useSession } from "../../app/session";
 import type { ListData } from "./ListPage";
 
 export interface ResourceConfig<T> {

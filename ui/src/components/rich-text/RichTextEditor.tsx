@@ -15,9 +15,9 @@ import StarterKit from "@tiptap/starter-kit";
 import { type TFunction } from "i18next";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { contentChoices } from "../../../core";
-import { errorText } from "../../../lib/errors";
-import { uploadImage } from "../uploadImage";
+import { contentChoices } from "../../core";
+import { errorText } from "../../lib/errors";
+import { uploadImage } from "../../lib/uploadImage";
 import { bodyHtml, fontSizeChoice, fontSizeLength } from "./fontSize";
 
 export interface RichTextEditorProps {

@@ -1,7 +1,7 @@
 // GET /api/users/stores?lastId=, page after page.
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
-import type { StorePage } from "../../../types/generated/StorePage";
+import { api } from "../lib/api";
+import type { StorePage } from "../types/generated/StorePage";
 
 export function useStores() {
   return useInfiniteQuery({

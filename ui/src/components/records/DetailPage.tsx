@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { errorText } from "../../lib/errors";
 import type { LineItem } from "../../types/generated/LineItem";
-import { PAGE_WIDTH } from "../../components/widths";
+import { PAGE_WIDTH } from "../widths";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -8,8 +8,8 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { UnsavedChanges } from "../../components/UnsavedChanges";
-import { PAGE_WIDTH } from "../../components/widths";
+import { UnsavedChanges } from "../UnsavedChanges";
+import { PAGE_WIDTH } from "../widths";
 import { errorText } from "../../lib/errors";
 import { ConfirmDialog } from "./ConfirmDialog";
 

@@ -11,8 +11,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { RowsSkeleton } from "../../components/Skeletons";
-import { PAGE_WIDTH } from "../../components/widths";
+import { RowsSkeleton } from "../Skeletons";
+import { PAGE_WIDTH } from "../widths";
 import { pageAfter, shellConstants } from "../../core";
 import { errorText } from "../../lib/errors";
 
