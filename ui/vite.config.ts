@@ -34,7 +34,7 @@ function serviceWorker(): Plugin {
         chunk.viteMetadata?.importedAssets.forEach((file) => files.add(file));
       };
       Object.values(bundle).forEach((item) => item.type === "chunk" && item.isEntry && visit(item.fileName));
-      const offline = ["src/app/RequireSession.tsx", "src/features/shell/components/AdminLayout.tsx", "src/features/editor/components/EditorPage.tsx"];
+      const offline = ["src/app/RequireSession.tsx", "src/features/shell/components/AdminLayout.tsx", "src/features/theme-editor/components/EditorPage.tsx"];
       for (const path of offline) {
         const chunk = Object.values(bundle).find((item) => item.type === "chunk" && item.isDynamicEntry && item.facadeModuleId?.endsWith(path));
         if (!chunk) this.error(`service worker: no chunk starts at ${path}`);

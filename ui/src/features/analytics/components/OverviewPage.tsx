@@ -20,7 +20,7 @@ import type { ReportFilters } from "../api/filters";
 import { type ExportReport, useExportCsv } from "../api/exportCsv";
 import { useOverview } from "../api/useOverview";
 import { useStoreZone } from "../api/useStoreZone";
-import { type OverviewUrlState, readUrlState, sameUrlState, writeUrlState } from "../urlState";
+import { type OverviewUrlState, readUrlState, sameUrlState, writeUrlState } from "../utils/urlState";
 import { Controls } from "./Controls";
 import { LocationsPanel } from "./LocationsPanel";
 import { PaidOrdersTable } from "./PaidOrdersTable";

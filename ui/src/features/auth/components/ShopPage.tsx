@@ -10,7 +10,7 @@ import { ApiError, api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { StoreSummary } from "../../../types/generated/StoreSummary";
 import { useStores } from "../../../hooks/useStores";
-import { destination } from "../onward";
+import { destination } from "../utils/onward";
 import { type ShopNotice, useSession } from "../../../app/session";
 
 function ShopButton({ store, onChoose, checking, disabled }: { store: StoreSummary; onChoose: () => void; checking: boolean; disabled: boolean }) {

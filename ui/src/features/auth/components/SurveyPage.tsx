@@ -13,7 +13,7 @@ import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { MessageResponse } from "../../../types/generated/MessageResponse";
 import type { SurveyAnswers } from "../../../types/generated/SurveyAnswers";
-import { destination } from "../onward";
+import { destination } from "../utils/onward";
 import { useSession } from "../../../app/session";
 
 /** The survey's questions and their choices (translation keys under session.survey). */

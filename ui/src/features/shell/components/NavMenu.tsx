@@ -26,7 +26,7 @@ import { Link, useLocation } from "react-router";
 import type { Menu } from "../../../core";
 import { translateCore } from "../../../i18n";
 import type { MenuEntry } from "../../../types/generated/MenuEntry";
-import { activeEntryKey } from "../activeEntry";
+import { activeEntryKey } from "../utils/activeEntry";
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
   dashboard: IconLayoutDashboard,
