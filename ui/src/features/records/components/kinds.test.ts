@@ -1,7 +1,7 @@
-// The router's table of record routes agrees with the kinds' specs.
+// The router's table of record routes (screens.tsx) agrees with the kinds' specs.
 import { describe, expect, it } from "vitest";
 import { recordSpecs } from "./kinds";
-import { recordRoutes } from "../routes";
+import { recordRoutes } from "../screens";
 
 describe("record routes", () => {
   it("name every kind, with the spec's editable flag", () => {
