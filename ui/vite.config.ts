@@ -42,10 +42,15 @@ function serviceWorker(): Plugin {
       }
       for (const item of Object.values(bundle)) {
         // vite-plugin-wasm's module is an asset the entry's code fetches by URL.
-        if (item.type === "asset" && item.fileName.endsWith(".wasm") && [...files].some((file) => {
-          const chunk = bundle[file];
-          return chunk?.type === "chunk" && chunk.code.includes(item.fileName.split("/").pop() ?? "");
-        })) files.add(item.fileName);
+        if (
+          item.type === "asset" &&
+          item.fileName.endsWith(".wasm") &&
+          [...files].some((file) => {
+            const chunk = bundle[file];
+            return chunk?.type === "chunk" && chunk.code.includes(item.fileName.split("/").pop() ?? "");
+          })
+        )
+          files.add(item.fileName);
       }
       const names = Object.keys(bundle).sort();
       const hash = createHash("sha256").update(names.join("\n")).digest("hex").slice(0, 12);

@@ -55,7 +55,10 @@ function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
 /** The English title of a route without a screen: its last name part, spaced. */
 function titleOf(route: RouteInfo): string {
   const last = route.name.split(".").pop() ?? route.name;
-  return last.replace(/[-_]/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+  return last
+    .replace(/[-_]/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/^./, (c) => c.toUpperCase());
 }
 
 /** A named route's screen: the one a feature draws, else a page saying what the route is. */

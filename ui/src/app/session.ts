@@ -48,8 +48,7 @@ export const useSession = create<SessionState>()(
         set({ ...signedOut, accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt, storeId }),
       chooseStore: (store) => set(store),
       leaveStore: () => set({ storeId: null, storeName: null, storeDomain: null, rDomain: null }),
-      renewed: ({ accessToken, refreshToken, refreshTokenExpiresAt }) =>
-        set({ accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
+      renewed: ({ accessToken, refreshToken, refreshTokenExpiresAt }) => set({ accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
       logout: () => {
         set(signedOut);
         // The theme editor's local drafts and the answers kept for offline use belong to the

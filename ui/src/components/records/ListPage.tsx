@@ -157,11 +157,7 @@ export function ListPage<T>({
               </Table.Thead>
               <Table.Tbody>
                 {data?.rows.map((row) => (
-                  <Table.Tr
-                    key={rowKey(row)}
-                    onClick={onOpen ? () => onOpen(row) : undefined}
-                    style={onOpen ? { cursor: "pointer" } : undefined}
-                  >
+                  <Table.Tr key={rowKey(row)} onClick={onOpen ? () => onOpen(row) : undefined} style={onOpen ? { cursor: "pointer" } : undefined}>
                     {columns.map((column) => (
                       <Table.Td key={column.key} ta={column.align ?? "left"}>
                         {column.render(row)}

@@ -65,7 +65,10 @@ function labels(t: TFunction): Partial<RichTextEditorLabels> {
 
 /** An uploaded picture's alternative text until someone writes a better one: its file name. */
 function altFromFileName(name: string): string {
-  return name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").trim();
+  return name
+    .replace(/\.[a-z0-9]+$/i, "")
+    .replace(/[-_]+/g, " ")
+    .trim();
 }
 
 /** The font size of the text at the cursor, picked among the core's allowed sizes. */
@@ -92,7 +95,14 @@ function FontSizePicker({ editor, sizes }: { editor: Editor | null; sizes: reado
   );
 }
 
-export default function RichTextEditor({ labelId, describedBy, value, onChange, sizes = contentChoices.richTextFontSizesPx, minHeight = 240 }: RichTextEditorProps) {
+export default function RichTextEditor({
+  labelId,
+  describedBy,
+  value,
+  onChange,
+  sizes = contentChoices.richTextFontSizesPx,
+  minHeight = 240,
+}: RichTextEditorProps) {
   const { t } = useTranslation();
   const changed = useRef(onChange);
   useEffect(() => {

@@ -97,12 +97,7 @@ export function AbandonedCheckoutDetailPage() {
                 <Text size="sm" c="dimmed">
                   {t("abandoned.recoveryBody")}
                 </Text>
-                <TextInput
-                  readOnly
-                  aria-label={t("abandoned.recoveryLink")}
-                  value={checkout.recoveryUrl}
-                  onFocus={(event) => event.currentTarget.select()}
-                />
+                <TextInput readOnly aria-label={t("abandoned.recoveryLink")} value={checkout.recoveryUrl} onFocus={(event) => event.currentTarget.select()} />
               </Stack>
             </Section>
           )}

@@ -20,7 +20,10 @@ import { PAGE_WIDTH } from "../../../components/widths";
 
 /** A plan code without a translation, readable: `PLAN_PRO_YEARLY` as "Pro yearly". */
 function planName(code: string): string {
-  const words = code.replace(/^PLAN[_-]/i, "").split(/[_\-\s.]+/).filter(Boolean);
+  const words = code
+    .replace(/^PLAN[_-]/i, "")
+    .split(/[_\-\s.]+/)
+    .filter(Boolean);
   const text = words.join(" ").toLowerCase();
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : code;
 }

@@ -90,7 +90,12 @@ function LayerCard({
             <ActionIcon variant="subtle" disabled={index === 0} onClick={() => onMove(-1)} aria-label={t("account.personalized.moveUp", { n: index + 1 })}>
               <IconArrowUp size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={t("account.personalized.moveDown", { n: index + 1 })}>
+            <ActionIcon
+              variant="subtle"
+              disabled={index === count - 1}
+              onClick={() => onMove(1)}
+              aria-label={t("account.personalized.moveDown", { n: index + 1 })}
+            >
               <IconArrowDown size={16} />
             </ActionIcon>
             <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={t("account.personalized.removeLayer", { n: index + 1 })}>

@@ -29,7 +29,12 @@ function ProductTitle({ id }: { id: string }) {
   const { t } = useTranslation();
   const product = products.useOne(id);
   if (product.isPending) return <Text size="sm">…</Text>;
-  if (product.isError || !product.data) return <Text size="sm" c="dimmed">{t("account.personalized.productGone")}</Text>;
+  if (product.isError || !product.data)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("account.personalized.productGone")}
+      </Text>
+    );
   return <Text size="sm">{product.data.title}</Text>;
 }
 

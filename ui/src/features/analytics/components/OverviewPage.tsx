@@ -110,9 +110,7 @@ export function OverviewPage() {
   const stores = useMemo(() => (view.stores.length ? view.stores : storeId ? [storeId] : []), [view.stores, storeId]);
   const filters = useMemo<ReportFilters | null>(
     () =>
-      resolved && stores.length
-        ? { stores, from: resolved.range.from, to: resolved.range.to, timezone: resolved.zone, testOrders: view.testOrders }
-        : null,
+      resolved && stores.length ? { stores, from: resolved.range.from, to: resolved.range.to, timezone: resolved.zone, testOrders: view.testOrders } : null,
     [resolved, stores, view.testOrders],
   );
   const overview = useOverview(filters, view.refresh);

@@ -60,8 +60,7 @@ function useGatewayChange<V, R>(call: (vars: V) => Promise<R>) {
 }
 
 /** POST add-store-group. */
-export const useAddGroup = () =>
-  useGatewayChange((groupId: string) => api<MessageResponse>(`${BASE}/add-store-group`, { method: "POST", body: { groupId } }));
+export const useAddGroup = () => useGatewayChange((groupId: string) => api<MessageResponse>(`${BASE}/add-store-group`, { method: "POST", body: { groupId } }));
 /** POST remove-store-group. */
 export const useRemoveGroup = () =>
   useGatewayChange((groupId: string) => api<MessageResponse>(`${BASE}/remove-store-group`, { method: "POST", body: { groupId } }));
@@ -107,7 +106,6 @@ function usePlanChange<V>(call: (vars: V) => Promise<Subscription>) {
 }
 
 /** PUT /stores/subscription (owner only). */
-export const useChoosePlan = () =>
-  usePlanChange((planCode: string) => api<Subscription>("/stores/subscription", { method: "PUT", body: { planCode } }));
+export const useChoosePlan = () => usePlanChange((planCode: string) => api<Subscription>("/stores/subscription", { method: "PUT", body: { planCode } }));
 /** DELETE /stores/subscription (owner only): back to the free plan. */
 export const useCancelPlan = () => usePlanChange(() => api<Subscription>("/stores/subscription", { method: "DELETE" }));

@@ -18,17 +18,7 @@ import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 import { useSubscription } from "../../../hooks/useSubscription";
 import { useCancelPlan, useChoosePlan, useEnableRef, usePlans } from "../api/billing";
 
-function PlanCard({
-  plan,
-  subscription,
-  mayChange,
-  onChoose,
-}: {
-  plan: Plan;
-  subscription: Subscription;
-  mayChange: boolean;
-  onChoose: (plan: Plan) => void;
-}) {
+function PlanCard({ plan, subscription, mayChange, onChoose }: { plan: Plan; subscription: Subscription; mayChange: boolean; onChoose: (plan: Plan) => void }) {
   const { t } = useTranslation();
   const current = plan.code === subscription.planCode;
   const name = t(`gateway.planNames.${plan.code}`, { defaultValue: plan.name });
@@ -81,8 +71,7 @@ export function PlansPage() {
   const mayChange = user.data?.isStoreOwner === true;
   const failed = plans.isError ? plans.error : subscription.isError ? subscription.error : null;
   const current = subscription.data;
-  const currentName = (code: string) =>
-    t(`gateway.planNames.${code}`, { defaultValue: plans.data?.find((plan) => plan.code === code)?.name ?? code });
+  const currentName = (code: string) => t(`gateway.planNames.${code}`, { defaultValue: plans.data?.find((plan) => plan.code === code)?.name ?? code });
 
   const confirm = () => {
     if (asked === "cancel") cancel.mutate(undefined, { onSuccess: () => notifySaved(t("gateway.cancelled")) });

@@ -15,7 +15,13 @@ export function CollectionFormPage() {
   const { t } = useTranslation();
   // The products to choose from: the first page of the largest the server gives.
   const choices = products.useList({ page: 1, limit: 250 });
-  const { id, record, form, formProps } = useRecordPage({ records: collections, base: "/collections", toInput: collectionInput, empty: EMPTY, check: checkCollection });
+  const { id, record, form, formProps } = useRecordPage({
+    records: collections,
+    base: "/collections",
+    toInput: collectionInput,
+    empty: EMPTY,
+    check: checkCollection,
+  });
   const { input, change } = form;
   const kind = input.kind ?? "manual";
 

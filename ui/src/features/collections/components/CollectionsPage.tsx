@@ -51,9 +51,7 @@ export function CollectionsPage() {
       pageSize={PAGE_SIZE}
       list={list}
       empty={
-        list.search
-          ? { title: t("collections.noMatch"), body: t("manage.tryOtherFilters") }
-          : { title: t("collections.none"), body: t("collections.noneBody") }
+        list.search ? { title: t("collections.noMatch"), body: t("manage.tryOtherFilters") } : { title: t("collections.none"), body: t("collections.noneBody") }
       }
     />
   );

@@ -56,11 +56,7 @@ export function CustomersPage() {
       onOpen={(customer) => void navigate(open(customer))}
       pageSize={PAGE_SIZE}
       list={list}
-      empty={
-        list.search
-          ? { title: t("customers.noMatch"), body: t("manage.tryOtherFilters") }
-          : { title: t("customers.none"), body: t("customers.noneBody") }
-      }
+      empty={list.search ? { title: t("customers.noMatch"), body: t("manage.tryOtherFilters") } : { title: t("customers.none"), body: t("customers.noneBody") }}
     />
   );
 }

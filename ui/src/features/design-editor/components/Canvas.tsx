@@ -238,9 +238,7 @@ export function Canvas(props: CanvasProps) {
   const { design, view } = props;
   const surfaces = view.map((index) => design.surfaces[index]).filter((s): s is Surface => Boolean(s));
   const keys = (
-    <VisuallyHidden id="design-layer-keys">
-      {t("designs.layerKeys", { step: designChoices.nudgePx, large: designChoices.nudgeLargePx })}
-    </VisuallyHidden>
+    <VisuallyHidden id="design-layer-keys">{t("designs.layerKeys", { step: designChoices.nudgePx, large: designChoices.nudgeLargePx })}</VisuallyHidden>
   );
   const first = surfaces[0];
   if (!first) return keys;
@@ -252,7 +250,13 @@ export function Canvas(props: CanvasProps) {
       <Box pos="relative" w={460} h={520} data-testid="garment-mockup">
         {keys}
         <Tee back={first.role === "back"} />
-        <SurfaceBox design={design} surface={first} scale={scale} props={props} style={{ position: "absolute", left: place.left, top: place.top, background: "rgba(255,255,255,0.6)" }} />
+        <SurfaceBox
+          design={design}
+          surface={first}
+          scale={scale}
+          props={props}
+          style={{ position: "absolute", left: place.left, top: place.top, background: "rgba(255,255,255,0.6)" }}
+        />
         <Text size="xs" c="dimmed" pos="absolute" bottom={0} left={0} right={0} ta="center">
           {t("designs.areaSize", { w: first.widthPx, h: first.heightPx, wmm: first.widthMm, hmm: first.heightMm })}
         </Text>
@@ -270,7 +274,12 @@ export function Canvas(props: CanvasProps) {
     return (
       <Box>
         {keys}
-        <Box data-testid="spread" pos="relative" p={bleed} style={{ outline: "1px dashed var(--mantine-color-red-5)", display: "flex", background: "var(--mantine-color-gray-0)" }}>
+        <Box
+          data-testid="spread"
+          pos="relative"
+          p={bleed}
+          style={{ outline: "1px dashed var(--mantine-color-red-5)", display: "flex", background: "var(--mantine-color-gray-0)" }}
+        >
           {surfaces.map((surface) => (
             <SurfaceBox key={surface.id} design={design} surface={surface} scale={scale} props={props} />
           ))}

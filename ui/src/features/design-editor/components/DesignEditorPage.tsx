@@ -40,7 +40,17 @@ function aspectOf(src: string): Promise<number | undefined> {
   });
 }
 
-function Editor({ productId, kind, loaded, onReload }: { productId: string; kind: DesignKind; loaded: SavedDesign; onReload: () => Promise<SavedDesign | undefined> }) {
+function Editor({
+  productId,
+  kind,
+  loaded,
+  onReload,
+}: {
+  productId: string;
+  kind: DesignKind;
+  loaded: SavedDesign;
+  onReload: () => Promise<SavedDesign | undefined>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const history = useDesignHistory(loaded.design);
@@ -217,7 +227,13 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
       ) : null}
       {/* Side by side on a wide screen; stacked (areas, stage, layers) on a narrow one. */}
       <Flex direction={{ base: "column", md: "row" }} style={{ flex: 1, minHeight: 0, overflowY: "auto" }}>
-        <Box component="nav" aria-label={t("designs.surfacesNav")} w={{ base: "100%", md: 240 }} p="sm" style={{ borderRight: border, overflowY: "auto", flexShrink: 0 }}>
+        <Box
+          component="nav"
+          aria-label={t("designs.surfacesNav")}
+          w={{ base: "100%", md: 240 }}
+          p="sm"
+          style={{ borderRight: border, overflowY: "auto", flexShrink: 0 }}
+        >
           <SurfacesPanel
             design={design}
             views={views}
@@ -277,7 +293,13 @@ function Editor({ productId, kind, loaded, onReload }: { productId: string; kind
             </Box>
           </Stack>
         </Box>
-        <Box component="aside" aria-label={t("designs.layersAside")} w={{ base: "100%", md: 300 }} p="sm" style={{ borderLeft: border, overflowY: "auto", flexShrink: 0 }}>
+        <Box
+          component="aside"
+          aria-label={t("designs.layersAside")}
+          w={{ base: "100%", md: 300 }}
+          p="sm"
+          style={{ borderLeft: border, overflowY: "auto", flexShrink: 0 }}
+        >
           <Stack gap="md">
             {surface ? (
               <LayersPanel
@@ -334,4 +356,3 @@ export function DesignEditorPage({ kind }: { kind: DesignKind }) {
   }
   return <Editor key={`${id}-${kind}`} productId={id} kind={kind} loaded={query.data} onReload={async () => (await query.refetch()).data} />;
 }
-

@@ -122,7 +122,10 @@ export function SurfacesPanel({
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<DesignErrorBody | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const run = (command: DesignCommand) => {
     const refused = apply(command);
     setError(refused);
@@ -149,7 +152,13 @@ export function SurfacesPanel({
                   </Text>
                 </UnstyledButton>
                 <Tooltip label={t("designs.remove", { name })}>
-                  <ActionIcon variant="subtle" size="sm" color="red" aria-label={t("designs.remove", { name })} onClick={() => run({ op: "removeSurface", surface: surface.id })}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    color="red"
+                    aria-label={t("designs.remove", { name })}
+                    onClick={() => run({ op: "removeSurface", surface: surface.id })}
+                  >
                     <IconTrash size={14} />
                   </ActionIcon>
                 </Tooltip>
@@ -303,7 +312,11 @@ export function LayersPanel({
           return (
             <Paper key={layer.id} withBorder p={2} bg={selected === layer.id ? "blue.0" : undefined} data-testid="layer-row">
               <Group gap={2} wrap="nowrap">
-                <UnstyledButton onClick={() => onSelect(layer.id)} style={{ flex: 1, padding: 2, overflow: "hidden" }} aria-current={selected === layer.id ? "true" : undefined}>
+                <UnstyledButton
+                  onClick={() => onSelect(layer.id)}
+                  style={{ flex: 1, padding: 2, overflow: "hidden" }}
+                  aria-current={selected === layer.id ? "true" : undefined}
+                >
                   <Text size="xs" truncate>
                     {name}
                   </Text>
@@ -326,7 +339,13 @@ export function LayersPanel({
                 >
                   <IconArrowDown size={14} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" size="sm" color="red" aria-label={t("designs.remove", { name })} onClick={() => run({ op: "removeLayer", surface: surface.id, layer: layer.id })}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  color="red"
+                  aria-label={t("designs.remove", { name })}
+                  onClick={() => run({ op: "removeLayer", surface: surface.id, layer: layer.id })}
+                >
                   <IconTrash size={14} />
                 </ActionIcon>
               </Group>
@@ -370,7 +389,17 @@ function CommitNumber({ label, value, onCommit }: { label: string; value: number
 }
 
 /** A text field judged by the core at every change, like CommitNumber. */
-function CommitText({ label, value, multiline, onCommit }: { label: string; value: string; multiline?: boolean; onCommit: (value: string) => DesignErrorBody | null }) {
+function CommitText({
+  label,
+  value,
+  multiline,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  multiline?: boolean;
+  onCommit: (value: string) => DesignErrorBody | null;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<DesignErrorBody | null>(null);

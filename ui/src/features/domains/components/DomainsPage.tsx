@@ -50,7 +50,11 @@ export function DomainsPage() {
               {domain.verified ? t("domains.verified") : t("domains.unverified")}
             </Badge>
           )}
-          {domain.isCheckout && <Badge variant="light" color="indigo">{t("domains.checkout")}</Badge>}
+          {domain.isCheckout && (
+            <Badge variant="light" color="indigo">
+              {t("domains.checkout")}
+            </Badge>
+          )}
         </Group>
       ),
     },

@@ -92,7 +92,9 @@ export function LinkPicker({ link, label, onChange }: { link: Link; label: strin
         data={contentChoices.linkParents.map((value) => ({ value, label: t(`menus.parents.${value}`) }))}
         onChange={(value) => onChange({ parent: value ?? "home", slug: "" })}
       />
-      {kind === "category" || kind === "product" || kind === "page" ? <TargetSelect key={kind} kind={kind} link={link} label={label} onChange={onChange} /> : null}
+      {kind === "category" || kind === "product" || kind === "page" ? (
+        <TargetSelect key={kind} kind={kind} link={link} label={label} onChange={onChange} />
+      ) : null}
       {kind === "url" ? (
         <TextInput
           label={t("menus.parents.url")}

@@ -64,14 +64,22 @@ export function MenuCollections({ menuId, unsaved, onChanged }: { menuId: string
         <Text fw={500} size="sm">
           {t("library.menus.collections")}
         </Text>
-        {unsaved ? <Text size="xs" c="dimmed">{t("library.menus.saveFirst")}</Text> : null}
+        {unsaved ? (
+          <Text size="xs" c="dimmed">
+            {t("library.menus.saveFirst")}
+          </Text>
+        ) : null}
         {linked.isPending ? <Loader size="xs" aria-label={t("library.loading")} /> : null}
         {linked.isError ? (
           <Alert color="red" role="alert">
             {errorText(linked.error)}
           </Alert>
         ) : null}
-        {linked.data?.length === 0 ? <Text size="sm" c="dimmed">{t("library.menus.noCollections")}</Text> : null}
+        {linked.data?.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t("library.menus.noCollections")}
+          </Text>
+        ) : null}
         <Group gap="xs">
           {linked.data?.map((collection) => (
             <Badge

@@ -83,7 +83,17 @@ function Sortable({ id, label, children }: { id: string; label: string; children
 
 /** A list of links reordered by dragging or from the keyboard. Ids are positions: the list
  * does not change while a link is being moved. */
-function SortableList<T>({ prefix, items, onMove, render }: { prefix: string; items: T[]; onMove: (from: number, to: number) => void; render: (item: T, index: number) => ReactNode }) {
+function SortableList<T>({
+  prefix,
+  items,
+  onMove,
+  render,
+}: {
+  prefix: string;
+  items: T[];
+  onMove: (from: number, to: number) => void;
+  render: (item: T, index: number) => ReactNode;
+}) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -107,16 +117,20 @@ export function MenuFormPage() {
   const { t } = useTranslation();
   const { id, record, form, formProps } = useRecordPage({ records: menus, base: MENUS_BASE, toInput: menuInput, empty: EMPTY, check: checkMenu });
   const { input, change, setInput } = form;
-  const setItem = (index: number, item: MenuItem) => change("items", input.items.map((old, i) => (i === index ? item : old)));
-  const removeItem = (index: number) => change("items", input.items.filter((_, i) => i !== index));
+  const setItem = (index: number, item: MenuItem) =>
+    change(
+      "items",
+      input.items.map((old, i) => (i === index ? item : old)),
+    );
+  const removeItem = (index: number) =>
+    change(
+      "items",
+      input.items.filter((_, i) => i !== index),
+    );
   const unsaved = record.data !== undefined && JSON.stringify(menuInput(record.data)) !== JSON.stringify(input);
 
   return (
-    <FormPage
-      back={{ to: MENUS_BASE, label: t("menus.title") }}
-      title={id ? (record.data?.title ?? t("menus.edit")) : t("menus.add")}
-      {...formProps}
-    >
+    <FormPage back={{ to: MENUS_BASE, label: t("menus.title") }} title={id ? (record.data?.title ?? t("menus.edit")) : t("menus.add")} {...formProps}>
       <TextInput label={t("menus.fields.title")} required value={input.title} onChange={(e) => change("title", e.currentTarget.value)} />
       <TextInput
         label={t("products.fields.handle")}
@@ -127,7 +141,13 @@ export function MenuFormPage() {
       <Text fw={500} size="sm">
         {t("menus.items")}
       </Text>
-      {input.items.length === 0 ? <Text c="dimmed">{t("menus.noItems")}</Text> : <Text size="xs" c="dimmed">{t("library.menus.reorderHint")}</Text>}
+      {input.items.length === 0 ? (
+        <Text c="dimmed">{t("menus.noItems")}</Text>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t("library.menus.reorderHint")}
+        </Text>
+      )}
       <SortableList
         prefix="link-"
         items={input.items}

@@ -18,11 +18,7 @@ export function PageFormPage() {
   const { input, change } = form;
 
   return (
-    <FormPage
-      back={{ to: BASE, label: t("pages.title") }}
-      title={id ? (record.data?.title ?? t("pages.edit")) : t("pages.add")}
-      {...formProps}
-    >
+    <FormPage back={{ to: BASE, label: t("pages.title") }} title={id ? (record.data?.title ?? t("pages.edit")) : t("pages.add")} {...formProps}>
       <TextInput label={t("pages.fields.title")} required value={input.title} onChange={(e) => change("title", e.currentTarget.value)} />
       <TextInput
         label={t("products.fields.handle")}

@@ -212,7 +212,13 @@ export function PayoutPage() {
                             {t("payouts.makeDefault")}
                           </Button>
                         )}
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(card)} aria-label={t("payouts.removeCard", { card: card.maskedNumber })}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setRemoving(card)}
+                          aria-label={t("payouts.removeCard", { card: card.maskedNumber })}
+                        >
                           {t("manage.delete")}
                         </Button>
                       </Group>

@@ -37,8 +37,8 @@ export function PreferencesPage() {
     let live = true;
     void import("../../../core/zoned").then(({ checkPagePreference }) => {
       if (live)
-        setCheck(() => (preference: PagePreference) =>
-          Object.values(checkPagePreference(preference).errors).map((error) => translateCore(error.code, error.message)),
+        setCheck(
+          () => (preference: PagePreference) => Object.values(checkPagePreference(preference).errors).map((error) => translateCore(error.code, error.message)),
         );
     });
     return () => {

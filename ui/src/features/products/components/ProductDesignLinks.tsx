@@ -31,7 +31,14 @@ export function ProductDesignLinks({ productId }: { productId: string }) {
         {EDITORS.map(({ route, label, icon: Icon }) => {
           const path = routePath(route);
           return path ? (
-            <Button key={route} component={Link} to={path.replace(":id", encodeURIComponent(productId))} variant="light" size="xs" leftSection={<Icon size={14} />}>
+            <Button
+              key={route}
+              component={Link}
+              to={path.replace(":id", encodeURIComponent(productId))}
+              variant="light"
+              size="xs"
+              leftSection={<Icon size={14} />}
+            >
               {t(label)}
             </Button>
           ) : null;

@@ -81,12 +81,14 @@ export function ProductFormPage() {
   }
 
   return (
-    <FormPage
-      back={{ to: "/products", label: t("products.title") }}
-      title={id ? (record.data?.title ?? t("products.edit")) : t("products.add")}
-      {...formProps}
-    >
-      <TextInput label={t("products.fields.title")} required value={input.title} error={errorAt("title")} onChange={(e) => change("title", e.currentTarget.value)} />
+    <FormPage back={{ to: "/products", label: t("products.title") }} title={id ? (record.data?.title ?? t("products.edit")) : t("products.add")} {...formProps}>
+      <TextInput
+        label={t("products.fields.title")}
+        required
+        value={input.title}
+        error={errorAt("title")}
+        onChange={(e) => change("title", e.currentTarget.value)}
+      />
       <RichTextField
         label={t("products.fields.description")}
         value={input.descriptionHtml}

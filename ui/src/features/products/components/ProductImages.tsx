@@ -20,7 +20,10 @@ const ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
 function SortableImage({ id, children }: { id: string; children: (handle: object) => ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <div ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, zIndex: isDragging ? 1 : undefined }}>
+    <div
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, zIndex: isDragging ? 1 : undefined }}
+    >
       {children({ ...attributes, ...listeners })}
     </div>
   );
@@ -39,7 +42,10 @@ export function ProductImages({
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<unknown>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const keys = imageKeys(images);
   const position = (id: string | number) => keys.indexOf(String(id)) + 1;
   const room = productLimits.imagesMax - images.length;
@@ -114,7 +120,12 @@ export function ProductImages({
                               {t("products.images.main")}
                             </Badge>
                           )}
-                          <ActionIcon variant="subtle" color="red" aria-label={t("products.images.remove", { n })} onClick={() => update((list) => list.filter((_, i) => i !== index))}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t("products.images.remove", { n })}
+                            onClick={() => update((list) => list.filter((_, i) => i !== index))}
+                          >
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Group>

@@ -42,7 +42,12 @@ export function ProductOptions({
                 placeholder={t("products.options.namePlaceholder")}
                 value={option.name}
                 error={errorAt(`options.${index}.name`)}
-                onChange={(event) => set(index, options.map((o, i) => (i === index ? { ...o, name: event.currentTarget.value } : o)))}
+                onChange={(event) =>
+                  set(
+                    index,
+                    options.map((o, i) => (i === index ? { ...o, name: event.currentTarget.value } : o)),
+                  )
+                }
               />
               <TagsInput
                 style={{ flex: 1 }}
@@ -52,14 +57,24 @@ export function ProductOptions({
                 value={option.values}
                 maxTags={productLimits.optionValuesMax}
                 error={(refused?.index === index ? refused.text : undefined) ?? errorAt(`options.${index}.values`)}
-                onChange={(values) => set(index, options.map((o, i) => (i === index ? { ...o, values } : o)))}
+                onChange={(values) =>
+                  set(
+                    index,
+                    options.map((o, i) => (i === index ? { ...o, values } : o)),
+                  )
+                }
               />
               <ActionIcon
                 mt={26}
                 variant="subtle"
                 color="red"
                 aria-label={t("products.options.remove", { n })}
-                onClick={() => set(index, options.filter((_, i) => i !== index))}
+                onClick={() =>
+                  set(
+                    index,
+                    options.filter((_, i) => i !== index),
+                  )
+                }
               >
                 <IconTrash size={16} />
               </ActionIcon>
@@ -73,7 +88,12 @@ export function ProductOptions({
         </Text>
       )}
       <Group gap="sm">
-        <Button variant="light" leftSection={<IconPlus size={16} />} disabled={full} onClick={() => set(options.length, [...options, { name: "", values: [] }])}>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          disabled={full}
+          onClick={() => set(options.length, [...options, { name: "", values: [] }])}
+        >
           {t("products.options.add")}
         </Button>
         <Text size="xs" c="dimmed">

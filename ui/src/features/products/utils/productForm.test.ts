@@ -18,7 +18,13 @@ describe("the product form's helpers", () => {
   });
 
   it("gives images keys that follow them, numbering a repeated address", () => {
-    expect(imageKeys([{ src: "/a.png", alt: "" }, { src: "/b.png", alt: "" }, { src: "/a.png", alt: "x" }])).toEqual(["/a.png", "/b.png", "/a.png#1"]);
+    expect(
+      imageKeys([
+        { src: "/a.png", alt: "" },
+        { src: "/b.png", alt: "" },
+        { src: "/a.png", alt: "x" },
+      ]),
+    ).toEqual(["/a.png", "/b.png", "/a.png#1"]);
   });
 
   it("reads a number field as an amount or nothing", () => {

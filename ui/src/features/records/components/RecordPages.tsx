@@ -93,12 +93,7 @@ export function RecordFormPage<T>({ spec }: { spec: RecordSpec<T> }) {
   });
   const title = id ? (record.data && spec.title ? spec.title(record.data.data) : t(key("edit"))) : t(key("add"));
   return (
-    <FormPage
-      back={{ to: base, label: t(key("title")) }}
-      title={title}
-      submitLabel={spec.editable ? undefined : t(key("run"))}
-      {...formProps}
-    >
+    <FormPage back={{ to: base, label: t(key("title")) }} title={title} submitLabel={spec.editable ? undefined : t(key("run"))} {...formProps}>
       <spec.Fields value={form.input} change={form.change} />
     </FormPage>
   );

@@ -164,12 +164,7 @@ function SwitchList({ entries, enabled, onToggle }: { entries: CatalogEntry[]; e
                   </Anchor>
                 )}
               </Stack>
-              <Switch
-                aria-label={entry.name}
-                checked={on}
-                disabled={entry.alwaysOn}
-                onChange={(event) => onToggle(entry.key, event.currentTarget.checked)}
-              />
+              <Switch aria-label={entry.name} checked={on} disabled={entry.alwaysOn} onChange={(event) => onToggle(entry.key, event.currentTarget.checked)} />
             </Group>
           </Card>
         );
@@ -185,8 +180,15 @@ function toggled(list: string[], key: string, on: boolean): string[] {
 export function AppsPage() {
   const { t } = useTranslation();
   return (
-    <SettingForm<AppSwitches> kind="apps" path="/stores/apps/switches" title={t("records.apps.title")} intro={<Text c="dimmed">{t("records.apps.intro")}</Text>}>
-      {(value, change) => <SwitchList entries={recordChoices.apps} enabled={value.enabled} onToggle={(key, on) => change("enabled", toggled(value.enabled, key, on))} />}
+    <SettingForm<AppSwitches>
+      kind="apps"
+      path="/stores/apps/switches"
+      title={t("records.apps.title")}
+      intro={<Text c="dimmed">{t("records.apps.intro")}</Text>}
+    >
+      {(value, change) => (
+        <SwitchList entries={recordChoices.apps} enabled={value.enabled} onToggle={(key, on) => change("enabled", toggled(value.enabled, key, on))} />
+      )}
     </SettingForm>
   );
 }
@@ -212,7 +214,12 @@ export function UpsellPage() {
   const list = collections.useList({ page: 1, limit: 250 });
   const choices = (list.data?.rows ?? []).map((c) => ({ value: c.id, label: c.title }));
   return (
-    <SettingForm<UpsellSettings> kind="upsell" path="/stores/apps/boost-upsell" title={t("records.upsell.title")} intro={<Text c="dimmed">{t("records.upsell.intro")}</Text>}>
+    <SettingForm<UpsellSettings>
+      kind="upsell"
+      path="/stores/apps/boost-upsell"
+      title={t("records.upsell.title")}
+      intro={<Text c="dimmed">{t("records.upsell.intro")}</Text>}
+    >
       {(value, change) => (
         <>
           <Switch label={t("records.upsell.enabled")} checked={value.enabled} onChange={(e) => change("enabled", e.currentTarget.checked)} />
@@ -242,7 +249,13 @@ export function UpsellPage() {
               value={value.discountPercent}
               onChange={(n) => change("discountPercent", Number(n) || 0)}
             />
-            <NumberInput label={t("records.upsell.maxOffers")} min={1} allowDecimal={false} value={value.maxOffers} onChange={(n) => change("maxOffers", Number(n) || 0)} />
+            <NumberInput
+              label={t("records.upsell.maxOffers")}
+              min={1}
+              allowDecimal={false}
+              value={value.maxOffers}
+              onChange={(n) => change("maxOffers", Number(n) || 0)}
+            />
           </SimpleGrid>
         </>
       )}

@@ -172,7 +172,13 @@ function SizeChartFields({ value, change }: FieldsProps<SizeChart>) {
           >
             {t("records.sizeCharts.addRow")}
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} disabled={value.columns.length >= recordChoices.sizeChartColumnsMax} onClick={addColumn}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            disabled={value.columns.length >= recordChoices.sizeChartColumnsMax}
+            onClick={addColumn}
+          >
             {t("records.sizeCharts.addColumn")}
           </Button>
         </Group>
@@ -198,7 +204,11 @@ export const sizeCharts: RecordSpec<SizeChart> = {
   empty: { name: "", unit: "cm", columns: ["Size", "Chest", "Length"], rows: [["S", "", ""]], collectionIds: [] },
   columns: (t, formats) => [
     { key: "name", header: t("records.fields.name"), render: (row) => <Text fw={600}>{row.data.name}</Text> },
-    { key: "size", header: t("records.sizeCharts.size"), render: (row) => t("records.sizeCharts.sizeValue", { rows: row.data.rows.length, columns: row.data.columns.length }) },
+    {
+      key: "size",
+      header: t("records.sizeCharts.size"),
+      render: (row) => t("records.sizeCharts.sizeValue", { rows: row.data.rows.length, columns: row.data.columns.length }),
+    },
     { key: "unit", header: t("records.sizeCharts.unit"), render: (row) => row.data.unit },
     { ...updated(formats), header: t("records.fields.updated") },
   ],
@@ -221,7 +231,12 @@ function OptionSetFields({ value, change }: FieldsProps<OptionSet>) {
         onChange={(display) => display && change("display", display)}
         allowDeselect={false}
       />
-      <TagsInput label={t("records.optionSets.values")} description={t("records.optionSets.valuesHint")} value={value.values} onChange={(values) => change("values", values)} />
+      <TagsInput
+        label={t("records.optionSets.values")}
+        description={t("records.optionSets.valuesHint")}
+        value={value.values}
+        onChange={(values) => change("values", values)}
+      />
     </>
   );
 }

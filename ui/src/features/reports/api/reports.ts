@@ -118,7 +118,5 @@ export function useSharePixel() {
 }
 
 export function useUnsharePixel() {
-  return usePixelMutation((storeId: string) =>
-    api<PixelSettings>(`/stores/reports/pixel/shares/${encodeURIComponent(storeId)}`, { method: "DELETE" }),
-  );
+  return usePixelMutation((storeId: string) => api<PixelSettings>(`/stores/reports/pixel/shares/${encodeURIComponent(storeId)}`, { method: "DELETE" }));
 }

@@ -55,7 +55,13 @@ function Sharing({ settings }: { settings: PixelSettings | undefined }) {
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(store)} aria-label={t("reports.pixel.removeFrom", { name: store.name })}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRemoving(store)}
+                    aria-label={t("reports.pixel.removeFrom", { name: store.name })}
+                  >
                     {t("reports.pixel.remove")}
                   </Button>
                 </Table.Td>

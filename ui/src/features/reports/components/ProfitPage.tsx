@@ -101,17 +101,33 @@ export function ProfitPage() {
   const params = useReportParams("day");
   const query = useProfitReport(params.range);
   const report = query.data;
-  const unknownCost = <Badge color="gray" variant="light">{t("reports.profit.unknown")}</Badge>;
+  const unknownCost = (
+    <Badge color="gray" variant="light">
+      {t("reports.profit.unknown")}
+    </Badge>
+  );
   const amount = (value: number | null | undefined) => (value === null || value === undefined ? unknownCost : formats.money(value));
 
   const dayColumns: ReportColumn<ProfitRow>[] = [
     { key: "day", header: t("reports.profit.day"), value: (row) => row.key },
     { key: "orders", header: t("reports.sales.orders"), value: (row) => row.orders, numeric: true },
     { key: "sales", header: t("reports.profit.sales"), value: (row) => row.sales, render: (row) => formats.money(row.sales), numeric: true },
-    { key: "unknown", header: t("reports.profit.withoutCost"), value: (row) => row.unknownCostSales, render: (row) => formats.money(row.unknownCostSales), numeric: true },
+    {
+      key: "unknown",
+      header: t("reports.profit.withoutCost"),
+      value: (row) => row.unknownCostSales,
+      render: (row) => formats.money(row.unknownCostSales),
+      numeric: true,
+    },
     { key: "cogs", header: t("reports.profit.cogs"), value: (row) => row.costOfGoods, render: (row) => formats.money(row.costOfGoods), numeric: true },
     { key: "fees", header: t("reports.profit.fees"), value: (row) => row.paymentFees, render: (row) => formats.money(row.paymentFees), numeric: true },
-    { key: "shipping", header: t("reports.profit.shipping"), value: (row) => row.shippingCosts, render: (row) => formats.money(row.shippingCosts), numeric: true },
+    {
+      key: "shipping",
+      header: t("reports.profit.shipping"),
+      value: (row) => row.shippingCosts,
+      render: (row) => formats.money(row.shippingCosts),
+      numeric: true,
+    },
     { key: "profit", header: t("reports.profit.profit"), value: (row) => row.profit, render: (row) => formats.money(row.profit), numeric: true },
   ];
   const productColumns: ReportColumn<ProfitProduct>[] = [
@@ -121,8 +137,20 @@ export function ProfitPage() {
     { key: "unitCost", header: t("reports.profit.unitCost"), value: (row) => row.unitCost ?? -1, render: (row) => amount(row.unitCost), numeric: true },
     { key: "cogs", header: t("reports.profit.cogs"), value: (row) => row.costOfGoods ?? -1, render: (row) => amount(row.costOfGoods), numeric: true },
     { key: "fees", header: t("reports.profit.fees"), value: (row) => row.paymentFees, render: (row) => formats.money(row.paymentFees), numeric: true },
-    { key: "shipping", header: t("reports.profit.shipping"), value: (row) => row.shippingCosts, render: (row) => formats.money(row.shippingCosts), numeric: true },
-    { key: "profit", header: t("reports.profit.profit"), value: (row) => row.profit ?? Number.NEGATIVE_INFINITY, render: (row) => amount(row.profit), numeric: true },
+    {
+      key: "shipping",
+      header: t("reports.profit.shipping"),
+      value: (row) => row.shippingCosts,
+      render: (row) => formats.money(row.shippingCosts),
+      numeric: true,
+    },
+    {
+      key: "profit",
+      header: t("reports.profit.profit"),
+      value: (row) => row.profit ?? Number.NEGATIVE_INFINITY,
+      render: (row) => amount(row.profit),
+      numeric: true,
+    },
   ];
   const totals = report?.totals;
 

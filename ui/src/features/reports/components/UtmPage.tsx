@@ -42,7 +42,12 @@ function LinkBuilder() {
     <Stack gap="sm" component="form" onSubmit={submit} aria-label={t("reports.utm.builder")}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t("reports.utm.base")} value={base} onChange={(event) => change("base", event.currentTarget.value)} />
-        <TextInput label={t("reports.utm.path")} placeholder="/products/..." value={input.path} onChange={(event) => change("path", event.currentTarget.value)} />
+        <TextInput
+          label={t("reports.utm.path")}
+          placeholder="/products/..."
+          value={input.path}
+          onChange={(event) => change("path", event.currentTarget.value)}
+        />
         {FIELDS.map((field) => (
           <TextInput
             key={field}

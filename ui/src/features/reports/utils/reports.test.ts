@@ -7,7 +7,15 @@ import { problemText } from "./problems";
 
 describe("report rules", () => {
   it("composes a campaign link with encoded values", () => {
-    const verdict = utmLink({ base: "https://demo.example/", path: "/products/linen", source: "news", medium: "email", campaign: "Black Friday & more", term: "", content: "" });
+    const verdict = utmLink({
+      base: "https://demo.example/",
+      path: "/products/linen",
+      source: "news",
+      medium: "email",
+      campaign: "Black Friday & more",
+      term: "",
+      content: "",
+    });
     expect(verdict.problems).toEqual([]);
     expect(verdict.link).toBe("https://demo.example/products/linen?utm_source=news&utm_medium=email&utm_campaign=Black%20Friday%20%26%20more");
   });

@@ -87,11 +87,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   const width = mini && !mobile ? shellConstants.miniDrawerWidthPx : shellConstants.drawerWidthPx;
   const menuOrSkeleton = (compact: boolean) =>
-    drawerMenu ? (
-      <NavMenu menu={drawerMenu} mini={compact} storeUrl={site} onNavigate={mobileDrawer.close} />
-    ) : (
-      <NavMenuSkeleton mini={compact} />
-    );
+    drawerMenu ? <NavMenu menu={drawerMenu} mini={compact} storeUrl={site} onNavigate={mobileDrawer.close} /> : <NavMenuSkeleton mini={compact} />;
 
   return (
     <AppShell

@@ -48,17 +48,7 @@ function label(entry: MenuEntry) {
   return translateCore(`menu.${entry.key}`, entry.label);
 }
 
-export function NavMenu({
-  menu,
-  mini,
-  storeUrl,
-  onNavigate,
-}: {
-  menu: Menu;
-  mini: boolean;
-  storeUrl: string | null;
-  onNavigate: () => void;
-}) {
+export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini: boolean; storeUrl: string | null; onNavigate: () => void }) {
   const { t } = useTranslation();
   const location = useLocation();
   const activeKey = activeEntryKey(menu.entries, location.pathname);

@@ -129,13 +129,7 @@ export function OnboardingPopup() {
                     <Button variant="subtle" size="xs" onClick={skipStep} loading={skip.isPending}>
                       {t("shell.skipStep")}
                     </Button>
-                    <Button
-                      size="xs"
-                      h="auto"
-                      py={6}
-                      styles={{ label: { whiteSpace: "normal", textAlign: "start" } }}
-                      onClick={() => void navigate(view.path)}
-                    >
+                    <Button size="xs" h="auto" py={6} styles={{ label: { whiteSpace: "normal", textAlign: "start" } }} onClick={() => void navigate(view.path)}>
                       {view.buttonLabel}
                     </Button>
                   </Group>

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { menu } from "../../../core";
 import { activeEntryKey } from "./activeEntry";
 
-const full = menu({ email: "owner@storeloom.dev", scopes: ["homes", "orders", "products", "discounts"], operatorDomain: "storeloom.dev", businessType: "other" });
+const full = menu({
+  email: "owner@storeloom.dev",
+  scopes: ["homes", "orders", "products", "discounts"],
+  operatorDomain: "storeloom.dev",
+  businessType: "other",
+});
 
 describe("activeEntryKey", () => {
   it("highlights Abandoned Checkouts, not All Orders, on the abandoned checkouts", () => {

@@ -58,9 +58,7 @@ export function useInvite() {
 }
 
 export function useUpdateScopes(id: string) {
-  return useStaffMutation((scopes: string[]) =>
-    api<StaffMember>(`/users/update-store-staff/${encodeURIComponent(id)}`, { method: "PUT", body: { scopes } }),
-  );
+  return useStaffMutation((scopes: string[]) => api<StaffMember>(`/users/update-store-staff/${encodeURIComponent(id)}`, { method: "PUT", body: { scopes } }));
 }
 
 export function useSignOut() {

@@ -23,10 +23,7 @@ export function ScopesField({
   const { t } = useTranslation();
   const permissions = usePermissions();
   const me = useUserInfo();
-  const grantable = useMemo(
-    () => new Set(own || !me.data ? [] : grantableScopes(me.data.isStoreOwner, me.data.scopes)),
-    [own, me.data],
-  );
+  const grantable = useMemo(() => new Set(own || !me.data ? [] : grantableScopes(me.data.isStoreOwner, me.data.scopes)), [own, me.data]);
   const limited = Boolean(permissions.data?.some((permission) => !grantable.has(permission.key)));
   return (
     <Checkbox.Group

@@ -29,11 +29,7 @@ export function StaffMemberPage() {
   const signOut = useSignOut();
   const remove = useRemoveStaff();
   const form = useRecordForm({ id, record: member.data, toInput: scopesOf, empty: { scopes: [] as string[] }, check });
-  const who = member.data
-    ? member.data.role === "invited"
-      ? member.data.email
-      : fullName(member.data.firstName, member.data.lastName)
-    : t("staff.member");
+  const who = member.data ? (member.data.role === "invited" ? member.data.email : fullName(member.data.firstName, member.data.lastName)) : t("staff.member");
   return (
     <FormPage
       back={{ to: STAFF_BASE, label: t("staff.title") }}
@@ -66,11 +62,7 @@ export function StaffMemberPage() {
       <ScopesField value={form.input.scopes} onChange={(scopes) => form.change("scopes", scopes)} own={me.data?.id === id} />
       {member.data?.role === "staff" && (
         <div>
-          <Button
-            variant="default"
-            loading={signOut.isPending}
-            onClick={() => signOut.mutate(id)}
-          >
+          <Button variant="default" loading={signOut.isPending} onClick={() => signOut.mutate(id)}>
             {t("staff.signOut")}
           </Button>
         </div>

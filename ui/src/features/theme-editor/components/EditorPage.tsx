@@ -400,11 +400,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
               <Tabs.Tab value="settings">{t("editor.tabs.settings")}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="sections">
-              {open ? (
-                <SectionPanel key={open.key} item={open} onBack={() => setSection(null)} />
-              ) : (
-                <SectionsTab selected={section} onOpen={openSection} />
-              )}
+              {open ? <SectionPanel key={open.key} item={open} onBack={() => setSection(null)} /> : <SectionsTab selected={section} onOpen={openSection} />}
             </Tabs.Panel>
             <Tabs.Panel value="settings">
               <SettingsTab page={page} open={panel} onOpen={openGroup} />

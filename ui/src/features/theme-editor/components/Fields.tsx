@@ -112,7 +112,15 @@ function CommittedInput({
 function NumberField({ field, label, input }: { field: FieldView; label: string; input: Input<"number"> }) {
   const { t } = useTranslation();
   const bounds = input.max !== undefined ? t("editor.between", { min: input.min, max: input.max }) : t("editor.atLeast", { min: input.min });
-  return <CommittedInput label={label} path={field.pointer} value={field.value} inputMode={input.whole ? "numeric" : "decimal"} description={describe(t, field, bounds)} />;
+  return (
+    <CommittedInput
+      label={label}
+      path={field.pointer}
+      value={field.value}
+      inputMode={input.whole ? "numeric" : "decimal"}
+      description={describe(t, field, bounds)}
+    />
+  );
 }
 
 /** Rich text: the admin's rich-text editor with exactly the core's font sizes, committed when
@@ -225,7 +233,15 @@ function ColorField({ field, label }: { field: FieldView; label: string }) {
 
 function Thumb({ src, size = 32 }: { src: string | null | undefined; size?: number }) {
   if (!src) return null;
-  return <img src={src} alt="" width={size} height={size} style={{ objectFit: "contain", border: "1px solid var(--mantine-color-gray-3)", borderRadius: 4, flex: "none" }} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      style={{ objectFit: "contain", border: "1px solid var(--mantine-color-gray-3)", borderRadius: 4, flex: "none" }}
+    />
+  );
 }
 
 /** An image: uploaded, or its address typed; a thumbnail of what is set. */
@@ -418,7 +434,21 @@ function SearchPicker<T>({
 const collectionItem = (c: Collection): PickItem => ({ value: c.handle, label: c.title, image: c.image });
 const productItem = (p: Product): PickItem => ({ value: p._id, label: p.title, image: p.images[0]?.src });
 
-function CollectionPicker({ label, description, current, onPick, error, testId }: { label: string; description?: string; current: PickItem | null; onPick: (c: Collection) => void; error?: string; testId?: string }) {
+function CollectionPicker({
+  label,
+  description,
+  current,
+  onPick,
+  error,
+  testId,
+}: {
+  label: string;
+  description?: string;
+  current: PickItem | null;
+  onPick: (c: Collection) => void;
+  error?: string;
+  testId?: string;
+}) {
   return (
     <SearchPicker
       label={label}
@@ -549,7 +579,17 @@ function ProductField({ field, label, input }: { field: FieldView; label: string
 }
 
 /** A handle among the store's menus or published pages. */
-function HandleSelect({ field, label, options, clearable }: { field: FieldView; label: string; options: { value: string; label: string }[]; clearable?: boolean }) {
+function HandleSelect({
+  field,
+  label,
+  options,
+  clearable,
+}: {
+  field: FieldView;
+  label: string;
+  options: { value: string; label: string }[];
+  clearable?: boolean;
+}) {
   const run = useRun();
   const { t } = useTranslation();
   const [error, setError] = useState<ThemeErrorBody | null>(null);
@@ -671,7 +711,10 @@ function ListField({ field, label, input }: { field: FieldView; label: string; i
   const { list, status, items, add } = input;
   const [open, setOpen] = useState<number | null>(null);
   const [error, setError] = useState<ThemeErrorBody | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = items.map((_, i) => `${field.pointer}#${i}`);
   const onDragEnd = (event: DragEndEvent) => {
     const from = ids.indexOf(String(event.active.id));

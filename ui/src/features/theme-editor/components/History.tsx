@@ -28,7 +28,11 @@ export function VersionsDrawer({
   const { t } = useTranslation();
   const formats = useFormats();
   const { session } = useEditor();
-  const versions = useQuery({ queryKey: ["editor", "versions", themeId, snapshot.baseVersion], queryFn: ({ signal }) => fetchVersions(themeId, signal), enabled: opened });
+  const versions = useQuery({
+    queryKey: ["editor", "versions", themeId, snapshot.baseVersion],
+    queryFn: ({ signal }) => fetchVersions(themeId, signal),
+    enabled: opened,
+  });
   const [busy, setBusy] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
@@ -74,7 +78,11 @@ export function VersionsDrawer({
           <Stack key={String(v.version)} gap={2} p="xs" style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 6 }} data-testid="version-row">
             <Group justify="space-between">
               <Text fw={600}>{t("editor.versions.version", { n: Number(v.version) })}</Text>
-              {Number(v.version) === snapshot.baseVersion ? <Text size="xs" c="green">{t("editor.versions.current")}</Text> : null}
+              {Number(v.version) === snapshot.baseVersion ? (
+                <Text size="xs" c="green">
+                  {t("editor.versions.current")}
+                </Text>
+              ) : null}
             </Group>
             <Text size="sm">
               {t("editor.versions.by", {
@@ -101,7 +109,12 @@ export function VersionsDrawer({
           </Stack>
         ))}
       </Stack>
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title={t("library.editor.restoreTitle", { n: asking ?? 0 })} closeButtonProps={{ "aria-label": t("shell.close") }}>
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={t("library.editor.restoreTitle", { n: asking ?? 0 })}
+        closeButtonProps={{ "aria-label": t("shell.close") }}
+      >
         <Stack gap="md">
           <Text>{t("library.editor.restoreQuestion", { n: asking ?? 0 })}</Text>
           <Group justify="flex-end">

@@ -106,7 +106,18 @@ export function Preview({ src, device, page, configJson, revision, scrollTo, onS
   const mobile = device === "mobile";
   const { mobileFrameWidth, mobileFrameHeight } = editorConstants();
   return (
-    <Box style={{ flex: 1, display: "flex", alignItems: mobile ? "center" : "stretch", justifyContent: "center", background: "var(--mantine-color-gray-1)", overflow: "auto", position: "relative", minWidth: 0 }}>
+    <Box
+      style={{
+        flex: 1,
+        display: "flex",
+        alignItems: mobile ? "center" : "stretch",
+        justifyContent: "center",
+        background: "var(--mantine-color-gray-1)",
+        overflow: "auto",
+        position: "relative",
+        minWidth: 0,
+      }}
+    >
       {src ? (
         <iframe
           ref={frame}

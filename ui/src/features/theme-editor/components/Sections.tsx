@@ -15,7 +15,6 @@ import { errorMessage } from "./labels";
 
 import { sectionNames, sectionTypeLabel } from "./sectionNames";
 
-
 function newKey(type: string): string {
   const random = Math.random().toString(36).slice(2, 8);
   return `${type.replace(/_/g, "-")}-${random}`;
@@ -104,7 +103,10 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
   const items = session.editor.sections();
   const names = sectionNames(t, items);
   const movable = items.filter((item) => !item.fixed);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = (event: DragEndEvent) => {
     const over = event.over ? movable.find((item) => item.key === event.over?.id) : undefined;
     const dragged = movable.find((item) => item.key === event.active.id);
@@ -128,12 +130,7 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
         </Text>
       ) : null}
       <Group>
-        <AddSectionMenu
-          position={last?.index ?? 0}
-          place={last ? "below" : "above"}
-          label={t("editor.addSection")}
-          icon={<IconPlus size={16} />}
-        />
+        <AddSectionMenu position={last?.index ?? 0} place={last ? "below" : "above"} label={t("editor.addSection")} icon={<IconPlus size={16} />} />
         <Text size="sm">{t("editor.addSection")}</Text>
       </Group>
       {movable.length === 0 ? (

@@ -59,7 +59,15 @@ function GroupPanel({ group, open }: { group: SettingsGroupView; open: boolean }
       data-testid={`group-${group.group}`}
     >
       <Group gap={0} wrap="nowrap">
-        <ActionIcon variant="subtle" size="sm" ml={4} aria-label={t("editor.dragPanel", { name: t(`editor.groups.${group.group}`) })} {...attributes} {...listeners} style={{ cursor: "grab" }}>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          ml={4}
+          aria-label={t("editor.dragPanel", { name: t(`editor.groups.${group.group}`) })}
+          {...attributes}
+          {...listeners}
+          style={{ cursor: "grab" }}
+        >
           <IconGripVertical size={14} />
         </ActionIcon>
         <Accordion.Control>{t(`editor.groups.${group.group}`)}</Accordion.Control>
@@ -82,7 +90,10 @@ export function SettingsTab({ page, open, onOpen }: { page: EditorPage; open: st
     return at < 0 ? order.length + groups.findIndex((g) => g.panel === panel) : at;
   };
   const sorted = [...groups].sort((a, b) => rank(a.panel) - rank(b.panel));
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = (event: DragEndEvent) => {
     const ids = sorted.map((g) => g.panel);
     const from = ids.indexOf(String(event.active.id));
@@ -95,12 +106,7 @@ export function SettingsTab({ page, open, onOpen }: { page: EditorPage; open: st
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={sorted.map((g) => g.panel)} strategy={verticalListSortingStrategy}>
-        <Accordion
-          variant="separated"
-          value={open}
-          onChange={(panel) => onOpen(groups.find((g) => g.panel === panel) ?? null)}
-          chevronPosition="right"
-        >
+        <Accordion variant="separated" value={open} onChange={(panel) => onOpen(groups.find((g) => g.panel === panel) ?? null)} chevronPosition="right">
           {sorted.map((group) => (
             <GroupPanel key={group.panel} group={group} open={group.panel === open} />
           ))}

@@ -13,7 +13,20 @@ import { type FieldView, ThemeEditor } from "../../../core/theme";
 import type { SettingsGroup } from "../../../types/generated/SettingsGroup";
 
 const FEATURE = fileURLToPath(new URL("..", import.meta.url));
-const GROUPS: SettingsGroup[] = ["colors", "typography", "style", "currency", "product", "checkout", "cart", "cartGoal", "thankYou", "collection", "popup", "element"];
+const GROUPS: SettingsGroup[] = [
+  "colors",
+  "typography",
+  "style",
+  "currency",
+  "product",
+  "checkout",
+  "cart",
+  "cartGoal",
+  "thankYou",
+  "collection",
+  "popup",
+  "element",
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -103,8 +116,8 @@ describe("the editor chooses no field by its key's name", () => {
 
   it("would catch the guessing it forbids", () => {
     const samples = [
-      'const IMAGE_KEYS = /(^|_)(image|logo)(_|$)/i; if (IMAGE_KEYS.test(name)) return null;',
-      'if (/^color/i.test(name)) return null;',
+      "const IMAGE_KEYS = /(^|_)(image|logo)(_|$)/i; if (IMAGE_KEYS.test(name)) return null;",
+      "if (/^color/i.test(name)) return null;",
       'if (name === "main_menu") return null;',
       'if (path.includes("/content/blocks/")) return null;',
       'const UPSELL = ["isShowCartUpsell", "cartUpsellMessage"];',

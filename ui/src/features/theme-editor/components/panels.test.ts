@@ -11,7 +11,20 @@ import type { SettingsGroup } from "../../../types/generated/SettingsGroup";
 import { english as en } from "../../../i18n/english";
 import vi from "../../../i18n/vi.json";
 
-const GROUPS: SettingsGroup[] = ["colors", "typography", "style", "currency", "product", "checkout", "cart", "cartGoal", "thankYou", "collection", "popup", "element"];
+const GROUPS: SettingsGroup[] = [
+  "colors",
+  "typography",
+  "style",
+  "currency",
+  "product",
+  "checkout",
+  "cart",
+  "cartGoal",
+  "thankYou",
+  "collection",
+  "popup",
+  "element",
+];
 
 interface Labels {
   fields: Set<string>;
@@ -96,7 +109,26 @@ type Namespace = "fields" | "choices" | "add" | "itemTypes";
 describe("the core's panels in both languages", () => {
   it("open for both families, legacy header and footer included, with every kind of input", () => {
     expect([...labels.kinds].sort()).toEqual(
-      ["choice", "collection", "color", "countdown", "flag", "font", "group", "image", "link", "list", "menu", "multiline", "number", "page", "product", "richText", "text", "words"].sort(),
+      [
+        "choice",
+        "collection",
+        "color",
+        "countdown",
+        "flag",
+        "font",
+        "group",
+        "image",
+        "link",
+        "list",
+        "menu",
+        "multiline",
+        "number",
+        "page",
+        "product",
+        "richText",
+        "text",
+        "words",
+      ].sort(),
     );
     expect(labels.itemTypes).toContain("address");
     expect(labels.add).toContain("topbar_url");

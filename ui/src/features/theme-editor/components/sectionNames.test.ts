@@ -26,7 +26,10 @@ function sectionsWithEveryType(text: string) {
 }
 
 describe("section names", () => {
-  for (const [family, text] of [["hydro", hydroText], ["newchick", newchickText]] as const) {
+  for (const [family, text] of [
+    ["hydro", hydroText],
+    ["newchick", newchickText],
+  ] as const) {
     for (const language of ["en", "vi"] as const) {
       it(`${family} in ${language}: every section has a translated name, never its key`, async () => {
         const t = await translator(language);
@@ -36,7 +39,10 @@ describe("section names", () => {
         for (const item of items) {
           const name = names.get(item.key) ?? "";
           expect(name, item.key).not.toContain(item.key);
-          expect(Object.values(typeNames).some((typeName) => name.startsWith(typeName)), `${item.key}: ${name}`).toBe(true);
+          expect(
+            Object.values(typeNames).some((typeName) => name.startsWith(typeName)),
+            `${item.key}: ${name}`,
+          ).toBe(true);
         }
       });
     }

@@ -77,8 +77,7 @@ export interface OpenOptions {
   draftDelayMs?: number;
 }
 
-const randomId = () =>
-  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+const randomId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;

@@ -70,9 +70,6 @@ export function useEditorSession(themeId: string) {
     };
   }, [session]);
 
-  const snapshot: SessionSnapshot | null = useSyncExternalStore(
-    session ? session.subscribe : idle,
-    () => (session ? session.getSnapshot() : null),
-  );
+  const snapshot: SessionSnapshot | null = useSyncExternalStore(session ? session.subscribe : idle, () => (session ? session.getSnapshot() : null));
   return { session, snapshot, error: state.error, loading: !session && !state.error };
 }

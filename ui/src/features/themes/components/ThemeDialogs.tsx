@@ -48,7 +48,13 @@ export function AddThemeDialog({ opened, onClose }: { opened: boolean; onClose: 
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title={t("library.themes.addTitle")} transitionProps={dialogTransition} closeButtonProps={{ "aria-label": t("shell.close") }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t("library.themes.addTitle")}
+      transitionProps={dialogTransition}
+      closeButtonProps={{ "aria-label": t("shell.close") }}
+    >
       <DialogMotion>
         <form onSubmit={submit}>
           <Stack gap="md">

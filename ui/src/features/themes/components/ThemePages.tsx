@@ -60,7 +60,13 @@ export function ThemePagesDrawer({ theme, themes, onClose }: { theme: Theme | nu
   const pageName = (id: string) => t(`library.pages.names.${id}`, { defaultValue: id });
 
   return (
-    <Drawer opened={theme !== null} onClose={onClose} position="right" title={t("library.pages.title", { name: theme?.name ?? "" })} closeButtonProps={{ "aria-label": t("shell.close") }}>
+    <Drawer
+      opened={theme !== null}
+      onClose={onClose}
+      position="right"
+      title={t("library.pages.title", { name: theme?.name ?? "" })}
+      closeButtonProps={{ "aria-label": t("shell.close") }}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t("library.pages.hint")}
@@ -128,7 +134,8 @@ export function ThemePagesDrawer({ theme, themes, onClose }: { theme: Theme | nu
           setAsking(null);
           if (job)
             copy.mutate(job, {
-              onSuccess: () => notifications.show({ color: "green", message: t("library.pages.copied", { page: pageName(job.page), name: theme?.name ?? "" }) }),
+              onSuccess: () =>
+                notifications.show({ color: "green", message: t("library.pages.copied", { page: pageName(job.page), name: theme?.name ?? "" }) }),
               onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
             });
         }}
