@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, the same locally and in CI. Every step runs even when an earlier
 # one failed (unless it needs the failed one's output), and the last line counts every test:
-# "N passed, N failed". A failed check (fmt, clippy, typecheck, lint, a build) counts as one
-# failed test. The exit status is non-zero when anything failed.
+# "N passed, N failed". A failed check (fmt, clippy, typecheck, lint, format, a build) counts as
+# one failed test. The exit status is non-zero when anything failed.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 set +e
 
@@ -197,6 +197,7 @@ sqlite_adversarial() {
 if wasm_built; then
   step "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
   step "UI lint" bash -c 'cd ui && npx eslint . --max-warnings=0'
+  step "UI format (Prettier)" bash -c 'cd ui && npx prettier --check .'
   suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \
     bash -c "cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json=$LOGS/vitest.json"
   if step "UI build" build_ui && step "Server build" build_server; then

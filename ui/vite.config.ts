@@ -34,7 +34,7 @@ function serviceWorker(): Plugin {
         chunk.viteMetadata?.importedAssets.forEach((file) => files.add(file));
       };
       Object.values(bundle).forEach((item) => item.type === "chunk" && item.isEntry && visit(item.fileName));
-      const offline = ["src/app/RequireSession.tsx", "src/features/shell/components/AdminLayout.tsx", "src/features/editor/components/EditorPage.tsx"];
+      const offline = ["src/app/RequireSession.tsx", "src/features/shell/components/AdminLayout.tsx", "src/features/theme-editor/components/EditorPage.tsx"];
       for (const path of offline) {
         const chunk = Object.values(bundle).find((item) => item.type === "chunk" && item.isDynamicEntry && item.facadeModuleId?.endsWith(path));
         if (!chunk) this.error(`service worker: no chunk starts at ${path}`);
@@ -42,10 +42,15 @@ function serviceWorker(): Plugin {
       }
       for (const item of Object.values(bundle)) {
         // vite-plugin-wasm's module is an asset the entry's code fetches by URL.
-        if (item.type === "asset" && item.fileName.endsWith(".wasm") && [...files].some((file) => {
-          const chunk = bundle[file];
-          return chunk?.type === "chunk" && chunk.code.includes(item.fileName.split("/").pop() ?? "");
-        })) files.add(item.fileName);
+        if (
+          item.type === "asset" &&
+          item.fileName.endsWith(".wasm") &&
+          [...files].some((file) => {
+            const chunk = bundle[file];
+            return chunk?.type === "chunk" && chunk.code.includes(item.fileName.split("/").pop() ?? "");
+          })
+        )
+          files.add(item.fileName);
       }
       const names = Object.keys(bundle).sort();
       const hash = createHash("sha256").update(names.join("\n")).digest("hex").slice(0, 12);

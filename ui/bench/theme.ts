@@ -46,22 +46,52 @@ function summary(name: string, sorted: number[]) {
 
 const text = bigConfig();
 const results = [];
-results.push(summary("load a 200 KB config", time(40, () => ThemeEditor.load(text).free())));
+results.push(
+  summary(
+    "load a 200 KB config",
+    time(40, () => ThemeEditor.load(text).free()),
+  ),
+);
 
 const editor = ThemeEditor.load(text);
 const sizes: ThemeCommand[] = [
   { kind: "setField", path: "/settings/typography/font_size_price", value: 17 },
   { kind: "setField", path: "/settings/typography/font_size_price", value: "18" },
 ] as ThemeCommand[];
-results.push(summary("field edit, one call", time(3000, (i) => editor.apply(sizes[i % 2]!))));
-results.push(summary("field edit, mean of 100", perCall(60, 100, (i) => editor.apply(sizes[i % 2]!))));
+results.push(
+  summary(
+    "field edit, one call",
+    time(3000, (i) => editor.apply(sizes[i % 2]!)),
+  ),
+);
+results.push(
+  summary(
+    "field edit, mean of 100",
+    perCall(60, 100, (i) => editor.apply(sizes[i % 2]!)),
+  ),
+);
 
 const moves: ThemeCommand[] = [
   { kind: "moveSection", key: "product-review-1", to: 0 },
   { kind: "moveSection", key: "product-review-1", to: 20 },
 ] as ThemeCommand[];
-results.push(summary("section move", time(400, (i) => editor.apply(moves[i % 2]!))));
-results.push(summary("full validation", time(60, () => editor.validate())));
-results.push(summary("whole config out (preview push)", time(60, () => editor.configJson())));
+results.push(
+  summary(
+    "section move",
+    time(400, (i) => editor.apply(moves[i % 2]!)),
+  ),
+);
+results.push(
+  summary(
+    "full validation",
+    time(60, () => editor.validate()),
+  ),
+);
+results.push(
+  summary(
+    "whole config out (preview push)",
+    time(60, () => editor.configJson()),
+  ),
+);
 
 document.getElementById("out")!.textContent = JSON.stringify({ bytes: text.length, results });

@@ -18,9 +18,7 @@ function age(email: string) {
 function draftSaved(page: Page, email?: string) {
   return page.waitForResponse(
     (response) =>
-      response.url().endsWith("/checkout/draft") &&
-      response.request().method() === "POST" &&
-      (!email || (response.request().postData() ?? "").includes(email)),
+      response.url().endsWith("/checkout/draft") && response.request().method() === "POST" && (!email || (response.request().postData() ?? "").includes(email)),
   );
 }
 

@@ -149,10 +149,7 @@ test("the owner changes the password: a wrong current one is refused and keeps t
   }
 });
 
-test("the owner creates a store, switches to it, and a dropship store says personalized products are not offered", async ({
-  page,
-  request,
-}) => {
+test("the owner creates a store, switches to it, and a dropship store says personalized products are not offered", async ({ page, request }) => {
   const name = `Hue Prints ${Date.now().toString(36)}`;
   await enter(page, OWNER, /Demo Store/);
   await page.goto("/admin/stores");

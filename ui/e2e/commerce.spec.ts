@@ -8,8 +8,7 @@ import { type APIRequestContext, type Page, expect, test } from "@playwright/tes
 import { OWNER, apiSession, call, enter, newStore, watch } from "./helpers";
 
 // Headless Chromium names itself in its user agent and the storefront's beacons drop bots.
-const SHOPPER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const SHOPPER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 interface Variant {
   id: string;

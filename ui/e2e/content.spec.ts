@@ -86,7 +86,9 @@ test("a product is created with uploaded images, two options and their variants,
 
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload images" }).click();
-  await (await chooser).setFiles([
+  await (
+    await chooser
+  ).setFiles([
     { name: "apron-front.png", mimeType: "image/png", buffer: PNG },
     { name: "apron-back.png", mimeType: "image/png", buffer: PNG },
   ]);

@@ -114,7 +114,10 @@ async function openItem(page: Page, list: string, index: number) {
 async function removeLast(page: Page, list: string) {
   const items = field(page, list).getByTestId("list-item");
   const before = await items.count();
-  await items.nth(before - 1).getByRole("button", { name: /^Delete / }).click();
+  await items
+    .nth(before - 1)
+    .getByRole("button", { name: /^Delete / })
+    .click();
   await expect(items).toHaveCount(before - 1);
 }
 
@@ -176,7 +179,19 @@ const EDITS: Record<string, Edit> = {
     await type(page, `${slide}/buttonLabel/title`, `${tag} shop now`);
     await choose(page, `${slide}/urlButton`, "All collections");
     await type(page, `${slide}/image`, PICTURE);
-    return { absent: shown ? ["no-content"] : [], contains: ["--shade:0.3", ...(shown ? [] : ["no-content"]), `${tag} slide`, "color:#123456", "pos-right", `${tag} shop now`, "/collections/all\"", `src="${PICTURE}"`] };
+    return {
+      absent: shown ? ["no-content"] : [],
+      contains: [
+        "--shade:0.3",
+        ...(shown ? [] : ["no-content"]),
+        `${tag} slide`,
+        "color:#123456",
+        "pos-right",
+        `${tag} shop now`,
+        '/collections/all"',
+        `src="${PICTURE}"`,
+      ],
+    };
   },
   collection_list: tiles,
   "style-collection": tiles,
@@ -190,7 +205,9 @@ const EDITS: Record<string, Edit> = {
     await typeLines(page, `${list}/${i}/content`, `${tag} block text`);
     await type(page, `${list}/${i}/button_label`, `${tag} read more`);
     await linkToCollection(page, `${list}/${i}/url_button`);
-    return { contains: [`${tag} our story`, "img-right", `${tag} block heading`, `${tag} block text`, `${tag} read more`, `/collections/${COLLECTION.handle}"`] };
+    return {
+      contains: [`${tag} our story`, "img-right", `${tag} block heading`, `${tag} block text`, `${tag} read more`, `/collections/${COLLECTION.handle}"`],
+    };
   },
   "feature-content": async (page, _s, at, tag, frame) => {
     await type(page, `${at}/heading`, `${tag} features`);
@@ -276,7 +293,9 @@ async function tiles(page: Page, _s: Section, at: string, tag: string, frame: Lo
 
 /** The sections of the Sections tab, in order. */
 async function sectionsOf(page: Page): Promise<Section[]> {
-  return page.getByTestId("section-row").evaluateAll((rows) => rows.map((row) => ({ key: row.getAttribute("data-section-key") ?? "", type: row.getAttribute("data-section-type") ?? "" })));
+  return page
+    .getByTestId("section-row")
+    .evaluateAll((rows) => rows.map((row) => ({ key: row.getAttribute("data-section-key") ?? "", type: row.getAttribute("data-section-type") ?? "" })));
 }
 
 const typeLabel = (type: string) => en.editor.sectionTypes[type.replace(/-/g, "_")] ?? type;
@@ -299,10 +318,10 @@ async function addMissingTypes(page: Page): Promise<string[]> {
 
 /** A section's HTML in a page's HTML. */
 async function sectionHtml(page: Page, html: string, key: string): Promise<string> {
-  return page.evaluate(
-    ([text, k]) => new DOMParser().parseFromString(text, "text/html").querySelector(`[data-section-key="${k}"]`)?.outerHTML ?? "",
-    [html, key] as const,
-  );
+  return page.evaluate(([text, k]) => new DOMParser().parseFromString(text, "text/html").querySelector(`[data-section-key="${k}"]`)?.outerHTML ?? "", [
+    html,
+    key,
+  ] as const);
 }
 
 /** What a section's HTML lacks of the expected parts, and the parts it still has that should
@@ -336,7 +355,10 @@ for (const family of ["hydro", "newchick"] as const) {
       const edit = EDITS[section.type];
       expect(edit, `a plan for ${section.type}`).toBeTruthy();
       if (!edit) continue;
-      await page.locator(`[data-testid="section-row"][data-section-key="${section.key}"]`).getByRole("button", { name: /^Edit / }).click();
+      await page
+        .locator(`[data-testid="section-row"][data-section-key="${section.key}"]`)
+        .getByRole("button", { name: /^Edit / })
+        .click();
       await expect(page.getByTestId("section-panel")).toHaveAttribute("data-section-key", section.key);
       const fixed = section.key === "header" || section.key === "footer";
       const base = `/pages/${fixed ? "fixed" : "homepage"}/sections/${section.key}`;
@@ -344,9 +366,7 @@ for (const family of ["hydro", "newchick"] as const) {
       const at = legacy ? base : `${base}/settings`;
       const inFrame = frame.locator(`[data-section-key="${section.key}"]`);
       const expected = await edit(page, section, at, tag, inFrame);
-      await expect
-        .poll(async () => missing(await inFrame.evaluate((el) => el.outerHTML), expected), { message: `preview of ${section.type}` })
-        .toEqual([]);
+      await expect.poll(async () => missing(await inFrame.evaluate((el) => el.outerHTML), expected), { message: `preview of ${section.type}` }).toEqual([]);
       for (const [selector, n] of expected.counts ?? []) await expect(inFrame.locator(selector), `${section.type} ${selector}`).toHaveCount(n);
       done.push({ section, expected });
       await page.getByRole("button", { name: "Back to the list" }).click();

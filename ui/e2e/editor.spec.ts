@@ -108,7 +108,10 @@ test("sections: add above and below, drag to reorder, remove, save and reload", 
   await expect.poll(() => order(page)).toEqual([now[0], now[2], now[3], above, ...now.slice(4)]);
 
   // Remove the original first section.
-  await rows(page).and(page.locator(`[data-section-key="${before[1]}"]`)).getByRole("button", { name: /^Edit / }).click();
+  await rows(page)
+    .and(page.locator(`[data-section-key="${before[1]}"]`))
+    .getByRole("button", { name: /^Edit / })
+    .click();
   await page.getByRole("button", { name: "Remove section" }).click();
   const expected = (await order(page)).filter((key) => key !== "header" && key !== "footer");
   expect(expected).not.toContain(before[1]);
@@ -315,7 +318,14 @@ test("offline edits survive a reload and reach the server exactly once", async (
   const saved = await config("hydro");
   expect(saved.config.settings.cart_goal?.motivationalMessage).toBe("Spend more 50");
   expect(saved.version).toBe(2);
-  const versions = await call<{ version: number; summary: string }[]>(request, owner, "GET", `/stores/onlinestore/themes/${theme("hydro").id}/versions`, undefined, store);
+  const versions = await call<{ version: number; summary: string }[]>(
+    request,
+    owner,
+    "GET",
+    `/stores/onlinestore/themes/${theme("hydro").id}/versions`,
+    undefined,
+    store,
+  );
   expect(versions).toHaveLength(2);
   expect(versions[0]?.summary).toBe("50 commands replayed: setField x50");
   expect(accepted).toBe(1);
@@ -324,7 +334,12 @@ test("offline edits survive a reload and reach the server exactly once", async (
 /** Issue 26: only Save publishes. Edits made offline stay a draft: the network's return and a
  * reload publish nothing; the draft is kept on the server for the user's other devices, which
  * offer to resume it; Save publishes it. */
-test("offline edits without Save stay unsaved after reconnecting and a reload; another device resumes them; Save publishes", async ({ page, context, browser, request }) => {
+test("offline edits without Save stay unsaved after reconnecting and a reload; another device resumes them; Save publishes", async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
   const { owner, store, theme, config } = await setUp(request, "Editor Draft Shop");
   const { subdomain } = await call<{ subdomain: string }>(request, owner, "GET", "/stores/current", undefined, store);
   const storefront = async () => (await request.get(`/s/${subdomain}/`)).text();
@@ -351,7 +366,9 @@ test("offline edits without Save stay unsaved after reconnecting and a reload; a
   // Back online: nothing is published; the draft only goes to the server's copy for other devices.
   await context.setOffline(false);
   await expect(status).toHaveText("1 change not saved");
-  await expect.poll(async () => (await call<{ commands: unknown[] } | null>(request, owner, "GET", draftPath, undefined, store))?.commands.length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(async () => (await call<{ commands: unknown[] } | null>(request, owner, "GET", draftPath, undefined, store))?.commands.length, { timeout: 10_000 })
+    .toBe(1);
   // A reload: still unsaved, still not published.
   await page.reload();
   await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
@@ -474,7 +491,12 @@ test("the preview shows changes without reloading, scrolls to a section, and is 
   await page.getByRole("button", { name: /^Edit Feature content/ }).click();
   const target = frame.locator('[data-section-key="feature-content-1"]');
   await expect
-    .poll(async () => target.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top < window.innerHeight && r.bottom > 0; }))
+    .poll(async () =>
+      target.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top < window.innerHeight && r.bottom > 0;
+      }),
+    )
     .toBe(true);
 
   // Mobile: 375 x 667.

@@ -12,8 +12,7 @@ test.use({ timezoneId: "Asia/Ho_Chi_Minh" });
 // The machine runs other builds; a screen's lazy chunk may take a while on first load.
 const SLOW = { timeout: 30_000 };
 
-const SHOPPER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const SHOPPER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 interface Order {
   id: string;
@@ -155,7 +154,13 @@ test("a store sells in euros: admin, storefront and dashboard agree; times read 
   await expect(page.getByText(/The currency stays EUR/)).toBeVisible(SLOW);
   const refused = await request.put("/api/stores/preferences", {
     headers: { Authorization: `Bearer ${owner.accessToken}`, "X-Store-Id": store },
-    data: { standardTimezone: "America/Los_Angeles", businessType: "other", paymentChoice: { type: "seller" }, storeFrontDefaultTheme: "hydro", currency: "VND" },
+    data: {
+      standardTimezone: "America/Los_Angeles",
+      businessType: "other",
+      paymentChoice: { type: "seller" },
+      storeFrontDefaultTheme: "hydro",
+      currency: "VND",
+    },
   });
   expect(refused.status()).toBe(409);
   const after = await call<{ currency: string }>(request, owner, "GET", "/stores/current", undefined, store);

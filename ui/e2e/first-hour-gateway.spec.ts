@@ -9,8 +9,7 @@ import { OWNER, apiSession, enter, newStore, sqlInTestDatabase, watch } from "./
 
 // Screens wait for the server; on a busy machine that can take longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
-const NOTICE =
-  "Your store hasn't been configured with a payment gateway, please contact the administrator to set it up before publishing(run ads)!!!";
+const NOTICE = "Your store hasn't been configured with a payment gateway, please contact the administrator to set it up before publishing(run ads)!!!";
 const TRIAL = "You are on a free trial. Choose a plan to keep selling when it ends.";
 
 /** Nothing on the page is wider than a 375 px phone. */

@@ -160,11 +160,13 @@ test("a menu's links are picked from the store, reordered from the keyboard and 
   await expect(page).toHaveURL(/\/admin\/online-store\/navigation\/(?!create)[\w-]+$/);
   const menuId = page.url().split("/").pop() ?? "";
   const saved = async () => call<MenuRow>(request, owner, "GET", `/stores/onlinestore/menus/${menuId}`);
-  await expect.poll(async () => (await saved()).items.map((item) => [item.title, item.link.parent, item.link.slug])).toEqual([
-    ["Tops", "category", "tops"],
-    ["About", "page", "about-us"],
-    ["Blog", "url", "https://example.com/blog"],
-  ]);
+  await expect
+    .poll(async () => (await saved()).items.map((item) => [item.title, item.link.parent, item.link.slug]))
+    .toEqual([
+      ["Tops", "category", "tops"],
+      ["About", "page", "about-us"],
+      ["Blog", "url", "https://example.com/blog"],
+    ]);
 
   // From the keyboard: Blog lifted with Space, moved up twice, dropped with Space.
   const labels = () => page.getByRole("textbox", { name: /^Item \d+: Label$/ }).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));

@@ -203,14 +203,20 @@ test("signing in again after the session ended returns to the page, and only to 
   await page.reload();
   await expect(page).toHaveURL(/\/admin\/auth\/login\?next=%2Forders%2Fabandoned$/);
   await signIn(page, OWNER);
-  await page.getByRole("button", { name: /Demo Store/ }).first().click();
+  await page
+    .getByRole("button", { name: /Demo Store/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/orders\/abandoned$/);
 
   // A crafted return address to another site is not followed.
   for (const crafted of ["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
     await page.goto(`/admin/auth/login?next=${encodeURIComponent(crafted)}`);
     await signIn(page, OWNER);
-    await page.getByRole("button", { name: /Demo Store/ }).first().click();
+    await page
+      .getByRole("button", { name: /Demo Store/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/?$/);
   }
 });

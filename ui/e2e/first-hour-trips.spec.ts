@@ -53,7 +53,11 @@ test("a dirty form shows the save bar and asks before it is left; Stay keeps the
   await expect(bar).toContainText("Unsaved changes");
 
   // A link of the drawer: the question, and Stay keeps the edits.
-  await page.getByRole("link", { name: "Back" }).or(page.getByRole("link", { name: "Pages" })).first().click();
+  await page
+    .getByRole("link", { name: "Back" })
+    .or(page.getByRole("link", { name: "Pages" }))
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Stay on page" }).click();
@@ -273,7 +277,14 @@ test("the personalized list names products past the first 250", async ({ page, r
   const seller = await apiSession(request, SELLER);
   const store = await newStore(request, seller, "Many Products Shop");
   const product = async (title: string) =>
-    call<{ id: string }>(request, seller, "POST", "/stores/products", { title, descriptionHtml: "", images: [], price: 10, options: [], variants: [], tags: [], status: "active" }, store);
+    call<{ id: string }>(
+      request,
+      seller,
+      "POST",
+      "/stores/products",
+      { title, descriptionHtml: "", images: [], price: 10, options: [], variants: [], tags: [], status: "active" },
+      store,
+    );
   const named = await product("Engraved Mug Number One");
   await call(request, seller, "POST", "/personalizes", { productId: named.id, name: "Mug engraving", layers: [] }, store);
   // 250 newer products: the named one is no longer on the first page of 250.

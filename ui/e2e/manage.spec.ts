@@ -53,7 +53,12 @@ test("orders page and filter on the server, open in detail and are fulfilled onc
 
   await expect(page).toHaveURL(new RegExp(`/admin/orders/detail/${target.id}$`));
   await expect(page.getByRole("heading", { name: target.orderName, level: 1 })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Items" }).getByText(/^\d+ × /).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Items" })
+      .getByText(/^\d+ × /)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("region", { name: "Customer" })).toContainText(target.customerInfo[0]!.email);
   await expect(page.getByRole("region", { name: "Payment" })).toContainText("Paid");
   // Fulfil items ships every line that is left, by default.
@@ -189,12 +194,7 @@ test("a discount code is created, refused by the core and the server, edited and
 
 test("customers are searched on the server and open with their orders", async ({ page, request }) => {
   const owner = await apiSession(request, OWNER);
-  const list = await call<{ customers: { fullName: string; email: string; ordersCount: number }[] }>(
-    request,
-    owner,
-    "GET",
-    "/stores/customers?limit=50",
-  );
+  const list = await call<{ customers: { fullName: string; email: string; ordersCount: number }[] }>(request, owner, "GET", "/stores/customers?limit=50");
   const buyer = list.customers.find((c) => c.ordersCount > 0)!;
   await enter(page, OWNER, /Demo Store/);
   await page.goto("/admin/customers");

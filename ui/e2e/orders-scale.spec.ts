@@ -13,7 +13,9 @@ test("a store with 10,000 orders lists, pages, searches and filters them on the 
   const name = `Busy Orders ${Date.now().toString(36)}`;
   const store = await newStore(request, session, name);
   const now = Date.now();
-  const prefix = Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, "0");
+  const prefix = Math.floor(Math.random() * 0xffffffff)
+    .toString(16)
+    .padStart(8, "0");
   // Order #1001 is the newest, one a minute further back each; every fourth is fulfilled.
   sqlInTestDatabase(`INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency,
       subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status,

@@ -234,7 +234,9 @@ test("the order table pages with Previous and Next, and the CSV export's totals 
   await page.getByRole("menuitem", { name: "Overview figures (CSV)" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`overview-${from}-${today}.csv`);
-  const csv = readFileSync(await download.path(), "utf8").trim().split("\n");
+  const csv = readFileSync(await download.path(), "utf8")
+    .trim()
+    .split("\n");
   expect(csv[0]).toBe("period_start,visitors,viewed_product,added_to_cart,reached_checkout,converted,orders,sales");
   expect(csv).toHaveLength(1 + 90 + 1);
   const total = (csv[csv.length - 1] ?? "").split(",");
@@ -250,7 +252,9 @@ test("the order table pages with Previous and Next, and the CSV export's totals 
   await page.getByRole("button", { name: "Export CSV" }).click();
   const downloadingOrders = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: "Paid orders (CSV)" }).click();
-  const orders = readFileSync(await (await downloadingOrders).path(), "utf8").trim().split("\n");
+  const orders = readFileSync(await (await downloadingOrders).path(), "utf8")
+    .trim()
+    .split("\n");
   expect(orders).toHaveLength(1 + want.list.total + 1);
   await expect(value(page, "metric-total-sales")).toHaveText(money(Number((orders[orders.length - 1] ?? "").split(",")[3])));
 });

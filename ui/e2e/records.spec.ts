@@ -58,7 +58,10 @@ test("a catalog gets a feed whose public address lists the catalog's products", 
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/product-feeds\/[0-9a-f-]{36}$/);
   await page.goto("/admin/product-feeds");
-  const address = await page.getByRole("link", { name: /\/api\/public\/feeds\// }).first().getAttribute("href");
+  const address = await page
+    .getByRole("link", { name: /\/api\/public\/feeds\// })
+    .first()
+    .getAttribute("href");
   expect(address).toBeTruthy();
   const feed = await request.get(address!);
   expect(feed.ok()).toBeTruthy();

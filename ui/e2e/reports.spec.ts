@@ -80,7 +80,9 @@ test("sales reports show the API's figures by day and by product, sort, and expo
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^sales-by-product-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync(await file.path(), "utf8").trim().split("\n");
+  const lines = readFileSync(await file.path(), "utf8")
+    .trim()
+    .split("\n");
   expect(lines).toHaveLength(byProduct.rows.length + 2);
   expect(lines[lines.length - 1]).toMatch(new RegExp(`^Total,,${byDay.totals.orders},.*,${byDay.totals.totalSales.toFixed(2)}$`));
   expect(problems).toEqual([]);
@@ -142,7 +144,10 @@ test("a unit cost saved on the estimated profit screen changes the profit after 
   expect(problems).toEqual([]);
 });
 
-test("UTM sessions sent by the storefront beacon are shown by source with the API's figures; the link builder checks and composes", async ({ page, request }) => {
+test("UTM sessions sent by the storefront beacon are shown by source with the API's figures; the link builder checks and composes", async ({
+  page,
+  request,
+}) => {
   const owner = await apiSession(request, OWNER);
   const now = Date.now();
   const events = [0, 1, 2].flatMap((n) => [
@@ -230,7 +235,10 @@ test("a tracking pixel is refused when malformed, saved, and shared with another
 
   // Removing asks first, then the store is back among the choices.
   await shared.getByRole("button", { name: "Stop sharing with Pixel Partner Shop" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: /Delete|Confirm|Yes|Remove/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Delete|Confirm|Yes|Remove/ })
+    .click();
   await expect(page.getByText("The pixel is not shared with any store.")).toBeVisible();
   expect(problems).toEqual([]);
 });

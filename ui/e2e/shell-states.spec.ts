@@ -61,10 +61,7 @@ test("a store disabled for a policy violation lands on the policy-violation page
   await expect(page).toHaveURL(/\/admin\/policy-violation$/);
 });
 
-test("the authentication check re-runs after 23 hours: it renews, and a refused refresh token logs out", async ({
-  page,
-  request,
-}) => {
+test("the authentication check re-runs after 23 hours: it renews, and a refused refresh token logs out", async ({ page, request }) => {
   await page.clock.install();
   await enter(page, OWNER, /Demo Store/);
   const heading = page.getByRole("heading", { level: 1 });

@@ -36,9 +36,7 @@ test("a seller gets the limited menu and the payment-gateway notice", async ({ p
   await nav.getByText("Products", { exact: true }).click();
   await expect(nav.getByText("Clear Cache Urls", { exact: true })).toBeVisible();
   await expect(
-    page.getByText(
-      "Your store hasn't been configured with a payment gateway, please contact the administrator to set it up before publishing(run ads)!!!",
-    ),
+    page.getByText("Your store hasn't been configured with a payment gateway, please contact the administrator to set it up before publishing(run ads)!!!"),
   ).toBeVisible();
 });
 

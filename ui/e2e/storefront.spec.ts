@@ -7,8 +7,7 @@ import { OWNER, apiSession, call } from "./helpers";
 
 const SHOTS = "e2e/screenshots";
 // Headless Chromium names itself in its user agent and the ingest endpoint drops bots' events.
-const SHOPPER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const SHOPPER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 test.use({ userAgent: SHOPPER_AGENT });
 
 interface Section {
@@ -40,10 +39,7 @@ test("every section type of both families renders from the template configs", as
     await page.goto(`/s/demo/?nocache=1&theme=${family}`);
     await expect(page.locator("body")).toHaveClass(family === "default" ? /fam-hydro/ : /fam-newchick/);
     const config = FIXTURES[family];
-    const sections = [
-      ...Object.values(config.pages.fixed.sections),
-      ...Object.values(config.pages.homepage.sections),
-    ];
+    const sections = [...Object.values(config.pages.fixed.sections), ...Object.values(config.pages.homepage.sections)];
     expect(sections.length).toBeGreaterThan(8);
     for (const section of sections) {
       await expect(page.locator(`[data-section-type="${section.type}"]`).first(), `${family} ${section.type}`).toBeAttached();
@@ -117,16 +113,19 @@ test("a shopper buys: home, product, cart, checkout, thank-you; the admin and th
 
   // The beacons arrived and the server recorded the (test) conversion: every step rose.
   await expect
-    .poll(async () => {
-      const now = await funnel(request);
-      return [
-        now.vistors.value > funnelBefore.vistors.value,
-        now.view_content.value > funnelBefore.view_content.value,
-        now.add_to_cart.value > funnelBefore.add_to_cart.value,
-        now.reached_checkout.value > funnelBefore.reached_checkout.value,
-        now.session_converted.value > funnelBefore.session_converted.value,
-      ];
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const now = await funnel(request);
+        return [
+          now.vistors.value > funnelBefore.vistors.value,
+          now.view_content.value > funnelBefore.view_content.value,
+          now.add_to_cart.value > funnelBefore.add_to_cart.value,
+          now.reached_checkout.value > funnelBefore.reached_checkout.value,
+          now.session_converted.value > funnelBefore.session_converted.value,
+        ];
+      },
+      { timeout: 10_000 },
+    )
     .toEqual([true, true, true, true, true]);
 
   // The cart is empty again.

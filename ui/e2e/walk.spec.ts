@@ -191,7 +191,9 @@ async function walk(page: Page, walker: Walker, pass: Pass) {
 
 for (const walker of WALKERS) {
   for (const pass of [DESKTOP, PHONE]) {
-    test(`the ${walker.name} opens every screen of their menu at ${pass.width} px in ${pass.language === "en" ? "English" : "Vietnamese"}`, async ({ page }) => {
+    test(`the ${walker.name} opens every screen of their menu at ${pass.width} px in ${pass.language === "en" ? "English" : "Vietnamese"}`, async ({
+      page,
+    }) => {
       test.setTimeout(240_000);
       await walk(page, walker, pass);
     });

@@ -34,7 +34,12 @@ const bundle: Record<string, BundleItem> = {
   "lazy.js": chunk("lazy.js", noise(5000, 3), ["shared.js"]),
   "chart.js": chunk("chart.js", noise(4000, 4), [], { "/app/node_modules/echarts/core.js": "x" }),
   "core.js": chunk("core.js", "glue", [], { "/app/ui/src/wasm/core_wasm_bg.js": noise(800, 5), "/app/ui/src/other.ts": "y" }),
-  "core_wasm_bg.wasm": { type: "asset", fileName: "core_wasm_bg.wasm", source: new TextEncoder().encode(noise(2000, 6)), originalFileNames: ["src/wasm/core_wasm_bg.wasm"] },
+  "core_wasm_bg.wasm": {
+    type: "asset",
+    fileName: "core_wasm_bg.wasm",
+    source: new TextEncoder().encode(noise(2000, 6)),
+    originalFileNames: ["src/wasm/core_wasm_bg.wasm"],
+  },
 };
 
 const initial: Budget = { name: "initial JS", kind: "initial", maxKb: 170 };

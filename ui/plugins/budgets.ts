@@ -99,13 +99,15 @@ export function measure(bundle: Record<string, BundleItem>, budget: Budget, root
     if (parts.length === 0) missing = `no .js or .wasm file in ${budget.dir}`;
   } else {
     const inDir = (path: string) => path.includes(`/${budget.dir}`) || path.startsWith(budget.dir);
-    const wasm = items.find(
-      (item) => item.type === "asset" && item.fileName.endsWith(".wasm") && (item.originalFileNames ?? []).some(inDir),
-    );
+    const wasm = items.find((item) => item.type === "asset" && item.fileName.endsWith(".wasm") && (item.originalFileNames ?? []).some(inDir));
     // The glue: the generated bindings and the plugin's loader of this build, wherever the
     // bundler put them (usually inside the chunk that imports the core).
     const glue = items.flatMap((item) =>
-      item.type === "chunk" ? Object.entries(item.modules).filter(([id]) => inDir(id)).map(([, module]) => module.code ?? "") : [],
+      item.type === "chunk"
+        ? Object.entries(item.modules)
+            .filter(([id]) => inDir(id))
+            .map(([, module]) => module.code ?? "")
+        : [],
     );
     if (!wasm) missing = `no .wasm file built from ${budget.dir}`;
     else {
@@ -129,7 +131,11 @@ export function table(measures: Measure[]): string {
   const rows = measures.map((m) => [m.budget.name, m.missing ? "?" : kb(m.bytes), `${m.budget.maxKb} kB`, exceeded(m) ? "OVER" : "ok"]);
   const head = ["budget (gzip -9)", "size", "max", ""];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
   return [line(head), ...rows.map(line)].join("\n");
 }
 
@@ -169,7 +175,11 @@ export function bundleBudgets(budgets: Budget[]): Plugin {
         mkdirSync(path.dirname(report), { recursive: true });
         writeFileSync(
           report,
-          JSON.stringify(measures.map((m) => ({ name: m.budget.name, bytes: m.bytes, limit: m.budget.maxKb * 1000, missing: m.missing ?? null })), null, 2),
+          JSON.stringify(
+            measures.map((m) => ({ name: m.budget.name, bytes: m.bytes, limit: m.budget.maxKb * 1000, missing: m.missing ?? null })),
+            null,
+            2,
+          ),
         );
         const errors = failures(measures);
         if (errors.length > 0) this.error(errors.join("\n"));

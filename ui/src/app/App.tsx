@@ -6,14 +6,12 @@ import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react
 import { Suspense, lazy } from "react";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
-import { renewSession } from "../features/auth/api/renew";
-import { useSession } from "../features/auth/store/session";
 import i18n from "../i18n";
 import { ApiError, configureApi } from "../lib/api";
 // Before the router: Back and Forward can then be held for a form's unsaved edits.
 import "../lib/popGuard";
 import { AppRoutes, navigateTo } from "./router";
-import { signInAgainPath } from "./signInAgain";
+import { renewSession, signInAgainPath, useSession } from "./session";
 
 configureApi({
   credentials: () => useSession.getState(),

@@ -8,8 +8,7 @@ import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { MotionProvider } from "../components/Motion";
 import { judgeSession } from "../core";
-import { sessionSnapshot, useSession } from "../features/auth/store/session";
-import { signInAgainPath } from "./signInAgain";
+import { sessionSnapshot, signInAgainPath, useSession } from "./session";
 
 export function RequireSession() {
   // Judged once, with the session held when the guard mounts. Whoever changes the session

@@ -2,120 +2,28 @@
 // each is guarded by the core's permission rule, editor routes render full-screen, the others
 // inside the drawer and top bar. A declarative router (BrowserRouter and useRoutes): the app
 // uses no loaders or actions, and the data router would add about 16 kB gzipped to the first
-// download.
-import { type ComponentType, type LazyExoticComponent, type ReactNode, Suspense, lazy, useEffect } from "react";
+// download. The screens come from the features (each lists its own in its screens.tsx, merged by
+// screens.ts): every screen but the sign-in page is its own chunk, fetched when first opened.
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Outlet, type RouteObject, useNavigate, useRoutes } from "react-router";
 import { PageSkeleton, ScreenLoader } from "../components/Skeletons";
 import { type RouteInfo, landingPath, mayOpen, routes } from "../core";
-import { LoginPage } from "../features/auth/components/LoginPage";
-import { recordRoutes } from "../features/records/routes";
+import { AdminLayout, ScreenPage, UserInfoFailedPage, loadFrame } from "../features/shell/screens";
 import { usePublicConfig, useStoreStatus, useUserInfo } from "../hooks/useStoreData";
 import { errorText } from "../lib/errors";
-
-const RELOADED = "storeloom.screenReload";
-
-/** Fetches a screen's chunk. One that cannot be fetched while the browser is online most likely
- * belongs to an older build (a newer one replaced its files while the tab was open): the page
- * is reloaded, once, to run the newer build. Offline, the error stands. */
-async function fetchScreen<M>(load: () => Promise<M>): Promise<M> {
-  try {
-    const module = await load();
-    sessionStorage.removeItem(RELOADED);
-    return module;
-  } catch (error) {
-    if (!navigator.onLine || sessionStorage.getItem(RELOADED) !== null) throw error;
-    sessionStorage.setItem(RELOADED, "1");
-    window.location.reload();
-    return new Promise<M>(() => {});
-  }
-}
-
-/** A screen loaded when first opened: its module's named export through React.lazy. */
-// React.lazy's own bound is ComponentType<any>: a screen's props are whatever its export takes.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
-  return lazy(async () => ({ default: (await fetchScreen(load))[name] }));
-}
+import { lazyScreen } from "../lib/screens";
+import { screens } from "./screens";
 
 // The session guard (with the motion set-up) and the frame (drawer, top bar, notifications,
 // onboarding): fetched at once when the admin opens on a signed-in page, and soon after the
 // sign-in page has painted otherwise, so that they are there when the user has signed in.
 const loadSignedIn = () => import("./RequireSession");
-const loadFrame = () => import("../features/shell/components/AdminLayout");
 const RequireSession = lazyScreen(loadSignedIn, "RequireSession");
-const AdminLayout = lazyScreen(loadFrame, "AdminLayout");
 if (typeof window !== "undefined") {
   const preload = () => void Promise.all([loadSignedIn(), loadFrame()]).catch(() => {});
   if (window.location.pathname.startsWith(`${import.meta.env.BASE_URL}auth/`)) setTimeout(preload, 1000);
   else preload();
 }
-
-// Every screen but the sign-in page is its own chunk, fetched when first opened (the Overview
-// brings the date picker and, later still, ECharts and the time-zone core; the editors bring
-// dnd-kit and their WebAssembly build). Only the sign-in page comes with the first download.
-const NotFoundPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "NotFoundPage");
-const UserInfoFailedPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "UserInfoFailedPage");
-const NotificationsPage = lazyScreen(() => import("../features/shell/components/NotificationsPage"), "NotificationsPage");
-const SurveyPage = lazyScreen(() => import("../features/auth/components/SurveyPage"), "SurveyPage");
-const NoAccessPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "NoAccessPage");
-const PolicyViolationPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "PolicyViolationPage");
-const ScreenPage = lazyScreen(() => import("../features/shell/components/StatusPages"), "ScreenPage");
-const AccountSettingsPage = lazyScreen(() => import("../features/account/AccountSettingsPage"), "AccountSettingsPage");
-const PersonalizedFormPage = lazyScreen(() => import("../features/account/PersonalizedFormPage"), "PersonalizedFormPage");
-const PersonalizedPage = lazyScreen(() => import("../features/account/PersonalizedPage"), "PersonalizedPage");
-const ProfilePage = lazyScreen(() => import("../features/account/ProfilePage"), "ProfilePage");
-const SettingsPage = lazyScreen(() => import("../features/account/SettingsPage"), "SettingsPage");
-const StoresPage = lazyScreen(() => import("../features/account/StoresPage"), "StoresPage");
-const TermsPage = lazyScreen(() => import("../features/account/TermsPage"), "TermsPage");
-const PaymentGatewayPage = lazyScreen(() => import("../features/billing/PaymentGatewayPage"), "PaymentGatewayPage");
-const PlansPage = lazyScreen(() => import("../features/billing/PlansPage"), "PlansPage");
-const AcceptPage = lazyScreen(() => import("../features/auth/components/AcceptPage"), "AcceptPage");
-const ForgotPage = lazyScreen(() => import("../features/auth/components/ForgotPage"), "ForgotPage");
-const RegisterPage = lazyScreen(() => import("../features/auth/components/RegisterPage"), "RegisterPage");
-const ShopPage = lazyScreen(() => import("../features/auth/components/ShopPage"), "ShopPage");
-const VerifyPage = lazyScreen(() => import("../features/auth/components/VerifyPage"), "VerifyPage");
-const HomePage = lazyScreen(() => import("../features/dashboard/components/HomePage"), "HomePage");
-const EditorPage = lazyScreen(() => import("../features/editor/components/EditorPage"), "EditorPage");
-const CollectionFormPage = lazyScreen(() => import("../features/manage/collections/CollectionFormPage"), "CollectionFormPage");
-const CollectionsPage = lazyScreen(() => import("../features/manage/collections/CollectionsPage"), "CollectionsPage");
-const CustomerFormPage = lazyScreen(() => import("../features/manage/customers/CustomerFormPage"), "CustomerFormPage");
-const CustomerDetailPage = lazyScreen(() => import("../features/manage/customers/CustomerDetailPage"), "CustomerDetailPage");
-const CustomersPage = lazyScreen(() => import("../features/manage/customers/CustomersPage"), "CustomersPage");
-const DiscountFormPage = lazyScreen(() => import("../features/manage/discounts/DiscountFormPage"), "DiscountFormPage");
-const DiscountsPage = lazyScreen(() => import("../features/manage/discounts/DiscountsPage"), "DiscountsPage");
-const DomainsPage = lazyScreen(() => import("../features/manage/domains/DomainsPage"), "DomainsPage");
-const LiveViewPage = lazyScreen(() => import("../features/manage/live-view/LiveViewPage"), "LiveViewPage");
-const PreferencesPage = lazyScreen(() => import("../features/manage/preferences/PreferencesPage"), "PreferencesPage");
-const ThemesPage = lazyScreen(() => import("../features/manage/themes/ThemesPage"), "ThemesPage");
-const InviteStaffPage = lazyScreen(() => import("../features/manage/staff/InviteStaffPage"), "InviteStaffPage");
-const StaffMemberPage = lazyScreen(() => import("../features/manage/staff/StaffMemberPage"), "StaffMemberPage");
-const StaffPage = lazyScreen(() => import("../features/manage/staff/StaffPage"), "StaffPage");
-const MenuFormPage = lazyScreen(() => import("../features/manage/menus/MenuFormPage"), "MenuFormPage");
-const MenusPage = lazyScreen(() => import("../features/manage/menus/MenusPage"), "MenusPage");
-const AbandonedCheckoutDetailPage = lazyScreen(() => import("../features/manage/abandoned/AbandonedCheckoutDetailPage"), "AbandonedCheckoutDetailPage");
-const AbandonedCheckoutsPage = lazyScreen(() => import("../features/manage/abandoned/AbandonedCheckoutsPage"), "AbandonedCheckoutsPage");
-const OrderDetailPage = lazyScreen(() => import("../features/manage/orders/OrderDetailPage"), "OrderDetailPage");
-const OrdersPage = lazyScreen(() => import("../features/manage/orders/OrdersPage"), "OrdersPage");
-const PageFormPage = lazyScreen(() => import("../features/manage/pages/PageFormPage"), "PageFormPage");
-const PagesPage = lazyScreen(() => import("../features/manage/pages/PagesPage"), "PagesPage");
-const PayoutPage = lazyScreen(() => import("../features/manage/payouts/PayoutPage"), "PayoutPage");
-const ProductFormPage = lazyScreen(() => import("../features/manage/products/ProductFormPage"), "ProductFormPage");
-const ProductsPage = lazyScreen(() => import("../features/manage/products/ProductsPage"), "ProductsPage");
-const BulkEditPage = lazyScreen(() => import("../features/records/BatchPages"), "BulkEditPage");
-const InventoryPage = lazyScreen(() => import("../features/records/BatchPages"), "InventoryPage");
-const RecordFormScreen = lazyScreen(() => import("../features/records/RecordScreens"), "RecordFormScreen");
-const RecordListScreen = lazyScreen(() => import("../features/records/RecordScreens"), "RecordListScreen");
-const AppsPage = lazyScreen(() => import("../features/records/SettingPages"), "AppsPage");
-const CustomStorePage = lazyScreen(() => import("../features/records/SettingPages"), "CustomStorePage");
-const SalesChannelsPage = lazyScreen(() => import("../features/records/SettingPages"), "SalesChannelsPage");
-const TelegramPage = lazyScreen(() => import("../features/records/SettingPages"), "TelegramPage");
-const UpsellPage = lazyScreen(() => import("../features/records/SettingPages"), "UpsellPage");
-const PixelPage = lazyScreen(() => import("../features/reports/PixelPage"), "PixelPage");
-const ProfitPage = lazyScreen(() => import("../features/reports/ProfitPage"), "ProfitPage");
-const SalesReportPage = lazyScreen(() => import("../features/reports/SalesReportPage"), "SalesReportPage");
-const UtmPage = lazyScreen(() => import("../features/reports/UtmPage"), "UtmPage");
-const OverviewPage = lazyScreen(() => import("../features/analytics/components/OverviewPage"), "OverviewPage");
-const DesignEditorPage = lazyScreen(() => import("../features/designs/DesignEditorPage"), "DesignEditorPage");
 
 /** The dashboard for a user who may not open it (staff without `homes`): the first screen their
  * menu lets them open, as the core computes it. */
@@ -147,161 +55,15 @@ function Gate({ route, children }: { route: RouteInfo; children: ReactNode }) {
 /** The English title of a route without a screen: its last name part, spaced. */
 function titleOf(route: RouteInfo): string {
   const last = route.name.split(".").pop() ?? route.name;
-  return last.replace(/[-_]/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+  return last
+    .replace(/[-_]/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/^./, (c) => c.toUpperCase());
 }
 
+/** A named route's screen: the one a feature draws, else a page saying what the route is. */
 function screenOf(route: RouteInfo): ReactNode {
-  if (recordRoutes[route.name]) return <RecordListScreen key={route.name} route={route.name} />;
-  switch (route.name) {
-    case "website":
-      return <HomePage />;
-    case "website.orders":
-      return <OrdersPage />;
-    case "website.abandoned":
-      return <AbandonedCheckoutsPage />;
-    case "website.products":
-      return <ProductsPage />;
-    case "website.collections":
-      return <CollectionsPage />;
-    case "website.discount.code":
-      return <DiscountsPage method="code" />;
-    case "website.discount.automatic":
-      return <DiscountsPage method="automatic" />;
-    case "website.customer":
-      return <CustomersPage />;
-    case "website.pages":
-      return <PagesPage />;
-    case "website.menus":
-      return <MenusPage />;
-    case "website.domain":
-      return <DomainsPage />;
-    case "website.member":
-      return <StaffPage />;
-    case "website.settings.payout":
-      return <PayoutPage />;
-    case "website.analytics":
-      return <OverviewPage />;
-    case "website.live-view":
-      return <LiveViewPage />;
-    case "website.settings.themes":
-      return <ThemesPage />;
-    case "website.preferences":
-      return <PreferencesPage />;
-    case "website.themes.editor":
-      return <EditorPage />;
-    case "website.products.create":
-    case "website.products.update":
-      return <ProductFormPage />;
-    case "website.inventory":
-      return <InventoryPage />;
-    case "website.products.bulkEdit":
-      return <BulkEditPage />;
-    case "website.apps":
-      return <AppsPage />;
-    case "website.upsell":
-    case "website.apps.widgets.list":
-      return <UpsellPage />;
-    case "website.sales-channel":
-      return <SalesChannelsPage />;
-    case "website.notification":
-      return <TelegramPage />;
-    case "website.themes":
-      return <CustomStorePage />;
-    case "website.sales-reports":
-      return <SalesReportPage />;
-    case "website.estimated-profit":
-      return <ProfitPage />;
-    case "website.utm-analystics":
-      return <UtmPage />;
-    case "website.pixel.sharePixel":
-      return <PixelPage />;
-    case "website.profile":
-      return <ProfilePage />;
-    case "website.settings":
-      return <SettingsPage />;
-    case "website.settings.account":
-      return <AccountSettingsPage />;
-    case "website.stores":
-      return <StoresPage />;
-    case "website.terms-of-service":
-      return <TermsPage />;
-    case "website.product-personalized":
-      return <PersonalizedPage />;
-    case "print-hub-editor":
-    case "book-editor":
-    case "book2-editor":
-      return <DesignEditorPage key={route.name} kind={route.name === "print-hub-editor" ? "print" : route.name === "book-editor" ? "book" : "book2"} />;
-    case "no-access":
-      return <NoAccessPage />;
-    case "policy-violation":
-      return <PolicyViolationPage />;
-    default:
-      return <ScreenPage name={route.name} label={titleOf(route)} />;
-  }
-}
-
-/** Screens under a named route's path that the spec does not name (a record's detail or
- * form): they open behind the same route's permission. */
-function subScreensOf(route: RouteInfo): { path: string; element: ReactNode }[] {
-  const kind = recordRoutes[route.name];
-  if (kind) {
-    return [
-      { path: `${route.path}/create`, element: <RecordFormScreen key={`${route.name}-new`} route={route.name} /> },
-      ...(kind.editable ? [{ path: `${route.path}/:id`, element: <RecordFormScreen key={route.name} route={route.name} /> }] : []),
-    ];
-  }
-  switch (route.name) {
-    case "website.orders":
-      return [{ path: `${route.path}/detail/:id`, element: <OrderDetailPage /> }];
-    case "website.abandoned":
-      return [{ path: `${route.path}/:id`, element: <AbandonedCheckoutDetailPage /> }];
-    case "website.collections":
-      return [
-        { path: `${route.path}/create`, element: <CollectionFormPage /> },
-        { path: `${route.path}/:id`, element: <CollectionFormPage /> },
-      ];
-    case "website.pages":
-      return [
-        { path: `${route.path}/create`, element: <PageFormPage /> },
-        { path: `${route.path}/:id`, element: <PageFormPage /> },
-      ];
-    case "website.menus":
-      return [
-        { path: `${route.path}/create`, element: <MenuFormPage /> },
-        { path: `${route.path}/:id`, element: <MenuFormPage /> },
-      ];
-    // The gateway calls need the payout route's scope (`checkout`): the screen sits under
-    // Settings behind the same permission.
-    case "website.settings.payout":
-      return [{ path: "/settings/payment-gateway", element: <PaymentGatewayPage /> }];
-    case "website.settings.account":
-      return [{ path: `${route.path}/plans`, element: <PlansPage /> }];
-    case "website.member":
-      return [
-        { path: `${route.path}/invite`, element: <InviteStaffPage /> },
-        { path: `${route.path}/:id`, element: <StaffMemberPage /> },
-      ];
-    case "website.customer":
-      return [
-        { path: `${route.path}/:id`, element: <CustomerDetailPage /> },
-        { path: `${route.path}/:id/edit`, element: <CustomerFormPage /> },
-      ];
-    case "website.product-personalized":
-      return [
-        { path: `${route.path}/create`, element: <PersonalizedFormPage /> },
-        { path: `${route.path}/:id`, element: <PersonalizedFormPage /> },
-      ];
-    case "website.discount.code":
-    case "website.discount.automatic": {
-      const method = route.name === "website.discount.code" ? "code" : "automatic";
-      return [
-        { path: `${route.path}/create`, element: <DiscountFormPage key={`${method}-new`} method={method} /> },
-        { path: `${route.path}/:id`, element: <DiscountFormPage key={method} method={method} /> },
-      ];
-    }
-    default:
-      return [];
-  }
+  return screens.named(route) ?? <ScreenPage name={route.name} label={titleOf(route)} />;
 }
 
 const table = routes();
@@ -317,13 +79,7 @@ const routeTree: RouteObject[] = [
       </Suspense>
     ),
     children: [
-      { path: "/auth/login", element: <LoginPage /> },
-      { path: "/auth/forgot", element: <ForgotPage /> },
-      { path: "/auth/register", element: <RegisterPage /> },
-      { path: "/auth/shop", element: <ShopPage /> },
-      { path: "/auth/survey", element: <SurveyPage /> },
-      { path: "/auth/verify", element: <VerifyPage /> },
-      { path: "/auth/accept", element: <AcceptPage /> },
+      ...screens.open,
       {
         element: <RequireSession />,
         children: [
@@ -339,12 +95,10 @@ const routeTree: RouteObject[] = [
             children: [
               ...framed.flatMap((route) => [
                 { path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> },
-                ...subScreensOf(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
+                ...screens.under(route).map((screen) => ({ path: screen.path, element: <Gate route={route}>{screen.element}</Gate> })),
               ]),
-              // The store's notifications, read and unread, a page at a time (any member).
-              { path: "/notifications", element: <NotificationsPage /> },
-              // An address that is no page: said so, with a way home.
-              { path: "*", element: <NotFoundPage /> },
+              // Pages any member may open (notifications) and the page for an address that is none.
+              ...screens.framed,
             ],
           },
           ...fullScreen.map((route) => ({ path: route.path, element: <Gate route={route}>{screenOf(route)}</Gate> })),

@@ -45,12 +45,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
 export function DialogMotion({ children }: { children: ReactNode }) {
   const reduced = useReducedMotion() ?? false;
   return (
-    <m.div
-      data-motion="dialog"
-      initial={reduced ? false : { opacity: 0, y: 12, scale: 0.98 }}
-      animate={{ opacity: 1, y: 0, scale: 1 }}
-      transition={QUICK}
-    >
+    <m.div data-motion="dialog" initial={reduced ? false : { opacity: 0, y: 12, scale: 0.98 }} animate={{ opacity: 1, y: 0, scale: 1 }} transition={QUICK}>
       {children}
     </m.div>
   );

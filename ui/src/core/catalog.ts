@@ -49,8 +49,7 @@ export function variantsForOptions(
   compareAtPrice: number | undefined,
 ): { variants: Variant[]; problem: null } | { variants: null; problem: FieldProblem } {
   return wasm.variantsForOptions(options, variants, price, compareAtPrice) as
-    | { variants: Variant[]; problem: null }
-    | { variants: null; problem: FieldProblem };
+    { variants: Variant[]; problem: null } | { variants: null; problem: FieldProblem };
 }
 
 /** The problem of a discount input, or null. */

@@ -107,7 +107,15 @@ describe("refundQuote", () => {
 
   it("gives back exactly what is left when everything is refunded", () => {
     const order = paidOrder();
-    const answer = refundQuote(order, { lines: [{ line: 0, quantity: n(2) }, { line: 1, quantity: n(1) }], shipping: 5, restock: false, reason: "" });
+    const answer = refundQuote(order, {
+      lines: [
+        { line: 0, quantity: n(2) },
+        { line: 1, quantity: n(1) },
+      ],
+      shipping: 5,
+      restock: false,
+      reason: "",
+    });
     expect(answer.quote?.amount).toBe(95);
   });
 

@@ -75,8 +75,9 @@ function largest(most: number, fits: (quantity: number) => boolean): number {
  * per-line figure, so it is asked with trial quantities rather than restated here. */
 export function leftToShip(order: Order): number[] {
   return order.lineItems.map((line, index) =>
-    largest(Number(line.quantity), (quantity) =>
-      fulfilmentProblems(order, { lines: [{ line: index, quantity: count(quantity) }], carrier: "", trackingNumber: "" }).length === 0,
+    largest(
+      Number(line.quantity),
+      (quantity) => fulfilmentProblems(order, { lines: [{ line: index, quantity: count(quantity) }], carrier: "", trackingNumber: "" }).length === 0,
     ),
   );
 }
@@ -86,8 +87,7 @@ export function leftToRefund(order: Order): number[] {
   return order.lineItems.map((line, index) =>
     largest(
       Number(line.quantity),
-      (quantity) =>
-        refundQuote(order, { lines: [{ line: index, quantity: count(quantity) }], shipping: 0, restock: false, reason: "" }).quote !== null,
+      (quantity) => refundQuote(order, { lines: [{ line: index, quantity: count(quantity) }], shipping: 0, restock: false, reason: "" }).quote !== null,
     ),
   );
 }

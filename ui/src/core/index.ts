@@ -164,10 +164,7 @@ export function money(amount: number, settings: DisplaySettings = { currencySign
 }
 
 /** Money with the currency code: `1,234.50 USD`. */
-export function moneyWithCode(
-  amount: number,
-  settings: DisplaySettings = { currencySign: null, currencyCode: null },
-): string {
+export function moneyWithCode(amount: number, settings: DisplaySettings = { currencySign: null, currencyCode: null }): string {
   return wasm.moneyWithCode(amount, settings);
 }
 

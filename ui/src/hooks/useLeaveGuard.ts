@@ -88,7 +88,11 @@ export function useLeaveGuard(dirty: boolean) {
 
   useEffect(() => {
     if (!dirty) return;
-    return hold(navigator as unknown as Navigator, () => index.current, (go) => setPending(() => go));
+    return hold(
+      navigator as unknown as Navigator,
+      () => index.current,
+      (go) => setPending(() => go),
+    );
   }, [dirty, navigator]);
 
   return {

@@ -1,6 +1,6 @@
 // Server data many screens need about the signed-in user and the chosen store.
 import { useQuery } from "@tanstack/react-query";
-import { useSession } from "../features/auth/store/session";
+import { useSession } from "../app/session";
 import { api } from "../lib/api";
 import { keepCopy, offlineCopy } from "../lib/offlineCopies";
 import type { PublicConfig } from "../types/generated/PublicConfig";

@@ -32,13 +32,16 @@ const otherLanguages: BackendModule = {
 };
 
 /** Settles when the chosen language's texts are loaded. */
-export const i18nReady = i18n.use(otherLanguages).use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  partialBundledLanguages: true,
-  lng: initialLanguage(),
-  fallbackLng: "en",
-  interpolation: { escapeValue: false },
-});
+export const i18nReady = i18n
+  .use(otherLanguages)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: "en",
+    interpolation: { escapeValue: false },
+  });
 
 i18n.on("languageChanged", (language) => {
   if (typeof localStorage !== "undefined") localStorage.setItem(STORAGE_KEY, language);

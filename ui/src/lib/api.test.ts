@@ -47,7 +47,10 @@ describe("api", () => {
   });
 
   it("reports an unreachable server as status 0", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const error = await failure(api("/health"));
     expect(error.status).toBe(0);
   });
@@ -65,8 +68,8 @@ describe("api", () => {
     });
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
       (init.headers as Record<string, string>).Authorization === "Bearer new"
-        ? new Response("{\"ok\":true}", { status: 200 })
-        : new Response("{\"messages\":[\"expired\"]}", { status: 401 }),
+        ? new Response('{"ok":true}', { status: 200 })
+        : new Response('{"messages":["expired"]}', { status: 401 }),
     );
     vi.stubGlobal("fetch", fetchMock);
     await expect(api("/users/info")).resolves.toEqual({ ok: true });
@@ -95,7 +98,7 @@ describe("api", () => {
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
       (init.headers as Record<string, string>).Authorization === "Bearer new"
         ? new Response("day,sales\n2026-11-01,10.00\n", { status: 200, headers: { "Content-Type": "text/csv" } })
-        : new Response("{\"messages\":[\"expired\"]}", { status: 401 }),
+        : new Response('{"messages":["expired"]}', { status: 401 }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const response = await apiResponse("/stores/analytics/export?report=overview", { headers: { Accept: "text/csv" } });
@@ -132,7 +135,7 @@ describe("api", () => {
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
       (init.headers as Record<string, string>).Authorization === "Bearer new"
         ? new Response(JSON.stringify({ path: _url }), { status: 200 })
-        : new Response("{\"messages\":[\"expired\"]}", { status: 401 }),
+        : new Response('{"messages":["expired"]}', { status: 401 }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const calls = [1, 2, 3, 4, 5, 6].map((n) => api<{ path: string }>(`/call/${n}`));
@@ -161,9 +164,7 @@ describe("api", () => {
     );
     configureApi({ credentials: () => ({ accessToken: token }), onUnauthorized: () => {}, renew });
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
-      (init.headers as Record<string, string>).Authorization === "Bearer new"
-        ? new Response("{}", { status: 200 })
-        : new Response("{}", { status: 401 }),
+      (init.headers as Record<string, string>).Authorization === "Bearer new" ? new Response("{}", { status: 200 }) : new Response("{}", { status: 401 }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const first = api("/first");

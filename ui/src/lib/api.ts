@@ -28,11 +28,7 @@ let renew: () => Promise<boolean> = async () => false;
 /** Wires the client to the session store (done once, by the app's providers): where the
  * credentials come from, how to renew an expired access token, and what to do when the
  * session is lost. */
-export function configureApi(options: {
-  credentials: () => Credentials;
-  onUnauthorized: () => void;
-  renew?: () => Promise<boolean>;
-}) {
+export function configureApi(options: { credentials: () => Credentials; onUnauthorized: () => void; renew?: () => Promise<boolean> }) {
   credentials = options.credentials;
   onUnauthorized = options.onUnauthorized;
   renew = options.renew ?? (async () => false);

@@ -14,4 +14,3 @@ export function showNotification(data: NotificationData): void {
 export function hideNotification(id: string): void {
   void load().then((notifications) => notifications.hide(id));
 }
-

@@ -9,7 +9,7 @@ import { useUserInfo } from "../../../hooks/useStoreData";
 import { api } from "../../../lib/api";
 import type { Overview } from "../../../types/generated/Overview";
 import type { PagePreference } from "../../../types/generated/PagePreference";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 
 /** The zone to use, or `null` while it is still loading. */
 export function useStoreZone(asked: string | null): string | null {

@@ -11,7 +11,7 @@ import { memo, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../../core/formats";
-import { useStores } from "../../auth/api/useStores";
+import { useStores } from "../../../hooks/useStores";
 import type { ExportReport } from "../api/exportCsv";
 
 const DAY = "YYYY-MM-DD";

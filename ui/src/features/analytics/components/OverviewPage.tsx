@@ -15,12 +15,12 @@ import { useUserInfo } from "../../../hooks/useStoreData";
 import type { DateRange } from "../../../types/generated/DateRange";
 import type { BucketSize } from "../../../types/generated/BucketSize";
 import type { Overview } from "../../../types/generated/Overview";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 import type { ReportFilters } from "../api/filters";
 import { type ExportReport, useExportCsv } from "../api/exportCsv";
 import { useOverview } from "../api/useOverview";
 import { useStoreZone } from "../api/useStoreZone";
-import { type OverviewUrlState, readUrlState, sameUrlState, writeUrlState } from "../urlState";
+import { type OverviewUrlState, readUrlState, sameUrlState, writeUrlState } from "../utils/urlState";
 import { Controls } from "./Controls";
 import { LocationsPanel } from "./LocationsPanel";
 import { PaidOrdersTable } from "./PaidOrdersTable";
@@ -110,9 +110,7 @@ export function OverviewPage() {
   const stores = useMemo(() => (view.stores.length ? view.stores : storeId ? [storeId] : []), [view.stores, storeId]);
   const filters = useMemo<ReportFilters | null>(
     () =>
-      resolved && stores.length
-        ? { stores, from: resolved.range.from, to: resolved.range.to, timezone: resolved.zone, testOrders: view.testOrders }
-        : null,
+      resolved && stores.length ? { stores, from: resolved.range.from, to: resolved.range.to, timezone: resolved.zone, testOrders: view.testOrders } : null,
     [resolved, stores, view.testOrders],
   );
   const overview = useOverview(filters, view.refresh);

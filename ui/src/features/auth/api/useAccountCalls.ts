@@ -13,8 +13,7 @@ import type { ResetTokenStatus } from "../../../types/generated/ResetTokenStatus
 /** POST /auth/forgot_password. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordForm) =>
-      api<MessageResponse>("/auth/forgot_password", { method: "POST", body, anonymous: true }),
+    mutationFn: (body: ForgotPasswordForm) => api<MessageResponse>("/auth/forgot_password", { method: "POST", body, anonymous: true }),
   });
 }
 
@@ -23,8 +22,7 @@ export function useForgotPassword() {
 export function useSignupKey(signupKey: string) {
   return useQuery({
     queryKey: ["auth", "signup-key", signupKey],
-    queryFn: ({ signal }) =>
-      api<MessageResponse>(`/auth/signup-key?sk=${encodeURIComponent(signupKey)}`, { anonymous: true, signal }),
+    queryFn: ({ signal }) => api<MessageResponse>(`/auth/signup-key?sk=${encodeURIComponent(signupKey)}`, { anonymous: true, signal }),
     enabled: signupKey.length > 0,
     retry: false,
     staleTime: Infinity,
@@ -46,8 +44,7 @@ export function useSignup(signupKey: string) {
 /** POST /auth/account-activation: confirms a sign-up or accepts an invitation. */
 export function useActivation() {
   return useMutation({
-    mutationFn: (body: ActivationRequest) =>
-      api<MessageResponse>("/auth/account-activation", { method: "POST", body, anonymous: true }),
+    mutationFn: (body: ActivationRequest) => api<MessageResponse>("/auth/account-activation", { method: "POST", body, anonymous: true }),
   });
 }
 
@@ -82,7 +79,6 @@ export function useResetTokenStatus(token: string, enabled: boolean) {
 /** POST /auth/reset_password. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPasswordRequest) =>
-      api<MessageResponse>("/auth/reset_password", { method: "POST", body, anonymous: true }),
+    mutationFn: (body: ResetPasswordRequest) => api<MessageResponse>("/auth/reset_password", { method: "POST", body, anonymous: true }),
   });
 }

@@ -6,7 +6,6 @@ import type { LoginResponse } from "../../../types/generated/LoginResponse";
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      api<LoginResponse>("/auth/login", { method: "POST", body, anonymous: true }),
+    mutationFn: (body: LoginRequest) => api<LoginResponse>("/auth/login", { method: "POST", body, anonymous: true }),
   });
 }

@@ -40,9 +40,7 @@ export function AcceptPage() {
 
   return (
     <AuthLayout title={t("auth.accept.title")}>
-      {(!token || invitation.isError) && (
-        <Alert color="red">{invitation.isError ? errorText(invitation.error) : t("auth.verify.expired")}</Alert>
-      )}
+      {(!token || invitation.isError) && <Alert color="red">{invitation.isError ? errorText(invitation.error) : t("auth.verify.expired")}</Alert>}
       {token && invitation.isPending && <Loader aria-label={t("auth.verify.working")} />}
       {accept.isSuccess && (
         <Alert color="green" role="status">

@@ -11,8 +11,8 @@ import { translateCore } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import { hideNotification, showNotification } from "../../../lib/notify";
 import { useLogin } from "../api/useLogin";
-import { onwardQuery } from "../onward";
-import { useSession } from "../store/session";
+import { onwardQuery } from "../utils/onward";
+import { useSession } from "../../../app/session";
 
 const LOGIN_ERROR_ID = "login-error";
 

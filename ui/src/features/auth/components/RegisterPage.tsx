@@ -31,8 +31,7 @@ export function RegisterPage() {
     if (verdict.valid) signup.mutate(verdict.value);
   }
 
-  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [field]: event.currentTarget.value });
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: event.currentTarget.value });
 
   return (
     <AuthLayout title={t("auth.register.title")}>
@@ -77,18 +76,8 @@ export function RegisterPage() {
               onChange={set("password")}
               error={fieldError(errors, "password")}
             />
-            <TextInput
-              label={t("auth.register.storeName")}
-              value={form.storeName}
-              onChange={set("storeName")}
-              error={fieldError(errors, "storeName")}
-            />
-            <TextInput
-              label={t("auth.register.code")}
-              value={form.code}
-              onChange={set("code")}
-              error={fieldError(errors, "code")}
-            />
+            <TextInput label={t("auth.register.storeName")} value={form.storeName} onChange={set("storeName")} error={fieldError(errors, "storeName")} />
+            <TextInput label={t("auth.register.code")} value={form.code} onChange={set("code")} error={fieldError(errors, "code")} />
             {signup.isError && <Alert color="red">{errorText(signup.error)}</Alert>}
             <Button type="submit" loading={signup.isPending}>
               {t("auth.register.submit")}

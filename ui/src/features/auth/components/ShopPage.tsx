@@ -9,14 +9,9 @@ import { AuthLayout } from "../../../components/AuthLayout";
 import { ApiError, api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { StoreSummary } from "../../../types/generated/StoreSummary";
-import { useStores } from "../api/useStores";
-import { destination } from "../onward";
-import { useSession } from "../store/session";
-
-/** Set by the frame when the user's info answered that the chosen store is no longer theirs. */
-export interface ShopNotice {
-  lostStore?: string | null;
-}
+import { useStores } from "../../../hooks/useStores";
+import { destination } from "../utils/onward";
+import { type ShopNotice, useSession } from "../../../app/session";
 
 function ShopButton({ store, onChoose, checking, disabled }: { store: StoreSummary; onChoose: () => void; checking: boolean; disabled: boolean }) {
   const { t } = useTranslation();

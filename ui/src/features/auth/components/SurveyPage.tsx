@@ -13,8 +13,8 @@ import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { MessageResponse } from "../../../types/generated/MessageResponse";
 import type { SurveyAnswers } from "../../../types/generated/SurveyAnswers";
-import { destination } from "../onward";
-import { useSession } from "../store/session";
+import { destination } from "../utils/onward";
+import { useSession } from "../../../app/session";
 
 /** The survey's questions and their choices (translation keys under session.survey). */
 const CHOICES = {

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { DashboardTotals } from "../../../types/generated/DashboardTotals";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 
 export function useDashboardTotals() {
   const storeId = useSession((state) => state.storeId);

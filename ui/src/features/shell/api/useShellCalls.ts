@@ -1,6 +1,6 @@
-// The calls of the admin shell: notifications, balance, gateways, subscription. Their failures
-// stay silent in the shell (shell.md §8): the hooks do not retry, and the components show
-// nothing when they fail.
+// The calls of the admin shell: notifications, balance, gateways, onboarding (the subscription is
+// a shared hook, hooks/useSubscription.ts). Their failures stay silent in the shell (shell.md
+// §8): the hooks do not retry, and the components show nothing when they fail.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { shellConstants } from "../../../core";
 import { api } from "../../../lib/api";
@@ -9,8 +9,7 @@ import type { Notification } from "../../../types/generated/Notification";
 import type { NotificationList } from "../../../types/generated/NotificationList";
 import type { Proxy } from "../../../types/generated/Proxy";
 import type { OnboardingStatus } from "../../../types/generated/OnboardingStatus";
-import type { Subscription } from "../../../types/generated/Subscription";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 
 function useStoreKey() {
   return useSession((state) => state.storeId);
@@ -78,17 +77,6 @@ export function useStoreProxies() {
     queryFn: ({ signal }) => api<Proxy[]>("/stores/payout/proxy/store-proxies", { signal }),
     enabled: Boolean(storeId),
     refetchInterval: (query) => (query.state.data?.length ? false : shellConstants.proxyRecheckMs),
-    retry: false,
-  });
-}
-
-/** GET /stores/subscription/current. */
-export function useSubscription() {
-  const storeId = useStoreKey();
-  return useQuery({
-    queryKey: ["subscription", storeId],
-    queryFn: ({ signal }) => api<Subscription>("/stores/subscription/current", { signal }),
-    enabled: Boolean(storeId),
     retry: false,
   });
 }

@@ -19,8 +19,9 @@ import { PageSkeleton } from "../../../components/Skeletons";
 import { fullName, menu, pageTitle, shellConstants } from "../../../core";
 import { usePublicConfig, useStoreStatus, useStoreUrl, useUserInfo } from "../../../hooks/useStoreData";
 import { api } from "../../../lib/api";
-import { useSession } from "../../auth/store/session";
-import { useBalance, useStoreProxies, useSubscription } from "../api/useShellCalls";
+import { useSession } from "../../../app/session";
+import { useSubscription } from "../../../hooks/useSubscription";
+import { useBalance, useStoreProxies } from "../api/useShellCalls";
 import { useSessionRecheck } from "../hooks/useSessionRecheck";
 import { useUserInfoRecovery } from "../hooks/useUserInfoRecovery";
 import { NavMenu, NavMenuSkeleton } from "./NavMenu";
@@ -86,11 +87,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   const width = mini && !mobile ? shellConstants.miniDrawerWidthPx : shellConstants.drawerWidthPx;
   const menuOrSkeleton = (compact: boolean) =>
-    drawerMenu ? (
-      <NavMenu menu={drawerMenu} mini={compact} storeUrl={site} onNavigate={mobileDrawer.close} />
-    ) : (
-      <NavMenuSkeleton mini={compact} />
-    );
+    drawerMenu ? <NavMenu menu={drawerMenu} mini={compact} storeUrl={site} onNavigate={mobileDrawer.close} /> : <NavMenuSkeleton mini={compact} />;
 
   return (
     <AppShell

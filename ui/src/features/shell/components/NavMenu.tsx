@@ -26,7 +26,7 @@ import { Link, useLocation } from "react-router";
 import type { Menu } from "../../../core";
 import { translateCore } from "../../../i18n";
 import type { MenuEntry } from "../../../types/generated/MenuEntry";
-import { activeEntryKey } from "../activeEntry";
+import { activeEntryKey } from "../utils/activeEntry";
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
   dashboard: IconLayoutDashboard,
@@ -48,17 +48,7 @@ function label(entry: MenuEntry) {
   return translateCore(`menu.${entry.key}`, entry.label);
 }
 
-export function NavMenu({
-  menu,
-  mini,
-  storeUrl,
-  onNavigate,
-}: {
-  menu: Menu;
-  mini: boolean;
-  storeUrl: string | null;
-  onNavigate: () => void;
-}) {
+export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini: boolean; storeUrl: string | null; onNavigate: () => void }) {
   const { t } = useTranslation();
   const location = useLocation();
   const activeKey = activeEntryKey(menu.entries, location.pathname);

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { mayOpen } from "../../../core";
 import { useUserInfo } from "../../../hooks/useStoreData";
-import { useStoreProxies, useSubscription } from "../api/useShellCalls";
+import { useSubscription } from "../../../hooks/useSubscription";
+import { useStoreProxies } from "../api/useShellCalls";
 
 export function Notices() {
   const { t } = useTranslation();

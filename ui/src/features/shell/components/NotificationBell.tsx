@@ -42,11 +42,7 @@ export function NotificationBell() {
       <Menu position="bottom-end" width={340} shadow="md">
         <Menu.Target>
           {/* No count until the list has come: "0 unread" while it loads would be untrue. */}
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={list.data ? t("shell.notifications", { count: unread }) : t("shell.notificationsTitle")}
-          >
+          <ActionIcon variant="subtle" size="lg" aria-label={list.data ? t("shell.notifications", { count: unread }) : t("shell.notificationsTitle")}>
             <Indicator label={unread} size={16} disabled={unread === 0} offset={2}>
               <IconBell size={20} />
             </Indicator>

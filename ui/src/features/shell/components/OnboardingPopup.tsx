@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { onboardingView, shellConstants } from "../../../core";
 import type { OnboardingConfig } from "../../../types/generated/OnboardingConfig";
-import { useSession } from "../../auth/store/session";
+import { useSession } from "../../../app/session";
 import { useDismissStep, useOnboarding, useSkipStep } from "../api/useShellCalls";
 
 /** The step's texts in the user's language, the server's English where no text is known. */
@@ -129,13 +129,7 @@ export function OnboardingPopup() {
                     <Button variant="subtle" size="xs" onClick={skipStep} loading={skip.isPending}>
                       {t("shell.skipStep")}
                     </Button>
-                    <Button
-                      size="xs"
-                      h="auto"
-                      py={6}
-                      styles={{ label: { whiteSpace: "normal", textAlign: "start" } }}
-                      onClick={() => void navigate(view.path)}
-                    >
+                    <Button size="xs" h="auto" py={6} styles={{ label: { whiteSpace: "normal", textAlign: "start" } }} onClick={() => void navigate(view.path)}>
                       {view.buttonLabel}
                     </Button>
                   </Group>

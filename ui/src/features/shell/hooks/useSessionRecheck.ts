@@ -5,9 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent } from "react";
 import { useNavigate } from "react-router";
 import { judgeSession, shellConstants } from "../../../core";
-import { signInAgainPath } from "../../../app/signInAgain";
-import { renewSession } from "../../auth/api/renew";
-import { sessionSnapshot, useSession } from "../../auth/store/session";
+import { renewSession, sessionSnapshot, signInAgainPath, useSession } from "../../../app/session";
 
 export function useSessionRecheck() {
   const client = useQueryClient();

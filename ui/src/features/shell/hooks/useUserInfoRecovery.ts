@@ -10,10 +10,7 @@ import { useNavigate } from "react-router";
 import { judgeSession } from "../../../core";
 import { useUserInfo } from "../../../hooks/useStoreData";
 import { ApiError } from "../../../lib/api";
-import { signInAgainPath } from "../../../app/signInAgain";
-import { renewSession } from "../../auth/api/renew";
-import type { ShopNotice } from "../../auth/components/ShopPage";
-import { sessionSnapshot, useSession } from "../../auth/store/session";
+import { type ShopNotice, renewSession, sessionSnapshot, signInAgainPath, useSession } from "../../../app/session";
 
 export function useUserInfoRecovery() {
   const user = useUserInfo();

@@ -1,0 +1,628 @@
+// The editing session: the resident core `ThemeEditor` that holds the document, the local draft
+// that survives reloads, closed tabs and lost networks, its copy on the server for the user's
+// other devices, and the queue that sends the core's command log to the server's batch
+// endpoint. Framework-free, so the offline rules are tested with plain data (session.test.ts);
+// React reads it through `useSyncExternalStore`.
+//
+// The draft is the config the edits start from (a server version) plus the commands made since.
+// Only the Save button publishes them (spec §4): edits, offline or not, stay a draft, and a
+// network coming back sends nothing by itself except a Save that was pressed while it was away.
+// A save sends the commands as one batch with a batch id chosen once: a retry after a lost
+// answer gets the first answer, so the commands reach the server exactly once. Commands on paths
+// another save changed come back as conflicts, kept with both values until the user chooses.
+//
+// While online, the draft is also written to the server (a second after the last edit), which
+// keeps it for the user's other devices and never publishes it; opening the editor offers a
+// newer draft found there (Resume or Discard).
+import { ApiError } from "../../../lib/api";
+import { type ApplyOutcome, type PreviewChange, type ThemeCommand, ThemeEditor, previewChange } from "../../../core/theme";
+import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
+import type { CommandBatch } from "../../../types/generated/CommandBatch";
+import { type Draft, type DraftConflict, DraftStorageError, type DraftStore } from "./drafts";
+
+export type SaveStatus = "saved" | "saving" | "unsaved" | "offline" | "conflict";
+
+/** The user's draft as the server keeps it. */
+export interface RemoteDraft {
+  baseVersion: number;
+  commands: ThemeCommand[];
+  /** When the server took it (the server's clock, ms). */
+  updatedAt: number;
+}
+
+/** The server as the session needs it. */
+export interface Remote {
+  fetchConfig(): Promise<{ version: number; config: unknown }>;
+  /** A saved version's config (the base of a draft made on another device). */
+  fetchVersion(version: number): Promise<{ version: number; config: unknown }>;
+  postBatch(batch: CommandBatch): Promise<BatchOutcome>;
+  /** The user's draft on the server; `null` when there is none. */
+  fetchDraft(): Promise<RemoteDraft | null>;
+  putDraft(draft: { baseVersion: number; commands: ThemeCommand[] }): Promise<unknown>;
+  deleteDraft(): Promise<void>;
+}
+
+/** How long after the last edit the draft is written to the server. */
+export const DRAFT_PUSH_MS = 1000;
+
+export interface SessionSnapshot {
+  status: SaveStatus;
+  /** Adds one whenever the document changes (edit, undo, redo, save that reloads). */
+  revision: number;
+  baseVersion: number;
+  /** The commands not saved yet. */
+  pending: number;
+  /** How many of them a Save is waiting to send (pressed while the network was away). */
+  queued: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  conflicts: DraftConflict[];
+  /** The last local storage failure: `quota` when the browser's storage is full. */
+  storageError: "quota" | "other" | null;
+  /** The server's messages of the last failed save (not a network failure). */
+  saveError: string[] | null;
+  /** A newer draft found on the server, made on another device: offered until resumed or
+   * discarded. */
+  remoteDraft: { count: number; updatedAt: number } | null;
+}
+
+export interface OpenOptions {
+  id: string;
+  store: DraftStore;
+  remote: Remote;
+  online: boolean;
+  newBatchId?: () => string;
+  now?: () => number;
+  /** How long after the last edit the draft is written to the server (DRAFT_PUSH_MS). */
+  draftDelayMs?: number;
+}
+
+const randomId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
+function replay(config: string, commands: ThemeCommand[]): ThemeEditor {
+  const editor = ThemeEditor.load(config);
+  for (const command of commands) editor.apply(command);
+  return editor;
+}
+
+/** JSON with every object's keys sorted: the same commands give the same text whoever wrote
+ * them (the server may give keys back in another order). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
+/** What a draft holds, as one text; empty when it holds no command (then the server keeps none). */
+function draftKey(draft: { baseVersion: number; commands: readonly unknown[] }): string {
+  return draft.commands.length > 0 ? canonical([Number(draft.baseVersion), draft.commands]) : "";
+}
+
+/** A draft as stored, from this version or an older one (whose `queued` was a flag that offline
+ * edits set without a Save: read as no Save waiting). */
+function normalized(draft: Draft): Draft {
+  const queued = typeof draft.queued === "number" ? Math.max(0, Math.min(draft.queued, draft.commands.length)) : 0;
+  return queued === draft.queued ? draft : { ...draft, queued };
+}
+
+export class EditorSession {
+  #editor: ThemeEditor;
+  #draft: Draft;
+  readonly #store: DraftStore;
+  readonly #remote: Remote;
+  readonly #newBatchId: () => string;
+  readonly #now: () => number;
+  #online: boolean;
+  #unreachable = false;
+  #saving: Promise<void> | null = null;
+  #writing: Promise<void> = Promise.resolve();
+  #listeners = new Set<() => void>();
+  #snapshot: SessionSnapshot;
+  #revision = 0;
+  #storageError: SessionSnapshot["storageError"] = null;
+  #saveError: string[] | null = null;
+  /** The paths changed since the preview last asked; `null` when not known (a reload). */
+  #touched: string[] | null = null;
+  readonly #draftDelayMs: number;
+  /** What the server's copy of the draft holds, as `draftKey` gives it; `null` when unknown. */
+  #pushed: string | null = null;
+  /** The server's copy may be behind this device's draft: written when the network allows. */
+  #pushDue = false;
+  #pushTimer: ReturnType<typeof setTimeout> | null = null;
+  #pushing: Promise<void> = Promise.resolve();
+  /** A newer draft of another device, offered to resume. */
+  #offer: RemoteDraft | null = null;
+
+  private constructor(editor: ThemeEditor, draft: Draft, options: OpenOptions) {
+    this.#editor = editor;
+    this.#draft = draft;
+    this.#store = options.store;
+    this.#remote = options.remote;
+    this.#online = options.online;
+    this.#newBatchId = options.newBatchId ?? randomId;
+    this.#now = options.now ?? Date.now;
+    this.#draftDelayMs = options.draftDelayMs ?? DRAFT_PUSH_MS;
+    this.#snapshot = this.#makeSnapshot();
+  }
+
+  /** Opens a theme: the local draft when it holds edits (replayed on its base), else the
+   * server's config; online, the server's copy of the user's draft too, offered when another
+   * device made it later. Fails only when neither config can be had. */
+  static async open(options: OpenOptions): Promise<EditorSession> {
+    let draft: Draft | undefined;
+    let storageFailed = false;
+    try {
+      const stored = await options.store.get(options.id);
+      draft = stored ? normalized(stored) : undefined;
+    } catch {
+      storageFailed = true;
+    }
+    const hasWork = Boolean(draft && (draft.commands.length > 0 || draft.conflicts.length > 0 || draft.queued > 0));
+    // `undefined`: the server's draft could not be read (offline, or no answer).
+    const [record, remote] = await Promise.all([
+      hasWork ? null : options.remote.fetchConfig(),
+      options.online ? options.remote.fetchDraft().catch(() => undefined) : undefined,
+    ]);
+    let session: EditorSession;
+    if (draft && hasWork) {
+      session = new EditorSession(replay(draft.baseConfig, draft.commands), draft, options);
+    } else {
+      const config = JSON.stringify(record?.config);
+      const fresh: Draft = {
+        id: options.id,
+        baseVersion: Number(record?.version),
+        baseConfig: config,
+        commands: [],
+        batchId: (options.newBatchId ?? randomId)(),
+        queued: 0,
+        conflicts: [],
+        // Older than any draft on the server: a fresh editor has nothing of its own.
+        updatedAt: 0,
+      };
+      session = new EditorSession(ThemeEditor.load(config), fresh, options);
+    }
+    if (storageFailed) session.#storageError = "other";
+    if (remote !== undefined) session.#pushed = remote ? draftKey(remote) : "";
+    if (!(remote && session.#offered(remote)) && session.#draft.commands.length > 0) {
+      // The server's copy follows this device's draft (written offline, say).
+      session.#wantPush();
+    }
+    session.#emit();
+    if (session.#draft.queued > 0 && session.#online) void session.#sendQueued();
+    return session;
+  }
+
+  get editor(): ThemeEditor {
+    return this.#editor;
+  }
+
+  get draft(): Readonly<Draft> {
+    return this.#draft;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.#snapshot;
+
+  #makeSnapshot(): SessionSnapshot {
+    const pending = this.#draft.commands.length;
+    const offer = this.#offer;
+    let status: SaveStatus;
+    if (this.#draft.conflicts.length > 0) status = "conflict";
+    else if (this.#saving) status = "saving";
+    else if (!this.#online || (this.#unreachable && pending > 0)) status = "offline";
+    else status = pending > 0 ? "unsaved" : "saved";
+    return {
+      status,
+      revision: this.#revision,
+      baseVersion: this.#draft.baseVersion,
+      pending,
+      queued: this.#draft.queued,
+      canUndo: this.#editor.canUndo() && !this.#saving,
+      canRedo: this.#editor.canRedo() && !this.#saving,
+      conflicts: this.#draft.conflicts,
+      storageError: this.#storageError,
+      saveError: this.#saveError,
+      remoteDraft: offer ? { count: offer.commands.length, updatedAt: offer.updatedAt } : null,
+    };
+  }
+
+  #emit() {
+    this.#snapshot = this.#makeSnapshot();
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Writes the draft; writes happen one after another, in order, each in a task of its own
+   * right after the edit's (copying a large draft into storage then does not delay the edit's
+   * preview). */
+  #persist(): Promise<void> {
+    const copy: Draft = { ...this.#draft, commands: [...this.#draft.commands], conflicts: [...this.#draft.conflicts] };
+    this.#writing = this.#writing
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+      .then(() => this.#store.put(copy))
+      .then(
+        () => {
+          if (this.#storageError) {
+            this.#storageError = null;
+            this.#emit();
+          }
+        },
+        (error: unknown) => {
+          this.#storageError = error instanceof DraftStorageError && error.quota ? "quota" : "other";
+          this.#emit();
+        },
+      );
+    return this.#writing;
+  }
+
+  /** Waits until every draft write so far is done. */
+  flushed(): Promise<void> {
+    return this.#writing;
+  }
+
+  /** Waits until the save and the server's draft write on their way, if any, are done. */
+  async settled(): Promise<void> {
+    await this.#saving;
+    await this.#pushing;
+    await this.#writing;
+  }
+
+  /** The draft changed: its server copy is written a moment after the last edit, while online
+   * (not while a save is on its way, nor while another device's draft is offered). */
+  #wantPush() {
+    this.#pushDue = true;
+    if (this.#pushTimer) clearTimeout(this.#pushTimer);
+    this.#pushTimer = null;
+    if (!this.#online || this.#offer || this.#saving) return;
+    this.#pushTimer = setTimeout(() => void this.pushDraft(), this.#draftDelayMs);
+  }
+
+  /** Writes the draft's server copy now when it is behind (the timer's work; tests call it). */
+  pushDraft(): Promise<void> {
+    if (this.#pushTimer) clearTimeout(this.#pushTimer);
+    this.#pushTimer = null;
+    if (this.#pushDue && this.#online && !this.#offer && !this.#saving) {
+      this.#pushing = this.#pushing.then(() => this.#push());
+    }
+    return this.#pushing;
+  }
+
+  /** Offers the server's draft when another device made it after this device's last edit;
+   * answers whether it did. */
+  #offered(remote: RemoteDraft): boolean {
+    const local = this.#draft;
+    if (remote.commands.length === 0 || draftKey(remote) === draftKey(local) || remote.updatedAt <= local.updatedAt) return false;
+    this.#offer = remote;
+    return true;
+  }
+
+  async #push(): Promise<void> {
+    if (!this.#pushDue || this.#offer || this.#saving) return;
+    if (this.#pushed === null) {
+      // Not known (opened offline): a newer draft of another device is offered, not overwritten.
+      try {
+        const remote = await this.#remote.fetchDraft();
+        this.#pushed = remote ? draftKey(remote) : "";
+        if (remote && this.#offered(remote)) {
+          this.#emit();
+          return;
+        }
+      } catch (error) {
+        // Not reached: tried again later. Refused: this device keeps its draft to itself.
+        if (!isNetworkFailure(error)) this.#pushDue = false;
+        return;
+      }
+      if (!this.#pushDue || this.#offer || this.#saving) return;
+    }
+    this.#pushDue = false;
+    const baseVersion = this.#draft.baseVersion;
+    const commands = [...this.#draft.commands];
+    const key = draftKey({ baseVersion, commands });
+    if (key === this.#pushed) return;
+    try {
+      if (commands.length > 0) await this.#remote.putDraft({ baseVersion, commands });
+      else await this.#remote.deleteDraft();
+      this.#pushed = key;
+    } catch (error) {
+      // Not reached: written again once it is. Refused (too large for the server): the draft
+      // stays on this device only, until the next edit tries again.
+      if (isNetworkFailure(error)) this.#pushDue = true;
+    }
+  }
+
+  /** Notes the paths a change replaced (`null`: the whole document may have changed). */
+  #touch(paths: string[] | null) {
+    this.#touched = paths && this.#touched ? [...this.#touched, ...paths] : null;
+  }
+
+  /** What changed since the last call when it is only sections' contents and the style (the
+   * core's `previewChange`): the preview renders those alone. `null`: the whole page. */
+  takePreviewChange = (): PreviewChange | null => {
+    const paths = this.#touched;
+    this.#touched = [];
+    return paths && paths.length > 0 ? previewChange(paths) : null;
+  };
+
+  /** The document changed at `paths`: the draft and the preview's count follow. */
+  #changed(paths: string[]) {
+    this.#touch(paths);
+    const commands = this.#editor.log();
+    this.#draft = {
+      ...this.#draft,
+      commands,
+      // A Save pressed offline covers the commands it saw; an undo into them shortens it.
+      queued: Math.min(this.#draft.queued, commands.length),
+      updatedAt: this.#now(),
+    };
+    this.#revision += 1;
+    void this.#persist();
+    this.#wantPush();
+    this.#emit();
+  }
+
+  /** Applies a command through the core; a refused one changes nothing and says why. */
+  apply(command: ThemeCommand): ApplyOutcome {
+    const outcome = this.#editor.apply(command);
+    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
+    return outcome;
+  }
+
+  undo(): ApplyOutcome | null {
+    if (this.#saving) return null;
+    const outcome = this.#editor.undo();
+    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
+    return outcome;
+  }
+
+  redo(): ApplyOutcome | null {
+    if (this.#saving) return null;
+    const outcome = this.#editor.redo();
+    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
+    return outcome;
+  }
+
+  /** The browser's network state changed. Back online, only a Save pressed meanwhile is sent;
+   * the draft's server copy catches up. */
+  setOnline(online: boolean) {
+    this.#online = online;
+    if (online) this.#unreachable = false;
+    this.#emit();
+    if (!online) return;
+    if (this.#draft.queued > 0) void this.#sendQueued();
+    if (this.#pushDue) this.#wantPush();
+  }
+
+  /** Tries again what the server did not answer: a pressed Save, the draft's server copy
+   * (called every few seconds). */
+  retry() {
+    if (!this.#online) return;
+    if (this.#unreachable && this.#draft.queued > 0) void this.#sendQueued();
+    if (this.#pushDue && !this.#pushTimer) void this.pushDraft();
+  }
+
+  /** The Save button: every pending command is to be saved, as one batch (once at a time); while
+   * the network is away, when it is back. */
+  save(): Promise<void> {
+    if (this.#saving) return this.#saving;
+    const count = this.#draft.commands.length;
+    if (count === 0 && this.#draft.queued === 0) return Promise.resolve();
+    this.#draft = { ...this.#draft, queued: count };
+    void this.#persist();
+    return this.#sendQueued();
+  }
+
+  /** Sends what a Save asked for, when the network allows. */
+  #sendQueued(): Promise<void> {
+    if (this.#saving) return this.#saving;
+    if (this.#draft.queued === 0 || !this.#online) {
+      this.#emit();
+      return Promise.resolve();
+    }
+    if (this.#pushTimer) clearTimeout(this.#pushTimer);
+    this.#pushTimer = null;
+    this.#saving = this.#send().finally(() => {
+      this.#saving = null;
+      // The commands left unsaved (if any) go to the server's copy of the draft.
+      if (this.#pushDue) this.#wantPush();
+      this.#emit();
+    });
+    this.#emit();
+    return this.#saving;
+  }
+
+  async #send(): Promise<void> {
+    // A draft write on its way lands before the save, which deletes the draft on the server.
+    await this.#pushing;
+    const sent = this.#draft.commands.slice(0, this.#draft.queued);
+    const base = this.#draft.baseVersion;
+    let outcome: BatchOutcome;
+    try {
+      // The generated type says bigint for the server's i64; JSON carries a plain number.
+      outcome = await this.#remote.postBatch({ batchId: this.#draft.batchId, baseVersion: base as unknown as bigint, commands: sent });
+    } catch (error) {
+      if (isNetworkFailure(error)) {
+        this.#unreachable = true;
+      } else {
+        // Refused (a command the server's engine refuses): kept, not sent again by itself.
+        this.#saveError = error instanceof ApiError ? error.messages : [String(error)];
+        this.#draft = { ...this.#draft, queued: 0 };
+        void this.#persist();
+      }
+      return;
+    }
+    this.#saveError = null;
+    this.#unreachable = false;
+    // Commands the Save did not cover: made after it was pressed, or while the batch was on its
+    // way (undo is off meanwhile, so they follow it). They stay unsaved.
+    const extra = this.#editor.log().slice(sent.length);
+    const reported = outcome.report.conflicts;
+    const clean = reported.length === 0 && !outcome.repeated && Number(outcome.version) === base + 1;
+    let config: string;
+    let version: number;
+    if (clean && extra.length === 0) {
+      config = this.#editor.configJson();
+      version = Number(outcome.version);
+    } else {
+      let record: { version: number; config: unknown };
+      try {
+        record = await this.#remote.fetchConfig();
+      } catch {
+        // The batch id is kept: sending again gets the recorded answer, nothing twice.
+        this.#unreachable = true;
+        return;
+      }
+      config = JSON.stringify(record.config);
+      version = Number(record.version);
+    }
+    const next = ThemeEditor.load(config);
+    const conflicts: DraftConflict[] = reported.map((conflict) => {
+      const path = conflict.paths[0] ?? conflict.error?.path ?? "";
+      return {
+        command: sent[conflict.index] as ThemeCommand,
+        paths: conflict.paths,
+        mine: path ? this.#editor.read(path) : undefined,
+        theirs: path ? next.read(path) : undefined,
+      };
+    });
+    for (const command of extra) next.apply(command);
+    this.#editor.free();
+    this.#editor = next;
+    this.#draft = {
+      id: this.#draft.id,
+      baseVersion: version,
+      baseConfig: config,
+      commands: next.log(),
+      batchId: this.#newBatchId(),
+      queued: 0,
+      conflicts: [...this.#draft.conflicts, ...conflicts],
+      updatedAt: this.#now(),
+    };
+    // The save deleted the draft on the server in its transaction (a retried batch's answer
+    // says nothing of it: then the server's copy is unknown).
+    this.#pushed = outcome.repeated ? null : "";
+    this.#pushDue = true;
+    this.#touch(null);
+    this.#revision += 1;
+    await this.#persist();
+  }
+
+  /** Decides a conflict: `mine` applies the command again over the server's value (then it is
+   * an edit like any other, saved with the next save), `theirs` keeps the server's value. */
+  resolveConflict(index: number, choice: "mine" | "theirs"): ApplyOutcome | null {
+    const conflict = this.#draft.conflicts[index];
+    if (!conflict) return null;
+    let outcome: ApplyOutcome | null = null;
+    if (choice === "mine") {
+      outcome = this.#editor.apply(conflict.command);
+      if (outcome.outcome === "rejected") return outcome;
+    }
+    this.#draft = { ...this.#draft, conflicts: this.#draft.conflicts.filter((_, i) => i !== index) };
+    if (outcome?.outcome === "applied") this.#changed(outcome.change.paths);
+    else {
+      this.#revision += 1;
+      void this.#persist();
+      this.#emit();
+    }
+    return outcome;
+  }
+
+  /** Starts again from the server's config (after a restore); only without pending edits. */
+  async reload(): Promise<void> {
+    const record = await this.#remote.fetchConfig();
+    const config = JSON.stringify(record.config);
+    const next = ThemeEditor.load(config);
+    this.#editor.free();
+    this.#editor = next;
+    this.#draft = {
+      ...this.#draft,
+      baseVersion: Number(record.version),
+      baseConfig: config,
+      commands: [],
+      batchId: this.#newBatchId(),
+      queued: 0,
+    };
+    this.#touch(null);
+    this.#revision += 1;
+    await this.#persist();
+    this.#wantPush();
+    this.#emit();
+  }
+
+  /** Resumes the draft another device left on the server: it replaces this device's unsaved
+   * commands (replayed on its own base version). Answers false when it no longer applies (then
+   * it is no longer offered). */
+  async resumeRemoteDraft(): Promise<boolean> {
+    const offer = this.#offer;
+    if (!offer || this.#saving) return false;
+    let config = this.#draft.baseConfig;
+    if (offer.baseVersion !== this.#draft.baseVersion) {
+      try {
+        config = JSON.stringify((await this.#remote.fetchVersion(offer.baseVersion)).config);
+      } catch (error) {
+        if (!isNetworkFailure(error)) {
+          this.#offer = null;
+          this.#emit();
+        }
+        return false;
+      }
+    }
+    if (this.#offer !== offer) return false;
+    const next = ThemeEditor.load(config);
+    for (const command of offer.commands) {
+      if (next.apply(command).outcome !== "applied") {
+        next.free();
+        this.#offer = null;
+        this.#emit();
+        return false;
+      }
+    }
+    this.#editor.free();
+    this.#editor = next;
+    this.#offer = null;
+    this.#draft = {
+      ...this.#draft,
+      baseVersion: offer.baseVersion,
+      baseConfig: config,
+      commands: next.log(),
+      batchId: this.#newBatchId(),
+      queued: 0,
+      updatedAt: this.#now(),
+    };
+    // The server holds exactly this draft already.
+    this.#pushed = draftKey(offer);
+    this.#pushDue = false;
+    this.#touch(null);
+    this.#revision += 1;
+    await this.#persist();
+    this.#emit();
+    return true;
+  }
+
+  /** Discards the draft another device left on the server: this device's draft replaces it
+   * there (or nothing, when it holds no command). */
+  discardRemoteDraft() {
+    const offer = this.#offer;
+    if (!offer) return;
+    this.#offer = null;
+    this.#pushed = draftKey(offer);
+    this.#pushDue = true;
+    this.#emit();
+    void this.pushDraft();
+  }
+
+  /** Releases the core's memory; a draft write still waiting for its moment is made now. */
+  dispose() {
+    if (this.#pushTimer) void this.pushDraft();
+    this.#listeners.clear();
+    this.#editor.free();
+  }
+}
