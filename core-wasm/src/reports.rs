@@ -131,6 +131,10 @@ pub fn report_days(
 
 /// The longest "last N days" preset.
 pub const MAX_LAST_DAYS: u32 = 366;
+/// A report's range when none is asked for: the last 30 days.
+pub const DEFAULT_LAST_DAYS: u32 = 30;
+/// The ranges the report screens offer, in days.
+pub const LAST_DAYS_PRESETS: [u32; 4] = [1, 7, 30, 90];
 
 /// The last `days` local days of the zone, today included (a report's preset range).
 #[cfg(feature = "tz")]

@@ -90,6 +90,14 @@ fn run(vector: &Value) {
                 if let Some(message) = error.get("message") {
                     assert_eq!(Some(got.to_string().as_str()), message.as_str(), "{name}");
                 }
+                // The numbers a translation fills in come with the error, never read from
+                // its English message.
+                if let Some(count) = error.get("count") {
+                    assert_eq!(got.count(), count.as_f64(), "{name}: count");
+                }
+                if let Some(max) = error.get("max") {
+                    assert_eq!(got.max(), max.as_f64(), "{name}: max");
+                }
                 assert_eq!(
                     editor.doc().value(),
                     &before,

@@ -168,6 +168,12 @@ pub struct ShellConstants {
     pub default_timezone: String,
     pub default_currency_sign: String,
     pub default_currency_code: String,
+    /// The reports' range when the address names none: the last N days.
+    pub report_default_days: u32,
+    /// The reports' preset ranges, in days.
+    pub report_day_presets: Vec<u32>,
+    /// How many edits undo walks back, in the theme and design editors alike.
+    pub undo_depth: u32,
 }
 
 /// How money is shown (shell.md §3: sign `$` and code `USD` by default, 2 decimals).

@@ -63,9 +63,19 @@ fn walk(dir: &Path, found: &mut BTreeMap<String, Vec<String>>) {
 #[test]
 fn no_two_types_share_a_typescript_name() {
     let mut found = BTreeMap::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
-    assert!(found.len() > 100, "the scan found only {} types", found.len());
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut found,
+    );
+    assert!(
+        found.len() > 100,
+        "the scan found only {} types",
+        found.len()
+    );
     assert!(found.contains_key("ThemeConfig"), "view! items are read");
     let twice: Vec<_> = found.iter().filter(|(_, at)| at.len() > 1).collect();
-    assert!(twice.is_empty(), "one TypeScript name for two types: {twice:#?}");
+    assert!(
+        twice.is_empty(),
+        "one TypeScript name for two types: {twice:#?}"
+    );
 }

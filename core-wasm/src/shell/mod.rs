@@ -50,5 +50,8 @@ pub fn constants() -> ShellConstants {
         default_timezone: limits::DEFAULT_TIMEZONE.to_owned(),
         default_currency_sign: limits::DEFAULT_CURRENCY_SIGN.to_owned(),
         default_currency_code: limits::DEFAULT_CURRENCY_CODE.to_owned(),
+        report_default_days: crate::reports::DEFAULT_LAST_DAYS,
+        report_day_presets: crate::reports::LAST_DAYS_PRESETS.to_vec(),
+        undo_depth: u32::try_from(limits::THEME_UNDO_DEPTH).unwrap_or(u32::MAX),
     }
 }

@@ -195,6 +195,14 @@ impl ThemeError {
         }
     }
 
+    /// How many there are, when the error counts them.
+    pub fn count(&self) -> Option<f64> {
+        match self {
+            ThemeError::ListFull { count, .. } => Some(f64::from(*count)),
+            _ => None,
+        }
+    }
+
     /// The error as the UI and the server receive it.
     pub fn to_body(&self) -> ThemeErrorBody {
         ThemeErrorBody {
@@ -203,6 +211,7 @@ impl ThemeError {
             message: self.to_string(),
             min: self.min(),
             max: self.max(),
+            count: self.count(),
         }
     }
 }

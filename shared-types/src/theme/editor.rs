@@ -22,6 +22,10 @@ pub struct ThemeErrorBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub max: Option<f64>,
+    /// How many there are, when the error counts them (a full list).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub count: Option<f64>,
 }
 
 /// A command of an offline batch that was not applied because it touched a path changed since

@@ -20,7 +20,7 @@ interface Vector {
   configText?: string;
   commands: unknown[];
   expect: {
-    error?: { code: string; path?: string; message?: string };
+    error?: { code: string; path?: string; message?: string; count?: number; max?: number };
     values?: Record<string, unknown>;
     absent?: string[];
     sections?: string[];
@@ -76,6 +76,8 @@ function run(vector: Vector): void {
         expect(outcome.error.code).toBe(want.error.code);
         if (want.error.path !== undefined) expect(outcome.error.path).toBe(want.error.path);
         if (want.error.message !== undefined) expect(outcome.error.message).toBe(want.error.message);
+        if (want.error.count !== undefined) expect(outcome.error.count).toBe(want.error.count);
+        if (want.error.max !== undefined) expect(outcome.error.max).toBe(want.error.max);
         expect(JSON.parse(editor.configJson())).toEqual(before);
       } else {
         expect(outcome).toMatchObject({ outcome: "applied" });

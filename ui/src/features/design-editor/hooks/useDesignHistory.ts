@@ -2,10 +2,11 @@
 // accepted one becomes the present design, a refused one changes nothing and answers the
 // refusal.
 import { useCallback, useRef, useState } from "react";
+import { shellConstants } from "../../../core";
 import { type Design, type DesignCommand, type DesignErrorBody, applyDesign } from "../../../core/designs";
 
-/** How many edits undo can walk back. */
-const HISTORY_DEPTH = 200;
+/** How many edits undo can walk back: the core's depth, the theme editor's too. */
+const HISTORY_DEPTH = shellConstants.undoDepth;
 
 interface History {
   past: Design[];

@@ -6,11 +6,13 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { Choice } from "../../../components/Choice";
+import { shellConstants } from "../../../core";
 import type { DateRange } from "../../../types/generated/DateRange";
 import type { RangeParams } from "../api/reports";
 
-const PRESETS = ["1", "7", "30", "90"];
-const DEFAULT_DAYS = "30";
+// The presets and the default are the core's (the server reads a range the same way).
+const PRESETS = shellConstants.reportDayPresets.map(String);
+const FIRST_SHOWN = String(shellConstants.reportDefaultDays);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The report's range and grouping from the address. */
@@ -18,9 +20,9 @@ export function useReportParams(defaultGroup: string) {
   const [params, setParams] = useSearchParams();
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
-  const days = params.get("days") ?? DEFAULT_DAYS;
+  const days = params.get("days") ?? FIRST_SHOWN;
   const custom = DAY.test(from) && DAY.test(to);
-  const range: RangeParams = custom ? { fromTime: from, toTime: to } : { lastDays: Number(PRESETS.includes(days) ? days : DEFAULT_DAYS) };
+  const range: RangeParams = custom ? { fromTime: from, toTime: to } : { lastDays: Number(PRESETS.includes(days) ? days : FIRST_SHOWN) };
   const group = params.get("group") ?? defaultGroup;
   function set(changes: Record<string, string | null>) {
     setParams(
@@ -52,7 +54,7 @@ export function RangeBar({ params, shown }: { params: ReturnType<typeof useRepor
         label={t("reports.range.label")}
         value={params.custom ? "custom" : params.days}
         onChange={(value) => {
-          if (value !== "custom") params.set({ days: value === DEFAULT_DAYS ? null : value, from: null, to: null });
+          if (value !== "custom") params.set({ days: value === FIRST_SHOWN ? null : value, from: null, to: null });
         }}
         data={[
           ...PRESETS.map((days) => ({ value: days, label: days === "1" ? t("reports.range.today") : t("reports.range.lastDays", { count: Number(days) }) })),

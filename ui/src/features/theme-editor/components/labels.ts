@@ -18,8 +18,6 @@ export function fieldLabel(t: TFunction, name: string): string {
 
 /** The core's error in the user's language, by its stable code (the core's English by default). */
 export function errorMessage(t: TFunction, error: ThemeErrorBody): string {
-  const values: Record<string, unknown> = { min: error.min, max: error.max, defaultValue: error.message };
-  const counted = /^(\d+)\//.exec(error.message);
-  if (counted) values.count = Number(counted[1]);
+  const values: Record<string, unknown> = { min: error.min, max: error.max, count: error.count, defaultValue: error.message };
   return t(`editor.errors.${error.code.replace(/\./g, "_")}`, values);
 }

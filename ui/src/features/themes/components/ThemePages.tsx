@@ -12,13 +12,13 @@ import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { SavedConfig } from "../../../types/generated/SavedConfig";
 import type { Theme } from "../../../types/generated/Theme";
-import type { ThemePages } from "../../../types/generated/ThemePages";
+import type { ThemePageList } from "../../../types/generated/ThemePageList";
 import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 
 const pagesPath = (id: string) => `/stores/onlinestore/themes/${encodeURIComponent(id)}/pages`;
 
 function fetchPages(id: string, signal?: AbortSignal) {
-  return api<ThemePages>(pagesPath(id), { signal });
+  return api<ThemePageList>(pagesPath(id), { signal });
 }
 
 function sectionCount(config: unknown): number {
