@@ -1,5 +1,7 @@
 //! Starts the Storeloom server with the configuration read from the environment.
 
+mod commands;
+
 /// The C allocator's setting the server runs with unless `GLIBC_TUNABLES` says otherwise: large
 /// blocks (each password hash takes 19 MiB) are mapped and unmapped, so that what a burst of
 /// sign-ins freed goes back to the system instead of staying in per-thread arenas (BENCHMARKS.md,
@@ -53,8 +55,8 @@ async fn run() -> std::process::ExitCode {
         None | Some("serve") => server::serve(config).await,
         Some("operator") => server::operator_command(&config, &args[1..]).await,
         Some("demo-traffic") => server::demo_traffic_command(&config, &args[1..]).await,
-        Some("analytics-bench") => server::analytics::bench::command(&args[1..]).await,
-        Some("ingest-bench") => server::analytics::loadgen::command(&args[1..]).await,
+        Some("analytics-bench") => commands::analytics_bench::command(&args[1..]).await,
+        Some("ingest-bench") => commands::ingest_bench::command(&args[1..]).await,
         Some(other) => {
             eprintln!(
                 "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench)"

@@ -1,4 +1,4 @@
-//! The public endpoint storefronts send their events to, and the writer behind it.
+//! The writer behind the public endpoint storefronts send their events to (`routes::events`).
 //!
 //! A request is checked at the edge (size, shape, bots, clock) and handed to the process's
 //! writer, which commits every batch waiting at that moment in one transaction: the rate
@@ -12,19 +12,15 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::LazyLock;
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
-use shared_types::{ApiErrorBody, EventBatch, EventKind, IngestReceipt};
+use axum::http::StatusCode;
+use shared_types::{EventBatch, EventKind, IngestReceipt};
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
 use super::rollup::Deltas;
 use super::{is_sqlite, placeholders, row_marks};
-use crate::client::ClientAddress;
 use crate::db::now_ms;
-use crate::error::{ApiError, Json};
-use crate::state::AppState;
+use crate::error::ApiError;
 
 /// The largest batch body: 64 KiB.
 pub const MAX_BATCH_BYTES: usize = 64 * 1024;
@@ -386,7 +382,7 @@ fn valid_session(id: &str) -> bool {
 
 /// Checks a batch at the edge: its events, or the messages that refuse it. Events outside the
 /// clock window, and conversions (the server's to record), are dropped, not refused.
-fn check(
+pub fn check(
     batch: EventBatch,
     now: i64,
     country: &str,
@@ -432,83 +428,56 @@ fn check(
     Ok((batch.store_key.trim().to_owned(), events, dropped))
 }
 
-fn too_large() -> ApiError {
+/// The answer to a batch over the limit.
+pub fn too_large() -> ApiError {
     ApiError::Unreadable {
         status: StatusCode::PAYLOAD_TOO_LARGE,
         message: format!("A batch is at most {} KiB.", MAX_BATCH_BYTES / 1024),
     }
 }
 
-/// Takes a batch of storefront events (at most 100, at most 64 KiB). Answers 202 once they are
-/// stored; bots' batches are answered 202 and dropped. A `country` in the payload is ignored.
-#[utoipa::path(post, path = "/storefront/events", tag = "analytics",
-    request_body = EventBatch,
-    responses((status = 202, body = IngestReceipt), (status = 400, body = ApiErrorBody),
-        (status = 404, body = ApiErrorBody), (status = 413, body = ApiErrorBody),
-        (status = 429, body = ApiErrorBody, description = "Throttled; see Retry-After"),
-        (status = 503, body = ApiErrorBody)))]
-pub async fn collect(
-    State(state): State<AppState>,
-    ClientAddress(address): ClientAddress,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<(StatusCode, Json<IngestReceipt>), ApiError> {
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|length| length > MAX_BATCH_BYTES) {
-        return Err(too_large());
-    }
-    let bytes = axum::body::to_bytes(body, MAX_BATCH_BYTES)
-        .await
-        .map_err(|_| too_large())?;
-    let batch: EventBatch = serde_json::from_slice(&bytes).map_err(|e| ApiError::Unreadable {
-        status: StatusCode::BAD_REQUEST,
-        message: format!("The batch cannot be read: {e}."),
-    })?;
-    let total = u32::try_from(batch.events.len()).unwrap_or(u32::MAX);
-    let agent = headers
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    if agent.trim().is_empty() || BOTS.is_bot(agent) {
-        return Ok((
-            StatusCode::ACCEPTED,
-            Json(IngestReceipt {
-                accepted: 0,
-                dropped: total,
+/// Whether a batch comes from a crawler (or from no browser at all): it is answered and dropped.
+pub fn is_bot(agent: &str) -> bool {
+    agent.trim().is_empty() || BOTS.is_bot(agent)
+}
+
+impl Ingestor {
+    /// Hands checked events of `store_id` from `address` to the writer and waits for their
+    /// commit: the receipt once they are durable; 429 when the address or the store sends too
+    /// much, 404 for an unknown store key, 503 when the queue is full or the commit fails or
+    /// takes too long (nothing was kept then).
+    pub async fn submit(
+        &self,
+        store_id: String,
+        address: String,
+        events: Vec<Event>,
+        dropped: u32,
+    ) -> Result<IngestReceipt, ApiError> {
+        let (reply, verdict) = oneshot::channel();
+        let job = Job {
+            store_id,
+            address,
+            events,
+            dropped,
+            reply,
+        };
+        self.jobs
+            .try_send(job)
+            .map_err(|_| ApiError::Unavailable("the ingest queue is full".to_owned()))?;
+        let verdict = tokio::time::timeout(COMMIT_TIMEOUT, verdict)
+            .await
+            .map_err(|_| ApiError::Unavailable("the commit took too long".to_owned()))?
+            .map_err(|_| ApiError::Unavailable("the writer stopped".to_owned()))?;
+        match verdict {
+            Verdict::Stored(receipt) => Ok(receipt),
+            Verdict::Throttled => Err(ApiError::Throttled {
+                message: "Too many batches; slow down.".to_owned(),
+                retry_after: 1,
             }),
-        ));
-    }
-    let country = state
-        .countries
-        .of_visit(&headers, state.config.trust_proxy_headers, &address);
-    let (store_id, events, dropped) = check(batch, now_ms(), &country)?;
-    let (reply, verdict) = oneshot::channel();
-    let job = Job {
-        store_id,
-        address,
-        events,
-        dropped,
-        reply,
-    };
-    state
-        .ingest
-        .jobs
-        .try_send(job)
-        .map_err(|_| ApiError::Unavailable("the ingest queue is full".to_owned()))?;
-    let verdict = tokio::time::timeout(COMMIT_TIMEOUT, verdict)
-        .await
-        .map_err(|_| ApiError::Unavailable("the commit took too long".to_owned()))?
-        .map_err(|_| ApiError::Unavailable("the writer stopped".to_owned()))?;
-    match verdict {
-        Verdict::Stored(receipt) => Ok((StatusCode::ACCEPTED, Json(receipt))),
-        Verdict::Throttled => Err(ApiError::Throttled {
-            message: "Too many batches; slow down.".to_owned(),
-            retry_after: 1,
-        }),
-        Verdict::UnknownStore => Err(ApiError::NotFoundWith("No store has this key.".to_owned())),
-        Verdict::Failed(cause) => Err(ApiError::Unavailable(cause)),
+            Verdict::UnknownStore => {
+                Err(ApiError::NotFoundWith("No store has this key.".to_owned()))
+            }
+            Verdict::Failed(cause) => Err(ApiError::Unavailable(cause)),
+        }
     }
 }

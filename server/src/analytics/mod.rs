@@ -2,11 +2,9 @@
 //! events and paid orders arrive ([`rollup`]), and the Overview's figures out ([`query`]), all
 //! through the core's math. [`demo`] makes realistic traffic for the demo stores.
 
-pub mod bench;
 pub mod demo;
 pub mod geo;
 pub mod ingest;
-pub mod loadgen;
 pub mod query;
 pub mod rollup;
 
@@ -49,14 +47,4 @@ pub(crate) fn hour_of(instant_ms: i64) -> i64 {
 /// The start of the UTC day an instant falls in.
 pub(crate) fn day_of(instant_ms: i64) -> i64 {
     instant_ms.div_euclid(DAY_MS) * DAY_MS
-}
-
-/// The value at `share` (0 to 1) of sorted timings, by nearest rank: the benchmarks' medians
-/// and percentiles.
-pub(crate) fn percentile(sorted: &[f64], share: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = (share * (sorted.len() - 1) as f64).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
 }

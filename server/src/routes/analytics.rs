@@ -19,7 +19,6 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::analytics::ingest;
 use crate::analytics::query::{self, Countries, Figures, TestOrders};
 use crate::auth::store::{
     RouteName, StoreAccess, check_stores, routes::Analytics, routes::LiveView as Live,
@@ -32,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(
             OpenApiRouter::new()
-                .routes(routes!(ingest::collect))
+                .routes(routes!(super::events::collect))
                 .layer(super::public_cors()),
         )
         .routes(routes!(overview))

@@ -13,6 +13,7 @@ pub mod dashboard;
 pub mod designs;
 pub mod dev;
 pub mod domains;
+pub mod events;
 pub mod feeds;
 pub mod health;
 pub mod inventory;

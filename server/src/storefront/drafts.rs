@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::checkout::{ItemInput, price_lines};
+use super::cart::{ItemInput, price_lines};
 use super::{OnStoreHost, StoreError, shop};
 use crate::client::ClientAddress;
 use crate::db::{new_id, now_ms};

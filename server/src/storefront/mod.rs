@@ -3,6 +3,7 @@
 //! store's own host names. First paint is server-rendered HTML; a small script adds the cart,
 //! the checkout, the analytics beacons and the editor's preview protocol.
 
+pub mod cart;
 pub mod checkout;
 pub mod drafts;
 pub mod preview_runtime;
@@ -781,7 +782,7 @@ async fn thank_you(
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CartRequest {
-    pub items: Vec<checkout::ItemInput>,
+    pub items: Vec<cart::ItemInput>,
     #[serde(default)]
     pub view: Option<String>,
     /// In preview: the config to render with.
@@ -815,7 +816,7 @@ async fn cart_view(
         _ => theme_config(&state, &shop.id, None).await?,
     };
     let catalog = catalog(&state, &shop.id).await?;
-    let (lines, problems) = checkout::price_lines(&state, &shop.id, &request.items, false).await?;
+    let (lines, problems) = cart::price_lines(&state, &shop.id, &request.items, false).await?;
     let view = View {
         shop: &shop,
         config: &config,

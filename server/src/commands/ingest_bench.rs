@@ -14,11 +14,11 @@ use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 use serde_json::json;
 
-use super::ingest::MAX_EVENTS;
 use super::percentile;
-use crate::config::Config;
-use crate::db::now_ms;
-use crate::state::AppState;
+use server::analytics::ingest::MAX_EVENTS;
+use server::config::Config;
+use server::db::now_ms;
+use server::state::AppState;
 
 const BROWSER: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
@@ -70,7 +70,7 @@ pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> 
     let dir = std::env::temp_dir().join(format!("storeloom-ingest-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let url = format!("sqlite://{}", dir.join("ingest.db").display());
-    let db = crate::db::connect(&url).await?;
+    let db = server::db::connect(&url).await?;
     sqlx::query(
         "INSERT INTO users (id, email, password_hash, created_at, updated_at) \
          VALUES ('bench', 'bench@example.com', '', 0, 0)",
@@ -93,7 +93,7 @@ pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> 
     let state = AppState::new(db.clone(), config).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = listener.local_addr()?;
-    let app = crate::app(state).into_make_service_with_connect_info::<SocketAddr>();
+    let app = server::app(state).into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, app).await });
 
     let client: Client<_, Full<Bytes>> = Client::builder(TokioExecutor::new())

@@ -14,8 +14,8 @@ use serde_json::{Value, json};
 use sqlx::AnyPool;
 
 use super::percentile;
-use super::query::{self, Figures, Source};
-use super::rollup::rebuild;
+use server::analytics::query::{self, Figures, Source};
+use server::analytics::rollup::rebuild;
 
 #[derive(Debug, Deserialize)]
 struct Plan {
@@ -55,7 +55,7 @@ async fn load(source: &Path, target: &Path) -> Result<AnyPool, Box<dyn std::erro
         }
     }
     let fresh = !target.exists();
-    let db = crate::db::connect(&format!("sqlite://{}", target.display())).await?;
+    let db = server::db::connect(&format!("sqlite://{}", target.display())).await?;
     if !fresh {
         return Ok(db);
     }

@@ -1,0 +1,16 @@
+//! The benchmark commands of the server binary (not of its library): `analytics-bench` times
+//! the Overview's two read paths on a generated data set, `ingest-bench` loads the event ingest
+//! over HTTP. `npm run bench` runs both (bench/README.md).
+
+pub mod analytics_bench;
+pub mod ingest_bench;
+
+/// The value at `share` (0 to 1) of sorted timings, by nearest rank: the benchmarks' medians
+/// and percentiles.
+pub fn percentile(sorted: &[f64], share: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = (share * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}

@@ -1,0 +1,137 @@
+//! A cart priced from the database: the shopper's lines (as the browser keeps them) merged,
+//! checked against the core's cart limits, and priced at the store's current prices and stock.
+//! The cart page, the checkout drafts and the checkout all price a cart here.
+
+use axum::http::StatusCode;
+use core_wasm::limits::CART_QUANTITY_MAX;
+use core_wasm::storefront::{Line, to_minor};
+use serde::Deserialize;
+
+use crate::db::catalog::product_where;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A line as the shopper's browser keeps it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ItemInput {
+    pub product_id: String,
+    #[serde(default)]
+    pub variant_id: Option<String>,
+    pub quantity: i64,
+}
+
+/// Prices the lines from the database. `strict` (the checkout) refuses the whole cart on the
+/// first problem; otherwise (the cart page) a line that cannot be bought is dropped or reduced
+/// and the problem is reported.
+pub async fn price_lines(
+    state: &AppState,
+    store_id: &str,
+    items: &[ItemInput],
+    strict: bool,
+) -> Result<(Vec<Line>, Vec<String>), ApiError> {
+    let mut merged: Vec<ItemInput> = Vec::new();
+    for item in items {
+        if item.product_id.trim().is_empty() || item.product_id.len() > 64 {
+            return Err(ApiError::Invalid(vec![
+                "Each line needs a product id.".to_owned(),
+            ]));
+        }
+        if strict && !(1..=CART_QUANTITY_MAX).contains(&item.quantity) {
+            return Err(ApiError::Invalid(vec![format!(
+                "A quantity is from 1 to {CART_QUANTITY_MAX}."
+            )]));
+        }
+        // Ids are compared trimmed, so one product under ids with spaces around is one line
+        // and its quantity meets the per-line cap.
+        let item = ItemInput {
+            product_id: item.product_id.trim().to_owned(),
+            variant_id: item
+                .variant_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned),
+            quantity: item.quantity,
+        };
+        match merged
+            .iter_mut()
+            .find(|m| m.product_id == item.product_id && m.variant_id == item.variant_id)
+        {
+            Some(m) => m.quantity = m.quantity.saturating_add(item.quantity),
+            None => merged.push(item),
+        }
+    }
+    let mut lines = Vec::new();
+    let mut problems = Vec::new();
+    for item in merged {
+        let product = match product_where(&state.db, store_id, "id", item.product_id.trim()).await {
+            Ok(p) if p.status == "active" => p,
+            Ok(_) | Err(ApiError::NotFound) => {
+                problems.push("A product in the cart is no longer available.".to_owned());
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let quantity = item.quantity.clamp(0, CART_QUANTITY_MAX);
+        if strict && item.quantity > CART_QUANTITY_MAX {
+            problems.push(format!(
+                "{}: at most {CART_QUANTITY_MAX} per order.",
+                product.title
+            ));
+            continue;
+        }
+        let variant = match item.variant_id.as_deref() {
+            Some(id) => product.variants.iter().find(|v| v.id == id),
+            None if product.variants.len() == 1 => product.variants.first(),
+            None => None,
+        };
+        if !product.variants.is_empty() && variant.is_none() {
+            problems.push(format!("{}: choose an available option.", product.title));
+            continue;
+        }
+        let (price, stock, variant_id, variant_title) = match variant {
+            Some(v) => (v.price, v.stock, v.id.clone(), v.title.clone()),
+            None => (product.price, i64::MAX, String::new(), String::new()),
+        };
+        if stock <= 0 {
+            problems.push(format!("{} is sold out.", product.title));
+            continue;
+        }
+        let quantity = if quantity > stock {
+            problems.push(format!("{}: only {stock} left.", product.title));
+            if strict {
+                continue;
+            }
+            stock
+        } else {
+            quantity
+        };
+        if quantity <= 0 {
+            continue;
+        }
+        lines.push(Line {
+            product_id: product.id.clone(),
+            variant_id,
+            title: product.title.clone(),
+            variant_title,
+            handle: product.handle.clone(),
+            image: product
+                .images
+                .first()
+                .map(|i| i.src.clone())
+                .unwrap_or_default(),
+            quantity,
+            price_minor: to_minor(price),
+            stock,
+        });
+    }
+    if strict && !problems.is_empty() {
+        return Err(ApiError::Detailed {
+            status: StatusCode::CONFLICT,
+            messages: problems,
+            details: serde_json::Map::new(),
+        });
+    }
+    Ok((lines, problems))
+}
