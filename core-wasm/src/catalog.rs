@@ -8,8 +8,6 @@ use shared_types::catalog::{
     ProductOption, Variant,
 };
 
-use crate::records::STOCK_MAX;
-
 /// Titles of pages, menus, products, collections: 1 to 255 characters.
 pub const TITLE_MAX: usize = 255;
 /// Handles (the slug in a storefront address): 1 to 100 of `a-z`, `0-9` and `-`.
@@ -31,6 +29,9 @@ pub const MONEY_MAX: f64 = 1_000_000_000.0;
 pub const UPLOAD_MAX_BYTES: usize = 5 * 1024 * 1024;
 /// The most items a list call returns in one page.
 pub const PAGE_LIMIT_MAX: u32 = 250;
+
+/// The largest stock of a variant.
+pub const STOCK_MAX: i64 = 1_000_000;
 
 /// One page of a list: its number from 1, its size and the rows before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

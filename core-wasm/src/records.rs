@@ -53,9 +53,10 @@ pub const STORE_PASSWORD_MAX: usize = 100;
 pub const SEO_TITLE_MAX: usize = 70;
 pub const SEO_DESCRIPTION_MAX: usize = 320;
 pub const ANNOUNCEMENT_MAX: usize = 200;
-/// Rows in one inventory or bulk-edit save, and the largest stock of a variant.
+/// Rows in one inventory or bulk-edit save (and the largest stock, the catalog's).
 pub const BATCH_MAX: usize = 500;
-pub const STOCK_MAX: i64 = 1_000_000;
+
+pub use crate::catalog::STOCK_MAX;
 /// The sales channel that is always on.
 pub const ONLINE_STORE: &str = "online_store";
 
