@@ -7,12 +7,8 @@ use shared_types::catalog::{
 };
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::catalog;
-
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -6,13 +6,9 @@ use shared_types::catalog::Order;
 use shared_types::commerce::{Address, FulfillmentInput, RefundInput, RefundQuote};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::catalog::minor_to_money;
 use crate::commerce::{self, orders};
-
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
 
 /// Every country a shopper may ship to, by name. Named apart from the analytics' `countries`
 /// (every ISO country, without postcodes): both are in the shell build.

@@ -25,6 +25,19 @@ mod theme;
 #[cfg(all(feature = "tz", any(feature = "wasm", feature = "wasm-zoned")))]
 mod zoned;
 
+/// Reads a JavaScript value as `T`; a value of another shape throws serde's message.
+#[cfg(any(
+    feature = "wasm",
+    feature = "wasm-shell",
+    feature = "wasm-editor",
+    feature = "wasm-zoned"
+))]
+pub(crate) fn from_js<T: serde::de::DeserializeOwned>(
+    value: wasm_bindgen::JsValue,
+) -> Result<T, wasm_bindgen::JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| wasm_bindgen::JsError::new(&e.to_string()))
+}
+
 /// Converts a result for JavaScript as plain objects, with `null` for `None`.
 #[cfg(any(
     feature = "wasm",

@@ -2,10 +2,10 @@
 //! their forms offer.
 
 use serde::Serialize;
-use shared_types::records::CatalogEntry;
+use shared_types::records::{CatalogEntry, ProductPatch, StockChange};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::records;
 
 #[derive(Serialize)]
@@ -48,8 +48,7 @@ pub fn record_choices() -> Result<JsValue, JsError> {
 /// the server will take it.
 #[wasm_bindgen(js_name = checkRecord)]
 pub fn check_record(kind: &str, value: JsValue) -> Result<Vec<String>, JsError> {
-    let value: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))?;
+    let value: serde_json::Value = from_js(value)?;
     match records::problems_of(kind, value) {
         Some(Ok(problems)) => Ok(problems),
         Some(Err(message)) => Ok(vec![message]),
@@ -60,15 +59,13 @@ pub fn check_record(kind: &str, value: JsValue) -> Result<Vec<String>, JsError> 
 /// Every problem of a batch of stock changes.
 #[wasm_bindgen(js_name = checkStock)]
 pub fn check_stock(changes: JsValue) -> Result<Vec<String>, JsError> {
-    let changes: Vec<shared_types::records::StockChange> =
-        serde_wasm_bindgen::from_value(changes).map_err(|e| JsError::new(&e.to_string()))?;
+    let changes: Vec<StockChange> = from_js(changes)?;
     Ok(records::stock_problems(&changes))
 }
 
 /// Every problem of a batch of product changes from the bulk editor.
 #[wasm_bindgen(js_name = checkProductPatches)]
 pub fn check_product_patches(patches: JsValue) -> Result<Vec<String>, JsError> {
-    let patches: Vec<shared_types::records::ProductPatch> =
-        serde_wasm_bindgen::from_value(patches).map_err(|e| JsError::new(&e.to_string()))?;
+    let patches: Vec<ProductPatch> = from_js(patches)?;
     Ok(records::patch_problems(&patches))
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 use shared_types::reports::{PixelIds, UtmLinkInput};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::reports::{self, ReportError};
 
 #[derive(Serialize)]
@@ -35,7 +35,7 @@ fn problems(errors: Vec<ReportError>) -> Vec<Problem> {
 /// `{link, problems}`.
 #[wasm_bindgen(js_name = utmLink)]
 pub fn utm_link(input: JsValue) -> Result<JsValue, JsError> {
-    let input: UtmLinkInput = serde_wasm_bindgen::from_value(input)?;
+    let input: UtmLinkInput = from_js(input)?;
     let verdict = match reports::utm_link(&input) {
         Ok(link) => Verdict {
             link: Some(link),
@@ -52,7 +52,7 @@ pub fn utm_link(input: JsValue) -> Result<JsValue, JsError> {
 /// Why tracking pixel ids would be refused, as a list of `{code, message}` (empty when fine).
 #[wasm_bindgen(js_name = checkPixels)]
 pub fn check_pixels(ids: JsValue) -> Result<JsValue, JsError> {
-    let ids: PixelIds = serde_wasm_bindgen::from_value(ids)?;
+    let ids: PixelIds = from_js(ids)?;
     to_js(
         &reports::check_pixels(&ids)
             .err()
