@@ -52,3 +52,9 @@ pub(crate) fn to_js<T: serde::Serialize>(
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| wasm_bindgen::JsError::new(&e.to_string()))
 }
+
+/// The core's fixed list of names as owned strings, for a shared-types answer.
+#[cfg(any(feature = "wasm", feature = "wasm-shell", feature = "wasm-editor"))]
+pub(crate) fn strings(names: &[&str]) -> Vec<String> {
+    names.iter().map(|name| (*name).to_owned()).collect()
+}

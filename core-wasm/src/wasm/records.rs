@@ -1,29 +1,11 @@
 //! Exports of the store's smaller records and settings: the one check by kind, and the choices
 //! their forms offer.
 
-use serde::Serialize;
-use shared_types::records::{CatalogEntry, ProductPatch, StockChange};
+use shared_types::records::{ProductPatch, RecordChoices, StockChange};
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, to_js};
+use super::{from_js, strings, to_js};
 use crate::records;
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RecordChoices {
-    apps: Vec<CatalogEntry>,
-    sales_channels: Vec<CatalogEntry>,
-    size_units: [&'static str; 2],
-    option_displays: [&'static str; 3],
-    feed_formats: [&'static str; 2],
-    bulk_fields: [&'static str; 3],
-    price_operations: [&'static str; 3],
-    upsell_placements: [&'static str; 3],
-    size_chart_columns_max: usize,
-    size_chart_rows_max: usize,
-    stock_max: i64,
-    batch_max: usize,
-}
 
 /// The built-in apps, the sales channels and the choices and limits of the records' forms.
 #[wasm_bindgen(js_name = recordChoices)]
@@ -31,12 +13,12 @@ pub fn record_choices() -> Result<JsValue, JsError> {
     to_js(&RecordChoices {
         apps: records::apps(),
         sales_channels: records::sales_channels(),
-        size_units: records::SIZE_UNITS,
-        option_displays: records::OPTION_DISPLAYS,
-        feed_formats: records::FEED_FORMATS,
-        bulk_fields: records::BULK_FIELDS,
-        price_operations: records::PRICE_OPERATIONS,
-        upsell_placements: records::UPSELL_PLACEMENTS,
+        size_units: strings(&records::SIZE_UNITS),
+        option_displays: strings(&records::OPTION_DISPLAYS),
+        feed_formats: strings(&records::FEED_FORMATS),
+        bulk_fields: strings(&records::BULK_FIELDS),
+        price_operations: strings(&records::PRICE_OPERATIONS),
+        upsell_placements: strings(&records::UPSELL_PLACEMENTS),
         size_chart_columns_max: records::SIZE_CHART_COLUMNS_MAX,
         size_chart_rows_max: records::SIZE_CHART_ROWS_MAX,
         stock_max: records::STOCK_MAX,

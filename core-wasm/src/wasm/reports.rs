@@ -1,31 +1,17 @@
 //! Exports of the report rules: the UTM link builder, tracking pixel ids and unit costs, as the
 //! server checks them.
 
-use serde::Serialize;
-use shared_types::reports::{PixelIds, UtmLinkInput};
+use shared_types::reports::{PixelIds, ReportProblem, UtmLinkInput, UtmLinkVerdict};
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, to_js};
 use crate::reports::{self, ReportError};
 
-#[derive(Serialize)]
-struct Problem {
-    code: &'static str,
-    message: String,
-}
-
-#[derive(Serialize)]
-struct Verdict {
-    /// The composed link, or `null` when something was refused.
-    link: Option<String>,
-    problems: Vec<Problem>,
-}
-
-fn problems(errors: Vec<ReportError>) -> Vec<Problem> {
+fn problems(errors: Vec<ReportError>) -> Vec<ReportProblem> {
     errors
         .into_iter()
-        .map(|error| Problem {
-            code: error.code(),
+        .map(|error| ReportProblem {
+            code: error.code().to_owned(),
             message: error.to_string(),
         })
         .collect()
@@ -37,11 +23,11 @@ fn problems(errors: Vec<ReportError>) -> Vec<Problem> {
 pub fn utm_link(input: JsValue) -> Result<JsValue, JsError> {
     let input: UtmLinkInput = from_js(input)?;
     let verdict = match reports::utm_link(&input) {
-        Ok(link) => Verdict {
+        Ok(link) => UtmLinkVerdict {
             link: Some(link),
             problems: Vec::new(),
         },
-        Err(errors) => Verdict {
+        Err(errors) => UtmLinkVerdict {
             link: None,
             problems: problems(errors),
         },
