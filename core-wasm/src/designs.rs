@@ -6,10 +6,9 @@
 
 use std::collections::HashSet;
 
-use serde::Serialize;
 use shared_types::designs::{
     Design, DesignCommand, DesignErrorBody, DesignKind, Layer, LayerContent, Personalization,
-    Surface, TextContent,
+    StandardSurfaceSize, Surface, TextContent,
 };
 
 /// At most one print area per role, so four.
@@ -55,14 +54,25 @@ pub const BOOK2_BLEED_MM: u32 = 3;
 pub const BOOK2_GUTTER_MM: u32 = 12;
 
 /// A standard surface: its role and its print size (300 dpi).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SurfaceSize {
     pub role: &'static str,
     pub width_px: u32,
     pub height_px: u32,
     pub width_mm: u32,
     pub height_mm: u32,
+}
+
+impl From<&SurfaceSize> for StandardSurfaceSize {
+    fn from(size: &SurfaceSize) -> Self {
+        StandardSurfaceSize {
+            role: size.role.to_owned(),
+            width_px: size.width_px,
+            height_px: size.height_px,
+            width_mm: size.width_mm,
+            height_mm: size.height_mm,
+        }
+    }
 }
 
 const fn size(role: &'static str, w_px: u32, h_px: u32, w_mm: u32, h_mm: u32) -> SurfaceSize {

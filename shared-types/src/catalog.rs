@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
+use crate::FieldProblem;
 use crate::commerce::{Address, AppliedDiscount, Fulfillment, OrderEvent, Refund};
 use crate::theme::ReplayReport;
 
@@ -653,4 +654,52 @@ dto! {
         pub content_type: String,
         pub size: i64,
     }
+}
+
+/// The choices of the content forms, as the core lists them: product statuses, collection
+/// kinds, where a menu link leads, discount methods and value types, and the font sizes rich
+/// text may use.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ContentChoices {
+    pub product_statuses: Vec<String>,
+    pub collection_kinds: Vec<String>,
+    pub link_parents: Vec<String>,
+    pub discount_methods: Vec<String>,
+    pub discount_value_types: Vec<String>,
+    pub rich_text_font_sizes_px: Vec<u32>,
+}
+
+/// The financial and fulfilment states an order can be in, in the order the filters show them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OrderStatuses {
+    pub financial: Vec<String>,
+    pub fulfillment: Vec<String>,
+}
+
+/// How many images, options, values of an option and variants a product may have.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ProductLimits {
+    pub images_max: usize,
+    pub options_max: usize,
+    pub option_values_max: usize,
+    pub variants_max: usize,
+}
+
+/// The variants a product's options make, or the options' problem when they make too many.
+/// Both keys are always there, the one that does not apply `null`, so the UI tells the two
+/// apart by either.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+#[ts(export)]
+pub enum VariantsOutcome {
+    /// One variant per combination of the options' values.
+    Made { variants: Vec<Variant>, problem: () },
+    /// The options make too many variants.
+    Refused { variants: (), problem: FieldProblem },
 }

@@ -174,3 +174,13 @@ dto! {
         pub addresses: Vec<Address>,
     }
 }
+
+/// The core's answer to a refund the admin's dialog asks about: what it would give back, or
+/// why it cannot be made (`quote` is then `null`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RefundAnswer {
+    pub quote: Option<RefundQuote>,
+    pub problems: Vec<String>,
+}

@@ -163,3 +163,51 @@ pub enum DesignCommand {
         to: u32,
     },
 }
+
+/// A standard surface as the editors are told it: its role and its print size (300 dpi).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct StandardSurfaceSize {
+    /// `front`, `back`, `left-sleeve`, `right-sleeve`, `cover` or `page`.
+    pub role: String,
+    pub width_px: u32,
+    pub height_px: u32,
+    pub width_mm: u32,
+    pub height_mm: u32,
+}
+
+/// The fonts, alignments, print areas and limits the design editors offer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DesignChoices {
+    pub fonts: Vec<String>,
+    pub aligns: Vec<String>,
+    /// A garment's print areas, in the order they are listed.
+    pub print_areas: Vec<StandardSurfaceSize>,
+    pub print_areas_max: usize,
+    pub book_pages_min: usize,
+    pub book_pages_max: usize,
+    pub layers_max: usize,
+    pub text_max_chars: usize,
+    pub font_size_min: u32,
+    pub font_size_max: u32,
+    pub layer_min_px: i32,
+    pub personal_label_max_chars: usize,
+    pub personal_length_max: u32,
+    pub nudge_px: i32,
+    pub nudge_large_px: i32,
+    pub book2_bleed_mm: u32,
+    pub book2_gutter_mm: u32,
+}
+
+/// The core's verdict on an edit of a design: the new design, or the rule the edit breaks.
+/// Both keys are always there, the one that does not apply `null`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+#[ts(export)]
+pub enum DesignEditOutcome {
+    Applied { design: Design, error: () },
+    Rejected { design: (), error: DesignErrorBody },
+}

@@ -178,6 +178,16 @@ pub struct PayoutRequestPage {
     pub total: u32,
 }
 
+/// A payout rule's refusal (a card, a payout amount), as the core checks it for the payout
+/// forms: a stable code the UI translates and the English message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PayoutProblem {
+    pub code: String,
+    pub message: String,
+}
+
 /// A payment gateway of the platform.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

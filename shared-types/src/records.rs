@@ -233,3 +233,23 @@ dto! {
         pub changed: u32,
     }
 }
+
+/// The built-in apps, the sales channels, and the choices and limits of the records' forms.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RecordChoices {
+    pub apps: Vec<CatalogEntry>,
+    pub sales_channels: Vec<CatalogEntry>,
+    pub size_units: Vec<String>,
+    pub option_displays: Vec<String>,
+    pub feed_formats: Vec<String>,
+    pub bulk_fields: Vec<String>,
+    pub price_operations: Vec<String>,
+    pub upsell_placements: Vec<String>,
+    pub size_chart_columns_max: usize,
+    pub size_chart_rows_max: usize,
+    #[ts(type = "number")]
+    pub stock_max: i64,
+    pub batch_max: usize,
+}

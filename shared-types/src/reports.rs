@@ -283,3 +283,23 @@ pub struct PixelSettings {
 pub struct PixelShareInput {
     pub store_id: String,
 }
+
+/// A report rule's refusal (a UTM link, a pixel id, a unit cost): a stable code the UI
+/// translates and the English message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ReportProblem {
+    pub code: String,
+    pub message: String,
+}
+
+/// The UTM link builder's verdict: the composed link, or `null` with every problem of what
+/// was typed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct UtmLinkVerdict {
+    pub link: Option<String>,
+    pub problems: Vec<ReportProblem>,
+}

@@ -3,12 +3,8 @@
 use shared_types::{ChangeKind, PagingAction, PagingState};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::analytics;
-
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
 
 /// Conversion rate in percent.
 #[wasm_bindgen(js_name = conversionRate)]

@@ -1,41 +1,25 @@
 //! Exports of the store-content rules: order states and fulfilment, product and discount checks.
 
-use serde::Serialize;
-use shared_types::FieldProblem;
 use shared_types::catalog::{
-    CollectionInput, DiscountInput, MenuInput, PageInput, ProductInput, ProductOption, Variant,
+    CollectionInput, ContentChoices, DiscountInput, MenuInput, OrderStatuses, PageInput,
+    ProductInput, ProductLimits, ProductOption, Variant, VariantsOutcome,
 };
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, strings, to_js};
 use crate::catalog;
-
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ContentChoices {
-    product_statuses: [&'static str; 3],
-    collection_kinds: [&'static str; 2],
-    link_parents: [&'static str; 5],
-    discount_methods: [&'static str; 2],
-    discount_value_types: [&'static str; 3],
-    rich_text_font_sizes_px: [u32; 10],
-}
 
 /// The choices of content forms: product statuses, collection kinds, where a menu link leads,
 /// discount methods and value types, and the font sizes rich text may use.
 #[wasm_bindgen(js_name = contentChoices)]
 pub fn content_choices() -> Result<JsValue, JsError> {
     to_js(&ContentChoices {
-        product_statuses: catalog::PRODUCT_STATUSES,
-        collection_kinds: catalog::COLLECTION_KINDS,
-        link_parents: catalog::LINK_PARENTS,
-        discount_methods: catalog::DISCOUNT_METHODS,
-        discount_value_types: catalog::DISCOUNT_VALUE_TYPES,
-        rich_text_font_sizes_px: crate::limits::RICH_TEXT_FONT_SIZES_PX,
+        product_statuses: strings(&catalog::PRODUCT_STATUSES),
+        collection_kinds: strings(&catalog::COLLECTION_KINDS),
+        link_parents: strings(&catalog::LINK_PARENTS),
+        discount_methods: strings(&catalog::DISCOUNT_METHODS),
+        discount_value_types: strings(&catalog::DISCOUNT_VALUE_TYPES),
+        rich_text_font_sizes_px: crate::limits::RICH_TEXT_FONT_SIZES_PX.to_vec(),
     })
 }
 
@@ -59,18 +43,12 @@ pub fn check_collection(input: JsValue) -> Result<Vec<String>, JsError> {
     )?))
 }
 
-#[derive(Serialize)]
-struct OrderStatuses {
-    financial: [&'static str; 5],
-    fulfillment: [&'static str; 4],
-}
-
 /// The financial and fulfilment states an order can be in, in the order the filters show them.
 #[wasm_bindgen(js_name = orderStatuses)]
 pub fn order_statuses() -> Result<JsValue, JsError> {
     to_js(&OrderStatuses {
-        financial: catalog::FINANCIAL_STATUSES,
-        fulfillment: catalog::FULFILLMENT_STATUSES,
+        financial: strings(&catalog::FINANCIAL_STATUSES),
+        fulfillment: strings(&catalog::FULFILLMENT_STATUSES),
     })
 }
 
@@ -88,15 +66,6 @@ pub fn check_product_fields(input: JsValue) -> Result<JsValue, JsError> {
     to_js(&catalog::product_problems(&from_js::<ProductInput>(input)?))
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ProductLimits {
-    images_max: usize,
-    options_max: usize,
-    option_values_max: usize,
-    variants_max: usize,
-}
-
 /// How many images, options, values of an option and variants a product may have.
 #[wasm_bindgen(js_name = productLimits)]
 pub fn product_limits() -> Result<JsValue, JsError> {
@@ -106,12 +75,6 @@ pub fn product_limits() -> Result<JsValue, JsError> {
         option_values_max: catalog::OPTION_VALUES_MAX,
         variants_max: catalog::PRODUCT_VARIANTS_MAX,
     })
-}
-
-#[derive(Serialize)]
-struct VariantsOutcome {
-    variants: Option<Vec<Variant>>,
-    problem: Option<FieldProblem>,
 }
 
 /// The variants a product's options make, keeping what `variants` set for the same values;
@@ -130,13 +93,13 @@ pub fn variants_for_options(
         compare_at_price,
     );
     to_js(&match outcome {
-        Ok(variants) => VariantsOutcome {
-            variants: Some(variants),
-            problem: None,
+        Ok(variants) => VariantsOutcome::Made {
+            variants,
+            problem: (),
         },
-        Err(problem) => VariantsOutcome {
-            variants: None,
-            problem: Some(problem),
+        Err(problem) => VariantsOutcome::Refused {
+            variants: (),
+            problem,
         },
     })
 }

@@ -1,18 +1,13 @@
 //! Exports of the selling rules for the admin's order page and customer form: countries,
 //! address checks, and what a fulfilment, a refund or a cancellation of an order would do.
 
-use serde::Serialize;
 use shared_types::catalog::Order;
-use shared_types::commerce::{Address, FulfillmentInput, RefundInput, RefundQuote};
+use shared_types::commerce::{Address, FulfillmentInput, RefundAnswer, RefundInput, RefundQuote};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::catalog::minor_to_money;
 use crate::commerce::{self, orders};
-
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
 
 /// Every country a shopper may ship to, by name. Named apart from the analytics' `countries`
 /// (every ISO country, without postcodes): both are in the shell build.
@@ -46,13 +41,6 @@ pub fn fulfilment_problems(order: JsValue, input: JsValue) -> Result<Vec<String>
     )
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Quote {
-    quote: Option<RefundQuote>,
-    problems: Vec<String>,
-}
-
 /// What the refund would give back, or why it cannot be made.
 #[wasm_bindgen(js_name = refundQuote)]
 pub fn refund_quote(order: JsValue, input: JsValue) -> Result<JsValue, JsError> {
@@ -60,7 +48,7 @@ pub fn refund_quote(order: JsValue, input: JsValue) -> Result<JsValue, JsError> 
     let refundable = minor_to_money(order.grand_total_minor - order.refunded_minor);
     let shipping_refundable = minor_to_money(orders::shipping_refundable(&order));
     let answer = match orders::quote_refund(&order, &from_js::<RefundInput>(input)?) {
-        Ok(amounts) => Quote {
+        Ok(amounts) => RefundAnswer {
             quote: Some(RefundQuote {
                 amount: minor_to_money(amounts.total_minor),
                 shipping_refundable,
@@ -68,7 +56,7 @@ pub fn refund_quote(order: JsValue, input: JsValue) -> Result<JsValue, JsError> 
             }),
             problems: Vec::new(),
         },
-        Err(problems) => Quote {
+        Err(problems) => RefundAnswer {
             quote: None,
             problems,
         },

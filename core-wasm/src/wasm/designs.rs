@@ -1,48 +1,21 @@
 //! Exports of the product design rules: the choices and limits of the editors, the default
 //! design of a kind, where a new layer goes, the one `apply` of an edit and its views.
 
-use serde::Serialize;
 use shared_types::designs::{
-    Design, DesignCommand, DesignErrorBody, DesignKind, LayerContent, Surface,
+    Design, DesignChoices, DesignCommand, DesignEditOutcome, DesignKind, LayerContent, Surface,
 };
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
-use crate::designs::{self as rules, SurfaceSize};
-
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct DesignChoices {
-    fonts: [&'static str; 6],
-    aligns: [&'static str; 3],
-    print_areas: [SurfaceSize; 4],
-    print_areas_max: usize,
-    book_pages_min: usize,
-    book_pages_max: usize,
-    layers_max: usize,
-    text_max_chars: usize,
-    font_size_min: u32,
-    font_size_max: u32,
-    layer_min_px: i32,
-    personal_label_max_chars: usize,
-    personal_length_max: u32,
-    nudge_px: i32,
-    nudge_large_px: i32,
-    book2_bleed_mm: u32,
-    book2_gutter_mm: u32,
-}
+use super::{from_js, strings, to_js};
+use crate::designs as rules;
 
 /// The fonts, alignments, print areas and limits the design editors offer.
 #[wasm_bindgen(js_name = designChoices)]
 pub fn design_choices() -> Result<JsValue, JsError> {
     to_js(&DesignChoices {
-        fonts: rules::FONTS,
-        aligns: rules::ALIGNS,
-        print_areas: rules::PRINT_AREAS,
+        fonts: strings(&rules::FONTS),
+        aligns: strings(&rules::ALIGNS),
+        print_areas: rules::PRINT_AREAS.iter().map(Into::into).collect(),
         print_areas_max: rules::PRINT_AREAS_MAX,
         book_pages_min: rules::BOOK_PAGES_MIN,
         book_pages_max: rules::BOOK_PAGES_MAX,
@@ -105,12 +78,6 @@ pub fn fit_layer(surface: JsValue, layer: JsValue, keep_size: bool) -> Result<Js
     ))
 }
 
-#[derive(Serialize)]
-struct Applied {
-    design: Option<Design>,
-    error: Option<DesignErrorBody>,
-}
-
 /// Applies an edit: `{design}` the new design, or `{error}` the rule it breaks.
 #[wasm_bindgen(js_name = applyDesign)]
 pub fn apply_design(design: JsValue, command: JsValue) -> Result<JsValue, JsError> {
@@ -119,13 +86,10 @@ pub fn apply_design(design: JsValue, command: JsValue) -> Result<JsValue, JsErro
         &from_js::<DesignCommand>(command)?,
     );
     to_js(&match outcome {
-        Ok(design) => Applied {
-            design: Some(design),
-            error: None,
-        },
-        Err(error) => Applied {
-            design: None,
-            error: Some(error.to_body()),
+        Ok(design) => DesignEditOutcome::Applied { design, error: () },
+        Err(error) => DesignEditOutcome::Rejected {
+            design: (),
+            error: error.to_body(),
         },
     })
 }

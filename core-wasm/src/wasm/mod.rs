@@ -25,6 +25,19 @@ mod theme;
 #[cfg(all(feature = "tz", any(feature = "wasm", feature = "wasm-zoned")))]
 mod zoned;
 
+/// Reads a JavaScript value as `T`; a value of another shape throws serde's message.
+#[cfg(any(
+    feature = "wasm",
+    feature = "wasm-shell",
+    feature = "wasm-editor",
+    feature = "wasm-zoned"
+))]
+pub(crate) fn from_js<T: serde::de::DeserializeOwned>(
+    value: wasm_bindgen::JsValue,
+) -> Result<T, wasm_bindgen::JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| wasm_bindgen::JsError::new(&e.to_string()))
+}
+
 /// Converts a result for JavaScript as plain objects, with `null` for `None`.
 #[cfg(any(
     feature = "wasm",
@@ -38,4 +51,10 @@ pub(crate) fn to_js<T: serde::Serialize>(
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| wasm_bindgen::JsError::new(&e.to_string()))
+}
+
+/// The core's fixed list of names as owned strings, for a shared-types answer.
+#[cfg(any(feature = "wasm", feature = "wasm-shell", feature = "wasm-editor"))]
+pub(crate) fn strings(names: &[&str]) -> Vec<String> {
+    names.iter().map(|name| (*name).to_owned()).collect()
 }

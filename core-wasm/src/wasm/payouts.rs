@@ -1,20 +1,14 @@
 //! Exports of the payout rules: a card and a payout amount, as the server checks them.
 
-use serde::Serialize;
+use shared_types::PayoutProblem;
 use wasm_bindgen::prelude::*;
 
 use super::to_js;
 use crate::payouts::{self, PayoutError};
 
-#[derive(Serialize)]
-struct Problem {
-    code: &'static str,
-    message: String,
-}
-
 fn problem(error: PayoutError) -> Result<JsValue, JsError> {
-    to_js(&Some(Problem {
-        code: error.code(),
+    to_js(&Some(PayoutProblem {
+        code: error.code().to_owned(),
         message: error.to_string(),
     }))
 }

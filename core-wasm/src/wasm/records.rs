@@ -1,29 +1,11 @@
 //! Exports of the store's smaller records and settings: the one check by kind, and the choices
 //! their forms offer.
 
-use serde::Serialize;
-use shared_types::records::CatalogEntry;
+use shared_types::records::{ProductPatch, RecordChoices, StockChange};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, strings, to_js};
 use crate::records;
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RecordChoices {
-    apps: Vec<CatalogEntry>,
-    sales_channels: Vec<CatalogEntry>,
-    size_units: [&'static str; 2],
-    option_displays: [&'static str; 3],
-    feed_formats: [&'static str; 2],
-    bulk_fields: [&'static str; 3],
-    price_operations: [&'static str; 3],
-    upsell_placements: [&'static str; 3],
-    size_chart_columns_max: usize,
-    size_chart_rows_max: usize,
-    stock_max: i64,
-    batch_max: usize,
-}
 
 /// The built-in apps, the sales channels and the choices and limits of the records' forms.
 #[wasm_bindgen(js_name = recordChoices)]
@@ -31,12 +13,12 @@ pub fn record_choices() -> Result<JsValue, JsError> {
     to_js(&RecordChoices {
         apps: records::apps(),
         sales_channels: records::sales_channels(),
-        size_units: records::SIZE_UNITS,
-        option_displays: records::OPTION_DISPLAYS,
-        feed_formats: records::FEED_FORMATS,
-        bulk_fields: records::BULK_FIELDS,
-        price_operations: records::PRICE_OPERATIONS,
-        upsell_placements: records::UPSELL_PLACEMENTS,
+        size_units: strings(&records::SIZE_UNITS),
+        option_displays: strings(&records::OPTION_DISPLAYS),
+        feed_formats: strings(&records::FEED_FORMATS),
+        bulk_fields: strings(&records::BULK_FIELDS),
+        price_operations: strings(&records::PRICE_OPERATIONS),
+        upsell_placements: strings(&records::UPSELL_PLACEMENTS),
         size_chart_columns_max: records::SIZE_CHART_COLUMNS_MAX,
         size_chart_rows_max: records::SIZE_CHART_ROWS_MAX,
         stock_max: records::STOCK_MAX,
@@ -48,8 +30,7 @@ pub fn record_choices() -> Result<JsValue, JsError> {
 /// the server will take it.
 #[wasm_bindgen(js_name = checkRecord)]
 pub fn check_record(kind: &str, value: JsValue) -> Result<Vec<String>, JsError> {
-    let value: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))?;
+    let value: serde_json::Value = from_js(value)?;
     match records::problems_of(kind, value) {
         Some(Ok(problems)) => Ok(problems),
         Some(Err(message)) => Ok(vec![message]),
@@ -60,15 +41,13 @@ pub fn check_record(kind: &str, value: JsValue) -> Result<Vec<String>, JsError> 
 /// Every problem of a batch of stock changes.
 #[wasm_bindgen(js_name = checkStock)]
 pub fn check_stock(changes: JsValue) -> Result<Vec<String>, JsError> {
-    let changes: Vec<shared_types::records::StockChange> =
-        serde_wasm_bindgen::from_value(changes).map_err(|e| JsError::new(&e.to_string()))?;
+    let changes: Vec<StockChange> = from_js(changes)?;
     Ok(records::stock_problems(&changes))
 }
 
 /// Every problem of a batch of product changes from the bulk editor.
 #[wasm_bindgen(js_name = checkProductPatches)]
 pub fn check_product_patches(patches: JsValue) -> Result<Vec<String>, JsError> {
-    let patches: Vec<shared_types::records::ProductPatch> =
-        serde_wasm_bindgen::from_value(patches).map_err(|e| JsError::new(&e.to_string()))?;
+    let patches: Vec<ProductPatch> = from_js(patches)?;
     Ok(records::patch_problems(&patches))
 }

@@ -1,31 +1,17 @@
 //! Exports of the report rules: the UTM link builder, tracking pixel ids and unit costs, as the
 //! server checks them.
 
-use serde::Serialize;
-use shared_types::reports::{PixelIds, UtmLinkInput};
+use shared_types::reports::{PixelIds, ReportProblem, UtmLinkInput, UtmLinkVerdict};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::reports::{self, ReportError};
 
-#[derive(Serialize)]
-struct Problem {
-    code: &'static str,
-    message: String,
-}
-
-#[derive(Serialize)]
-struct Verdict {
-    /// The composed link, or `null` when something was refused.
-    link: Option<String>,
-    problems: Vec<Problem>,
-}
-
-fn problems(errors: Vec<ReportError>) -> Vec<Problem> {
+fn problems(errors: Vec<ReportError>) -> Vec<ReportProblem> {
     errors
         .into_iter()
-        .map(|error| Problem {
-            code: error.code(),
+        .map(|error| ReportProblem {
+            code: error.code().to_owned(),
             message: error.to_string(),
         })
         .collect()
@@ -35,13 +21,13 @@ fn problems(errors: Vec<ReportError>) -> Vec<Problem> {
 /// `{link, problems}`.
 #[wasm_bindgen(js_name = utmLink)]
 pub fn utm_link(input: JsValue) -> Result<JsValue, JsError> {
-    let input: UtmLinkInput = serde_wasm_bindgen::from_value(input)?;
+    let input: UtmLinkInput = from_js(input)?;
     let verdict = match reports::utm_link(&input) {
-        Ok(link) => Verdict {
+        Ok(link) => UtmLinkVerdict {
             link: Some(link),
             problems: Vec::new(),
         },
-        Err(errors) => Verdict {
+        Err(errors) => UtmLinkVerdict {
             link: None,
             problems: problems(errors),
         },
@@ -52,7 +38,7 @@ pub fn utm_link(input: JsValue) -> Result<JsValue, JsError> {
 /// Why tracking pixel ids would be refused, as a list of `{code, message}` (empty when fine).
 #[wasm_bindgen(js_name = checkPixels)]
 pub fn check_pixels(ids: JsValue) -> Result<JsValue, JsError> {
-    let ids: PixelIds = serde_wasm_bindgen::from_value(ids)?;
+    let ids: PixelIds = from_js(ids)?;
     to_js(
         &reports::check_pixels(&ids)
             .err()

@@ -1,19 +1,14 @@
 //! Exports of the shell rules.
 
-use serde::de::DeserializeOwned;
 use shared_types::{
     ChangePasswordForm, DisplaySettings, ForgotPasswordForm, LoginForm, MenuContext,
     OnboardingConfig, RegisterForm, ResetPasswordForm, SessionSnapshot, StaffInvitationForm,
 };
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::formats;
 use crate::shell;
-
-fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
 
 /// Judges a login form `{email, password}`; returns a `LoginCheck`.
 #[wasm_bindgen(js_name = checkLogin)]

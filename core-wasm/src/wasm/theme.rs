@@ -9,7 +9,7 @@ use shared_types::theme::{
 };
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::theme::{self, ThemeDoc, ThemeError};
 
 fn outcome(result: Result<ThemeChange, ThemeError>) -> Result<JsValue, JsError> {
@@ -99,7 +99,7 @@ impl ThemeEditor {
     /// The Setting tab's groups for an `EditorPage`: `SettingsGroupView[]`.
     #[wasm_bindgen(js_name = settingsGroups)]
     pub fn settings_groups(&self, page: JsValue) -> Result<JsValue, JsError> {
-        let page: EditorPage = serde_wasm_bindgen::from_value(page)?;
+        let page: EditorPage = from_js(page)?;
         to_js(&theme::settings_groups(self.inner.doc().family(), page))
     }
 
@@ -193,7 +193,7 @@ pub fn editor_constants() -> Result<JsValue, JsError> {
 /// The link object of a link picker's choice (`LinkTarget` in).
 #[wasm_bindgen(js_name = themeLinkTo)]
 pub fn link_to(target: JsValue) -> Result<JsValue, JsError> {
-    let target: LinkTarget = serde_wasm_bindgen::from_value(target)?;
+    let target: LinkTarget = from_js(target)?;
     to_js(&theme::link_to(&target))
 }
 
@@ -207,7 +207,7 @@ pub fn preview_page_for_panel(panel: &str) -> Result<JsValue, JsError> {
 /// `PreviewChange`, or `null` for the whole page.
 #[wasm_bindgen(js_name = themePreviewChange)]
 pub fn preview_change(paths: JsValue) -> Result<JsValue, JsError> {
-    let paths: Vec<String> = serde_wasm_bindgen::from_value(paths)?;
+    let paths: Vec<String> = from_js(paths)?;
     to_js(&theme::preview_change(&paths))
 }
 
@@ -215,6 +215,6 @@ pub fn preview_change(paths: JsValue) -> Result<JsValue, JsError> {
 /// a no-cache stamp and a `ThemeFamily`, or `null`.
 #[wasm_bindgen(js_name = themePreviewUrl)]
 pub fn preview_url(store_address: &str, stamp: f64, family: JsValue) -> Result<JsValue, JsError> {
-    let family: ThemeFamily = serde_wasm_bindgen::from_value(family)?;
+    let family: ThemeFamily = from_js(family)?;
     to_js(&theme::preview_url(store_address, stamp, family))
 }

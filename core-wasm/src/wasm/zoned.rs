@@ -4,12 +4,8 @@
 use shared_types::{Buckets, DateRange, PagePreference};
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::{analytics, shell};
-
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
-}
 
 /// The range from `from`..`to` (YYYY-MM-DD) in a zone; throws the error's code.
 #[wasm_bindgen(js_name = analyticsRange)]

@@ -1,20 +1,19 @@
 // Store-content rules of the WASM core: order states, product and discount checks.
 import * as wasm from "../wasm/core_wasm";
 import type { CollectionInput } from "../types/generated/CollectionInput";
+import type { ContentChoices } from "../types/generated/ContentChoices";
 import type { DiscountInput } from "../types/generated/DiscountInput";
 import type { FieldProblem } from "../types/generated/FieldProblem";
 import type { MenuInput } from "../types/generated/MenuInput";
+import type { OrderStatuses } from "../types/generated/OrderStatuses";
 import type { PageInput } from "../types/generated/PageInput";
 import type { ProductInput } from "../types/generated/ProductInput";
+import type { ProductLimits } from "../types/generated/ProductLimits";
 import type { ProductOption } from "../types/generated/ProductOption";
 import type { Variant } from "../types/generated/Variant";
+import type { VariantsOutcome } from "../types/generated/VariantsOutcome";
 
-export type { FieldProblem };
-
-export interface OrderStatuses {
-  financial: string[];
-  fulfillment: string[];
-}
+export type { ContentChoices, FieldProblem, OrderStatuses, ProductLimits, VariantsOutcome };
 
 /** The financial and fulfilment states of an order, in the order the filters show them. */
 export const orderStatuses: OrderStatuses = wasm.orderStatuses() as OrderStatuses;
@@ -30,26 +29,13 @@ export function checkProductFields(input: ProductInput): FieldProblem[] {
   return wasm.checkProductFields(input) as FieldProblem[];
 }
 
-export interface ProductLimits {
-  imagesMax: number;
-  optionsMax: number;
-  optionValuesMax: number;
-  variantsMax: number;
-}
-
 /** How many images, options, values of an option and variants a product may have. */
 export const productLimits: ProductLimits = wasm.productLimits() as ProductLimits;
 
 /** The variants a product's options make (one per combination of values), keeping what
  * `variants` set for the same values; or the options' problem when they make too many. */
-export function variantsForOptions(
-  options: ProductOption[],
-  variants: Variant[],
-  price: number,
-  compareAtPrice: number | undefined,
-): { variants: Variant[]; problem: null } | { variants: null; problem: FieldProblem } {
-  return wasm.variantsForOptions(options, variants, price, compareAtPrice) as
-    { variants: Variant[]; problem: null } | { variants: null; problem: FieldProblem };
+export function variantsForOptions(options: ProductOption[], variants: Variant[], price: number, compareAtPrice: number | undefined): VariantsOutcome {
+  return wasm.variantsForOptions(options, variants, price, compareAtPrice) as VariantsOutcome;
 }
 
 /** The problem of a discount input, or null. */
@@ -60,15 +46,6 @@ export function checkDiscount(input: DiscountInput): string | null {
 /** The problem of a title (`label` names the field in the message), or null. */
 export function checkTitle(label: string, title: string): string | null {
   return wasm.checkTitle(label, title) ?? null;
-}
-
-export interface ContentChoices {
-  productStatuses: string[];
-  collectionKinds: string[];
-  linkParents: string[];
-  discountMethods: string[];
-  discountValueTypes: string[];
-  richTextFontSizesPx: number[];
 }
 
 /** The choices of content forms: product statuses, collection kinds, where a menu link leads,

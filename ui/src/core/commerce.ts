@@ -5,11 +5,12 @@ import * as wasm from "../wasm/core_wasm";
 import type { Address } from "../types/generated/Address";
 import type { FulfillmentInput } from "../types/generated/FulfillmentInput";
 import type { Order } from "../types/generated/Order";
+import type { RefundAnswer } from "../types/generated/RefundAnswer";
 import type { RefundInput } from "../types/generated/RefundInput";
 import type { RefundQuote } from "../types/generated/RefundQuote";
 import type { ShippingCountry } from "../types/generated/ShippingCountry";
 
-export type { Address, FulfillmentInput, RefundInput, RefundQuote, ShippingCountry };
+export type { Address, FulfillmentInput, RefundAnswer, RefundInput, RefundQuote, ShippingCountry };
 
 let shipping: ShippingCountry[] | null = null;
 
@@ -33,12 +34,6 @@ export function addressProblems(label: string, address: Address, phoneRequired =
 /** Why the fulfilment cannot be made; empty when it can. */
 export function fulfilmentProblems(order: Order, input: FulfillmentInput): string[] {
   return wasm.fulfilmentProblems(order, input);
-}
-
-/** What a refund gives back (`quote`), or why it cannot be made (`problems`). */
-export interface RefundAnswer {
-  quote: RefundQuote | null;
-  problems: string[];
 }
 
 /** What the refund would give back, or why it cannot be made. */

@@ -2,44 +2,32 @@
 // a kind, where a new layer goes, and the one verdict on every edit (a new design or a refusal).
 import * as wasm from "../wasm-editor/core_wasm";
 import type { Design } from "../types/generated/Design";
+import type { DesignChoices } from "../types/generated/DesignChoices";
 import type { DesignCommand } from "../types/generated/DesignCommand";
+import type { DesignEditOutcome } from "../types/generated/DesignEditOutcome";
 import type { DesignErrorBody } from "../types/generated/DesignErrorBody";
 import type { DesignKind } from "../types/generated/DesignKind";
 import type { Layer } from "../types/generated/Layer";
 import type { LayerContent } from "../types/generated/LayerContent";
 import type { Personalization } from "../types/generated/Personalization";
+import type { StandardSurfaceSize } from "../types/generated/StandardSurfaceSize";
 import type { Surface } from "../types/generated/Surface";
 import type { TextContent } from "../types/generated/TextContent";
 
-export type { Design, DesignCommand, DesignErrorBody, DesignKind, Layer, LayerContent, Personalization, Surface, TextContent };
-
-export interface SurfaceSize {
-  role: string;
-  widthPx: number;
-  heightPx: number;
-  widthMm: number;
-  heightMm: number;
-}
-
-export interface DesignChoices {
-  fonts: string[];
-  aligns: string[];
-  printAreas: SurfaceSize[];
-  printAreasMax: number;
-  bookPagesMin: number;
-  bookPagesMax: number;
-  layersMax: number;
-  textMaxChars: number;
-  fontSizeMin: number;
-  fontSizeMax: number;
-  layerMinPx: number;
-  personalLabelMaxChars: number;
-  personalLengthMax: number;
-  nudgePx: number;
-  nudgeLargePx: number;
-  book2BleedMm: number;
-  book2GutterMm: number;
-}
+export type {
+  Design,
+  DesignChoices,
+  DesignCommand,
+  DesignEditOutcome,
+  DesignErrorBody,
+  DesignKind,
+  Layer,
+  LayerContent,
+  Personalization,
+  StandardSurfaceSize,
+  Surface,
+  TextContent,
+};
 
 export const designChoices: DesignChoices = wasm.designChoices() as DesignChoices;
 
@@ -69,11 +57,9 @@ export function fitLayer(surface: Surface, layer: Layer, keepSize: boolean): Lay
   return wasm.fitLayer(surface, layer, keepSize) as Layer;
 }
 
-export type Applied = { design: Design; error: null } | { design: null; error: DesignErrorBody };
-
 /** The core's verdict on an edit: the new design, or the rule it breaks. */
-export function applyDesign(design: Design, command: DesignCommand): Applied {
-  return wasm.applyDesign(design, command) as Applied;
+export function applyDesign(design: Design, command: DesignCommand): DesignEditOutcome {
+  return wasm.applyDesign(design, command) as DesignEditOutcome;
 }
 
 /** The views of a design, as lists of surface indices: areas, pages, or the cover and spreads. */

@@ -12,6 +12,7 @@ import type { Menu } from "../types/generated/Menu";
 import type { MenuContext } from "../types/generated/MenuContext";
 import type { OnboardingConfig } from "../types/generated/OnboardingConfig";
 import type { OnboardingView } from "../types/generated/OnboardingView";
+import type { PayoutProblem } from "../types/generated/PayoutProblem";
 import type { Rank } from "../types/generated/Rank";
 import type { RegisterForm } from "../types/generated/RegisterForm";
 import type { ResetPasswordForm } from "../types/generated/ResetPasswordForm";
@@ -34,6 +35,7 @@ export type {
   MenuContext,
   OnboardingConfig,
   OnboardingView,
+  PayoutProblem,
   Rank,
   RegisterForm,
   ResetPasswordForm,
@@ -77,12 +79,6 @@ export function checkChangePassword(form: ChangePasswordForm): FormVerdict<Chang
 /** Judges the staff invitation form. */
 export function checkStaffInvitation(form: StaffInvitationForm): FormVerdict<StaffInvitationForm> {
   return wasm.checkStaffInvitation(form) as FormVerdict<StaffInvitationForm>;
-}
-
-/** A payout rule's refusal: a stable code to translate and the English message. */
-export interface PayoutProblem {
-  code: string;
-  message: string;
 }
 
 /** Why a card would be refused in the given month (`now` is the browser's date), or null. */

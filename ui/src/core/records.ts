@@ -1,24 +1,11 @@
 // Rules of the store's smaller records and settings, from the WASM core: the built-in apps, the
 // sales channels, the choices of the forms, and one check per kind.
 import * as wasm from "../wasm/core_wasm";
-import type { CatalogEntry } from "../types/generated/CatalogEntry";
 import type { ProductPatch } from "../types/generated/ProductPatch";
+import type { RecordChoices } from "../types/generated/RecordChoices";
 import type { StockChange } from "../types/generated/StockChange";
 
-export interface RecordChoices {
-  apps: CatalogEntry[];
-  salesChannels: CatalogEntry[];
-  sizeUnits: string[];
-  optionDisplays: string[];
-  feedFormats: string[];
-  bulkFields: string[];
-  priceOperations: string[];
-  upsellPlacements: string[];
-  sizeChartColumnsMax: number;
-  sizeChartRowsMax: number;
-  stockMax: number;
-  batchMax: number;
-}
+export type { RecordChoices };
 
 export const recordChoices: RecordChoices = wasm.recordChoices() as RecordChoices;
 

@@ -2,20 +2,16 @@
 // unit costs, checked as the server checks them, and the UTM values of a landing page.
 import * as wasm from "../wasm/core_wasm";
 import type { PixelIds } from "../types/generated/PixelIds";
+import type { ReportProblem } from "../types/generated/ReportProblem";
 import type { UtmLinkInput } from "../types/generated/UtmLinkInput";
+import type { UtmLinkVerdict } from "../types/generated/UtmLinkVerdict";
 import type { UtmValues } from "../types/generated/UtmValues";
 
-export type { PixelIds, UtmLinkInput, UtmValues };
-
-/** A report rule's refusal: a stable code to translate and the English message. */
-export interface ReportProblem {
-  code: string;
-  message: string;
-}
+export type { PixelIds, ReportProblem, UtmLinkInput, UtmLinkVerdict, UtmValues };
 
 /** The campaign link, or null with every problem of what was typed. */
-export function utmLink(input: UtmLinkInput): { link: string | null; problems: ReportProblem[] } {
-  return wasm.utmLink(input) as { link: string | null; problems: ReportProblem[] };
+export function utmLink(input: UtmLinkInput): UtmLinkVerdict {
+  return wasm.utmLink(input) as UtmLinkVerdict;
 }
 
 /** Why pixel ids would be refused (empty when they are fine). */
