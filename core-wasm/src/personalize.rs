@@ -103,7 +103,8 @@ mod tests {
 
     #[test]
     fn a_setup_is_trimmed_and_its_layers_kept_as_json() {
-        let checked = check_setup(&setup(" Mug ", vec![json!({"text": "Hi"})])).unwrap();
+        let checked =
+            check_setup(&setup(" Mug ", vec![json!({"text": "Hi"})])).expect("a good set-up");
         assert_eq!(checked.product_id, "p1");
         assert_eq!(checked.name, "Mug");
         assert_eq!(checked.layers, r#"[{"text":"Hi"}]"#);
@@ -116,12 +117,12 @@ mod tests {
             product_id: String::new(),
             ..setup(&"n".repeat(NAME_MAX + 1), too_many)
         })
-        .unwrap_err();
+        .expect_err("three problems");
         assert_eq!(errors.len(), 3);
         assert!(check_setup(&setup("Mug", vec![json!("text")])).is_err());
         let big = vec![json!({"t": "x".repeat(LAYERS_MAX_BYTES)})];
         assert_eq!(
-            check_setup(&setup("Mug", big)).unwrap_err(),
+            check_setup(&setup("Mug", big)).expect_err("too large"),
             vec!["The layers are too large (64 KB at most).".to_owned()]
         );
     }
@@ -137,6 +138,9 @@ mod tests {
         );
         assert!(check_font("Lobster", "http://fonts.example/l.ttf").is_err());
         assert!(check_font("Lobster", "https://fonts.example/l.css").is_err());
-        assert_eq!(check_font("", "ftp://x").unwrap_err().len(), 2);
+        assert_eq!(
+            check_font("", "ftp://x").expect_err("two problems").len(),
+            2
+        );
     }
 }

@@ -447,7 +447,7 @@ mod tests {
             last_name: Some("  ".to_owned()),
             profile_picture: None,
         })
-        .unwrap();
+        .expect("a good change");
         assert_eq!(checked.first_name, Some(Some("Lan".to_owned())));
         assert_eq!(checked.last_name, Some(None));
         assert_eq!(checked.profile_picture, None);
@@ -456,7 +456,7 @@ mod tests {
             last_name: None,
             profile_picture: Some("ftp://pic".to_owned()),
         })
-        .unwrap_err();
+        .expect_err("two problems");
         assert_eq!(
             refused,
             vec![
