@@ -561,16 +561,7 @@ async fn export(
         }
     };
     let name = format!("{}-{}-{}.csv", query.report, range.from, range.to);
-    let mut response = body.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
+    Ok(super::csv_download(&name, body))
 }
 
 /// The live view's filter.

@@ -175,3 +175,20 @@ const DOCS_SCRIPT: &str = include_str!("docs.js");
 /// The API page runs its one script from this server and nothing else, and is never framed.
 const DOCS_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; \
     connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// A CSV file to download as `name`: the exports of orders, customers, sales reports and the
+/// analytics. A name that cannot be a header value (never one the routes make) is left out.
+pub(crate) fn csv_download(name: &str, body: String) -> axum::response::Response {
+    use axum::http::{HeaderValue, header};
+    use axum::response::IntoResponse;
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
+}

@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use core_wasm::reports::{self as rules, PaidOrder, ReportDay, ReportError};
 use serde::Deserialize;
 use shared_types::ApiErrorBody;
@@ -215,16 +215,7 @@ async fn sales_export(
         range.from,
         range.to
     );
-    let mut response = body.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
+    Ok(super::csv_download(&name, body))
 }
 
 /// Estimated profit per day and per product: sales less cost of goods, payment fees (the

@@ -123,29 +123,10 @@ async fn export_customers(
     access: StoreAccess<scoped::Customers>,
 ) -> Result<axum::response::Response, ApiError> {
     let customers = db::customers::all(&state.db, &access.store_id, EXPORT_ROWS_MAX).await?;
-    Ok(csv_file(
+    Ok(super::csv_download(
         "customers.csv",
         core_wasm::commerce::customers::customers_csv(&customers),
     ))
-}
-
-/// A CSV download.
-fn csv_file(name: &str, body: String) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    (
-        [
-            (
-                axum::http::header::CONTENT_TYPE,
-                "text/csv; charset=utf-8".to_owned(),
-            ),
-            (
-                axum::http::header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
-        body,
-    )
-        .into_response()
 }
 
 /// The order list's filters: paging, the order date as local days in a zone, the financial
@@ -280,7 +261,7 @@ async fn export_orders(
 ) -> Result<axum::response::Response, ApiError> {
     let filter = order_filter(&state, &access.store_id, &query).await?;
     let orders = orders::list(&state.db, &access.store_id, &filter, EXPORT_ROWS_MAX, 0).await?;
-    Ok(csv_file(
+    Ok(super::csv_download(
         "orders.csv",
         core_wasm::commerce::customers::orders_csv(&orders),
     ))
