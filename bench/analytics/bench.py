@@ -1020,8 +1020,9 @@ def main() -> int:
                     "median_ms": float(f["median_ms"]),
                     "p95_ms": float(f["p95_ms"]),
                     "runs": f.get("runs"),
+                    "first_ms": f.get("first_ms"),
                 }
-        base = figures.get("ours/rollup")
+        base = figures.get("ours/index") or figures.get("ours/rollup")
         for who, f in figures.items():
             f["median_ratio"] = (
                 f["median_ms"] / base["median_ms"] if base and base["median_ms"] else None

@@ -1,7 +1,8 @@
 //! What every request handler can reach: the database pool, the configuration and the signing
 //! keys. Nothing here changes after start-up; all state that changes lives in the database. The
-//! one exception is a cache of Overview answers, each keyed by the version of its data that the
-//! database holds, so it is never stale and losing it loses nothing.
+//! exceptions are caches checked against the versions of their data that the database holds
+//! (Overview answers, and the rollups' running totals), so they are never stale and losing them
+//! loses nothing.
 
 use std::sync::Arc;
 
@@ -28,6 +29,9 @@ pub struct AppState {
     /// Overview answers as sent (JSON), keyed by their query and their stores' analytics
     /// version (`routes::analytics`): at most 32 MiB.
     pub overview_cache: moka::sync::Cache<String, axum::body::Bytes>,
+    /// The hourly rollups as running totals, brought up to date from the database on each read
+    /// (`analytics::index`).
+    pub rollups: Arc<crate::analytics::index::RollupIndex>,
     /// Hands storefront events to this process's analytics writer.
     pub ingest: crate::analytics::ingest::Ingestor,
     /// Address ranges and countries for the analytics pipeline (`GEOIP_CSV`).
@@ -57,6 +61,7 @@ impl AppState {
             resolver: Arc::new(crate::dns::SystemResolver),
             ingest,
             countries: Arc::new(countries),
+            rollups: Arc::default(),
             overview_cache: moka::sync::Cache::builder()
                 .max_capacity(OVERVIEW_CACHE_BYTES)
                 .weigher(|key: &String, body: &axum::body::Bytes| {

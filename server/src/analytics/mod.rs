@@ -1,9 +1,11 @@
 //! The analytics pipeline: storefront events in ([`ingest`]), hourly rollups kept up to date as
-//! events and paid orders arrive ([`rollup`]), and the Overview's figures out ([`query`]), all
+//! events and paid orders arrive ([`rollup`]), held in each process's memory as running totals
+//! checked against the database ([`index`]), and the Overview's figures out ([`query`]), all
 //! through the core's math. [`demo`] makes realistic traffic for the demo stores.
 
 pub mod demo;
 pub mod geo;
+pub mod index;
 pub mod ingest;
 pub mod query;
 pub mod rollup;

@@ -16,6 +16,7 @@ use shared_types::{
 };
 use sqlx::AnyPool;
 
+use super::index::RollupIndex;
 use super::{DAY_MS, HOUR_MS, placeholders};
 use crate::db::orders::{ORDER_COLUMNS, OrderRow, order};
 use crate::error::ApiError;
@@ -42,7 +43,10 @@ impl TestOrders {
 /// Where the figures are read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
-    /// The hourly rollups (needs whole-hour bucket edges).
+    /// The hourly rollups through this process's in-memory running totals of them
+    /// ([`super::index`]; needs whole-hour bucket edges).
+    Index,
+    /// The hourly rollups, summed by SQL (needs whole-hour bucket edges).
     Rollup,
     /// The first events and the orders, row by row.
     Raw,
@@ -60,7 +64,7 @@ pub struct Figures {
 }
 
 impl Figures {
-    fn empty(buckets: usize) -> Figures {
+    pub(crate) fn empty(buckets: usize) -> Figures {
         Figures {
             funnel: vec![[0; 5]; buckets],
             sales_minor: vec![0; buckets],
@@ -158,10 +162,11 @@ fn count(value: i64) -> u64 {
     u64::try_from(value).unwrap_or(0)
 }
 
-/// The figures of `stores` over `range` (bucketed by `buckets`), from `source` (the rollups
-/// when they fit, when `None`), with or without test orders.
+/// The figures of `stores` over `range` (bucketed by `buckets`), from `source` (the rollups'
+/// in-memory index when they fit, when `None`), with or without test orders.
 pub async fn figures(
     db: &AnyPool,
+    rollups: &RollupIndex,
     stores: &[String],
     buckets: &Buckets,
     source: Option<Source>,
@@ -176,7 +181,7 @@ pub async fn figures(
         return Ok(figures);
     }
     let source = source.unwrap_or(if rollups_fit(buckets) {
-        Source::Rollup
+        Source::Index
     } else {
         Source::Raw
     });
@@ -185,6 +190,18 @@ pub async fn figures(
     let (from, to) = (format!("${}", n + 1), format!("${}", n + 2));
     let len = buckets.starts.len();
     match source {
+        Source::Index => {
+            return rollups
+                .figures(
+                    db,
+                    stores,
+                    &buckets.starts,
+                    end,
+                    countries == Countries::Read,
+                    tests,
+                )
+                .await;
+        }
         Source::Rollup => {
             let (converted, sales, orders) = match tests {
                 TestOrders::Exclude => ("session_converted", "sales_minor", "orders"),
@@ -417,6 +434,7 @@ pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> Overvie
 /// The whole Overview: `range` and the period of the same length before it.
 pub async fn overview(
     db: &AnyPool,
+    index: &RollupIndex,
     stores: &[String],
     range: DateRange,
     now: i64,
@@ -426,10 +444,26 @@ pub async fn overview(
         analytics::previous(&range, now).map_err(|e| ApiError::Invalid(vec![message(&e)]))?;
     let current_buckets = buckets(&range)?;
     let previous_buckets = buckets(&before)?;
-    let current_figures =
-        figures(db, stores, &current_buckets, None, Countries::Read, tests).await?;
-    let previous_figures =
-        figures(db, stores, &previous_buckets, None, Countries::Read, tests).await?;
+    let current_figures = figures(
+        db,
+        index,
+        stores,
+        &current_buckets,
+        None,
+        Countries::Read,
+        tests,
+    )
+    .await?;
+    let previous_figures = figures(
+        db,
+        index,
+        stores,
+        &previous_buckets,
+        None,
+        Countries::Read,
+        tests,
+    )
+    .await?;
     let today_mode = range.today_mode;
     let current = period(range, &current_buckets, &current_figures);
     let previous = period(before, &previous_buckets, &previous_figures);

@@ -124,7 +124,8 @@ impl Deltas {
         self.hourly.is_empty() && self.hourly_countries.is_empty()
     }
 
-    /// Adds the changes to the rollup tables (and moves the changed stores' versions on).
+    /// Adds the changes to the rollup tables, after moving the changed stores' versions on:
+    /// each hourly row written carries its store's new version (`index` reads by it).
     pub async fn write(self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
         let sqlite = is_sqlite(conn);
         let stores: BTreeSet<String> = self
@@ -142,6 +143,8 @@ impl Deltas {
                     .map(|(store, _, _)| store.clone()),
             )
             .collect();
+        let versions = touch(conn, stores.iter().map(String::as_str)).await?;
+        let version_of = |store: &str| versions.get(store).copied().unwrap_or(0);
         // A first moved within its hour (and country) nets to nothing: no row to write.
         let hourly: Vec<_> = self
             .hourly
@@ -149,7 +152,7 @@ impl Deltas {
             .filter(|(_, counts)| counts.iter().any(|count| *count != 0))
             .collect();
         for chunk in hourly.chunks(ROWS_PER_STATEMENT) {
-            let width = 2 + HOURLY_COLUMNS.len();
+            let width = 3 + HOURLY_COLUMNS.len();
             let rows: Vec<String> = (0..chunk.len())
                 .map(|i| row_marks(sqlite, i * width + 1, width))
                 .collect();
@@ -158,15 +161,18 @@ impl Deltas {
                 .map(|c| format!("{c} = analytics_hourly.{c} + excluded.{c}"))
                 .collect();
             let sql = format!(
-                "INSERT INTO analytics_hourly (store_id, hour_start, {}) VALUES {} \
-                 ON CONFLICT (store_id, hour_start) DO UPDATE SET {}",
+                "INSERT INTO analytics_hourly (store_id, hour_start, version, {}) VALUES {} \
+                 ON CONFLICT (store_id, hour_start) DO UPDATE SET version = excluded.version, {}",
                 HOURLY_COLUMNS.join(", "),
                 rows.join(", "),
                 updates.join(", ")
             );
             let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
             for ((store, hour), counts) in chunk {
-                query = query.bind(store.as_str()).bind(*hour);
+                query = query
+                    .bind(store.as_str())
+                    .bind(*hour)
+                    .bind(version_of(store));
                 for count in counts {
                     query = query.bind(*count);
                 }
@@ -189,14 +195,22 @@ impl Deltas {
                 .into_iter()
                 .filter(|(_, sessions)| *sessions != 0)
                 .collect();
+            // The hourly table's rows carry their version (the daily one is read by SQL only).
+            let stamped = table == "analytics_hourly_countries";
+            let width = if stamped { 5 } else { 4 };
             for chunk in rows.chunks(ROWS_PER_STATEMENT) {
                 let values: Vec<String> = (0..chunk.len())
-                    .map(|i| row_marks(sqlite, i * 4 + 1, 4))
+                    .map(|i| row_marks(sqlite, i * width + 1, width))
                     .collect();
+                let (version_column, version_update) = if stamped {
+                    (", version", ", version = excluded.version")
+                } else {
+                    ("", "")
+                };
                 let sql = format!(
-                    "INSERT INTO {table} (store_id, {column}, country, sessions) VALUES {} \
+                    "INSERT INTO {table} (store_id, {column}, country, sessions{version_column}) VALUES {} \
                      ON CONFLICT (store_id, {column}, country) \
-                     DO UPDATE SET sessions = {table}.sessions + excluded.sessions",
+                     DO UPDATE SET sessions = {table}.sessions + excluded.sessions{version_update}",
                     values.join(", ")
                 );
                 let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
@@ -206,37 +220,44 @@ impl Deltas {
                         .bind(*start)
                         .bind(country.as_str())
                         .bind(*sessions);
+                    if stamped {
+                        query = query.bind(version_of(store));
+                    }
                 }
                 query.execute(&mut *conn).await?;
             }
         }
-        touch(conn, stores.iter().map(String::as_str)).await
+        Ok(())
     }
 }
 
-/// Moves the analytics version of each store on, in the caller's transaction: every cached
-/// Overview answer of those stores is then out of date. Stores are taken in order, so two
-/// transactions touching the same stores never wait for each other in a cycle.
+/// Moves the analytics version of each store on, in the caller's transaction, and returns the
+/// new versions: every cached Overview answer of those stores is then out of date. Stores are
+/// taken in order, so two transactions touching the same stores never wait for each other in a
+/// cycle; the version rows stay locked until the caller commits, so a store's versions are
+/// given out in the order their transactions commit.
 pub async fn touch<'a>(
     conn: &mut AnyConnection,
     stores: impl IntoIterator<Item = &'a str>,
-) -> Result<(), sqlx::Error> {
+) -> Result<BTreeMap<String, i64>, sqlx::Error> {
     let stores: BTreeSet<&str> = stores.into_iter().collect();
     let stores: Vec<&str> = stores.into_iter().collect();
+    let mut versions = BTreeMap::new();
     for chunk in stores.chunks(ROWS_PER_STATEMENT) {
         let values: Vec<String> = (1..=chunk.len()).map(|i| format!("(${i}, 1)")).collect();
         let sql = format!(
             "INSERT INTO analytics_versions (store_id, version) VALUES {} \
-             ON CONFLICT (store_id) DO UPDATE SET version = analytics_versions.version + 1",
+             ON CONFLICT (store_id) DO UPDATE SET version = analytics_versions.version + 1 \
+             RETURNING store_id, version",
             values.join(", ")
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
         for store in chunk {
             query = query.bind(*store);
         }
-        query.execute(&mut *conn).await?;
+        versions.extend(query.fetch_all(&mut *conn).await?);
     }
-    Ok(())
+    Ok(versions)
 }
 
 /// The analytics versions of `stores` together (the sum of theirs; 0 for a store never
@@ -285,6 +306,16 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
         "store_id <> $1"
     };
     let bind = store_id.unwrap_or("");
+    // The versions first, as every writer takes them (`Deltas::write`): the locks in one order.
+    let stores_filter = filter.replace("store_id", "id");
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO analytics_versions (store_id, version, rebuilt) SELECT id, 1, 1 FROM stores \
+         WHERE {stores_filter} ORDER BY id ON CONFLICT (store_id) DO UPDATE SET \
+         version = analytics_versions.version + 1, rebuilt = analytics_versions.version + 1"
+    )))
+    .bind(bind)
+    .execute(&mut *conn)
+    .await?;
     for table in [
         "analytics_hourly",
         "analytics_hourly_countries",
@@ -345,13 +376,5 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
             .execute(&mut *conn)
             .await?;
     }
-    let filter = filter.replace("store_id", "id");
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO analytics_versions (store_id, version) SELECT id, 1 FROM stores \
-         WHERE {filter} ORDER BY id ON CONFLICT (store_id) DO UPDATE SET version = analytics_versions.version + 1"
-    )))
-    .bind(bind)
-    .execute(&mut *conn)
-    .await?;
     Ok(())
 }

@@ -140,7 +140,16 @@ async fn period(
     let (stores, range) = scope(state, access, query).await?;
     let buckets = query::buckets(&range)?;
     let tests = test_orders(query.test_orders.as_deref())?;
-    let figures = query::figures(&state.db, &stores, &buckets, None, countries, tests).await?;
+    let figures = query::figures(
+        &state.db,
+        &state.rollups,
+        &stores,
+        &buckets,
+        None,
+        countries,
+        tests,
+    )
+    .await?;
     Ok(query::period(range, &buckets, &figures))
 }
 
@@ -188,7 +197,8 @@ async fn overview(
     let body = match cached {
         Some(body) => body,
         None => {
-            let overview = query::overview(&state.db, &stores, range, now, tests).await?;
+            let overview =
+                query::overview(&state.db, &state.rollups, &stores, range, now, tests).await?;
             let json = serde_json::to_vec(&overview).map_err(ApiError::internal)?;
             let body = Bytes::from(if gzip { gzipped(&json)? } else { json });
             state.overview_cache.insert(key, body.clone());
@@ -492,8 +502,16 @@ async fn export(
     let body = match query.report.as_str() {
         "overview" => {
             let buckets = query::buckets(&range)?;
-            let figures =
-                query::figures(&state.db, &stores, &buckets, None, Countries::Read, tests).await?;
+            let figures = query::figures(
+                &state.db,
+                &state.rollups,
+                &stores,
+                &buckets,
+                None,
+                Countries::Read,
+                tests,
+            )
+            .await?;
             overview_csv(&range, &buckets.starts, &figures)
         }
         "paid-orders" => {

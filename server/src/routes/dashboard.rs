@@ -54,6 +54,7 @@ async fn totals(
     let buckets = analytics::buckets(&range)?;
     let figures = analytics::figures(
         &state.db,
+        &state.rollups,
         &stores,
         &buckets,
         None,

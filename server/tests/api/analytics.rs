@@ -65,36 +65,100 @@ fn funnel(conversion: &Value) -> Vec<u64> {
     .collect()
 }
 
-/// Both read paths give the same figures for a range, with and without test orders.
+/// The figures of one store over a range, read from `source` by `state` (one process).
+async fn figures_of(
+    state: &server::state::AppState,
+    store: &str,
+    (from, to, zone): (&str, &str, &str),
+    source: Source,
+    tests: TestOrders,
+) -> query::Figures {
+    let range = query::range(from, to, zone, server::db::now_ms()).expect("range");
+    let buckets = query::buckets(&range).expect("buckets");
+    query::figures(
+        &state.db,
+        &state.rollups,
+        &[store.to_owned()],
+        &buckets,
+        Some(source),
+        query::Countries::Read,
+        tests,
+    )
+    .await
+    .expect("figures")
+}
+
+/// Every read path gives the same figures for a range (the rollups in SQL and through the
+/// in-memory index where they fit), with and without test orders.
 async fn paths_agree(app: &TestApp, store: &str, from: &str, to: &str, zone: &str) {
     let range = query::range(from, to, zone, server::db::now_ms()).expect("range");
     let buckets = query::buckets(&range).expect("buckets");
-    let stores = vec![store.to_owned()];
     for tests in [TestOrders::Exclude, TestOrders::Include] {
-        let raw = query::figures(
-            &app.state.db,
-            &stores,
-            &buckets,
-            Some(Source::Raw),
-            query::Countries::Read,
-            tests,
-        )
-        .await
-        .expect("raw");
+        let raw = figures_of(&app.state, store, (from, to, zone), Source::Raw, tests).await;
         if query::rollups_fit(&buckets) {
-            let rollup = query::figures(
-                &app.state.db,
-                &stores,
-                &buckets,
-                Some(Source::Rollup),
-                query::Countries::Read,
-                tests,
-            )
-            .await
-            .expect("rollup");
-            assert_eq!(raw, rollup, "{from}..{to} in {zone}, {tests:?}");
+            for source in [Source::Rollup, Source::Index] {
+                let rollup = figures_of(&app.state, store, (from, to, zone), source, tests).await;
+                assert_eq!(raw, rollup, "{from}..{to} in {zone}, {source:?}, {tests:?}");
+            }
         }
     }
+}
+
+#[tokio::test]
+async fn each_process_s_rollup_index_follows_the_database() {
+    let app = spawn_app().await;
+    let (_, store) = fresh_store(&app).await;
+    // A second process on the same database: a state of its own, so an index of its own.
+    let other = server::state::AppState::new(app.state.db.clone(), (*app.state.config).clone())
+        .await
+        .expect("second state");
+    let day = ("2026-11-02", "2026-11-02", "UTC");
+    let read = |state: &server::state::AppState| {
+        let state = state.clone();
+        let store = store.clone();
+        async move {
+            let index = figures_of(&state, &store, day, Source::Index, TestOrders::Exclude).await;
+            let raw = figures_of(&state, &store, day, Source::Raw, TestOrders::Exclude).await;
+            assert_eq!(index, raw, "the index against the raw rows");
+            (index.funnel_total(), index.countries)
+        }
+    };
+    events(&app, &store, &[("s1", 1, "2026-11-02T10:00:00Z", "DE")]).await;
+    // Both processes fill their copies.
+    let (funnel, countries) = read(&app.state).await;
+    assert_eq!(funnel, [1, 0, 0, 0, 0]);
+    assert_eq!(countries.get("DE"), Some(&1));
+    assert_eq!(read(&other).await.0, funnel);
+    // More events through the first process: the second reads only the rows written since its
+    // version, in the same hour (a row it holds) and a new one.
+    events(
+        &app,
+        &store,
+        &[
+            ("s2", 1, "2026-11-02T10:20:00Z", "US"),
+            ("s1", 2, "2026-11-02T10:25:00Z", "DE"),
+            ("s3", 1, "2026-11-02T08:00:00Z", "US"),
+        ],
+    )
+    .await;
+    let (funnel, countries) = read(&other).await;
+    assert_eq!(funnel, [3, 1, 0, 0, 0]);
+    assert_eq!(countries.get("US"), Some(&2));
+    // A late event moves s2 to the day before: a row of this day loses a session.
+    events(&app, &store, &[("s2", 1, "2026-11-01T23:00:00Z", "US")]).await;
+    let (funnel, countries) = read(&app.state).await;
+    assert_eq!(funnel, [2, 1, 0, 0, 0]);
+    assert_eq!(countries.get("US"), Some(&1));
+    assert_eq!(read(&other).await.0, funnel);
+    // A rebuild deletes the rows and writes them again: both copies are read again whole.
+    let mut tx = app.state.db.begin().await.expect("transaction");
+    server::analytics::rollup::rebuild(&mut tx, Some(&store))
+        .await
+        .expect("rebuild");
+    tx.commit().await.expect("commit");
+    events(&app, &store, &[("s4", 1, "2026-11-02T12:00:00Z", "VN")]).await;
+    assert_eq!(read(&app.state).await.0, [3, 1, 0, 0, 0]);
+    assert_eq!(read(&other).await.0, [3, 1, 0, 0, 0]);
 }
 
 #[tokio::test]

@@ -189,10 +189,11 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
     let stores = vec![store.clone()];
     for tests in [TestOrders::Exclude, TestOrders::Include] {
         let mut figures = Vec::new();
-        for source in [Source::Raw, Source::Rollup] {
+        for source in [Source::Raw, Source::Rollup, Source::Index] {
             figures.push(
                 query::figures(
                     &app.state.db,
+                    &app.state.rollups,
                     &stores,
                     &buckets,
                     Some(source),
@@ -204,6 +205,7 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
             );
         }
         assert_eq!(figures[0], figures[1], "{tests:?}");
+        assert_eq!(figures[0], figures[2], "{tests:?}");
     }
     // A rebuild of the rollups gives the same.
     let mut conn = app.state.db.acquire().await.expect("connection");
