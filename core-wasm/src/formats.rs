@@ -21,6 +21,17 @@ pub struct Currency {
     pub digits: u32,
 }
 
+/// A currency as the UI receives it.
+impl From<Currency> for shared_types::Currency {
+    fn from(currency: Currency) -> Self {
+        Self {
+            code: currency.code.to_owned(),
+            symbol: currency.symbol.to_owned(),
+            digits: currency.digits,
+        }
+    }
+}
+
 const fn currency(code: &'static str, symbol: &'static str, digits: u32) -> Currency {
     Currency {
         code,

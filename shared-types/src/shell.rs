@@ -185,6 +185,27 @@ pub struct DisplaySettings {
     pub currency_code: Option<String>,
 }
 
+/// A currency a store may sell in (the core's list): its ISO 4217 code, its sign and its
+/// minor-unit digits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Currency {
+    pub code: String,
+    pub symbol: String,
+    pub digits: u32,
+}
+
+/// The values each choice of a page preference may take (the core's lists).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PagePreferenceChoices {
+    pub business_types: Vec<String>,
+    pub payment_choices: Vec<String>,
+    pub theme_families: Vec<String>,
+}
+
 /// The onboarding step as the server sends it (shell.md §3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

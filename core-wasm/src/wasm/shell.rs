@@ -1,12 +1,13 @@
 //! Exports of the shell rules.
 
 use shared_types::{
-    ChangePasswordForm, DisplaySettings, ForgotPasswordForm, LoginForm, MenuContext,
-    OnboardingConfig, RegisterForm, ResetPasswordForm, SessionSnapshot, StaffInvitationForm,
+    ChangePasswordForm, Currency, DisplaySettings, ForgotPasswordForm, LoginForm, MenuContext,
+    OnboardingConfig, PagePreferenceChoices, RegisterForm, ResetPasswordForm, SessionSnapshot,
+    StaffInvitationForm,
 };
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, to_js};
+use super::{from_js, strings, to_js};
 use crate::formats;
 use crate::shell;
 
@@ -177,15 +178,14 @@ pub fn rank_badge(code: &str) -> Result<JsValue, JsError> {
     to_js(&shell::rank_badge(code))
 }
 
-/// The values each choice of a page preference may take:
-/// `{ businessTypes, paymentChoices, themeFamilies }`.
+/// The values each choice of a page preference may take; returns a `PagePreferenceChoices`.
 #[wasm_bindgen(js_name = pagePreferenceChoices)]
 pub fn page_preference_choices() -> Result<JsValue, JsError> {
-    to_js(&serde_json::json!({
-        "businessTypes": shell::BUSINESS_TYPES,
-        "paymentChoices": shell::PAYMENT_CHOICES,
-        "themeFamilies": shell::THEME_FAMILIES,
-    }))
+    to_js(&PagePreferenceChoices {
+        business_types: strings(shell::BUSINESS_TYPES),
+        payment_choices: strings(shell::PAYMENT_CHOICES),
+        theme_families: strings(shell::THEME_FAMILIES),
+    })
 }
 
 /// Money in a currency (`USD`, `VND`, ...) in the reader's language (`en`, `vi`).
@@ -225,8 +225,13 @@ pub fn format_date(
     ))
 }
 
-/// The currencies a store may choose, with their signs and minor digits.
+/// The currencies a store may choose, with their signs and minor digits; returns `Currency[]`.
 #[wasm_bindgen(js_name = currencies)]
 pub fn currencies() -> Result<JsValue, JsError> {
-    to_js(&formats::CURRENCIES)
+    let list: Vec<Currency> = formats::CURRENCIES
+        .iter()
+        .copied()
+        .map(Currency::from)
+        .collect();
+    to_js(&list)
 }

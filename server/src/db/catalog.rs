@@ -11,10 +11,11 @@ use shared_types::catalog::{
 use sqlx::AnyPool;
 use utoipa::IntoParams;
 
+use super::listing::{Search, Table, Target, WithHandle, with_handle};
 use super::{begin_write, contains_pattern};
 use crate::error::ApiError;
 
-/// A product's columns as `PRODUCT_COLUMNS` reads them.
+/// A product's columns as `PRODUCTS` reads them.
 type ProductRow = (
     String,
     String,
@@ -31,8 +32,12 @@ type ProductRow = (
     i64,
 );
 
-const PRODUCT_COLUMNS: &str = "p.id, p.title, p.handle, p.description_html, p.images, p.options, \
-    p.variants, p.tags, p.price_minor, p.compare_at_minor, p.status, p.created_at, p.updated_at";
+const PRODUCTS: Table<ProductRow, Product> = Table {
+    columns: "p.id, p.title, p.handle, p.description_html, p.images, p.options, p.variants, \
+        p.tags, p.price_minor, p.compare_at_minor, p.status, p.created_at, p.updated_at",
+    from: "products p",
+    show: product,
+};
 
 /// A product row as the API shows it: prices as money, the JSON list columns read (a list that
 /// no longer reads is shown empty).
@@ -99,9 +104,8 @@ pub async fn query_products(
     query: &ProductQuery,
 ) -> Result<ProductList, ApiError> {
     let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::LIST_PAGE_SIZE)?;
-    let search = query.search.as_deref().unwrap_or("").trim().to_lowercase();
-    let search_pattern = contains_pattern(&search);
-    let status = query.status.clone().unwrap_or_default();
+    let search = Search::new(query.search.as_deref().unwrap_or(""));
+    let status = query.status.as_deref().unwrap_or_default();
     let (mut in_collection, mut with_tag) = (String::new(), String::new());
     if let Some(handle) = query.chandle.as_deref().filter(|h| !h.trim().is_empty()) {
         let row: Option<(String, String, Option<String>)> = sqlx::query_as(
@@ -128,37 +132,35 @@ pub async fn query_products(
         AND ($4 = '' OR p.status = $4) \
         AND ($5 = '' OR p.id IN (SELECT product_id FROM collection_products WHERE collection_id = $5)) \
         AND ($6 = '' OR p.tags LIKE $6 ESCAPE '!')";
-    let sql = format!(
-        "SELECT {PRODUCT_COLUMNS} FROM products p WHERE {filter} ORDER BY p.created_at DESC, p.id DESC LIMIT $7 OFFSET $8"
-    );
-    let rows: Vec<ProductRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(&search)
-        .bind(&search_pattern)
-        .bind(&status)
-        .bind(&in_collection)
-        .bind(&with_tag)
-        .bind(i64::from(paging.limit))
-        .bind(paging.offset)
-        .fetch_all(db)
+    let binds = [
+        store_id.into(),
+        search.words(),
+        search.pattern(),
+        status.into(),
+        in_collection.as_str().into(),
+        with_tag.as_str().into(),
+    ];
+    let (products, total) = PRODUCTS
+        .select(filter, &binds)
+        .order_by("p.created_at DESC, p.id DESC")
+        .page(db, paging)
         .await?;
-    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM products p WHERE {filter}"
-    )))
-    .bind(store_id)
-    .bind(&search)
-    .bind(&search_pattern)
-    .bind(&status)
-    .bind(&in_collection)
-    .bind(&with_tag)
-    .fetch_one(db)
-    .await?;
     Ok(ProductList {
-        products: rows.into_iter().map(product).collect(),
+        products,
         total,
         page: paging.page,
         limit: paging.limit,
     })
+}
+
+/// The filter finding a row of the store by `column` (`$2`): its handle when `column` is
+/// `"handle"`, else its id.
+fn by_column(column: &str) -> &'static str {
+    if column == "handle" {
+        "store_id = $1 AND handle = $2"
+    } else {
+        "store_id = $1 AND id = $2"
+    }
 }
 
 /// A product of the store by id or, when `column` is `"handle"`, by handle; `NotFound` when
@@ -169,43 +171,49 @@ pub async fn product_where(
     column: &str,
     value: &str,
 ) -> Result<Product, ApiError> {
-    let column = if column == "handle" { "handle" } else { "id" };
+    let binds = [store_id.into(), value.into()];
+    let found = PRODUCTS.select(by_column(column), &binds).one(db).await?;
+    found.ok_or(ApiError::NotFound)
+}
+
+/// What a store's catalog holds: products and collections.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Product,
+    Collection,
+}
+
+impl Item {
+    fn table(self) -> &'static str {
+        match self {
+            Item::Product => "products",
+            Item::Collection => "collections",
+        }
+    }
+
+    /// The column of `collection_products` that names one.
+    fn place(self) -> &'static str {
+        match self {
+            Item::Product => "product_id",
+            Item::Collection => "collection_id",
+        }
+    }
+}
+
+/// Whether `id` is a product or a collection (`item`) of the store.
+pub async fn exists<'e, E>(db: E, item: Item, store_id: &str, id: &str) -> Result<bool, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     let sql = format!(
-        "SELECT {PRODUCT_COLUMNS} FROM products p WHERE p.store_id = $1 AND p.{column} = $2"
+        "SELECT id FROM {} WHERE id = $1 AND store_id = $2",
+        item.table()
     );
-    let row: Option<ProductRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+    let found: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(id)
         .bind(store_id)
-        .bind(value)
         .fetch_optional(db)
         .await?;
-    row.map(product).ok_or(ApiError::NotFound)
-}
-
-/// Whether `id` is a product of the store.
-pub async fn product_exists<'e, E>(db: E, store_id: &str, id: &str) -> Result<bool, sqlx::Error>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Any>,
-{
-    let found: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM products WHERE id = $1 AND store_id = $2")
-            .bind(id)
-            .bind(store_id)
-            .fetch_optional(db)
-            .await?;
-    Ok(found.is_some())
-}
-
-/// Whether `id` is a collection of the store.
-pub async fn collection_exists<'e, E>(db: E, store_id: &str, id: &str) -> Result<bool, sqlx::Error>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Any>,
-{
-    let found: Option<(String,)> =
-        sqlx::query_as("SELECT id FROM collections WHERE id = $1 AND store_id = $2")
-            .bind(id)
-            .bind(store_id)
-            .fetch_optional(db)
-            .await?;
     Ok(found.is_some())
 }
 
@@ -218,7 +226,7 @@ pub struct ProductWrite {
     /// The checked handle, unique in the store.
     pub handle: String,
     /// The sanitized description HTML.
-    pub description: String,
+    pub description_html: String,
     /// The images as JSON text.
     pub images: String,
     /// The options as JSON text.
@@ -235,80 +243,32 @@ pub struct ProductWrite {
     pub status: String,
 }
 
-/// Inserts product `id` of the store, created and updated at `now`.
-pub async fn insert_product(
+with_handle!(ProductWrite: "products", "product", [
+    title, handle, description_html, images, options, variants, tags, price_minor,
+    compare_at_minor, status,
+]);
+
+/// Deletes the store's product or collection `id` (`item`) and, first, its places in
+/// collections, in one transaction. Whether there was one (when not, nothing is written): a
+/// collection's products stay.
+pub async fn delete(
     db: &AnyPool,
+    item: Item,
     store_id: &str,
     id: &str,
-    p: &ProductWrite,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO products (id, store_id, title, handle, description_html, images, options, variants, tags, \
-         price_minor, compare_at_minor, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)",
-    )
-    .bind(id)
-    .bind(store_id)
-    .bind(&p.title)
-    .bind(&p.handle)
-    .bind(&p.description)
-    .bind(&p.images)
-    .bind(&p.options)
-    .bind(&p.variants)
-    .bind(&p.tags)
-    .bind(p.price_minor)
-    .bind(p.compare_at_minor)
-    .bind(&p.status)
-    .bind(now)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Replaces the columns of product `id` of the store, updated at `now`.
-pub async fn update_product(
-    db: &AnyPool,
-    store_id: &str,
-    id: &str,
-    p: &ProductWrite,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE products SET title = $1, handle = $2, description_html = $3, images = $4, options = $5, \
-         variants = $6, tags = $7, price_minor = $8, compare_at_minor = $9, status = $10, updated_at = $11 \
-         WHERE id = $12 AND store_id = $13",
-    )
-    .bind(&p.title)
-    .bind(&p.handle)
-    .bind(&p.description)
-    .bind(&p.images)
-    .bind(&p.options)
-    .bind(&p.variants)
-    .bind(&p.tags)
-    .bind(p.price_minor)
-    .bind(p.compare_at_minor)
-    .bind(&p.status)
-    .bind(now)
-    .bind(id)
-    .bind(store_id)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Deletes product `id` of the store and its places in collections, in one transaction.
-/// Returns whether there was such a product (when not, nothing is written).
-pub async fn delete_product(db: &AnyPool, store_id: &str, id: &str) -> Result<bool, sqlx::Error> {
+) -> Result<bool, sqlx::Error> {
+    let (table, place) = (item.table(), item.place());
     let mut tx = begin_write(db).await?;
-    sqlx::query(
-        "DELETE FROM collection_products WHERE product_id IN (SELECT id FROM products WHERE id = $1 AND store_id = $2)",
-    )
-    .bind(id)
-    .bind(store_id)
-    .execute(&mut *tx)
-    .await?;
-    let deleted = sqlx::query("DELETE FROM products WHERE id = $1 AND store_id = $2")
+    let places = format!(
+        "DELETE FROM collection_products WHERE {place} IN (SELECT id FROM {table} WHERE id = $1 AND store_id = $2)"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(places))
+        .bind(id)
+        .bind(store_id)
+        .execute(&mut *tx)
+        .await?;
+    let row = format!("DELETE FROM {table} WHERE id = $1 AND store_id = $2");
+    let deleted = sqlx::query(sqlx::AssertSqlSafe(row))
         .bind(id)
         .bind(store_id)
         .execute(&mut *tx)
@@ -320,7 +280,7 @@ pub async fn delete_product(db: &AnyPool, store_id: &str, id: &str) -> Result<bo
     Ok(true)
 }
 
-/// A collection's columns as `COLLECTION_COLUMNS` reads them.
+/// A collection's columns as `COLLECTIONS` reads them.
 type CollectionRow = (
     String,
     String,
@@ -332,7 +292,13 @@ type CollectionRow = (
     i64,
 );
 
-const COLLECTION_COLUMNS: &str = "id, title, handle, image, kind, rule_tag, created_at, updated_at";
+/// The collections' rows, read as they are: a row becomes a collection once its products'
+/// ids are read (`collection`).
+const COLLECTIONS: Table<CollectionRow, CollectionRow> = Table {
+    columns: "id, title, handle, image, kind, rule_tag, created_at, updated_at",
+    from: "collections",
+    show: std::convert::identity,
+};
 
 /// A collection row as the API shows it, with its products' ids read: listed by hand (in their
 /// order) or every product of the store with the collection's tag (newest first).
@@ -382,14 +348,10 @@ async fn collection_where(
     column: &str,
     value: &str,
 ) -> Result<Option<Collection>, ApiError> {
-    let column = if column == "handle" { "handle" } else { "id" };
-    let sql = format!(
-        "SELECT {COLLECTION_COLUMNS} FROM collections WHERE store_id = $1 AND {column} = $2"
-    );
-    let row: Option<CollectionRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(value)
-        .fetch_optional(db)
+    let binds = [store_id.into(), value.into()];
+    let row = COLLECTIONS
+        .select(by_column(column), &binds)
+        .one(db)
         .await?;
     match row {
         Some(row) => Ok(Some(collection(db, store_id, row).await?)),
@@ -437,28 +399,16 @@ pub async fn query_collections(
     query: &CollectionQuery,
 ) -> Result<CollectionList, ApiError> {
     let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::LIST_PAGE_SIZE)?;
-    let search = query.search.as_deref().unwrap_or("").trim().to_lowercase();
-    let pattern = contains_pattern(&search);
-    let filter = "store_id = $1 AND ($2 = '' OR LOWER(title) LIKE $3 ESCAPE '!')";
-    let sql = format!(
-        "SELECT {COLLECTION_COLUMNS} FROM collections WHERE {filter} ORDER BY created_at, id LIMIT $4 OFFSET $5"
-    );
-    let rows: Vec<CollectionRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(&search)
-        .bind(&pattern)
-        .bind(i64::from(paging.limit))
-        .bind(paging.offset)
-        .fetch_all(db)
+    let search = Search::new(query.search.as_deref().unwrap_or(""));
+    let binds = [store_id.into(), search.words(), search.pattern()];
+    let (rows, total) = COLLECTIONS
+        .select(
+            "store_id = $1 AND ($2 = '' OR LOWER(title) LIKE $3 ESCAPE '!')",
+            &binds,
+        )
+        .order_by("created_at, id")
+        .page(db, paging)
         .await?;
-    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM collections WHERE {filter}"
-    )))
-    .bind(store_id)
-    .bind(&search)
-    .bind(&pattern)
-    .fetch_one(db)
-    .await?;
     let mut collections = Vec::with_capacity(rows.len());
     for row in rows {
         collections.push(collection(db, store_id, row).await?);
@@ -478,7 +428,7 @@ pub struct CollectionWrite {
     /// `manual` or `tag`.
     pub kind: String,
     /// The tag of a collection by tag.
-    pub tag: Option<String>,
+    pub rule_tag: Option<String>,
     /// The products of a manual collection, in order, each the store's own and listed once.
     pub product_ids: Vec<String>,
 }
@@ -506,87 +456,21 @@ async fn write_collection_products(
     Ok(())
 }
 
-/// Inserts collection `id` of the store with its products, created and updated at `now`, in
-/// one transaction.
-pub async fn insert_collection(
+with_handle!(CollectionWrite: "collections", "collection", [title, handle, image, kind, rule_tag],
+    write = write_collection);
+
+/// Writes the `target` collection of the store and its products at `now`, in one transaction.
+async fn write_collection(
+    c: &CollectionWrite,
     db: &AnyPool,
     store_id: &str,
-    id: &str,
-    c: &CollectionWrite,
+    target: Target<'_>,
     now: i64,
 ) -> Result<(), sqlx::Error> {
     let mut tx = begin_write(db).await?;
-    sqlx::query(
-        "INSERT INTO collections (id, store_id, title, handle, image, kind, rule_tag, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
-    )
-    .bind(id)
-    .bind(store_id)
-    .bind(&c.title)
-    .bind(&c.handle)
-    .bind(&c.image)
-    .bind(&c.kind)
-    .bind(&c.tag)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    write_collection_products(&mut tx, id, &c.product_ids).await?;
+    c.changes(now).save(&mut *tx, store_id, target).await?;
+    write_collection_products(&mut tx, target.id(), &c.product_ids).await?;
     tx.commit().await
-}
-
-/// Replaces collection `id` of the store and its products, updated at `now`, in one
-/// transaction.
-pub async fn update_collection(
-    db: &AnyPool,
-    store_id: &str,
-    id: &str,
-    c: &CollectionWrite,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    let mut tx = begin_write(db).await?;
-    sqlx::query(
-        "UPDATE collections SET title = $1, handle = $2, image = $3, kind = $4, rule_tag = $5, updated_at = $6 \
-         WHERE id = $7 AND store_id = $8",
-    )
-    .bind(&c.title)
-    .bind(&c.handle)
-    .bind(&c.image)
-    .bind(&c.kind)
-    .bind(&c.tag)
-    .bind(now)
-    .bind(id)
-    .bind(store_id)
-    .execute(&mut *tx)
-    .await?;
-    write_collection_products(&mut tx, id, &c.product_ids).await?;
-    tx.commit().await
-}
-
-/// Deletes collection `id` of the store and its product list (the products stay), in one
-/// transaction. Returns whether there was such a collection (when not, nothing is written).
-pub async fn delete_collection(
-    db: &AnyPool,
-    store_id: &str,
-    id: &str,
-) -> Result<bool, sqlx::Error> {
-    let mut tx = begin_write(db).await?;
-    sqlx::query(
-        "DELETE FROM collection_products WHERE collection_id IN (SELECT id FROM collections WHERE id = $1 AND store_id = $2)",
-    )
-    .bind(id)
-    .bind(store_id)
-    .execute(&mut *tx)
-    .await?;
-    let deleted = sqlx::query("DELETE FROM collections WHERE id = $1 AND store_id = $2")
-        .bind(id)
-        .bind(store_id)
-        .execute(&mut *tx)
-        .await?;
-    if deleted.rows_affected() == 0 {
-        return Ok(false);
-    }
-    tx.commit().await?;
-    Ok(true)
 }
 
 /// The handle of the store's collection `id`, if the store has it.

@@ -7,7 +7,7 @@ use shared_types::catalog::Customer;
 use shared_types::commerce::CustomerInput;
 use sqlx::AnyPool;
 
-use crate::db::contains_pattern;
+use crate::db::listing::{Search, Table};
 use crate::error::ApiError;
 
 /// A customer as `CUSTOMER_SELECT` reads it.
@@ -28,12 +28,18 @@ struct CustomerRow {
 }
 
 /// A customer's orders count every order; what they spent is what they paid less refunds.
-const CUSTOMER_SELECT: &str = "SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
-    c.notes, c.tags, c.addresses, \
-    (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id) AS orders_count, \
-    (SELECT CAST(COALESCE(SUM(o.grand_total_minor - o.refunded_minor), 0) AS BIGINT) FROM orders o \
-     WHERE o.customer_id = c.id AND o.financial_status IN ('paid', 'partially_refunded', 'refunded')) AS spent \
-    FROM customers c";
+const CUSTOMERS: Table<CustomerRow, Customer> = Table {
+    columns: "c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
+        c.notes, c.tags, c.addresses, \
+        (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id) AS orders_count, \
+        (SELECT CAST(COALESCE(SUM(o.grand_total_minor - o.refunded_minor), 0) AS BIGINT) FROM orders o \
+         WHERE o.customer_id = c.id AND o.financial_status IN ('paid', 'partially_refunded', 'refunded')) AS spent",
+    from: "customers c",
+    show: customer,
+};
+
+/// Newest first.
+const NEWEST: &str = "c.created_at DESC, c.id DESC";
 
 /// The list's filter: the store, then words (lower-case, `$2`) in the e-mail or the full name.
 const SEARCH: &str = "c.store_id = $1 AND ($2 = '' OR LOWER(c.email) LIKE $3 ESCAPE '!' \
@@ -65,41 +71,23 @@ pub async fn list(
     search: &str,
     paging: Paging,
 ) -> Result<(Vec<Customer>, i64), sqlx::Error> {
-    let search = search.trim().to_lowercase();
-    let pattern = contains_pattern(&search);
-    let sql = format!(
-        "{CUSTOMER_SELECT} WHERE {SEARCH} ORDER BY c.created_at DESC, c.id DESC LIMIT $4 OFFSET $5"
-    );
-    let rows: Vec<CustomerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(&search)
-        .bind(&pattern)
-        .bind(i64::from(paging.limit))
-        .bind(paging.offset)
-        .fetch_all(db)
-        .await?;
-    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM customers c WHERE {SEARCH}"
-    )))
-    .bind(store_id)
-    .bind(&search)
-    .bind(&pattern)
-    .fetch_one(db)
-    .await?;
-    Ok((rows.into_iter().map(customer).collect(), total))
+    let search = Search::new(search);
+    let binds = [store_id.into(), search.words(), search.pattern()];
+    CUSTOMERS
+        .select(SEARCH, &binds)
+        .order_by(NEWEST)
+        .page(db, paging)
+        .await
 }
 
 /// The store's first `max` customers, newest first (the export).
 pub async fn all(db: &AnyPool, store_id: &str, max: i64) -> Result<Vec<Customer>, sqlx::Error> {
-    let sql = format!(
-        "{CUSTOMER_SELECT} WHERE c.store_id = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT $2"
-    );
-    let rows: Vec<CustomerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(max)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(customer).collect())
+    let binds = [store_id.into()];
+    CUSTOMERS
+        .select("c.store_id = $1", &binds)
+        .order_by(NEWEST)
+        .first(db, max)
+        .await
 }
 
 /// Customer `id` of the store, if any.
@@ -108,13 +96,7 @@ pub async fn by_id(
     store_id: &str,
     id: &str,
 ) -> Result<Option<Customer>, sqlx::Error> {
-    let sql = format!("{CUSTOMER_SELECT} WHERE c.store_id = $1 AND c.id = $2");
-    let row: Option<CustomerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    Ok(row.map(customer))
+    CUSTOMERS.by_id(db, store_id, id).await
 }
 
 /// Replaces what the store keeps about customer `id` with `input` (checked and normalized by

@@ -6,24 +6,59 @@ use core_wasm::commerce::DiscountRule;
 use shared_types::catalog::{Discount, DiscountInput};
 use sqlx::AnyPool;
 
-use crate::db::{contains_pattern, now_ms};
+use crate::db::listing::{Changes, Search, Table, Target};
+use crate::db::now_ms;
 use crate::error::ApiError;
 
-type RuleRow = (
-    String,
-    String,
-    String,
-    String,
-    i64,
-    Option<i64>,
-    Option<i64>,
-    i64,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    i64,
-    Option<i64>,
-);
+/// A discount as the core applies it: the discount and the use of the e-mail `$2` (none
+/// without one), as `RULES` reads it.
+#[derive(Debug, sqlx::FromRow)]
+struct RuleRow {
+    #[sqlx(flatten)]
+    discount: DiscountRow,
+    used_by_customer: Option<i64>,
+}
+
+/// The columns of a discount.
+macro_rules! discount_columns {
+    () => {
+        "id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, \
+         updated_at, min_subtotal_minor, usage_limit, per_customer_limit, used"
+    };
+}
+
+const RULES: Table<RuleRow, DiscountRule> = Table {
+    columns: concat!(
+        discount_columns!(),
+        ", (SELECT u.used FROM discount_customer_uses u WHERE u.discount_id = d.id AND u.email = $2) \
+         AS used_by_customer"
+    ),
+    from: "discounts d",
+    show: rule,
+};
+
+fn rule(
+    RuleRow {
+        discount,
+        used_by_customer,
+    }: RuleRow,
+) -> DiscountRule {
+    DiscountRule {
+        is_active: discount.is_active == 1,
+        used_by_customer: used_by_customer.unwrap_or(0),
+        id: discount.id,
+        method: discount.method,
+        code: discount.code,
+        value_type: discount.value_type,
+        value: discount.value,
+        starts_at: discount.starts_at,
+        ends_at: discount.ends_at,
+        min_subtotal_minor: discount.min_subtotal_minor,
+        usage_limit: discount.usage_limit,
+        per_customer_limit: discount.per_customer_limit,
+        used: discount.used,
+    }
+}
 
 /// Every discount of the store with its use so far, and `email`'s use of each (0 without an
 /// e-mail). Inactive ones too: the core says why a typed code does not apply.
@@ -32,53 +67,15 @@ pub async fn rules(
     store_id: &str,
     email: Option<&str>,
 ) -> Result<Vec<DiscountRule>, ApiError> {
-    let rows: Vec<RuleRow> = sqlx::query_as(
-        "SELECT d.id, d.method, d.code, d.value_type, d.value, d.starts_at, d.ends_at, d.is_active, \
-         d.min_subtotal_minor, d.usage_limit, d.per_customer_limit, d.used, \
-         (SELECT u.used FROM discount_customer_uses u WHERE u.discount_id = d.id AND u.email = $2) \
-         FROM discounts d WHERE d.store_id = $1 ORDER BY d.created_at, d.id",
-    )
-    .bind(store_id)
-    .bind(email.unwrap_or(""))
-    .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(
-                id,
-                method,
-                code,
-                value_type,
-                value,
-                starts_at,
-                ends_at,
-                active,
-                min_subtotal_minor,
-                usage_limit,
-                per_customer_limit,
-                used,
-                used_by_customer,
-            )| DiscountRule {
-                id,
-                method,
-                code,
-                value_type,
-                value,
-                starts_at,
-                ends_at,
-                is_active: active == 1,
-                min_subtotal_minor,
-                usage_limit,
-                per_customer_limit,
-                used,
-                used_by_customer: used_by_customer.unwrap_or(0),
-            },
-        )
-        .collect())
+    let binds = [store_id.into(), email.unwrap_or("").into()];
+    Ok(RULES
+        .select("store_id = $1", &binds)
+        .order_by("created_at, id")
+        .all(db)
+        .await?)
 }
 
-/// A discount as `DISCOUNT_COLUMNS` reads it.
+/// A discount as `DISCOUNTS` reads it.
 #[derive(Debug, sqlx::FromRow)]
 struct DiscountRow {
     id: String,
@@ -97,8 +94,11 @@ struct DiscountRow {
     used: i64,
 }
 
-const DISCOUNT_COLUMNS: &str = "id, method, code, value_type, value, starts_at, ends_at, is_active, \
-    created_at, updated_at, min_subtotal_minor, usage_limit, per_customer_limit, used";
+const DISCOUNTS: Table<DiscountRow, Discount> = Table {
+    columns: discount_columns!(),
+    from: "discounts",
+    show: discount,
+};
 
 /// The list's filter: the store, words in the code (`$2`, lower-case) and the method (`$4`).
 const LIST_FILTER: &str =
@@ -129,13 +129,7 @@ pub async fn by_id(
     store_id: &str,
     id: &str,
 ) -> Result<Option<Discount>, sqlx::Error> {
-    let sql = format!("SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE store_id = $1 AND id = $2");
-    let row: Option<DiscountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    Ok(row.map(discount))
+    DISCOUNTS.by_id(db, store_id, id).await
 }
 
 /// One page of the store's discounts, newest first, whose code holds `search` and whose method
@@ -147,30 +141,18 @@ pub async fn list(
     method: &str,
     paging: Paging,
 ) -> Result<(Vec<Discount>, i64), sqlx::Error> {
-    let search = search.trim().to_lowercase();
-    let pattern = contains_pattern(&search);
-    let sql = format!(
-        "SELECT {DISCOUNT_COLUMNS} FROM discounts WHERE {LIST_FILTER} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"
-    );
-    let rows: Vec<DiscountRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(&search)
-        .bind(&pattern)
-        .bind(method)
-        .bind(i64::from(paging.limit))
-        .bind(paging.offset)
-        .fetch_all(db)
-        .await?;
-    let (total,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM discounts WHERE {LIST_FILTER}"
-    )))
-    .bind(store_id)
-    .bind(&search)
-    .bind(&pattern)
-    .bind(method)
-    .fetch_one(db)
-    .await?;
-    Ok((rows.into_iter().map(discount).collect(), total))
+    let search = Search::new(search);
+    let binds = [
+        store_id.into(),
+        search.words(),
+        search.pattern(),
+        method.into(),
+    ];
+    DISCOUNTS
+        .select(LIST_FILTER, &binds)
+        .order_by("created_at DESC, id DESC")
+        .page(db, paging)
+        .await
 }
 
 /// 409 when another discount of the store (not `except`) has the method and code.
@@ -198,66 +180,28 @@ async fn check_code_free(
     }
 }
 
-/// Writes a new discount `id` from the core's `checked` values and the rest of `input`.
-pub async fn create(
+/// Writes the `target` discount from the core's `checked` values and the rest of `input`; 409
+/// when another discount of the store has its method and code.
+pub async fn save(
     db: &AnyPool,
     store_id: &str,
-    id: &str,
+    target: Target<'_>,
     input: &DiscountInput,
     checked: &CheckedDiscount,
 ) -> Result<(), ApiError> {
-    check_code_free(db, store_id, checked, "").await?;
-    sqlx::query(
-        "INSERT INTO discounts (id, store_id, method, code, value_type, value, starts_at, ends_at, is_active, created_at, \
-         updated_at, min_subtotal_minor, usage_limit, per_customer_limit) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)",
-    )
-    .bind(id)
-    .bind(store_id)
-    .bind(&checked.method)
-    .bind(&checked.code)
-    .bind(&input.value_type)
-    .bind(checked.value)
-    .bind(input.starts_at)
-    .bind(input.ends_at)
-    .bind(i64::from(input.is_active.unwrap_or(true)))
-    .bind(now_ms())
-    .bind(checked.min_subtotal_minor)
-    .bind(checked.usage_limit)
-    .bind(checked.per_customer_limit)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Replaces discount `id` with the core's `checked` values and the rest of `input`.
-pub async fn update(
-    db: &AnyPool,
-    store_id: &str,
-    id: &str,
-    input: &DiscountInput,
-    checked: &CheckedDiscount,
-) -> Result<(), ApiError> {
-    check_code_free(db, store_id, checked, id).await?;
-    sqlx::query(
-        "UPDATE discounts SET method = $1, code = $2, value_type = $3, value = $4, starts_at = $5, ends_at = $6, \
-         is_active = $7, updated_at = $8, min_subtotal_minor = $11, usage_limit = $12, per_customer_limit = $13 \
-         WHERE id = $9 AND store_id = $10",
-    )
-    .bind(&checked.method)
-    .bind(&checked.code)
-    .bind(&input.value_type)
-    .bind(checked.value)
-    .bind(input.starts_at)
-    .bind(input.ends_at)
-    .bind(i64::from(input.is_active.unwrap_or(true)))
-    .bind(now_ms())
-    .bind(id)
-    .bind(store_id)
-    .bind(checked.min_subtotal_minor)
-    .bind(checked.usage_limit)
-    .bind(checked.per_customer_limit)
-    .execute(db)
-    .await?;
+    check_code_free(db, store_id, checked, target.other_than()).await?;
+    Changes::new("discounts", now_ms())
+        .set("method", &checked.method)
+        .set("code", &checked.code)
+        .set("value_type", &input.value_type)
+        .set("value", checked.value)
+        .set("starts_at", input.starts_at)
+        .set("ends_at", input.ends_at)
+        .set("is_active", input.is_active.unwrap_or(true))
+        .set("min_subtotal_minor", checked.min_subtotal_minor)
+        .set("usage_limit", checked.usage_limit)
+        .set("per_customer_limit", checked.per_customer_limit)
+        .save(db, store_id, target)
+        .await?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 use shared_types::catalog::Variant;
 use sqlx::AnyConnection;
 
+use crate::db::listing::Changes;
 use crate::error::ApiError;
 
 /// One product's prices and variants.
@@ -48,15 +49,9 @@ pub async fn set_variants(
     variants: &[Variant],
     now: i64,
 ) -> Result<(), ApiError> {
-    sqlx::query(
-        "UPDATE products SET variants = $1, updated_at = $2 WHERE store_id = $3 AND id = $4",
-    )
-    .bind(variants_text(variants)?)
-    .bind(now)
-    .bind(store_id)
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
+    let variants = variants_text(variants)?;
+    let changes = Changes::new("products", now).set("variants", &variants);
+    changes.update(conn, store_id, id).await?;
     Ok(())
 }
 
@@ -77,19 +72,13 @@ pub async fn patch(
     patch: &Patch<'_>,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE products SET title = COALESCE($1, title), price_minor = $2, compare_at_minor = $3, \
-         status = COALESCE($4, status), updated_at = $5 WHERE store_id = $6 AND id = $7",
-    )
-    .bind(patch.title)
-    .bind(patch.price_minor)
-    .bind(patch.compare_at_minor)
-    .bind(patch.status)
-    .bind(now)
-    .bind(store_id)
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
+    Changes::new("products", now)
+        .set_some("title", patch.title)
+        .set("price_minor", patch.price_minor)
+        .set("compare_at_minor", patch.compare_at_minor)
+        .set_some("status", patch.status)
+        .update(conn, store_id, id)
+        .await?;
     Ok(())
 }
 
@@ -135,13 +124,8 @@ pub async fn set_status(
     status: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE products SET status = $1, updated_at = $2 WHERE store_id = $3 AND id = $4")
-        .bind(status)
-        .bind(now)
-        .bind(store_id)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
+    let changes = Changes::new("products", now).set("status", status);
+    changes.update(conn, store_id, id).await?;
     Ok(())
 }
 
@@ -153,17 +137,12 @@ pub async fn set_prices(
     priced: &Priced,
     now: i64,
 ) -> Result<(), ApiError> {
-    sqlx::query(
-        "UPDATE products SET price_minor = $1, compare_at_minor = $2, variants = $3, updated_at = $4 \
-         WHERE store_id = $5 AND id = $6",
-    )
-    .bind(priced.price_minor)
-    .bind(priced.compare_at_minor)
-    .bind(variants_text(&priced.variants)?)
-    .bind(now)
-    .bind(store_id)
-    .bind(id)
-    .execute(&mut *conn)
-    .await?;
+    let variants = variants_text(&priced.variants)?;
+    Changes::new("products", now)
+        .set("price_minor", priced.price_minor)
+        .set("compare_at_minor", priced.compare_at_minor)
+        .set("variants", &variants)
+        .update(conn, store_id, id)
+        .await?;
     Ok(())
 }

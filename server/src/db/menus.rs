@@ -5,12 +5,17 @@
 use shared_types::catalog::{Menu, MenuItem};
 use sqlx::AnyPool;
 
+use crate::db::listing::{Changes, Table, with_handle};
 use crate::error::ApiError;
 
-/// A menu's columns as `MENU_COLUMNS` reads them.
+/// A menu's columns as `MENUS` reads them.
 type MenuRow = (String, String, String, String, i64, i64);
 
-const MENU_COLUMNS: &str = "id, title, handle, items, created_at, updated_at";
+const MENUS: Table<MenuRow, Menu> = Table {
+    columns: "id, title, handle, items, created_at, updated_at",
+    from: "menus",
+    show: menu,
+};
 
 /// A menu row as the API shows it (items that no longer read are shown as none).
 fn menu((id, title, handle, items, created_at, updated_at): MenuRow) -> Menu {
@@ -31,73 +36,38 @@ fn items_text(items: &[MenuItem]) -> Result<String, ApiError> {
 
 /// The store's menus, oldest first.
 pub async fn list(db: &AnyPool, store_id: &str) -> Result<Vec<Menu>, sqlx::Error> {
-    let sql =
-        format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 ORDER BY created_at, id");
-    let rows: Vec<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .fetch_all(db)
-        .await?;
-    Ok(rows.into_iter().map(menu).collect())
+    let binds = [store_id.into()];
+    MENUS
+        .select("store_id = $1", &binds)
+        .order_by("created_at, id")
+        .all(db)
+        .await
 }
 
 /// Menu `id` of the store, if any.
 pub async fn by_id(db: &AnyPool, store_id: &str, id: &str) -> Result<Option<Menu>, sqlx::Error> {
-    let sql = format!("SELECT {MENU_COLUMNS} FROM menus WHERE store_id = $1 AND id = $2");
-    let row: Option<MenuRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(store_id)
-        .bind(id)
-        .fetch_optional(db)
-        .await?;
-    Ok(row.map(menu))
+    MENUS.by_id(db, store_id, id).await
 }
 
-/// Inserts menu `id` of the store, created and updated at `now`.
-pub async fn insert(
-    db: &AnyPool,
-    store_id: &str,
-    id: &str,
-    title: &str,
-    handle: &str,
-    items: &[MenuItem],
-    now: i64,
-) -> Result<(), ApiError> {
-    sqlx::query(
-        "INSERT INTO menus (id, store_id, title, handle, items, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
-    )
-    .bind(id)
-    .bind(store_id)
-    .bind(title)
-    .bind(handle)
-    .bind(items_text(items)?)
-    .bind(now)
-    .execute(db)
-    .await?;
-    Ok(())
+/// A menu as it is written: its title, handle and items (as the JSON text of their column).
+#[derive(Debug)]
+pub struct MenuWrite {
+    title: String,
+    handle: String,
+    items: String,
 }
 
-/// Replaces the title, handle and items of menu `id` of the store, updated at `now`.
-pub async fn update(
-    db: &AnyPool,
-    store_id: &str,
-    id: &str,
-    title: &str,
-    handle: &str,
-    items: &[MenuItem],
-    now: i64,
-) -> Result<(), ApiError> {
-    sqlx::query(
-        "UPDATE menus SET title = $1, handle = $2, items = $3, updated_at = $4 WHERE id = $5 AND store_id = $6",
-    )
-    .bind(title)
-    .bind(handle)
-    .bind(items_text(items)?)
-    .bind(now)
-    .bind(id)
-    .bind(store_id)
-    .execute(db)
-    .await?;
-    Ok(())
+impl MenuWrite {
+    pub fn new(title: String, handle: String, items: &[MenuItem]) -> Result<Self, ApiError> {
+        Ok(Self {
+            title,
+            handle,
+            items: items_text(items)?,
+        })
+    }
 }
+
+with_handle!(MenuWrite: "menus", "menu", [title, handle, items]);
 
 /// Replaces the items of menu `id` of the store, updated at `now`.
 pub async fn update_items(
@@ -108,22 +78,7 @@ pub async fn update_items(
     now: i64,
 ) -> Result<(), ApiError> {
     let items = items_text(items)?;
-    sqlx::query("UPDATE menus SET items = $1, updated_at = $2 WHERE id = $3 AND store_id = $4")
-        .bind(items)
-        .bind(now)
-        .bind(id)
-        .bind(store_id)
-        .execute(db)
-        .await?;
+    let changes = Changes::new("menus", now).set("items", &items);
+    changes.update(db, store_id, id).await?;
     Ok(())
-}
-
-/// Deletes menu `id` of the store; returns whether there was one.
-pub async fn delete(db: &AnyPool, store_id: &str, id: &str) -> Result<bool, sqlx::Error> {
-    let deleted = sqlx::query("DELETE FROM menus WHERE id = $1 AND store_id = $2")
-        .bind(id)
-        .bind(store_id)
-        .execute(db)
-        .await?;
-    Ok(deleted.rows_affected() > 0)
 }

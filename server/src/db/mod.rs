@@ -11,6 +11,7 @@ pub mod designs;
 pub mod discounts;
 pub mod domains;
 pub mod inventory;
+pub mod listing;
 pub mod menus;
 pub mod notifications;
 pub mod onboarding;

@@ -1,10 +1,12 @@
 //! Personalized products' set-ups and their fonts in the database, once the core
 //! (`core_wasm::personalize`) has checked them.
 
+use core_wasm::catalog::Paging;
 use core_wasm::personalize::CheckedSetup;
 use shared_types::{Personalize, PersonalizeFont};
 use sqlx::AnyPool;
 
+use crate::db::listing::{Changes, Table, Target};
 use crate::db::{now_ms, rfc3339};
 
 type Row = (String, String, String, String, i64);
@@ -19,7 +21,11 @@ fn personalize((id, product_id, name, layers, updated_at): Row) -> Personalize {
     }
 }
 
-const SELECT: &str = "SELECT id, product_id, name, layers, updated_at FROM personalizes";
+const SETUPS: Table<Row, Personalize> = Table {
+    columns: "id, product_id, name, layers, updated_at",
+    from: "personalizes",
+    show: personalize,
+};
 
 /// Set-up `id` of the store, if any.
 pub async fn by_id(
@@ -27,14 +33,7 @@ pub async fn by_id(
     store_id: &str,
     id: &str,
 ) -> Result<Option<Personalize>, sqlx::Error> {
-    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE id = $1 AND store_id = $2"
-    )))
-    .bind(id)
-    .bind(store_id)
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(personalize))
+    SETUPS.by_id(db, store_id, id).await
 }
 
 /// How many set-ups the store has.
@@ -46,22 +45,18 @@ pub async fn count(db: &AnyPool, store_id: &str) -> Result<i64, sqlx::Error> {
     Ok(total)
 }
 
-/// One page of the store's set-ups, last changed first.
+/// One page of the store's set-ups, last changed first, and how many there are.
 pub async fn list(
     db: &AnyPool,
     store_id: &str,
-    limit: u32,
-    offset: i64,
-) -> Result<Vec<Personalize>, sqlx::Error> {
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE store_id = $1 ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3"
-    )))
-    .bind(store_id)
-    .bind(i64::from(limit))
-    .bind(offset)
-    .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(personalize).collect())
+    paging: Paging,
+) -> Result<(Vec<Personalize>, i64), sqlx::Error> {
+    let binds = [store_id.into()];
+    SETUPS
+        .select("store_id = $1", &binds)
+        .order_by("updated_at DESC, id DESC")
+        .page(db, paging)
+        .await
 }
 
 /// The set-ups of product `product_id`, last changed first.
@@ -70,55 +65,27 @@ pub async fn of_product(
     store_id: &str,
     product_id: &str,
 ) -> Result<Vec<Personalize>, sqlx::Error> {
-    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE store_id = $1 AND product_id = $2 ORDER BY updated_at DESC"
-    )))
-    .bind(store_id)
-    .bind(product_id)
-    .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(personalize).collect())
+    let binds = [store_id.into(), product_id.into()];
+    SETUPS
+        .select("store_id = $1 AND product_id = $2", &binds)
+        .order_by("updated_at DESC")
+        .all(db)
+        .await
 }
 
-/// Writes a new set-up `id`.
-pub async fn insert(
+/// Writes `setup` to the `target` set-up; whether there was one to write.
+pub async fn save(
     db: &AnyPool,
     store_id: &str,
-    id: &str,
-    setup: &CheckedSetup,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO personalizes (id, store_id, product_id, name, layers, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
-    )
-    .bind(id)
-    .bind(store_id)
-    .bind(&setup.product_id)
-    .bind(&setup.name)
-    .bind(&setup.layers)
-    .bind(now_ms())
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Replaces set-up `id`; whether there was one.
-pub async fn update(
-    db: &AnyPool,
-    store_id: &str,
-    id: &str,
+    target: Target<'_>,
     setup: &CheckedSetup,
 ) -> Result<bool, sqlx::Error> {
-    let updated = sqlx::query("UPDATE personalizes SET product_id = $1, name = $2, layers = $3, updated_at = $4 WHERE id = $5 AND store_id = $6")
-        .bind(&setup.product_id)
-        .bind(&setup.name)
-        .bind(&setup.layers)
-        .bind(now_ms())
-        .bind(id)
-        .bind(store_id)
-        .execute(db)
-        .await?
-        .rows_affected();
-    Ok(updated > 0)
+    Changes::new("personalizes", now_ms())
+        .set("product_id", &setup.product_id)
+        .set("name", &setup.name)
+        .set("layers", &setup.layers)
+        .save(db, store_id, target)
+        .await
 }
 
 /// The store's fonts, by name.

@@ -14,10 +14,11 @@ use utoipa_axum::routes;
 use super::pages::{invalid, sanitize};
 use crate::auth::store::{StoreAccess, routes as scoped};
 use crate::db::catalog::{
-    self, CollectionQuery, CollectionWrite, ProductQuery, ProductWrite, find_collection,
+    self, CollectionQuery, CollectionWrite, Item, ProductQuery, ProductWrite, find_collection,
     product_where, query_collections, query_products,
 };
-use crate::db::{new_id, now_ms};
+use crate::db::listing::{Target, save_with_handle};
+use crate::db::new_id;
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
@@ -41,7 +42,7 @@ fn product_write(input: ProductInput) -> Result<ProductWrite, ApiError> {
     Ok(ProductWrite {
         title: checked.title,
         handle: checked.handle,
-        description: sanitize(&input.description_html),
+        description_html: sanitize(&input.description_html),
         images: json_text(&checked.images)?,
         options: json_text(&checked.options)?,
         variants: json_text(&variants)?,
@@ -83,14 +84,8 @@ async fn create_product(
     Json(input): Json<ProductInput>,
 ) -> Result<(StatusCode, Json<Product>), ApiError> {
     let p = product_write(input)?;
-    if crate::db::handle_taken(&state.db, "products", &access.store_id, &p.handle, "").await? {
-        return Err(ApiError::Conflict(format!(
-            "Another product already has the handle {}.",
-            p.handle
-        )));
-    }
     let id = new_id();
-    catalog::insert_product(&state.db, &access.store_id, &id, &p, now_ms()).await?;
+    save_with_handle(&state.db, &access.store_id, Target::New(&id), &p).await?;
     Ok((
         StatusCode::CREATED,
         Json(product_where(&state.db, &access.store_id, "id", &id).await?),
@@ -125,13 +120,7 @@ async fn put_product(
 ) -> Result<Json<Product>, ApiError> {
     product_where(&state.db, &access.store_id, "id", &id).await?;
     let p = product_write(input)?;
-    if crate::db::handle_taken(&state.db, "products", &access.store_id, &p.handle, &id).await? {
-        return Err(ApiError::Conflict(format!(
-            "Another product already has the handle {}.",
-            p.handle
-        )));
-    }
-    catalog::update_product(&state.db, &access.store_id, &id, &p, now_ms()).await?;
+    save_with_handle(&state.db, &access.store_id, Target::Existing(&id), &p).await?;
     Ok(Json(
         product_where(&state.db, &access.store_id, "id", &id).await?,
     ))
@@ -146,7 +135,7 @@ async fn delete_product(
     access: StoreAccess<scoped::Products>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    if !catalog::delete_product(&state.db, &access.store_id, &id).await? {
+    if !catalog::delete(&state.db, Item::Product, &access.store_id, &id).await? {
         return Err(ApiError::NotFound);
     }
     Ok(Json(MessageResponse {
@@ -182,7 +171,7 @@ async fn collection_write(
                 continue;
             }
             // Every product must be the store's own: another store's id is refused.
-            if !catalog::product_exists(&state.db, store_id, &id).await? {
+            if !catalog::exists(&state.db, Item::Product, store_id, &id).await? {
                 return Err(invalid(format!("There is no product {id} in this store.")));
             }
             ids.push(id);
@@ -197,7 +186,7 @@ async fn collection_write(
         handle,
         image,
         kind,
-        tag,
+        rule_tag: tag,
         product_ids: ids,
     })
 }
@@ -227,14 +216,8 @@ async fn create_collection(
     Json(input): Json<CollectionInput>,
 ) -> Result<(StatusCode, Json<Collection>), ApiError> {
     let c = collection_write(&state, &access.store_id, input).await?;
-    if crate::db::handle_taken(&state.db, "collections", &access.store_id, &c.handle, "").await? {
-        return Err(ApiError::Conflict(format!(
-            "Another collection already has the handle {}.",
-            c.handle
-        )));
-    }
     let id = new_id();
-    catalog::insert_collection(&state.db, &access.store_id, &id, &c, now_ms()).await?;
+    save_with_handle(&state.db, &access.store_id, Target::New(&id), &c).await?;
     Ok((
         StatusCode::CREATED,
         Json(find_collection(&state.db, &access.store_id, &id).await?),
@@ -269,13 +252,7 @@ async fn put_collection(
 ) -> Result<Json<Collection>, ApiError> {
     find_collection(&state.db, &access.store_id, &id).await?;
     let c = collection_write(&state, &access.store_id, input).await?;
-    if crate::db::handle_taken(&state.db, "collections", &access.store_id, &c.handle, &id).await? {
-        return Err(ApiError::Conflict(format!(
-            "Another collection already has the handle {}.",
-            c.handle
-        )));
-    }
-    catalog::update_collection(&state.db, &access.store_id, &id, &c, now_ms()).await?;
+    save_with_handle(&state.db, &access.store_id, Target::Existing(&id), &c).await?;
     Ok(Json(
         find_collection(&state.db, &access.store_id, &id).await?,
     ))
@@ -290,7 +267,7 @@ async fn delete_collection(
     access: StoreAccess<scoped::Collections>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    if !catalog::delete_collection(&state.db, &access.store_id, &id).await? {
+    if !catalog::delete(&state.db, Item::Collection, &access.store_id, &id).await? {
         return Err(ApiError::NotFound);
     }
     Ok(Json(MessageResponse {

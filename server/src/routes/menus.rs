@@ -11,6 +11,8 @@ use utoipa_axum::routes;
 use super::pages::invalid;
 use crate::auth::store::{StoreAccess, routes::Navigation};
 use crate::db::catalog::{collection_by_handle, find_collection};
+use crate::db::listing::{Target, save_with_handle};
+use crate::db::menus::MenuWrite;
 use crate::db::{menus, new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
@@ -31,7 +33,7 @@ async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Menu, ApiErr
 }
 
 /// Checks a menu with the core's rules and gives every item without an id a new one.
-fn checked(input: MenuInput) -> Result<(String, String, Vec<MenuItem>), ApiError> {
+fn checked(input: MenuInput) -> Result<MenuWrite, ApiError> {
     let problems = core_wasm::catalog::menu_problems(&input);
     if !problems.is_empty() {
         return Err(ApiError::Invalid(problems));
@@ -53,11 +55,7 @@ fn checked(input: MenuInput) -> Result<(String, String, Vec<MenuItem>), ApiError
             }
         }
     }
-    Ok((title, handle, items))
-}
-
-fn taken(handle: &str) -> ApiError {
-    ApiError::Conflict(format!("Another menu already has the handle {handle}."))
+    MenuWrite::new(title, handle, &items)
 }
 
 /// The store's menus (the editor uses them as the main menus).
@@ -81,21 +79,8 @@ async fn create_menu(
     access: StoreAccess<Navigation>,
     Json(input): Json<MenuInput>,
 ) -> Result<(StatusCode, Json<Menu>), ApiError> {
-    let (title, handle, items) = checked(input)?;
-    if crate::db::handle_taken(&state.db, "menus", &access.store_id, &handle, "").await? {
-        return Err(taken(&handle));
-    }
-    let id = new_id();
-    menus::insert(
-        &state.db,
-        &access.store_id,
-        &id,
-        &title,
-        &handle,
-        &items,
-        now_ms(),
-    )
-    .await?;
+    let (id, menu) = (new_id(), checked(input)?);
+    save_with_handle(&state.db, &access.store_id, Target::New(&id), &menu).await?;
     Ok((
         StatusCode::CREATED,
         Json(find(&state, &access.store_id, &id).await?),
@@ -127,20 +112,8 @@ async fn put_menu(
     Json(input): Json<MenuInput>,
 ) -> Result<Json<Menu>, ApiError> {
     find(&state, &access.store_id, &id).await?;
-    let (title, handle, items) = checked(input)?;
-    if crate::db::handle_taken(&state.db, "menus", &access.store_id, &handle, &id).await? {
-        return Err(taken(&handle));
-    }
-    menus::update(
-        &state.db,
-        &access.store_id,
-        &id,
-        &title,
-        &handle,
-        &items,
-        now_ms(),
-    )
-    .await?;
+    let menu = checked(input)?;
+    save_with_handle(&state.db, &access.store_id, Target::Existing(&id), &menu).await?;
     Ok(Json(find(&state, &access.store_id, &id).await?))
 }
 
@@ -153,9 +126,7 @@ async fn delete_menu(
     access: StoreAccess<Navigation>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    if !menus::delete(&state.db, &access.store_id, &id).await? {
-        return Err(ApiError::NotFound);
-    }
+    crate::db::delete_in_store(&state.db, "menus", &id, &access.store_id).await?;
     Ok(Json(MessageResponse {
         message: "The menu is deleted.".to_owned(),
     }))
@@ -193,6 +164,30 @@ async fn menu_collections(
     Ok(Json(out))
 }
 
+/// Menu `menu_id` and collection `collection_id` of the store; `NotFound` without either.
+async fn menu_and_collection(
+    state: &AppState,
+    store_id: &str,
+    (menu_id, collection_id): &(String, String),
+) -> Result<(Menu, Collection), ApiError> {
+    let menu = find(state, store_id, menu_id).await?;
+    Ok((
+        menu,
+        find_collection(&state.db, store_id, collection_id).await?,
+    ))
+}
+
+/// Writes `items` to menu `menu_id` of the store; the menu as stored.
+async fn save_items(
+    state: &AppState,
+    store_id: &str,
+    menu_id: &str,
+    items: &[MenuItem],
+) -> Result<Json<Menu>, ApiError> {
+    menus::update_items(&state.db, store_id, menu_id, items, now_ms()).await?;
+    Ok(Json(find(state, store_id, menu_id).await?))
+}
+
 /// Adds a top-level item linking to a collection (once; adding it again changes nothing).
 #[utoipa::path(post, path = "/stores/onlinestore/menus/{menuId}/collections/{collectionId}", tag = "menus", security(("bearer" = ["navigations"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("menuId" = String, Path, description = "The menu"),
@@ -201,29 +196,28 @@ async fn menu_collections(
 async fn add_collection(
     State(state): State<AppState>,
     access: StoreAccess<Navigation>,
-    Path((menu_id, collection_id)): Path<(String, String)>,
+    Path(ids): Path<(String, String)>,
 ) -> Result<Json<Menu>, ApiError> {
-    let menu = find(&state, &access.store_id, &menu_id).await?;
-    let collection = find_collection(&state.db, &access.store_id, &collection_id).await?;
-    let mut items = menu.items;
-    if !items.iter().any(|i| links_to(i, &collection.handle)) {
-        items.push(MenuItem {
-            id: new_id(),
-            title: collection.title.clone(),
-            link: Link {
-                parent: "category".to_owned(),
-                slug: collection.handle.clone(),
-                name: Some(collection.title.clone()),
-                params: Some(LinkParams {
-                    slug: collection.handle.clone(),
-                }),
-            },
-            children: Vec::new(),
-        });
-        core_wasm::catalog::check_menu_items(&items).map_err(invalid)?;
-        menus::update_items(&state.db, &access.store_id, &menu_id, &items, now_ms()).await?;
+    let (menu, collection) = menu_and_collection(&state, &access.store_id, &ids).await?;
+    if menu.items.iter().any(|i| links_to(i, &collection.handle)) {
+        return Ok(Json(menu));
     }
-    Ok(Json(find(&state, &access.store_id, &menu_id).await?))
+    let mut items = menu.items;
+    items.push(MenuItem {
+        id: new_id(),
+        title: collection.title.clone(),
+        link: Link {
+            parent: "category".to_owned(),
+            slug: collection.handle.clone(),
+            name: Some(collection.title.clone()),
+            params: Some(LinkParams {
+                slug: collection.handle.clone(),
+            }),
+        },
+        children: Vec::new(),
+    });
+    core_wasm::catalog::check_menu_items(&items).map_err(invalid)?;
+    save_items(&state, &access.store_id, &ids.0, &items).await
 }
 
 /// Removes every item (and child) linking to a collection.
@@ -234,15 +228,13 @@ async fn add_collection(
 async fn remove_collection(
     State(state): State<AppState>,
     access: StoreAccess<Navigation>,
-    Path((menu_id, collection_id)): Path<(String, String)>,
+    Path(ids): Path<(String, String)>,
 ) -> Result<Json<Menu>, ApiError> {
-    let menu = find(&state, &access.store_id, &menu_id).await?;
-    let collection = find_collection(&state.db, &access.store_id, &collection_id).await?;
+    let (menu, collection) = menu_and_collection(&state, &access.store_id, &ids).await?;
     let mut items = menu.items;
     items.retain(|i| !links_to(i, &collection.handle));
     for item in &mut items {
         item.children.retain(|c| !links_to(c, &collection.handle));
     }
-    menus::update_items(&state.db, &access.store_id, &menu_id, &items, now_ms()).await?;
-    Ok(Json(find(&state, &access.store_id, &menu_id).await?))
+    save_items(&state, &access.store_id, &ids.0, &items).await
 }

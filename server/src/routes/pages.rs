@@ -11,8 +11,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Pages};
+use crate::db::listing::{Target, save_with_handle};
 use crate::db::pages::PageWrite;
-use crate::db::{self, new_id, now_ms};
+use crate::db::{self, new_id};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
@@ -35,7 +36,7 @@ pub struct PageQuery {
 }
 
 /// Checks a page with the core's rules and sanitizes its HTML.
-fn checked(input: PageInput) -> Result<(String, String, String, bool), ApiError> {
+fn checked(input: PageInput) -> Result<PageWrite, ApiError> {
     let problems = core_wasm::catalog::page_problems(&input);
     if !problems.is_empty() {
         return Err(ApiError::Invalid(problems));
@@ -44,7 +45,12 @@ fn checked(input: PageInput) -> Result<(String, String, String, bool), ApiError>
     let handle =
         core_wasm::catalog::check_handle(input.handle.as_deref(), &title).map_err(invalid)?;
     core_wasm::catalog::check_html_length("A page's body", &input.body_html).map_err(invalid)?;
-    Ok((title, handle, sanitize(&input.body_html), input.published))
+    Ok(PageWrite {
+        title,
+        handle,
+        body_html: sanitize(&input.body_html),
+        published: input.published,
+    })
 }
 
 /// HTML with scripts, event handlers and other active content removed (the core's
@@ -63,10 +69,6 @@ async fn find(state: &AppState, store_id: &str, id: &str) -> Result<Page, ApiErr
         .ok_or(ApiError::NotFound)
 }
 
-fn taken(handle: &str) -> ApiError {
-    ApiError::Conflict(format!("Another page already has the handle {handle}."))
-}
-
 /// The store's pages, newest first, with their count.
 #[utoipa::path(get, path = "/stores/onlinestore/pages/", tag = "pages", security(("bearer" = ["pages"])),
     params(("X-Store-Id" = String, Header, description = "The store"), PageQuery),
@@ -77,14 +79,8 @@ async fn list_pages(
     Query(query): Query<PageQuery>,
 ) -> Result<Json<PageList>, ApiError> {
     let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::RECORD_PAGE_SIZE)?;
-    let (pages, total) = db::pages::list(
-        &state.db,
-        &access.store_id,
-        query.published,
-        paging.limit,
-        paging.offset,
-    )
-    .await?;
+    let (pages, total) =
+        db::pages::list(&state.db, &access.store_id, query.published, paging).await?;
     Ok(Json(PageList { pages, total }))
 }
 
@@ -98,18 +94,8 @@ async fn create_page(
     access: StoreAccess<Pages>,
     Json(input): Json<PageInput>,
 ) -> Result<(StatusCode, Json<Page>), ApiError> {
-    let (title, handle, body, published) = checked(input)?;
-    if crate::db::handle_taken(&state.db, "pages", &access.store_id, &handle, "").await? {
-        return Err(taken(&handle));
-    }
-    let id = new_id();
-    let write = PageWrite {
-        title: &title,
-        handle: &handle,
-        body_html: &body,
-        published,
-    };
-    db::pages::insert(&state.db, &access.store_id, &id, &write, now_ms()).await?;
+    let (id, page) = (new_id(), checked(input)?);
+    save_with_handle(&state.db, &access.store_id, Target::New(&id), &page).await?;
     Ok((
         StatusCode::CREATED,
         Json(find(&state, &access.store_id, &id).await?),
@@ -141,17 +127,8 @@ async fn put_page(
     Json(input): Json<PageInput>,
 ) -> Result<Json<Page>, ApiError> {
     find(&state, &access.store_id, &id).await?;
-    let (title, handle, body, published) = checked(input)?;
-    if crate::db::handle_taken(&state.db, "pages", &access.store_id, &handle, &id).await? {
-        return Err(taken(&handle));
-    }
-    let write = PageWrite {
-        title: &title,
-        handle: &handle,
-        body_html: &body,
-        published,
-    };
-    db::pages::update(&state.db, &access.store_id, &id, &write, now_ms()).await?;
+    let page = checked(input)?;
+    save_with_handle(&state.db, &access.store_id, Target::Existing(&id), &page).await?;
     Ok(Json(find(&state, &access.store_id, &id).await?))
 }
 
@@ -164,9 +141,7 @@ async fn delete_page(
     access: StoreAccess<Pages>,
     Path(id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    if !db::pages::delete(&state.db, &access.store_id, &id).await? {
-        return Err(ApiError::NotFound);
-    }
+    db::delete_in_store(&state.db, "pages", &id, &access.store_id).await?;
     Ok(Json(MessageResponse {
         message: "The page is deleted.".to_owned(),
     }))

@@ -15,6 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::store::{StoreAccess, routes::Products};
+use crate::db::listing::Target;
 use crate::db::{self, new_id};
 use crate::error::{ApiError, Json, Query};
 use crate::paging;
@@ -57,9 +58,7 @@ async fn list(
     Query(query): Query<PageQuery>,
 ) -> Result<Json<PersonalizePage>, ApiError> {
     let page = paging::page(query.page, query.limit, core_wasm::limits::LIST_PAGE_SIZE)?;
-    let total = db::personalize::count(&state.db, &access.store_id).await?;
-    let personalizes =
-        db::personalize::list(&state.db, &access.store_id, page.limit, page.offset).await?;
+    let (personalizes, total) = db::personalize::list(&state.db, &access.store_id, page).await?;
     Ok(Json(PersonalizePage {
         personalizes,
         total: u32::try_from(total).unwrap_or(u32::MAX),
@@ -91,7 +90,7 @@ async fn create(
 ) -> Result<(StatusCode, Json<Personalize>), ApiError> {
     let setup = checked(&body)?;
     let id = new_id();
-    db::personalize::insert(&state.db, &access.store_id, &id, &setup).await?;
+    db::personalize::save(&state.db, &access.store_id, Target::New(&id), &setup).await?;
     Ok((
         StatusCode::CREATED,
         Json(find(&state.db, &access.store_id, &id).await?),
@@ -122,7 +121,8 @@ async fn update(
     Json(body): Json<PersonalizeInput>,
 ) -> Result<Json<Personalize>, ApiError> {
     let setup = checked(&body)?;
-    let updated = db::personalize::update(&state.db, &access.store_id, &id, &setup).await?;
+    let updated =
+        db::personalize::save(&state.db, &access.store_id, Target::Existing(&id), &setup).await?;
     if !updated {
         return Err(ApiError::NotFound);
     }

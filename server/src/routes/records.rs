@@ -18,6 +18,7 @@ use sqlx::AnyConnection;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::db::catalog::{Item, exists};
 use crate::db::records;
 use crate::db::settings::{Kind, Setting, read_setting, save_setting};
 use crate::db::{new_id, now_ms};
@@ -142,7 +143,10 @@ pub async fn write_setting<K: Setting>(
 /// Declares a record kind's routes: list and create on `$list`, read (and, for `editable`
 /// kinds, replace and delete) on `$one`, behind route marker `$route` whose scope is `$scope`.
 macro_rules! record_routes {
-    ($module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $list:tt, $one:tt, $what:tt, $mode:ident) => {
+    ($($module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $list:tt, $one:tt, $what:tt, $mode:ident;)*) => {
+        $(record_routes!(@kind $module, $kind, $route, [$($scope)?], "records", $list, $one, $what, $mode);)*
+    };
+    (@kind $module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $list:tt, $one:tt, $what:tt, $mode:ident) => {
         pub mod $module {
             use super::*;
             use crate::auth::store::{StoreAccess, routes::$route};
@@ -231,7 +235,10 @@ macro_rules! record_routes {
 
 /// Declares a setting's routes: read and replace on `$path`.
 macro_rules! setting_routes {
-    ($module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $path:tt, $what:tt) => {
+    ($($module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $path:tt, $what:tt;)*) => {
+        $(setting_routes!(@setting $module, $kind, $route, [$($scope)?], "records", $path, $what);)*
+    };
+    (@setting $module:ident, $kind:ident, $route:ident, [$($scope:tt)?], $tag:tt, $path:tt, $what:tt) => {
         pub mod $module {
             use super::*;
             use crate::auth::store::{StoreAccess, routes::$route};
@@ -267,151 +274,151 @@ macro_rules! setting_routes {
     };
 }
 
-record_routes!(
-    size_charts,
-    SizeChart,
-    SizeCharts,
-    ["products"],
-    "records",
-    "/stores/size-charts",
-    "/stores/size-charts/{id}",
-    "size charts",
-    editable
-);
-record_routes!(
-    option_sets,
-    OptionSet,
-    ProductOptions,
-    [],
-    "records",
-    "/stores/product-options",
-    "/stores/product-options/{id}",
-    "product option sets",
-    editable
-);
-record_routes!(
-    reviews,
-    Review,
-    Reviews,
-    ["products"],
-    "records",
-    "/stores/apps/product-reviews",
-    "/stores/apps/product-reviews/{id}",
-    "product reviews",
-    editable
-);
-record_routes!(
-    catalogs,
-    Catalog,
-    Catalogs,
-    ["products"],
-    "records",
-    "/stores/catalogs",
-    "/stores/catalogs/{id}",
-    "catalogs",
-    editable
-);
-record_routes!(
-    product_feeds,
-    ProductFeed,
-    ProductFeeds,
-    ["products"],
-    "records",
-    "/stores/product-feeds",
-    "/stores/product-feeds/{id}",
-    "product feeds",
-    editable
-);
-record_routes!(
-    cache_purges,
-    CachePurge,
-    ClearCache,
-    ["products"],
-    "records",
-    "/stores/cache-purges",
-    "/stores/cache-purges/{id}",
-    "cache purges",
-    history
-);
-record_routes!(
-    bulk_updates,
-    BulkUpdate,
-    BulkUpdates,
-    ["products"],
-    "records",
-    "/stores/bulk-updates",
-    "/stores/bulk-updates/{id}",
-    "bulk updates",
-    history
-);
-setting_routes!(
-    apps,
-    AppSwitches,
-    Apps,
-    ["apps"],
-    "records",
-    "/stores/apps/switches",
-    "apps switched on"
-);
-setting_routes!(
-    upsell,
-    UpsellSettings,
-    Upsell,
-    ["apps"],
-    "records",
-    "/stores/apps/boost-upsell",
-    "Boost UpSell settings"
-);
-setting_routes!(
-    sales_channels,
-    SalesChannels,
-    SalesChannel,
-    ["store"],
-    "records",
-    "/stores/sales-channels",
-    "sales channels"
-);
-setting_routes!(
-    telegram,
-    TelegramSettings,
-    Telegram,
-    ["settings"],
-    "records",
-    "/stores/settings/telegram",
-    "Telegram notification settings"
-);
-setting_routes!(
-    custom_store,
-    StorefrontSettings,
-    CustomStore,
-    ["themes"],
-    "records",
-    "/stores/onlinestore/custom-store",
-    "custom store settings"
-);
-
-setting_routes!(
-    shipping,
-    ShippingSettings,
-    Preferences,
-    ["preferences"],
-    "records",
-    "/stores/settings/shipping",
-    "shipping settings"
-);
-
-impl Kind for ShippingSettings {
-    const KIND: &'static str = "shipping";
-    const NOUN: &'static str = "shipping settings";
-    fn problems(&self) -> Vec<String> {
-        rules::shipping_problems(self)
-    }
+// Each kind: module, type, route marker, scope, list path, one record's path, what the list
+// holds, and whether a record can be replaced and deleted (`editable`) or is history.
+record_routes! {
+    size_charts, SizeChart, SizeCharts, ["products"],
+        "/stores/size-charts", "/stores/size-charts/{id}", "size charts", editable;
+    option_sets, OptionSet, ProductOptions, [],
+        "/stores/product-options", "/stores/product-options/{id}", "product option sets", editable;
+    reviews, Review, Reviews, ["products"],
+        "/stores/apps/product-reviews", "/stores/apps/product-reviews/{id}", "product reviews", editable;
+    catalogs, Catalog, Catalogs, ["products"],
+        "/stores/catalogs", "/stores/catalogs/{id}", "catalogs", editable;
+    product_feeds, ProductFeed, ProductFeeds, ["products"],
+        "/stores/product-feeds", "/stores/product-feeds/{id}", "product feeds", editable;
+    cache_purges, CachePurge, ClearCache, ["products"],
+        "/stores/cache-purges", "/stores/cache-purges/{id}", "cache purges", history;
+    bulk_updates, BulkUpdate, BulkUpdates, ["products"],
+        "/stores/bulk-updates", "/stores/bulk-updates/{id}", "bulk updates", history;
 }
 
-impl Setting for ShippingSettings {
-    fn initial() -> Self {
-        rules::initial_shipping()
-    }
+// Each setting: module, type, route marker, scope, path, and what it is.
+setting_routes! {
+    apps, AppSwitches, Apps, ["apps"], "/stores/apps/switches", "apps switched on";
+    upsell, UpsellSettings, Upsell, ["apps"], "/stores/apps/boost-upsell", "Boost UpSell settings";
+    sales_channels, SalesChannels, SalesChannel, ["store"], "/stores/sales-channels", "sales channels";
+    telegram, TelegramSettings, Telegram, ["settings"],
+        "/stores/settings/telegram", "Telegram notification settings";
+    custom_store, StorefrontSettings, CustomStore, ["themes"],
+        "/stores/onlinestore/custom-store", "custom store settings";
+    shipping, ShippingSettings, Preferences, ["preferences"],
+        "/stores/settings/shipping", "shipping settings";
+}
+
+/// Declares each kind's name in the tables, its noun, the core's check and, for some, what the
+/// server checks and adds before one is stored (`|value, conn, store_id| body`, run in the
+/// transaction that stores it).
+macro_rules! kinds {
+    ($($kind:ident: $name:literal, $noun:literal, $check:path $(, |$value:ident, $conn:ident, $store:ident| $prepare:block)?;)*) => {
+        $(impl Kind for $kind {
+            const KIND: &'static str = $name;
+            const NOUN: &'static str = $noun;
+            fn problems(&self) -> Vec<String> {
+                $check(self)
+            }
+            $(async fn prepare<'a>(self, $conn: &'a mut AnyConnection, $store: &'a str) -> Result<Self, ApiError> {
+                let $value = self;
+                $prepare
+            })?
+        })*
+    };
+}
+
+/// Declares each setting's value before the merchant saved one.
+macro_rules! initial_settings {
+    ($($kind:ident => $initial:expr;)*) => {
+        $(impl Setting for $kind {
+            fn initial() -> Self {
+                $initial
+            }
+        })*
+    };
+}
+
+kinds! {
+    ShippingSettings: "shipping", "shipping settings", rules::shipping_problems;
+    SizeChart: "size-charts", "size chart", rules::size_chart_problems, |value, conn, store_id| {
+        for id in &value.collection_ids {
+            own_collection(conn, store_id, Some(id)).await?;
+        }
+        Ok(value)
+    };
+    OptionSet: "option-sets", "option set", rules::option_set_problems;
+    Review: "reviews", "review", rules::review_problems, |value, conn, store_id| {
+        if !exists(&mut *conn, Item::Product, store_id, &value.product_id).await? {
+            return Err(ApiError::Invalid(vec![
+                "The product is not one of the store's.".to_owned(),
+            ]));
+        }
+        Ok(Review {
+            author: value.author.trim().to_owned(),
+            ..value
+        })
+    };
+    Catalog: "catalogs", "catalog", rules::catalog_problems, |value, conn, store_id| {
+        own_collection(conn, store_id, value.collection_id.as_deref()).await?;
+        Ok(value)
+    };
+    ProductFeed: "product-feeds", "product feed", rules::feed_problems, |value, conn, store_id| {
+        records::by_id::<Catalog>(conn, store_id, &value.catalog_id)
+            .await
+            .map_err(|_| {
+                ApiError::Invalid(vec!["The catalog is not one of the store's.".to_owned()])
+            })?;
+        Ok(value)
+    };
+    CachePurge: "cache-purges", "cache purge", rules::purge_problems, |value, conn, store_id| {
+        purge(value, conn, store_id).await
+    };
+    // Applies the change to every matching product in the same transaction as the record.
+    BulkUpdate: "bulk-updates", "bulk update", rules::bulk_update_problems, |value, conn, store_id| {
+        own_collection(conn, store_id, value.collection_id.as_deref()).await?;
+        let affected = super::inventory::bulk_update(conn, store_id, &value).await?;
+        Ok(BulkUpdate {
+            affected: Some(affected),
+            ..value
+        })
+    };
+    AppSwitches: "apps", "app settings", rules::app_problems;
+    UpsellSettings: "upsell", "Boost UpSell settings", rules::upsell_problems, |value, conn, store_id| {
+        own_collection(conn, store_id, value.collection_id.as_deref()).await?;
+        Ok(value)
+    };
+    SalesChannels: "sales-channels", "sales channels", rules::channel_problems;
+    TelegramSettings: "telegram", "Telegram settings", rules::telegram_problems;
+    StorefrontSettings: "storefront", "custom store settings", rules::storefront_problems;
+}
+
+initial_settings! {
+    ShippingSettings => rules::initial_shipping();
+    AppSwitches => AppSwitches {
+        enabled: Vec::new(),
+    };
+    UpsellSettings => UpsellSettings {
+        enabled: false,
+        heading: "Frequently bought together".to_owned(),
+        placement: "cart".to_owned(),
+        discount_percent: 10,
+        collection_id: None,
+        max_offers: 3,
+    };
+    SalesChannels => SalesChannels {
+        enabled: vec![rules::ONLINE_STORE.to_owned()],
+    };
+    TelegramSettings => TelegramSettings {
+        enabled: false,
+        chat_id: String::new(),
+        notify_orders: true,
+        notify_payouts: true,
+    };
+    StorefrontSettings => StorefrontSettings {
+        password_protected: false,
+        password: String::new(),
+        seo_title: String::new(),
+        seo_description: String::new(),
+        announcement: String::new(),
+    };
 }
 
 /// That `collection_id` (when given) is a collection of the store.
@@ -423,7 +430,7 @@ async fn own_collection(
     let Some(id) = collection_id.filter(|id| !id.is_empty()) else {
         return Ok(());
     };
-    if crate::db::catalog::collection_exists(&mut *conn, store_id, id).await? {
+    if exists(&mut *conn, Item::Collection, store_id, id).await? {
         Ok(())
     } else {
         Err(ApiError::Invalid(vec![
@@ -432,125 +439,34 @@ async fn own_collection(
     }
 }
 
-impl Kind for SizeChart {
-    const KIND: &'static str = "size-charts";
-    const NOUN: &'static str = "size chart";
-    fn problems(&self) -> Vec<String> {
-        rules::size_chart_problems(self)
-    }
-    async fn prepare<'a>(
-        self,
-        conn: &'a mut AnyConnection,
-        store_id: &'a str,
-    ) -> Result<Self, ApiError> {
-        for id in &self.collection_ids {
-            own_collection(conn, store_id, Some(id)).await?;
-        }
-        Ok(self)
-    }
-}
-
-impl Kind for OptionSet {
-    const KIND: &'static str = "option-sets";
-    const NOUN: &'static str = "option set";
-    fn problems(&self) -> Vec<String> {
-        rules::option_set_problems(self)
-    }
-}
-
-impl Kind for Review {
-    const KIND: &'static str = "reviews";
-    const NOUN: &'static str = "review";
-    fn problems(&self) -> Vec<String> {
-        rules::review_problems(self)
-    }
-    async fn prepare<'a>(
-        self,
-        conn: &'a mut AnyConnection,
-        store_id: &'a str,
-    ) -> Result<Self, ApiError> {
-        if !crate::db::catalog::product_exists(&mut *conn, store_id, &self.product_id).await? {
-            return Err(ApiError::Invalid(vec![
-                "The product is not one of the store's.".to_owned(),
-            ]));
-        }
-        Ok(Self {
-            author: self.author.trim().to_owned(),
-            ..self
-        })
-    }
-}
-
-impl Kind for Catalog {
-    const KIND: &'static str = "catalogs";
-    const NOUN: &'static str = "catalog";
-    fn problems(&self) -> Vec<String> {
-        rules::catalog_problems(self)
-    }
-    async fn prepare<'a>(
-        self,
-        conn: &'a mut AnyConnection,
-        store_id: &'a str,
-    ) -> Result<Self, ApiError> {
-        own_collection(conn, store_id, self.collection_id.as_deref()).await?;
-        Ok(self)
-    }
-}
-
-impl Kind for ProductFeed {
-    const KIND: &'static str = "product-feeds";
-    const NOUN: &'static str = "product feed";
-    fn problems(&self) -> Vec<String> {
-        rules::feed_problems(self)
-    }
-    async fn prepare<'a>(
-        self,
-        conn: &'a mut AnyConnection,
-        store_id: &'a str,
-    ) -> Result<Self, ApiError> {
-        records::by_id::<Catalog>(conn, store_id, &self.catalog_id)
-            .await
-            .map_err(|_| {
-                ApiError::Invalid(vec!["The catalog is not one of the store's.".to_owned()])
-            })?;
-        Ok(self)
-    }
-}
-
-impl Kind for CachePurge {
-    const KIND: &'static str = "cache-purges";
-    const NOUN: &'static str = "cache purge";
-    fn problems(&self) -> Vec<String> {
-        rules::purge_problems(self)
-    }
-    /// Addresses on another host than the store's own are refused; the store's cache stamp is
-    /// moved on, so every cached storefront answer of the store is fetched again.
-    async fn prepare<'a>(
-        self,
-        conn: &'a mut AnyConnection,
-        store_id: &'a str,
-    ) -> Result<Self, ApiError> {
-        let hosts = store_hosts(conn, store_id).await?;
-        let mut foreign = Vec::new();
-        for url in &self.urls {
-            if let Some((Some(host), _)) = rules::purge_target(url) {
-                let host = host.split(':').next().unwrap_or(host).to_lowercase();
-                if !hosts.contains(&host) {
-                    foreign.push(format!("{host} is not a domain of the store."));
-                }
+/// A cache purge as it is stored: refused when an address is on another host than the
+/// store's own; else the store's cache stamp is moved on, so every cached storefront answer of
+/// the store is fetched again, and the purge counts its addresses.
+async fn purge(
+    value: CachePurge,
+    conn: &mut AnyConnection,
+    store_id: &str,
+) -> Result<CachePurge, ApiError> {
+    let hosts = store_hosts(conn, store_id).await?;
+    let mut foreign = Vec::new();
+    for url in &value.urls {
+        if let Some((Some(host), _)) = rules::purge_target(url) {
+            let host = host.split(':').next().unwrap_or(host).to_lowercase();
+            if !hosts.contains(&host) {
+                foreign.push(format!("{host} is not a domain of the store."));
             }
         }
-        if !foreign.is_empty() {
-            foreign.dedup();
-            return Err(ApiError::Invalid(foreign));
-        }
-        crate::db::stores::renew_cache_stamp(&mut *conn, store_id, now_ms()).await?;
-        let purged = u32::try_from(self.urls.len()).unwrap_or(u32::MAX);
-        Ok(Self {
-            urls: self.urls.iter().map(|u| u.trim().to_owned()).collect(),
-            purged: Some(purged),
-        })
     }
+    if !foreign.is_empty() {
+        foreign.dedup();
+        return Err(ApiError::Invalid(foreign));
+    }
+    crate::db::stores::renew_cache_stamp(&mut *conn, store_id, now_ms()).await?;
+    let purged = u32::try_from(value.urls.len()).unwrap_or(u32::MAX);
+    Ok(CachePurge {
+        urls: value.urls.iter().map(|u| u.trim().to_owned()).collect(),
+        purged: Some(purged),
+    })
 }
 
 /// The host names a store answers on: its system subdomain under every base domain it is
@@ -562,125 +478,4 @@ async fn store_hosts(conn: &mut AnyConnection, store_id: &str) -> Result<Vec<Str
         .ok_or(ApiError::NotFound)?;
     hosts.push(subdomain.to_lowercase());
     Ok(hosts)
-}
-
-impl Kind for BulkUpdate {
-    const KIND: &'static str = "bulk-updates";
-    const NOUN: &'static str = "bulk update";
-    fn problems(&self) -> Vec<String> {
-        rules::bulk_update_problems(self)
-    }
-    /// Applies the change to every matching product in the same transaction as the record.
-    async fn prepare<'a>(
-        self,
-        conn: &'a mut AnyConnection,
-        store_id: &'a str,
-    ) -> Result<Self, ApiError> {
-        own_collection(conn, store_id, self.collection_id.as_deref()).await?;
-        let affected = super::inventory::bulk_update(conn, store_id, &self).await?;
-        Ok(Self {
-            affected: Some(affected),
-            ..self
-        })
-    }
-}
-
-impl Kind for AppSwitches {
-    const KIND: &'static str = "apps";
-    const NOUN: &'static str = "app settings";
-    fn problems(&self) -> Vec<String> {
-        rules::app_problems(self)
-    }
-}
-
-impl Setting for AppSwitches {
-    fn initial() -> Self {
-        Self {
-            enabled: Vec::new(),
-        }
-    }
-}
-
-impl Kind for UpsellSettings {
-    const KIND: &'static str = "upsell";
-    const NOUN: &'static str = "Boost UpSell settings";
-    fn problems(&self) -> Vec<String> {
-        rules::upsell_problems(self)
-    }
-    async fn prepare<'a>(
-        self,
-        conn: &'a mut AnyConnection,
-        store_id: &'a str,
-    ) -> Result<Self, ApiError> {
-        own_collection(conn, store_id, self.collection_id.as_deref()).await?;
-        Ok(self)
-    }
-}
-
-impl Setting for UpsellSettings {
-    fn initial() -> Self {
-        Self {
-            enabled: false,
-            heading: "Frequently bought together".to_owned(),
-            placement: "cart".to_owned(),
-            discount_percent: 10,
-            collection_id: None,
-            max_offers: 3,
-        }
-    }
-}
-
-impl Kind for SalesChannels {
-    const KIND: &'static str = "sales-channels";
-    const NOUN: &'static str = "sales channels";
-    fn problems(&self) -> Vec<String> {
-        rules::channel_problems(self)
-    }
-}
-
-impl Setting for SalesChannels {
-    fn initial() -> Self {
-        Self {
-            enabled: vec![rules::ONLINE_STORE.to_owned()],
-        }
-    }
-}
-
-impl Kind for TelegramSettings {
-    const KIND: &'static str = "telegram";
-    const NOUN: &'static str = "Telegram settings";
-    fn problems(&self) -> Vec<String> {
-        rules::telegram_problems(self)
-    }
-}
-
-impl Setting for TelegramSettings {
-    fn initial() -> Self {
-        Self {
-            enabled: false,
-            chat_id: String::new(),
-            notify_orders: true,
-            notify_payouts: true,
-        }
-    }
-}
-
-impl Kind for StorefrontSettings {
-    const KIND: &'static str = "storefront";
-    const NOUN: &'static str = "custom store settings";
-    fn problems(&self) -> Vec<String> {
-        rules::storefront_problems(self)
-    }
-}
-
-impl Setting for StorefrontSettings {
-    fn initial() -> Self {
-        Self {
-            password_protected: false,
-            password: String::new(),
-            seo_title: String::new(),
-            seo_description: String::new(),
-            announcement: String::new(),
-        }
-    }
 }

@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 
 use super::pages::invalid;
 use crate::auth::store::{StoreAccess, routes as scoped};
+use crate::db::listing::Target;
 use crate::db::orders::{self, OrderFilter};
 use crate::db::{self, new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
@@ -291,9 +292,12 @@ async fn get_order(
     access: StoreAccess<scoped::Orders>,
     Path(id): Path<String>,
 ) -> Result<Json<Order>, ApiError> {
-    Ok(Json(
-        orders::details(&state.db, &access.store_id, &id).await?,
-    ))
+    order(&state, &access.store_id, &id).await
+}
+
+/// Order `id` of the store as it is now, with everything the order's page shows.
+async fn order(state: &AppState, store_id: &str, id: &str) -> Result<Json<Order>, ApiError> {
+    Ok(Json(orders::details(&state.db, store_id, id).await?))
 }
 
 /// Ships lines of a paid order with a carrier and tracking number; the shopper gets a shipping
@@ -311,18 +315,9 @@ async fn fulfil_order(
     Path(id): Path<String>,
     Json(input): Json<FulfillmentInput>,
 ) -> Result<(StatusCode, Json<Order>), ApiError> {
-    orders::fulfil(
-        &state.db,
-        &access.store_id,
-        &access.user.user_id,
-        &id,
-        &input,
-    )
-    .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(orders::details(&state.db, &access.store_id, &id).await?),
-    ))
+    let (store, user) = (&access.store_id, &access.user.user_id);
+    orders::fulfil(&state.db, store, user, &id, &input).await?;
+    Ok((StatusCode::CREATED, order(&state, store, &id).await?))
 }
 
 /// Cancels a shipment: its lines are to ship again.
@@ -336,17 +331,9 @@ async fn cancel_fulfilment(
     access: StoreAccess<scoped::Orders>,
     Path((id, fulfillment_id)): Path<(String, String)>,
 ) -> Result<Json<Order>, ApiError> {
-    orders::cancel_fulfilment(
-        &state.db,
-        &access.store_id,
-        &access.user.user_id,
-        &id,
-        &fulfillment_id,
-    )
-    .await?;
-    Ok(Json(
-        orders::details(&state.db, &access.store_id, &id).await?,
-    ))
+    let (store, user) = (&access.store_id, &access.user.user_id);
+    orders::cancel_fulfilment(&state.db, store, user, &id, &fulfillment_id).await?;
+    order(&state, store, &id).await
 }
 
 /// Refunds lines and shipping of a paid order, restocking the lines when asked. The amount is
@@ -364,18 +351,9 @@ async fn refund_order(
     Path(id): Path<String>,
     Json(input): Json<RefundInput>,
 ) -> Result<(StatusCode, Json<Order>), ApiError> {
-    orders::refund(
-        &state.db,
-        &access.store_id,
-        &access.user.user_id,
-        &id,
-        &input,
-    )
-    .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(orders::details(&state.db, &access.store_id, &id).await?),
-    ))
+    let (store, user) = (&access.store_id, &access.user.user_id);
+    orders::refund(&state.db, store, user, &id, &input).await?;
+    Ok((StatusCode::CREATED, order(&state, store, &id).await?))
 }
 
 /// Cancels an order nothing of which has shipped: a paid one is refunded in full, a pending one
@@ -391,23 +369,27 @@ async fn cancel_order(
     Path(id): Path<String>,
     Json(input): Json<CancelInput>,
 ) -> Result<Json<Order>, ApiError> {
-    orders::cancel(
-        &state.db,
-        &access.store_id,
-        &access.user.user_id,
-        &id,
-        &input,
-    )
-    .await?;
-    Ok(Json(
-        orders::details(&state.db, &access.store_id, &id).await?,
-    ))
+    let (store, user) = (&access.store_id, &access.user.user_id);
+    orders::cancel(&state.db, store, user, &id, &input).await?;
+    order(&state, store, &id).await
 }
 
 async fn find_discount(state: &AppState, store_id: &str, id: &str) -> Result<Discount, ApiError> {
     db::discounts::by_id(&state.db, store_id, id)
         .await?
         .ok_or(ApiError::NotFound)
+}
+
+/// Checks `input` with the core and writes it to the `target` discount; the discount as stored.
+async fn save_discount(
+    state: &AppState,
+    store_id: &str,
+    target: Target<'_>,
+    input: &DiscountInput,
+) -> Result<Discount, ApiError> {
+    let checked = rules::check_discount(input).map_err(invalid)?;
+    db::discounts::save(&state.db, store_id, target, input, &checked).await?;
+    find_discount(state, store_id, target.id()).await
 }
 
 /// Paging, search and the method of the discount list.
@@ -459,13 +441,9 @@ async fn create_discount(
     access: StoreAccess<scoped::Discounts>,
     Json(input): Json<DiscountInput>,
 ) -> Result<(StatusCode, Json<Discount>), ApiError> {
-    let checked = rules::check_discount(&input).map_err(invalid)?;
     let id = new_id();
-    db::discounts::create(&state.db, &access.store_id, &id, &input, &checked).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(find_discount(&state, &access.store_id, &id).await?),
-    ))
+    let discount = save_discount(&state, &access.store_id, Target::New(&id), &input).await?;
+    Ok((StatusCode::CREATED, Json(discount)))
 }
 
 /// One discount.
@@ -493,9 +471,8 @@ async fn put_discount(
     Json(input): Json<DiscountInput>,
 ) -> Result<Json<Discount>, ApiError> {
     find_discount(&state, &access.store_id, &id).await?;
-    let checked = rules::check_discount(&input).map_err(invalid)?;
-    db::discounts::update(&state.db, &access.store_id, &id, &input, &checked).await?;
-    Ok(Json(find_discount(&state, &access.store_id, &id).await?))
+    let discount = save_discount(&state, &access.store_id, Target::Existing(&id), &input).await?;
+    Ok(Json(discount))
 }
 
 /// Deletes a discount.

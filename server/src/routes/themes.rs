@@ -21,12 +21,16 @@ use shared_types::{ApiErrorBody, MessageResponse};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
+use crate::auth::CurrentUser;
 use crate::auth::store::{StoreAccess, routes as scoped};
 use crate::db::now_ms;
 use crate::db::theme_drafts::{self, DraftKey};
 use crate::db::themes::{self as store_themes, Author, Save};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
+
+/// The first version's summary of a theme made from a template.
+const FROM_TEMPLATE: &str = "Created from the template";
 
 /// Saves retried when another save slips in while a batch is merged.
 const BATCH_ATTEMPTS: usize = 20;
@@ -127,7 +131,7 @@ fn etag(version: i64) -> HeaderValue {
 /// when it is not.
 async fn save_doc(
     state: &AppState,
-    user_id: &str,
+    user: &CurrentUser,
     theme: &Theme,
     expected: i64,
     doc: &ThemeDoc,
@@ -140,6 +144,7 @@ async fn save_doc(
     let before: Value = serde_json::from_str(&before).map_err(ApiError::internal)?;
     let paths = engine::changed_paths(&before, doc.value());
     let paths = serde_json::to_string(&paths).map_err(ApiError::internal)?;
+    let user_id = user.user_id.as_str();
     let name = author_name(state, user_id).await?;
     let saved = store_themes::save(
         &state.db,
@@ -173,15 +178,17 @@ async fn list(state: &AppState, store_id: &str) -> Result<Vec<Theme>, ApiError> 
     Ok(store_themes::list(&state.db, store_id).await?)
 }
 
-async fn create(
+/// Creates an unpublished theme of the store from `doc`, its first version saved with
+/// `summary` by the signed-in member; 201 with the theme.
+async fn created(
     state: &AppState,
-    store_id: &str,
-    access_user: &str,
+    access: &StoreAccess<scoped::Themes>,
     name: &str,
     source: &str,
     doc: &ThemeDoc,
     summary: &str,
-) -> Result<Theme, ApiError> {
+) -> Result<(StatusCode, Json<Theme>), ApiError> {
+    let (store_id, access_user) = (access.store_id.as_str(), access.user.user_id.as_str());
     let author = author_name(state, access_user).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     let id = store_themes::create_theme(
@@ -202,7 +209,21 @@ async fn create(
     )
     .await?;
     tx.commit().await?;
-    find_theme(state, store_id, &id).await
+    Ok((
+        StatusCode::CREATED,
+        Json(find_theme(state, store_id, &id).await?),
+    ))
+}
+
+/// Creates an unpublished theme named `name` from `template`.
+async fn from_template(
+    state: &AppState,
+    access: &StoreAccess<scoped::Themes>,
+    template: &store_themes::Template,
+    name: &str,
+) -> Result<(StatusCode, Json<Theme>), ApiError> {
+    let doc = accept_config(template.config)?;
+    created(state, access, name, template.id, &doc, FROM_TEMPLATE).await
 }
 
 /// The store's themes, the active one first.
@@ -230,18 +251,7 @@ async fn create_theme(
     let template = store_themes::template(family).ok_or_else(|| {
         ApiError::Invalid(vec!["A theme's family is hydro or newchick.".to_owned()])
     })?;
-    let doc = accept_config(template.config)?;
-    let theme = create(
-        &state,
-        &access.store_id,
-        &access.user.user_id,
-        &name,
-        template.id,
-        &doc,
-        "Created from the template",
-    )
-    .await?;
-    Ok((StatusCode::CREATED, Json(theme)))
+    from_template(&state, &access, template, &name).await
 }
 
 /// Adds an unpublished theme with a config of one's own, checked by the theme engine.
@@ -264,17 +274,7 @@ async fn add_theme(
         ));
     }
     let doc = accept_doc(doc)?;
-    let theme = create(
-        &state,
-        &access.store_id,
-        &access.user.user_id,
-        &name,
-        "import",
-        &doc,
-        "Added",
-    )
-    .await?;
-    Ok((StatusCode::CREATED, Json(theme)))
+    created(&state, &access, &name, "import", &doc, "Added").await
 }
 
 /// Renames a theme (its config and version stay as they are).
@@ -362,20 +362,11 @@ async fn clone_theme(
     };
     let (_, config) = current_config(&state, &id).await?;
     let doc = ThemeDoc::parse(&config).map_err(ApiError::internal)?;
-    let theme = create(
-        &state,
-        &access.store_id,
-        &access.user.user_id,
-        &name,
-        &original.source,
-        &doc,
-        &format!(
-            "Copied from {} (version {})",
-            original.name, original.version
-        ),
-    )
-    .await?;
-    Ok((StatusCode::CREATED, Json(theme)))
+    let summary = format!(
+        "Copied from {} (version {})",
+        original.name, original.version
+    );
+    created(&state, &access, &name, &original.source, &doc, &summary).await
 }
 
 /// Publishes a theme: it becomes the active one, the others unpublished.
@@ -453,15 +444,7 @@ async fn put_theme_page(
     let doc = accept_doc(doc)?;
     let summary = format!("Page {page_id} replaced");
     Ok(Json(
-        save_doc(
-            &state,
-            &access.user.user_id,
-            &theme,
-            expected,
-            &doc,
-            &summary,
-        )
-        .await?,
+        save_doc(&state, &access.user, &theme, expected, &doc, &summary).await?,
     ))
 }
 
@@ -515,18 +498,7 @@ async fn create_from_template(
 ) -> Result<(StatusCode, Json<Theme>), ApiError> {
     let template = store_themes::template(&id).ok_or(ApiError::NotFound)?;
     let name = check_name(body.name.as_deref().unwrap_or(template.name))?;
-    let doc = accept_config(template.config)?;
-    let theme = create(
-        &state,
-        &access.store_id,
-        &access.user.user_id,
-        &name,
-        template.id,
-        &doc,
-        "Created from the template",
-    )
-    .await?;
-    Ok((StatusCode::CREATED, Json(theme)))
+    from_template(&state, &access, template, &name).await
 }
 
 /// The theme's config for the editor: a list with one record (the editor uses the first), and
@@ -585,16 +557,9 @@ async fn put_config(
     })?;
     let text = String::from_utf8_lossy(&body);
     let doc = accept_config(&text)?;
+    let summary = "Saved in the editor";
     Ok(Json(
-        save_doc(
-            &state,
-            &access.user.user_id,
-            &theme,
-            expected,
-            &doc,
-            "Saved in the editor",
-        )
-        .await?,
+        save_doc(&state, &access.user, &theme, expected, &doc, summary).await?,
     ))
 }
 
@@ -915,14 +880,6 @@ async fn restore_version(
     let doc = accept_config(&config)?;
     let summary = format!("Restored version {}", old.version);
     Ok(Json(
-        save_doc(
-            &state,
-            &access.user.user_id,
-            &theme,
-            expected,
-            &doc,
-            &summary,
-        )
-        .await?,
+        save_doc(&state, &access.user, &theme, expected, &doc, &summary).await?,
     ))
 }

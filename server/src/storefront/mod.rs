@@ -9,10 +9,12 @@ pub mod drafts;
 pub mod preview_runtime;
 pub mod theme_assets;
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use axum::Router;
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::{FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -346,6 +348,27 @@ async fn load(
     })
 }
 
+/// A storefront page's store, loaded as `load` does for the request: the `{subdomain}` of its
+/// path, its query and whether it came on the store's own host. A path or query that does not
+/// read is refused as axum's extractors refuse it; a store that cannot be shown as `load` says.
+impl FromRequestParts<AppState> for Ctx {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Query(query) = Query::<PageQuery>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let subdomain = params.get("subdomain").map_or("", String::as_str);
+        let on_host = parts.extensions.get::<OnStoreHost>().is_some();
+        load(state, subdomain, &query, on_host)
+            .await
+            .map_err(|e| StoreError::from(e).into_response())
+    }
+}
+
 fn admin_origin(state: &AppState, on_host: bool) -> String {
     if on_host {
         origin_of(&state.config.public_url)
@@ -527,55 +550,55 @@ fn valid_subdomain(subdomain: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-async fn home(
-    State(state): State<AppState>,
-    Path(subdomain): Path<String>,
-    Query(query): Query<PageQuery>,
-    host: HostExt,
-) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
-    Ok(html_page(
-        &state,
-        &ctx,
-        &Page::Home,
-        StatusCode::OK,
-        PAGE_CACHE,
-    ))
-}
-
-async fn product(
-    State(state): State<AppState>,
-    Path((subdomain, handle)): Path<(String, String)>,
-    Query(query): Query<PageQuery>,
-    host: HostExt,
-) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
-    match product_where(&state.db, &ctx.shop.id, "handle", &handle).await {
-        Ok(p) if p.status == "active" => Ok(html_page(
-            &state,
-            &ctx,
-            &Page::Product(Box::new(p)),
-            StatusCode::OK,
-            PAGE_CACHE,
-        )),
-        Ok(_) | Err(ApiError::NotFound) => Ok(html_page(
-            &state,
-            &ctx,
+/// `page` (200, kept by browsers as `cache` says), or the store's "not found" page (404, never
+/// kept) when there is none.
+fn shown(state: &AppState, ctx: &Ctx, page: Option<Page>, cache: &str) -> Response {
+    match page {
+        Some(page) => html_page(state, ctx, &page, StatusCode::OK, cache),
+        None => html_page(
+            state,
+            ctx,
             &Page::NotFound,
             StatusCode::NOT_FOUND,
             "no-store",
-        )),
-        Err(e) => Err(e.into()),
+        ),
     }
+}
+
+async fn home(State(state): State<AppState>, ctx: Ctx) -> Response {
+    shown(&state, &ctx, Some(Page::Home), PAGE_CACHE)
+}
+
+async fn cart(State(state): State<AppState>, ctx: Ctx) -> Response {
+    shown(&state, &ctx, Some(Page::Cart), "no-store")
+}
+
+async fn not_found(State(state): State<AppState>, ctx: Ctx) -> Response {
+    shown(&state, &ctx, None, "no-store")
+}
+
+/// `{handle}`, the second part of a storefront page's path.
+type Handle = Path<(String, String)>;
+
+async fn product(
+    State(state): State<AppState>,
+    Path((_, handle)): Handle,
+    ctx: Ctx,
+) -> Result<Response, StoreError> {
+    let page = match product_where(&state.db, &ctx.shop.id, "handle", &handle).await {
+        Ok(p) if p.status == "active" => Some(Page::Product(Box::new(p))),
+        Ok(_) | Err(ApiError::NotFound) => None,
+        Err(e) => return Err(e.into()),
+    };
+    Ok(shown(&state, &ctx, page, PAGE_CACHE))
 }
 
 async fn collection(
     State(state): State<AppState>,
-    Path((subdomain, handle)): Path<(String, String)>,
+    Path((_, handle)): Handle,
     Query(query): Query<PageQuery>,
-    host: HostExt,
+    ctx: Ctx,
 ) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
     let search = query
         .q
         .clone()
@@ -621,88 +644,25 @@ async fn collection(
             None => None,
         }
     };
-    Ok(match page {
-        Some(page) => html_page(&state, &ctx, &page, StatusCode::OK, PAGE_CACHE),
-        None => html_page(
-            &state,
-            &ctx,
-            &Page::NotFound,
-            StatusCode::NOT_FOUND,
-            "no-store",
-        ),
-    })
+    Ok(shown(&state, &ctx, page, PAGE_CACHE))
 }
 
 async fn content_page(
     State(state): State<AppState>,
-    Path((subdomain, handle)): Path<(String, String)>,
-    Query(query): Query<PageQuery>,
-    host: HostExt,
+    Path((_, handle)): Handle,
+    ctx: Ctx,
 ) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
     let page = crate::db::pages::published_by_handle(&state.db, &ctx.shop.id, &handle)
         .await
         .map_err(ApiError::from)?;
-    Ok(match page {
-        Some(page) => html_page(
-            &state,
-            &ctx,
-            &Page::Content {
-                title: page.title,
-                html: page.body_html,
-            },
-            StatusCode::OK,
-            PAGE_CACHE,
-        ),
-        None => html_page(
-            &state,
-            &ctx,
-            &Page::NotFound,
-            StatusCode::NOT_FOUND,
-            "no-store",
-        ),
-    })
+    let page = page.map(|page| Page::Content {
+        title: page.title,
+        html: page.body_html,
+    });
+    Ok(shown(&state, &ctx, page, PAGE_CACHE))
 }
 
-async fn not_found(
-    State(state): State<AppState>,
-    Path((subdomain, _rest)): Path<(String, String)>,
-    Query(query): Query<PageQuery>,
-    host: HostExt,
-) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
-    Ok(html_page(
-        &state,
-        &ctx,
-        &Page::NotFound,
-        StatusCode::NOT_FOUND,
-        "no-store",
-    ))
-}
-
-async fn cart(
-    State(state): State<AppState>,
-    Path(subdomain): Path<String>,
-    Query(query): Query<PageQuery>,
-    host: HostExt,
-) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
-    Ok(html_page(
-        &state,
-        &ctx,
-        &Page::Cart,
-        StatusCode::OK,
-        "no-store",
-    ))
-}
-
-async fn checkout_page(
-    State(state): State<AppState>,
-    Path(subdomain): Path<String>,
-    Query(query): Query<PageQuery>,
-    host: HostExt,
-) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
+async fn checkout_page(State(state): State<AppState>, ctx: Ctx) -> Result<Response, StoreError> {
     // A live store without a payment gateway cannot take a payment: the shopper is told so
     // instead of being shown a form that would fake one (the preview shows the form).
     let unavailable = !ctx.preview
@@ -753,29 +713,12 @@ async fn checkout_custom(
 
 async fn thank_you(
     State(state): State<AppState>,
-    Path((subdomain, order_id)): Path<(String, String)>,
-    Query(query): Query<PageQuery>,
-    host: HostExt,
+    Path((_, order_id)): Path<(String, String)>,
+    ctx: Ctx,
 ) -> Result<Response, StoreError> {
-    let ctx = load(&state, &subdomain, &query, on_host(host)).await?;
-    Ok(
-        match checkout::receipt(&state, &ctx.shop.id, &order_id).await? {
-            Some(receipt) => html_page(
-                &state,
-                &ctx,
-                &Page::ThankYou(Box::new(receipt)),
-                StatusCode::OK,
-                "private, no-store",
-            ),
-            None => html_page(
-                &state,
-                &ctx,
-                &Page::NotFound,
-                StatusCode::NOT_FOUND,
-                "no-store",
-            ),
-        },
-    )
+    let receipt = checkout::receipt(&state, &ctx.shop.id, &order_id).await?;
+    let page = receipt.map(|receipt| Page::ThankYou(Box::new(receipt)));
+    Ok(shown(&state, &ctx, page, "private, no-store"))
 }
 
 /// The body of a cart view: the shopper's lines, and which view (`cart` or `summary`).

@@ -2,18 +2,14 @@
 // comes from the core's formats, in the store's currency, the store's time zone and the reader's
 // language. A vitest check (formats.test.ts) fails on toLocaleString / Intl.NumberFormat /
 // Intl.DateTimeFormat anywhere else in ui/src.
+import type { Currency } from "../types/generated/Currency";
 import * as wasm from "../wasm/core_wasm";
 import { shellConstants } from "./index";
 
 /** What part of an instant a format shows (see core-wasm/src/formats.rs). */
 export type DateStyle = "dateTime" | "date" | "time" | "dayMonth" | "monthYear" | "notification";
 
-/** A currency a store may sell in: code, sign and minor-unit digits. */
-export interface Currency {
-  code: string;
-  symbol: string;
-  digits: number;
-}
+export type { Currency };
 
 /** The currencies a store may choose, the default first. */
 export const currencies: Currency[] = wasm.currencies() as Currency[];

@@ -12,6 +12,7 @@ import type { Menu } from "../types/generated/Menu";
 import type { MenuContext } from "../types/generated/MenuContext";
 import type { OnboardingConfig } from "../types/generated/OnboardingConfig";
 import type { OnboardingView } from "../types/generated/OnboardingView";
+import type { PagePreferenceChoices } from "../types/generated/PagePreferenceChoices";
 import type { PayoutProblem } from "../types/generated/PayoutProblem";
 import type { Rank } from "../types/generated/Rank";
 import type { RegisterForm } from "../types/generated/RegisterForm";
@@ -35,6 +36,7 @@ export type {
   MenuContext,
   OnboardingConfig,
   OnboardingView,
+  PagePreferenceChoices,
   PayoutProblem,
   Rank,
   RegisterForm,
@@ -190,10 +192,4 @@ export function rankBadge(code: string): Rank | null {
 }
 
 /** The values each choice of a page preference may take. */
-export interface PagePreferenceChoices {
-  businessTypes: string[];
-  paymentChoices: string[];
-  themeFamilies: string[];
-}
-
 export const pagePreferenceChoices: PagePreferenceChoices = wasm.pagePreferenceChoices() as PagePreferenceChoices;
