@@ -54,9 +54,16 @@ pub enum ApiError {
     /// the client may try again after `retry_after` seconds.
     #[error("busy: try again in {retry_after} s")]
     Busy { retry_after: u64 },
+    /// Every database connection stayed taken for the pool's whole wait: the server is
+    /// overloaded, not broken, so the client is told to send the request again shortly.
+    #[error("overloaded: {0}")]
+    Overloaded(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
+
+/// Seconds an overloaded server asks the client to wait before it sends the request again.
+const OVERLOADED_RETRY_AFTER: u64 = 1;
 
 impl ApiError {
     /// An internal failure, logged here with its cause.
@@ -114,7 +121,10 @@ impl ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        ApiError::internal(format!("database: {error}"))
+        match error {
+            sqlx::Error::PoolTimedOut => ApiError::Overloaded(format!("database: {error}")),
+            error => ApiError::internal(format!("database: {error}")),
+        }
     }
 }
 
@@ -192,6 +202,24 @@ impl IntoResponse for ApiError {
                 );
                 return response;
             }
+            ApiError::Overloaded(cause) => {
+                tracing::warn!(%cause, "overloaded");
+                let mut response = (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    axum::Json(ApiErrorBody {
+                        messages: vec![
+                            "The server is very busy right now. Please try again in a moment."
+                                .to_owned(),
+                        ],
+                    }),
+                )
+                    .into_response();
+                response.headers_mut().insert(
+                    axum::http::header::RETRY_AFTER,
+                    axum::http::HeaderValue::from(OVERLOADED_RETRY_AFTER),
+                );
+                return response;
+            }
             ApiError::Unavailable(cause) => {
                 tracing::warn!(%cause, "unavailable");
                 (
@@ -248,5 +276,22 @@ where
         let axum::extract::Query(value) =
             axum::extract::Query::<T>::from_request_parts(parts, state).await?;
         Ok(Query(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_that_stays_taken_is_a_503_to_retry_not_a_500() {
+        let response = ApiError::from(sqlx::Error::PoolTimedOut).into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response.headers()[axum::http::header::RETRY_AFTER],
+            OVERLOADED_RETRY_AFTER.to_string()
+        );
+        let other = ApiError::from(sqlx::Error::RowNotFound).into_response();
+        assert_eq!(other.status(), StatusCode::INTERNAL_SERVER_ERROR);
     }
 }

@@ -269,7 +269,7 @@ test("a shopper buys with a code and an automatic discount; the merchant ships o
   await expect(second.getByRole("textbox", { name: "Full name" })).toHaveValue("Gina at work");
   await page.getByRole("button", { name: "Remove Address 2" }).click();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Saved")).toBeVisible();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Gina Gift" }).click();
   await expect(page.getByRole("region", { name: "Notes" })).toContainText("Likes gift wrap.");
   await expect(page.getByRole("region", { name: "Contact" })).toContainText("VIP");

@@ -107,7 +107,7 @@ test("a product is created, refused without losing what was typed, edited and de
 
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("19.99");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Saved")).toBeVisible();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   await page.goto("/admin/products?search=Linen%20Tote");
   await expect(page.locator("tbody tr")).toHaveCount(1);
   await expect(page.locator("tbody tr")).toContainText("$19.99");

@@ -104,8 +104,60 @@ pub struct RollupIndex {
     stores: Mutex<HashMap<String, Arc<tokio::sync::Mutex<StoreIndex>>>>,
 }
 
-/// A store's version and the version its rollups were last rebuilt at.
-type Versions = HashMap<String, (i64, i64)>;
+/// The stores' analytics versions read once for a request: each store's version and the
+/// version its rollups were last rebuilt at (none for a store never changed).
+#[derive(Debug, Default, Clone)]
+pub struct Versions(HashMap<String, (i64, i64)>);
+
+impl Versions {
+    /// Reads the versions of `stores`.
+    pub async fn read(db: &AnyPool, stores: &[String]) -> Result<Versions, sqlx::Error> {
+        let mut versions = HashMap::new();
+        for chunk in stores.chunks(500) {
+            let sql = format!(
+                "SELECT store_id, version, rebuilt FROM analytics_versions WHERE store_id IN {}",
+                placeholders(1, chunk.len())
+            );
+            let mut query = sqlx::query_as::<_, (String, i64, i64)>(sqlx::AssertSqlSafe(sql));
+            for store in chunk {
+                query = query.bind(store.as_str());
+            }
+            for (store, version, rebuilt) in query.fetch_all(db).await? {
+                versions.insert(store, (version, rebuilt));
+            }
+        }
+        Ok(Versions(versions))
+    }
+
+    /// One number that grows whenever any of the stores' data changes (versions only grow):
+    /// the key of an answer cached for these stores.
+    pub fn total(&self) -> i64 {
+        self.0.values().map(|(version, _)| version).sum()
+    }
+}
+
+/// The index as one request reads it: through the versions it read once (`versions`), or
+/// reading them at each call (`From<&RollupIndex>`).
+#[derive(Debug, Clone, Copy)]
+pub struct Rollups<'a> {
+    pub index: &'a RollupIndex,
+    pub versions: Option<&'a Versions>,
+}
+
+impl<'a> From<&'a RollupIndex> for Rollups<'a> {
+    fn from(index: &'a RollupIndex) -> Self {
+        Rollups {
+            index,
+            versions: None,
+        }
+    }
+}
+
+impl<'a> From<&'a Arc<RollupIndex>> for Rollups<'a> {
+    fn from(index: &'a Arc<RollupIndex>) -> Self {
+        Rollups::from(index.as_ref())
+    }
+}
 
 impl RollupIndex {
     fn entry(&self, store: &str) -> Arc<tokio::sync::Mutex<StoreIndex>> {
@@ -121,9 +173,12 @@ impl RollupIndex {
 
     /// The figures of `stores` over the chart buckets starting at `starts` and ending at `end`,
     /// every edge a whole UTC hour (`query::rollups_fit`): what the SQL over the rollups gives.
+    /// The stores' `versions` are read here unless the request read them already.
+    #[allow(clippy::too_many_arguments)]
     pub async fn figures(
         &self,
         db: &AnyPool,
+        versions: Option<&Versions>,
         stores: &[String],
         starts: &[i64],
         end: i64,
@@ -134,14 +189,21 @@ impl RollupIndex {
         let Some(&start) = starts.first() else {
             return Ok(figures);
         };
-        let versions = versions(db, stores).await?;
+        let read;
+        let versions = match versions {
+            Some(versions) => versions,
+            None => {
+                read = Versions::read(db, stores).await?;
+                &read
+            }
+        };
         let mut countries: BTreeMap<String, u64> = BTreeMap::new();
         for store in stores {
             let entry = self.entry(store);
             // Held while the copy is brought up to date, so that parallel readers of one store
             // wait for one reload instead of each making their own.
             let mut index = entry.lock().await;
-            let (version, rebuilt) = versions.get(store).copied().unwrap_or((0, 0));
+            let (version, rebuilt) = versions.0.get(store).copied().unwrap_or((0, 0));
             match index.version {
                 Some(held) if held >= version => {}
                 Some(held) if rebuilt <= held => {
@@ -189,25 +251,6 @@ impl RollupIndex {
 
 fn count(value: i64) -> u64 {
     u64::try_from(value).unwrap_or(0)
-}
-
-/// The versions of `stores` (none for a store never changed).
-async fn versions(db: &AnyPool, stores: &[String]) -> Result<Versions, sqlx::Error> {
-    let mut versions = Versions::new();
-    for chunk in stores.chunks(500) {
-        let sql = format!(
-            "SELECT store_id, version, rebuilt FROM analytics_versions WHERE store_id IN {}",
-            placeholders(1, chunk.len())
-        );
-        let mut query = sqlx::query_as::<_, (String, i64, i64)>(sqlx::AssertSqlSafe(sql));
-        for store in chunk {
-            query = query.bind(store.as_str());
-        }
-        for (store, version, rebuilt) in query.fetch_all(db).await? {
-            versions.insert(store, (version, rebuilt));
-        }
-    }
-    Ok(versions)
 }
 
 /// Reads into `index` the store's rollup rows written after version `after` (all of them when

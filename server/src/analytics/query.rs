@@ -16,7 +16,7 @@ use shared_types::{
 };
 use sqlx::AnyPool;
 
-use super::index::RollupIndex;
+use super::index::Rollups;
 use super::{DAY_MS, HOUR_MS, placeholders};
 use crate::db::orders::{ORDER_COLUMNS, OrderRow, order};
 use crate::error::ApiError;
@@ -164,9 +164,9 @@ fn count(value: i64) -> u64 {
 
 /// The figures of `stores` over `range` (bucketed by `buckets`), from `source` (the rollups'
 /// in-memory index when they fit, when `None`), with or without test orders.
-pub async fn figures(
+pub async fn figures<'a>(
     db: &AnyPool,
-    rollups: &RollupIndex,
+    rollups: impl Into<Rollups<'a>>,
     stores: &[String],
     buckets: &Buckets,
     source: Option<Source>,
@@ -191,9 +191,12 @@ pub async fn figures(
     let len = buckets.starts.len();
     match source {
         Source::Index => {
+            let rollups = rollups.into();
             return rollups
+                .index
                 .figures(
                     db,
+                    rollups.versions,
                     stores,
                     &buckets.starts,
                     end,
@@ -432,9 +435,9 @@ pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> Overvie
 }
 
 /// The whole Overview: `range` and the period of the same length before it.
-pub async fn overview(
+pub async fn overview<'a>(
     db: &AnyPool,
-    index: &RollupIndex,
+    index: impl Into<Rollups<'a>>,
     stores: &[String],
     range: DateRange,
     now: i64,
@@ -444,6 +447,7 @@ pub async fn overview(
         analytics::previous(&range, now).map_err(|e| ApiError::Invalid(vec![message(&e)]))?;
     let current_buckets = buckets(&range)?;
     let previous_buckets = buckets(&before)?;
+    let index = index.into();
     let current_figures = figures(
         db,
         index,

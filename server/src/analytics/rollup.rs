@@ -260,25 +260,6 @@ pub async fn touch<'a>(
     Ok(versions)
 }
 
-/// The analytics versions of `stores` together (the sum of theirs; 0 for a store never
-/// changed): it grows whenever any of them changes.
-pub async fn version(db: &sqlx::AnyPool, stores: &[String]) -> Result<i64, sqlx::Error> {
-    if stores.is_empty() {
-        return Ok(0);
-    }
-    let marks: Vec<String> = (1..=stores.len()).map(|i| format!("${i}")).collect();
-    let sql = format!(
-        "SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM analytics_versions \
-         WHERE store_id IN ({})",
-        marks.join(", ")
-    );
-    let mut query = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    Ok(query.fetch_one(db).await?.0)
-}
-
 /// The sales ledger of the stores `filter` takes, per `bucket` ms from the epoch: each captured
 /// order's total at its capture (counted as an order while it is not fully refunded), each
 /// refund's amount taken off at its date. Columns: store_id, hour_start (the bucket's start),

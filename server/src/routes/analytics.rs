@@ -19,6 +19,7 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::analytics::index::{Rollups, Versions};
 use crate::analytics::query::{self, Countries, Figures, TestOrders};
 use crate::auth::store::{
     RouteName, StoreAccess, check_stores, routes::Analytics, routes::LiveView as Live,
@@ -138,19 +139,31 @@ async fn period(
     countries: Countries,
 ) -> Result<shared_types::OverviewPeriod, ApiError> {
     let (stores, range) = scope(state, access, query).await?;
-    let buckets = query::buckets(&range)?;
     let tests = test_orders(query.test_orders.as_deref())?;
+    let (buckets, figures) = range_figures(state, &stores, &range, countries, tests).await?;
+    Ok(query::period(range, &buckets, &figures))
+}
+
+/// The chart's buckets over `range` and the stores' figures in each.
+async fn range_figures(
+    state: &AppState,
+    stores: &[String],
+    range: &DateRange,
+    countries: Countries,
+    tests: TestOrders,
+) -> Result<(shared_types::Buckets, Figures), ApiError> {
+    let buckets = query::buckets(range)?;
     let figures = query::figures(
         &state.db,
         &state.rollups,
-        &stores,
+        stores,
         &buckets,
         None,
         countries,
         tests,
     )
     .await?;
-    Ok(query::period(range, &buckets, &figures))
+    Ok((buckets, figures))
 }
 
 /// The whole Overview page: funnel, sales with the chart, orders, AOV, conversion rate and
@@ -170,7 +183,9 @@ async fn overview(
     let now = now_ms();
     // The answer depends on its data (the stores' analytics version) and, through "today" and
     // the previous period, on the local day: every zone's day starts on a quarter hour.
-    let version = crate::analytics::rollup::version(&state.db, &stores).await?;
+    // Read once: the key, then (when the answer is not cached) the index's check of its copies.
+    let versions = Versions::read(&state.db, &stores).await?;
+    let version = versions.total();
     let key = format!(
         "{}|{}|{}|{}|{version}|{}|{tests:?}",
         stores.join(","),
@@ -197,8 +212,11 @@ async fn overview(
     let body = match cached {
         Some(body) => body,
         None => {
-            let overview =
-                query::overview(&state.db, &state.rollups, &stores, range, now, tests).await?;
+            let rollups = Rollups {
+                index: &state.rollups,
+                versions: Some(&versions),
+            };
+            let overview = query::overview(&state.db, rollups, &stores, range, now, tests).await?;
             let json = serde_json::to_vec(&overview).map_err(ApiError::internal)?;
             let body = Bytes::from(if gzip { gzipped(&json)? } else { json });
             state.overview_cache.insert(key, body.clone());
@@ -501,17 +519,8 @@ async fn export(
     let (stores, range) = scope(&state, &access, &filters).await?;
     let body = match query.report.as_str() {
         "overview" => {
-            let buckets = query::buckets(&range)?;
-            let figures = query::figures(
-                &state.db,
-                &state.rollups,
-                &stores,
-                &buckets,
-                None,
-                Countries::Read,
-                tests,
-            )
-            .await?;
+            let (buckets, figures) =
+                range_figures(&state, &stores, &range, Countries::Read, tests).await?;
             overview_csv(&range, &buckets.starts, &figures)
         }
         "paid-orders" => {

@@ -777,9 +777,11 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
         .fetch_one(&app.state.db)
         .await
         .expect("order");
-    let before = server::analytics::rollup::version(&app.state.db, std::slice::from_ref(&store))
-        .await
-        .expect("version");
+    let before =
+        server::analytics::index::Versions::read(&app.state.db, std::slice::from_ref(&store))
+            .await
+            .expect("version")
+            .total();
     let fulfilled = app
         .call(
             Method::POST,
@@ -790,9 +792,11 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
         )
         .await;
     assert_eq!(fulfilled.status, StatusCode::CREATED, "{}", fulfilled.text);
-    let after = server::analytics::rollup::version(&app.state.db, std::slice::from_ref(&store))
-        .await
-        .expect("version");
+    let after =
+        server::analytics::index::Versions::read(&app.state.db, std::slice::from_ref(&store))
+            .await
+            .expect("version")
+            .total();
     assert!(after > before, "{before} -> {after}");
 }
 
