@@ -186,39 +186,17 @@ impl IntoResponse for ApiError {
                 return response;
             }
             ApiError::Busy { retry_after } => {
-                let mut response = (
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    axum::Json(ApiErrorBody {
-                        messages: vec![
-                            "Many people are signing in right now. Please try again in a moment."
-                                .to_owned(),
-                        ],
-                    }),
-                )
-                    .into_response();
-                response.headers_mut().insert(
-                    axum::http::header::RETRY_AFTER,
-                    axum::http::HeaderValue::from(retry_after),
+                return retry_later(
+                    "Many people are signing in right now. Please try again in a moment.",
+                    retry_after,
                 );
-                return response;
             }
             ApiError::Overloaded(cause) => {
                 tracing::warn!(%cause, "overloaded");
-                let mut response = (
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    axum::Json(ApiErrorBody {
-                        messages: vec![
-                            "The server is very busy right now. Please try again in a moment."
-                                .to_owned(),
-                        ],
-                    }),
-                )
-                    .into_response();
-                response.headers_mut().insert(
-                    axum::http::header::RETRY_AFTER,
-                    axum::http::HeaderValue::from(OVERLOADED_RETRY_AFTER),
+                return retry_later(
+                    "The server is very busy right now. Please try again in a moment.",
+                    OVERLOADED_RETRY_AFTER,
                 );
-                return response;
             }
             ApiError::Unavailable(cause) => {
                 tracing::warn!(%cause, "unavailable");
@@ -237,6 +215,22 @@ impl IntoResponse for ApiError {
         };
         (status, axum::Json(ApiErrorBody { messages })).into_response()
     }
+}
+
+/// 503 with `message` and `Retry-After: retry_after` seconds: nothing was done, send it again.
+fn retry_later(message: &str, retry_after: u64) -> Response {
+    let mut response = (
+        StatusCode::SERVICE_UNAVAILABLE,
+        axum::Json(ApiErrorBody {
+            messages: vec![message.to_owned()],
+        }),
+    )
+        .into_response();
+    response.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from(retry_after),
+    );
+    response
 }
 
 /// `axum::Json`, with its rejections answered as [`ApiError`]s.

@@ -284,6 +284,29 @@ async fn a_busy_key_answers_409() {
     assert_eq!(busy.status, StatusCode::CONFLICT);
 }
 
+/// Sends one payout request of `amount` with `key` straight to the router; its status.
+async fn payout_request(
+    router: axum::Router,
+    token: String,
+    store: String,
+    key: String,
+    amount: i64,
+) -> StatusCode {
+    use tower::ServiceExt;
+    let request = axum::http::Request::builder()
+        .method(Method::POST)
+        .uri("/api/stores/payout/v2/payout-request")
+        .header("authorization", format!("Bearer {token}"))
+        .header("x-store-id", store)
+        .header("idempotency-key", key)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(
+            json!({ "amount": amount }).to_string(),
+        ))
+        .expect("request");
+    router.oneshot(request).await.expect("response").status()
+}
+
 #[tokio::test]
 async fn two_hundred_parallel_payouts_never_overdraw_the_balance() {
     let app = spawn_app().await;
@@ -298,19 +321,13 @@ async fn two_hundred_parallel_payouts_never_overdraw_the_balance() {
     for n in 0..200 {
         let router = app.router.clone();
         let (token, store) = (token.clone(), store.clone());
-        tasks.push(tokio::spawn(async move {
-            use tower::ServiceExt;
-            let request = axum::http::Request::builder()
-                .method(Method::POST)
-                .uri("/api/stores/payout/v2/payout-request")
-                .header("authorization", format!("Bearer {token}"))
-                .header("x-store-id", store)
-                .header("idempotency-key", format!("race-{n}"))
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(json!({"amount": 10}).to_string()))
-                .expect("request");
-            router.oneshot(request).await.expect("response").status()
-        }));
+        tasks.push(tokio::spawn(payout_request(
+            router,
+            token,
+            store,
+            format!("race-{n}"),
+            10,
+        )));
     }
     let mut created = 0;
     for task in tasks {
@@ -345,19 +362,13 @@ async fn a_thousand_requests_sent_five_times_each_make_no_duplicate() {
             for _copy in 0..5 {
                 let router = app.router.clone();
                 let (token, store) = (token.clone(), store.clone());
-                tasks.push(tokio::spawn(async move {
-                    use tower::ServiceExt;
-                    let request = axum::http::Request::builder()
-                        .method(Method::POST)
-                        .uri("/api/stores/payout/v2/payout-request")
-                        .header("authorization", format!("Bearer {token}"))
-                        .header("x-store-id", store)
-                        .header("idempotency-key", format!("key-{n}"))
-                        .header("content-type", "application/json")
-                        .body(axum::body::Body::from(json!({"amount": 1}).to_string()))
-                        .expect("request");
-                    router.oneshot(request).await.expect("response").status()
-                }));
+                tasks.push(tokio::spawn(payout_request(
+                    router,
+                    token,
+                    store,
+                    format!("key-{n}"),
+                    1,
+                )));
             }
         }
         for task in tasks {
