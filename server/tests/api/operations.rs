@@ -284,7 +284,20 @@ async fn a_busy_key_answers_409() {
     assert_eq!(busy.status, StatusCode::CONFLICT);
 }
 
-/// Sends one payout request of `amount` with `key` straight to the router; its status.
+/// Sends one payout request of `amount` with `key` to the app's router on a task of its own;
+/// the task gives the answer's status.
+fn spawn_payout(
+    app: &TestApp,
+    token: &str,
+    store: &str,
+    key: String,
+    amount: i64,
+) -> tokio::task::JoinHandle<StatusCode> {
+    let (router, token, store) = (app.router.clone(), token.to_owned(), store.to_owned());
+    tokio::spawn(payout_request(router, token, store, key, amount))
+}
+
+/// One payout request of `amount` with `key`, straight to `router`; the answer's status.
 async fn payout_request(
     router: axum::Router,
     token: String,
@@ -319,15 +332,7 @@ async fn two_hundred_parallel_payouts_never_overdraw_the_balance() {
     assert_eq!(available, 10_000);
     let mut tasks = Vec::new();
     for n in 0..200 {
-        let router = app.router.clone();
-        let (token, store) = (token.clone(), store.clone());
-        tasks.push(tokio::spawn(payout_request(
-            router,
-            token,
-            store,
-            format!("race-{n}"),
-            10,
-        )));
+        tasks.push(spawn_payout(&app, &token, &store, format!("race-{n}"), 10));
     }
     let mut created = 0;
     for task in tasks {
@@ -360,15 +365,7 @@ async fn a_thousand_requests_sent_five_times_each_make_no_duplicate() {
         let mut tasks = Vec::new();
         for &n in wave {
             for _copy in 0..5 {
-                let router = app.router.clone();
-                let (token, store) = (token.clone(), store.clone());
-                tasks.push(tokio::spawn(payout_request(
-                    router,
-                    token,
-                    store,
-                    format!("key-{n}"),
-                    1,
-                )));
+                tasks.push(spawn_payout(&app, &token, &store, format!("key-{n}"), 1));
             }
         }
         for task in tasks {
