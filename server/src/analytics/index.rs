@@ -159,26 +159,13 @@ impl<'a> From<&'a Arc<RollupIndex>> for Rollups<'a> {
     }
 }
 
-impl RollupIndex {
-    fn entry(&self, store: &str) -> Arc<tokio::sync::Mutex<StoreIndex>> {
-        let mut stores = self
-            .stores
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        stores
-            .entry(store.to_owned())
-            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(StoreIndex::empty())))
-            .clone()
-    }
-
+impl Rollups<'_> {
     /// The figures of `stores` over the chart buckets starting at `starts` and ending at `end`,
     /// every edge a whole UTC hour (`query::rollups_fit`): what the SQL over the rollups gives.
-    /// The stores' `versions` are read here unless the request read them already.
-    #[allow(clippy::too_many_arguments)]
+    /// The stores' versions are read here unless the request read them already.
     pub async fn figures(
-        &self,
+        self,
         db: &AnyPool,
-        versions: Option<&Versions>,
         stores: &[String],
         starts: &[i64],
         end: i64,
@@ -190,7 +177,7 @@ impl RollupIndex {
             return Ok(figures);
         };
         let read;
-        let versions = match versions {
+        let versions = match self.versions {
             Some(versions) => versions,
             None => {
                 read = Versions::read(db, stores).await?;
@@ -199,7 +186,7 @@ impl RollupIndex {
         };
         let mut countries: BTreeMap<String, u64> = BTreeMap::new();
         for store in stores {
-            let entry = self.entry(store);
+            let entry = self.index.entry(store);
             // Held while the copy is brought up to date, so that parallel readers of one store
             // wait for one reload instead of each making their own.
             let mut index = entry.lock().await;
@@ -246,6 +233,19 @@ impl RollupIndex {
         countries.retain(|_, sessions| *sessions > 0);
         figures.countries = countries;
         Ok(figures)
+    }
+}
+
+impl RollupIndex {
+    fn entry(&self, store: &str) -> Arc<tokio::sync::Mutex<StoreIndex>> {
+        let mut stores = self
+            .stores
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        stores
+            .entry(store.to_owned())
+            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(StoreIndex::empty())))
+            .clone()
     }
 }
 

@@ -191,12 +191,10 @@ pub async fn figures<'a>(
     let len = buckets.starts.len();
     match source {
         Source::Index => {
-            let rollups = rollups.into();
             return rollups
-                .index
+                .into()
                 .figures(
                     db,
-                    rollups.versions,
                     stores,
                     &buckets.starts,
                     end,

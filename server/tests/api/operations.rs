@@ -293,18 +293,6 @@ fn spawn_payout(
     key: String,
     amount: i64,
 ) -> tokio::task::JoinHandle<StatusCode> {
-    let (router, token, store) = (app.router.clone(), token.to_owned(), store.to_owned());
-    tokio::spawn(payout_request(router, token, store, key, amount))
-}
-
-/// One payout request of `amount` with `key`, straight to `router`; the answer's status.
-async fn payout_request(
-    router: axum::Router,
-    token: String,
-    store: String,
-    key: String,
-    amount: i64,
-) -> StatusCode {
     use tower::ServiceExt;
     let request = axum::http::Request::builder()
         .method(Method::POST)
@@ -317,7 +305,8 @@ async fn payout_request(
             json!({ "amount": amount }).to_string(),
         ))
         .expect("request");
-    router.oneshot(request).await.expect("response").status()
+    let router = app.router.clone();
+    tokio::spawn(async move { router.oneshot(request).await.expect("response").status() })
 }
 
 #[tokio::test]
