@@ -195,8 +195,8 @@ sqlite_adversarial() {
 }
 
 if wasm_built; then
-  step "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
-  step "UI lint" bash -c 'cd ui && npx eslint . --max-warnings=0'
+  # Each is one Node process on one core: side by side.
+  together "UI typecheck" 'cd ui && npx tsc --noEmit -p tsconfig.json' "UI lint" 'cd ui && npx eslint . --max-warnings=0'
   step "UI format (Prettier)" bash -c 'cd ui && npx prettier --check .'
   suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \
     bash -c "cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json=$LOGS/vitest.json"

@@ -49,8 +49,7 @@ test("a checkout left by a shopper is listed for the seller after the grace peri
   // The seller: the list, searched by the e-mail.
   const problems = watch(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/orders/abandoned");
+  await enter(page, OWNER, /Demo Store/, "/admin/orders/abandoned");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Abandoned checkouts" })).toBeVisible();
   await expect(main.locator("[aria-busy='true']")).toHaveCount(0);

@@ -51,8 +51,7 @@ test("the owner edits the profile (a name too long refused by the core first) an
   const owner = await apiSession(request, OWNER);
   const before = await call<{ firstName: string | null; lastName: string | null }>(request, owner, "GET", "/users/info");
   try {
-    await enter(page, OWNER, /Demo Store/);
-    await page.goto("/admin/profile");
+    await enter(page, OWNER, /Demo Store/, "/admin/profile");
     await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue(before.firstName ?? "");
     await expect(page.getByLabel("E-mail")).toHaveValue(OWNER);
@@ -96,8 +95,7 @@ test("the owner changes the password: a wrong current one is refused and keeps t
 }) => {
   const NEW_PASSWORD = "storeloom-new-1";
   try {
-    await enter(page, OWNER, /Demo Store/);
-    await page.goto("/admin/profile");
+    await enter(page, OWNER, /Demo Store/, "/admin/profile");
     const current = page.getByLabel("Current password");
     const next = page.getByLabel("New password", { exact: true });
     const confirm = page.getByLabel("Confirm the new password");
@@ -151,8 +149,7 @@ test("the owner changes the password: a wrong current one is refused and keeps t
 
 test("the owner creates a store, switches to it, and a dropship store says personalized products are not offered", async ({ page, request }) => {
   const name = `Hue Prints ${Date.now().toString(36)}`;
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/stores");
+  await enter(page, OWNER, /Demo Store/, "/admin/stores");
   await expect(page.getByRole("heading", { name: "Your stores" })).toBeVisible();
   const list = page.getByRole("region", { name: "Stores", exact: true });
   await expect(list.getByText("Demo Store")).toBeVisible();
@@ -281,8 +278,7 @@ test("a personalized product is created (the server's refusal keeps the form), e
 });
 
 test("the settings hub shows only the cards a user may open", async ({ page, request, browser }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/settings");
+  await enter(page, OWNER, /Demo Store/, "/admin/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   const all = ["Account", "Payouts", "Notifications (Telegram)", "Themes", "Preferences", "Domains", "Staff", "Sales channel", "Apps"];
   for (const card of all) await expect(page.getByRole("main").getByRole("link", { name: card, exact: true })).toBeVisible();
@@ -346,8 +342,7 @@ test("the account overview shows the plan, the trial's days left and the store",
 });
 
 test("the terms of service read as a document with a table of contents, in English and Vietnamese", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/terms-of-service");
+  await enter(page, OWNER, /Demo Store/, "/admin/terms-of-service");
   await expect(page.getByRole("heading", { name: "Terms of service", level: 1 })).toBeVisible();
   const contents = page.getByRole("navigation", { name: "Contents" });
   await expect(contents.getByRole("link")).toHaveCount(14);

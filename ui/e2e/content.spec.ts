@@ -18,8 +18,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test("a page's body is formatted in the rich-text editor, kept after a reload and shown formatted on the storefront", async ({ page, request }) => {
   test.setTimeout(60_000);
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/pages/create");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/pages/create");
   const body = page.getByRole("textbox", { name: "Content" });
   // The editor's code arrives on demand, then takes the keyboard's shortcuts.
   await body.click();
@@ -73,8 +72,7 @@ test("a page's body is formatted in the rich-text editor, kept after a reload an
 
 test("a product is created with uploaded images, two options and their variants, kept after a reload and sold on the storefront", async ({ page, request }) => {
   test.setTimeout(60_000);
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/products/create");
+  await enter(page, OWNER, /Demo Store/, "/admin/products/create");
   await page.getByRole("textbox", { name: "Title" }).fill("Canvas Apron");
   // The description is rich text too.
   await page.getByRole("textbox", { name: "Description" }).click();

@@ -35,8 +35,7 @@ async function setUp(request: APIRequestContext, name: string) {
 
 /** Opens the editor of a theme from the themes list, as a person would. */
 async function openEditor(page: Page, shop: RegExp, themeName: string) {
-  await enter(page, OWNER, shop);
-  await page.goto("/admin/online-store/themes");
+  await enter(page, OWNER, shop, "/admin/online-store/themes");
   await page.getByRole("link", { name: `Customize ${themeName}` }).click();
   await expect(page).toHaveURL(/\/online-store\/themes\/[^/]+\/editor$/);
   await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
@@ -405,8 +404,7 @@ test("offline edits without Save stay unsaved after reconnecting and a reload; a
 async function secondEditor(browser: Browser, url: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await enter(page, OWNER, /Editor Merge Shop/);
-  await page.goto(url);
+  await enter(page, OWNER, /Editor Merge Shop/, url);
   await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible();
   return { context, page };
 }

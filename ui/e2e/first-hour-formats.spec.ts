@@ -60,8 +60,7 @@ test("a store sells in euros: admin, storefront and dashboard agree; times read 
 
   // The merchant picks euros in Preferences.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enter(page, OWNER, new RegExp(storeName));
-  await page.goto("/admin/online-store/preferences");
+  await enter(page, OWNER, new RegExp(storeName), "/admin/online-store/preferences");
   const currency = page.getByRole("combobox", { name: "Currency" });
   await expect(currency).toHaveValue("USD ($)", { timeout: 30_000 });
   await currency.click();

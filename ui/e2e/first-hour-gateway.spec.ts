@@ -81,8 +81,7 @@ test("staff without the checkout scope neither see nor change the gateways", asy
   expect(refused.status()).toBe(403);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await enter(page, "designer@example.com", /Demo Store/);
-  await page.goto("/admin/settings/payment-gateway");
+  await enter(page, "designer@example.com", /Demo Store/, "/admin/settings/payment-gateway");
   await expect(page).toHaveURL(/\/admin\/no-access$/);
   await context.close();
 });

@@ -34,8 +34,7 @@ test("a theme is added from the library, renamed, previewed, given a page, publi
   const owner = await apiSession(request, OWNER);
   const store = await newStore(request, owner, "Library Theme Shop");
   const problems = watch(page);
-  await enter(page, OWNER, /Library Theme Shop/);
-  await page.goto("/admin/online-store/themes");
+  await enter(page, OWNER, /Library Theme Shop/, "/admin/online-store/themes");
   await expect(row(page, "Hydro")).toBeVisible();
 
   // Add theme: the library's templates, a name, and an unpublished theme.
@@ -134,8 +133,7 @@ test("a menu's links are picked from the store, reordered from the keyboard and 
   test.setTimeout(150_000);
   const owner = await apiSession(request, OWNER);
   const problems = watch(page);
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/navigation/create");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/navigation/create");
   await page.getByRole("textbox", { name: "Title", exact: true }).fill("Library Links");
 
   // A collection, a page and a web address, each picked or typed.

@@ -3,7 +3,7 @@
 // failing user-info call, the drawer's links, the not-found page and the return to the page a
 // session ended on. Real server, real Chromium.
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
-import { OWNER, PASSWORD, apiSession, call, enter, newStore, sqlInTestDatabase, watch } from "./helpers";
+import { OWNER, PASSWORD, apiSession, call, enter, enterThroughPage, newStore, sqlInTestDatabase, watch } from "./helpers";
 
 const drawer = (page: Page) => page.getByTestId("drawer");
 
@@ -67,7 +67,7 @@ test("registration opens only with the configured key; a new merchant goes throu
   await expect(page).toHaveURL(/\/admin\/?$/);
   // The demo store, whose survey the seed answered, never shows it.
   await page.goto("/admin/auth/login");
-  await enter(page, OWNER, /Demo Store/);
+  await enterThroughPage(page, OWNER, /Demo Store/);
   await expect(page).toHaveURL(/\/admin\/?$/);
 });
 
@@ -136,11 +136,11 @@ test("the notifications history shows read ones too, ten to a page, with a read/
 });
 
 test("staff land on the first screen their scopes open, not on no-access", async ({ page }) => {
-  await enter(page, "orders@example.com", /Demo Store/);
+  await enterThroughPage(page, "orders@example.com", /Demo Store/);
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   await page.goto("/admin/auth/login");
-  await enter(page, "designer@example.com", /Demo Store/);
+  await enterThroughPage(page, "designer@example.com", /Demo Store/);
   await expect(page).toHaveURL(/\/admin\/online-store\/themes$/);
   await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toHaveCount(0);
 });
@@ -155,7 +155,7 @@ test("a staff member removed from the store is sent to the shop choice with a me
   const accepted = await request.post("/api/auth/account-activation", { data: { token, password: PASSWORD, firstName: "Lee", lastName: null } });
   expect(accepted.ok()).toBeTruthy();
 
-  await enter(page, email, new RegExp(name));
+  await enterThroughPage(page, email, new RegExp(name));
   await expect(page).toHaveURL(/\/admin\/orders$/);
   const { staffs } = await call<{ staffs: { id: string; email: string }[] }>(request, owner, "GET", "/users/store-staffs", undefined, store);
   const member = staffs.find((m) => m.email === email)!;
@@ -169,8 +169,7 @@ test("a staff member removed from the store is sent to the shop choice with a me
 });
 
 test("the drawer's items are links, the most specific one is highlighted, and an unknown address says so", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/orders/abandoned");
+  await enter(page, OWNER, /Demo Store/, "/admin/orders/abandoned");
   const abandoned = drawer(page).getByRole("link", { name: "Abandoned Checkouts" });
   const allOrders = drawer(page).getByRole("link", { name: "All Orders" });
   await expect(abandoned).toHaveAttribute("href", "/admin/orders/abandoned");
@@ -189,8 +188,7 @@ test("the drawer's items are links, the most specific one is highlighted, and an
 });
 
 test("signing in again after the session ended returns to the page, and only to an admin page", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/orders/abandoned");
+  await enter(page, OWNER, /Demo Store/, "/admin/orders/abandoned");
   await expect(page.getByRole("heading", { name: "Abandoned checkouts", level: 1 })).toBeVisible();
   // The session ends on the server's side: both tokens stop working.
   await page.evaluate(() => {

@@ -101,8 +101,7 @@ test("a product opened for editing is not dirty, and closing the tab with edits 
   const list = await call<{ products: { id: string; title: string }[] }>(request, owner, "GET", "/stores/products?limit=1");
   const product = list.products[0];
   if (!product) throw new Error("the demo store has no product");
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto(`/admin/products/${product.id}`);
+  await enter(page, OWNER, /Demo Store/, `/admin/products/${product.id}`);
   // The product form is the heaviest screen (its rich-text editor is a chunk of its own).
   await expect(page.getByLabel("Title")).toHaveValue(product.title, { timeout: 20_000 });
   await expect(page.getByTestId("save-bar")).toHaveCount(0);
@@ -129,8 +128,7 @@ test("a delete question names what it deletes", async ({ page, request }) => {
     bodyHtml: "<p>About</p>",
     published: false,
   });
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto(`/admin/online-store/pages/${created.id}`);
+  await enter(page, OWNER, /Demo Store/, `/admin/online-store/pages/${created.id}`);
   await expect(page.getByLabel("Title")).toHaveValue("About us named");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   const dialog = page.getByRole("dialog");
@@ -184,8 +182,7 @@ test("the onboarding popup stays closed after a reload, is translated, and is a 
 test("at 375 px the orders list folds its filters and no list screen is wider than the phone", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/orders");
+  await enter(page, OWNER, /Demo Store/, "/admin/orders");
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   await expect(page.getByRole("table")).toBeVisible();
   const filters = page.getByRole("button", { name: "Filters" });
@@ -232,8 +229,7 @@ test("at 375 px the theme editor fits: Save in view, and the settings and the pr
   const theme = list.find((candidate) => candidate.isActive) ?? list[0];
   if (!theme) throw new Error("the demo store has no theme");
   await page.setViewportSize(PHONE);
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto(`/admin/online-store/themes/${theme.id}/editor`);
+  await enter(page, OWNER, /Demo Store/, `/admin/online-store/themes/${theme.id}/editor`);
   const bar = page.getByTestId("editor-top-bar");
   await expect(bar).toBeVisible();
   const save = bar.getByRole("button", { name: "Save" });
@@ -260,8 +256,7 @@ test("toasts appear clear of the top bar's bell and avatar", async ({ page, requ
     bodyHtml: "<p>Toast</p>",
     published: false,
   });
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto(`/admin/online-store/pages/${created.id}`);
+  await enter(page, OWNER, /Demo Store/, `/admin/online-store/pages/${created.id}`);
   await page.getByLabel("Title").fill("Toast Page, saved");
   await page.getByTestId("save-bar").getByRole("button", { name: "Save" }).click();
   const toast = page.getByRole("alert").filter({ hasText: "Saved" }).first();
@@ -291,8 +286,7 @@ test("the personalized list names products past the first 250", async ({ page, r
   for (let batch = 0; batch < 25; batch += 1) {
     await Promise.all(Array.from({ length: 10 }, (_, i) => product(`Filler ${batch * 10 + i}`)));
   }
-  await enter(page, SELLER, /Many Products Shop/);
-  await page.goto("/admin/product-personalized");
+  await enter(page, SELLER, /Many Products Shop/, "/admin/product-personalized");
   const row = page.getByRole("row").filter({ hasText: "Mug engraving" });
   await expect(row).toContainText("Engraved Mug Number One", { timeout: 20_000 });
   await expect(row).not.toContainText("not found");
@@ -302,8 +296,7 @@ test("the profile shows the save bar while its names differ from the saved ones 
   const seller = await apiSession(request, SELLER);
   const before = await call<{ firstName: string | null; lastName: string | null }>(request, seller, "GET", "/users/info");
   try {
-    await enter(page, SELLER);
-    await page.goto("/admin/profile");
+    await enter(page, SELLER, /./, "/admin/profile");
     const first = page.getByLabel("First name");
     await expect(first).toHaveValue(before.firstName ?? "");
     const bar = page.getByTestId("save-bar");

@@ -2,13 +2,66 @@
 // setting up data through the real server's calls.
 import { execFileSync } from "node:child_process";
 import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import type { LoginResponse } from "../src/types/generated/LoginResponse";
+import type { StorePage } from "../src/types/generated/StorePage";
+import type { StoreSummary } from "../src/types/generated/StoreSummary";
 
 export const OWNER = "owner@storeloom.dev";
 export const SELLER = "seller@example.com";
 export const PASSWORD = "storeloom";
 
-/** Signs in through the login page and picks the shop whose button matches `shop`. */
-export async function enter(page: Page, email: string, shop: RegExp = /./) {
+/** How many sessions `enter` has written: each one's number. */
+let sessions = 0;
+
+/** Signs in as the login page and the shop choice would, without their screens (a second or two
+ * of a browser's time each, in each of the suite's many sign-ins): the tokens from the login call,
+ * the first of the user's shops whose name and address match `shop`, both kept where the admin
+ * keeps its session; then opens `path` (the dashboard unless told), or the survey when the shop's
+ * is unanswered, as the shop choice does. */
+export async function enter(page: Page, email: string, shop: RegExp = /./, path = "/admin/") {
+  const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(login.ok(), `sign-in of ${email}: ${login.status()}`).toBeTruthy();
+  const tokens = (await login.json()) as LoginResponse;
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  let store: StoreSummary | undefined;
+  for (let lastId = ""; !store;) {
+    const listed = await page.request.get(`/api/users/stores${lastId ? `?lastId=${encodeURIComponent(lastId)}` : ""}`, { headers });
+    expect(listed.ok(), `the shops of ${email}: ${listed.status()}`).toBeTruthy();
+    const { stores, lastId: next } = (await listed.json()) as StorePage;
+    store = stores.find((s) => shop.test(`${s.name} ${s.rDomain}`));
+    if (!store && !next) throw new Error(`${email} has no shop matching ${shop}`);
+    lastId = next ?? "";
+  }
+  const survey = await page.request.get("/api/stores/survey", { headers: { ...headers, "X-Store-Id": store.id } });
+  const state = {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    refreshExpiresAt: tokens.refreshTokenExpiresAt,
+    storeId: store.id,
+    storeName: store.name,
+    storeDomain: store.storeDomain,
+    rDomain: store.rDomain,
+  };
+  // Written by the next page of the server's origin before its scripts run, once: a later page
+  // keeps whatever the admin has made of the session since (renewed tokens, a sign-out), and a
+  // later sign-in's session (a higher number) wins over this one.
+  sessions += 1;
+  await page.addInitScript(
+    ({ held, origin, seed }) => {
+      if (location.origin !== origin || Number(sessionStorage.getItem("e2e.session") ?? 0) >= seed) return;
+      sessionStorage.setItem("e2e.session", String(seed));
+      localStorage.setItem("storeloom.session", JSON.stringify({ state: held, version: 0 }));
+    },
+    { held: state, origin: new URL(login.url()).origin, seed: sessions },
+  );
+  if (survey.ok()) await page.goto(path);
+  else await page.goto(`/admin/auth/survey?${new URLSearchParams({ storeId: store.id, defaultSystemDomain: store.storeDomain })}`);
+  await expect(page).not.toHaveURL(/\/admin\/auth\/(login|shop)/);
+}
+
+/** Signs in through the login page and picks the shop whose button matches `shop`: for the specs
+ * whose subject is the sign-in and the shop choice themselves (where each user lands). */
+export async function enterThroughPage(page: Page, email: string, shop: RegExp = /./) {
   await page.goto("/admin/auth/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);

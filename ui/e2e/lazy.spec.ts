@@ -16,8 +16,7 @@ test("the sign-in page downloads no other screen; the orders screen comes when o
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   expect(scripts.filter((path) => /\/(OrdersPage|EditorPage|HomePage|OverviewPage)-/.test(path))).toEqual([]);
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/orders");
+  await enter(page, OWNER, /Demo Store/, "/admin/orders");
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   expect(scripts.some((path) => /\/OrdersPage-[\w-]+\.js$/.test(path))).toBe(true);
 });

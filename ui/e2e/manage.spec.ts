@@ -20,8 +20,7 @@ test("orders page and filter on the server, open in detail and are fulfilled onc
   );
   expect(open.total).toBeGreaterThan(0);
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/orders");
+  await enter(page, OWNER, /Demo Store/, "/admin/orders");
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   const rows = page.locator("tbody tr");
   await expect(rows).toHaveCount(Math.min(10, all.total));
@@ -80,8 +79,7 @@ test("a product is created, refused without losing what was typed, edited and de
   const existing = await call<{ products: { handle: string }[] }>(request, owner, "GET", "/stores/products?limit=1");
   const takenHandle = existing.products[0]!.handle;
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/products");
+  await enter(page, OWNER, /Demo Store/, "/admin/products");
   await page.getByRole("link", { name: "Add product" }).first().click();
   await expect(page).toHaveURL(/\/admin\/products\/create$/);
   // The core refuses an empty title before anything is sent.
@@ -121,8 +119,7 @@ test("a product is created, refused without losing what was typed, edited and de
 });
 
 test("a collection is created by tag, edited and deleted, and the list shows it after a reload", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/collections");
+  await enter(page, OWNER, /Demo Store/, "/admin/collections");
   await page.getByRole("link", { name: "Add collection" }).click();
   await page.getByRole("textbox", { name: "Title" }).fill("Summer Picks");
   await page.getByText("By tag").click();
@@ -152,8 +149,7 @@ test("a collection is created by tag, edited and deleted, and the list shows it 
 });
 
 test("a discount code is created, refused by the core and the server, edited and deleted", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/discounts/code");
+  await enter(page, OWNER, /Demo Store/, "/admin/discounts/code");
   await expect(page.getByRole("heading", { name: "Discount codes", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Create code" }).click();
   const code = page.getByRole("textbox", { name: "Code" });
@@ -196,8 +192,7 @@ test("customers are searched on the server and open with their orders", async ({
   const owner = await apiSession(request, OWNER);
   const list = await call<{ customers: { fullName: string; email: string; ordersCount: number }[] }>(request, owner, "GET", "/stores/customers?limit=50");
   const buyer = list.customers.find((c) => c.ordersCount > 0)!;
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/customers");
+  await enter(page, OWNER, /Demo Store/, "/admin/customers");
   await page.getByRole("textbox", { name: "Search by name or e-mail" }).fill(buyer.email);
   await expect(page.locator("tbody tr")).toHaveCount(1);
   await page.getByRole("link", { name: buyer.fullName }).click();
@@ -207,8 +202,7 @@ test("customers are searched on the server and open with their orders", async ({
 });
 
 test("a page is created (a taken handle refused by the server first), edited and deleted, and its visibility filters the list", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/pages");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/pages");
   await page.getByRole("link", { name: "Add page" }).click();
   const content = page.getByRole("textbox", { name: "Content" });
   await content.click();
@@ -243,8 +237,7 @@ test("a page is created (a taken handle refused by the server first), edited and
 });
 
 test("a menu is built with items and a sub-item, checked by the core, edited and deleted", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/navigation");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/navigation");
   await page.getByRole("link", { name: "Add menu" }).click();
   await page.getByRole("textbox", { name: "Title", exact: true }).fill("Help Links");
   await page.getByRole("button", { name: "Add item" }).click();
@@ -277,8 +270,7 @@ test("a menu is built with items and a sub-item, checked by the core, edited and
 });
 
 test("a domain is added (the server's refusal keeps what was typed), checked and removed", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/domains");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/domains");
   await expect(page.getByRole("heading", { name: "Domains", level: 1 })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toContainText("System domain");
   const field = page.getByRole("textbox", { name: "Connect a domain you own" });
@@ -307,8 +299,7 @@ test("a domain is added (the server's refusal keeps what was typed), checked and
 });
 
 test("a staff member is invited, given other permissions and removed", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/members");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/members");
   await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
   await expect(page.locator("tbody tr").filter({ hasText: "Owner" })).toContainText("owner@storeloom.dev");
   await page.getByRole("link", { name: "Invite staff" }).click();
@@ -342,8 +333,7 @@ test("a staff member is invited, given other permissions and removed", async ({ 
 });
 
 test("payout cards are added, made default and deleted, and a payout is requested once", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/settings/payout");
+  await enter(page, OWNER, /Demo Store/, "/admin/settings/payout");
   await expect(page.getByRole("heading", { name: "Payouts", level: 1 })).toBeVisible();
   const cards = page.getByRole("region", { name: "Payout cards" });
   await cards.getByRole("button", { name: "Add a card" }).click();

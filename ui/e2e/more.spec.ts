@@ -9,8 +9,7 @@ test("the live view shows the store's active sessions and their pages and countr
   const live = await call<{ activeSessions: number }>(request, owner, "GET", "/stores/analytics/live");
   const problems = watch(page);
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/analytics/live-view");
+  await enter(page, OWNER, /Demo Store/, "/admin/analytics/live-view");
   await expect(page.getByRole("heading", { name: "Live View", level: 1 })).toBeVisible();
   const count = page.getByRole("region", { name: "Active sessions, last five minutes" });
   await expect(count.getByTestId("live-count")).toHaveText(String(live.activeSessions));
@@ -31,8 +30,7 @@ test("themes are listed from the server, and activate, clone and delete survive 
   const themes = await call<{ name: string; isActive: boolean }[]>(request, owner, "GET", "/stores/onlinestore/themes", undefined, store);
   const problems = watch(page);
 
-  await enter(page, OWNER, /Theme Trial Shop/);
-  await page.goto("/admin/online-store/themes");
+  await enter(page, OWNER, /Theme Trial Shop/, "/admin/online-store/themes");
   await expect(page.getByRole("heading", { name: "Themes", level: 1 })).toBeVisible();
   const rows = page.locator("tbody tr");
   await expect(rows).toHaveCount(themes.length);
@@ -76,8 +74,7 @@ test("preferences show the store's saved values and a changed time zone survives
   const zone = saved.standardTimezone === "Asia/Tokyo" ? "Europe/Paris" : "Asia/Tokyo";
   const problems = watch(page);
 
-  await enter(page, OWNER, /Preference Trial Shop/);
-  await page.goto("/admin/online-store/preferences");
+  await enter(page, OWNER, /Preference Trial Shop/, "/admin/online-store/preferences");
   await expect(page.getByRole("heading", { name: "Preferences", level: 1 })).toBeVisible();
   const zoneField = page.getByRole("combobox", { name: "Time zone" });
   await expect(zoneField).toHaveValue(saved.standardTimezone);

@@ -8,8 +8,7 @@ const SHOTS = "e2e/screenshots";
 
 test("a size chart is created, refused without losing what was typed, edited and deleted", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/size-chart");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/size-chart");
   await expect(page.getByRole("heading", { name: "Size charts", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Add size chart" }).first().click();
   await expect(page).toHaveURL(/size-chart\/create$/);
@@ -46,8 +45,7 @@ test("a size chart is created, refused without losing what was typed, edited and
 test("a catalog gets a feed whose public address lists the catalog's products", async ({ page, request }) => {
   const owner = await apiSession(request, OWNER);
   const active = await call<{ total: number }>(request, owner, "GET", "/stores/products?status=active&limit=1");
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/catalog/create");
+  await enter(page, OWNER, /Demo Store/, "/admin/catalog/create");
   await page.getByRole("textbox", { name: "Name" }).fill("Google Shopping");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/catalog\/[0-9a-f-]{36}$/);
@@ -71,8 +69,7 @@ test("a catalog gets a feed whose public address lists the catalog's products", 
 
 test("settings keep what is saved: apps, Telegram with the core's refusal, custom store", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/apps");
+  await enter(page, OWNER, /Demo Store/, "/admin/apps");
   await expect(page.getByRole("heading", { name: "Apps", level: 1 })).toBeVisible();
   await page.getByRole("switch", { name: "Size Chart" }).check({ force: true });
   await page.getByRole("button", { name: "Save" }).click();
@@ -112,8 +109,7 @@ test("inventory and the bulk editor save many rows at once, visible after a relo
   );
   const product = list.products.find((p) => p.variants.length > 0)!;
   const variant = product.variants[0]!;
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/inventory");
+  await enter(page, OWNER, /Demo Store/, "/admin/inventory");
   const stock = page.getByRole("textbox", { name: `Stock of ${product.title}, ${variant.title}` });
   await stock.fill("37");
   await expect(page.getByText("1 unsaved change")).toBeVisible();
@@ -134,8 +130,7 @@ test("inventory and the bulk editor save many rows at once, visible after a relo
 });
 
 test("a domain purchase waits in the list until cancelled, and payout settings survive a reload", async ({ page }) => {
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/online-store/domains");
+  await enter(page, OWNER, /Demo Store/, "/admin/online-store/domains");
   const purchases = page.getByRole("region", { name: "Buy a domain" });
   await purchases.getByRole("textbox", { name: "Domain to buy" }).fill("not a domain");
   await purchases.getByRole("button", { name: "Buy" }).click();

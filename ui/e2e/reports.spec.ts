@@ -53,8 +53,7 @@ test("sales reports show the API's figures by day and by product, sort, and expo
   expect(byDay.totals.orders).toBeGreaterThan(0);
   const problems = watch(page);
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/analytics/sales-reports");
+  await enter(page, OWNER, /Demo Store/, "/admin/analytics/sales-reports");
   await expect(page.getByRole("heading", { name: "Sales reports", level: 1 })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("sales-orders")).toHaveText(String(byDay.totals.orders));
   await expect(page.getByTestId("sales-total")).toContainText(amount(byDay.totals.totalSales));
@@ -110,8 +109,7 @@ test("a unit cost saved on the estimated profit screen changes the profit after 
   if (!target) return;
   const problems = watch(page);
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/analytics/estimated-profit");
+  await enter(page, OWNER, /Demo Store/, "/admin/analytics/estimated-profit");
   await expect(page.getByRole("heading", { name: "Estimated profit", level: 1 })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("profit-total")).toContainText(amount(before.totals.profit));
   await expect(page.getByTestId("unknown-costs")).toContainText(`${before.totals.unknownCostUnits} unit`);
@@ -174,8 +172,7 @@ test("UTM sessions sent by the storefront beacon are shown by source with the AP
   );
   const problems = watch(page);
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/analytics/utm?days=1");
+  await enter(page, OWNER, /Demo Store/, "/admin/analytics/utm?days=1");
   await expect(page.getByRole("heading", { name: "UTM analytics", level: 1 })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("utm-sessions")).toHaveText(String(report.totals.sessions));
   await expect(page.getByTestId("utm-conversions")).toHaveText(String(report.totals.conversions));
@@ -204,8 +201,7 @@ test("a tracking pixel is refused when malformed, saved, and shared with another
   const partner = await newStore(request, owner, "Pixel Partner Shop");
   const problems = watch(page);
 
-  await enter(page, OWNER, /Demo Store/);
-  await page.goto("/admin/pixel");
+  await enter(page, OWNER, /Demo Store/, "/admin/pixel");
   await expect(page.getByRole("heading", { name: "Tracking pixel", level: 1 })).toBeVisible({ timeout: 20_000 });
   const facebook = page.getByLabel("Meta (Facebook) pixel id");
   await facebook.fill("12345");

@@ -1,19 +1,12 @@
 // The admin shell in Chromium against the real server and its demo data: both menu variants,
 // permissions, the drawer's widths, notifications, notices, silent renewal and the language.
 import { type Page, expect, test } from "@playwright/test";
-
-async function enter(page: Page, email: string, shop = /./) {
-  await page.goto("/admin/auth/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("storeloom");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: shop }).first().click();
-}
+import { OWNER, SELLER, enter } from "./helpers";
 
 const drawer = (page: Page) => page.getByTestId("drawer");
 
 test("the operator's owner gets the full menu", async ({ page }) => {
-  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await enter(page, OWNER, /Demo Store/);
   const nav = drawer(page);
   await expect(nav.getByText("Dashboard", { exact: true })).toBeVisible();
   await nav.getByText("Products", { exact: true }).click();
@@ -27,7 +20,7 @@ test("the operator's owner gets the full menu", async ({ page }) => {
 });
 
 test("a seller gets the limited menu and the payment-gateway notice", async ({ page }) => {
-  await enter(page, "seller@example.com", /Sam's Goods/);
+  await enter(page, SELLER, /Sam's Goods/);
   const nav = drawer(page);
   for (const item of ["Orders", "Boost UpSell", "Telegram", "Sales Channel"]) {
     await expect(nav.getByText(item, { exact: true })).toBeVisible();
@@ -56,7 +49,7 @@ test("a staff member without the dashboard's scope lands on their first screen; 
 
 test("the drawer is 280 px, collapses to 76 px, and starts closed at 768 px", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await enter(page, OWNER, /Demo Store/);
   await expect(drawer(page)).toBeVisible();
   expect((await drawer(page).boundingBox())?.width).toBe(280);
   await page.getByRole("button", { name: "Collapse the menu" }).click();
@@ -70,7 +63,7 @@ test("the drawer is 280 px, collapses to 76 px, and starts closed at 768 px", as
 });
 
 test("a notification opens in a 700 px dialog and is marked read", async ({ page }) => {
-  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await enter(page, OWNER, /Demo Store/);
   // The label counts only once the list has come (before, it is just "Notifications").
   const bell = page.getByRole("button", { name: /Notifications, \d+ unread/ });
   await expect(bell).toBeVisible();
@@ -89,7 +82,7 @@ test("a notification opens in a 700 px dialog and is marked read", async ({ page
 });
 
 test("an expired access token is renewed silently; a bad refresh token logs out", async ({ page }) => {
-  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await enter(page, OWNER, /Demo Store/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Olivia Nguyen");
   await page.evaluate(() => {
     const saved = JSON.parse(localStorage.getItem("storeloom.session")!);
@@ -109,7 +102,7 @@ test("an expired access token is renewed silently; a bad refresh token logs out"
 });
 
 test("the avatar menu switches the language to Vietnamese", async ({ page }) => {
-  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await enter(page, OWNER, /Demo Store/);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByText("Tiếng Việt").click();
   await expect(drawer(page).getByText("Bảng điều khiển")).toBeVisible();
@@ -118,12 +111,12 @@ test("the avatar menu switches the language to Vietnamese", async ({ page }) => 
 });
 
 test("the dashboard tiles show the store's numbers", async ({ page, request }) => {
-  const login = await request.post("/api/auth/login", { data: { email: "owner@storeloom.dev", password: "storeloom" } });
+  const login = await request.post("/api/auth/login", { data: { email: OWNER, password: "storeloom" } });
   const { accessToken, storeId } = (await login.json()) as { accessToken: string; storeId: string };
   const totals = (await (
     await request.get("/api/stores/dashboard/totals", { headers: { Authorization: `Bearer ${accessToken}`, "X-Store-Id": storeId } })
   ).json()) as { total_sales: number; total_orders: number; open_orders: number };
-  await enter(page, "owner@storeloom.dev", /Demo Store/);
+  await enter(page, OWNER, /Demo Store/);
   const sales = page.getByText("Today's total sales").locator("..");
   const orders = page.getByText("Total orders").locator("..");
   if (totals.total_sales > 0) await expect(sales).toContainText(/\$[\d,]+\.\d{2}/);
@@ -135,7 +128,7 @@ test("the dashboard tiles show the store's numbers", async ({ page, request }) =
 });
 
 test("the onboarding popup shows the next step and skips it", async ({ page }) => {
-  await enter(page, "seller@example.com", /Sam's Goods/);
+  await enter(page, SELLER, /Sam's Goods/);
   const popup = page.getByRole("region", { name: "Getting started" });
   await expect(popup).toBeVisible();
   const first = await popup.getByText(/^Next step: /).textContent();

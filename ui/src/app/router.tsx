@@ -5,13 +5,13 @@
 // download. The screens come from the features (each lists its own in its screens.tsx, merged by
 // screens.ts): every screen but the sign-in page is its own chunk, fetched when first opened.
 import { type ReactNode, Suspense, useEffect } from "react";
-import { Navigate, Outlet, type RouteObject, useNavigate, useRoutes } from "react-router";
+import { Navigate, Outlet, type RouteObject, matchRoutes, useLocation, useNavigate, useRoutes } from "react-router";
 import { PageSkeleton, ScreenLoader } from "../components/Skeletons";
 import { type RouteInfo, landingPath, mayOpen, routes } from "../core";
 import { AdminLayout, ScreenPage, UserInfoFailedPage, loadFrame } from "../features/shell/screens";
 import { usePublicConfig, useStoreStatus, useUserInfo } from "../hooks/useStoreData";
 import { errorText } from "../lib/errors";
-import { lazyScreen } from "../lib/screens";
+import { lazyScreen, preloadScreens } from "../lib/screens";
 import { screens } from "./screens";
 
 // The session guard (with the motion set-up) and the frame (drawer, top bar, notifications,
@@ -113,9 +113,15 @@ let navigateOutside: ((path: string) => void) | undefined;
 /** The admin's routes, under the BrowserRouter of App.tsx. */
 export function AppRoutes() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   useEffect(() => {
     navigateOutside = (path) => void navigate(path);
   }, [navigate]);
+  // The screen at the address, fetched alongside the guard and the frame (which wait for the
+  // session's checks before they render it).
+  useEffect(() => {
+    for (const match of matchRoutes(routeTree, pathname) ?? []) preloadScreens(match.route.element);
+  }, [pathname]);
   return useRoutes(routeTree);
 }
 

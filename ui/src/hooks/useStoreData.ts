@@ -7,6 +7,12 @@ import type { PublicConfig } from "../types/generated/PublicConfig";
 import type { StoreStatus } from "../types/generated/StoreStatus";
 import type { UserInfo } from "../types/generated/UserInfo";
 
+/** How long an answer about the session's user and store (their info, the store's status, plan
+ * and gateways) counts as fresh: every part of a screen that opens (the guard, the frame, the
+ * page) reads them, and without it each part asked the server again as it mounted, three rounds
+ * of the same calls for one screen. A change made here invalidates its answer at once. */
+export const SESSION_FACTS_FRESH_MS = 10_000;
+
 /** GET /api/users/info for the chosen store: names, role and scopes. */
 export function useUserInfo() {
   const storeId = useSession((state) => state.storeId);
@@ -20,6 +26,7 @@ export function useUserInfo() {
     // Offline (the editor's drafts), the copy kept from the last answer opens the admin.
     initialData: () => offlineCopy<UserInfo>(`users.info.${storeId}`),
     initialDataUpdatedAt: 0,
+    staleTime: SESSION_FACTS_FRESH_MS,
     enabled: Boolean(storeId),
   });
 }
@@ -36,6 +43,7 @@ export function useStoreStatus() {
     },
     initialData: () => offlineCopy<StoreStatus>(`stores.current.${storeId}`),
     initialDataUpdatedAt: 0,
+    staleTime: SESSION_FACTS_FRESH_MS,
     enabled: Boolean(storeId),
   });
 }

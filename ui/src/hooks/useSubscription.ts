@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "../app/session";
 import { api } from "../lib/api";
+import { SESSION_FACTS_FRESH_MS } from "./useStoreData";
 import type { Subscription } from "../types/generated/Subscription";
 
 /** GET /stores/subscription/current. */
@@ -12,6 +13,7 @@ export function useSubscription() {
     queryKey: ["subscription", storeId],
     queryFn: ({ signal }) => api<Subscription>("/stores/subscription/current", { signal }),
     enabled: Boolean(storeId),
+    staleTime: SESSION_FACTS_FRESH_MS,
     retry: false,
   });
 }

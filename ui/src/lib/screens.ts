@@ -1,7 +1,7 @@
 // What a feature hands the router: its screens, each loaded when first opened. Every feature
 // has one `screens.tsx` exporting a `Screens`; app/screens.ts merges them and app/router.tsx
 // lays them out behind the session guard, the frame and each route's permission.
-import { type ComponentType, type LazyExoticComponent, type ReactNode, lazy } from "react";
+import { Children, type ComponentType, type LazyExoticComponent, type ReactNode, isValidElement, lazy } from "react";
 
 /** A screen at a path. */
 export interface PathScreen {
@@ -45,5 +45,20 @@ async function fetchScreen<M>(load: () => Promise<M>): Promise<M> {
 // React.lazy's own bound is ComponentType<any>: a screen's props are whatever its export takes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
-  return lazy(async () => ({ default: (await fetchScreen(load))[name] }));
+  const screen = lazy(async () => ({ default: (await fetchScreen(load))[name] }));
+  preloads.set(screen, load);
+  return screen;
+}
+
+const preloads = new WeakMap<object, () => Promise<unknown>>();
+
+/** Starts fetching the chunks of the lazy screens in `node` (an element and its children), so
+ * that a page opened by its address downloads its screen while the session guard, the frame and
+ * the permission check load, instead of after them. A chunk that fails is left to the screen's
+ * own load, which reports it. */
+export function preloadScreens(node: ReactNode): void {
+  if (!isValidElement(node)) return;
+  const load = typeof node.type === "object" ? preloads.get(node.type) : undefined;
+  if (load) void load().catch(() => {});
+  Children.forEach((node.props as { children?: ReactNode }).children, preloadScreens);
 }

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { shellConstants } from "../../../core";
 import { api } from "../../../lib/api";
+import { SESSION_FACTS_FRESH_MS } from "../../../hooks/useStoreData";
 import type { Balance } from "../../../types/generated/Balance";
 import type { Notification } from "../../../types/generated/Notification";
 import type { NotificationList } from "../../../types/generated/NotificationList";
@@ -76,6 +77,7 @@ export function useStoreProxies() {
     queryKey: ["proxies", storeId],
     queryFn: ({ signal }) => api<Proxy[]>("/stores/payout/proxy/store-proxies", { signal }),
     enabled: Boolean(storeId),
+    staleTime: SESSION_FACTS_FRESH_MS,
     refetchInterval: (query) => (query.state.data?.length ? false : shellConstants.proxyRecheckMs),
     retry: false,
   });
