@@ -5,6 +5,7 @@
 import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconArrowBarToDown, IconArrowBarToUp, IconGripVertical, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
+import classes from "./Sections.module.css";
 import { useTranslation } from "react-i18next";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -55,7 +56,6 @@ export function AddSectionMenu({ position, place, label, icon }: { position: num
 function Row({ item, name, onOpen, selected }: { item: SectionListItem; name: string; onOpen: (item: SectionListItem) => void; selected: boolean }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.key, disabled: item.fixed });
-  const [hover, setHover] = useState(false);
   return (
     <Paper
       ref={setNodeRef}
@@ -64,10 +64,9 @@ function Row({ item, name, onOpen, selected }: { item: SectionListItem; name: st
       data-testid="section-row"
       data-section-key={item.key}
       data-section-type={item.sectionType}
+      data-selected={selected || undefined}
+      className={classes.row}
       bg={selected ? "blue.0" : undefined}
-      onMouseEnter={() => setHover(true)}
-      onMouseLeave={() => setHover(false)}
-      onFocus={() => setHover(true)}
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
     >
       <Group gap={4} wrap="nowrap">
@@ -84,7 +83,7 @@ function Row({ item, name, onOpen, selected }: { item: SectionListItem; name: st
           </Text>
         </UnstyledButton>
         {!item.fixed && item.index !== null ? (
-          <Group gap={0} style={{ visibility: hover || selected ? "visible" : "hidden" }}>
+          <Group gap={0} className={classes.actions}>
             <AddSectionMenu position={item.index} place="above" label={t("editor.addAbove")} icon={<IconArrowBarToUp size={14} />} />
             <AddSectionMenu position={item.index} place="below" label={t("editor.addBelow")} icon={<IconArrowBarToDown size={14} />} />
           </Group>
