@@ -10,6 +10,10 @@ export const OWNER = "owner@storeloom.dev";
 export const SELLER = "seller@example.com";
 export const PASSWORD = "storeloom";
 
+/** The end-to-end server's port, and its origin (playwright.config.ts's `baseURL`). */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const SERVER_ORIGIN = `http://127.0.0.1:${PORT}`;
+
 /** How many sessions `enter` has written: each one's number. */
 let sessions = 0;
 
@@ -19,9 +23,7 @@ let sessions = 0;
  * keeps its session; then opens `path` (the dashboard unless told), or the survey when the shop's
  * is unanswered, as the shop choice does. */
 export async function enter(page: Page, email: string, shop: RegExp = /./, path = "/admin/") {
-  const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(login.ok(), `sign-in of ${email}: ${login.status()}`).toBeTruthy();
-  const tokens = (await login.json()) as LoginResponse;
+  const tokens = await login(page.request, email);
   const headers = { Authorization: `Bearer ${tokens.accessToken}` };
   let store: StoreSummary | undefined;
   for (let lastId = ""; !store;) {
@@ -52,7 +54,7 @@ export async function enter(page: Page, email: string, shop: RegExp = /./, path 
       sessionStorage.setItem("e2e.session", String(seed));
       localStorage.setItem("storeloom.session", JSON.stringify({ state: held, version: 0 }));
     },
-    { held: state, origin: new URL(login.url()).origin, seed: sessions },
+    { held: state, origin: SERVER_ORIGIN, seed: sessions },
   );
   if (survey.ok()) await page.goto(path);
   else await page.goto(`/admin/auth/survey?${new URLSearchParams({ storeId: store.id, defaultSystemDomain: store.storeDomain })}`);
@@ -90,11 +92,16 @@ export interface ApiSession {
   storeId: string;
 }
 
-/** Signs in through the API. */
+/** The login call's answer. */
+async function login(request: APIRequestContext, email: string): Promise<LoginResponse> {
+  const answer = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(answer.ok(), `sign-in of ${email}: ${answer.status()}`).toBeTruthy();
+  return (await answer.json()) as LoginResponse;
+}
+
+/** Signs in through the API (as a user with a store). */
 export async function apiSession(request: APIRequestContext, email: string): Promise<ApiSession> {
-  const login = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBeTruthy();
-  return (await login.json()) as ApiSession;
+  return (await login(request, email)) as ApiSession;
 }
 
 /** Calls the API as `session` in `storeId` (the session's own store when not given). */
@@ -142,7 +149,7 @@ export function watch(page: Page): string[] {
 }
 
 /** The end-to-end server's own SQLite file (playwright.config.ts names it by port). */
-export const TEST_DATABASE = `../target/e2e/storeloom-${Number(process.env.E2E_PORT ?? 8181)}.db`;
+export const TEST_DATABASE = `../target/e2e/storeloom-${PORT}.db`;
 
 /** Runs SQL on the end-to-end server's database, for what a test cannot make through the API in
  * reasonable time (an hour passing, ten thousand orders): with the sqlite3 command, or Python's
