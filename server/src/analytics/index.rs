@@ -224,8 +224,15 @@ impl Rollups<'_> {
             if read_countries {
                 for (country, series) in &index.countries {
                     let [sessions] = series.sum(start, end);
-                    if sessions != 0 {
-                        *countries.entry(country.clone()).or_default() += count(sessions);
+                    if sessions == 0 {
+                        continue;
+                    }
+                    // A country met before is added to without copying its name again.
+                    match countries.get_mut(country) {
+                        Some(total) => *total += count(sessions),
+                        None => {
+                            countries.insert(country.clone(), count(sessions));
+                        }
                     }
                 }
             }

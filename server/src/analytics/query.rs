@@ -478,9 +478,39 @@ pub async fn overview<'a>(
     })
 }
 
+/// The statuses of an order the paid-orders table lists: the condition of the partial index
+/// `orders_paid_by_capture` (migration 0023), which a query uses only when it names this very
+/// term.
+const LISTED: &str = "financial_status IN ('paid', 'partially_refunded')";
+
+/// The query of [`paid_orders`] for `stores` stores: `$1` and `$2` the capture range, `$3` the
+/// rows each store gives (offset and limit), `$4` the limit, `$5..` the stores, then the offset.
+/// Each store gives at most the rows the page needs, read in order from
+/// `orders_paid_by_capture` (no sort of the store's orders; a test holds the plan to it), and
+/// only their ids and times: the page's own rows are then read whole by id, not the up to 50
+/// stores x 10 rows that compete for them.
+pub fn paid_orders_sql(stores: usize, tests: TestOrders) -> String {
+    let parts: Vec<String> = (0..stores)
+        .map(|i| {
+            format!(
+                "SELECT * FROM (SELECT id, captured_at FROM orders WHERE store_id = ${} \
+                 AND {LISTED}{} AND captured_at >= $1 AND captured_at < $2 \
+                 ORDER BY captured_at DESC, id DESC LIMIT $3) AS s{i}",
+                i + 5,
+                tests.condition()
+            )
+        })
+        .collect();
+    format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE id IN (SELECT id FROM ({}) AS listed \
+         ORDER BY captured_at DESC, id DESC LIMIT $4 OFFSET ${}) ORDER BY captured_at DESC, id DESC",
+        parts.join(" UNION ALL "),
+        stores + 5
+    )
+}
+
 /// A page of the paid orders captured in `[start, end)` in `stores` (test orders only with
-/// `tests`), newest first. Each store
-/// gives at most the rows the page needs, through its (store, status, capture) index.
+/// `tests`), newest first.
 pub async fn paid_orders(
     db: &AnyPool,
     stores: &[String],
@@ -494,22 +524,7 @@ pub async fn paid_orders(
         return Ok(Vec::new());
     }
     let take = offset + i64::from(limit);
-    let parts: Vec<String> = (0..stores.len())
-        .map(|i| {
-            format!(
-                "SELECT * FROM (SELECT {ORDER_COLUMNS} FROM orders WHERE store_id = ${} \
-                 AND financial_status IN ('paid', 'partially_refunded'){} AND captured_at >= $1 AND captured_at < $2 \
-                 ORDER BY captured_at DESC, id DESC LIMIT $3) AS s{i}",
-                i + 5,
-                tests.condition()
-            )
-        })
-        .collect();
-    let sql = format!(
-        "SELECT * FROM ({}) AS page ORDER BY captured_at DESC, id DESC LIMIT $4 OFFSET ${}",
-        parts.join(" UNION ALL "),
-        stores.len() + 5
-    );
+    let sql = paid_orders_sql(stores.len(), tests);
     let mut query = sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(sql))
         .bind(start)
         .bind(end)
@@ -539,7 +554,7 @@ pub async fn paid_order_count(
         return Ok(0);
     }
     let sql = format!(
-        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND financial_status IN ('paid', 'partially_refunded'){} \
+        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND {LISTED}{} \
          AND captured_at >= ${} AND captured_at < ${}",
         placeholders(1, stores.len()),
         tests.condition(),

@@ -23,10 +23,14 @@ pub struct CurrentUser {
     pub session_started_at: i64,
 }
 
-impl FromRequestParts<AppState> for CurrentUser {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+impl CurrentUser {
+    /// The signed-in user of a request's bearer token, with their session read in one query
+    /// ([`session::live`]) along with their membership in `store_id` when given.
+    pub async fn with_session(
+        parts: &Parts,
+        state: &AppState,
+        store_id: Option<&str>,
+    ) -> Result<(CurrentUser, session::Live), ApiError> {
         let token = parts
             .headers
             .get(axum::http::header::AUTHORIZATION)
@@ -36,15 +40,51 @@ impl FromRequestParts<AppState> for CurrentUser {
         let claims = state.keys.verify_access(token).map_err(|_| {
             ApiError::Unauthorized("Your session has expired. Please sign in again.".to_owned())
         })?;
-        let Some(session_started_at) = session::live_since(&state.db, &claims.sid).await? else {
+        let Some(live) = session::live(&state.db, &claims.sid, store_id).await? else {
             return Err(ApiError::Unauthorized(
                 "Your session has ended. Please sign in again.".to_owned(),
             ));
         };
-        Ok(CurrentUser {
+        let user = CurrentUser {
             user_id: claims.sub,
             session_id: claims.sid,
-            session_started_at,
+            session_started_at: live.started_at,
+        };
+        Ok((user, live))
+    }
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        Ok(CurrentUser::with_session(parts, state, None).await?.0)
+    }
+}
+
+/// The signed-in user with their session as one query read it, with their membership in the
+/// store the request's `X-Store-Id` names (`store_id`) when it names one.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub user: CurrentUser,
+    pub live: session::Live,
+    pub store_id: Option<String>,
+}
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let store_id = parts
+            .headers
+            .get(store::STORE_ID_HEADER)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned);
+        let (user, live) = CurrentUser::with_session(parts, state, store_id.as_deref()).await?;
+        Ok(SignedIn {
+            user,
+            live,
+            store_id,
         })
     }
 }

@@ -112,7 +112,7 @@ pub mod routes {
 }
 
 /// The scopes a member holds: every role key for an owner, the granted ones for staff.
-fn scopes_of(role: &str, scopes: &str) -> Vec<String> {
+pub fn scopes_of(role: &str, scopes: &str) -> Vec<String> {
     if role == "owner" {
         core_wasm::shell::permissions::ROLE_KEYS
             .iter()
@@ -150,6 +150,22 @@ pub async fn check_stores<R: RouteName>(
     Ok(())
 }
 
+/// The membership of a signed-in user in the store a request selects, when it admits them: a
+/// store they are not a member of answers as if it did not exist (404), and one they were
+/// signed out of after their session started asks them to sign in again.
+pub fn admitted(
+    user: &CurrentUser,
+    member: Option<super::session::Member>,
+) -> Result<super::session::Member, ApiError> {
+    let member = member.ok_or(ApiError::NotFound)?;
+    if user.session_started_at < member.signed_out_at {
+        return Err(ApiError::Unauthorized(
+            "You have been signed out of this store. Please sign in again.".to_owned(),
+        ));
+    }
+    Ok(member)
+}
+
 /// Why a store route refused, as the member sees it.
 const NO_PERMISSION: &str = "You do not have permission to do this in this store.";
 
@@ -160,6 +176,8 @@ pub struct StoreAccess<R> {
     pub store_id: String,
     pub role: String,
     pub scopes: Vec<String>,
+    /// The store's standard time zone ("" when unset).
+    pub zone: String,
     route: PhantomData<R>,
 }
 
@@ -174,34 +192,22 @@ impl<R: RouteName + Send + Sync> FromRequestParts<AppState> for StoreAccess<R> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
         let store_id = parts
             .headers
             .get(STORE_ID_HEADER)
             .and_then(|value| value.to_str().ok())
             .map(str::trim)
             .filter(|value| !value.is_empty())
-            .ok_or_else(|| {
-                ApiError::Invalid(vec![
-                    "Choose a store first (X-Store-Id is missing).".to_owned(),
-                ])
-            })?
-            .to_owned();
-        let membership: Option<(String, String, i64)> = sqlx::query_as(
-            "SELECT m.role, m.scopes, m.signed_out_at FROM store_members m JOIN stores s ON s.id = m.store_id \
-             WHERE m.store_id = $1 AND m.user_id = $2",
-        )
-        .bind(&store_id)
-        .bind(&user.user_id)
-        .fetch_optional(&state.db)
-        .await?;
-        // A store the user is not a member of answers as if it did not exist.
-        let (role, scopes, signed_out_at) = membership.ok_or(ApiError::NotFound)?;
-        if user.session_started_at < signed_out_at {
-            return Err(ApiError::Unauthorized(
-                "You have been signed out of this store. Please sign in again.".to_owned(),
-            ));
-        }
+            .map(str::to_owned);
+        // The session and the membership in one query; the sign-in is checked first.
+        let (user, live) = CurrentUser::with_session(parts, state, store_id.as_deref()).await?;
+        let store_id = store_id.ok_or_else(|| {
+            ApiError::Invalid(vec![
+                "Choose a store first (X-Store-Id is missing).".to_owned(),
+            ])
+        })?;
+        let member = admitted(&user, live.member)?;
+        let (role, scopes, zone) = (member.role, member.scopes, member.zone);
         let scopes = scopes_of(&role, &scopes);
         if find_route(R::NAME).is_none() || !core_wasm::shell::menu::may_open(R::NAME, &scopes) {
             return Err(ApiError::Forbidden(NO_PERMISSION.to_owned()));
@@ -211,6 +217,7 @@ impl<R: RouteName + Send + Sync> FromRequestParts<AppState> for StoreAccess<R> {
             store_id,
             role,
             scopes,
+            zone,
             route: PhantomData,
         })
     }

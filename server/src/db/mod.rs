@@ -80,6 +80,11 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
             Backend::Sqlite => 4,
             Backend::Postgres => 10,
         })
+        // A pooled SQLite connection is a file handle in this process: it cannot have dropped
+        // while idle, so the ping before each use (a round trip to its worker thread, as long as
+        // a small query) only doubles every query's cost. A PostgreSQL connection can break
+        // while idle (a restart, a proxy's timeout), so it is still tested.
+        .test_before_acquire(backend == Backend::Postgres)
         .after_connect(move |conn, _meta| {
             Box::pin(async move {
                 if backend == Backend::Sqlite {

@@ -88,8 +88,9 @@ pub async fn report_stores<R: RouteName>(
             stores.push(id.to_owned());
         }
     }
-    if stores.is_empty() {
-        stores.push(access.store_id.clone());
+    if stores.is_empty() || stores == [access.store_id.as_str()] {
+        // The selected store alone: `access` checked it for this very route.
+        return Ok(vec![access.store_id.clone()]);
     }
     if stores.len() > core_wasm::limits::REPORT_STORES_MAX {
         return Err(ApiError::Invalid(vec![format!(
@@ -103,15 +104,12 @@ pub async fn report_stores<R: RouteName>(
 
 /// The zone asked for, or the selected store's standard time zone (the core falls back to
 /// America/Los_Angeles when both are empty).
-pub async fn report_zone(
-    state: &AppState,
-    store_id: &str,
-    asked: Option<&str>,
-) -> Result<String, ApiError> {
-    if let Some(zone) = asked.map(str::trim).filter(|z| !z.is_empty()) {
-        return Ok(zone.to_owned());
-    }
-    Ok(crate::db::stores::zone(&state.db, store_id).await?)
+pub fn report_zone<R>(access: &StoreAccess<R>, asked: Option<&str>) -> String {
+    asked
+        .map(str::trim)
+        .filter(|z| !z.is_empty())
+        .unwrap_or(&access.zone)
+        .to_owned()
 }
 
 /// The checked stores and range of a report.
@@ -121,7 +119,7 @@ async fn scope<R: RouteName>(
     query: &ReportQuery,
 ) -> Result<(Vec<String>, DateRange), ApiError> {
     let stores = report_stores(state, access, query.stores.as_deref()).await?;
-    let zone = report_zone(state, &access.store_id, query.timezone.as_deref()).await?;
+    let zone = report_zone(access, query.timezone.as_deref());
     let range = query::range(
         query.from_time.as_deref().unwrap_or(""),
         query.to_time.as_deref().unwrap_or(""),

@@ -43,7 +43,7 @@ async fn totals(
     Query(query): Query<TotalsQuery>,
 ) -> Result<Json<DashboardTotals>, ApiError> {
     let stores = report_stores(&state, &access, query.stores.as_deref()).await?;
-    let zone = report_zone(&state, &access.store_id, query.timezone.as_deref()).await?;
+    let zone = report_zone(&access, query.timezone.as_deref());
     let range = analytics::range(
         query.from_time.as_deref().unwrap_or(""),
         query.to_time.as_deref().unwrap_or(""),

@@ -96,7 +96,7 @@ async fn scope<R: RouteName>(
     query: &RangeQuery,
 ) -> Result<(Vec<String>, DateRange, Vec<ReportDay>), ApiError> {
     let stores = report_stores(state, access, query.stores.as_deref()).await?;
-    let zone = report_zone(state, &access.store_id, query.timezone.as_deref()).await?;
+    let zone = report_zone(access, query.timezone.as_deref());
     let from = query.from_time.as_deref().unwrap_or("");
     let range = match query.last_days {
         Some(days) if from.trim().is_empty() => {

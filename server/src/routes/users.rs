@@ -2,8 +2,8 @@
 //! operator's call that sets how many stores an account may own.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
-use core_wasm::shell::{self, permissions::ROLE_KEYS};
+use axum::http::StatusCode;
+use core_wasm::shell;
 use serde::{Deserialize, Serialize};
 use shared_types::{
     ApiErrorBody, ChangePasswordForm, CreateStoreRequest, MessageResponse, StorePage, StoreSummary,
@@ -14,8 +14,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::store::STORE_ID_HEADER;
-use crate::auth::{CurrentUser, Operator, password, session};
+use crate::auth::store::{admitted, scopes_of};
+use crate::auth::{CurrentUser, Operator, SignedIn, password, session};
 use crate::config::Config;
 use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
@@ -32,10 +32,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 async fn load_user(db: &AnyPool, user_id: &str) -> Result<UserInfo, ApiError> {
-    let (id, email, first_name, last_name, profile_picture) = accounts::user(db, user_id)
+    let user = accounts::user(db, user_id)
         .await?
         .ok_or_else(|| ApiError::Unauthorized("Please sign in.".to_owned()))?;
-    Ok(UserInfo {
+    Ok(user_info(user))
+}
+
+fn user_info((id, email, first_name, last_name, profile_picture): accounts::UserRow) -> UserInfo {
+    UserInfo {
         id,
         first_name,
         last_name,
@@ -44,36 +48,25 @@ async fn load_user(db: &AnyPool, user_id: &str) -> Result<UserInfo, ApiError> {
         is_store_owner: false,
         is_store_admin: false,
         scopes: Vec::new(),
-    })
+    }
 }
 
-/// The signed-in user, and their role and scopes in the store of `X-Store-Id` when sent.
+/// The signed-in user, and their role and scopes in the store of `X-Store-Id` when sent: one
+/// query, with the session's check.
 #[utoipa::path(get, path = "/users/info", tag = "users", security(("bearer" = [])),
     responses((status = 200, body = UserInfo), (status = 401, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
-async fn info(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    headers: HeaderMap,
-) -> Result<Json<UserInfo>, ApiError> {
-    let mut info = load_user(&state.db, &user.user_id).await?;
-    if let Some(store_id) = headers.get(STORE_ID_HEADER).and_then(|v| v.to_str().ok()) {
-        let (role, scopes, signed_out_at) =
-            accounts::membership(&state.db, store_id, &user.user_id)
-                .await?
-                // Another store's id answers as if it did not exist.
-                .ok_or(ApiError::NotFound)?;
-        if user.session_started_at < signed_out_at {
-            return Err(ApiError::Unauthorized(
-                "You have been signed out of this store. Please sign in again.".to_owned(),
-            ));
-        }
-        info.is_store_owner = role == "owner";
-        info.is_store_admin = role == "owner" || role == "admin";
-        info.scopes = if info.is_store_owner {
-            ROLE_KEYS.iter().map(|key| (*key).to_owned()).collect()
-        } else {
-            scopes.split_whitespace().map(str::to_owned).collect()
-        };
+async fn info(session: SignedIn) -> Result<Json<UserInfo>, ApiError> {
+    let SignedIn {
+        user,
+        live,
+        store_id,
+    } = session;
+    let mut info = user_info(live.user);
+    if store_id.is_some() {
+        let member = admitted(&user, live.member)?;
+        info.is_store_owner = member.role == "owner";
+        info.is_store_admin = member.role == "owner" || member.role == "admin";
+        info.scopes = scopes_of(&member.role, &member.scopes);
     }
     Ok(Json(info))
 }
