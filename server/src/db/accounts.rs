@@ -256,22 +256,6 @@ pub async fn user(db: &AnyPool, user_id: &str) -> Result<Option<UserRow>, sqlx::
     .await
 }
 
-/// The account's role, scopes and last sign-out (ms) in the store; `None` when it is not a
-/// member.
-pub async fn membership(
-    db: &AnyPool,
-    store_id: &str,
-    user_id: &str,
-) -> Result<Option<(String, String, i64)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT role, scopes, signed_out_at FROM store_members WHERE store_id = $1 AND user_id = $2",
-    )
-    .bind(store_id)
-    .bind(user_id)
-    .fetch_optional(db)
-    .await
-}
-
 /// Writes the account's names and picture address, updated at `now`.
 pub async fn update_profile(
     db: &AnyPool,
