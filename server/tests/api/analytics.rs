@@ -1241,3 +1241,19 @@ async fn a_page_of_paid_orders_reads_each_store_through_its_partial_index() {
         }
     }
 }
+
+/// The bundled SQLite is built with its query planner stability guarantee
+/// (`.cargo/config.toml`): a bound value never makes it prepare a statement again, which cost
+/// the Overview's statements several times their run (docs/decisions.md).
+#[tokio::test]
+async fn sqlite_keeps_a_statement_s_plan_whatever_is_bound() {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|url| url.starts_with("postgres")) {
+        return;
+    }
+    let app = spawn_app().await;
+    let (used,): (i64,) = sqlx::query_as("SELECT sqlite_compileoption_used('ENABLE_QPSG')")
+        .fetch_one(&app.state.db)
+        .await
+        .expect("compile option");
+    assert_eq!(used, 1, "SQLite is built without SQLITE_ENABLE_QPSG");
+}
