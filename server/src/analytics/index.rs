@@ -1,6 +1,7 @@
 //! The hourly rollups of each store as running totals in this process's memory, so that the sum
-//! of any range of whole hours is two binary searches: the Overview of 50 stores over 30 days
-//! reads a few thousand numbers instead of aggregating rows in SQL.
+//! of any range of whole hours is two binary searches (for the countries, two rows of totals at
+//! midnights and the hours from each to the range's edge): the Overview of 50 stores over 30
+//! days reads a few thousand numbers instead of aggregating rows in SQL.
 //!
 //! It is a cache derived from the database and checked against it on every read: each read
 //! takes the stores' analytics versions (`analytics_versions`, moved on by every transaction
@@ -16,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use sqlx::AnyPool;
 
 use super::query::{Figures, TestOrders};
-use super::{HOUR_MS, placeholders};
+use super::{DAY_MS, HOUR_MS, placeholders};
 
 /// Values per hour with their running totals.
 #[derive(Debug, Clone)]
@@ -66,15 +67,147 @@ impl<const N: usize> Series<N> {
         }
     }
 
-    /// The running total before the first hour at or after `instant`.
-    fn before(&self, instant: i64) -> &[i64; N] {
-        &self.totals[self.hours.partition_point(|hour| *hour < instant)]
+    /// The sums over the hours between consecutive `edges` (ascending): `[edges[0], edges[1])`,
+    /// then `[edges[1], edges[2])`, and so on. Each edge is searched for from the one before.
+    fn sums(&self, edges: &[i64]) -> Vec<[i64; N]> {
+        let mut at = 0;
+        let mut before = |instant: i64| {
+            at += self.hours[at..].partition_point(|hour| *hour < instant);
+            &self.totals[at]
+        };
+        let Some(&first) = edges.first() else {
+            return Vec::new();
+        };
+        let mut low = before(first);
+        edges[1..]
+            .iter()
+            .map(|&edge| {
+                let high = before(edge);
+                let sum = std::array::from_fn(|i| high[i] - low[i]);
+                low = high;
+                sum
+            })
+            .collect()
+    }
+}
+
+/// The sessions started per country and hour of one store, with running totals of every country
+/// at each UTC midnight: a range's sums are two rows of totals and the hours between each edge
+/// and the midnight before it, where a series per country would take two binary searches in a
+/// cold array per country.
+#[derive(Debug, Clone, Default)]
+struct Countries {
+    /// Country codes by their number in this store, and back.
+    names: Vec<String>,
+    numbers: HashMap<String, usize>,
+    /// (hour, country number, sessions), in the order of hour then country.
+    cells: Vec<(i64, usize, i64)>,
+    /// The midnight of `days[0]`: that of the first cell.
+    first_day: i64,
+    /// `days[d]`: the sessions per country number in the hours before midnight `first_day + d`
+    /// days (a country numbered past a row's end has none there), and where that midnight's
+    /// cells start in `cells`. The last row is the midnight after the last cell.
+    days: Vec<(Vec<i64>, usize)>,
+}
+
+impl Countries {
+    /// Sets the sessions of `country` in `hour` (a rollup row as the database holds it now) and
+    /// returns the hour; the day totals from there on are out of date until
+    /// [`Countries::total_from`].
+    fn set(&mut self, country: &str, hour: i64, sessions: i64) -> i64 {
+        let number = match self.numbers.get(country) {
+            Some(&number) => number,
+            None => {
+                let number = self.names.len();
+                self.names.push(country.to_owned());
+                self.numbers.insert(country.to_owned(), number);
+                number
+            }
+        };
+        // Rows arrive mostly in order: at the end, no search.
+        if self
+            .cells
+            .last()
+            .is_none_or(|&(h, n, _)| (h, n) < (hour, number))
+        {
+            self.cells.push((hour, number, sessions));
+            return hour;
+        }
+        match self
+            .cells
+            .binary_search_by(|&(h, n, _)| (h, n).cmp(&(hour, number)))
+        {
+            Ok(i) => self.cells[i].2 = sessions,
+            Err(i) => self.cells.insert(i, (hour, number, sessions)),
+        }
+        hour
     }
 
-    /// The sum over the hours in `[start, end)`.
-    fn sum(&self, start: i64, end: i64) -> [i64; N] {
-        let (low, high) = (self.before(start), self.before(end));
-        std::array::from_fn(|i| high[i] - low[i])
+    /// Makes the day totals again from the midnight of `hour` on.
+    fn total_from(&mut self, hour: i64) {
+        let Some(&(first, _, _)) = self.cells.first() else {
+            self.days.clear();
+            return;
+        };
+        let first_day = first.div_euclid(DAY_MS) * DAY_MS;
+        // Rows before the changed day stay, unless the first day moved.
+        let mut d = if first_day == self.first_day && !self.days.is_empty() {
+            usize::try_from((hour - first_day).div_euclid(DAY_MS))
+                .unwrap_or(0)
+                .min(self.days.len() - 1)
+        } else {
+            self.first_day = first_day;
+            self.days.clear();
+            self.days.push((Vec::new(), 0));
+            0
+        };
+        self.days.truncate(d + 1);
+        let last = self.cells.last().map_or(first, |&(hour, _, _)| hour);
+        let mut at = self.days[d].1;
+        let mut midnight = first_day + i64::try_from(d).unwrap_or(0) * DAY_MS;
+        while midnight <= last {
+            let mut totals = self.days[d].0.clone();
+            totals.resize(self.names.len(), 0);
+            midnight += DAY_MS;
+            while let Some(&(hour, number, sessions)) = self.cells.get(at) {
+                if hour >= midnight {
+                    break;
+                }
+                totals[number] += sessions;
+                at += 1;
+            }
+            self.days.push((totals, at));
+            d += 1;
+        }
+    }
+
+    /// Adds to `sums` (by country number) the sessions in the hours before `instant`, times
+    /// `sign`.
+    fn add_before(&self, instant: i64, sign: i64, sums: &mut [i64]) {
+        if self.days.is_empty() || instant <= self.first_day {
+            return;
+        }
+        let d = usize::try_from((instant - self.first_day).div_euclid(DAY_MS))
+            .unwrap_or(0)
+            .min(self.days.len() - 1);
+        let (totals, start) = &self.days[d];
+        for (sum, total) in sums.iter_mut().zip(totals) {
+            *sum += sign * total;
+        }
+        for &(hour, number, sessions) in &self.cells[*start..] {
+            if hour >= instant {
+                break;
+            }
+            sums[number] += sign * sessions;
+        }
+    }
+
+    /// The sessions per country number in the hours of `[start, end)`.
+    fn sum(&self, start: i64, end: i64) -> Vec<i64> {
+        let mut sums = vec![0; self.names.len()];
+        self.add_before(end, 1, &mut sums);
+        self.add_before(start, -1, &mut sums);
+        sums
     }
 }
 
@@ -85,7 +218,7 @@ struct StoreIndex {
     /// `None` until first read.
     version: Option<i64>,
     hourly: Series<10>,
-    countries: HashMap<String, Series<1>>,
+    countries: Countries,
 }
 
 impl StoreIndex {
@@ -93,7 +226,7 @@ impl StoreIndex {
         StoreIndex {
             version: None,
             hourly: Series::default(),
-            countries: HashMap::new(),
+            countries: Countries::default(),
         }
     }
 }
@@ -185,6 +318,7 @@ impl Rollups<'_> {
             }
         };
         let mut countries: BTreeMap<String, u64> = BTreeMap::new();
+        let edges: Vec<i64> = starts.iter().copied().chain([end]).collect();
         for store in stores {
             let entry = self.index.entry(store);
             // Held while the copy is brought up to date, so that parallel readers of one store
@@ -203,9 +337,7 @@ impl Rollups<'_> {
                     index.version = Some(version);
                 }
             }
-            for (i, &from) in starts.iter().enumerate() {
-                let to = starts.get(i + 1).copied().unwrap_or(end);
-                let sum = index.hourly.sum(from, to);
+            for (i, sum) in index.hourly.sums(&edges).into_iter().enumerate() {
                 let converted = match tests {
                     TestOrders::Exclude => sum[4],
                     TestOrders::Include => sum[4] + sum[9],
@@ -222,8 +354,8 @@ impl Rollups<'_> {
                 figures.orders[i] += count(orders);
             }
             if read_countries {
-                for (country, series) in &index.countries {
-                    let [sessions] = series.sum(start, end);
+                let sums = index.countries.sum(start, end);
+                for (country, &sessions) in index.countries.names.iter().zip(&sums) {
                     if sessions == 0 {
                         continue;
                     }
@@ -288,30 +420,29 @@ async fn refresh(
     }
     let rows = sqlx::query_as::<_, (String, i64, i64)>(
         "SELECT country, hour_start, sessions FROM analytics_hourly_countries \
-         WHERE store_id = $1 AND version > $2 ORDER BY country, hour_start",
+         WHERE store_id = $1 AND version > $2 ORDER BY hour_start, country",
     )
     .bind(store)
     .bind(after)
     .fetch_all(db)
     .await?;
-    let mut changed: HashMap<String, usize> = HashMap::new();
+    let mut first = None::<i64>;
     for (country, hour, sessions) in rows {
-        let series = index.countries.entry(country.clone()).or_default();
-        let at = series.set(hour, [sessions]);
-        let first = changed.entry(country).or_insert(at);
-        *first = (*first).min(at);
+        debug_assert_eq!(hour.rem_euclid(HOUR_MS), 0);
+        let at = index.countries.set(&country, hour, sessions);
+        first = Some(first.map_or(at, |first| first.min(at)));
     }
-    for (country, first) in changed {
-        if let Some(series) = index.countries.get_mut(&country) {
-            series.total_from(first);
-        }
+    if let Some(first) = first {
+        index.countries.total_from(first);
     }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Series;
+    use std::collections::BTreeMap;
+
+    use super::{Countries, DAY_MS, HOUR_MS, Series};
 
     #[test]
     fn a_series_sums_any_range_of_hours_after_changes_anywhere() {
@@ -320,14 +451,74 @@ mod tests {
             let at = series.set(hour, value);
             series.total_from(at);
         }
-        assert_eq!(series.sum(0, 8), [11, 110]);
-        assert_eq!(series.sum(1, 3), [1, 10]);
-        assert_eq!(series.sum(2, 7), [3, 30]);
-        assert_eq!(series.sum(8, 9), [0, 0]);
+        assert_eq!(series.sums(&[0, 8]), [[11, 110]]);
+        assert_eq!(series.sums(&[1, 3]), [[1, 10]]);
+        assert_eq!(series.sums(&[2, 7]), [[3, 30]]);
+        assert_eq!(series.sums(&[8, 9]), [[0, 0]]);
+        assert_eq!(
+            series.sums(&[0, 2, 4, 8, 9]),
+            [[1, 10], [3, 30], [7, 70], [0, 0]]
+        );
         // A row read again with new counts replaces the old one.
         let at = series.set(3, [4, 40]);
         series.total_from(at);
-        assert_eq!(series.sum(0, 8), [12, 120]);
-        assert_eq!(series.sum(3, 4), [4, 40]);
+        assert_eq!(series.sums(&[0, 8]), [[12, 120]]);
+        assert_eq!(series.sums(&[3, 4]), [[4, 40]]);
+    }
+
+    /// The countries' sums equal those of the cells one by one, for ranges starting and ending
+    /// anywhere, after rows arrive in any order: later hours, earlier ones (before the first
+    /// day held), new countries in old hours, counts that change.
+    #[test]
+    fn the_countries_sum_any_range_of_hours_after_changes_anywhere() {
+        let names = ["US", "GB", "VN", "AU", "IE"];
+        let mut countries = Countries::default();
+        let mut cells: BTreeMap<(i64, &str), i64> = BTreeMap::new();
+        let mut seed = 7_u64;
+        let mut next = |below: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            i64::try_from((seed >> 33) % below).unwrap_or(0)
+        };
+        let base = 20_000 * DAY_MS;
+        for round in 0..40 {
+            // A batch of rows as one refresh reads them, in hour order, then its totals.
+            let mut batch: Vec<(i64, &str, i64)> = (0..next(12) + 1)
+                .map(|_| {
+                    let hour = base + (next(24 * 9) - 24 * (round % 3)) * HOUR_MS;
+                    let name = names[usize::try_from(next(5)).unwrap_or(0)];
+                    (hour, name, next(50))
+                })
+                .collect();
+            batch.sort_by_key(|&(hour, name, _)| (hour, name));
+            batch.dedup_by_key(|&mut (hour, name, _)| (hour, name));
+            let mut first = i64::MAX;
+            for (hour, name, sessions) in batch {
+                first = first.min(countries.set(name, hour, sessions));
+                cells.insert((hour, name), sessions);
+            }
+            countries.total_from(first);
+            for _ in 0..30 {
+                let start = base + (next(24 * 12) - 24 * 3) * HOUR_MS;
+                let end = start + next(24 * 6) * HOUR_MS;
+                let sums = countries.sum(start, end);
+                let got: BTreeMap<&str, i64> = countries
+                    .names
+                    .iter()
+                    .zip(&sums)
+                    .map(|(name, &sessions)| (name.as_str(), sessions))
+                    .filter(|&(_, sessions)| sessions != 0)
+                    .collect();
+                let mut want: BTreeMap<&str, i64> = BTreeMap::new();
+                for (&(hour, name), &sessions) in &cells {
+                    if hour >= start && hour < end {
+                        *want.entry(name).or_default() += sessions;
+                    }
+                }
+                want.retain(|_, sessions| *sessions != 0);
+                assert_eq!(got, want, "round {round}: [{start}, {end})");
+            }
+        }
     }
 }
