@@ -111,10 +111,9 @@ struct Countries {
 }
 
 impl Countries {
-    /// Sets the sessions of `country` in `hour` (a rollup row as the database holds it now) and
-    /// returns the hour; the day totals from there on are out of date until
-    /// [`Countries::total_from`].
-    fn set(&mut self, country: &str, hour: i64, sessions: i64) -> i64 {
+    /// Sets the sessions of `country` in `hour` (a rollup row as the database holds it now); the
+    /// day totals from there on are out of date until [`Countries::total_from`].
+    fn set(&mut self, country: &str, hour: i64, sessions: i64) {
         let number = match self.numbers.get(country) {
             Some(&number) => number,
             None => {
@@ -131,7 +130,7 @@ impl Countries {
             .is_none_or(|&(h, n, _)| (h, n) < (hour, number))
         {
             self.cells.push((hour, number, sessions));
-            return hour;
+            return;
         }
         match self
             .cells
@@ -140,7 +139,6 @@ impl Countries {
             Ok(i) => self.cells[i].2 = sessions,
             Err(i) => self.cells.insert(i, (hour, number, sessions)),
         }
-        hour
     }
 
     /// Makes the day totals again from the midnight of `hour` on.
@@ -151,7 +149,7 @@ impl Countries {
         };
         let first_day = first.div_euclid(DAY_MS) * DAY_MS;
         // Rows before the changed day stay, unless the first day moved.
-        let mut d = if first_day == self.first_day && !self.days.is_empty() {
+        let d = if first_day == self.first_day && !self.days.is_empty() {
             usize::try_from((hour - first_day).div_euclid(DAY_MS))
                 .unwrap_or(0)
                 .min(self.days.len() - 1)
@@ -165,8 +163,10 @@ impl Countries {
         let last = self.cells.last().map_or(first, |&(hour, _, _)| hour);
         let mut at = self.days[d].1;
         let mut midnight = first_day + i64::try_from(d).unwrap_or(0) * DAY_MS;
-        while midnight <= last {
-            let mut totals = self.days[d].0.clone();
+        while let Some((before, _)) = self.days.last()
+            && midnight <= last
+        {
+            let mut totals = before.clone();
             totals.resize(self.names.len(), 0);
             midnight += DAY_MS;
             while let Some(&(hour, number, sessions)) = self.cells.get(at) {
@@ -177,7 +177,6 @@ impl Countries {
                 at += 1;
             }
             self.days.push((totals, at));
-            d += 1;
         }
     }
 
@@ -429,8 +428,8 @@ async fn refresh(
     let mut first = None::<i64>;
     for (country, hour, sessions) in rows {
         debug_assert_eq!(hour.rem_euclid(HOUR_MS), 0);
-        let at = index.countries.set(&country, hour, sessions);
-        first = Some(first.map_or(at, |first| first.min(at)));
+        index.countries.set(&country, hour, sessions);
+        first = Some(first.map_or(hour, |first| first.min(hour)));
     }
     if let Some(first) = first {
         index.countries.total_from(first);
@@ -495,7 +494,8 @@ mod tests {
             batch.dedup_by_key(|&mut (hour, name, _)| (hour, name));
             let mut first = i64::MAX;
             for (hour, name, sessions) in batch {
-                first = first.min(countries.set(name, hour, sessions));
+                countries.set(name, hour, sessions);
+                first = first.min(hour);
                 cells.insert((hour, name), sessions);
             }
             countries.total_from(first);
