@@ -284,6 +284,11 @@ async fn insert_events(
     now: i64,
 ) -> Result<(), sqlx::Error> {
     let sqlite = is_sqlite(conn);
+    // In the order of `analytics_events_by_store_time`, each row's index entry lands next to
+    // the one before instead of anywhere among the stores (a group of 6,400 events of 50
+    // stores: 45 ms instead of 83 on SQLite, BENCHMARKS.md).
+    let mut events = events.to_vec();
+    events.sort_unstable_by_key(|(store_id, event)| (*store_id, event.at));
     for chunk in events.chunks(EVENTS_PER_STATEMENT) {
         let rows: Vec<String> = (0..chunk.len())
             .map(|i| row_marks(sqlite, i * 7 + 1, 7))

@@ -553,19 +553,34 @@ pub async fn paid_order_count(
     if stores.is_empty() {
         return Ok(0);
     }
-    let sql = format!(
-        "SELECT COUNT(*) FROM orders WHERE store_id IN {} AND {LISTED}{} \
-         AND captured_at >= ${} AND captured_at < ${}",
-        placeholders(1, stores.len()),
-        tests.condition(),
-        stores.len() + 1,
-        stores.len() + 2
-    );
+    let sqlite = db.connect_options().database_url.scheme() == "sqlite";
+    let sql = paid_order_count_sql(stores.len(), tests, sqlite);
     let mut query = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
     for store in stores {
         query = query.bind(store.as_str());
     }
     Ok(query.bind(start).bind(end).fetch_one(db).await?.0)
+}
+
+/// The query of [`paid_order_count`] for `stores` stores: `$1..` the stores, then the capture
+/// range. It counts in `orders_paid_by_capture`, which holds `is_test`. SQLite's planner prefers
+/// `orders_by_store_paid` (one fewer term to check) and then reads each order's row for
+/// `is_test`: 79 ms for 50 stores' 30 days (32,000 orders) against 10 ms through the partial
+/// index (BENCHMARKS.md), so SQLite is told which index to use; a test holds the plan to it.
+pub fn paid_order_count_sql(stores: usize, tests: TestOrders, sqlite: bool) -> String {
+    format!(
+        "SELECT COUNT(*) FROM orders{} WHERE store_id IN {} AND {LISTED}{} \
+         AND captured_at >= ${} AND captured_at < ${}",
+        if sqlite {
+            " INDEXED BY orders_paid_by_capture"
+        } else {
+            ""
+        },
+        placeholders(1, stores),
+        tests.condition(),
+        stores + 1,
+        stores + 2
+    )
 }
 
 /// The live view's window: sessions with an event in the last five minutes.

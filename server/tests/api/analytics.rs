@@ -1242,6 +1242,39 @@ async fn a_page_of_paid_orders_reads_each_store_through_its_partial_index() {
     }
 }
 
+/// The count under the paid-orders table reads SQLite's `orders` only through the partial
+/// index, which holds `is_test`, not through `orders_by_store_paid` and every order's row.
+#[tokio::test]
+async fn the_paid_order_count_reads_sqlite_s_partial_index_only() {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|url| url.starts_with("postgres")) {
+        return;
+    }
+    let app = spawn_app().await;
+    for tests in [TestOrders::Exclude, TestOrders::Include] {
+        let sql = query::paid_order_count_sql(2, tests, true);
+        let plan: Vec<String> =
+            sqlx::query(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {sql}")))
+                .bind("a")
+                .bind("b")
+                .bind(0_i64)
+                .bind(1_i64)
+                .fetch_all(&app.state.db)
+                .await
+                .expect("plan")
+                .iter()
+                .map(|row| sqlx::Row::get::<String, _>(row, 3))
+                .collect();
+        let reads: Vec<&String> = plan.iter().filter(|line| line.contains("orders")).collect();
+        assert!(!reads.is_empty(), "{tests:?}: {plan:#?}");
+        for read in reads {
+            assert!(
+                read.contains("orders_paid_by_capture"),
+                "{tests:?}: {plan:#?}"
+            );
+        }
+    }
+}
+
 /// The bundled SQLite is built with its query planner stability guarantee
 /// (`.cargo/config.toml`): a bound value never makes it prepare a statement again, which cost
 /// the Overview's statements several times their run (docs/decisions.md).

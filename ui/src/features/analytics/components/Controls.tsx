@@ -59,10 +59,14 @@ export const Controls = memo(function Controls(props: ControlsProps) {
   const all = useAllStores();
   const data = useMemo(() => {
     const known = all.stores.map((store) => ({ value: store.id, label: store.name }));
-    // A store in the address that is not (yet) in the list still shows, by its id.
-    const missing = props.stores.filter((id) => !known.some((store) => store.value === id)).map((id) => ({ value: id, label: id }));
+    // A store in the address that is not in the list still shows, by its id once the list is
+    // complete; while it loads, by a short mark: a pill as long as an id pushed the search field
+    // onto a line of its own, and the page below jumped when the name arrived.
+    const missing = props.stores
+      .filter((id) => !known.some((store) => store.value === id))
+      .map((id) => ({ value: id, label: all.loading ? "…" : id }));
     return [...known, ...missing];
-  }, [all.stores, props.stores]);
+  }, [all.stores, all.loading, props.stores]);
 
   const { today, yesterday } = props;
   const presets = useMemo(() => {

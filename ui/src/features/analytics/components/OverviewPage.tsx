@@ -160,11 +160,18 @@ export function OverviewPage() {
         <Title order={1} fz="h2">
           {t("overview.title")}
         </Title>
-        {resolved && (
+        {resolved ? (
           <Text size="sm" c="dimmed" data-testid="overview-range">
             {resolved.range.from === resolved.range.to
               ? t("overview.rangeOne", { day: resolved.range.from, zone: resolved.zone })
               : t("overview.rangeMany", { from: resolved.range.from, to: resolved.range.to, zone: resolved.zone })}
+          </Text>
+        ) : (
+          // Until the range is resolved, a hidden line as long as one keeps its place, so that
+          // the page below does not move down when it arrives (on a phone it wraps to a line of
+          // its own).
+          <Text size="sm" aria-hidden style={{ visibility: "hidden" }}>
+            {t("overview.rangeOne", { day: "2000-01-01", zone: view.tz ?? shellConstants.defaultTimezone })}
           </Text>
         )}
       </Group>
