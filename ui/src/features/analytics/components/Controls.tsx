@@ -62,9 +62,7 @@ export const Controls = memo(function Controls(props: ControlsProps) {
     // A store in the address that is not in the list still shows, by its id once the list is
     // complete; while it loads, by a short mark: a pill as long as an id pushed the search field
     // onto a line of its own, and the page below jumped when the name arrived.
-    const missing = props.stores
-      .filter((id) => !known.some((store) => store.value === id))
-      .map((id) => ({ value: id, label: all.loading ? "…" : id }));
+    const missing = props.stores.filter((id) => !known.some((store) => store.value === id)).map((id) => ({ value: id, label: all.loading ? "…" : id }));
     return [...known, ...missing];
   }, [all.stores, all.loading, props.stores]);
 
