@@ -285,8 +285,9 @@ async fn insert_events(
 ) -> Result<(), sqlx::Error> {
     let sqlite = is_sqlite(conn);
     // In the order of `analytics_events_by_store_time`, each row's index entry lands next to
-    // the one before instead of anywhere among the stores (a group of 6,400 events of 50
-    // stores: 45 ms instead of 83 on SQLite, BENCHMARKS.md).
+    // the one before instead of anywhere among the stores. The statement for 6,400 events of
+    // 50 stores takes about half the time on SQLite; the whole ingest gains within the noise
+    // (BENCHMARKS.md, "Issue 30's rows not met").
     let mut events = events.to_vec();
     events.sort_unstable_by_key(|(store_id, event)| (*store_id, event.at));
     for chunk in events.chunks(EVENTS_PER_STATEMENT) {

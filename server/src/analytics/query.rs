@@ -553,8 +553,7 @@ pub async fn paid_order_count(
     if stores.is_empty() {
         return Ok(0);
     }
-    let sqlite = db.connect_options().database_url.scheme() == "sqlite";
-    let sql = paid_order_count_sql(stores.len(), tests, sqlite);
+    let sql = paid_order_count_sql(stores.len(), tests, crate::db::is_sqlite_pool(db));
     let mut query = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
     for store in stores {
         query = query.bind(store.as_str());

@@ -128,11 +128,16 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
 pub async fn begin_write(
     db: &AnyPool,
 ) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-    if db.connect_options().database_url.scheme() == "sqlite" {
+    if is_sqlite_pool(db) {
         db.begin_with("BEGIN IMMEDIATE").await
     } else {
         db.begin().await
     }
+}
+
+/// Whether `db` is a SQLite database (one statement's text may differ between the two).
+pub fn is_sqlite_pool(db: &AnyPool) -> bool {
+    db.connect_options().database_url.scheme() == "sqlite"
 }
 
 /// Makes sure a SQLite file can be created: its folder exists and the URL asks for creation.
