@@ -24,10 +24,10 @@ check() {
   echo "($name: $((SECONDS - start)) s)"
 }
 
-ensure_rust_tools && ensure_npm_packages && ensure_oha && ensure_chromium || exit 1
+use_shared_target && ensure_rust_tools && ensure_npm_packages && ensure_oha && ensure_chromium || exit 1
 cargo build --locked -p server || exit 1
 
-PG=$(bash scripts/postgres.sh)
+PG=$(bash scripts/postgres.sh 9>&-)
 [ -n "$PG" ] || { echo "PostgreSQL did not start" >&2; exit 1; }
 PG_DIR="${PG% *}"; PG_URL="${PG#* }"
 trap 'bash "$ROOT/scripts/postgres.sh" stop "$PG_DIR"' EXIT

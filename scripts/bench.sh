@@ -16,12 +16,13 @@ for arg in "$@"; do
     *) bench_args+=("$arg") ;;
   esac
 done
+use_shared_target
 ensure_rust_tools
 ensure_npm_packages
 ensure_oha
 ensure_chromium
-[ -f "$ROOT/ui/src/wasm/core_wasm.js" ] || { build_types && build_wasm; }
-[ -f "$ROOT/ui/public/preview/storefront_preview.js" ] || build_preview_runtime
+build_types
+build_wasm_cached
 build_ui
 if [ "$quick" = 1 ]; then
   [ -x "$ROOT/target/debug/server" ] || build_server

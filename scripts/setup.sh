@@ -12,6 +12,47 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 say() { printf '\n==> %s\n' "$*"; }
 
+# What is built is kept outside the work tree, so that a fresh clone on a machine that built the
+# project before (CI's case) compiles only what changed (docs/decisions.md, "Build once, keep what
+# was built"): one cargo target directory for every clone on the machine, and the WebAssembly
+# outputs under a key of their inputs. STORELOOM_CACHE moves it; a tree whose `target` is a folder
+# of its own keeps it.
+STORELOOM_CACHE="${STORELOOM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/storeloom}"
+# One spelling of the shared directory for every cargo command of the scripts.
+if [ -L "$ROOT/target" ] && [ -z "${CARGO_TARGET_DIR:-}" ]; then
+  CARGO_TARGET_DIR="$(readlink -f "$ROOT/target")"
+  export CARGO_TARGET_DIR
+fi
+
+# use_shared_target: points $ROOT/target at the shared target directory, holds the machine's build
+# lock (fd 9) until the calling script ends, and makes cargo build the workspace's own crates again
+# when another tree built them last. Cargo judges a workspace crate fresh by its sources' times
+# against its outputs', and the outputs of two trees share their names, so without the touch a
+# tree cloned before another tree's build would take that build's crates for its own. Registry
+# dependencies are keyed by version, features and profile, and never go stale.
+use_shared_target() {
+  if [ -e "$ROOT/target" ] && [ ! -L "$ROOT/target" ]; then
+    export CARGO_TARGET_DIR="$ROOT/target"
+    return 0
+  fi
+  # A script run by one that holds the lock (npm test runs the parity script) shares its hold.
+  [ "${STORELOOM_TARGET_HELD:-}" = "$ROOT" ] && return 0
+  mkdir -p "$STORELOOM_CACHE/target"
+  ln -sfn "$STORELOOM_CACHE/target" "$ROOT/target"
+  export CARGO_TARGET_DIR="$STORELOOM_CACHE/target"
+  exec 9>"$STORELOOM_CACHE/lock"
+  if ! flock -n 9; then
+    say "Waiting for another build on this machine to end (it holds $STORELOOM_CACHE/lock)"
+    flock -w 3600 9 || { echo "The lock $STORELOOM_CACHE/lock was still held after an hour: a process left running by an earlier run holds it (fuser $STORELOOM_CACHE/lock names it)." >&2; return 1; }
+  fi
+  export STORELOOM_TARGET_HELD="$ROOT"
+  local stamp="$CARGO_TARGET_DIR/.built-from"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$ROOT" ]; then
+    (cd "$ROOT" && git ls-files -z | xargs -0 touch -c --)
+    echo "$ROOT" > "$stamp"
+  fi
+}
+
 # Runs a command as root: directly when we are root, else through sudo.
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
@@ -70,7 +111,7 @@ build_types() {
 # package, a devDependency of ui/), which also drops the names section.
 # The release builds for WebAssembly have a target directory of their own (WASM_TARGET_DIR), so
 # that `npm test` can build them while the native checks hold the main one's lock.
-WASM_TARGET_DIR="${WASM_TARGET_DIR:-$ROOT/target/wasm}"
+WASM_TARGET_DIR="${WASM_TARGET_DIR:-${CARGO_TARGET_DIR:-$ROOT/target}/wasm}"
 
 wasm_variant() {
   local out="$1"; shift
@@ -92,6 +133,50 @@ build_wasm() {
     && wasm_variant ui/src/wasm-editor --no-default-features --features wasm-editor \
     && wasm_variant ui/src/wasm-tz --no-default-features --features wasm-zoned \
     && build_preview_runtime)
+}
+
+# The folders the WebAssembly builds write, relative to $ROOT.
+WASM_OUTPUTS=(ui/src/wasm ui/src/wasm-editor ui/src/wasm-tz ui/public/preview)
+
+# wasm_inputs_key: a hash of everything the WebAssembly outputs are made from: the crates they
+# compile (every file git lists in them, tracked or new, as it is in the work tree), the lock
+# files, cargo's settings, this script (the build commands), and the versions of rustc,
+# wasm-bindgen and wasm-opt. Two trees with the same key get the same bytes.
+wasm_inputs_key() {
+  (
+    cd "$ROOT" || exit 1
+    git ls-files -co --exclude-standard -z -- shared-types core-wasm preview Cargo.toml Cargo.lock \
+        .cargo/config.toml package-lock.json scripts/setup.sh \
+      | sort -z | xargs -0 sha256sum
+    rustc -vV
+    wasm-bindgen --version
+    "$ROOT/node_modules/.bin/wasm-opt" --version
+  ) | sha256sum | cut -c1-32
+}
+
+# build_wasm_cached: the WebAssembly outputs from $STORELOOM_CACHE/wasm/<inputs key> when a build
+# of the same inputs is there, else built and then kept there (the last 6 keys).
+build_wasm_cached() {
+  local key dir out
+  key="$(wasm_inputs_key)" || return 1
+  dir="$STORELOOM_CACHE/wasm/$key"
+  if [ -f "$dir/complete" ]; then
+    say "WASM core: the build of these inputs is in the cache ($key)"
+    for out in "${WASM_OUTPUTS[@]}"; do
+      rm -rf "${ROOT:?}/$out" && mkdir -p "$(dirname "$ROOT/$out")" && cp -a "$dir/$out" "$ROOT/$out" || return 1
+    done
+    touch "$dir/complete"
+    return 0
+  fi
+  build_wasm || return 1
+  rm -rf "$dir.tmp" && mkdir -p "$dir.tmp" || return 1
+  for out in "${WASM_OUTPUTS[@]}"; do
+    mkdir -p "$dir.tmp/$(dirname "$out")" && cp -a "$ROOT/$out" "$dir.tmp/$out" || return 1
+  done
+  touch "$dir.tmp/complete"
+  rm -rf "$dir" && mv "$dir.tmp" "$dir"
+  # shellcheck disable=SC2012
+  ls -1dt "$STORELOOM_CACHE"/wasm/*/ 2>/dev/null | tail -n +7 | xargs -r rm -rf
 }
 
 # The editor's preview runtime (the `storefront-preview` crate: the core's storefront renderer

@@ -3,12 +3,15 @@
 # change) with a SQLite file and the demo data.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
+use_shared_target
 ensure_rust_tools
 ensure_npm_packages
 build_types
-build_wasm
+build_wasm_cached
 build_ui
 build_server
+# The build is done: the machine's build lock goes (the server may run for days).
+exec 9>&-
 
 cd "$ROOT"
 # The local demo lists its e-mail at /api/dev/mailbox. The server refuses the mailbox where

@@ -13,6 +13,9 @@ PASSED=0
 FAILED=0
 FAILURES=()
 SUITE_START=$SECONDS
+# Every step's name, seconds and result, for the table at the end.
+STEP_ROWS=()
+record() { STEP_ROWS+=("$1|$2|$3"); }
 
 # step NAME COMMAND...: runs a check; on failure counts one failed test.
 step() {
@@ -26,6 +29,7 @@ step() {
     echo "FAILED: $name (exit $status)"
   fi
   echo "($name: $((SECONDS - start)) s)"
+  record "$name" $((SECONDS - start)) "$([ $status -eq 0 ] && echo ok || echo FAILED)"
   return $status
 }
 
@@ -45,6 +49,7 @@ together() {
       FAILED=$((FAILED + 1)); FAILURES+=("$name")
       echo "FAILED: $name (exit $status)"
     fi
+    record "$name (together)" $((SECONDS - start)) "$([ "$status" -eq 0 ] && echo ok || echo FAILED)"
   done
   echo "($name1 | $name2: $((SECONDS - start)) s)"
 }
@@ -86,20 +91,47 @@ suite() {
     [ "$failed" -eq 0 ] && FAILED=$((FAILED + 1))
   fi
   echo "($name: $passed passed, $failed failed, $((SECONDS - start)) s)"
+  record "$name" $((SECONDS - start)) "$passed passed, $failed failed"
+}
+
+# cpu_probe: a fixed piece of single-threaded work (SHA-256 over 256 MiB, then a loop of integer
+# arithmetic), timed three times; the median says how fast the machine ran this time, so that a
+# slow day shows in the log instead of being guessed at. About 1.5 s on an ordinary day.
+cpu_probe() {
+  node -e '
+    const crypto = require("crypto");
+    const once = () => {
+      const start = process.hrtime.bigint();
+      const block = Buffer.alloc(1 << 20, 7);
+      const hash = crypto.createHash("sha256");
+      for (let i = 0; i < 256; i++) hash.update(block);
+      hash.digest();
+      let x = 0;
+      for (let i = 0; i < 50_000_000; i++) x = (x * 31 + i) % 1_000_003;
+      if (x < 0) console.log(x);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const runs = [once(), once(), once()].sort((a, b) => a - b);
+    console.log(`CPU probe: ${Math.round(runs[1])} ms (median of ${runs.map(Math.round).join(", ")}; fixed work on one core, lower is faster)`);
+  '
 }
 
 cd "$ROOT"
+use_shared_target || { echo "$PASSED passed, 1 failed"; exit 1; }
+CPU_PROBE="$(cpu_probe)"
+say "$CPU_PROBE"
+echo "Build cache: $STORELOOM_CACHE (cargo's target directory: $CARGO_TARGET_DIR)"
 step "Set-up: Rust tools" ensure_rust_tools || { echo "$PASSED passed, $FAILED failed"; exit 1; }
 step "Set-up: npm packages" ensure_npm_packages || { echo "$PASSED passed, $FAILED failed"; exit 1; }
 step "Set-up: Chromium" ensure_chromium
-step "Set-up: oha (the benchmarks' load generator)" ensure_oha
+step "Set-up: oha (the load generator of reliability/load.py and the benchmarks)" ensure_oha
 
 # The WebAssembly builds (single-threaded at their link-time optimisation) run in the background,
 # in their own target directory, while the native clippy and tests use the other core; their
 # step waits for them below.
-say "WASM build, in the background"
+say "WASM build (or the cache's copy of it), in the background"
 WASM_START=$SECONDS
-build_wasm > "$LOGS/wasm.log" 2>&1 &
+build_wasm_cached > "$LOGS/wasm.log" 2>&1 &
 WASM_BUILD=$!
 
 # From here on the workspace's crates are compiled by clippy's driver with warnings as errors
@@ -118,6 +150,7 @@ wasm_built() {
     echo "FAILED: WASM build (exit $status)"
   fi
   echo "(WASM build: $((SECONDS - WASM_START)) s, in the background)"
+  record "WASM build (background, until waited for)" $((SECONDS - WASM_START)) "$([ $status -eq 0 ] && echo ok || echo FAILED)"
   return $status
 }
 
@@ -130,11 +163,23 @@ step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
 # The test binaries first, so that the PostgreSQL suite can start before the SQLite one runs;
 # every target (benches and examples too) through clippy's driver, as `cargo clippy
 # --all-targets -- -D warnings` would check them.
-step "cargo clippy and the test build (native)" cargo test --locked --workspace --all-targets --no-run
+# It also builds the server's binary (target/debug/server, for the API tests' processes), which
+# the end-to-end and adversarial steps run: a `cargo build -p server` after it would compile the
+# server and the core again, with the dependencies' features of that one package.
+NATIVE_BUILT=0
+step "cargo clippy and the test build (native)" cargo test --locked --workspace --all-targets --no-run \
+  && NATIVE_BUILT=1
+# server_built: the server of this run's test build, or else built now.
+server_built() {
+  [ "$NATIVE_BUILT" = 1 ] && [ -x target/debug/server ] && return 0
+  [ "$NATIVE_BUILT" = failed ] && return 1
+  if step "Server build" build_server; then NATIVE_BUILT=1; else NATIVE_BUILT=failed; return 1; fi
+}
 # The server's suite against PostgreSQL runs in the background from as soon as its binary is
 # built (run directly, it holds no cargo lock) while the SQLite suite, the UI's checks and the
 # first adversarial runs go on; its counts join the total before the end-to-end tests.
-PG=$(bash scripts/postgres.sh)
+# (Without the build lock's descriptor: the database server outlives this script if it is killed.)
+PG=$(bash scripts/postgres.sh 9>&-)
 PG_TESTS=""
 if [ -n "$PG" ]; then
   PG_DIR="${PG% *}"; PG_URL="${PG#* }"
@@ -177,6 +222,7 @@ pg_tests_done() {
     tail -50 "$LOGS/cargo-postgres.log"
   fi
   echo "(cargo test (PostgreSQL): $passed passed, $failed failed, $((SECONDS - PG_START)) s, in the background)"
+  record "cargo test (PostgreSQL, background, until waited for)" $((SECONDS - PG_START)) "$passed passed, $failed failed"
 }
 
 # The adversarial suite's small mode (RELIABILITY.md; `bash reliability/run.sh --long` runs the
@@ -200,7 +246,7 @@ if wasm_built; then
   step "UI format (Prettier)" bash -c 'cd ui && npx prettier --check .'
   suite "UI unit tests (Vitest, real WASM)" vitest "$LOGS/vitest.json" \
     bash -c "cd ui && npx vitest run --reporter=default --reporter=json --outputFile.json=$LOGS/vitest.json"
-  if step "UI build" build_ui && step "Server build" build_server; then
+  if step "UI build" build_ui && server_built; then
     sqlite_adversarial
     pg_tests_done
     E2E_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
@@ -212,7 +258,7 @@ fi
 pg_tests_done
 
 # The rest of the adversarial suite, after the end-to-end tests (the load runs measure latency).
-if [ -x target/debug/server ] || step "Server build" build_server; then
+if server_built; then
   sqlite_adversarial
   [ -n "${PG_URL:-}" ] && together \
     "Reliability: Schemathesis (PostgreSQL)" "bash reliability/schemathesis/run.sh --database-url '$PG_URL'" \
@@ -228,11 +274,14 @@ if [ -x target/debug/server ] || step "Server build" build_server; then
   step "Reliability: secrets in the captured logs" python3 reliability/logs.py
 fi
 
-# Every benchmark in its quick mode (`npm run bench -- --quick`): they must still run and agree,
-# not meet their goals here. Its figures go to target/bench/quick/, not BENCHMARKS.md.
-if [ -x target/debug/server ] || step "Server build" build_server; then
-  step "Benchmarks, quick mode (HTTP, memory, Lighthouse, budgets, browser, analytics, ingest)" \
-    node bench/run.mjs --quick
+# The Overview against a reference computed apart from it (bench/analytics: the same figures in
+# Python straight from the generated events), on the small set, once per case. The benchmarks
+# themselves measure and judge nothing that can fail on a defect, so they run in `npm run bench`
+# only (README, "Tests").
+if server_built; then
+  step "Analytics: the Overview equals the independent reference (small set)" \
+    bash bench/analytics/run.sh small --check --ours "$ROOT/target/debug/server analytics-bench" \
+      --out "$LOGS/analytics-check.json"
 fi
 
 # failed_tests: the name of every failed test in the suites' reports, so that the summary (the
@@ -262,6 +311,13 @@ failed_tests() {
   ' "$LOGS"
 }
 
+say "Steps"
+printf '%s\n' "$CPU_PROBE"
+printf '| %-78s | %6s | %s\n' "Step" "s" "Result"
+for row in "${STEP_ROWS[@]}"; do
+  IFS='|' read -r name secs result <<< "$row"
+  printf '| %-78s | %6s | %s\n' "$name" "$secs" "$result"
+done
 say "Summary ($((SECONDS - SUITE_START)) s)"
 for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done
 [ "$FAILED" -eq 0 ] || failed_tests

@@ -889,7 +889,14 @@ def main() -> int:
     ap.add_argument(
         "--out", type=Path, default=ROOT / "target" / "bench" / "analytics-contenders.json"
     )
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="only check ours (--ours) against the reference, once per case: no contender, no timing",
+    )
     args = ap.parse_args()
+    if args.check and not args.ours:
+        ap.error("--check needs --ours")
 
     data_dir = (args.dir or ROOT / "target" / "bench" / f"analytics-{args.mode}").resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -934,6 +941,33 @@ def main() -> int:
     expected = reference(data, plan)
     phases["reference_s"] = time.perf_counter() - t
     (data_dir / "expected.json").write_text(json.dumps(expected, indent=1) + "\n")
+
+    if args.check:
+        ours = run_ours(args.ours, sqlite_path, plan_path, 1)
+        by_name = {c["name"]: c for c in ours.get("cases", [])}
+        mismatches: list[str] = []
+        for case in plan["cases"]:
+            theirs = by_name.get(case["name"])
+            if theirs is None:
+                mismatches.append(f"  {case['name']}: missing from ours")
+                continue
+            for path, figures in theirs["paths"].items():
+                try:
+                    got = normalise(figures["result"])
+                except (KeyError, TypeError, ValueError) as e:
+                    mismatches.append(f"  {case['name']}: ours/{path} result malformed: {e!r}")
+                    continue
+                mismatches += diff(expected[case["name"]], got, f"ours/{path}", case["name"])
+        if mismatches:
+            print("RESULTS DIFFER (reference = computed from the generated arrays):")
+            print("\n".join(mismatches))
+            return 1
+        paths = sorted({p for c in by_name.values() for p in c["paths"]})
+        print(
+            f"analytics check: ours ({', '.join(paths)}) equals the reference on all "
+            f"{len(plan['cases'])} cases of the {args.mode} set"
+        )
+        return 0
 
     pg_dir = None
     contenders: list[Contender] = []

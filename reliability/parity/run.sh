@@ -3,26 +3,20 @@
 # (and of the storefront renderer: the preview runtime's pages and sections equal the server's)
 # natively and through the WebAssembly build in Chromium. Small mode (the default) compares 400
 # configs; `--long` compares 10,000. Makes the cases natively (core-wasm's theme_parity_cases
-# example), rebuilds the WebAssembly core when it is missing or older than the core's sources,
-# then runs the browser half (run.mjs). Exits non-zero on any mismatch.
+# example), takes the WebAssembly builds of the current sources (built, or from the build
+# cache), then runs the browser half (run.mjs). Exits non-zero on any mismatch.
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/setup.sh"
 cd "$ROOT"
 
 COUNT=400
 [ "${1:-}" = "--long" ] && COUNT=10000
 
+use_shared_target
 ensure_rust_tools
 ensure_npm_packages
-# The WebAssembly builds are remade when one is missing or older than the core's sources.
-stale=0
-built=(ui/src/wasm*/core_wasm_bg.wasm)
-[ -f "${built[0]}" ] || stale=1
-for wasm in "${built[@]}"; do
-  if [ ! -f "$wasm" ] || [ -n "$(find core-wasm/src shared-types/src -newer "$wasm" -print -quit)" ]; then
-    stale=1
-  fi
-done
-[ "$stale" = 0 ] || build_wasm
+# The WebAssembly builds and the preview runtime of these sources: the build cache's copy when
+# one of the same inputs is there (scripts/setup.sh, build_wasm_cached), else built.
+build_wasm_cached
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Chromium is missing: install Debian's chromium package or set CHROMIUM_PATH" >&2
   exit 1
@@ -35,11 +29,7 @@ say "Comparing them through the WebAssembly build in Chromium"
 node reliability/parity/run.mjs "$CASES"
 
 # The storefront renderer: the same pages and sections natively and through the preview frame's
-# own WebAssembly build (the preview runtime, remade when older than the core's or its sources).
-RUNTIME=ui/public/preview/storefront_preview_bg.wasm
-if [ ! -f "$RUNTIME" ] || [ -n "$(find core-wasm/src shared-types/src preview/src -newer "$RUNTIME" -print -quit)" ]; then
-  build_preview_runtime
-fi
+# own WebAssembly build (the preview runtime).
 STOREFRONT_CASES="target/parity/storefront-cases-$COUNT.jsonl"
 say "Writing the storefront renderer's parity cases with their native answers"
 cargo run --locked --quiet -p core-wasm --example storefront_parity_cases -- "$((COUNT / 4))" "$STOREFRONT_CASES"

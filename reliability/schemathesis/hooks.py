@@ -13,9 +13,42 @@ harness's own sign-ins must not be.
 """
 
 import os
+import sys
 
+import hypothesis.internal.lambda_sources
 import requests
 import schemathesis
+
+
+class _SysWithModulesSnapshot:
+    """`sys` as Hypothesis's lambda_sources sees it, with `modules` a copy taken under the GIL.
+
+    Building a lambda's description there iterates `sys.modules.items()`. With `--workers 2`, an
+    import in the other worker's thread can add a module during that loop, and the run stopped
+    with `RuntimeError: dictionary changed size during iteration` inside the tool, at random
+    (reliability/schemathesis/lambda_race.py measures it). `dict(sys.modules)` copies in one C
+    call that no other thread can interleave, so the loop runs over a dictionary no one changes.
+    """
+
+    def __getattr__(self, name):
+        return getattr(sys, name)
+
+    @property
+    def modules(self):
+        return dict(sys.modules)
+
+
+def guard_lambda_sources():
+    """Installs the snapshot above; fails loudly if the pinned Hypothesis no longer has the loop."""
+    module = hypothesis.internal.lambda_sources
+    if not hasattr(module, "_mimic_lambda_from_node") or getattr(module, "sys") is not sys:
+        if isinstance(getattr(module, "sys", None), _SysWithModulesSnapshot):
+            return
+        raise RuntimeError("hypothesis.internal.lambda_sources changed: review the guard in hooks.py")
+    module.sys = _SysWithModulesSnapshot()
+
+
+guard_lambda_sources()
 
 API = os.environ["STORELOOM_API"]
 PASSWORD = "storeloom"

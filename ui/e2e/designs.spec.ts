@@ -6,7 +6,7 @@
 // at 375 px.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect as baseExpect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter, watch } from "./helpers";
+import { OWNER, apiSession, call, enter, expectFitsWidth, watch } from "./helpers";
 
 const SHOTS = "e2e/screenshots";
 // The editors wait for the server and the lazily loaded editor code; a busy machine is slower.
@@ -113,7 +113,7 @@ test("each design editor takes layers, refuses what breaks a limit, saves and re
     // On a phone the panes stack and nothing is wider than the screen.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole("complementary", { name: "Layers and their settings" })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectFitsWidth(page, 375);
     await page.setViewportSize({ width: 1280, height: 800 });
     await checkAccessibility(page, c.route);
 

@@ -5,7 +5,7 @@
 // test leaves the demo accounts as it found them: the gateways are changed in a store of the
 // owner's own, the Demo Store's trial is put back at the end.
 import { type Page, expect as baseExpect, test } from "@playwright/test";
-import { OWNER, apiSession, enter, newStore, sqlInTestDatabase, watch } from "./helpers";
+import { OWNER, apiSession, enter, expectFitsWidth, newStore, sqlInTestDatabase, watch } from "./helpers";
 
 // Screens wait for the server; on a busy machine that can take longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -16,8 +16,7 @@ const TRIAL = "You are on a free trial. Choose a plan to keep selling when it en
 async function fitsPhone(page: Page) {
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${page.url()} at 375 px`).toBeLessThanOrEqual(375);
+  await expectFitsWidth(page, 375);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -163,3 +163,10 @@ export function sqlInTestDatabase(sql: string) {
     execFileSync("python3", ["-c", script, TEST_DATABASE, sql]);
   }
 }
+
+/** Nothing on the page is wider than `width` once the layout has come to rest: a page resized in
+ * place moves the shell's drawer to its phone state with an animation, and the width measured
+ * during it is the animation's; a layout that stays too wide still fails, with its width. */
+export async function expectFitsWidth(page: Page, width: number, what = page.url()) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} at ${width} px` }).toBeLessThanOrEqual(width);
+}

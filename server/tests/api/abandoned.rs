@@ -2,7 +2,7 @@
 //! rate-limited), closed by the order, listed for the seller after the grace period, store by
 //! store and behind the `orders` scope.
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app};
@@ -40,14 +40,11 @@ async fn age(app: &TestApp, token: &str, ms: i64) {
 }
 
 async fn list(app: &TestApp, token: &str, store: &str, query: &str) -> Reply {
-    app.call(
-        Method::GET,
-        &format!("/api/stores/abandoned-checkouts{query}"),
-        None,
-        Some(token),
-        Some(store),
-    )
-    .await
+    app.get(&format!("/api/stores/abandoned-checkouts{query}"))
+        .token(token)
+        .store(store)
+        .send()
+        .await
 }
 
 /// The listed checkout with this e-mail, if any.
@@ -67,20 +64,20 @@ async fn a_draft_becomes_an_abandoned_checkout_after_the_grace_period_priced_fro
     let (product, variant, price) = product(&app, "demo", "classic-shirt").await;
     let draft = "draft-token-0001-abcdef";
     let saved = app
-        .post_json(
-            "/s/demo/checkout/draft",
-            &json!({"token": draft, "items": [{"productId": product, "variantId": variant, "quantity": 2}]}),
-        )
+        .post("/s/demo/checkout/draft")
+        .json(&json!({"token": draft, "items": [{"productId": product, "variantId": variant, "quantity": 2}]}))
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     assert_eq!(saved.json["subtotalMinor"], price * 2);
     // The e-mail and name typed later join the same draft.
     let saved = app
-        .post_json(
-            "/s/demo/checkout/draft",
+        .post("/s/demo/checkout/draft")
+        .json(
             &json!({"token": draft, "email": " Leaver@Example.com ", "name": "Lee Leaver",
                 "items": [{"productId": product, "variantId": variant, "quantity": 2}]}),
         )
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     let (drafts,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM checkout_drafts WHERE token = $1")
@@ -124,13 +121,10 @@ async fn a_draft_becomes_an_abandoned_checkout_after_the_grace_period_priced_fro
     // The detail has the lines with the database's price.
     let id = row["id"].as_str().expect("id");
     let detail = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/abandoned-checkouts/{id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("/api/stores/abandoned-checkouts/{id}"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(detail.status, StatusCode::OK, "{}", detail.text);
     assert_eq!(detail.json["lineItems"][0]["productId"], product.as_str());
@@ -143,7 +137,8 @@ async fn a_draft_becomes_an_abandoned_checkout_after_the_grace_period_priced_fro
 
     // The recovery link's call gives the lines back to the storefront.
     let recovered = app
-        .get(&format!("/s/demo/checkout/draft/{draft}"), None)
+        .get(&format!("/s/demo/checkout/draft/{draft}"))
+        .send()
         .await;
     assert_eq!(recovered.status, StatusCode::OK, "{}", recovered.text);
     assert_eq!(recovered.json["items"][0]["variantId"], variant.as_str());
@@ -176,17 +171,15 @@ async fn placing_the_order_closes_the_draft_and_a_late_order_marks_it_recovered(
     // Completed within the grace period: never listed, and not reopened by a late save.
     let quick = "draft-token-quick-0001";
     let saved = app
-        .post_json(
-            "/s/demo/checkout/draft",
-            &json!({"token": quick, "email": "quick@example.com", "items": items}),
-        )
+        .post("/s/demo/checkout/draft")
+        .json(&json!({"token": quick, "email": "quick@example.com", "items": items}))
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     let placed = app
-        .post_json(
-            "/s/demo/checkout",
-            &order(quick, "key-quick-0001", "quick@example.com"),
-        )
+        .post("/s/demo/checkout")
+        .json(&order(quick, "key-quick-0001", "quick@example.com"))
+        .send()
         .await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     let (completed, order_id): (Option<i64>, Option<String>) =
@@ -198,14 +191,14 @@ async fn placing_the_order_closes_the_draft_and_a_late_order_marks_it_recovered(
     assert!(completed.is_some());
     assert_eq!(order_id.as_deref(), placed.json["orderId"].as_str());
     let again = app
-        .post_json(
-            "/s/demo/checkout/draft",
-            &json!({"token": quick, "items": items}),
-        )
+        .post("/s/demo/checkout/draft")
+        .json(&json!({"token": quick, "items": items}))
+        .send()
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.text);
     assert_eq!(
-        app.get(&format!("/s/demo/checkout/draft/{quick}"), None)
+        app.get(&format!("/s/demo/checkout/draft/{quick}"))
+            .send()
             .await
             .status,
         StatusCode::NOT_FOUND
@@ -216,11 +209,10 @@ async fn placing_the_order_closes_the_draft_and_a_late_order_marks_it_recovered(
 
     // Completed after it was abandoned: listed as recovered, with its order.
     let late = "draft-token-late-00001";
-    app.post_json(
-        "/s/demo/checkout/draft",
-        &json!({"token": late, "email": "late@example.com", "items": items}),
-    )
-    .await;
+    app.post("/s/demo/checkout/draft")
+        .json(&json!({"token": late, "email": "late@example.com", "items": items}))
+        .send()
+        .await;
     age(&app, late, GRACE_MS + 60_000).await;
     let reply = list(&app, &token, &store, "?search=late%40").await;
     assert_eq!(
@@ -228,10 +220,9 @@ async fn placing_the_order_closes_the_draft_and_a_late_order_marks_it_recovered(
         "notRecovered"
     );
     let placed = app
-        .post_json(
-            "/s/demo/checkout",
-            &order(late, "key-late-00001", "late@example.com"),
-        )
+        .post("/s/demo/checkout")
+        .json(&order(late, "key-late-00001", "late@example.com"))
+        .send()
         .await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     let reply = list(&app, &token, &store, "?search=late%40").await;
@@ -250,11 +241,10 @@ async fn another_store_cannot_see_a_checkout_and_staff_without_the_orders_scope_
     let (product, variant, _) = product(&app, "demo", "classic-shirt").await;
     let draft = "draft-token-tenant-0001";
     let saved = app
-        .post_json(
-            "/s/demo/checkout/draft",
-            &json!({"token": draft, "email": "tenant@example.com",
-                "items": [{"productId": product, "variantId": variant, "quantity": 1}]}),
-        )
+        .post("/s/demo/checkout/draft")
+        .json(&json!({"token": draft, "email": "tenant@example.com",
+            "items": [{"productId": product, "variantId": variant, "quantity": 1}]}))
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     age(&app, draft, 2 * GRACE_MS).await;
@@ -270,32 +260,25 @@ async fn another_store_cannot_see_a_checkout_and_staff_without_the_orders_scope_
     let theirs = list(&app, &seller, &sams, "?search=tenant").await;
     assert_eq!(theirs.status, StatusCode::OK, "{}", theirs.text);
     assert_eq!(theirs.json["total"], 0);
-    let by_id = app
-        .call(Method::GET, &path, None, Some(&seller), Some(&sams))
-        .await;
+    let by_id = app.get(&path).token(&seller).store(&sams).send().await;
     assert_eq!(by_id.status, StatusCode::NOT_FOUND, "{}", by_id.text);
-    let foreign = app
-        .call(Method::GET, &path, None, Some(&seller), Some(&demo))
-        .await;
+    let foreign = app.get(&path).token(&seller).store(&demo).send().await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND, "{}", foreign.text);
 
     // A draft sent to the other store's storefront with the Demo Store's product keeps nothing
     // of it: the id is unknown there.
     let cross = app
-        .post_json(
-            "/s/sams-goods/checkout/draft",
-            &json!({"token": "draft-token-cross-0001",
-                "items": [{"productId": product, "variantId": variant, "quantity": 1}]}),
-        )
+        .post("/s/sams-goods/checkout/draft")
+        .json(&json!({"token": "draft-token-cross-0001",
+            "items": [{"productId": product, "variantId": variant, "quantity": 1}]}))
+        .send()
         .await;
     assert_eq!(cross.status, StatusCode::BAD_REQUEST, "{}", cross.text);
 
     // Staff of the Demo Store without the orders scope.
     let (designer, _, _) = app.session_of(DESIGNER_EMAIL).await;
     for path in ["/api/stores/abandoned-checkouts", path.as_str()] {
-        let reply = app
-            .call(Method::GET, path, None, Some(&designer), Some(&demo))
-            .await;
+        let reply = app.get(path).token(&designer).store(&demo).send().await;
         assert_eq!(
             reply.status,
             StatusCode::FORBIDDEN,
@@ -305,9 +288,7 @@ async fn another_store_cannot_see_a_checkout_and_staff_without_the_orders_scope_
     }
     // Signed out.
     assert_eq!(
-        app.call(Method::GET, &path, None, None, Some(&demo))
-            .await
-            .status,
+        app.get(&path).store(&demo).send().await.status,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -331,7 +312,7 @@ async fn bad_drafts_and_bad_list_queries_get_400_and_write_nothing() {
         json!({"token": "draft-token-bad-00001", "items": [{"productId": "no-such-product", "quantity": 1}]}),
     ];
     for body in cases {
-        let reply = app.post_json("/s/demo/checkout/draft", &body).await;
+        let reply = app.post("/s/demo/checkout/draft").json(&body).send().await;
         assert_eq!(
             reply.status,
             StatusCode::BAD_REQUEST,
@@ -347,7 +328,7 @@ async fn bad_drafts_and_bad_list_queries_get_400_and_write_nothing() {
         json!({"token": 5, "items": [line]}),
         json!({"items": [line]}),
     ] {
-        let reply = app.post_json("/s/demo/checkout/draft", &body).await;
+        let reply = app.post("/s/demo/checkout/draft").json(&body).send().await;
         assert_eq!(
             reply.status,
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -356,15 +337,7 @@ async fn bad_drafts_and_bad_list_queries_get_400_and_write_nothing() {
         );
         assert!(!reply.messages().is_empty());
     }
-    let not_json = app
-        .send(
-            Method::POST,
-            "/s/demo/checkout/draft",
-            Some(axum::body::Body::from("{")),
-            None,
-            &[],
-        )
-        .await;
+    let not_json = app.post("/s/demo/checkout/draft").body("{").send().await;
     assert_eq!(
         not_json.status,
         StatusCode::BAD_REQUEST,
@@ -380,18 +353,16 @@ async fn bad_drafts_and_bad_list_queries_get_400_and_write_nothing() {
     assert_eq!(drafts, 0);
     // An unknown store.
     let reply = app
-        .post_json(
-            "/s/no-such-store/checkout/draft",
-            &json!({"token": "draft-token-bad-00001", "items": [line]}),
-        )
+        .post("/s/no-such-store/checkout/draft")
+        .json(&json!({"token": "draft-token-bad-00001", "items": [line]}))
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     // A bad token in the order itself.
     let order = app
-        .post_json(
-            "/s/demo/checkout",
-            &json!({"idempotencyKey": "key-bad-00001", "email": "a@example.com", "shippingAddress": crate::helpers::address("A B"), "items": [line], "draftToken": "bad token!"}),
-        )
+        .post("/s/demo/checkout")
+        .json(&json!({"idempotencyKey": "key-bad-00001", "email": "a@example.com", "shippingAddress": crate::helpers::address("A B"), "items": [line], "draftToken": "bad token!"}))
+        .send()
         .await;
     assert_eq!(order.status, StatusCode::BAD_REQUEST, "{}", order.text);
 
@@ -410,13 +381,10 @@ async fn bad_drafts_and_bad_list_queries_get_400_and_write_nothing() {
         );
     }
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/abandoned-checkouts/no-such-id",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/abandoned-checkouts/no-such-id")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
 }
@@ -427,7 +395,7 @@ async fn draft_saves_past_the_rate_limit_get_429() {
     let (product, variant, _) = product(&app, "demo", "classic-shirt").await;
     let body = json!({"token": "draft-token-rate-00001",
         "items": [{"productId": product, "variantId": variant, "quantity": 1}]});
-    let first = app.post_json("/s/demo/checkout/draft", &body).await;
+    let first = app.post("/s/demo/checkout/draft").json(&body).send().await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text);
     // The address has used up this minute and the next (the in-process client's peer is the
     // loopback address the test router gives every request).
@@ -443,7 +411,7 @@ async fn draft_saves_past_the_rate_limit_get_429() {
         .await
         .expect("counter");
     }
-    let refused = app.post_json("/s/demo/checkout/draft", &body).await;
+    let refused = app.post("/s/demo/checkout/draft").json(&body).send().await;
     assert_eq!(
         refused.status,
         StatusCode::TOO_MANY_REQUESTS,

@@ -45,9 +45,7 @@ async fn events(app: &TestApp, store_id: &str, list: &[(&str, i64, &str, &str)])
 }
 
 async fn report(app: &TestApp, token: &str, store: &str, path: &str) -> Value {
-    let reply = app
-        .call(Method::GET, path, None, Some(token), Some(store))
-        .await;
+    let reply = app.get(path).token(token).store(store).send().await;
     assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.text);
     reply.json
 }
@@ -488,13 +486,10 @@ async fn a_store_with_no_traffic_gives_zeros_and_empty_lists() {
     let live = report(&app, &token, &store, "/api/stores/analytics/live").await;
     assert_eq!(live["activeSessions"], 0);
     let csv = app
-        .call(
-            Method::GET,
-            "/api/stores/analytics/export?report=paid-orders",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/analytics/export?report=paid-orders")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(
         csv.text,
@@ -542,13 +537,12 @@ async fn csv_exports_total_the_endpoints_to_the_cent() {
         let demo = demo.clone();
         async move {
             let reply = app
-                .call(
-                    Method::GET,
-                    &format!("/api/stores/analytics/export?report={report_name}&{filters}"),
-                    None,
-                    Some(&token),
-                    Some(&demo),
-                )
+                .get(&format!(
+                    "/api/stores/analytics/export?report={report_name}&{filters}"
+                ))
+                .token(&token)
+                .store(&demo)
+                .send()
                 .await;
             assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
             assert!(
@@ -612,13 +606,10 @@ async fn csv_exports_total_the_endpoints_to_the_cent() {
     );
 
     let unknown = app
-        .call(
-            Method::GET,
-            "/api/stores/analytics/export?report=everything",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/analytics/export?report=everything")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
 }
@@ -628,14 +619,11 @@ async fn send_batch(
     body: &Value,
     headers: &[(&str, &str)],
 ) -> crate::helpers::Reply {
-    app.send(
-        Method::POST,
-        "/api/storefront/events",
-        Some(Body::from(body.to_string())),
-        None,
-        headers,
-    )
-    .await
+    let mut call = app.post("/api/storefront/events").json(body);
+    for &(name, value) in headers {
+        call = call.header(name, value);
+    }
+    call.send().await
 }
 
 fn batch(store: &str, session: &str, kinds: &[&str]) -> Value {
@@ -744,16 +732,11 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
     assert_eq!(visitors(&empty), 0);
     assert_eq!(report(&app, &token, &store, path).await, empty);
     let again = app
-        .send(
-            Method::GET,
-            path,
-            None,
-            Some(&token),
-            &[
-                ("x-store-id", store.as_str()),
-                ("cache-control", "no-cache"),
-            ],
-        )
+        .get(path)
+        .token(&token)
+        .store(store.as_str())
+        .header("cache-control", "no-cache")
+        .send()
         .await;
     assert_eq!(again.json, empty);
     app.state.overview_cache.run_pending_tasks();
@@ -783,13 +766,11 @@ async fn a_repeated_overview_is_answered_from_the_cache_until_its_data_changes()
             .expect("version")
             .total();
     let fulfilled = app
-        .call(
-            Method::POST,
-            &format!("/api/stores/orders/{order}/fulfillments"),
-            Some(&json!({"lines": [{"line": 0, "quantity": 1}], "carrier": "UPS", "trackingNumber": "1Z999"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post(&format!("/api/stores/orders/{order}/fulfillments"))
+        .json(&json!({"lines": [{"line": 0, "quantity": 1}], "carrier": "UPS", "trackingNumber": "1Z999"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(fulfilled.status, StatusCode::CREATED, "{}", fulfilled.text);
     let after =
@@ -832,13 +813,10 @@ async fn bad_batches_are_refused_with_a_reason_and_nothing_kept() {
     let reply = send_batch(&app, &batch(&store, "s", &["purchase"]), &agent).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     let reply = app
-        .send(
-            Method::POST,
-            "/api/storefront/events",
-            Some(Body::from("{\"storeKey\":")),
-            None,
-            &agent,
-        )
+        .post("/api/storefront/events")
+        .body("{\"storeKey\":")
+        .header("user-agent", BROWSER)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     let reply = send_batch(&app, &batch("no-such-store", "s", &["page_view"]), &agent).await;
@@ -929,25 +907,21 @@ async fn reports_cover_only_stores_the_caller_may_see() {
     let sams = app.store_id("sams-goods").await;
     // Another owner's store in the list: as if it did not exist.
     let reply = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/analytics/overview?stores={demo},{sams}"),
-            None,
-            Some(&owner),
-            Some(&demo),
-        )
+        .get(&format!(
+            "/api/stores/analytics/overview?stores={demo},{sams}"
+        ))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     // The orders clerk has no `dashboards` scope.
     let (clerk, _, _) = app.session_of(ORDERS_STAFF_EMAIL).await;
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/analytics/overview",
-            None,
-            Some(&clerk),
-            Some(&demo),
-        )
+        .get("/api/stores/analytics/overview")
+        .token(&clerk)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::FORBIDDEN);
     // The seller's two stores together: figures of both.
@@ -976,23 +950,17 @@ async fn reports_cover_only_stores_the_caller_may_see() {
     );
     // Bad ranges are the core's messages.
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/analytics/overview?fromTime=2026-11-30&toTime=2026-11-01",
-            None,
-            Some(&seller),
-            Some(&sams),
-        )
+        .get("/api/stores/analytics/overview?fromTime=2026-11-30&toTime=2026-11-01")
+        .token(&seller)
+        .store(&sams)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/analytics/overview?timezone=Mars/Olympus",
-            None,
-            Some(&seller),
-            Some(&sams),
-        )
+        .get("/api/stores/analytics/overview?timezone=Mars/Olympus")
+        .token(&seller)
+        .store(&sams)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     assert!(
@@ -1144,16 +1112,11 @@ async fn a_cached_overview_is_gzipped_once_for_the_clients_that_take_it() {
     // Computed, then from the cache: both gzipped, both the same JSON.
     for _ in 0..2 {
         let reply = app
-            .send(
-                Method::GET,
-                path,
-                None,
-                Some(&token),
-                &[
-                    ("x-store-id", &store),
-                    ("accept-encoding", "br;q=1, gzip;q=0.8"),
-                ],
-            )
+            .get(path)
+            .token(&token)
+            .store(&store)
+            .header("accept-encoding", "br;q=1, gzip;q=0.8")
+            .send()
             .await;
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(reply.headers["content-encoding"], "gzip");
@@ -1166,13 +1129,11 @@ async fn a_cached_overview_is_gzipped_once_for_the_clients_that_take_it() {
     }
     // `q=0` refuses gzip: the answer comes as it is.
     let refused = app
-        .send(
-            Method::GET,
-            path,
-            None,
-            Some(&token),
-            &[("x-store-id", &store), ("accept-encoding", "gzip;q=0")],
-        )
+        .get(path)
+        .token(&token)
+        .store(&store)
+        .header("accept-encoding", "gzip;q=0")
+        .send()
         .await;
     assert!(refused.headers.get("content-encoding").is_none());
     assert_eq!(refused.json, plain);

@@ -35,16 +35,14 @@ async fn inputs_are_trimmed_and_the_email_is_case_insensitive() {
 async fn a_wrong_password_and_an_unknown_email_get_the_same_401() {
     let app = spawn_app().await;
     let wrong = app
-        .post_json(
-            "/api/auth/login",
-            &json!({"email": OWNER_EMAIL, "password": "not-it"}),
-        )
+        .post("/api/auth/login")
+        .json(&json!({"email": OWNER_EMAIL, "password": "not-it"}))
+        .send()
         .await;
     let unknown = app
-        .post_json(
-            "/api/auth/login",
-            &json!({"email": "nobody@example.com", "password": "not-it"}),
-        )
+        .post("/api/auth/login")
+        .json(&json!({"email": "nobody@example.com", "password": "not-it"}))
+        .send()
         .await;
     assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
     assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
@@ -59,7 +57,9 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_401() {
 async fn the_server_applies_the_cores_form_rules_with_the_same_messages() {
     let app = spawn_app().await;
     let empty = app
-        .post_json("/api/auth/login", &json!({"email": "  ", "password": ""}))
+        .post("/api/auth/login")
+        .json(&json!({"email": "  ", "password": ""}))
+        .send()
         .await;
     assert_eq!(empty.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -67,17 +67,15 @@ async fn the_server_applies_the_cores_form_rules_with_the_same_messages() {
         vec!["Email is required", "Password is required"]
     );
     let malformed = app
-        .post_json(
-            "/api/auth/login",
-            &json!({"email": "abc", "password": "storeloom"}),
-        )
+        .post("/api/auth/login")
+        .json(&json!({"email": "abc", "password": "storeloom"}))
+        .send()
         .await;
     assert_eq!(malformed.messages(), vec!["Invalid Email"]);
     let short = app
-        .post_json(
-            "/api/auth/login",
-            &json!({"email": OWNER_EMAIL, "password": "abcd"}),
-        )
+        .post("/api/auth/login")
+        .json(&json!({"email": OWNER_EMAIL, "password": "abcd"}))
+        .send()
         .await;
     assert_eq!(
         short.messages(),

@@ -15,7 +15,11 @@ async fn call(
 ) -> Reply {
     let (token, _, _) = app.session_of(email).await;
     let store = app.store_id("demo").await;
-    app.call(method, path, body.as_ref(), Some(&token), Some(&store))
+    app.request(method, path)
+        .maybe_json(body.as_ref())
+        .token(&token)
+        .store(&store)
+        .send()
         .await
 }
 
@@ -394,13 +398,10 @@ async fn collections_are_manual_or_by_tag_and_take_only_the_stores_own_products(
     let sellers = app.store_id("sams-goods").await;
     let (seller, _, _) = app.session_of(crate::helpers::SELLER_EMAIL).await;
     let foreign = app
-        .call(
-            Method::GET,
-            "/api/stores/products?limit=1",
-            None,
-            Some(&seller),
-            Some(&sellers),
-        )
+        .get("/api/stores/products?limit=1")
+        .token(&seller)
+        .store(&sellers)
+        .send()
         .await;
     let foreign_id = foreign.json["products"][0]["id"].clone();
     let refused = call(
@@ -826,7 +827,7 @@ async fn the_full_demo_catalog_has_what_the_dashboards_need() {
             .expect("image file")
             .starts_with("<svg")
     );
-    let served = app.get(src, None).await;
+    let served = app.get(src).send().await;
     assert_eq!(served.status, StatusCode::OK);
 }
 
@@ -838,11 +839,10 @@ async fn orders_are_searched_filtered_by_fulfilment_and_fulfilled_once() {
     // and not fulfilled yet.
     let (product, variant, _, _) = crate::storefront::demo_product(&app, "classic-shirt").await;
     let placed = app
-        .post_json(
-            "/s/demo/checkout",
-            &json!({"idempotencyKey": "key-open0001", "email": "open@example.com", "shippingAddress": crate::helpers::address("Open Order"),
-                "items": [{"productId": product, "variantId": variant, "quantity": 1}]}),
-        )
+        .post("/s/demo/checkout")
+        .json(&json!({"idempotencyKey": "key-open0001", "email": "open@example.com", "shippingAddress": crate::helpers::address("Open Order"),
+            "items": [{"productId": product, "variantId": variant, "quantity": 1}]}))
+        .send()
         .await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     let all = call(
@@ -1065,46 +1065,34 @@ async fn a_store_with_ten_thousand_orders_lists_any_page_and_its_count() {
     }
     tx.commit().await.expect("commit");
     let count = app
-        .call(
-            Method::GET,
-            "/api/stores/orders/count",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/orders/count")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(count.json["count"], 10_000, "{}", count.text);
     let first = app
-        .call(
-            Method::GET,
-            "/api/stores/orders?limit=10",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/orders?limit=10")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text);
     assert_eq!(first.json["total"], 10_000);
     assert_eq!(first.json["orders"][0]["orderName"], "#1001");
     let last = app
-        .call(
-            Method::GET,
-            "/api/stores/orders?limit=10&page=1000",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/orders?limit=10&page=1000")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(last.json["orders"].as_array().map(Vec::len), Some(10));
     assert_eq!(last.json["orders"][9]["orderName"], "#11000");
     let found = app
-        .call(
-            Method::GET,
-            "/api/stores/orders?search=%2310500",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/orders?search=%2310500")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(found.json["total"], 1, "{}", found.text);
 }

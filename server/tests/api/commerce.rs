@@ -21,7 +21,11 @@ async fn api(
     path: &str,
     body: Option<Value>,
 ) -> Reply {
-    app.call(method, path, body.as_ref(), Some(token), Some(store))
+    app.request(method, path)
+        .maybe_json(body.as_ref())
+        .token(token)
+        .store(store)
+        .send()
         .await
 }
 
@@ -124,10 +128,9 @@ async fn a_shopper_buys_with_a_code_and_an_automatic_discount_and_the_merchant_s
     ]);
     // The cart shows both discounts before the checkout.
     let cart = app
-        .post_json(
-            "/s/demo/cart/view",
-            &json!({"items": items, "code": "SAVE10"}),
-        )
+        .post("/s/demo/cart/view")
+        .json(&json!({"items": items, "code": "SAVE10"}))
+        .send()
         .await;
     assert_eq!(cart.status, StatusCode::OK, "{}", cart.text);
     assert_eq!(cart.json["codeApplied"], true, "{}", cart.text);
@@ -145,17 +148,18 @@ async fn a_shopper_buys_with_a_code_and_an_automatic_discount_and_the_merchant_s
     assert_eq!(cart.json["totalMinor"], subtotal + shipping - off);
 
     let placed = app
-        .post_json(
-            "/s/demo/checkout",
+        .post("/s/demo/checkout")
+        .json(
             &json!({"idempotencyKey": "commerce-0001", "email": "ann@example.com",
                 "shippingAddress": address("Ann Lee"), "note": "Please gift wrap",
                 "discountCode": "save10", "items": items}),
         )
+        .send()
         .await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     assert_eq!(placed.json["totalMinor"], subtotal + shipping - off);
     let id = placed.json["orderId"].as_str().expect("id").to_owned();
-    let thanks = app.get(&format!("/s/demo/thank-you/{id}"), None).await;
+    let thanks = app.get(&format!("/s/demo/thank-you/{id}")).send().await;
     assert!(thanks.text.contains("Springfield") && thanks.text.contains("Please gift wrap"));
 
     let path = format!("/api/stores/orders/{id}");
@@ -596,10 +600,13 @@ async fn expired_exhausted_and_limited_codes_are_refused_at_checkout_and_place_n
         ("NOPE", "does not exist"),
     ] {
         let reply = app
-            .post_json(
-                "/s/demo/checkout",
-                &checkout(&format!("key-{code}-0001"), "a@example.com", code),
-            )
+            .post("/s/demo/checkout")
+            .json(&checkout(
+                &format!("key-{code}-0001"),
+                "a@example.com",
+                code,
+            ))
+            .send()
             .await;
         assert_eq!(
             reply.status,
@@ -612,41 +619,36 @@ async fn expired_exhausted_and_limited_codes_are_refused_at_checkout_and_place_n
     assert_eq!(count_rows(&app, "orders").await, orders);
     // A code for one use: the second shopper is refused.
     let first = app
-        .post_json(
-            "/s/demo/checkout",
-            &checkout("key-once-0001", "a@example.com", "once"),
-        )
+        .post("/s/demo/checkout")
+        .json(&checkout("key-once-0001", "a@example.com", "once"))
+        .send()
         .await;
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.text);
     let second = app
-        .post_json(
-            "/s/demo/checkout",
-            &checkout("key-once-0002", "b@example.com", "ONCE"),
-        )
+        .post("/s/demo/checkout")
+        .json(&checkout("key-once-0002", "b@example.com", "ONCE"))
+        .send()
         .await;
     assert_eq!(second.status, StatusCode::BAD_REQUEST, "{}", second.text);
     assert!(second.messages()[0].contains("usage limit"));
     // Once per customer: the same e-mail is refused, another is welcome.
     let mine = app
-        .post_json(
-            "/s/demo/checkout",
-            &checkout("key-mine-0001", "c@example.com", "MINE"),
-        )
+        .post("/s/demo/checkout")
+        .json(&checkout("key-mine-0001", "c@example.com", "MINE"))
+        .send()
         .await;
     assert_eq!(mine.status, StatusCode::CREATED, "{}", mine.text);
     let again = app
-        .post_json(
-            "/s/demo/checkout",
-            &checkout("key-mine-0002", "C@example.com", "MINE"),
-        )
+        .post("/s/demo/checkout")
+        .json(&checkout("key-mine-0002", "C@example.com", "MINE"))
+        .send()
         .await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST, "{}", again.text);
     assert!(again.messages()[0].contains("already used"));
     let other = app
-        .post_json(
-            "/s/demo/checkout",
-            &checkout("key-mine-0003", "d@example.com", "MINE"),
-        )
+        .post("/s/demo/checkout")
+        .json(&checkout("key-mine-0003", "d@example.com", "MINE"))
+        .send()
         .await;
     assert_eq!(other.status, StatusCode::CREATED, "{}", other.text);
     assert_eq!(count_rows(&app, "orders").await, orders + 3);
@@ -711,7 +713,8 @@ async fn parallel_checkouts_never_use_a_code_beyond_its_limit() {
         let body = json!({"idempotencyKey": format!("key-race-{n:04}"), "email": format!("r{n}@example.com"),
             "shippingAddress": address("Ann Lee"), "discountCode": "FIRST3",
             "items": [{"productId": product, "variantId": variant, "quantity": 1}]});
-        checkouts.spawn(async move { app.post_json("/s/demo/checkout", &body).await.status });
+        checkouts
+            .spawn(async move { app.post("/s/demo/checkout").json(&body).send().await.status });
     }
     let mut placed = 0;
     while let Some(status) = checkouts.join_next().await {

@@ -1,7 +1,7 @@
 //! Writes that arrive together are each kept or refused as the rules say, never answered 500:
 //! on SQLite a transaction that reads before it writes takes the write lock first.
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::json;
 
 use crate::helpers::spawn_app;
@@ -30,14 +30,12 @@ async fn concurrent_saves_that_read_before_they_write_all_succeed() {
         });
         let (app, token, store) = (app.clone(), token.clone(), store.clone());
         saves.spawn(async move {
-            app.call(
-                Method::POST,
-                "/api/stores/apps/product-reviews",
-                Some(&review),
-                Some(&token),
-                Some(&store),
-            )
-            .await
+            app.post("/api/stores/apps/product-reviews")
+                .json(&review)
+                .token(&token)
+                .store(&store)
+                .send()
+                .await
         });
     }
     while let Some(reply) = saves.join_next().await {
@@ -46,13 +44,10 @@ async fn concurrent_saves_that_read_before_they_write_all_succeed() {
     }
 
     let list = app
-        .call(
-            Method::GET,
-            "/api/stores/apps/product-reviews?limit=100",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/apps/product-reviews?limit=100")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(list.status, StatusCode::OK, "{}", list.text);
     let (kept,): (i64,) = sqlx::query_as(

@@ -14,13 +14,11 @@ struct Client<'a> {
 impl Client<'_> {
     async fn call(&self, method: Method, path: &str, body: Option<Value>) -> Reply {
         self.app
-            .call(
-                method,
-                path,
-                body.as_ref(),
-                Some(&self.token),
-                Some(&self.store),
-            )
+            .request(method, path)
+            .maybe_json(body.as_ref())
+            .token(&self.token)
+            .store(&self.store)
+            .send()
             .await
     }
 }
@@ -339,7 +337,7 @@ async fn a_page_keeps_the_rich_text_editors_marks_and_alignments_and_its_storefr
         "{kept}"
     );
 
-    let page = app.get("/s/demo/pages/story", None).await;
+    let page = app.get("/s/demo/pages/story").send().await;
     assert_eq!(page.status, StatusCode::OK);
     for part in [
         "<h2 style=\"text-align: center\">Our story</h2>",

@@ -1,8 +1,7 @@
 //! Product designs: the default design until the first save, saves checked by the core's rules
 //! with If-Match, kinds kept apart, and another store's product never reached.
 
-use axum::body::Body;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app};
@@ -12,13 +11,10 @@ async fn product_of(app: &TestApp, email: &str) -> (String, String, String) {
     let (token, _, store) = app.session_of(email).await;
     let store = store.expect("a store");
     let list = app
-        .call(
-            Method::GET,
-            "/api/stores/products?limit=1",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/products?limit=1")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let id = list.json["products"][0]["id"]
         .as_str()
@@ -35,18 +31,13 @@ async fn put(
     design: &Value,
     version: Option<&str>,
 ) -> Reply {
-    let mut headers = vec![("x-store-id", store)];
-    if let Some(version) = version {
-        headers.push(("if-match", version));
-    }
-    app.send(
-        Method::PUT,
-        path,
-        Some(Body::from(design.to_string())),
-        Some(token),
-        &headers,
-    )
-    .await
+    app.put(path)
+        .json(design)
+        .token(token)
+        .store(store)
+        .maybe_header("if-match", version)
+        .send()
+        .await
 }
 
 fn text_layer(id: &str, x: i64) -> Value {
@@ -63,9 +54,7 @@ async fn a_design_starts_as_the_default_and_each_save_needs_the_version_it_edite
     let app = spawn_app().await;
     let (token, store, product) = product_of(&app, OWNER_EMAIL).await;
     let path = format!("/api/stores/products/{product}/designs/print");
-    let first = app
-        .call(Method::GET, &path, None, Some(&token), Some(&store))
-        .await;
+    let first = app.get(&path).token(&token).store(&store).send().await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text);
     assert_eq!(first.json["version"], 0);
     assert!(
@@ -91,9 +80,7 @@ async fn a_design_starts_as_the_default_and_each_save_needs_the_version_it_edite
     assert_eq!(saved.json["version"], 1);
     assert_eq!(saved.headers["etag"], "\"1\"");
 
-    let read = app
-        .call(Method::GET, &path, None, Some(&token), Some(&store))
-        .await;
+    let read = app.get(&path).token(&token).store(&store).send().await;
     assert_eq!(read.json["version"], 1);
     assert_eq!(read.json["design"], design);
 
@@ -109,11 +96,7 @@ async fn a_design_the_rules_refuse_is_400_with_their_codes_and_nothing_is_kept()
     let app = spawn_app().await;
     let (token, store, product) = product_of(&app, OWNER_EMAIL).await;
     let path = format!("/api/stores/products/{product}/designs/print");
-    let mut design = app
-        .call(Method::GET, &path, None, Some(&token), Some(&store))
-        .await
-        .json["design"]
-        .clone();
+    let mut design = app.get(&path).token(&token).store(&store).send().await.json["design"].clone();
     // Outside the 3600 px wide front.
     design["surfaces"][0]["layers"] = json!([text_layer("t1", 3000)]);
     let refused = put(&app, &token, &store, &path, &design, Some("0")).await;
@@ -129,13 +112,10 @@ async fn a_design_the_rules_refuse_is_400_with_their_codes_and_nothing_is_kept()
 
     // A book design sent as a print design.
     let book = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/products/{product}/designs/book"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("/api/stores/products/{product}/designs/book"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await
         .json["design"]
         .clone();
@@ -152,9 +132,7 @@ async fn a_design_the_rules_refuse_is_400_with_their_codes_and_nothing_is_kept()
     .await;
     assert!(unreadable.status.is_client_error());
 
-    let read = app
-        .call(Method::GET, &path, None, Some(&token), Some(&store))
-        .await;
+    let read = app.get(&path).token(&token).store(&store).send().await;
     assert_eq!(read.json["version"], 0, "nothing was kept");
 }
 
@@ -165,7 +143,10 @@ async fn a_book_and_a_book_of_spreads_are_kept_apart_and_spreads_have_even_pages
     let book_path = format!("/api/stores/products/{product}/designs/book");
     let spreads_path = format!("/api/stores/products/{product}/designs/book2");
     let mut book = app
-        .call(Method::GET, &book_path, None, Some(&token), Some(&store))
+        .get(&book_path)
+        .token(&token)
+        .store(&store)
+        .send()
         .await
         .json["design"]
         .clone();
@@ -174,7 +155,10 @@ async fn a_book_and_a_book_of_spreads_are_kept_apart_and_spreads_have_even_pages
     assert_eq!(saved.status, StatusCode::OK, "three pages make a book");
 
     let mut spreads = app
-        .call(Method::GET, &spreads_path, None, Some(&token), Some(&store))
+        .get(&spreads_path)
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(
         spreads.json["version"], 0,
@@ -201,13 +185,10 @@ async fn a_book_and_a_book_of_spreads_are_kept_apart_and_spreads_have_even_pages
     assert_eq!(odd.json["errors"][0]["code"], "page.even");
 
     let unknown = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/products/{product}/designs/mug"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("/api/stores/products/{product}/designs/mug"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 }
@@ -218,9 +199,7 @@ async fn another_stores_product_and_staff_without_the_products_scope_are_refused
     let (token, store, _) = product_of(&app, OWNER_EMAIL).await;
     let (_, _, sellers_product) = product_of(&app, SELLER_EMAIL).await;
     let path = format!("/api/stores/products/{sellers_product}/designs/print");
-    let foreign = app
-        .call(Method::GET, &path, None, Some(&token), Some(&store))
-        .await;
+    let foreign = app.get(&path).token(&token).store(&store).send().await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     let design = json!({"kind": "print", "surfaces": []});
     let write = put(&app, &token, &store, &path, &design, Some("0")).await;
@@ -229,13 +208,10 @@ async fn another_stores_product_and_staff_without_the_products_scope_are_refused
     let (_, _, product) = product_of(&app, OWNER_EMAIL).await;
     let (designer, _, _) = app.session_of(DESIGNER_EMAIL).await;
     let denied = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/products/{product}/designs/print"),
-            None,
-            Some(&designer),
-            Some(&store),
-        )
+        .get(&format!("/api/stores/products/{product}/designs/print"))
+        .token(&designer)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(denied.status, StatusCode::FORBIDDEN);
 }

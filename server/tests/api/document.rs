@@ -1,8 +1,7 @@
 //! The OpenAPI document lists every status a route can answer, the shared extractors'
 //! refusals included, so that a client (or Schemathesis) reading it meets no surprise.
 
-use axum::body::Body;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::spawn_app;
@@ -60,72 +59,56 @@ async fn every_operation_documents_the_refusals_of_its_sign_in_store_parameters_
 #[tokio::test]
 async fn the_shared_refusals_answer_with_a_status_the_document_lists() {
     let app = spawn_app().await;
-    let document = app.get("/api/openapi.json", None).await.json;
+    let document = app.get("/api/openapi.json").send().await.json;
     let token = app.owner_token().await;
     let store = app.store_id("demo").await;
 
     // A store route with a token that is not one.
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/size-charts",
-            None,
-            Some("not-a-token"),
-            Some(&store),
-        )
+        .get("/api/stores/size-charts")
+        .token("not-a-token")
+        .store(&store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
     assert!(documented(&document, "/stores/size-charts", "get").contains(&"401".to_owned()));
 
     // A store route without its store.
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/size-charts",
-            None,
-            Some(&token),
-            None,
-        )
+        .get("/api/stores/size-charts")
+        .token(&token)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     assert!(!reply.messages().is_empty());
 
     // A list whose page is not a number.
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/size-charts?page=x",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/size-charts?page=x")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST);
     assert!(!reply.messages().is_empty());
 
     // A body whose field has the wrong type, and a body sent without its content type.
     let reply = app
-        .call(
-            Method::POST,
-            "/api/stores/size-charts",
-            Some(&json!({"name": 42})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/size-charts")
+        .json(&json!({"name": 42}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(!reply.messages().is_empty());
     let reply = app
-        .send(
-            Method::POST,
-            "/api/stores/size-charts",
-            Some(Body::from("{}")),
-            Some(&token),
-            &[
-                ("x-store-id", store.as_str()),
-                ("content-type", "text/plain"),
-            ],
-        )
+        .post("/api/stores/size-charts")
+        .body("{}")
+        .token(&token)
+        .store(&store)
+        .header("content-type", "text/plain")
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     let statuses = documented(&document, "/stores/size-charts", "post");

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, SELLER_EMAIL, TestApp, spawn_app_configured};
@@ -40,25 +40,21 @@ async fn claim(
     (token, store): &(String, String),
     host: &str,
 ) -> crate::helpers::Reply {
-    app.call(
-        Method::POST,
-        "/api/stores/config/domains/",
-        Some(&json!({"host": host})),
-        Some(token),
-        Some(store),
-    )
-    .await
+    app.post("/api/stores/config/domains/")
+        .json(&json!({"host": host}))
+        .token(token)
+        .store(store)
+        .send()
+        .await
 }
 
 async fn check(app: &TestApp, (token, store): &(String, String), host: &str) -> Value {
     let reply = app
-        .call(
-            Method::POST,
-            "/api/stores/admin/check-domain",
-            Some(&json!({"domain": host, "storeId": store})),
-            Some(token),
-            Some(store),
-        )
+        .post("/api/stores/admin/check-domain")
+        .json(&json!({"domain": host, "storeId": store}))
+        .token(token)
+        .store(store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     reply.json
@@ -66,13 +62,10 @@ async fn check(app: &TestApp, (token, store): &(String, String), host: &str) -> 
 
 async fn hosts(app: &TestApp, (token, store): &(String, String)) -> Vec<(String, bool)> {
     let list = app
-        .call(
-            Method::GET,
-            "/api/stores/config/domains/",
-            None,
-            Some(token),
-            Some(store),
-        )
+        .get("/api/stores/config/domains/")
+        .token(token)
+        .store(store)
+        .send()
         .await;
     list.json["domains"]
         .as_array()
@@ -88,9 +81,7 @@ async fn hosts(app: &TestApp, (token, store): &(String, String)) -> Vec<(String,
 }
 
 async fn cart_on_host(app: &TestApp, host: &str) -> StatusCode {
-    app.send(Method::GET, "/cart", None, None, &[("host", host)])
-        .await
-        .status
+    app.get("/cart").header("host", host).send().await.status
 }
 
 #[tokio::test]
@@ -130,21 +121,16 @@ async fn an_unverified_claim_neither_blocks_nor_routes_and_the_first_store_to_ve
             .any(|(h, _)| h == VICTIM)
     );
     let lost = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification",
-            None,
-            Some(&squatter.0),
-            Some(&squatter.1),
-        )
+        .get("/api/stores/payout/v2/notification")
+        .token(&squatter.0)
+        .store(&squatter.1)
+        .send()
         .await;
     assert_eq!(
         lost.json["notifications"][0]["title"],
         "A domain you added went to another store"
     );
-    let page = app
-        .send(Method::GET, "/", None, None, &[("host", VICTIM)])
-        .await;
+    let page = app.get("/").header("host", VICTIM).send().await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.text);
     assert!(page.text.contains("Demo Store"));
 
@@ -221,31 +207,28 @@ async fn a_claim_is_removed_by_its_store_only() {
     let id = added.json["id"].as_str().expect("id").to_owned();
     let path = format!("/api/stores/config/domains/?id={id}");
     let foreign = app
-        .call(Method::DELETE, &path, None, Some(&owner.0), Some(&owner.1))
+        .delete(&path)
+        .token(&owner.0)
+        .store(&owner.1)
+        .send()
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     let removed = app
-        .call(
-            Method::DELETE,
-            &path,
-            None,
-            Some(&seller.0),
-            Some(&seller.1),
-        )
+        .delete(&path)
+        .token(&seller.0)
+        .store(&seller.1)
+        .send()
         .await;
     assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
     assert!(!hosts(&app, &seller).await.iter().any(|(h, _)| h == VICTIM));
 }
 
 async fn create_store(app: &TestApp, token: &str, name: &str) -> crate::helpers::Reply {
-    app.call(
-        Method::POST,
-        "/api/users/create-store",
-        Some(&json!({"storeName": name})),
-        Some(token),
-        None,
-    )
-    .await
+    app.post("/api/users/create-store")
+        .json(&json!({"storeName": name}))
+        .token(token)
+        .send()
+        .await
 }
 
 #[tokio::test]
@@ -303,14 +286,11 @@ async fn the_store_limit_is_reached_with_a_clear_message_and_an_operator_raises_
     let set = |token: String, body: Value| {
         let app = &app;
         async move {
-            app.call(
-                Method::PUT,
-                "/api/operator/accounts/store-limit",
-                Some(&body),
-                Some(&token),
-                None,
-            )
-            .await
+            app.put("/api/operator/accounts/store-limit")
+                .json(&body)
+                .token(&token)
+                .send()
+                .await
         }
     };
     let own = set(
@@ -355,10 +335,9 @@ async fn the_store_limit_is_reached_with_a_clear_message_and_an_operator_raises_
 async fn the_store_a_sign_up_makes_counts_toward_the_limit() {
     let app = spawn_app_configured(|c| c.store_limit = 1).await;
     let signup = app
-        .post_json(
-            "/api/auth/signup?sk=welcome",
-            &json!({"email": "new@example.com", "password": "secret12", "storeName": "New Shop"}),
-        )
+        .post("/api/auth/signup?sk=welcome")
+        .json(&json!({"email": "new@example.com", "password": "secret12", "storeName": "New Shop"}))
+        .send()
         .await;
     assert_eq!(signup.status, StatusCode::CREATED, "{}", signup.text);
     let user = app.user_id("new@example.com").await;

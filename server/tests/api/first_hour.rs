@@ -1,7 +1,7 @@
 //! What a new merchant meets in the first hour (issue 28): the store's public address that the
 //! admin links to, and the onboarding popup's dismissal kept per user in the database.
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 
 use crate::helpers::{
     DEMO_PASSWORD, DESIGNER_EMAIL, TestApp, fresh_store, spawn_app, spawn_app_configured,
@@ -9,13 +9,10 @@ use crate::helpers::{
 
 async fn current_store(app: &TestApp, token: &str, store: &str) -> serde_json::Value {
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/current",
-            None,
-            Some(token),
-            Some(store),
-        )
+        .get("/api/stores/current")
+        .token(token)
+        .store(store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     reply.json
@@ -29,7 +26,7 @@ async fn the_public_address_is_the_storefront_path_without_storefront_hosts() {
     let status = current_store(&app, &token, &store).await;
     assert_eq!(status["publicUrl"], "/s/demo/");
     // The address it gives is the store's home page.
-    let home = app.get("/s/demo/", None).await;
+    let home = app.get("/s/demo/").send().await;
     assert_eq!(home.status, StatusCode::OK);
 }
 
@@ -82,13 +79,10 @@ async fn closing_the_onboarding_popup_hides_the_step_for_that_user_on_every_devi
         let store = store.clone();
         async move {
             let reply = app
-                .call(
-                    Method::GET,
-                    "/api/stores/config/status",
-                    None,
-                    Some(&token),
-                    Some(&store),
-                )
+                .get("/api/stores/config/status")
+                .token(&token)
+                .store(&store)
+                .send()
                 .await;
             assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
             reply.json
@@ -99,26 +93,20 @@ async fn closing_the_onboarding_popup_hides_the_step_for_that_user_on_every_devi
     let field = before["currentConfig"]["field"].clone();
 
     let dismissed = app
-        .call(
-            Method::PUT,
-            "/api/stores/config/dismiss",
-            None,
-            Some(&phone),
-            Some(&store),
-        )
+        .put("/api/stores/config/dismiss")
+        .token(&phone)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(dismissed.status, StatusCode::OK, "{}", dismissed.text);
     assert_eq!(dismissed.json["dismissed"], true);
     assert_eq!(dismissed.json["currentConfig"]["field"], field);
     // Closing twice changes nothing and is no error.
     let again = app
-        .call(
-            Method::PUT,
-            "/api/stores/config/dismiss",
-            None,
-            Some(&phone),
-            Some(&store),
-        )
+        .put("/api/stores/config/dismiss")
+        .token(&phone)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(again.status, StatusCode::OK);
 
@@ -135,13 +123,10 @@ async fn closing_the_onboarding_popup_hides_the_step_for_that_user_on_every_devi
 
     // The next step shows again.
     let skipped = app
-        .call(
-            Method::PUT,
-            "/api/stores/config/skip",
-            None,
-            Some(&laptop),
-            Some(&store),
-        )
+        .put("/api/stores/config/skip")
+        .token(&laptop)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(skipped.status, StatusCode::OK);
     if skipped.json["currentConfig"]["field"] != field {
@@ -155,13 +140,10 @@ async fn dismissing_needs_a_member_of_the_store() {
     let store = app.store_id("demo").await;
     let (outsider, _, _) = app.session_of(crate::helpers::SELLER_EMAIL).await;
     let reply = app
-        .call(
-            Method::PUT,
-            "/api/stores/config/dismiss",
-            None,
-            Some(&outsider),
-            Some(&store),
-        )
+        .put("/api/stores/config/dismiss")
+        .token(&outsider)
+        .store(&store)
+        .send()
         .await;
     assert!(
         reply.status == StatusCode::FORBIDDEN || reply.status == StatusCode::NOT_FOUND,

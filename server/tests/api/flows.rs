@@ -1,7 +1,7 @@
 //! The account flows end to end: sign-up and activation, forgotten passwords, profile and
 //! password changes, new stores, staff invitations and removal, survey and page preference.
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::json;
 
 use crate::helpers::{
@@ -13,15 +13,18 @@ use crate::helpers::{
 async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
     let app = spawn_app().await;
     let form = json!({"email": "New@Shop.vn", "password": "secret1", "storeName": "Đà Lạt Coffee"});
-    let closed = app.post_json("/api/auth/signup", &form).await;
+    let closed = app.post("/api/auth/signup").json(&form).send().await;
     assert_eq!(closed.status, StatusCode::FORBIDDEN);
-    let wrong = app.post_json("/api/auth/signup?sk=guess", &form).await;
+    let wrong = app
+        .post("/api/auth/signup?sk=guess")
+        .json(&form)
+        .send()
+        .await;
     assert_eq!(wrong.status, StatusCode::FORBIDDEN);
     let bad = app
-        .post_json(
-            "/api/auth/signup?sk=welcome",
-            &json!({"email": "abc", "password": "1", "storeName": ""}),
-        )
+        .post("/api/auth/signup?sk=welcome")
+        .json(&json!({"email": "abc", "password": "1", "storeName": ""}))
+        .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -33,37 +36,42 @@ async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
         ]
     );
 
-    let created = app.post_json("/api/auth/signup?sk=welcome", &form).await;
+    let created = app
+        .post("/api/auth/signup?sk=welcome")
+        .json(&form)
+        .send()
+        .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
     let login = json!({"email": "new@shop.vn", "password": "secret1"});
-    let early = app.post_json("/api/auth/login", &login).await;
+    let early = app.post("/api/auth/login").json(&login).send().await;
     assert_eq!(early.status, StatusCode::FORBIDDEN);
 
     let token = app.token_mailed_to("new@shop.vn").await;
     let activated = app
-        .post_json("/api/auth/account-activation", &json!({"token": token}))
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": token}))
+        .send()
         .await;
     assert_eq!(activated.status, StatusCode::OK, "{}", activated.text);
     let again = app
-        .post_json("/api/auth/account-activation", &json!({"token": token}))
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": token}))
+        .send()
         .await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
 
     let session = app.login("new@shop.vn", "secret1").await;
     let access = session["accessToken"].as_str().expect("token");
     let store_id = session["storeId"].as_str().expect("a store");
-    let stores = app.get("/api/users/stores", Some(access)).await;
+    let stores = app.get("/api/users/stores").token(access).send().await;
     assert_eq!(stores.json["stores"][0]["subdomain"], "da-lat-coffee");
     assert_eq!(stores.json["stores"][0]["name"], "Đà Lạt Coffee");
     // A new store has not done its survey yet; the demo stores have.
     let survey = app
-        .call(
-            Method::GET,
-            "/api/stores/survey",
-            None,
-            Some(access),
-            Some(store_id),
-        )
+        .get("/api/stores/survey")
+        .token(access)
+        .store(store_id)
+        .send()
         .await;
     assert_eq!(survey.status, StatusCode::NOT_FOUND);
 }
@@ -71,7 +79,7 @@ async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
 #[tokio::test]
 async fn the_register_page_learns_whether_its_key_opens_registration_without_seeing_the_key() {
     let app = spawn_app().await;
-    let right = app.get("/api/auth/signup-key?sk=welcome", None).await;
+    let right = app.get("/api/auth/signup-key?sk=welcome").send().await;
     assert_eq!(right.status, StatusCode::OK, "{}", right.text);
     assert!(!right.text.contains("welcome"));
     for wrong in [
@@ -81,7 +89,7 @@ async fn the_register_page_learns_whether_its_key_opens_registration_without_see
         "/api/auth/signup-key?sk=welcome2",
         "/api/auth/signup-key?sk=Welcome",
     ] {
-        let reply = app.get(wrong, None).await;
+        let reply = app.get(wrong).send().await;
         assert_eq!(reply.status, StatusCode::FORBIDDEN, "{wrong}");
         assert_eq!(
             reply.messages(),
@@ -94,10 +102,9 @@ async fn the_register_page_learns_whether_its_key_opens_registration_without_see
 async fn signing_up_with_a_taken_email_answers_the_same_and_warns_its_owner() {
     let app = spawn_app().await;
     let reply = app
-        .post_json(
-            "/api/auth/signup?sk=welcome",
-            &json!({"email": SELLER_EMAIL, "password": "secret1", "storeName": "Copy"}),
-        )
+        .post("/api/auth/signup?sk=welcome")
+        .json(&json!({"email": SELLER_EMAIL, "password": "secret1", "storeName": "Copy"}))
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::CREATED);
     let (subject, _) = app.last_mail_to(SELLER_EMAIL).await.expect("mail");
@@ -111,13 +118,14 @@ async fn forgot_password_answers_alike_and_a_reset_ends_every_session() {
     let app = spawn_app().await;
     let (old_access, _, _) = app.session_of(OWNER_EMAIL).await;
     let known = app
-        .post_json("/api/auth/forgot_password", &json!({"email": OWNER_EMAIL}))
+        .post("/api/auth/forgot_password")
+        .json(&json!({"email": OWNER_EMAIL}))
+        .send()
         .await;
     let unknown = app
-        .post_json(
-            "/api/auth/forgot_password",
-            &json!({"email": "nobody@example.com"}),
-        )
+        .post("/api/auth/forgot_password")
+        .json(&json!({"email": "nobody@example.com"}))
+        .send()
         .await;
     assert_eq!(
         (known.status, unknown.status),
@@ -126,45 +134,49 @@ async fn forgot_password_answers_alike_and_a_reset_ends_every_session() {
     assert_eq!(known.json, unknown.json);
     assert!(app.last_mail_to("nobody@example.com").await.is_none());
     let bad = app
-        .post_json("/api/auth/forgot_password", &json!({"email": "abc"}))
+        .post("/api/auth/forgot_password")
+        .json(&json!({"email": "abc"}))
+        .send()
         .await;
     assert_eq!(bad.messages(), vec!["Invalid Email"]);
 
     let token = app.token_mailed_to(OWNER_EMAIL).await;
     let check = app
-        .get(
-            &format!("/api/auth/verify_reset_password_token?token={token}"),
-            None,
-        )
+        .get(&format!(
+            "/api/auth/verify_reset_password_token?token={token}"
+        ))
+        .send()
         .await;
     assert_eq!(check.json["valid"], true);
     let nonsense = app
-        .get("/api/auth/verify_reset_password_token?token=nope", None)
+        .get("/api/auth/verify_reset_password_token?token=nope")
+        .send()
         .await;
     assert_eq!(nonsense.json["valid"], false);
     let short = app
-        .post_json(
-            "/api/auth/reset_password",
-            &json!({"password": "abc", "token": token}),
-        )
+        .post("/api/auth/reset_password")
+        .json(&json!({"password": "abc", "token": token}))
+        .send()
         .await;
     assert_eq!(short.status, StatusCode::BAD_REQUEST);
     let reset = app
-        .post_json(
-            "/api/auth/reset_password",
-            &json!({"password": "brand-new", "token": token}),
-        )
+        .post("/api/auth/reset_password")
+        .json(&json!({"password": "brand-new", "token": token}))
+        .send()
         .await;
     assert_eq!(reset.status, StatusCode::OK);
     assert_eq!(
-        app.get("/api/users/info", Some(&old_access)).await.status,
+        app.get("/api/users/info")
+            .token(&old_access)
+            .send()
+            .await
+            .status,
         StatusCode::UNAUTHORIZED
     );
     let reused = app
-        .post_json(
-            "/api/auth/reset_password",
-            &json!({"password": "another1", "token": token}),
-        )
+        .post("/api/auth/reset_password")
+        .json(&json!({"password": "another1", "token": token}))
+        .send()
         .await;
     assert_eq!(reused.status, StatusCode::NOT_FOUND);
     app.login(OWNER_EMAIL, "brand-new").await;
@@ -176,45 +188,51 @@ async fn the_profile_and_password_can_be_changed() {
     let (access, _, _) = app.session_of(SELLER_EMAIL).await;
     let (other_device, _, _) = app.session_of(SELLER_EMAIL).await;
     let updated = app
-        .call(
-            Method::PUT,
-            "/api/users",
-            Some(
-                &json!({"firstName": " Samuel ", "profilePicture": "https://img.example/sam.png"}),
-            ),
-            Some(&access),
-            None,
-        )
+        .put("/api/users")
+        .json(&json!({"firstName": " Samuel ", "profilePicture": "https://img.example/sam.png"}))
+        .token(&access)
+        .send()
         .await;
     assert_eq!(updated.status, StatusCode::OK, "{}", updated.text);
     assert_eq!(updated.json["firstName"], "Samuel");
     assert_eq!(updated.json["lastName"], "Carter");
     let bad = app
-        .call(
-            Method::PUT,
-            "/api/users",
-            Some(&json!({"lastName": "x".repeat(51), "profilePicture": "javascript:alert(1)"})),
-            Some(&access),
-            None,
-        )
+        .put("/api/users")
+        .json(&json!({"lastName": "x".repeat(51), "profilePicture": "javascript:alert(1)"}))
+        .token(&access)
+        .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad.messages().len(), 2);
 
     let wrong = app
-        .call(Method::PUT, "/api/users/change-password", Some(&json!({"currentPassword": "nope-nope", "newPassword": "changed1", "confirmPassword": "changed1"})), Some(&access), None)
+        .put("/api/users/change-password")
+        .json(&json!({"currentPassword": "nope-nope", "newPassword": "changed1", "confirmPassword": "changed1"}))
+        .token(&access)
+        .send()
         .await;
     assert_eq!(wrong.messages(), vec!["The current password is incorrect."]);
     let changed = app
-        .call(Method::PUT, "/api/users/change-password", Some(&json!({"currentPassword": DEMO_PASSWORD, "newPassword": "changed1", "confirmPassword": "changed1"})), Some(&access), None)
+        .put("/api/users/change-password")
+        .json(&json!({"currentPassword": DEMO_PASSWORD, "newPassword": "changed1", "confirmPassword": "changed1"}))
+        .token(&access)
+        .send()
         .await;
     assert_eq!(changed.status, StatusCode::OK);
     assert_eq!(
-        app.get("/api/users/info", Some(&access)).await.status,
+        app.get("/api/users/info")
+            .token(&access)
+            .send()
+            .await
+            .status,
         StatusCode::OK
     );
     assert_eq!(
-        app.get("/api/users/info", Some(&other_device)).await.status,
+        app.get("/api/users/info")
+            .token(&other_device)
+            .send()
+            .await
+            .status,
         StatusCode::UNAUTHORIZED
     );
     app.login(SELLER_EMAIL, "changed1").await;
@@ -225,13 +243,10 @@ async fn a_user_creates_another_store_with_a_unique_subdomain() {
     let app = spawn_app().await;
     let (access, _, _) = app.session_of(SELLER_EMAIL).await;
     let created = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&json!({"storeName": "Demo"})),
-            Some(&access),
-            None,
-        )
+        .post("/api/users/create-store")
+        .json(&json!({"storeName": "Demo"}))
+        .token(&access)
+        .send()
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
     assert_eq!(created.json["subdomain"], "demo-2");
@@ -239,23 +254,17 @@ async fn a_user_creates_another_store_with_a_unique_subdomain() {
     assert_eq!(created.json["isOwner"], true);
     let store_id = created.json["id"].as_str().expect("id");
     let preferences = app
-        .call(
-            Method::GET,
-            "/api/stores/preferences",
-            None,
-            Some(&access),
-            Some(store_id),
-        )
+        .get("/api/stores/preferences")
+        .token(&access)
+        .store(store_id)
+        .send()
         .await;
     assert_eq!(preferences.json["standardTimezone"], "America/Los_Angeles");
     let short = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&json!({"storeName": "x"})),
-            Some(&access),
-            None,
-        )
+        .post("/api/users/create-store")
+        .json(&json!({"storeName": "x"}))
+        .token(&access)
+        .send()
         .await;
     assert_eq!(
         short.messages(),
@@ -270,93 +279,78 @@ async fn an_invited_newcomer_joins_with_the_given_scopes_and_can_be_removed() {
     let demo = demo.expect("store");
     let invite = json!({"email": "Packer@Example.com", "firstName": "Pat", "scopes": ["orders"]});
     let invited = app
-        .call(
-            Method::POST,
-            "/api/users/add-store-staff",
-            Some(&invite),
-            Some(&owner),
-            Some(&demo),
-        )
+        .post("/api/users/add-store-staff")
+        .json(&invite)
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(invited.status, StatusCode::CREATED, "{}", invited.text);
     assert_eq!(invited.json["role"], "invited");
     let token = app.token_mailed_to("packer@example.com").await;
     let offer = app
-        .post_json(
-            "/api/auth/check-staff-available",
-            &json!({"invitation_token": token}),
-        )
+        .post("/api/auth/check-staff-available")
+        .json(&json!({"invitation_token": token}))
+        .send()
         .await;
     assert_eq!(
         offer.json,
         json!({"email": "packer@example.com", "storeName": "Demo Store", "hasAccount": false})
     );
     let no_password = app
-        .post_json("/api/auth/account-activation", &json!({"token": token}))
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": token}))
+        .send()
         .await;
     assert_eq!(no_password.messages(), vec!["Password is required"]);
     let joined = app
-        .post_json(
-            "/api/auth/account-activation",
-            &json!({"token": token, "password": "packer1"}),
-        )
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": token, "password": "packer1"}))
+        .send()
         .await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
 
     let packer = app.login("packer@example.com", "packer1").await;
     let packer_token = packer["accessToken"].as_str().expect("token").to_owned();
     let perms = app
-        .call(
-            Method::GET,
-            "/api/auth/store-permission",
-            None,
-            Some(&packer_token),
-            Some(&demo),
-        )
+        .get("/api/auth/store-permission")
+        .token(&packer_token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(perms.json["scopes"], json!(["orders"]));
     assert_eq!(perms.json["isStoreOwner"], false);
     // Without the `store` scope the staff screens are closed to them.
     let list = app
-        .call(
-            Method::GET,
-            "/api/users/store-staffs",
-            None,
-            Some(&packer_token),
-            Some(&demo),
-        )
+        .get("/api/users/store-staffs")
+        .token(&packer_token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(list.status, StatusCode::FORBIDDEN);
 
     let packer_id = app.user_id("packer@example.com").await;
     let widened = app
-        .call(
-            Method::PUT,
-            &format!("/api/users/update-store-staff/{packer_id}"),
-            Some(&json!({"scopes": ["orders", "store"]})),
-            Some(&owner),
-            Some(&demo),
-        )
+        .put(&format!("/api/users/update-store-staff/{packer_id}"))
+        .json(&json!({"scopes": ["orders", "store"]}))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(widened.json["scopes"], json!(["orders", "store"]));
     let bad_scope = app
-        .call(
-            Method::PUT,
-            &format!("/api/users/update-store-staff/{packer_id}"),
-            Some(&json!({"scopes": ["root"]})),
-            Some(&owner),
-            Some(&demo),
-        )
+        .put(&format!("/api/users/update-store-staff/{packer_id}"))
+        .json(&json!({"scopes": ["root"]}))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(bad_scope.messages(), vec!["Unknown permission: root"]);
     let list = app
-        .call(
-            Method::GET,
-            "/api/users/store-staffs",
-            None,
-            Some(&packer_token),
-            Some(&demo),
-        )
+        .get("/api/users/store-staffs")
+        .token(&packer_token)
+        .store(&demo)
+        .send()
         .await;
     let emails: Vec<&str> = list.json["staffs"]
         .as_array()
@@ -374,50 +368,46 @@ async fn an_invited_newcomer_joins_with_the_given_scopes_and_can_be_removed() {
         ]
     );
     let info = app
-        .call(
-            Method::GET,
-            &format!("/api/users/store-staff-info?staff_id={packer_id}"),
-            None,
-            Some(&owner),
-            Some(&demo),
-        )
+        .get(&format!("/api/users/store-staff-info?staff_id={packer_id}"))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(info.json["firstName"], "Pat");
 
     let owner_id = app.user_id(OWNER_EMAIL).await;
     let remove_owner = app
-        .call(
-            Method::DELETE,
-            &format!("/api/users/delete-staff-account?staff_id={owner_id}"),
-            None,
-            Some(&owner),
-            Some(&demo),
-        )
+        .delete(&format!(
+            "/api/users/delete-staff-account?staff_id={owner_id}"
+        ))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(remove_owner.status, StatusCode::FORBIDDEN);
     let removed = app
-        .call(
-            Method::DELETE,
-            &format!("/api/users/delete-staff-account?staff_id={packer_id}"),
-            None,
-            Some(&owner),
-            Some(&demo),
-        )
+        .delete(&format!(
+            "/api/users/delete-staff-account?staff_id={packer_id}"
+        ))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(removed.status, StatusCode::OK);
     // Their access to the store ends on the next request; their account stays signed in.
     let info = app
-        .call(
-            Method::GET,
-            "/api/users/info",
-            None,
-            Some(&packer_token),
-            Some(&demo),
-        )
+        .get("/api/users/info")
+        .token(&packer_token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(info.status, StatusCode::NOT_FOUND);
     assert_eq!(
-        app.get("/api/users/info", Some(&packer_token)).await.status,
+        app.get("/api/users/info")
+            .token(&packer_token)
+            .send()
+            .await
+            .status,
         StatusCode::OK
     );
 }
@@ -428,45 +418,41 @@ async fn an_existing_user_accepts_without_a_password_and_duplicates_are_refused(
     let (owner, _, demo) = app.session_of(OWNER_EMAIL).await;
     let demo = demo.expect("store");
     let member = app
-        .call(
-            Method::POST,
-            "/api/users/add-store-staff",
-            Some(&json!({"email": ORDERS_STAFF_EMAIL, "scopes": ["orders"]})),
-            Some(&owner),
-            Some(&demo),
-        )
+        .post("/api/users/add-store-staff")
+        .json(&json!({"email": ORDERS_STAFF_EMAIL, "scopes": ["orders"]}))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(member.status, StatusCode::CONFLICT);
     let invited = app
-        .call(
-            Method::POST,
-            "/api/users/add-store-staff",
-            Some(&json!({"email": SELLER_EMAIL, "scopes": ["themes"]})),
-            Some(&owner),
-            Some(&demo),
-        )
+        .post("/api/users/add-store-staff")
+        .json(&json!({"email": SELLER_EMAIL, "scopes": ["themes"]}))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(invited.status, StatusCode::CREATED);
     let token = app.token_mailed_to(SELLER_EMAIL).await;
     let offer = app
-        .post_json(
-            "/api/auth/check-staff-available",
-            &json!({"invitation_token": token}),
-        )
+        .post("/api/auth/check-staff-available")
+        .json(&json!({"invitation_token": token}))
+        .send()
         .await;
     assert_eq!(offer.json["hasAccount"], true);
     let joined = app
-        .post_json("/api/auth/account-activation", &json!({"token": token}))
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": token}))
+        .send()
         .await;
     assert_eq!(joined.status, StatusCode::OK);
     let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
-    let stores = app.get("/api/users/stores", Some(&seller)).await;
+    let stores = app.get("/api/users/stores").token(&seller).send().await;
     assert_eq!(stores.json["stores"].as_array().map(Vec::len), Some(2));
     let gone = app
-        .post_json(
-            "/api/auth/check-staff-available",
-            &json!({"invitation_token": token}),
-        )
+        .post("/api/auth/check-staff-available")
+        .json(&json!({"invitation_token": token}))
+        .send()
         .await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
 }
@@ -480,40 +466,31 @@ async fn signing_staff_out_ends_their_access_to_the_store_but_not_the_owners() {
     let (designer, _, _) = app.session_of(DESIGNER_EMAIL).await;
     let designer_id = app.user_id(DESIGNER_EMAIL).await;
     let one = app
-        .call(
-            Method::DELETE,
-            &format!("/api/users/logout-staff-account/{designer_id}"),
-            None,
-            Some(&owner),
-            Some(&demo),
-        )
+        .delete(&format!("/api/users/logout-staff-account/{designer_id}"))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(one.status, StatusCode::OK);
     let in_store = |token: String| {
         let app = &app;
         let demo = demo.clone();
         async move {
-            app.call(
-                Method::GET,
-                "/api/users/info",
-                None,
-                Some(&token),
-                Some(&demo),
-            )
-            .await
-            .status
+            app.get("/api/users/info")
+                .token(&token)
+                .store(&demo)
+                .send()
+                .await
+                .status
         }
     };
     assert_eq!(in_store(designer.clone()).await, StatusCode::UNAUTHORIZED);
     assert_eq!(in_store(orders_staff.clone()).await, StatusCode::OK);
     let all = app
-        .call(
-            Method::DELETE,
-            "/api/users/logout-all-staff-account",
-            None,
-            Some(&owner),
-            Some(&demo),
-        )
+        .delete("/api/users/logout-all-staff-account")
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(all.status, StatusCode::OK);
     assert_eq!(
@@ -531,93 +508,72 @@ async fn the_survey_and_the_page_preference_are_kept_per_store() {
     let app = spawn_app().await;
     let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
     let created = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&json!({"storeName": "Second Shop"})),
-            Some(&seller),
-            None,
-        )
+        .post("/api/users/create-store")
+        .json(&json!({"storeName": "Second Shop"}))
+        .token(&seller)
+        .send()
         .await;
     let store = created.json["id"].as_str().expect("id").to_owned();
     assert_eq!(
-        app.call(
-            Method::GET,
-            "/api/stores/survey",
-            None,
-            Some(&seller),
-            Some(&store)
-        )
-        .await
-        .status,
+        app.get("/api/stores/survey")
+            .token(&seller)
+            .store(&store)
+            .send()
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     let answered = app
-        .call(
-            Method::POST,
-            "/api/stores/survey",
-            Some(&json!({"answers": {"sells": "t-shirts"}})),
-            Some(&seller),
-            Some(&store),
-        )
+        .post("/api/stores/survey")
+        .json(&json!({"answers": {"sells": "t-shirts"}}))
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(answered.status, StatusCode::OK);
     assert_eq!(
-        app.call(
-            Method::GET,
-            "/api/stores/survey",
-            None,
-            Some(&seller),
-            Some(&store)
-        )
-        .await
-        .status,
+        app.get("/api/stores/survey")
+            .token(&seller)
+            .store(&store)
+            .send()
+            .await
+            .status,
         StatusCode::OK
     );
 
     let preference = json!({"standardTimezone": "Asia/Ho_Chi_Minh", "businessType": "dropship",
         "paymentChoice": {"type": "latte"}, "storeFrontDefaultTheme": "newchick", "currency": "USD"});
     let saved = app
-        .call(
-            Method::PUT,
-            "/api/stores/preferences",
-            Some(&preference),
-            Some(&seller),
-            Some(&store),
-        )
+        .put("/api/stores/preferences")
+        .json(&preference)
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     let read = app
-        .call(
-            Method::GET,
-            "/api/stores/preferences",
-            None,
-            Some(&seller),
-            Some(&store),
-        )
+        .get("/api/stores/preferences")
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(read.json, preference);
     let bad = json!({"standardTimezone": "Mars/Olympus", "businessType": "wholesale",
         "paymentChoice": {"type": "cash"}, "storeFrontDefaultTheme": "newchick"});
     let refused = app
-        .call(
-            Method::PUT,
-            "/api/stores/preferences",
-            Some(&bad),
-            Some(&seller),
-            Some(&store),
-        )
+        .put("/api/stores/preferences")
+        .json(&bad)
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert_eq!(refused.messages().len(), 3);
     let unchanged = app
-        .call(
-            Method::GET,
-            "/api/stores/preferences",
-            None,
-            Some(&seller),
-            Some(&store),
-        )
+        .get("/api/stores/preferences")
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(unchanged.json, preference);
 }
@@ -627,13 +583,10 @@ async fn a_store_changes_its_currency_until_its_first_real_order_then_gets_409()
     let app = spawn_app().await;
     let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
     let created = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&json!({"storeName": "Currency Shop"})),
-            Some(&seller),
-            None,
-        )
+        .post("/api/users/create-store")
+        .json(&json!({"storeName": "Currency Shop"}))
+        .token(&seller)
+        .send()
         .await;
     let store = created.json["id"].as_str().expect("id").to_owned();
     let put = |currency: &str| {
@@ -641,63 +594,52 @@ async fn a_store_changes_its_currency_until_its_first_real_order_then_gets_409()
             "paymentChoice": {"type": "seller"}, "storeFrontDefaultTheme": "hydro", "currency": currency})
     };
     let current = || async {
-        app.call(
-            Method::GET,
-            "/api/stores/current",
-            None,
-            Some(&seller),
-            Some(&store),
-        )
-        .await
-        .json["currency"]
+        app.get("/api/stores/current")
+            .token(&seller)
+            .store(&store)
+            .send()
+            .await
+            .json["currency"]
             .clone()
     };
     assert_eq!(current().await, "USD");
     let saved = app
-        .call(
-            Method::PUT,
-            "/api/stores/preferences",
-            Some(&put("vnd")),
-            Some(&seller),
-            Some(&store),
-        )
+        .put("/api/stores/preferences")
+        .json(&put("vnd"))
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     assert_eq!(saved.json["currency"], "VND");
     assert_eq!(current().await, "VND");
     let unknown = app
-        .call(
-            Method::PUT,
-            "/api/stores/preferences",
-            Some(&put("XYZ")),
-            Some(&seller),
-            Some(&store),
-        )
+        .put("/api/stores/preferences")
+        .json(&put("XYZ"))
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
 
     add_order(&app, &store, 1001, 5000, "paid", None).await;
     let refused = app
-        .call(
-            Method::PUT,
-            "/api/stores/preferences",
-            Some(&put("EUR")),
-            Some(&seller),
-            Some(&store),
-        )
+        .put("/api/stores/preferences")
+        .json(&put("EUR"))
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
     assert!(refused.messages()[0].contains("The currency stays VND"));
     assert_eq!(current().await, "VND");
     // The other preferences still save, the currency left as it is.
     let kept = app
-        .call(
-            Method::PUT,
-            "/api/stores/preferences",
-            Some(&put("VND")),
-            Some(&seller),
-            Some(&store),
-        )
+        .put("/api/stores/preferences")
+        .json(&put("VND"))
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(kept.status, StatusCode::OK, "{}", kept.text);
 }
@@ -706,7 +648,11 @@ async fn a_store_changes_its_currency_until_its_first_real_order_then_gets_409()
 async fn the_permission_lists_name_every_role_key() {
     let app = spawn_app().await;
     let (owner, _, demo) = app.session_of(OWNER_EMAIL).await;
-    let all = app.get("/api/auth/all-permission", Some(&owner)).await;
+    let all = app
+        .get("/api/auth/all-permission")
+        .token(&owner)
+        .send()
+        .await;
     let keys: Vec<&str> = all
         .json
         .as_array()
@@ -716,13 +662,10 @@ async fn the_permission_lists_name_every_role_key() {
         .collect();
     assert_eq!(keys, core_wasm::shell::permissions::ROLE_KEYS);
     let mine = app
-        .call(
-            Method::GET,
-            "/api/auth/store-permission",
-            None,
-            Some(&owner),
-            demo.as_deref(),
-        )
+        .get("/api/auth/store-permission")
+        .token(&owner)
+        .maybe_store(demo.as_deref())
+        .send()
         .await;
     assert_eq!(mine.json["isStoreOwner"], true);
     assert_eq!(
@@ -734,11 +677,11 @@ async fn the_permission_lists_name_every_role_key() {
 #[tokio::test]
 async fn the_openapi_document_and_the_docs_page_are_served() {
     let app = spawn_app().await;
-    let document = app.get("/api/openapi.json", None).await;
+    let document = app.get("/api/openapi.json").send().await;
     assert_eq!(document.status, StatusCode::OK);
     assert!(document.json["paths"]["/auth/login"]["post"].is_object());
-    let docs = app.get("/api/docs", None).await;
+    let docs = app.get("/api/docs").send().await;
     assert!(docs.text.contains("Storeloom API"));
-    let mailbox = app.get("/api/dev/mailbox", None).await;
+    let mailbox = app.get("/api/dev/mailbox").send().await;
     assert_eq!(mailbox.status, StatusCode::OK);
 }

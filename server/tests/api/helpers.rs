@@ -63,17 +63,21 @@ pub async fn spawn_app_with(static_dir: Option<std::path::PathBuf>) -> TestApp {
 }
 
 /// Starts the application over a fresh database with the demo data, the test configuration
-/// changed by `change`.
+/// changed by `change`. The database is a copy of a template migrated and seeded once per test
+/// process for each variant of the seed's settings (`SeedKey`): a copied file on SQLite, a
+/// `CREATE DATABASE ... TEMPLATE` on PostgreSQL, with the seeded pictures copied beside it.
 pub async fn spawn_app_configured(change: impl FnOnce(&mut Config)) -> TestApp {
-    let (url, sqlite_file) = fresh_database_url().await;
-    let mut config = Config::for_tests(&url);
+    let mut config = Config::for_tests("");
     // Each test keeps its uploads (and seeded pictures) in a folder of its own, removed after.
     config.upload_dir = std::env::temp_dir().join(format!("storeloom_uploads_{}", uuid_like()));
     change(&mut config);
+    let template = template(SeedKey::of(&config));
+    let (url, sqlite_file) = copy_of(&template).await;
+    config.database_url.clone_from(&url);
+    copy_folder(&template.uploads, &config.upload_dir).expect("copy the seeded uploads");
     let db = server::db::connect(&url)
         .await
         .expect("connect and migrate");
-    server::db::seed::demo(&db, &config).await.expect("seed");
     let state = AppState::new(db, config).await.expect("state");
     TestApp {
         // Requests come from a loopback peer, as behind a local proxy.
@@ -90,29 +94,186 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with(None).await
 }
 
-async fn fresh_database_url() -> (String, Option<std::path::PathBuf>) {
-    let name = format!("storeloom_test_{}", uuid_like());
-    match std::env::var("TEST_DATABASE_URL") {
-        Ok(admin_url) if admin_url.starts_with("postgres") => {
-            use sqlx::Connection;
-            let mut admin = sqlx::PgConnection::connect(&admin_url)
-                .await
-                .expect("connect to the PostgreSQL of TEST_DATABASE_URL");
-            // The name is made here of digits and underscores only.
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-                .execute(&mut admin)
-                .await
-                .expect("create test database");
-            let (base, _) = admin_url
-                .rsplit_once('/')
-                .expect("URL with a database name");
-            (format!("{base}/{name}"), None)
+/// What the demo seed reads from the configuration, besides the uploads folder (copied).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct SeedKey {
+    store_domain_suffix: String,
+    store_limit: i64,
+    demo_catalog: bool,
+}
+
+impl SeedKey {
+    fn of(config: &Config) -> Self {
+        SeedKey {
+            store_domain_suffix: config.store_domain_suffix.clone(),
+            store_limit: config.store_limit,
+            demo_catalog: config.demo_catalog,
         }
-        _ => {
+    }
+}
+
+/// A migrated and seeded database to copy: a SQLite file or a PostgreSQL database's name, and
+/// the folder of its seeded pictures.
+struct Template {
+    sqlite_file: Option<std::path::PathBuf>,
+    postgres_name: Option<String>,
+    uploads: std::path::PathBuf,
+}
+
+/// The process's template for `key`, made on first use. It is made on a thread and runtime of
+/// its own (each test has its own runtime, and a pool lives in the one that opened it), and the
+/// tests that want it meanwhile wait for it.
+fn template(key: SeedKey) -> std::sync::Arc<Template> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Slot = Arc<OnceLock<Arc<Template>>>;
+    static TEMPLATES: OnceLock<Mutex<HashMap<SeedKey, Slot>>> = OnceLock::new();
+    let slot = TEMPLATES
+        .get_or_init(Default::default)
+        .lock()
+        .expect("templates")
+        .entry(key.clone())
+        .or_default()
+        .clone();
+    slot.get_or_init(|| {
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime")
+                .block_on(make_template(key))
+        })
+        .join()
+        .expect("template made")
+    })
+    .clone()
+}
+
+async fn make_template(key: SeedKey) -> std::sync::Arc<Template> {
+    remove_dead_templates();
+    let name = format!("storeloom_template_{}", uuid_like());
+    let (url, sqlite_file) = new_database(&name).await;
+    let uploads = std::env::temp_dir().join(format!("{name}_uploads"));
+    let mut config = Config::for_tests(&url);
+    config.store_domain_suffix = key.store_domain_suffix;
+    config.store_limit = key.store_limit;
+    config.demo_catalog = key.demo_catalog;
+    config.upload_dir.clone_from(&uploads);
+    let db = server::db::connect(&url)
+        .await
+        .expect("connect and migrate the template");
+    server::db::seed::demo(&db, &config)
+        .await
+        .expect("seed the template");
+    if sqlite_file.is_some() {
+        // Everything into the main file, so that a copy of it alone is the whole database.
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&db)
+            .await
+            .expect("checkpoint the template");
+    }
+    db.close().await;
+    std::fs::create_dir_all(&uploads).expect("template uploads");
+    std::sync::Arc::new(Template {
+        postgres_name: sqlite_file.is_none().then_some(name),
+        sqlite_file,
+        uploads,
+    })
+}
+
+/// Removes the templates left in the temporary folder by test processes that have ended.
+fn remove_dead_templates() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix("storeloom_template_") else {
+            continue;
+        };
+        let pid = rest.split('_').next().unwrap_or_default();
+        if !pid.is_empty() && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            let path = entry.path();
+            let _ = std::fs::remove_file(&path).or_else(|_| std::fs::remove_dir_all(&path));
+        }
+    }
+}
+
+/// A new database of the test's own, copied from `template`: its URL, and its file on SQLite.
+async fn copy_of(template: &Template) -> (String, Option<std::path::PathBuf>) {
+    let name = format!("storeloom_test_{}", uuid_like());
+    match (&template.sqlite_file, &template.postgres_name) {
+        (Some(file), _) => {
+            let path = std::env::temp_dir().join(format!("{name}.db"));
+            std::fs::copy(file, &path).expect("copy the template database");
+            (format!("sqlite://{}", path.display()), Some(path))
+        }
+        (None, Some(template_name)) => {
+            let url = postgres_admin_url().expect("TEST_DATABASE_URL");
+            run_on_postgres(
+                &url,
+                &format!("CREATE DATABASE {name} TEMPLATE {template_name}"),
+            )
+            .await;
+            (replace_database(&url, &name), None)
+        }
+        (None, None) => unreachable!("a template is a file or a database"),
+    }
+}
+
+/// A new empty database named `name`: its URL, and its file on SQLite.
+async fn new_database(name: &str) -> (String, Option<std::path::PathBuf>) {
+    match postgres_admin_url() {
+        Some(admin_url) => {
+            run_on_postgres(&admin_url, &format!("CREATE DATABASE {name}")).await;
+            (replace_database(&admin_url, name), None)
+        }
+        None => {
             let path = std::env::temp_dir().join(format!("{name}.db"));
             (format!("sqlite://{}", path.display()), Some(path))
         }
     }
+}
+
+/// TEST_DATABASE_URL when it names a PostgreSQL server (the tests then run there).
+fn postgres_admin_url() -> Option<String> {
+    std::env::var("TEST_DATABASE_URL")
+        .ok()
+        .filter(|url| url.starts_with("postgres"))
+}
+
+/// Runs one statement on the PostgreSQL of `admin_url` (names made here of digits, letters and
+/// underscores only).
+async fn run_on_postgres(admin_url: &str, statement: &str) {
+    use sqlx::Connection;
+    let mut admin = sqlx::PgConnection::connect(admin_url)
+        .await
+        .expect("connect to the PostgreSQL of TEST_DATABASE_URL");
+    sqlx::query(sqlx::AssertSqlSafe(statement.to_owned()))
+        .execute(&mut admin)
+        .await
+        .unwrap_or_else(|e| panic!("{statement}: {e}"));
+}
+
+/// `url` with its database name replaced by `name`.
+fn replace_database(url: &str, name: &str) -> String {
+    let (base, _) = url.rsplit_once('/').expect("URL with a database name");
+    format!("{base}/{name}")
+}
+
+/// Copies the folder `from` (and what is in it) to `to`.
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_folder(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), target)?;
+        }
+    }
+    Ok(())
 }
 
 fn uuid_like() -> String {
@@ -131,90 +292,37 @@ fn uuid_like() -> String {
 }
 
 impl TestApp {
-    /// Sends a request with an optional JSON body, bearer token and extra headers.
-    pub async fn send(
-        &self,
-        method: Method,
-        path: &str,
-        body: Option<Body>,
-        token: Option<&str>,
-        headers: &[(&str, &str)],
-    ) -> Reply {
-        let mut request = Request::builder().method(method).uri(path);
-        let has_content_type = headers
-            .iter()
-            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"));
-        if body.is_some() && !has_content_type {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-        }
-        if let Some(token) = token {
-            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-        }
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        let request = request
-            .body(body.unwrap_or_else(Body::empty))
-            .expect("request");
-        let response = self
-            .router
-            .clone()
-            .oneshot(request)
-            .await
-            .expect("response");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = response
-            .into_body()
-            .collect()
-            .await
-            .expect("body")
-            .to_bytes();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        Reply {
-            status,
-            headers,
-            json: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-            text,
-            bytes,
-        }
-    }
-
-    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
-        self.send(Method::GET, path, None, token, &[]).await
-    }
-
-    pub async fn post_json(&self, path: &str, body: &Value) -> Reply {
-        self.send(
-            Method::POST,
-            path,
-            Some(Body::from(body.to_string())),
-            None,
-            &[],
-        )
-        .await
-    }
-
-    /// Sends JSON (or nothing) with a token and, when given, a store header.
-    pub async fn call(
-        &self,
-        method: Method,
-        path: &str,
-        body: Option<&Value>,
-        token: Option<&str>,
-        store_id: Option<&str>,
-    ) -> Reply {
-        let headers: Vec<(&str, &str)> = store_id
-            .map(|id| vec![("x-store-id", id)])
-            .unwrap_or_default();
-        self.send(
+    /// A request of `method` to `path`, to finish with `.json` (or `.body`), `.token`,
+    /// `.store`, `.header` and `.send().await`.
+    pub fn request<'a>(&'a self, method: Method, path: &'a str) -> Call<'a> {
+        Call {
+            app: self,
             method,
             path,
-            body.map(|b| Body::from(b.to_string())),
-            token,
-            &headers,
-        )
-        .await
+            body: None,
+            token: None,
+            headers: Vec::new(),
+        }
+    }
+
+    pub fn get<'a>(&'a self, path: &'a str) -> Call<'a> {
+        self.request(Method::GET, path)
+    }
+
+    pub fn post<'a>(&'a self, path: &'a str) -> Call<'a> {
+        self.request(Method::POST, path)
+    }
+
+    pub fn put<'a>(&'a self, path: &'a str) -> Call<'a> {
+        self.request(Method::PUT, path)
+    }
+
+    pub fn patch<'a>(&'a self, path: &'a str) -> Call<'a> {
+        self.request(Method::PATCH, path)
+    }
+
+    pub fn delete<'a>(&'a self, path: &'a str) -> Call<'a> {
+        self.request(Method::DELETE, path)
     }
 
     /// The newest e-mail sent to `to`: (subject, body).
@@ -272,10 +380,9 @@ impl TestApp {
     /// Signs in and returns the login reply's JSON.
     pub async fn login(&self, email: &str, password: &str) -> Value {
         let reply = self
-            .post_json(
-                "/api/auth/login",
-                &serde_json::json!({"email": email, "password": password}),
-            )
+            .post("/api/auth/login")
+            .json(&serde_json::json!({"email": email, "password": password}))
+            .send()
             .await;
         assert_eq!(reply.status, StatusCode::OK, "login failed: {}", reply.text);
         reply.json
@@ -287,6 +394,117 @@ impl TestApp {
             .as_str()
             .expect("access token")
             .to_owned()
+    }
+}
+
+/// A request being built by `TestApp::request` (or `get`, `post`, `put`, `patch`, `delete`):
+/// a body, a bearer token, the store header and other headers; `send` sends it.
+#[must_use = "a request does nothing until it is sent"]
+pub struct Call<'a> {
+    app: &'a TestApp,
+    method: Method,
+    path: &'a str,
+    body: Option<Body>,
+    token: Option<&'a str>,
+    headers: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Call<'a> {
+    /// `body` as the JSON body.
+    pub fn json(self, body: &Value) -> Self {
+        self.maybe_json(Some(body))
+    }
+
+    /// `body` as the JSON body when there is one.
+    pub fn maybe_json(mut self, body: Option<&Value>) -> Self {
+        self.body = body.map(|b| Body::from(b.to_string()));
+        self
+    }
+
+    /// A body as it is (sent as JSON unless a `content-type` header says otherwise).
+    pub fn body(mut self, body: impl Into<Body>) -> Self {
+        self.body = Some(body.into());
+        self
+    }
+
+    /// `Authorization: Bearer {token}`.
+    pub fn token(self, token: &'a str) -> Self {
+        self.maybe_token(Some(token))
+    }
+
+    /// `Authorization: Bearer {token}` when there is one.
+    pub fn maybe_token(mut self, token: Option<&'a str>) -> Self {
+        self.token = token;
+        self
+    }
+
+    /// `X-Store-Id: {store_id}`.
+    pub fn store(self, store_id: &'a str) -> Self {
+        self.header("x-store-id", store_id)
+    }
+
+    /// `X-Store-Id: {store_id}` when there is one.
+    pub fn maybe_store(self, store_id: Option<&'a str>) -> Self {
+        self.maybe_header("x-store-id", store_id)
+    }
+
+    /// Another header.
+    pub fn header(mut self, name: &'a str, value: &'a str) -> Self {
+        self.headers.push((name, value));
+        self
+    }
+
+    /// Another header when there is a value.
+    pub fn maybe_header(self, name: &'a str, value: Option<&'a str>) -> Self {
+        match value {
+            Some(value) => self.header(name, value),
+            None => self,
+        }
+    }
+
+    /// Sends the request: `Content-Type: application/json` when there is a body and no
+    /// `content-type` header.
+    pub async fn send(self) -> Reply {
+        let mut request = Request::builder().method(self.method).uri(self.path);
+        let has_content_type = self
+            .headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"));
+        if self.body.is_some() && !has_content_type {
+            request = request.header(header::CONTENT_TYPE, "application/json");
+        }
+        if let Some(token) = self.token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        for (name, value) in self.headers {
+            request = request.header(name, value);
+        }
+        let request = request
+            .body(self.body.unwrap_or_else(Body::empty))
+            .expect("request");
+        let response = self
+            .app
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("response");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        Reply {
+            status,
+            headers,
+            json: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            text,
+            bytes,
+        }
     }
 }
 
@@ -398,13 +616,10 @@ pub async fn paid_orders(app: &TestApp, store_id: &str, count: usize, total_mino
 pub async fn fresh_store(app: &TestApp) -> (String, String) {
     let (token, _, _) = app.session_of(SELLER_EMAIL).await;
     let created = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&serde_json::json!({"storeName": "Fresh Shop"})),
-            Some(&token),
-            None,
-        )
+        .post("/api/users/create-store")
+        .json(&serde_json::json!({"storeName": "Fresh Shop"}))
+        .token(&token)
+        .send()
         .await;
     (token, created.json["id"].as_str().expect("id").to_owned())
 }

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::json;
 use tracing_subscriber::fmt::MakeWriter;
 use tracing_subscriber::layer::SubscriberExt;
@@ -88,10 +88,9 @@ async fn no_password_token_or_card_number_reaches_the_log() {
     let mut secrets: Vec<String> = Vec::new();
 
     let wrong = app
-        .post_json(
-            "/api/auth/login",
-            &json!({"email": OWNER_EMAIL, "password": "Wrong-Guess-4417"}),
-        )
+        .post("/api/auth/login")
+        .json(&json!({"email": OWNER_EMAIL, "password": "Wrong-Guess-4417"}))
+        .send()
         .await;
     assert_eq!(wrong.status, StatusCode::UNAUTHORIZED, "{}", wrong.text);
     secrets.push("Wrong-Guess-4417".to_owned());
@@ -99,13 +98,9 @@ async fn no_password_token_or_card_number_reaches_the_log() {
     let (access, refresh, store) = app.session_of(OWNER_EMAIL).await;
     let store = store.expect("the owner's store");
     let renewed = app
-        .send(
-            Method::GET,
-            "/api/auth/renew-access-token",
-            None,
-            None,
-            &[("x-refresh-token", &refresh)],
-        )
+        .get("/api/auth/renew-access-token")
+        .header("x-refresh-token", &refresh)
+        .send()
         .await;
     assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.text);
     let renewed_access = renewed.json["accessToken"].as_str().expect("access");
@@ -120,23 +115,19 @@ async fn no_password_token_or_card_number_reaches_the_log() {
     ]);
 
     let card = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/card/",
-            Some(&json!({"holder": "Olivia Nguyen", "number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2035})),
-            Some(renewed_access),
-            Some(&store),
-        )
+        .post("/api/stores/payout/card/")
+        .json(&json!({"holder": "Olivia Nguyen", "number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2035}))
+        .token(renewed_access)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(card.status, StatusCode::CREATED, "{}", card.text);
     let refused_card = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/card/",
-            Some(&json!({"holder": "Olivia Nguyen", "number": "4242424242424241", "expMonth": 12, "expYear": 2035})),
-            Some(renewed_access),
-            Some(&store),
-        )
+        .post("/api/stores/payout/card/")
+        .json(&json!({"holder": "Olivia Nguyen", "number": "4242424242424241", "expMonth": 12, "expYear": 2035}))
+        .token(renewed_access)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(refused_card.status, StatusCode::BAD_REQUEST);
     secrets.extend(
@@ -149,21 +140,18 @@ async fn no_password_token_or_card_number_reaches_the_log() {
     );
 
     let invited = app
-        .call(
-            Method::POST,
-            "/api/users/add-store-staff",
-            Some(&json!({"email": "packer@example.com", "firstName": "Pat", "scopes": ["orders"]})),
-            Some(renewed_access),
-            Some(&store),
-        )
+        .post("/api/users/add-store-staff")
+        .json(&json!({"email": "packer@example.com", "firstName": "Pat", "scopes": ["orders"]}))
+        .token(renewed_access)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(invited.status, StatusCode::CREATED, "{}", invited.text);
     let invitation = app.token_mailed_to("packer@example.com").await;
     let joined = app
-        .post_json(
-            "/api/auth/account-activation",
-            &json!({"token": invitation, "password": "Packer-Secret-8812"}),
-        )
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": invitation, "password": "Packer-Secret-8812"}))
+        .send()
         .await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
     let packer = app.login("packer@example.com", "Packer-Secret-8812").await;
@@ -175,22 +163,23 @@ async fn no_password_token_or_card_number_reaches_the_log() {
     ]);
 
     let asked = app
-        .post_json("/api/auth/forgot_password", &json!({"email": OWNER_EMAIL}))
+        .post("/api/auth/forgot_password")
+        .json(&json!({"email": OWNER_EMAIL}))
+        .send()
         .await;
     assert_eq!(asked.status, StatusCode::OK);
     let reset = app.token_mailed_to(OWNER_EMAIL).await;
     let valid = app
-        .get(
-            &format!("/api/auth/verify_reset_password_token?token={reset}"),
-            None,
-        )
+        .get(&format!(
+            "/api/auth/verify_reset_password_token?token={reset}"
+        ))
+        .send()
         .await;
     assert_eq!(valid.json["valid"], true, "{}", valid.text);
     let changed = app
-        .post_json(
-            "/api/auth/reset_password",
-            &json!({"token": reset, "password": "Fresh-Owner-5530"}),
-        )
+        .post("/api/auth/reset_password")
+        .json(&json!({"token": reset, "password": "Fresh-Owner-5530"}))
+        .send()
         .await;
     assert_eq!(changed.status, StatusCode::OK, "{}", changed.text);
     let again = app.login(OWNER_EMAIL, "Fresh-Owner-5530").await;

@@ -66,7 +66,9 @@ async fn queued_mail_is_sent_once_over_smtp_and_marked_sent() {
     let app = spawn_app().await;
     let (port, received) = fake_smtp_server().await;
     let reply = app
-        .post_json("/api/auth/forgot_password", &json!({"email": OWNER_EMAIL}))
+        .post("/api/auth/forgot_password")
+        .json(&json!({"email": OWNER_EMAIL}))
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK);
     let sender = Sender::new(
@@ -107,7 +109,9 @@ async fn queued_mail_is_sent_once_over_smtp_and_marked_sent() {
 #[tokio::test]
 async fn a_refused_delivery_is_recorded_and_kept_for_a_later_try() {
     let app = spawn_app().await;
-    app.post_json("/api/auth/forgot_password", &json!({"email": OWNER_EMAIL}))
+    app.post("/api/auth/forgot_password")
+        .json(&json!({"email": OWNER_EMAIL}))
+        .send()
         .await;
     // Nothing listens on this port: the connection is refused.
     let port = {

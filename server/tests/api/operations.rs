@@ -18,13 +18,10 @@ async fn notifications_page_filter_and_are_marked_read() {
     let (token, _, demo) = app.session_of(OWNER_EMAIL).await;
     let demo = demo.expect("store");
     let unread = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification?page=1&limit=10&status=1",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/payout/v2/notification?page=1&limit=10&status=1")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(unread.status, StatusCode::OK);
     assert_eq!(unread.json["total"], 1);
@@ -36,55 +33,40 @@ async fn notifications_page_filter_and_are_marked_read() {
         "Holiday shipping times"
     );
     let all = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/payout/v2/notification")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(all.json["total"], 2);
 
     let id = first["_id"].as_str().expect("id");
     let read = app
-        .call(
-            Method::PATCH,
-            &format!("/api/stores/payout/v2/notification/{id}"),
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .patch(&format!("/api/stores/payout/v2/notification/{id}"))
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(read.json["status"], 2);
     let after = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification?status=1",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/payout/v2/notification?status=1")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(after.json["total"], 0);
     let bad = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification?page=0&limit=500",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/payout/v2/notification?page=0&limit=500")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let unknown = app
-        .call(
-            Method::PATCH,
-            "/api/stores/payout/v2/notification/nope",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .patch("/api/stores/payout/v2/notification/nope")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
 }
@@ -96,23 +78,17 @@ async fn only_the_operator_broadcasts_and_html_is_sanitized() {
     let (seller, _, seller_store) = app.session_of(SELLER_EMAIL).await;
     let body = json!({"title": "Maintenance", "body": "<p onclick=\"steal()\">Tonight <script>alert(1)</script><b>2am</b></p>"});
     let refused = app
-        .call(
-            Method::POST,
-            "/api/operator/public-notifications",
-            Some(&body),
-            Some(&seller),
-            None,
-        )
+        .post("/api/operator/public-notifications")
+        .json(&body)
+        .token(&seller)
+        .send()
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     let sent = app
-        .call(
-            Method::POST,
-            "/api/operator/public-notifications",
-            Some(&body),
-            Some(&operator),
-            None,
-        )
+        .post("/api/operator/public-notifications")
+        .json(&body)
+        .token(&operator)
+        .send()
         .await;
     assert_eq!(sent.status, StatusCode::CREATED, "{}", sent.text);
     let html = sent.json["body"].as_str().expect("body");
@@ -121,26 +97,20 @@ async fn only_the_operator_broadcasts_and_html_is_sanitized() {
         "{html}"
     );
     let seen = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification",
-            None,
-            Some(&seller),
-            seller_store.as_deref(),
-        )
+        .get("/api/stores/payout/v2/notification")
+        .token(&seller)
+        .maybe_store(seller_store.as_deref())
+        .send()
         .await;
     assert_eq!(seen.json["publicNotification"][0]["title"], "Maintenance");
     let huge = json!({"title": "x", "body": "a".repeat(30_000)});
     assert_eq!(
-        app.call(
-            Method::POST,
-            "/api/operator/public-notifications",
-            Some(&huge),
-            Some(&operator),
-            None
-        )
-        .await
-        .status,
+        app.post("/api/operator/public-notifications")
+            .json(&huge)
+            .token(&operator)
+            .send()
+            .await
+            .status,
         StatusCode::BAD_REQUEST
     );
 }
@@ -150,46 +120,36 @@ async fn the_balance_is_paid_sales_less_fees_and_payouts() {
     let app = spawn_app().await;
     let (token, store) = fresh_store(&app).await;
     let empty = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/balance",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/v2/balance")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(empty.json["availableToPayout"], 0.0);
     paid_orders(&app, &store, 2, 10_000).await;
     // 200.00 gross; fees 2.9 % (5.80) and 0.30 an order (0.60).
     let balance = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/balance",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/v2/balance")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(balance.json["availableToPayout"], 193.6);
     assert_eq!(balance.json["fees"], 6.4);
     let paid = app
-        .send(
-            Method::POST,
-            "/api/stores/payout/v2/payout-request",
-            Some(axum::body::Body::from(json!({"amount": 93.6}).to_string())),
-            Some(&token),
-            &[("x-store-id", &store), ("idempotency-key", "k1")],
-        )
+        .post("/api/stores/payout/v2/payout-request")
+        .json(&json!({"amount": 93.6}))
+        .token(&token)
+        .store(&store)
+        .header("idempotency-key", "k1")
+        .send()
         .await;
     assert_eq!(paid.status, StatusCode::CREATED, "{}", paid.text);
     let balance = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/balance",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/v2/balance")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(balance.json["availableToPayout"], 100.0);
     assert_eq!(balance.json["pendingPayouts"], 93.6);
@@ -202,14 +162,13 @@ async fn payout(
     key: &str,
     body: Value,
 ) -> crate::helpers::Reply {
-    app.send(
-        Method::POST,
-        "/api/stores/payout/v2/payout-request",
-        Some(axum::body::Body::from(body.to_string())),
-        Some(token),
-        &[("x-store-id", store), ("idempotency-key", key)],
-    )
-    .await
+    app.post("/api/stores/payout/v2/payout-request")
+        .json(&body)
+        .token(token)
+        .store(store)
+        .header("idempotency-key", key)
+        .send()
+        .await
 }
 
 #[tokio::test]
@@ -225,23 +184,18 @@ async fn payout_requests_are_idempotent_by_key() {
     let other_body = payout(&app, &token, &store, "same-key", json!({"amount": 11})).await;
     assert_eq!(other_body.status, StatusCode::UNPROCESSABLE_ENTITY);
     let no_key = app
-        .send(
-            Method::POST,
-            "/api/stores/payout/v2/payout-request",
-            Some(axum::body::Body::from(json!({"amount": 5}).to_string())),
-            Some(&token),
-            &[("x-store-id", &store)],
-        )
+        .post("/api/stores/payout/v2/payout-request")
+        .json(&json!({"amount": 5}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(no_key.status, StatusCode::PRECONDITION_REQUIRED);
     let list = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/request-payouts?status=pending",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/request-payouts?status=pending")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(list.json["total"], 1);
     for bad in [
@@ -380,13 +334,11 @@ async fn cards_keep_only_the_last_four_digits() {
     let (token, store) = fresh_store(&app).await;
     let card = json!({"holder": "Sam Carter", "number": "5555 5555 5555 4444", "expMonth": 12, "expYear": 2031});
     let added = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/card/",
-            Some(&card),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/payout/card/")
+        .json(&card)
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.text);
     assert_eq!(added.json["maskedNumber"], "•••• 4444");
@@ -409,103 +361,82 @@ async fn cards_keep_only_the_last_four_digits() {
     let bad =
         json!({"holder": "Sam", "number": "5555 5555 5555 4445", "expMonth": 12, "expYear": 2031});
     assert_eq!(
-        app.call(
-            Method::POST,
-            "/api/stores/payout/card/",
-            Some(&bad),
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .messages(),
+        app.post("/api/stores/payout/card/")
+            .json(&bad)
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .messages(),
         vec!["The card number is not valid."]
     );
     let id = added.json["id"].as_str().expect("id");
     let renamed = app
-        .call(
-            Method::PATCH,
-            &format!("/api/stores/payout/card/{id}"),
-            Some(&json!({"holder": "S. Carter"})),
-            Some(&token),
-            Some(&store),
-        )
+        .patch(&format!("/api/stores/payout/card/{id}"))
+        .json(&json!({"holder": "S. Carter"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(renamed.json["holder"], "S. Carter");
     let expired = app
-        .call(
-            Method::PATCH,
-            &format!("/api/stores/payout/card/{id}"),
-            Some(&json!({"expYear": 2001})),
-            Some(&token),
-            Some(&store),
-        )
+        .patch(&format!("/api/stores/payout/card/{id}"))
+        .json(&json!({"expYear": 2001}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(expired.status, StatusCode::BAD_REQUEST);
 
     let config = json!({"cardId": id, "schedule": "weekly", "minimumAmount": 50});
     let saved = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/config",
-            Some(&config),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/payout/config")
+        .json(&config)
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::CREATED, "{}", saved.text);
     assert_eq!(
-        app.call(
-            Method::POST,
-            "/api/stores/payout/config",
-            Some(&config),
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .status,
+        app.post("/api/stores/payout/config")
+            .json(&config)
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .status,
         StatusCode::CONFLICT
     );
     let config_id = saved.json["id"].as_str().expect("id");
     let changed = app
-        .call(
-            Method::PATCH,
-            &format!("/api/stores/payout/config/{config_id}"),
-            Some(&json!({"schedule": "manual", "minimumAmount": 20})),
-            Some(&token),
-            Some(&store),
-        )
+        .patch(&format!("/api/stores/payout/config/{config_id}"))
+        .json(&json!({"schedule": "manual", "minimumAmount": 20}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(changed.json["schedule"], "manual");
     let read = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/config",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/config")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(read.json["minimumAmount"], 20.0);
     let removed = app
-        .call(
-            Method::DELETE,
-            &format!("/api/stores/payout/card/{id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .delete(&format!("/api/stores/payout/card/{id}"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(removed.status, StatusCode::OK);
     assert_eq!(
-        app.call(
-            Method::GET,
-            "/api/stores/payout/card/",
-            None,
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .json,
+        app.get("/api/stores/payout/card/")
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .json,
         json!([])
     );
 }
@@ -516,13 +447,10 @@ async fn the_operator_settles_payouts_and_the_store_is_told() {
     let (operator, _, demo) = app.session_of(OWNER_EMAIL).await;
     let demo = demo.expect("store");
     let pending = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/request-payouts",
-            None,
-            Some(&operator),
-            Some(&demo),
-        )
+        .get("/api/stores/payout/request-payouts")
+        .token(&operator)
+        .store(&demo)
+        .send()
         .await;
     let id = pending.json["requests"][0]["id"]
         .as_str()
@@ -530,47 +458,32 @@ async fn the_operator_settles_payouts_and_the_store_is_told() {
         .to_owned();
     let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
     assert_eq!(
-        app.call(
-            Method::POST,
-            &format!("/api/operator/payouts/{id}/paid"),
-            None,
-            Some(&seller),
-            None
-        )
-        .await
-        .status,
+        app.post(&format!("/api/operator/payouts/{id}/paid"))
+            .token(&seller)
+            .send()
+            .await
+            .status,
         StatusCode::FORBIDDEN
     );
     let paid = app
-        .call(
-            Method::POST,
-            &format!("/api/operator/payouts/{id}/paid"),
-            None,
-            Some(&operator),
-            None,
-        )
+        .post(&format!("/api/operator/payouts/{id}/paid"))
+        .token(&operator)
+        .send()
         .await;
     assert_eq!(paid.json["status"], "paid");
     assert_eq!(
-        app.call(
-            Method::POST,
-            &format!("/api/operator/payouts/{id}/rejected"),
-            None,
-            Some(&operator),
-            None
-        )
-        .await
-        .status,
+        app.post(&format!("/api/operator/payouts/{id}/rejected"))
+            .token(&operator)
+            .send()
+            .await
+            .status,
         StatusCode::CONFLICT
     );
     let news = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification?status=1",
-            None,
-            Some(&operator),
-            Some(&demo),
-        )
+        .get("/api/stores/payout/v2/notification?status=1")
+        .token(&operator)
+        .store(&demo)
+        .send()
         .await;
     assert!(
         news.json["notifications"]
@@ -586,23 +499,17 @@ async fn gateways_are_chosen_by_group_or_one_by_one() {
     let app = spawn_app().await;
     let (token, store) = fresh_store(&app).await;
     let none = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/store-proxies",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/store-proxies")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(none.json, json!([]));
     let groups = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/list-groups",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/list-groups")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let group = groups
         .json
@@ -614,85 +521,68 @@ async fn gateways_are_chosen_by_group_or_one_by_one() {
         .clone();
     let group_id = group["id"].as_str().expect("id");
     let added = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/proxy/add-store-group",
-            Some(&json!({"groupId": group_id})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/payout/proxy/add-store-group")
+        .json(&json!({"groupId": group_id}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(added.status, StatusCode::OK);
     let page = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/payout/proxy/get-store-proxies?limit=2&page=2&storeId={store}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!(
+            "/api/stores/payout/proxy/get-store-proxies?limit=2&page=2&storeId={store}"
+        ))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(page.json["total"], 3);
     assert_eq!(page.json["proxies"].as_array().map(Vec::len), Some(1));
     let foreign = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/get-store-proxies?storeId=another",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/get-store-proxies?storeId=another")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     let mine = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/store-groups",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/store-groups")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(mine.json[0]["name"], "PayPal EU");
     let first = group["proxies"][0]["id"].as_str().expect("proxy");
     let narrowed = app
-        .call(
-            Method::POST,
-            &format!("/api/stores/payout/proxy/group/{group_id}"),
-            Some(&json!({"proxyIds": [first]})),
-            Some(&token),
-            Some(&store),
-        )
+        .post(&format!("/api/stores/payout/proxy/group/{group_id}"))
+        .json(&json!({"proxyIds": [first]}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(narrowed.json.as_array().map(Vec::len), Some(1));
     let remain = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/payout/proxy/remain-group-proxies?groupId={group_id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!(
+            "/api/stores/payout/proxy/remain-group-proxies?groupId={group_id}"
+        ))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(remain.json.as_array().map(Vec::len), Some(2));
     let unknown = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/proxy/save-store-proxies",
-            Some(&json!({"proxyIds": ["nope"]})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/payout/proxy/save-store-proxies")
+        .json(&json!({"proxyIds": ["nope"]}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     let all = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/remain-proxies",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/remain-proxies")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let ids: Vec<&str> = all
         .json
@@ -702,33 +592,26 @@ async fn gateways_are_chosen_by_group_or_one_by_one() {
         .filter_map(|p| p["id"].as_str())
         .collect();
     let saved = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/proxy/save-store-proxies",
-            Some(&json!({"proxyIds": ids})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/payout/proxy/save-store-proxies")
+        .json(&json!({"proxyIds": ids}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(saved.json.as_array().map(Vec::len), Some(5));
     let removed = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/proxy/remove-store-group",
-            Some(&json!({"groupId": group_id})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/payout/proxy/remove-store-group")
+        .json(&json!({"groupId": group_id}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(removed.status, StatusCode::OK);
     let grouped = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/list-proxies-groups",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/list-proxies-groups")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(grouped.json.as_array().map(Vec::len), Some(2));
 }
@@ -745,13 +628,10 @@ async fn domains_are_checked_added_verified_and_removed() {
     app.router = server::app(app.state.clone());
     let (token, store) = fresh_store(&app).await;
     let list = app
-        .call(
-            Method::GET,
-            "/api/stores/config/domains/",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/config/domains/")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(list.json["domains"][0]["domainType"], "SystemDefault");
     assert_eq!(list.json["domains"][0]["host"], "fresh-shop.localhost");
@@ -763,82 +643,67 @@ async fn domains_are_checked_added_verified_and_removed() {
         "shop.example.com:80",
     ] {
         let reply = app
-            .call(
-                Method::POST,
-                "/api/stores/config/domains/",
-                Some(&json!({"host": bad})),
-                Some(&token),
-                Some(&store),
-            )
+            .post("/api/stores/config/domains/")
+            .json(&json!({"host": bad}))
+            .token(&token)
+            .store(&store)
+            .send()
             .await;
         assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}");
     }
     let taken = app
-        .call(
-            Method::POST,
-            "/api/stores/config/domains/",
-            Some(&json!({"host": "shop.demo-store.example"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/config/domains/")
+        .json(&json!({"host": "shop.demo-store.example"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(taken.status, StatusCode::CONFLICT);
     let added = app
-        .call(
-            Method::POST,
-            "/api/stores/config/domains/",
-            Some(&json!({"host": "Shop.Sam.Example."})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/config/domains/")
+        .json(&json!({"host": "Shop.Sam.Example."}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.text);
     assert_eq!(added.json["verified"], false);
     let id = added.json["id"].as_str().expect("id").to_owned();
     let unverified = app
-        .call(
-            Method::POST,
-            "/api/stores/config/update-domain-checkout",
-            Some(&json!({"domainId": id})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/config/update-domain-checkout")
+        .json(&json!({"domainId": id}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(unverified.status, StatusCode::BAD_REQUEST);
     let check = app
-        .call(
-            Method::POST,
-            "/api/stores/admin/check-domain",
-            Some(&json!({"domain": "shop.sam.example", "storeId": store})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/admin/check-domain")
+        .json(&json!({"domain": "shop.sam.example", "storeId": store}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(
         check.json,
         json!({"host": "shop.sam.example", "available": true, "pointsToUs": true})
     );
     let news = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/notification",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/v2/notification")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(
         news.json["notifications"][0]["title"],
         "Your domain is connected"
     );
     let checkout = app
-        .call(
-            Method::POST,
-            "/api/stores/config/update-domain-checkout",
-            Some(&json!({"domainId": id})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/config/update-domain-checkout")
+        .json(&json!({"domainId": id}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert!(
         checkout.json["domains"]
@@ -848,13 +713,11 @@ async fn domains_are_checked_added_verified_and_removed() {
             .any(|d| d["isCheckout"] == true && d["id"] == id.as_str())
     );
     let idn = app
-        .call(
-            Method::POST,
-            "/api/stores/admin/check-domain",
-            Some(&json!({"domain": "cửahàng.vn", "storeId": store})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/admin/check-domain")
+        .json(&json!({"domain": "cửahàng.vn", "storeId": store}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert!(
         idn.json["host"]
@@ -864,77 +727,60 @@ async fn domains_are_checked_added_verified_and_removed() {
     assert_eq!(idn.json["pointsToUs"], false);
     let system_id = list.json["domains"][0]["id"].as_str().expect("id");
     let keep = app
-        .call(
-            Method::DELETE,
-            &format!("/api/stores/config/domains/?id={system_id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .delete(&format!("/api/stores/config/domains/?id={system_id}"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(keep.status, StatusCode::BAD_REQUEST);
     let removed = app
-        .call(
-            Method::DELETE,
-            &format!("/api/stores/config/domains/?id={id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .delete(&format!("/api/stores/config/domains/?id={id}"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(removed.status, StatusCode::OK);
 
     let bought = app
-        .call(
-            Method::POST,
-            "/api/stores/config/buy-domains",
-            Some(&json!({"host": "samsgoods.shop", "years": 2})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/config/buy-domains")
+        .json(&json!({"host": "samsgoods.shop", "years": 2}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(bought.status, StatusCode::CREATED, "{}", bought.text);
     assert_eq!(bought.json["price"], 59.98);
     assert_eq!(
-        app.call(
-            Method::POST,
-            "/api/stores/config/buy-domains",
-            Some(&json!({"host": "samsgoods.shop", "years": 20})),
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .status,
+        app.post("/api/stores/config/buy-domains")
+            .json(&json!({"host": "samsgoods.shop", "years": 20}))
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .status,
         StatusCode::BAD_REQUEST
     );
     let pending = app
-        .call(
-            Method::GET,
-            "/api/stores/config/pending-domains",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/config/pending-domains")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let pending_id = pending.json[0]["id"].as_str().expect("id");
     let cancelled = app
-        .call(
-            Method::DELETE,
-            &format!("/api/stores/config/pending-domain?id={pending_id}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .delete(&format!(
+            "/api/stores/config/pending-domain?id={pending_id}"
+        ))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(cancelled.status, StatusCode::OK);
     let flags = app
-        .call(
-            Method::GET,
-            "/api/stores/public/onlinestore/themes/page",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/public/onlinestore/themes/page")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(flags.json, json!([{"enableRef": false, "isVip": false}]));
 }
@@ -945,121 +791,93 @@ async fn personalized_products_and_fonts_are_kept_per_store() {
     let (token, store) = fresh_store(&app).await;
     let setup = json!({"productId": "p1", "name": "Name on a shirt", "layers": [{"type": "text", "label": "Name"}]});
     let created = app
-        .call(
-            Method::POST,
-            "/api/personalizes",
-            Some(&setup),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/personalizes")
+        .json(&setup)
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
     let id = created.json["id"].as_str().expect("id");
     assert_eq!(
-        app.call(
-            Method::GET,
-            "/api/personalizes/count",
-            None,
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .json["count"],
+        app.get("/api/personalizes/count")
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .json["count"],
         1
     );
     let page = app
-        .call(
-            Method::GET,
-            "/api/personalizes/?page=1&limit=10",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/personalizes/?page=1&limit=10")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(page.json["total"], 1);
     let by_product = app
-        .call(
-            Method::GET,
-            "/api/personalizes/product/p1",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/personalizes/product/p1")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(by_product.json[0]["layers"][0]["label"], "Name");
     let changed = app
-        .call(
-            Method::PUT,
-            &format!("/api/personalizes/{id}"),
-            Some(&json!({"productId": "p1", "name": "Name and number", "layers": []})),
-            Some(&token),
-            Some(&store),
-        )
+        .put(&format!("/api/personalizes/{id}"))
+        .json(&json!({"productId": "p1", "name": "Name and number", "layers": []}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(changed.json["name"], "Name and number");
     let bad = app
-        .call(
-            Method::POST,
-            "/api/personalizes",
-            Some(&json!({"productId": "", "name": "", "layers": [1, 2]})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/personalizes")
+        .json(&json!({"productId": "", "name": "", "layers": [1, 2]}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(bad.messages().len(), 3);
     assert_eq!(
-        app.call(
-            Method::DELETE,
-            &format!("/api/personalizes/{id}"),
-            None,
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .status,
+        app.delete(&format!("/api/personalizes/{id}"))
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .status,
         StatusCode::OK
     );
     assert_eq!(
-        app.call(
-            Method::GET,
-            &format!("/api/personalizes/{id}"),
-            None,
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .status,
+        app.get(&format!("/api/personalizes/{id}"))
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
 
     let font = app
-        .call(
-            Method::POST,
-            "/api/personalizes/font",
-            Some(&json!({"name": "Lobster", "fontUrl": "https://fonts.example/lobster.woff2"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/personalizes/font")
+        .json(&json!({"name": "Lobster", "fontUrl": "https://fonts.example/lobster.woff2"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(font.status, StatusCode::CREATED);
     let insecure = app
-        .call(
-            Method::POST,
-            "/api/personalizes/font",
-            Some(&json!({"name": "X", "fontUrl": "http://fonts.example/x.exe"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/personalizes/font")
+        .json(&json!({"name": "X", "fontUrl": "http://fonts.example/x.exe"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(insecure.status, StatusCode::BAD_REQUEST);
     let fonts = app
-        .call(
-            Method::GET,
-            "/api/personalizes/font",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/personalizes/font")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(
         fonts.json[0]["fontUrl"],
@@ -1067,15 +885,12 @@ async fn personalized_products_and_fonts_are_kept_per_store() {
     );
     let font_id = font.json["id"].as_str().expect("id");
     assert_eq!(
-        app.call(
-            Method::DELETE,
-            &format!("/api/personalizes/font/{font_id}"),
-            None,
-            Some(&token),
-            Some(&store)
-        )
-        .await
-        .status,
+        app.delete(&format!("/api/personalizes/font/{font_id}"))
+            .token(&token)
+            .store(&store)
+            .send()
+            .await
+            .status,
         StatusCode::OK
     );
 }
@@ -1086,34 +901,28 @@ async fn the_store_status_subscription_and_help_are_readable() {
     let (token, _, demo) = app.session_of(DESIGNER_EMAIL).await;
     let demo = demo.expect("store");
     let status = app
-        .call(
-            Method::GET,
-            "/api/stores/current",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/current")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(status.json["isEnabled"], true);
     assert_eq!(status.json["subdomain"], "demo");
     assert_eq!(status.json["businessType"], "other");
-    let public = app.get("/api/config/public", None).await;
+    let public = app.get("/api/config/public").send().await;
     assert_eq!(
         public.json,
         json!({"operatorEmailDomain": "storeloom.dev", "signupOpen": true})
     );
     let subscription = app
-        .call(
-            Method::GET,
-            "/api/stores/subscription/current",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/subscription/current")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(subscription.json["rank"], "VIP");
     assert_eq!(subscription.json["onTrial"], true);
-    let help = app.get("/api/helpbase/public/customHTML", None).await;
+    let help = app.get("/api/helpbase/public/customHTML").send().await;
     assert!(
         help.json["homeHtml"]
             .as_str()
@@ -1121,7 +930,8 @@ async fn the_store_status_subscription_and_help_are_readable() {
     );
     // In the reader's language: Vietnamese for `lang=vi`, English for anything else.
     let help_vi = app
-        .get("/api/helpbase/public/customHTML?lang=vi", None)
+        .get("/api/helpbase/public/customHTML?lang=vi")
+        .send()
         .await;
     assert!(
         help_vi.json["homeHtml"]
@@ -1129,7 +939,8 @@ async fn the_store_status_subscription_and_help_are_readable() {
             .is_some_and(|h| h.contains("Chào mừng") && !h.contains("Welcome"))
     );
     let help_other = app
-        .get("/api/helpbase/public/customHTML?lang=fr", None)
+        .get("/api/helpbase/public/customHTML?lang=fr")
+        .send()
         .await;
     assert_eq!(help_other.json["homeHtml"], help.json["homeHtml"]);
     sqlx::query("UPDATE stores SET is_enabled = 0 WHERE id = $1")
@@ -1138,13 +949,10 @@ async fn the_store_status_subscription_and_help_are_readable() {
         .await
         .expect("disable");
     let disabled = app
-        .call(
-            Method::GET,
-            "/api/stores/current",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/current")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(disabled.json["isEnabled"], false);
 }
@@ -1154,13 +962,10 @@ async fn the_dashboard_totals_count_todays_paid_orders_in_the_stores_zone() {
     let app = spawn_app().await;
     let (token, store) = fresh_store(&app).await;
     let empty = app
-        .call(
-            Method::GET,
-            "/api/stores/dashboard/totals",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/dashboard/totals")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(empty.status, StatusCode::OK, "{}", empty.text);
     assert_eq!(
@@ -1173,40 +978,34 @@ async fn the_dashboard_totals_count_todays_paid_orders_in_the_stores_zone() {
     assert_eq!(empty.json["timezone"], "America/Los_Angeles");
     paid_orders(&app, &store, 3, 1_250).await;
     let today = app
-        .call(
-            Method::GET,
-            "/api/stores/dashboard/totals",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/dashboard/totals")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(today.json["total_sales"], 37.5);
     assert_eq!(today.json["total_orders"], 3);
     assert_eq!(today.json["open_orders"], 3);
     let long_ago = app
-        .call(Method::GET, "/api/stores/dashboard/totals?fromTime=2020-01-01&toTime=2020-01-31&timezone=Asia/Ho_Chi_Minh", None, Some(&token), Some(&store))
+        .get("/api/stores/dashboard/totals?fromTime=2020-01-01&toTime=2020-01-31&timezone=Asia/Ho_Chi_Minh")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(long_ago.json["total_orders"], 0);
     let bad = app
-        .call(
-            Method::GET,
-            "/api/stores/dashboard/totals?fromTime=2026-13-01",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/dashboard/totals?fromTime=2026-13-01")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let demo = app.store_id("demo").await;
     let foreign = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/dashboard/totals?stores={demo}"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("/api/stores/dashboard/totals?stores={demo}"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
 }
@@ -1222,35 +1021,26 @@ async fn onboarding_walks_the_steps_as_the_store_fills_in_and_skips() {
             .to_owned()
     };
     let first = app
-        .call(
-            Method::GET,
-            "/api/stores/config/status",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/config/status")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(step(&first), "addProduct");
     assert_eq!(first.json["currentConfig"]["path"], "/products/create");
     // Skipping moves on; a product added later counts too.
     let skipped = app
-        .call(
-            Method::PUT,
-            "/api/stores/config/skip",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .put("/api/stores/config/skip")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(step(&skipped), "customizeTheme");
     let skipped = app
-        .call(
-            Method::PUT,
-            "/api/stores/config/skip",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .put("/api/stores/config/skip")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(step(&skipped), "domainConfigured");
     assert!(
@@ -1272,35 +1062,26 @@ async fn onboarding_walks_the_steps_as_the_store_fills_in_and_skips() {
     .await
     .expect("gateway");
     let now = app
-        .call(
-            Method::GET,
-            "/api/stores/config/status",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/config/status")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(step(&now), "testOrder");
     paid_orders(&app, &store, 1, 100).await;
     let done = app
-        .call(
-            Method::GET,
-            "/api/stores/config/status",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/config/status")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(step(&done), "completed");
     assert_eq!(done.json["currentConfig"]["button"], "Back to Home");
     let still = app
-        .call(
-            Method::PUT,
-            "/api/stores/config/skip",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .put("/api/stores/config/skip")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(step(&still), "completed");
 }
@@ -1312,7 +1093,11 @@ async fn the_theme_step_names_the_active_theme_in_full() {
     let call = |method: Method, path: &'static str, body: Option<Value>| {
         let (app, token, store) = (&app, token.clone(), store.clone());
         async move {
-            app.call(method, path, body.as_ref(), Some(&token), Some(&store))
+            app.request(method, path)
+                .maybe_json(body.as_ref())
+                .token(&token)
+                .store(&store)
+                .send()
                 .await
         }
     };
@@ -1344,13 +1129,10 @@ async fn the_theme_step_names_the_active_theme_in_full() {
     .await;
     let id = created.json["id"].as_str().expect("theme id").to_owned();
     let activated = app
-        .call(
-            Method::POST,
-            &format!("/api/stores/onlinestore/themes/{id}/activate"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .post(&format!("/api/stores/onlinestore/themes/{id}/activate"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(activated.status, StatusCode::OK, "{}", activated.text);
     let now = call(Method::GET, "/api/stores/config/status", None).await;
@@ -1367,64 +1149,46 @@ async fn only_the_operator_disables_a_store_and_its_status_says_so() {
     let (seller, store) = fresh_store(&app).await;
     let path = format!("/api/operator/stores/{store}/status");
     let refused = app
-        .call(
-            Method::PUT,
-            &path,
-            Some(&json!({"isEnabled": false})),
-            Some(&seller),
-            None,
-        )
+        .put(&path)
+        .json(&json!({"isEnabled": false}))
+        .token(&seller)
+        .send()
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     let disabled = app
-        .call(
-            Method::PUT,
-            &path,
-            Some(&json!({"isEnabled": false})),
-            Some(&operator),
-            None,
-        )
+        .put(&path)
+        .json(&json!({"isEnabled": false}))
+        .token(&operator)
+        .send()
         .await;
     assert_eq!(disabled.status, StatusCode::OK, "{}", disabled.text);
     assert_eq!(disabled.json["isEnabled"], false);
     let seen = app
-        .call(
-            Method::GET,
-            "/api/stores/current",
-            None,
-            Some(&seller),
-            Some(&store),
-        )
+        .get("/api/stores/current")
+        .token(&seller)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(seen.json["isEnabled"], false);
     let enabled = app
-        .call(
-            Method::PUT,
-            &path,
-            Some(&json!({"isEnabled": true})),
-            Some(&operator),
-            None,
-        )
+        .put(&path)
+        .json(&json!({"isEnabled": true}))
+        .token(&operator)
+        .send()
         .await;
     assert_eq!(enabled.json["isEnabled"], true);
     let missing = app
-        .call(
-            Method::PUT,
-            "/api/operator/stores/no-such-store/status",
-            Some(&json!({"isEnabled": false})),
-            Some(&operator),
-            None,
-        )
+        .put("/api/operator/stores/no-such-store/status")
+        .json(&json!({"isEnabled": false}))
+        .token(&operator)
+        .send()
         .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     let malformed = app
-        .call(
-            Method::PUT,
-            &path,
-            Some(&json!({"isEnabled": "no"})),
-            Some(&operator),
-            None,
-        )
+        .put(&path)
+        .json(&json!({"isEnabled": "no"}))
+        .token(&operator)
+        .send()
         .await;
     assert_eq!(malformed.status, StatusCode::UNPROCESSABLE_ENTITY);
 }

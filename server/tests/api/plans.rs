@@ -10,15 +10,12 @@ use crate::helpers::{
 };
 
 async fn subscription(app: &TestApp, token: &str, store: &str) -> serde_json::Value {
-    app.call(
-        Method::GET,
-        "/api/stores/subscription/current",
-        None,
-        Some(token),
-        Some(store),
-    )
-    .await
-    .json
+    app.get("/api/stores/subscription/current")
+        .token(token)
+        .store(store)
+        .send()
+        .await
+        .json
 }
 
 #[tokio::test]
@@ -27,13 +24,10 @@ async fn the_owner_chooses_changes_and_cancels_the_plan_and_the_trial_ends() {
     let (token, _, demo) = app.session_of(OWNER_EMAIL).await;
     let demo = demo.expect("demo store");
     let plans = app
-        .call(
-            Method::GET,
-            "/api/stores/subscription/plans",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/subscription/plans")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(plans.status, StatusCode::OK);
     let codes: Vec<&str> = plans
@@ -58,13 +52,11 @@ async fn the_owner_chooses_changes_and_cancels_the_plan_and_the_trial_ends() {
     assert_eq!(subscription(&app, &token, &demo).await["onTrial"], true);
 
     let chosen = app
-        .call(
-            Method::PUT,
-            "/api/stores/subscription",
-            Some(&json!({"planCode": "PLAN_GOLD_MONTHLY"})),
-            Some(&token),
-            Some(&demo),
-        )
+        .put("/api/stores/subscription")
+        .json(&json!({"planCode": "PLAN_GOLD_MONTHLY"}))
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text);
     assert_eq!(chosen.json["planCode"], "PLAN_GOLD_MONTHLY");
@@ -73,58 +65,45 @@ async fn the_owner_chooses_changes_and_cancels_the_plan_and_the_trial_ends() {
     assert_eq!(subscription(&app, &token, &demo).await["onTrial"], false);
     // The enable-ref flag the operator set stays; the VIP flag follows the plan.
     let flags = app
-        .call(
-            Method::GET,
-            "/api/stores/public/onlinestore/themes/page",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .get("/api/stores/public/onlinestore/themes/page")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(flags.json, json!([{"enableRef": true, "isVip": false}]));
 
     let again = app
-        .call(
-            Method::PUT,
-            "/api/stores/subscription",
-            Some(&json!({"planCode": "PLAN_GOLD_MONTHLY"})),
-            Some(&token),
-            Some(&demo),
-        )
+        .put("/api/stores/subscription")
+        .json(&json!({"planCode": "PLAN_GOLD_MONTHLY"}))
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     let unknown = app
-        .call(
-            Method::PUT,
-            "/api/stores/subscription",
-            Some(&json!({"planCode": "PLAN_FREE_FOREVER"})),
-            Some(&token),
-            Some(&demo),
-        )
+        .put("/api/stores/subscription")
+        .json(&json!({"planCode": "PLAN_FREE_FOREVER"}))
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.messages()[0].contains("PLAN_FREE_FOREVER"));
 
     let cancelled = app
-        .call(
-            Method::DELETE,
-            "/api/stores/subscription",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .delete("/api/stores/subscription")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(cancelled.status, StatusCode::OK);
     assert_eq!(cancelled.json["planCode"], "FREE");
     assert_eq!(cancelled.json["rank"], serde_json::Value::Null);
     let twice = app
-        .call(
-            Method::DELETE,
-            "/api/stores/subscription",
-            None,
-            Some(&token),
-            Some(&demo),
-        )
+        .delete("/api/stores/subscription")
+        .token(&token)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(twice.status, StatusCode::CONFLICT);
 }
@@ -135,13 +114,11 @@ async fn a_store_without_a_subscription_chooses_its_first_plan() {
     let (token, store) = fresh_store(&app).await;
     assert_eq!(subscription(&app, &token, &store).await["planCode"], "FREE");
     let chosen = app
-        .call(
-            Method::PUT,
-            "/api/stores/subscription",
-            Some(&json!({"planCode": "PLAN_SILVER_MONTHLY"})),
-            Some(&token),
-            Some(&store),
-        )
+        .put("/api/stores/subscription")
+        .json(&json!({"planCode": "PLAN_SILVER_MONTHLY"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text);
     assert_eq!(
@@ -165,47 +142,37 @@ async fn staff_and_other_stores_cannot_change_the_plan() {
     for email in [DESIGNER_EMAIL, ORDERS_STAFF_EMAIL] {
         let (token, _, _) = app.session_of(email).await;
         let put = app
-            .call(
-                Method::PUT,
-                "/api/stores/subscription",
-                Some(&json!({"planCode": "FREE"})),
-                Some(&token),
-                Some(&demo),
-            )
+            .put("/api/stores/subscription")
+            .json(&json!({"planCode": "FREE"}))
+            .token(&token)
+            .store(&demo)
+            .send()
             .await;
         assert_eq!(put.status, StatusCode::FORBIDDEN, "{email}");
         let delete = app
-            .call(
-                Method::DELETE,
-                "/api/stores/subscription",
-                None,
-                Some(&token),
-                Some(&demo),
-            )
+            .delete("/api/stores/subscription")
+            .token(&token)
+            .store(&demo)
+            .send()
             .await;
         assert_eq!(delete.status, StatusCode::FORBIDDEN, "{email}");
         // Reading the plans is fine.
         let plans = app
-            .call(
-                Method::GET,
-                "/api/stores/subscription/plans",
-                None,
-                Some(&token),
-                Some(&demo),
-            )
+            .get("/api/stores/subscription/plans")
+            .token(&token)
+            .store(&demo)
+            .send()
             .await;
         assert_eq!(plans.status, StatusCode::OK);
     }
     // Another store's owner naming the Demo Store.
     let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
     let foreign = app
-        .call(
-            Method::PUT,
-            "/api/stores/subscription",
-            Some(&json!({"planCode": "FREE"})),
-            Some(&seller),
-            Some(&demo),
-        )
+        .put("/api/stores/subscription")
+        .json(&json!({"planCode": "FREE"}))
+        .token(&seller)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
     let (owner, _, _) = app.session_of(OWNER_EMAIL).await;
@@ -219,13 +186,10 @@ async fn many_saves_of_one_stores_gateways_at_once_all_answer_and_one_wins() {
     let app = spawn_app().await;
     let (token, store) = fresh_store(&app).await;
     let all = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/remain-proxies",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/remain-proxies")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let ids: Vec<String> = all
         .json
@@ -260,13 +224,10 @@ async fn many_saves_of_one_stores_gateways_at_once_all_answer_and_one_wins() {
         assert_eq!(task.await.expect("task"), StatusCode::OK);
     }
     let mine = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/proxy/store-proxies",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/payout/proxy/store-proxies")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let kept: Vec<&str> = mine
         .json

@@ -16,13 +16,11 @@ struct Client<'a> {
 impl Client<'_> {
     async fn call(&self, method: Method, path: &str, body: Option<Value>) -> Reply {
         self.app
-            .call(
-                method,
-                path,
-                body.as_ref(),
-                Some(&self.token),
-                Some(&self.store),
-            )
+            .request(method, path)
+            .maybe_json(body.as_ref())
+            .token(&self.token)
+            .store(&self.store)
+            .send()
             .await
     }
 }
@@ -93,13 +91,11 @@ async fn size_charts_round_trip_and_bad_ones_are_refused_with_nothing_written() 
     // Another store's collection cannot be attached.
     let (seller, other_store) = fresh_store(&app).await;
     let foreign = app
-        .call(
-            Method::POST,
-            "/api/stores/collections",
-            Some(&json!({"title": "Theirs"})),
-            Some(&seller),
-            Some(&other_store),
-        )
+        .post("/api/stores/collections")
+        .json(&json!({"title": "Theirs"}))
+        .token(&seller)
+        .store(&other_store)
+        .send()
         .await;
     assert_eq!(foreign.status, StatusCode::CREATED, "{}", foreign.text);
     let attach = c
@@ -117,13 +113,10 @@ async fn size_charts_round_trip_and_bad_ones_are_refused_with_nothing_written() 
 
     // Nor can the other store read or delete this one.
     let theirs = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/size-charts/{id}"),
-            None,
-            Some(&seller),
-            Some(&other_store),
-        )
+        .get(&format!("/api/stores/size-charts/{id}"))
+        .token(&seller)
+        .store(&other_store)
+        .send()
         .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     let deleted = c
@@ -349,13 +342,11 @@ async fn a_feed_publishes_its_catalog_and_a_purge_takes_only_the_store_s_address
             .await;
         assert_eq!(feed.status, StatusCode::CREATED, "{}", feed.text);
         let public = app
-            .get(
-                &format!(
-                    "/api/public/feeds/{}",
-                    feed.json["id"].as_str().expect("id")
-                ),
-                None,
-            )
+            .get(&format!(
+                "/api/public/feeds/{}",
+                feed.json["id"].as_str().expect("id")
+            ))
+            .send()
             .await;
         assert_eq!(public.status, StatusCode::OK, "{}", public.text);
         let (active,): (i64,) = sqlx::query_as(
@@ -373,7 +364,7 @@ async fn a_feed_publishes_its_catalog_and_a_purge_takes_only_the_store_s_address
         assert_eq!(items as i64, active, "{format}");
     }
     assert_eq!(
-        app.get("/api/public/feeds/unknown", None).await.status,
+        app.get("/api/public/feeds/unknown").send().await.status,
         StatusCode::NOT_FOUND
     );
 

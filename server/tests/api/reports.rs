@@ -147,9 +147,7 @@ async fn fixture(app: &TestApp) -> Fixture {
 }
 
 async fn get(app: &TestApp, f: &Fixture, path: &str) -> Value {
-    let reply = app
-        .call(Method::GET, path, None, Some(&f.token), Some(&f.store))
-        .await;
+    let reply = app.get(path).token(&f.token).store(&f.store).send().await;
     assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.text);
     reply.json
 }
@@ -231,13 +229,12 @@ async fn sales_reports_group_paid_orders_by_day_product_country_and_payment_in_t
 
     // The CSV carries the same figures, exact to the cent, and the totals last.
     let csv = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/reports/sales/export?{RANGE}&groupBy=product"),
-            None,
-            Some(&f.token),
-            Some(&f.store),
-        )
+        .get(&format!(
+            "/api/stores/reports/sales/export?{RANGE}&groupBy=product"
+        ))
+        .token(&f.token)
+        .store(&f.store)
+        .send()
         .await;
     assert_eq!(csv.status, StatusCode::OK);
     assert!(
@@ -281,13 +278,11 @@ async fn estimated_profit_counts_products_without_a_cost_as_unknown_until_one_is
     assert!(costs[0]["unitCost"].is_null());
 
     let saved = app
-        .call(
-            Method::PUT,
-            "/api/stores/reports/costs",
-            Some(&json!({"productId": "p1", "variantId": "", "unitCost": 12})),
-            Some(&f.token),
-            Some(&f.store),
-        )
+        .put("/api/stores/reports/costs")
+        .json(&json!({"productId": "p1", "variantId": "", "unitCost": 12}))
+        .token(&f.token)
+        .store(&f.store)
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     assert_eq!(saved.json["unitCost"], 12.0);
@@ -315,13 +310,11 @@ async fn estimated_profit_counts_products_without_a_cost_as_unknown_until_one_is
 
     // Removing the cost brings the unknown back.
     let removed = app
-        .call(
-            Method::PUT,
-            "/api/stores/reports/costs",
-            Some(&json!({"productId": "p1", "unitCost": null})),
-            Some(&f.token),
-            Some(&f.store),
-        )
+        .put("/api/stores/reports/costs")
+        .json(&json!({"productId": "p1", "unitCost": null}))
+        .token(&f.token)
+        .store(&f.store)
+        .send()
         .await;
     assert_eq!(removed.status, StatusCode::OK);
     let again = get(&app, &f, &format!("/api/stores/reports/profit?{RANGE}")).await;
@@ -424,7 +417,11 @@ async fn report_calls_refuse_bad_input_with_clear_messages_and_write_nothing() {
         let app = &app;
         let f = &f;
         async move {
-            app.call(method, path, body.as_ref(), Some(&f.token), Some(&f.store))
+            app.request(method, path)
+                .maybe_json(body.as_ref())
+                .token(&f.token)
+                .store(&f.store)
+                .send()
                 .await
         }
     };
@@ -500,13 +497,11 @@ async fn report_calls_refuse_bad_input_with_clear_messages_and_write_nothing() {
             .await
             .expect("demo product");
     let foreign = app
-        .call(
-            Method::PUT,
-            "/api/stores/reports/costs",
-            Some(&json!({"productId": demo_product, "unitCost": 1})),
-            Some(&f.token),
-            Some(&f.store),
-        )
+        .put("/api/stores/reports/costs")
+        .json(&json!({"productId": demo_product, "unitCost": 1}))
+        .token(&f.token)
+        .store(&f.store)
+        .send()
         .await;
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
 
@@ -539,13 +534,10 @@ async fn a_pixel_is_shared_only_with_other_stores_of_the_same_owner() {
     let sams = app.store_id("sams-goods").await;
     let demo = app.store_id("demo").await;
     let settings = app
-        .call(
-            Method::GET,
-            "/api/stores/reports/pixel",
-            None,
-            Some(&f.token),
-            Some(&f.store),
-        )
+        .get("/api/stores/reports/pixel")
+        .token(&f.token)
+        .store(&f.store)
+        .send()
         .await;
     let candidates: Vec<&str> = settings.json["candidates"]
         .as_array()
@@ -559,14 +551,12 @@ async fn a_pixel_is_shared_only_with_other_stores_of_the_same_owner() {
         let app = &app;
         let f = &f;
         async move {
-            app.call(
-                Method::POST,
-                "/api/stores/reports/pixel/shares",
-                Some(&json!({"storeId": target})),
-                Some(&f.token),
-                Some(&f.store),
-            )
-            .await
+            app.post("/api/stores/reports/pixel/shares")
+                .json(&json!({"storeId": target}))
+                .token(&f.token)
+                .store(&f.store)
+                .send()
+                .await
         }
     };
     let shared = share(sams.clone()).await;
@@ -585,12 +575,18 @@ async fn a_pixel_is_shared_only_with_other_stores_of_the_same_owner() {
 
     let path = format!("/api/stores/reports/pixel/shares/{sams}");
     let removed = app
-        .call(Method::DELETE, &path, None, Some(&f.token), Some(&f.store))
+        .delete(&path)
+        .token(&f.token)
+        .store(&f.store)
+        .send()
         .await;
     assert_eq!(removed.status, StatusCode::OK);
     assert_eq!(removed.json["sharedWith"], json!([]));
     let again = app
-        .call(Method::DELETE, &path, None, Some(&f.token), Some(&f.store))
+        .delete(&path)
+        .token(&f.token)
+        .store(&f.store)
+        .send()
         .await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
 }
@@ -612,13 +608,9 @@ async fn each_report_needs_its_own_scope() {
         ("/api/stores/reports/pixel", "report"),
     ];
     for (path, scope) in calls {
-        let ok = app
-            .call(Method::GET, path, None, Some(&owner), Some(&demo))
-            .await;
+        let ok = app.get(path).token(&owner).store(&demo).send().await;
         assert_eq!(ok.status, StatusCode::OK, "owner {path}: {}", ok.text);
-        let refused = app
-            .call(Method::GET, path, None, Some(&staff), Some(&demo))
-            .await;
+        let refused = app.get(path).token(&staff).store(&demo).send().await;
         assert_eq!(refused.status, StatusCode::FORBIDDEN, "staff {path}");
         // With the one scope the call needs, and only it, the staff member is let through.
         sqlx::query("UPDATE store_members SET scopes = $1 WHERE user_id = $2")
@@ -628,9 +620,7 @@ async fn each_report_needs_its_own_scope() {
             .await
             .expect("scopes");
         let (token, _, _) = app.session_of(ORDERS_STAFF_EMAIL).await;
-        let let_in = app
-            .call(Method::GET, path, None, Some(&token), Some(&demo))
-            .await;
+        let let_in = app.get(path).token(&token).store(&demo).send().await;
         assert_eq!(
             let_in.status,
             StatusCode::OK,
@@ -646,13 +636,10 @@ async fn each_report_needs_its_own_scope() {
     // No other store's report through one's own: the seller's store is not the owner's.
     let sams = app.store_id("sams-goods").await;
     let other = app
-        .call(
-            Method::GET,
-            &format!("/api/stores/reports/sales?stores={sams}"),
-            None,
-            Some(&owner),
-            Some(&demo),
-        )
+        .get(&format!("/api/stores/reports/sales?stores={sams}"))
+        .token(&owner)
+        .store(&demo)
+        .send()
         .await;
     assert_eq!(other.status, StatusCode::NOT_FOUND);
 }

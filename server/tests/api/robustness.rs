@@ -1,17 +1,17 @@
 //! Malformed requests get a 4xx with `{"messages": [...]}`, never a 500.
 
 use axum::body::Body;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 
 use crate::helpers::spawn_app;
 
 async fn login_with(body: Body, content_type: Option<&str>) -> (StatusCode, Vec<String>) {
     let app = spawn_app().await;
-    let headers: Vec<(&str, &str)> = content_type
-        .map(|c| vec![("content-type", c)])
-        .unwrap_or_default();
     let reply = app
-        .send(Method::POST, "/api/auth/login", Some(body), None, &headers)
+        .post("/api/auth/login")
+        .body(body)
+        .maybe_header("content-type", content_type)
+        .send()
         .await;
     (reply.status, reply.messages())
 }
@@ -66,7 +66,7 @@ async fn a_one_megabyte_body_is_413() {
 #[tokio::test]
 async fn an_unknown_api_path_is_a_json_404() {
     let app = spawn_app().await;
-    let reply = app.get("/api/no/such/call", None).await;
+    let reply = app.get("/api/no/such/call").send().await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     assert_eq!(reply.messages(), vec!["No such API call."]);
 }

@@ -1,38 +1,30 @@
 //! Sessions: logout, refresh-token rotation and replay, brute-force lockout, forged tokens.
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::json;
 
 use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app};
 
 /// Spends a refresh token.
 async fn renew(app: &TestApp, refresh: &str) -> Reply {
-    app.send(
-        Method::GET,
-        "/api/auth/renew-access-token",
-        None,
-        None,
-        &[("x-refresh-token", refresh)],
-    )
-    .await
+    app.get("/api/auth/renew-access-token")
+        .header("x-refresh-token", refresh)
+        .send()
+        .await
 }
 
 #[tokio::test]
 async fn logging_out_ends_the_access_and_refresh_tokens_at_once() {
     let app = spawn_app().await;
     let (access, refresh, _) = app.session_of(OWNER_EMAIL).await;
-    let out = app
-        .call(
-            Method::DELETE,
-            "/api/auth/logout",
-            None,
-            Some(&access),
-            None,
-        )
-        .await;
+    let out = app.delete("/api/auth/logout").token(&access).send().await;
     assert_eq!(out.status, StatusCode::OK);
     assert_eq!(
-        app.get("/api/users/info", Some(&access)).await.status,
+        app.get("/api/users/info")
+            .token(&access)
+            .send()
+            .await
+            .status,
         StatusCode::UNAUTHORIZED
     );
     let renew = renew(&app, &refresh).await;
@@ -49,14 +41,14 @@ async fn a_refresh_token_renews_once_and_the_new_pair_works() {
     let next = renewed.json["refreshToken"].as_str().expect("refresh");
     assert_ne!(next, refresh);
     assert_eq!(
-        app.get("/api/users/info", Some(access)).await.status,
+        app.get("/api/users/info").token(access).send().await.status,
         StatusCode::OK
     );
     // Within the grace period a second use is refused but ends nothing.
     let again = renew(&app, &refresh).await;
     assert_eq!(again.status, StatusCode::UNAUTHORIZED);
     assert_eq!(
-        app.get("/api/users/info", Some(access)).await.status,
+        app.get("/api/users/info").token(access).send().await.status,
         StatusCode::OK
     );
 }
@@ -83,7 +75,11 @@ async fn a_replayed_refresh_token_revokes_its_whole_family() {
     assert_eq!(replay.status, StatusCode::UNAUTHORIZED);
     assert!(replay.messages()[0].contains("used twice"));
     assert_eq!(
-        app.get("/api/users/info", Some(&access)).await.status,
+        app.get("/api/users/info")
+            .token(&access)
+            .send()
+            .await
+            .status,
         StatusCode::UNAUTHORIZED
     );
     let successor = renew(&app, &next).await;
@@ -126,7 +122,7 @@ async fn ten_wrong_passwords_lock_the_account_with_retry_after_and_a_reset_unloc
     let wrong = json!({"email": OWNER_EMAIL, "password": "not-the-password"});
     let mut statuses = Vec::new();
     for _ in 0..1000 {
-        let reply = app.post_json("/api/auth/login", &wrong).await;
+        let reply = app.post("/api/auth/login").json(&wrong).send().await;
         statuses.push(reply.status);
         if reply.status == StatusCode::TOO_MANY_REQUESTS {
             let retry: i64 = reply.headers["retry-after"]
@@ -151,31 +147,31 @@ async fn ten_wrong_passwords_lock_the_account_with_retry_after_and_a_reset_unloc
     // Even the right password waits while the account is locked ...
     let right = json!({"email": OWNER_EMAIL, "password": DEMO_PASSWORD});
     assert_eq!(
-        app.post_json("/api/auth/login", &right).await.status,
+        app.post("/api/auth/login").json(&right).send().await.status,
         StatusCode::TOO_MANY_REQUESTS
     );
     // ... another account is not affected ...
     let other = json!({"email": SELLER_EMAIL, "password": DEMO_PASSWORD});
     assert_eq!(
-        app.post_json("/api/auth/login", &other).await.status,
+        app.post("/api/auth/login").json(&other).send().await.status,
         StatusCode::OK
     );
     // ... and the owner gets in through a password reset.
-    app.post_json("/api/auth/forgot_password", &json!({"email": OWNER_EMAIL}))
+    app.post("/api/auth/forgot_password")
+        .json(&json!({"email": OWNER_EMAIL}))
+        .send()
         .await;
     let token = app.token_mailed_to(OWNER_EMAIL).await;
     let reset = app
-        .post_json(
-            "/api/auth/reset_password",
-            &json!({"password": "a-new-secret", "token": token}),
-        )
+        .post("/api/auth/reset_password")
+        .json(&json!({"password": "a-new-secret", "token": token}))
+        .send()
         .await;
     assert_eq!(reset.status, StatusCode::OK, "{}", reset.text);
     let after = app
-        .post_json(
-            "/api/auth/login",
-            &json!({"email": OWNER_EMAIL, "password": "a-new-secret"}),
-        )
+        .post("/api/auth/login")
+        .json(&json!({"email": OWNER_EMAIL, "password": "a-new-secret"}))
+        .send()
         .await;
     assert_eq!(after.status, StatusCode::OK);
 }
@@ -186,11 +182,10 @@ async fn a_locked_unknown_email_looks_like_a_locked_known_one() {
     let mut last = None;
     for _ in 0..11 {
         last = Some(
-            app.post_json(
-                "/api/auth/login",
-                &json!({"email": "ghost@example.com", "password": "nope-nope"}),
-            )
-            .await,
+            app.post("/api/auth/login")
+                .json(&json!({"email": "ghost@example.com", "password": "nope-nope"}))
+                .send()
+                .await,
         );
     }
     let last = last.expect("reply");

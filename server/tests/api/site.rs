@@ -7,7 +7,7 @@ use crate::helpers::{spawn_app, spawn_app_with};
 #[tokio::test]
 async fn health_reports_the_database_in_use() {
     let app = spawn_app().await;
-    let reply = app.get("/api/health", None).await;
+    let reply = app.get("/api/health").send().await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.json["status"], "ok");
     let expected = match std::env::var("TEST_DATABASE_URL") {
@@ -21,16 +21,16 @@ async fn health_reports_the_database_in_use() {
 async fn the_liveness_probe_answers_without_the_database() {
     let app = spawn_app().await;
     app.state.db.close().await;
-    let reply = app.get("/api/health/live", None).await;
+    let reply = app.get("/api/health/live").send().await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.json["status"], "live");
-    assert!(!app.get("/api/health", None).await.status.is_success());
+    assert!(!app.get("/api/health").send().await.status.is_success());
 }
 
 #[tokio::test]
 async fn the_root_redirects_to_the_admin() {
     let app = spawn_app().await;
-    let reply = app.get("/", None).await;
+    let reply = app.get("/").send().await;
     assert!(reply.status.is_redirection());
     assert_eq!(reply.headers["location"], "/admin");
 }
@@ -43,7 +43,7 @@ async fn admin_routes_serve_the_ui_and_unknown_ones_fall_back_to_index() {
     std::fs::write(dir.join("assets/app.js"), "console.log(1)").expect("asset");
     let app = spawn_app_with(Some(dir.clone())).await;
     for path in ["/admin", "/admin/", "/admin/auth/login", "/admin/auth/shop"] {
-        let reply = app.get(path, None).await;
+        let reply = app.get(path).send().await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert!(reply.text.contains("<title>ui</title>"), "{path}");
         // Its own scripts and WebAssembly only, never framed by another site.
@@ -67,7 +67,7 @@ async fn admin_routes_serve_the_ui_and_unknown_ones_fall_back_to_index() {
         );
         assert_eq!(reply.headers["x-content-type-options"], "nosniff");
     }
-    let asset = app.get("/admin/assets/app.js", None).await;
+    let asset = app.get("/admin/assets/app.js").send().await;
     assert_eq!(asset.text, "console.log(1)");
     assert_eq!(
         asset.headers["cache-control"],
@@ -77,29 +77,21 @@ async fn admin_routes_serve_the_ui_and_unknown_ones_fall_back_to_index() {
     // The build's compressed copy goes to a browser that takes it.
     std::fs::write(dir.join("assets/app.js.br"), b"brotli bytes").expect("br");
     let compressed = app
-        .send(
-            axum::http::Method::GET,
-            "/admin/assets/app.js",
-            None,
-            None,
-            &[("accept-encoding", "gzip, deflate, br")],
-        )
+        .get("/admin/assets/app.js")
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
         .await;
     assert_eq!(compressed.headers["content-encoding"], "br");
     assert_eq!(compressed.text, "brotli bytes");
     assert_eq!(
-        app.get("/admin/assets/missing.js", None).await.status,
+        app.get("/admin/assets/missing.js").send().await.status,
         StatusCode::NOT_FOUND
     );
     // An API answer is gzipped for a client that asks.
     let docs = app
-        .send(
-            axum::http::Method::GET,
-            "/api/openapi.json",
-            None,
-            None,
-            &[("accept-encoding", "gzip")],
-        )
+        .get("/api/openapi.json")
+        .header("accept-encoding", "gzip")
+        .send()
         .await;
     assert_eq!(docs.headers["content-encoding"], "gzip");
     let _ = std::fs::remove_dir_all(dir);
@@ -129,7 +121,7 @@ async fn every_html_answer_has_a_policy_that_runs_no_inline_or_evaluated_script(
         ("/s/demo/products/no-such-product", "'self'"),
     ];
     for (path, ancestors) in pages {
-        let reply = app.get(path, None).await;
+        let reply = app.get(path).send().await;
         let kind = reply.headers[axum::http::header::CONTENT_TYPE]
             .to_str()
             .expect("type");
@@ -155,7 +147,7 @@ async fn every_html_answer_has_a_policy_that_runs_no_inline_or_evaluated_script(
         assert!(reply.headers.get("set-cookie").is_none(), "{path}");
     }
     // The API page's script is its own file.
-    let script = app.get("/api/docs.js", None).await;
+    let script = app.get("/api/docs.js").send().await;
     assert_eq!(script.status, StatusCode::OK);
     assert!(script.text.contains("openapi.json"));
     let _ = std::fs::remove_dir_all(dir);
@@ -165,18 +157,15 @@ async fn every_html_answer_has_a_policy_that_runs_no_inline_or_evaluated_script(
 async fn other_origins_may_call_only_the_storefronts_public_calls() {
     let app = spawn_app().await;
     let token = app.owner_token().await;
-    let origin = ("origin", "https://shop.example.com");
+    let origin = "https://shop.example.com";
     let preflight = |path: &'static str, method: &'static str| {
         let app = &app;
         async move {
-            app.send(
-                axum::http::Method::OPTIONS,
-                path,
-                None,
-                None,
-                &[origin, ("access-control-request-method", method)],
-            )
-            .await
+            app.request(axum::http::Method::OPTIONS, path)
+                .header("origin", origin)
+                .header("access-control-request-method", method)
+                .send()
+                .await
         }
     };
     let allowed = |reply: &crate::helpers::Reply| {
@@ -195,13 +184,9 @@ async fn other_origins_may_call_only_the_storefronts_public_calls() {
             .is_none()
     );
     let read = app
-        .send(
-            axum::http::Method::GET,
-            "/api/public/stores/demo/pages",
-            None,
-            None,
-            &[origin],
-        )
+        .get("/api/public/stores/demo/pages")
+        .header("origin", origin)
+        .send()
         .await;
     assert_eq!(read.status, StatusCode::OK, "{}", read.text);
     assert_eq!(allowed(&read).as_deref(), Some("*"));
@@ -215,13 +200,10 @@ async fn other_origins_may_call_only_the_storefronts_public_calls() {
         assert_eq!(allowed(&preflight(path, method).await), None, "{path}");
     }
     let info = app
-        .send(
-            axum::http::Method::GET,
-            "/api/users/info",
-            None,
-            Some(&token),
-            &[origin],
-        )
+        .get("/api/users/info")
+        .token(&token)
+        .header("origin", origin)
+        .send()
         .await;
     assert_eq!(info.status, StatusCode::OK);
     assert_eq!(allowed(&info), None);

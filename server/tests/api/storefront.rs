@@ -1,8 +1,7 @@
 //! Image upload (type, size and name checks; nothing written on refusal) and the storefront's
 //! public read API (no sign-in, only what the public may see, cache headers).
 
-use axum::body::Body;
-use axum::http::{Method, StatusCode, header};
+use axum::http::{StatusCode, header};
 use serde_json::json;
 
 use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app};
@@ -21,14 +20,13 @@ fn multipart(name: &str, filename: &str, bytes: &[u8]) -> Vec<u8> {
 
 async fn upload(app: &TestApp, token: &str, store: &str, body: Vec<u8>) -> Reply {
     let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
-    app.send(
-        Method::POST,
-        "/api/stores/onlinestore/images",
-        Some(Body::from(body)),
-        Some(token),
-        &[("x-store-id", store), ("content-type", &content_type)],
-    )
-    .await
+    app.post("/api/stores/onlinestore/images")
+        .body(body)
+        .token(token)
+        .store(store)
+        .header("content-type", &content_type)
+        .send()
+        .await
 }
 
 /// Files of the store under the upload folder, the seeded pictures aside.
@@ -72,7 +70,7 @@ async fn an_image_is_stored_under_a_name_the_server_makes_and_served_back() {
         format!("http://127.0.0.1:8080{src}")
     );
     assert_eq!(reply.json["contentType"], "image/png");
-    let served = app.get(src, None).await;
+    let served = app.get(src).send().await;
     assert_eq!(served.status, StatusCode::OK);
     assert_eq!(served.headers[header::CONTENT_TYPE], "image/png");
     assert!(
@@ -150,14 +148,12 @@ async fn a_wrong_type_a_large_file_or_a_path_in_the_name_is_refused_and_nothing_
     ];
     for (name, body, status) in cases {
         let reply = if name == "not multipart" {
-            app.call(
-                Method::POST,
-                "/api/stores/onlinestore/images",
-                Some(&json!({})),
-                Some(&token),
-                Some(&store),
-            )
-            .await
+            app.post("/api/stores/onlinestore/images")
+                .json(&json!({}))
+                .token(&token)
+                .store(&store)
+                .send()
+                .await
         } else {
             upload(&app, &token, &store, body).await
         };
@@ -176,7 +172,7 @@ async fn a_wrong_type_a_large_file_or_a_path_in_the_name_is_refused_and_nothing_
 #[tokio::test]
 async fn the_storefront_reads_the_active_theme_and_what_is_published_without_signing_in() {
     let app = spawn_app().await;
-    let theme = app.get("/api/public/stores/demo/theme", None).await;
+    let theme = app.get("/api/public/stores/demo/theme").send().await;
     assert_eq!(theme.status, StatusCode::OK, "{}", theme.text);
     assert_eq!(theme.json["family"], "hydro");
     assert_eq!(theme.json["version"], 1);
@@ -192,13 +188,9 @@ async fn the_storefront_reads_the_active_theme_and_what_is_published_without_sig
         .expect("etag")
         .to_owned();
     let again = app
-        .send(
-            Method::GET,
-            "/api/public/stores/demo/theme",
-            None,
-            None,
-            &[("if-none-match", &etag)],
-        )
+        .get("/api/public/stores/demo/theme")
+        .header("if-none-match", &etag)
+        .send()
         .await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
 
@@ -206,80 +198,85 @@ async fn the_storefront_reads_the_active_theme_and_what_is_published_without_sig
     let (token, _, store) = app.session_of(OWNER_EMAIL).await;
     let store = store.expect("store");
     let draft = app
-        .call(
-            Method::POST,
-            "/api/stores/onlinestore/pages/",
-            Some(&json!({"title": "Secret"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/onlinestore/pages/")
+        .json(&json!({"title": "Secret"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(draft.status, StatusCode::CREATED);
     let product = app
-        .call(
-            Method::POST,
-            "/api/stores/products",
-            Some(&json!({"title": "Hidden", "price": 1, "status": "draft"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/products")
+        .json(&json!({"title": "Hidden", "price": 1, "status": "draft"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(product.status, StatusCode::CREATED, "{}", product.text);
 
-    let pages = app.get("/api/public/stores/demo/pages", None).await;
+    let pages = app.get("/api/public/stores/demo/pages").send().await;
     assert_eq!(pages.json.as_array().expect("pages").len(), 3);
     assert!(pages.headers.contains_key(header::CACHE_CONTROL));
     assert_eq!(
-        app.get("/api/public/stores/demo/pages/about-us", None)
+        app.get("/api/public/stores/demo/pages/about-us")
+            .send()
             .await
             .status,
         StatusCode::OK
     );
     assert_eq!(
-        app.get("/api/public/stores/demo/pages/secret", None)
+        app.get("/api/public/stores/demo/pages/secret")
+            .send()
             .await
             .status,
         StatusCode::NOT_FOUND
     );
-    let menus = app.get("/api/public/stores/demo/menus", None).await;
+    let menus = app.get("/api/public/stores/demo/menus").send().await;
     assert_eq!(menus.json.as_array().expect("menus").len(), 2);
     let products = app
-        .get("/api/public/stores/demo/products?limit=50", None)
+        .get("/api/public/stores/demo/products?limit=50")
+        .send()
         .await;
     assert_eq!(products.json["total"], 8);
     let in_tops = app
-        .get("/api/public/stores/demo/products?chandle=tops", None)
+        .get("/api/public/stores/demo/products?chandle=tops")
+        .send()
         .await;
     assert_eq!(in_tops.json["total"], 2);
     assert_eq!(
-        app.get("/api/public/stores/demo/products/classic-shirt", None)
+        app.get("/api/public/stores/demo/products/classic-shirt")
+            .send()
             .await
             .status,
         StatusCode::OK
     );
     assert_eq!(
-        app.get("/api/public/stores/demo/products/hidden", None)
+        app.get("/api/public/stores/demo/products/hidden")
+            .send()
             .await
             .status,
         StatusCode::NOT_FOUND
     );
-    let collections = app.get("/api/public/stores/demo/collections", None).await;
+    let collections = app.get("/api/public/stores/demo/collections").send().await;
     assert_eq!(collections.json["total"], 3);
     assert_eq!(
-        app.get("/api/public/stores/demo/collections/tops", None)
+        app.get("/api/public/stores/demo/collections/tops")
+            .send()
             .await
             .json["handle"],
         "tops"
     );
     assert_eq!(
-        app.get("/api/public/stores/nowhere/theme", None)
+        app.get("/api/public/stores/nowhere/theme")
+            .send()
             .await
             .status,
         StatusCode::NOT_FOUND
     );
     // The seller's store shows its own catalog only.
     let sams = app
-        .get("/api/public/stores/sams-goods/products", None)
+        .get("/api/public/stores/sams-goods/products")
+        .send()
         .await;
     assert_eq!(sams.json["total"], 8);
     assert_ne!(
@@ -289,13 +286,10 @@ async fn the_storefront_reads_the_active_theme_and_what_is_published_without_sig
 
     // Activating another theme changes what the storefront reads.
     let list = app
-        .call(
-            Method::GET,
-            "/api/stores/onlinestore/themes",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/onlinestore/themes")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let newchick = list
         .json
@@ -310,13 +304,16 @@ async fn the_storefront_reads_the_active_theme_and_what_is_published_without_sig
         newchick.as_str().expect("id")
     );
     assert_eq!(
-        app.call(Method::POST, &path, None, Some(&token), Some(&store))
+        app.post(&path)
+            .token(&token)
+            .store(&store)
+            .send()
             .await
             .status,
         StatusCode::OK
     );
     assert_eq!(
-        app.get("/api/public/stores/demo/theme", None).await.json["family"],
+        app.get("/api/public/stores/demo/theme").send().await.json["family"],
         "newchick"
     );
 }
@@ -371,7 +368,7 @@ fn section_keys(html: &str) -> Vec<String> {
 #[tokio::test]
 async fn the_home_page_renders_every_section_of_both_families_with_security_headers() {
     let app = spawn_app().await;
-    let home = app.get("/s/demo/", None).await;
+    let home = app.get("/s/demo/").send().await;
     assert_eq!(home.status, StatusCode::OK, "{}", home.text);
     assert!(home.text.contains("class=\"fam-hydro page-home\""));
     let keys = section_keys(&home.text);
@@ -413,7 +410,7 @@ async fn the_home_page_renders_every_section_of_both_families_with_security_head
             .contains("max-age")
     );
     // The fashion family in preview: its own sections, never cached.
-    let fashion = app.get("/s/demo/?nocache=1&theme=fashion", None).await;
+    let fashion = app.get("/s/demo/?nocache=1&theme=fashion").send().await;
     assert_eq!(fashion.status, StatusCode::OK);
     assert!(fashion.text.contains("fam-newchick"));
     let keys = section_keys(&fashion.text);
@@ -425,17 +422,17 @@ async fn the_home_page_renders_every_section_of_both_families_with_security_head
     // Seller HTML is cleaned; an unknown store is a 404 page.
     assert!(!home.text.contains("<script>"));
     assert_eq!(
-        app.get("/s/nope/", None).await.status,
+        app.get("/s/nope/").send().await.status,
         StatusCode::NOT_FOUND
     );
-    let product = app.get("/s/demo/products/classic-shirt", None).await;
+    let product = app.get("/s/demo/products/classic-shirt").send().await;
     assert_eq!(product.status, StatusCode::OK);
     assert!(product.text.contains("data-add"));
     assert_eq!(
-        app.get("/s/demo/products/nope", None).await.status,
+        app.get("/s/demo/products/nope").send().await.status,
         StatusCode::NOT_FOUND
     );
-    let tops = app.get("/s/demo/collections/tops", None).await;
+    let tops = app.get("/s/demo/collections/tops").send().await;
     assert_eq!(tops.status, StatusCode::OK);
     assert!(tops.text.contains("data-collection=\"tops\""));
 }
@@ -443,16 +440,15 @@ async fn the_home_page_renders_every_section_of_both_families_with_security_head
 #[tokio::test]
 async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
     let app = spawn_app().await;
-    let theme = app.get("/api/public/stores/demo/theme", None).await;
+    let theme = app.get("/api/public/stores/demo/theme").send().await;
     let mut config = theme.json["config"].clone();
     config["pages"]["homepage"]["sections"]["product-review-1"]["settings"]["body_html"] =
         json!("<p>Changed in the editor</p><script>alert(1)</script>");
     config["pages"]["homepage"]["sections"]["product-review-1"]["index"] = json!(-1);
     let reply = app
-        .post_json(
-            "/s/demo/_preview",
-            &json!({"config": config, "page": "homepage"}),
-        )
+        .post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": "homepage"}))
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     let html = reply.json["html"].as_str().expect("html");
@@ -464,19 +460,22 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
     );
     for page in ["product", "cart", "order", "category"] {
         let reply = app
-            .post_json("/s/demo/_preview", &json!({"config": config, "page": page}))
+            .post("/s/demo/_preview")
+            .json(&json!({"config": config, "page": page}))
+            .send()
             .await;
         assert_eq!(reply.status, StatusCode::OK, "{page}: {}", reply.text);
     }
     let bad = app
-        .post_json(
-            "/s/demo/_preview",
-            &json!({"config": config, "page": "admin"}),
-        )
+        .post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": "admin"}))
+        .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let bad = app
-        .post_json("/s/demo/_preview", &json!({"config": [1, 2]}))
+        .post("/s/demo/_preview")
+        .json(&json!({"config": [1, 2]}))
+        .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
@@ -484,21 +483,19 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
 #[tokio::test]
 async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would() {
     let app = spawn_app().await;
-    let theme = app.get("/api/public/stores/demo/theme", None).await;
+    let theme = app.get("/api/public/stores/demo/theme").send().await;
     let mut config = theme.json["config"].clone();
     config["pages"]["homepage"]["sections"]["product-review-1"]["settings"]["body_html"] =
         json!("<p>Only this section changed</p>");
     let whole = app
-        .post_json(
-            "/s/demo/_preview",
-            &json!({"config": config, "page": "homepage"}),
-        )
+        .post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": "homepage"}))
+        .send()
         .await;
     let part = app
-        .post_json(
-            "/s/demo/_preview",
-            &json!({"config": config, "page": "homepage", "sections": ["product-review-1"]}),
-        )
+        .post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": "homepage", "sections": ["product-review-1"]}))
+        .send()
         .await;
     assert_eq!(part.status, StatusCode::OK, "{}", part.text);
     let section = part.json["sections"]["product-review-1"]
@@ -516,26 +513,23 @@ async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would
     assert_eq!(part.json["css"], whole.json["css"]);
     assert_eq!(part.json["fonts"], whole.json["fonts"]);
     let style = app
-        .post_json(
-            "/s/demo/_preview",
-            &json!({"config": config, "page": "product", "sections": []}),
-        )
+        .post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": "product", "sections": []}))
+        .send()
         .await;
     assert_eq!(style.status, StatusCode::OK, "{}", style.text);
     assert_eq!(style.json["sections"], json!({}));
     assert_eq!(style.json["css"], whole.json["css"]);
     // The header and footer are on every page: they render alone on any.
     let product = app
-        .post_json(
-            "/s/demo/_preview",
-            &json!({"config": config, "page": "product"}),
-        )
+        .post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": "product"}))
+        .send()
         .await;
     let fixed = app
-        .post_json(
-            "/s/demo/_preview",
-            &json!({"config": config, "page": "product", "sections": ["header", "footer"]}),
-        )
+        .post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": "product", "sections": ["header", "footer"]}))
+        .send()
         .await;
     assert_eq!(fixed.status, StatusCode::OK, "{}", fixed.text);
     let product_html = product.json["html"].as_str().expect("html");
@@ -557,10 +551,9 @@ async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would
         (json!(vec!["product-review-1"; 51]), "homepage"),
     ] {
         let bad = app
-            .post_json(
-                "/s/demo/_preview",
-                &json!({"config": config, "page": page, "sections": sections}),
-            )
+            .post("/s/demo/_preview")
+            .json(&json!({"config": config, "page": page, "sections": sections}))
+            .send()
             .await;
         assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{sections} {page}");
         assert!(bad.json["messages"][0].is_string(), "{}", bad.text);
@@ -582,7 +575,9 @@ fn restyle(value: &mut serde_json::Value) {
 }
 
 async fn preview_page(app: &TestApp, config: &serde_json::Value, page: &str) -> Reply {
-    app.post_json("/s/demo/_preview", &json!({"config": config, "page": page}))
+    app.post("/s/demo/_preview")
+        .json(&json!({"config": config, "page": page}))
+        .send()
         .await
 }
 
@@ -623,21 +618,17 @@ async fn the_preview_of_a_store_without_products_shows_a_sample_product() {
     let app = spawn_app().await;
     let (token, _, _) = app.session_of(SELLER_EMAIL).await;
     let created = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&json!({"storeName": "Empty Shelf"})),
-            Some(&token),
-            None,
-        )
+        .post("/api/users/create-store")
+        .json(&json!({"storeName": "Empty Shelf"}))
+        .token(&token)
+        .send()
         .await;
     let subdomain = created.json["subdomain"].as_str().expect("subdomain");
     for page in ["product", "order"] {
         let reply = app
-            .post_json(
-                &format!("/s/{subdomain}/_preview"),
-                &json!({"config": null, "page": page}),
-            )
+            .post(&format!("/s/{subdomain}/_preview"))
+            .json(&json!({"config": null, "page": page}))
+            .send()
             .await;
         assert_eq!(reply.status, StatusCode::OK, "{page}: {}", reply.text);
         let html = reply.json["html"].as_str().expect("html");
@@ -748,7 +739,7 @@ async fn a_checkout_refuses_bad_input_and_unknown_or_unavailable_products_writin
     for (field, value, status) in cases {
         let mut body = good.clone();
         body[field] = value.clone();
-        let reply = app.post_json("/s/demo/checkout", &body).await;
+        let reply = app.post("/s/demo/checkout").json(&body).send().await;
         assert_eq!(reply.status, status, "{field}={value}: {}", reply.text);
         assert!(!reply.messages().is_empty());
     }
@@ -756,30 +747,20 @@ async fn a_checkout_refuses_bad_input_and_unknown_or_unavailable_products_writin
     let (token, _, store) = app.session_of(OWNER_EMAIL).await;
     let store = store.expect("store");
     let draft = app
-        .call(
-            Method::POST,
-            "/api/stores/products",
-            Some(&json!({"title": "Hidden", "price": 5, "status": "draft"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/products")
+        .json(&json!({"title": "Hidden", "price": 5, "status": "draft"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     let mut body = good.clone();
     body["items"] = json!([{"productId": draft.json["id"], "quantity": 1}]);
     assert_eq!(
-        app.post_json("/s/demo/checkout", &body).await.status,
+        app.post("/s/demo/checkout").json(&body).send().await.status,
         StatusCode::CONFLICT
     );
     // Unreadable JSON is a 4xx, and nothing was written by any refusal.
-    let broken = app
-        .send(
-            Method::POST,
-            "/s/demo/checkout",
-            Some(Body::from("{")),
-            None,
-            &[],
-        )
-        .await;
+    let broken = app.post("/s/demo/checkout").body("{").send().await;
     assert!(broken.status.is_client_error());
     assert_eq!(order_count(&app).await, before);
     assert_eq!(variant_stock(&app, "classic-shirt", &variant).await, stock);
@@ -791,13 +772,10 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     let (token, _, store) = app.session_of(OWNER_EMAIL).await;
     let store = store.expect("store");
     let totals_before = app
-        .call(
-            Method::GET,
-            "/api/stores/dashboard/totals",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/dashboard/totals")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(
         totals_before.status,
@@ -809,7 +787,7 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     let before = order_count(&app).await;
     let body = json!({"idempotencyKey": "key-abcdef12", "email": "Ann@Example.com", "shippingAddress": crate::helpers::address("Ann Lee"), "note": "Gift wrap, please",
         "items": [{"productId": product, "variantId": variant, "quantity": 2}]});
-    let placed = app.post_json("/s/demo/checkout", &body).await;
+    let placed = app.post("/s/demo/checkout").json(&body).send().await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     let subtotal = (price * 100.0).round() as i64 * 2;
     let shipping = if subtotal >= 5000 { 0 } else { 499 };
@@ -818,7 +796,7 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     assert_eq!(placed.json["totalMinor"], subtotal + shipping - discount);
     let order_id = placed.json["orderId"].as_str().expect("id").to_owned();
     // The same submit again answers the same order and writes nothing.
-    let again = app.post_json("/s/demo/checkout", &body).await;
+    let again = app.post("/s/demo/checkout").json(&body).send().await;
     assert_eq!(again.status, StatusCode::OK, "{}", again.text);
     assert_eq!(again.json["orderId"], order_id.as_str());
     assert_eq!(order_count(&app).await, before + 1);
@@ -826,7 +804,11 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     let mut other = body.clone();
     other["items"][0]["quantity"] = json!(1);
     assert_eq!(
-        app.post_json("/s/demo/checkout", &other).await.status,
+        app.post("/s/demo/checkout")
+            .json(&other)
+            .send()
+            .await
+            .status,
         StatusCode::CONFLICT
     );
     // Stock was taken once.
@@ -836,13 +818,10 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     );
     // The admin's orders list it as paid.
     let orders = app
-        .call(
-            Method::GET,
-            "/api/stores/orders",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/orders")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(orders.status, StatusCode::OK, "{}", orders.text);
     let order = orders.json["orders"]
@@ -858,13 +837,10 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     // (test_mode.rs holds the rest of the test-order rules).
     assert_eq!(order["test"], true, "{order}");
     let totals = app
-        .call(
-            Method::GET,
-            "/api/stores/dashboard/totals",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/dashboard/totals")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(
         totals.json["total_orders"],
@@ -876,7 +852,8 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
     );
     // The thank-you page shows it; another store's address does not.
     let thanks = app
-        .get(&format!("/s/demo/thank-you/{order_id}"), None)
+        .get(&format!("/s/demo/thank-you/{order_id}"))
+        .send()
         .await;
     assert_eq!(thanks.status, StatusCode::OK);
     assert!(
@@ -885,7 +862,8 @@ async fn a_paid_order_is_written_once_priced_from_the_database_and_flagged_as_a_
             .contains(placed.json["orderName"].as_str().expect("name"))
     );
     assert_eq!(
-        app.get(&format!("/s/sams-goods/thank-you/{order_id}"), None)
+        app.get(&format!("/s/sams-goods/thank-you/{order_id}"))
+            .send()
             .await
             .status,
         StatusCode::NOT_FOUND
@@ -898,12 +876,11 @@ async fn the_cart_view_prices_lines_from_the_database_and_drops_what_cannot_be_b
     // The demo's stock is drawn at random: the variant has at least two.
     let (product, variant, price, _) = demo_product(&app, "classic-shirt").await;
     let reply = app
-        .post_json(
-            "/s/demo/cart/view",
-            &json!({"items": [
+        .post("/s/demo/cart/view")
+        .json(&json!({"items": [
             {"productId": product, "variantId": variant, "quantity": 2},
-            {"productId": "gone", "quantity": 1}]}),
-        )
+            {"productId": "gone", "quantity": 1}]}))
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert_eq!(reply.json["count"], 2);
@@ -922,13 +899,9 @@ async fn the_cart_view_prices_lines_from_the_database_and_drops_what_cannot_be_b
 async fn a_store_host_name_serves_its_storefront_when_configured() {
     let app = crate::helpers::spawn_app_configured(|c| c.storefront_hosts = true).await;
     let reply = app
-        .send(
-            Method::GET,
-            "/",
-            None,
-            None,
-            &[("host", "demo.localhost:8080")],
-        )
+        .get("/")
+        .header("host", "demo.localhost:8080")
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert!(reply.text.contains("data-section-key=\"header\""));
@@ -945,25 +918,19 @@ async fn a_store_host_name_serves_its_storefront_when_configured() {
     );
     // The API stays the API on that host, and the admin's host is not a store.
     let api = app
-        .send(
-            Method::GET,
-            "/api/public/stores/demo/theme",
-            None,
-            None,
-            &[("host", "demo.localhost")],
-        )
+        .get("/api/public/stores/demo/theme")
+        .header("host", "demo.localhost")
+        .send()
         .await;
     assert_eq!(api.status, StatusCode::OK);
-    let admin = app
-        .send(Method::GET, "/", None, None, &[("host", "127.0.0.1:8080")])
-        .await;
+    let admin = app.get("/").header("host", "127.0.0.1:8080").send().await;
     assert_eq!(admin.status, StatusCode::TEMPORARY_REDIRECT);
 }
 
 #[tokio::test]
 async fn the_preview_catalog_snapshot_is_the_cores_type_with_the_active_products_and_samples() {
     let app = spawn_app().await;
-    let reply = app.get("/s/demo/_preview/catalog", None).await;
+    let reply = app.get("/s/demo/_preview/catalog").send().await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert_eq!(reply.headers[header::CACHE_CONTROL], "no-store");
     let snapshot: core_wasm::storefront::preview::Snapshot =
@@ -980,7 +947,8 @@ async fn the_preview_catalog_snapshot_is_the_cores_type_with_the_active_products
     );
     assert_eq!(snapshot.sample.id, snapshot.catalog.products[0].id);
     assert_eq!(
-        app.get("/s/no-such-store/_preview/catalog", None)
+        app.get("/s/no-such-store/_preview/catalog")
+            .send()
             .await
             .status,
         StatusCode::NOT_FOUND
@@ -992,17 +960,15 @@ async fn a_store_without_products_previews_a_sample_product_in_its_snapshot() {
     let app = spawn_app().await;
     let (token, store_id) = crate::helpers::fresh_store(&app).await;
     let store = app
-        .call(
-            Method::GET,
-            "/api/stores/current",
-            None,
-            Some(&token),
-            Some(&store_id),
-        )
+        .get("/api/stores/current")
+        .token(&token)
+        .store(&store_id)
+        .send()
         .await;
     let subdomain = store.json["subdomain"].as_str().expect("subdomain");
     let reply = app
-        .get(&format!("/s/{subdomain}/_preview/catalog"), None)
+        .get(&format!("/s/{subdomain}/_preview/catalog"))
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert!(
@@ -1017,7 +983,7 @@ async fn a_store_without_products_previews_a_sample_product_in_its_snapshot() {
 #[tokio::test]
 async fn the_preview_worker_is_allowed_the_store_scope_and_checked_at_every_registration() {
     let app = spawn_app().await;
-    let reply = app.get("/s/demo/_preview/sw.js", None).await;
+    let reply = app.get("/s/demo/_preview/sw.js").send().await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(
         reply.headers[header::CONTENT_TYPE],
@@ -1029,7 +995,8 @@ async fn the_preview_worker_is_allowed_the_store_scope_and_checked_at_every_regi
     assert!(reply.text.contains("var BASE = \"/s/demo\";"));
     assert!(!reply.text.contains("__"), "a placeholder was left");
     assert_eq!(
-        app.get("/s/no-such-store/_preview/sw.js", None)
+        app.get("/s/no-such-store/_preview/sw.js")
+            .send()
             .await
             .status,
         StatusCode::NOT_FOUND
@@ -1045,10 +1012,10 @@ async fn only_preview_pages_may_run_webassembly() {
             .expect("ascii")
             .to_owned()
     };
-    let preview = app.get("/s/demo/?nocache=1&theme=default", None).await;
+    let preview = app.get("/s/demo/?nocache=1&theme=default").send().await;
     assert_eq!(preview.status, StatusCode::OK);
     assert!(csp(&preview).contains("script-src 'self' 'wasm-unsafe-eval';"));
-    let shopper = app.get("/s/demo/", None).await;
+    let shopper = app.get("/s/demo/").send().await;
     assert_eq!(shopper.status, StatusCode::OK);
     assert!(!csp(&shopper).contains("wasm-unsafe-eval"));
 }

@@ -3,7 +3,7 @@
 //! the server itself, the footer invents no contact details, and the demo hoodie has one picker
 //! per option.
 
-use axum::http::{Method, StatusCode, header};
+use axum::http::{StatusCode, header};
 use serde_json::json;
 
 use crate::helpers::{OWNER_EMAIL, TestApp, spawn_app, stored_product};
@@ -19,13 +19,11 @@ async fn review(
     let body =
         json!({"productId": product_id, "author": "Ann", "rating": rating, "published": published});
     let created = app
-        .call(
-            Method::POST,
-            "/api/stores/apps/product-reviews",
-            Some(&body),
-            Some(token),
-            Some(store),
-        )
+        .post("/api/stores/apps/product-reviews")
+        .json(&body)
+        .token(token)
+        .store(store)
+        .send()
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
 }
@@ -37,7 +35,7 @@ async fn a_product_page_shows_stars_only_from_published_reviews_while_the_review
     let store = app.store_id("demo").await;
     let shirt = stored_product(&app, "demo", "classic-shirt").await;
     let shirt_id = shirt["id"].as_str().expect("id");
-    let page = app.get("/s/demo/products/classic-shirt", None).await;
+    let page = app.get("/s/demo/products/classic-shirt").send().await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(
         !page.text.contains("class=\"rating\""),
@@ -48,27 +46,25 @@ async fn a_product_page_shows_stars_only_from_published_reviews_while_the_review
     review(&app, &token, &store, shirt_id, 5, true).await;
     review(&app, &token, &store, shirt_id, 4, true).await;
     review(&app, &token, &store, shirt_id, 1, false).await;
-    let page = app.get("/s/demo/products/classic-shirt", None).await;
+    let page = app.get("/s/demo/products/classic-shirt").send().await;
     assert!(
         !page.text.contains("class=\"rating\""),
         "the reviews app is off"
     );
 
     let on = app
-        .call(
-            Method::PUT,
-            "/api/stores/apps/switches",
-            Some(&json!({"enabled": ["product-review"]})),
-            Some(&token),
-            Some(&store),
-        )
+        .put("/api/stores/apps/switches")
+        .json(&json!({"enabled": ["product-review"]}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(on.status, StatusCode::OK, "{}", on.text);
-    let page = app.get("/s/demo/products/classic-shirt", None).await;
+    let page = app.get("/s/demo/products/classic-shirt").send().await;
     // (5 + 4) / 2: the unpublished one-star review is not counted.
     assert!(page.text.contains("4.5 (2 reviews)"), "the stars");
     // Another product has no reviews and shows no stars.
-    let other = app.get("/s/demo/products/classic-hoodie", None).await;
+    let other = app.get("/s/demo/products/classic-hoodie").send().await;
     assert_eq!(other.status, StatusCode::OK);
     assert!(!other.text.contains("class=\"rating\""));
 }
@@ -76,7 +72,7 @@ async fn a_product_page_shows_stars_only_from_published_reviews_while_the_review
 #[tokio::test]
 async fn the_templates_pictures_fonts_and_favicon_come_from_the_server_itself() {
     let app = spawn_app().await;
-    let home = app.get("/s/demo/", None).await;
+    let home = app.get("/s/demo/").send().await;
     assert_eq!(home.status, StatusCode::OK);
     assert!(
         home.text
@@ -102,10 +98,10 @@ async fn the_templates_pictures_fonts_and_favicon_come_from_the_server_itself() 
     assert!(named.len() >= 5, "{named:?}");
     assert!(named.contains(&"/theme-assets/fonts.css".to_owned()));
     for path in &named {
-        let reply = app.get(path, None).await;
+        let reply = app.get(path).send().await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
     }
-    let css = app.get("/theme-assets/fonts.css", None).await;
+    let css = app.get("/theme-assets/fonts.css").send().await;
     assert_eq!(css.headers[header::CONTENT_TYPE], "text/css; charset=utf-8");
     let fonts: Vec<&str> = css
         .text
@@ -114,19 +110,19 @@ async fn the_templates_pictures_fonts_and_favicon_come_from_the_server_itself() 
         .collect();
     assert_eq!(fonts.len(), 4);
     for font in fonts {
-        let reply = app.get(font, None).await;
+        let reply = app.get(font).send().await;
         assert_eq!(reply.status, StatusCode::OK, "{font}");
         assert_eq!(reply.headers[header::CONTENT_TYPE], "font/woff2");
     }
-    let icon = app.get("/s/demo/favicon.ico", None).await;
+    let icon = app.get("/s/demo/favicon.ico").send().await;
     assert_eq!(icon.status, StatusCode::OK);
     assert_eq!(icon.headers[header::CONTENT_TYPE], "image/x-icon");
     assert_eq!(
-        app.get("/theme-assets/nope.svg", None).await.status,
+        app.get("/theme-assets/nope.svg").send().await.status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        app.get("/theme-assets/../Cargo.toml", None).await.status,
+        app.get("/theme-assets/../Cargo.toml").send().await.status,
         StatusCode::NOT_FOUND
     );
 }
@@ -134,7 +130,7 @@ async fn the_templates_pictures_fonts_and_favicon_come_from_the_server_itself() 
 #[tokio::test]
 async fn the_demo_footer_invents_no_contact_details_and_names_the_store() {
     let app = spawn_app().await;
-    let home = app.get("/s/demo/", None).await;
+    let home = app.get("/s/demo/").send().await;
     for invented in [
         "Acme",
         "000000000",
@@ -161,7 +157,7 @@ async fn the_demo_hoodie_has_a_size_picker_and_a_colour_picker() {
     let app = spawn_app().await;
     let hoodie = stored_product(&app, "demo", "classic-hoodie").await;
     assert_eq!(hoodie["variants"][0]["options"], json!(["S", "Black"]));
-    let page = app.get("/s/demo/products/classic-hoodie", None).await;
+    let page = app.get("/s/demo/products/classic-hoodie").send().await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.text.contains(">Size</legend>"));
     assert!(page.text.contains(">Colour</legend>"));

@@ -81,14 +81,12 @@ async fn call_reply(
     store_id: Option<&str>,
 ) -> crate::helpers::Reply {
     let body = matches!(op.method, Method::POST | Method::PUT | Method::PATCH).then(|| json!({}));
-    app.call(
-        op.method.clone(),
-        &address(op, id),
-        body.as_ref(),
-        Some(token),
-        store_id,
-    )
-    .await
+    app.request(op.method.clone(), &address(op, id))
+        .maybe_json(body.as_ref())
+        .token(token)
+        .maybe_store(store_id)
+        .send()
+        .await
 }
 
 async fn call(
@@ -250,7 +248,11 @@ async fn forged_tokens_are_refused_on_every_route_that_needs_sign_in() {
     // The same session's real token still works.
     let (access, _, _) = app.session_of(OWNER_EMAIL).await;
     assert_eq!(
-        app.get("/api/users/info", Some(&access)).await.status,
+        app.get("/api/users/info")
+            .token(&access)
+            .send()
+            .await
+            .status,
         StatusCode::OK
     );
 }

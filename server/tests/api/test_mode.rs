@@ -4,8 +4,7 @@
 //! spaced cart ids, malformed storefront addresses, stock counts hidden from the public, and
 //! conversions only from the server's orders.
 
-use axum::body::Body;
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 use server::analytics::query::{self, Countries, Source, TestOrders};
 
@@ -40,13 +39,10 @@ fn checkout_body(key: &str, product: &str, variant: &str, quantity: i64) -> Valu
 
 async fn balance(app: &TestApp, token: &str, store: &str) -> f64 {
     let reply = app
-        .call(
-            Method::GET,
-            "/api/stores/payout/v2/balance",
-            None,
-            Some(token),
-            Some(store),
-        )
+        .get("/api/stores/payout/v2/balance")
+        .token(token)
+        .store(store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     reply.json["availableToPayout"].as_f64().expect("balance")
@@ -66,29 +62,24 @@ async fn place(app: &TestApp, token: &str, store: &str, key: &str, session: &str
     let (product, variant) = product(app).await;
     let mut body = checkout_body(key, &product, &variant, 1);
     body["sessionId"] = json!(session);
-    let placed = app.post_json("/s/demo/checkout", &body).await;
+    let placed = app.post("/s/demo/checkout").json(&body).send().await;
     assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.text);
     let id = placed.json["orderId"].as_str().expect("id");
-    app.call(
-        Method::GET,
-        &format!("/api/stores/orders/{id}"),
-        None,
-        Some(token),
-        Some(store),
-    )
-    .await
-    .json
+    app.get(&format!("/api/stores/orders/{id}"))
+        .token(token)
+        .store(store)
+        .send()
+        .await
+        .json
 }
 
 async fn set_test_mode(app: &TestApp, token: &str, store: &str, on: bool) -> Value {
     let reply = app
-        .call(
-            Method::PUT,
-            "/api/stores/settings/test-mode",
-            Some(&json!({"testMode": on})),
-            Some(token),
-            Some(store),
-        )
+        .put("/api/stores/settings/test-mode")
+        .json(&json!({"testMode": on}))
+        .token(token)
+        .store(store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     reply.json
@@ -99,26 +90,21 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
     let app = spawn_app().await;
     let (token, store) = owner(&app).await;
     let mode = app
-        .call(
-            Method::GET,
-            "/api/stores/settings/test-mode",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/settings/test-mode")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     // The demo store is in test mode (it also has gateways).
     assert_eq!(mode.json["testMode"], true);
     let before = balance(&app, &token, &store).await;
     let overview_path = "/api/stores/analytics/overview";
     let orders_before = app
-        .send(
-            Method::GET,
-            overview_path,
-            None,
-            Some(&token),
-            &[("x-store-id", &store), ("cache-control", "no-cache")],
-        )
+        .get(overview_path)
+        .token(&token)
+        .store(&store)
+        .header("cache-control", "no-cache")
+        .send()
         .await
         .json["current"]["orders"]["total_orders"]
         .as_u64()
@@ -127,7 +113,7 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
     let id = order["id"].as_str().expect("id");
     assert_eq!(order["test"], true);
     assert_eq!(order["financialStatus"], "paid");
-    let thanks = app.get(&format!("/s/demo/thank-you/{id}"), None).await;
+    let thanks = app.get(&format!("/s/demo/thank-you/{id}")).send().await;
     assert!(thanks.text.contains("a test order: no payment was taken"));
     assert_eq!(balance(&app, &token, &store).await, before);
     let count = |path: &'static str| {
@@ -135,15 +121,13 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
         let token = token.clone();
         let store = store.clone();
         async move {
-            app.send(
-                Method::GET,
-                path,
-                None,
-                Some(&token),
-                &[("x-store-id", &store), ("cache-control", "no-cache")],
-            )
-            .await
-            .json["current"]["orders"]["total_orders"]
+            app.get(path)
+                .token(&token)
+                .store(&store)
+                .header("cache-control", "no-cache")
+                .send()
+                .await
+                .json["current"]["orders"]["total_orders"]
                 .as_u64()
                 .expect("orders")
         }
@@ -159,13 +143,12 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
         let token = token.clone();
         let store = store.clone();
         async move {
-            app.call(
-                Method::GET,
-                &format!("/api/stores/analytics/conversion?testOrders={tests}"),
-                None,
-                Some(&token),
-                Some(&store),
-            )
+            app.get(&format!(
+                "/api/stores/analytics/conversion?testOrders={tests}"
+            ))
+            .token(&token)
+            .store(&store)
+            .send()
             .await
             .json["session_converted"]["value"]
                 .as_u64()
@@ -174,13 +157,10 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
     };
     assert_eq!(converted("include").await, converted("exclude").await + 1);
     let bad = app
-        .call(
-            Method::GET,
-            "/api/stores/analytics/overview?testOrders=maybe",
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get("/api/stores/analytics/overview?testOrders=maybe")
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     // The rollups and the raw orders agree, with and without test orders.
@@ -224,13 +204,11 @@ async fn a_live_store_without_a_gateway_says_checkout_is_unavailable_and_takes_n
     let app = spawn_app().await;
     let (token, store) = owner(&app).await;
     let cleared = app
-        .call(
-            Method::POST,
-            "/api/stores/payout/proxy/save-store-proxies",
-            Some(&json!({"proxyIds": []})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/payout/proxy/save-store-proxies")
+        .json(&json!({"proxyIds": []}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(cleared.status, StatusCode::OK, "{}", cleared.text);
     let mode = set_test_mode(&app, &token, &store, false).await;
@@ -238,15 +216,14 @@ async fn a_live_store_without_a_gateway_says_checkout_is_unavailable_and_takes_n
     let (product, variant) = product(&app).await;
     let before = order_count(&app).await;
     let refused = app
-        .post_json(
-            "/s/demo/checkout",
-            &checkout_body("no-gateway-1", &product, &variant, 1),
-        )
+        .post("/s/demo/checkout")
+        .json(&checkout_body("no-gateway-1", &product, &variant, 1))
+        .send()
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
     assert!(refused.messages()[0].contains("unavailable"));
     assert_eq!(order_count(&app).await, before);
-    let page = app.get("/s/demo/checkout", None).await;
+    let page = app.get("/s/demo/checkout").send().await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.text.contains("Checkout unavailable"));
     assert!(!page.text.contains("data-checkout"));
@@ -264,7 +241,7 @@ async fn a_live_store_with_a_gateway_places_an_order_awaiting_payment_and_record
     let id = order["id"].as_str().expect("id");
     assert_eq!(order["test"], false);
     assert_eq!(order["financialStatus"], "pending");
-    let thanks = app.get(&format!("/s/demo/thank-you/{id}"), None).await;
+    let thanks = app.get(&format!("/s/demo/thank-you/{id}")).send().await;
     assert!(thanks.text.contains("awaits payment"));
     assert_eq!(balance(&app, &token, &store).await, before);
     let (conversions,): (i64,) = sqlx::query_as(
@@ -285,10 +262,14 @@ async fn checkouts_beyond_the_address_limit_are_answered_429() {
     let mut retry = None;
     for n in 0..4 {
         let reply = app
-            .post_json(
-                "/s/demo/checkout",
-                &checkout_body(&format!("limit-key-{n}"), &product, &variant, 1),
-            )
+            .post("/s/demo/checkout")
+            .json(&checkout_body(
+                &format!("limit-key-{n}"),
+                &product,
+                &variant,
+                1,
+            ))
+            .send()
             .await;
         statuses.push(reply.status);
         if reply.status == StatusCode::TOO_MANY_REQUESTS {
@@ -316,14 +297,16 @@ async fn a_cart_line_id_with_spaces_around_is_the_same_line_under_the_cap() {
         {"productId": format!("  {product} "), "variantId": format!(" {variant}"), "quantity": 99},
     ]);
     let view = app
-        .post_json("/s/demo/cart/view", &json!({"items": items}))
+        .post("/s/demo/cart/view")
+        .json(&json!({"items": items}))
+        .send()
         .await;
     assert_eq!(view.status, StatusCode::OK, "{}", view.text);
     assert!(view.json["count"].as_i64().expect("count") <= 99);
     let mut body = checkout_body("spaced-ids-1", &product, &variant, 1);
     body["items"] = items;
     let before = order_count(&app).await;
-    let refused = app.post_json("/s/demo/checkout", &body).await;
+    let refused = app.post("/s/demo/checkout").json(&body).send().await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
     assert_eq!(order_count(&app).await, before);
 }
@@ -337,7 +320,7 @@ async fn a_storefront_address_that_names_no_valid_subdomain_is_404() {
         "/s/de%20mo/cart",
         "/s/%00",
     ] {
-        let reply = app.get(path, None).await;
+        let reply = app.get(path).send().await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
         assert!(reply.headers.get("set-cookie").is_none(), "{path}");
     }
@@ -347,13 +330,15 @@ async fn a_storefront_address_that_names_no_valid_subdomain_is_404() {
 async fn the_public_catalogue_says_whether_a_variant_is_available_not_how_many_are_left() {
     let app = spawn_app().await;
     let one = app
-        .get("/api/public/stores/demo/products/classic-shirt", None)
+        .get("/api/public/stores/demo/products/classic-shirt")
+        .send()
         .await;
     assert_eq!(one.status, StatusCode::OK);
     let list = app
-        .get("/api/public/stores/demo/products?limit=100", None)
+        .get("/api/public/stores/demo/products?limit=100")
+        .send()
         .await;
-    let page = app.get("/s/demo/products/classic-shirt", None).await;
+    let page = app.get("/s/demo/products/classic-shirt").send().await;
     for text in [&one.text, &list.text, &page.text] {
         assert!(!text.contains("\"stock\":"));
     }
@@ -378,13 +363,10 @@ async fn the_beacon_cannot_send_a_conversion_or_an_event_older_than_five_minutes
         {"type": "page_view", "sessionId": "fresh", "at": now - 60_000, "page": "/"},
     ]});
     let reply = app
-        .send(
-            Method::POST,
-            "/api/storefront/events",
-            Some(Body::from(batch.to_string())),
-            None,
-            &[("user-agent", BROWSER)],
-        )
+        .post("/api/storefront/events")
+        .json(&batch)
+        .header("user-agent", BROWSER)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::ACCEPTED, "{}", reply.text);
     assert_eq!(reply.json, json!({"accepted": 1, "dropped": 3}));

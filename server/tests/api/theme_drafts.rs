@@ -22,9 +22,7 @@ fn set(path: &str, value: Value) -> Value {
 async fn demo_theme(app: &TestApp) -> (String, String, String, i64) {
     let (token, _, store) = app.session_of(OWNER_EMAIL).await;
     let store = store.expect("store");
-    let list = app
-        .call(Method::GET, THEMES, None, Some(&token), Some(&store))
-        .await;
+    let list = app.get(THEMES).token(&token).store(&store).send().await;
     let theme = list
         .json
         .as_array()
@@ -46,14 +44,12 @@ async fn draft(
     theme: &str,
     body: Option<&Value>,
 ) -> Reply {
-    app.call(
-        method,
-        &format!("{THEMES}/{theme}/draft"),
-        body,
-        Some(token),
-        Some(store),
-    )
-    .await
+    app.request(method, &format!("{THEMES}/{theme}/draft"))
+        .maybe_json(body)
+        .token(token)
+        .store(store)
+        .send()
+        .await
 }
 
 /// The live config's version and its value at `pointer`.
@@ -140,13 +136,11 @@ async fn the_editors_save_deletes_the_savers_draft_and_an_older_base_stays_a_val
     }
 
     let saved = app
-        .call(
-            Method::POST,
-            &format!("{THEMES}/{theme}/commands"),
-            Some(&json!({"batchId": "save-1", "baseVersion": version, "commands": commands})),
-            Some(&owner),
-            Some(&store),
-        )
+        .post(&format!("{THEMES}/{theme}/commands"))
+        .json(&json!({"batchId": "save-1", "baseVersion": version, "commands": commands}))
+        .token(&owner)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     assert_eq!(
@@ -167,13 +161,11 @@ async fn the_editors_save_deletes_the_savers_draft_and_an_older_base_stays_a_val
 
     // A Save whose every command conflicts saves nothing, and still ends the saver's draft.
     let other = app
-        .call(
-            Method::POST,
-            &format!("{THEMES}/{theme}/commands"),
-            Some(&json!({"batchId": "save-2", "baseVersion": version, "commands": [set(HEADING, json!("Late"))]})),
-            Some(&designer),
-            Some(&store),
-        )
+        .post(&format!("{THEMES}/{theme}/commands"))
+        .json(&json!({"batchId": "save-2", "baseVersion": version, "commands": [set(HEADING, json!("Late"))]}))
+        .token(&designer)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(other.status, StatusCode::OK, "{}", other.text);
     assert_eq!(other.json["report"]["applied"], json!([]));

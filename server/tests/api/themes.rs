@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use core_wasm::theme::{ThemeDoc, ThemeEditor, parse_command};
 use serde_json::{Value, json};
@@ -20,9 +19,7 @@ async fn owner(app: &TestApp) -> (String, String) {
 }
 
 async fn themes(app: &TestApp, token: &str, store: &str) -> Vec<Value> {
-    let reply = app
-        .call(Method::GET, THEMES, None, Some(token), Some(store))
-        .await;
+    let reply = app.get(THEMES).token(token).store(store).send().await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     reply.json.as_array().expect("list").clone()
 }
@@ -43,13 +40,10 @@ pub(crate) async fn config_of(
     theme_id: &str,
 ) -> (i64, Value, String) {
     let reply = app
-        .call(
-            Method::GET,
-            &format!("{THEMES}/{theme_id}/config"),
-            None,
-            Some(token),
-            Some(store),
-        )
+        .get(&format!("{THEMES}/{theme_id}/config"))
+        .token(token)
+        .store(store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     let record = &reply.json[0];
@@ -70,29 +64,23 @@ async fn put_config(
     text: String,
     if_match: Option<&str>,
 ) -> Reply {
-    let mut headers = vec![("x-store-id", store), ("content-type", "application/json")];
-    if let Some(version) = if_match {
-        headers.push(("if-match", version));
-    }
-    app.send(
-        Method::PUT,
-        &format!("{THEMES}/{theme_id}/config/{config_id}"),
-        Some(Body::from(text)),
-        Some(token),
-        &headers,
-    )
-    .await
+    app.put(&format!("{THEMES}/{theme_id}/config/{config_id}"))
+        .body(text)
+        .token(token)
+        .store(store)
+        .header("content-type", "application/json")
+        .maybe_header("if-match", if_match)
+        .send()
+        .await
 }
 
 async fn batch(app: &TestApp, token: &str, store: &str, theme_id: &str, body: &Value) -> Reply {
-    app.call(
-        Method::POST,
-        &format!("{THEMES}/{theme_id}/commands"),
-        Some(body),
-        Some(token),
-        Some(store),
-    )
-    .await
+    app.post(&format!("{THEMES}/{theme_id}/commands"))
+        .json(body)
+        .token(token)
+        .store(store)
+        .send()
+        .await
 }
 
 fn first_code(reply: &Reply) -> String {
@@ -115,13 +103,10 @@ async fn a_new_store_has_hydro_active_and_newchick_unpublished() {
     assert_eq!(list[1]["status"], "unpublished");
     // A store made through the API gets them too.
     let reply = app
-        .call(
-            Method::POST,
-            "/api/users/create-store",
-            Some(&json!({"storeName": "Second Shop"})),
-            Some(&token),
-            None,
-        )
+        .post("/api/users/create-store")
+        .json(&json!({"storeName": "Second Shop"}))
+        .token(&token)
+        .send()
         .await;
     assert!(reply.status.is_success(), "{}", reply.text);
     let second = app.store_id("second-shop").await;
@@ -137,7 +122,11 @@ async fn themes_are_made_from_templates_cloned_activated_and_deleted_but_never_t
     let call = |method: Method, path: String, body: Option<Value>| {
         let (app, token, store) = (&app, token.clone(), store.clone());
         async move {
-            app.call(method, &path, body.as_ref(), Some(&token), Some(&store))
+            app.request(method, &path)
+                .maybe_json(body.as_ref())
+                .token(&token)
+                .store(&store)
+                .send()
                 .await
         }
     };
@@ -348,13 +337,10 @@ async fn a_save_needs_the_current_version_and_reads_back_equal_unknown_fields_in
 
     // The theme's pages, and a page replaced through its own call.
     let pages = app
-        .call(
-            Method::GET,
-            &format!("{THEMES}/{theme_id}/pages"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("{THEMES}/{theme_id}/pages"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(pages.status, StatusCode::OK);
     assert_eq!(pages.json["version"], 2);
@@ -368,21 +354,16 @@ async fn a_save_needs_the_current_version_and_reads_back_equal_unknown_fields_in
     let mut page = homepage.clone();
     page["sections"]["featured-collection-1"]["settings"]["item_per_row"] = json!(5);
     let put_page = |body: Value, version: Option<&'static str>| {
-        let mut headers = vec![("x-store-id", store.as_str())];
-        if let Some(v) = version {
-            headers.push(("if-match", v));
-        }
-        let (app, token) = (&app, token.clone());
+        let (app, token, store) = (&app, token.clone(), store.as_str());
         let path = format!("{THEMES}/{theme_id}/pages/homepage");
         async move {
-            app.send(
-                Method::PUT,
-                &path,
-                Some(Body::from(body.to_string())),
-                Some(&token),
-                &headers,
-            )
-            .await
+            app.put(&path)
+                .json(&body)
+                .token(&token)
+                .store(store)
+                .maybe_header("if-match", version)
+                .send()
+                .await
         }
     };
     assert_eq!(
@@ -401,13 +382,12 @@ async fn a_save_needs_the_current_version_and_reads_back_equal_unknown_fields_in
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert_eq!(first_code(&refused), "value.outOfRange");
     let unknown_page = app
-        .send(
-            Method::PUT,
-            &format!("{THEMES}/{theme_id}/pages/nopage"),
-            Some(Body::from("{}")),
-            Some(&token),
-            &[("x-store-id", &store), ("if-match", "3")],
-        )
+        .put(&format!("{THEMES}/{theme_id}/pages/nopage"))
+        .body("{}")
+        .token(&token)
+        .store(&store)
+        .header("if-match", "3")
+        .send()
         .await;
     assert_eq!(unknown_page.status, StatusCode::NOT_FOUND);
 }
@@ -540,13 +520,11 @@ async fn the_endpoints_refuse_exactly_what_the_engine_refuses_with_the_same_code
             }
             // A fresh theme of the fixture, at version 1.
             let made = app
-                .call(
-                    Method::POST,
-                    &format!("/api/stores/onlinestore/template/{fixture}"),
-                    Some(&json!({})),
-                    Some(&token),
-                    Some(&store),
-                )
+                .post(&format!("/api/stores/onlinestore/template/{fixture}"))
+                .json(&json!({}))
+                .token(&token)
+                .store(&store)
+                .send()
                 .await;
             assert_eq!(made.status, StatusCode::CREATED, "{}", made.text);
             let theme_id = made.json["id"].as_str().expect("id").to_owned();
@@ -652,13 +630,10 @@ async fn the_endpoints_refuse_exactly_what_the_engine_refuses_with_the_same_code
             }
             // Keep the store small: the theme is not active, so it may go.
             let deleted = app
-                .call(
-                    Method::DELETE,
-                    &format!("{THEMES}/{theme_id}"),
-                    None,
-                    Some(&token),
-                    Some(&store),
-                )
+                .delete(&format!("{THEMES}/{theme_id}"))
+                .token(&token)
+                .store(&store)
+                .send()
                 .await;
             assert_eq!(deleted.status, StatusCode::OK);
         }
@@ -749,13 +724,10 @@ async fn two_clients_interleaving_500_saves_lose_no_update_and_every_stale_save_
     // the config is the last one's.
     for (version, value) in &wins {
         let reply = app
-            .call(
-                Method::GET,
-                &format!("{THEMES}/{theme_id}/versions/{version}"),
-                None,
-                Some(&owner_token),
-                Some(&store),
-            )
+            .get(&format!("{THEMES}/{theme_id}/versions/{version}"))
+            .token(&owner_token)
+            .store(&store)
+            .send()
             .await;
         assert_eq!(
             reply.json["config"]["_meta"]["lastWriter"],
@@ -826,13 +798,10 @@ async fn an_offline_batch_merges_other_paths_reports_a_conflict_on_the_same_path
     assert_eq!(version, 3);
     assert_eq!(again, config);
     let history = app
-        .call(
-            Method::GET,
-            &format!("{THEMES}/{theme_id}/versions"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("{THEMES}/{theme_id}/versions"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(history.json.as_array().expect("versions").len(), 3);
     // A batch whose only command conflicts saves nothing, and says so.
@@ -881,13 +850,10 @@ async fn every_save_keeps_a_version_that_can_be_read_and_restored_as_a_new_one()
     .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     let list = app
-        .call(
-            Method::GET,
-            &format!("{THEMES}/{theme_id}/versions"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("{THEMES}/{theme_id}/versions"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(list.status, StatusCode::OK);
     let versions = list.json.as_array().expect("versions");
@@ -905,27 +871,25 @@ async fn every_save_keeps_a_version_that_can_be_read_and_restored_as_a_new_one()
             .contains("Saved")
     );
     let one = app
-        .call(
-            Method::GET,
-            &format!("{THEMES}/{theme_id}/versions/1"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("{THEMES}/{theme_id}/versions/1"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(one.json["config"], original);
     let restore = |version: Option<&'static str>| {
-        let mut headers = vec![("x-store-id", store.as_str())];
-        if let Some(v) = version {
-            headers.push(("if-match", v));
-        }
-        let (app, token, path) = (
+        let (app, token, store, path) = (
             &app,
             token.clone(),
+            store.as_str(),
             format!("{THEMES}/{theme_id}/versions/1/restore"),
         );
         async move {
-            app.send(Method::POST, &path, None, Some(&token), &headers)
+            app.post(&path)
+                .token(&token)
+                .store(store)
+                .maybe_header("if-match", version)
+                .send()
                 .await
         }
     };
@@ -943,13 +907,10 @@ async fn every_save_keeps_a_version_that_can_be_read_and_restored_as_a_new_one()
     let (_, config, _) = config_of(&app, &token, &store, &theme_id).await;
     assert_eq!(config, original);
     let missing = app
-        .call(
-            Method::GET,
-            &format!("{THEMES}/{theme_id}/versions/42"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .get(&format!("{THEMES}/{theme_id}/versions/42"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
@@ -959,38 +920,32 @@ async fn a_theme_is_renamed_and_previewed_through_a_signed_link_of_its_own_store
     let app = spawn_app().await;
     let (token, store) = owner(&app).await;
     let made = app
-        .call(
-            Method::POST,
-            "/api/stores/onlinestore/template/newchick",
-            Some(&json!({"name": "Autumn"})),
-            Some(&token),
-            Some(&store),
-        )
+        .post("/api/stores/onlinestore/template/newchick")
+        .json(&json!({"name": "Autumn"}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(made.status, StatusCode::CREATED, "{}", made.text);
     let id = made.json["id"].as_str().expect("id").to_owned();
     let one = format!("{THEMES}/{id}");
 
     let renamed = app
-        .call(
-            Method::PUT,
-            &one,
-            Some(&json!({"name": " Autumn sale "})),
-            Some(&token),
-            Some(&store),
-        )
+        .put(&one)
+        .json(&json!({"name": " Autumn sale "}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text);
     assert_eq!(renamed.json["name"], "Autumn sale");
     assert_eq!(renamed.json["version"], made.json["version"]);
     let blank = app
-        .call(
-            Method::PUT,
-            &one,
-            Some(&json!({"name": "  "})),
-            Some(&token),
-            Some(&store),
-        )
+        .put(&one)
+        .json(&json!({"name": "  "}))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(blank.status, StatusCode::BAD_REQUEST);
     assert!(!blank.messages().is_empty());
@@ -999,42 +954,34 @@ async fn a_theme_is_renamed_and_previewed_through_a_signed_link_of_its_own_store
     let (seller, _, seller_store) = app.session_of(crate::helpers::SELLER_EMAIL).await;
     let seller_store = seller_store.expect("store");
     let theirs = app
-        .call(
-            Method::PUT,
-            &one,
-            Some(&json!({"name": "Mine"})),
-            Some(&seller),
-            Some(&seller_store),
-        )
+        .put(&one)
+        .json(&json!({"name": "Mine"}))
+        .token(&seller)
+        .store(&seller_store)
+        .send()
         .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     let theirs = app
-        .call(
-            Method::POST,
-            &format!("{one}/preview"),
-            None,
-            Some(&seller),
-            Some(&seller_store),
-        )
+        .post(&format!("{one}/preview"))
+        .token(&seller)
+        .store(&seller_store)
+        .send()
         .await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
 
     let link = app
-        .call(
-            Method::POST,
-            &format!("{one}/preview"),
-            None,
-            Some(&token),
-            Some(&store),
-        )
+        .post(&format!("{one}/preview"))
+        .token(&token)
+        .store(&store)
+        .send()
         .await;
     assert_eq!(link.status, StatusCode::OK, "{}", link.text);
     let url = link.json["url"].as_str().expect("url").to_owned();
     assert!(url.starts_with("/s/demo/?preview="), "{url}");
     // The live storefront shows the active theme (hydro); the link shows the unpublished one.
-    let live = app.get("/s/demo/", None).await;
+    let live = app.get("/s/demo/").send().await;
     assert!(live.text.contains("fam-hydro"));
-    let shown = app.get(&url, None).await;
+    let shown = app.get(&url).send().await;
     assert_eq!(shown.status, StatusCode::OK);
     assert!(
         shown.text.contains("fam-newchick"),
@@ -1046,16 +993,16 @@ async fn a_theme_is_renamed_and_previewed_through_a_signed_link_of_its_own_store
     // The same link on another store's storefront, a forged one and a deleted theme show nothing.
     let token_part = url.split_once("preview=").expect("token").1.to_owned();
     let elsewhere = app
-        .get(&format!("/s/sams-goods/?preview={token_part}"), None)
+        .get(&format!("/s/sams-goods/?preview={token_part}"))
+        .send()
         .await;
     assert_eq!(elsewhere.status, StatusCode::NOT_FOUND);
     let forged = app
-        .get(&format!("/s/demo/?preview={token_part}x"), None)
+        .get(&format!("/s/demo/?preview={token_part}x"))
+        .send()
         .await;
     assert_eq!(forged.status, StatusCode::NOT_FOUND);
-    let deleted = app
-        .call(Method::DELETE, &one, None, Some(&token), Some(&store))
-        .await;
+    let deleted = app.delete(&one).token(&token).store(&store).send().await;
     assert_eq!(deleted.status, StatusCode::OK);
-    assert_eq!(app.get(&url, None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.get(&url).send().await.status, StatusCode::NOT_FOUND);
 }

@@ -1,6 +1,6 @@
 //! `GET /api/users/info` and `GET /api/users/stores`.
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 
 use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, SELLER_EMAIL, spawn_app};
 
@@ -11,7 +11,7 @@ async fn info_names_the_user_and_their_scopes_in_the_chosen_store() {
     let token = login["accessToken"].as_str().expect("token");
     let store_id = login["storeId"].as_str().expect("store");
 
-    let plain = app.get("/api/users/info", Some(token)).await;
+    let plain = app.get("/api/users/info").token(token).send().await;
     assert_eq!(plain.status, StatusCode::OK);
     assert_eq!(plain.json["email"], OWNER_EMAIL);
     assert_eq!(plain.json["firstName"], "Olivia");
@@ -19,13 +19,10 @@ async fn info_names_the_user_and_their_scopes_in_the_chosen_store() {
     assert_eq!(plain.json["scopes"].as_array().map(Vec::len), Some(0));
 
     let in_store = app
-        .send(
-            Method::GET,
-            "/api/users/info",
-            None,
-            Some(token),
-            &[("x-store-id", store_id)],
-        )
+        .get("/api/users/info")
+        .token(token)
+        .store(store_id)
+        .send()
         .await;
     assert_eq!(in_store.json["isStoreOwner"], true);
     assert_eq!(in_store.json["isStoreAdmin"], true);
@@ -42,23 +39,17 @@ async fn another_users_store_answers_as_if_it_did_not_exist() {
         .to_owned();
     let owner_token = app.owner_token().await;
     let reply = app
-        .send(
-            Method::GET,
-            "/api/users/info",
-            None,
-            Some(&owner_token),
-            &[("x-store-id", &seller_store)],
-        )
+        .get("/api/users/info")
+        .token(&owner_token)
+        .store(&seller_store)
+        .send()
         .await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
     let unknown = app
-        .send(
-            Method::GET,
-            "/api/users/info",
-            None,
-            Some(&owner_token),
-            &[("x-store-id", "no-such-store")],
-        )
+        .get("/api/users/info")
+        .token(&owner_token)
+        .store("no-such-store")
+        .send()
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     assert_eq!(reply.messages(), unknown.messages());
@@ -71,7 +62,7 @@ async fn calls_without_a_valid_token_get_401() {
     let (head, rest) = token.split_once('.').expect("jwt");
     let tampered = format!("{head}.{}", rest.replacen('e', "f", 1));
     for bad in [None, Some("garbage"), Some(tampered.as_str())] {
-        let reply = app.get("/api/users/info", bad).await;
+        let reply = app.get("/api/users/info").maybe_token(bad).send().await;
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "token {bad:?}");
         assert!(!reply.messages().is_empty());
     }
@@ -82,7 +73,7 @@ async fn a_token_stops_working_once_its_session_is_revoked() {
     let app = spawn_app().await;
     let token = app.owner_token().await;
     assert_eq!(
-        app.get("/api/users/info", Some(&token)).await.status,
+        app.get("/api/users/info").token(&token).send().await.status,
         StatusCode::OK
     );
     sqlx::query("UPDATE sessions SET revoked_at = 1")
@@ -90,7 +81,7 @@ async fn a_token_stops_working_once_its_session_is_revoked() {
         .await
         .expect("revoke");
     assert_eq!(
-        app.get("/api/users/info", Some(&token)).await.status,
+        app.get("/api/users/info").token(&token).send().await.status,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -99,7 +90,7 @@ async fn a_token_stops_working_once_its_session_is_revoked() {
 async fn stores_lists_the_users_stores_with_their_domains() {
     let app = spawn_app().await;
     let token = app.owner_token().await;
-    let reply = app.get("/api/users/stores", Some(&token)).await;
+    let reply = app.get("/api/users/stores").token(&token).send().await;
     assert_eq!(reply.status, StatusCode::OK);
     let stores = reply.json["stores"].as_array().expect("stores");
     assert_eq!(stores.len(), 1);
@@ -137,7 +128,7 @@ async fn stores_are_paged_by_last_id_without_gaps_or_repeats() {
     let mut seen = Vec::new();
     let mut path = "/api/users/stores".to_owned();
     loop {
-        let page = app.get(&path, Some(token)).await;
+        let page = app.get(&path).token(token).send().await;
         assert_eq!(page.status, StatusCode::OK);
         let stores = page.json["stores"].as_array().expect("stores");
         assert!(stores.len() <= 20);
