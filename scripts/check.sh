@@ -76,7 +76,7 @@ run "cargo clippy (wasm facade, preview runtime)" bash -c '
 run "cargo clippy and the test build (every target)" cargo test --locked --workspace --all-targets --no-run
 run "cargo test (SQLite)" cargo test --locked --workspace --no-fail-fast -q
 run "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
-run "UI unit tests (Vitest)" bash -c 'cd ui && npx vitest run --reporter=dot'
+run "UI unit tests (Vitest)" bash -c 'cd ui && npx vitest run'
 
 if [ $# -gt 0 ]; then specs=("$@"); else mapfile -t specs < <(specs_for_changes); fi
 if [ ${#specs[@]} -gt 0 ]; then
