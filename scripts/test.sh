@@ -6,6 +6,8 @@
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 set +e
 
+# target/ first becomes the link to the shared build directory (or stays the tree's own folder).
+use_shared_target || { echo "0 passed, 1 failed"; exit 1; }
 LOGS="$ROOT/target/test-logs"
 mkdir -p "$LOGS"
 rm -f "$LOGS"/*
@@ -117,7 +119,6 @@ cpu_probe() {
 }
 
 cd "$ROOT"
-use_shared_target || { echo "$PASSED passed, 1 failed"; exit 1; }
 CPU_PROBE="$(cpu_probe)"
 say "$CPU_PROBE"
 echo "Build cache: $STORELOOM_CACHE (cargo's target directory: $CARGO_TARGET_DIR)"
