@@ -69,10 +69,7 @@ run "WASM build (or the cache's copy)" build_wasm_cached
 export RUSTC_WORKSPACE_WRAPPER="$ROOT/scripts/clippy-rustc"
 run "cargo fmt --check" cargo fmt --all --check
 run "Layer boundaries" bash scripts/boundaries.sh
-run "cargo clippy (wasm facade, preview runtime)" bash -c '
-  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
-  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings &&
-  cargo clippy --locked --target wasm32-unknown-unknown -p storefront-preview --all-targets -- -D warnings'
+run "cargo clippy (wasm facade, preview runtime)" clippy_wasm
 run "cargo clippy and the test build (every target)" cargo test --locked --workspace --all-targets --no-run
 run "cargo test (SQLite)" cargo test --locked --workspace --no-fail-fast -q
 run "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'

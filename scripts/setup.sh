@@ -135,6 +135,15 @@ build_wasm() {
     && build_preview_runtime)
 }
 
+# clippy_wasm: clippy with warnings as errors on what exists only on wasm32: the core's facade
+# with every binding, without and with the time-zone database, and the preview runtime.
+clippy_wasm() {
+  (cd "$ROOT" \
+    && cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings \
+    && cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings \
+    && cargo clippy --locked --target wasm32-unknown-unknown -p storefront-preview --all-targets -- -D warnings)
+}
+
 # The folders the WebAssembly builds write, relative to $ROOT.
 WASM_OUTPUTS=(ui/src/wasm ui/src/wasm-editor ui/src/wasm-tz ui/public/preview)
 

@@ -98,7 +98,7 @@ suite() {
 
 # cpu_probe: a fixed piece of single-threaded work (SHA-256 over 256 MiB, then a loop of integer
 # arithmetic), timed three times; the median says how fast the machine ran this time, so that a
-# slow day shows in the log instead of being guessed at. About 1.5 s on an ordinary day.
+# slow day shows in the log instead of being guessed at. About 0.35 s on an ordinary day here.
 cpu_probe() {
   node -e '
     const crypto = require("crypto");
@@ -157,10 +157,7 @@ wasm_built() {
 
 step "cargo fmt --check" cargo fmt --all --check
 step "Layer boundaries (no SQL or limits in the routes, no limits in the UI's features)" bash scripts/boundaries.sh
-step "cargo clippy (wasm facade, both builds; the preview runtime)" bash -c '
-  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --no-default-features --features wasm -- -D warnings &&
-  cargo clippy --locked --target wasm32-unknown-unknown -p core-wasm --features wasm -- -D warnings &&
-  cargo clippy --locked --target wasm32-unknown-unknown -p storefront-preview --all-targets -- -D warnings' 
+step "cargo clippy (wasm facade, both builds; the preview runtime)" clippy_wasm
 # The test binaries first, so that the PostgreSQL suite can start before the SQLite one runs;
 # every target (benches and examples too) through clippy's driver, as `cargo clippy
 # --all-targets -- -D warnings` would check them.

@@ -872,6 +872,25 @@ def fmt_ratio(v: float | None) -> str:
     return "" if v is None else (f"{v:.2f}" if v < 100 else f"{v:.0f}")
 
 
+def ours_against(expected: dict, plan: dict, ours: dict) -> list[str]:
+    """Where each of our paths' results differs from the reference, case by case."""
+    by_name = {c["name"]: c for c in ours.get("cases", [])}
+    mismatches: list[str] = []
+    for case in plan["cases"]:
+        theirs = by_name.get(case["name"])
+        if theirs is None:
+            mismatches.append(f"  {case['name']}: missing from ours")
+            continue
+        for path, figures in theirs["paths"].items():
+            try:
+                got = normalise(figures["result"])
+            except (KeyError, TypeError, ValueError) as e:
+                mismatches.append(f"  {case['name']}: ours/{path} result malformed: {e!r}")
+                continue
+            mismatches += diff(expected[case["name"]], got, f"ours/{path}", case["name"])
+    return mismatches
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -944,25 +963,12 @@ def main() -> int:
 
     if args.check:
         ours = run_ours(args.ours, sqlite_path, plan_path, 1)
-        by_name = {c["name"]: c for c in ours.get("cases", [])}
-        mismatches: list[str] = []
-        for case in plan["cases"]:
-            theirs = by_name.get(case["name"])
-            if theirs is None:
-                mismatches.append(f"  {case['name']}: missing from ours")
-                continue
-            for path, figures in theirs["paths"].items():
-                try:
-                    got = normalise(figures["result"])
-                except (KeyError, TypeError, ValueError) as e:
-                    mismatches.append(f"  {case['name']}: ours/{path} result malformed: {e!r}")
-                    continue
-                mismatches += diff(expected[case["name"]], got, f"ours/{path}", case["name"])
+        mismatches = ours_against(expected, plan, ours)
         if mismatches:
             print("RESULTS DIFFER (reference = computed from the generated arrays):")
             print("\n".join(mismatches))
             return 1
-        paths = sorted({p for c in by_name.values() for p in c["paths"]})
+        paths = sorted({p for c in ours.get("cases", []) for p in c["paths"]})
         print(
             f"analytics check: ours ({', '.join(paths)}) equals the reference on all "
             f"{len(plan['cases'])} cases of the {args.mode} set"
@@ -999,19 +1005,7 @@ def main() -> int:
         ours = None
         if args.ours:
             ours = run_ours(args.ours, sqlite_path, plan_path, args.runs)
-            by_name = {c["name"]: c for c in ours.get("cases", [])}
-            for case in plan["cases"]:
-                theirs = by_name.get(case["name"])
-                if theirs is None:
-                    mismatches.append(f"  {case['name']}: missing from ours")
-                    continue
-                for path, figures in theirs["paths"].items():
-                    try:
-                        got = normalise(figures["result"])
-                    except (KeyError, TypeError, ValueError) as e:
-                        mismatches.append(f"  {case['name']}: ours/{path} result malformed: {e!r}")
-                        continue
-                    mismatches += diff(expected[case["name"]], got, f"ours/{path}", case["name"])
+            mismatches += ours_against(expected, plan, ours)
         phases["check_s"] = time.perf_counter() - t
         if mismatches:
             print("RESULTS DIFFER (reference = computed from the generated arrays):")
