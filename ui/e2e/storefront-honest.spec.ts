@@ -1,6 +1,7 @@
 // An honest default store: a shopper's walk through the Demo Store (home, a collection, product
 // pages, the cart, a page) asks nothing of another host and has no failed request, the favicon
-// included; no product without published reviews shows stars or a review count; the footer
+// included; no product without published reviews shows stars or a review count (that published
+// ones show their average is server-rendered HTML: tests/api/storefront_honest.rs); the footer
 // names the store; and the hoodie's Size and Colour are picked separately, a combination that
 // is not made or is sold out being disabled.
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
@@ -156,41 +157,4 @@ test("the hoodie's size and colour are picked separately and a combination that 
   expect(cart ?? "").toContain(mSand?.id ?? "none");
 
   expect(problems).toEqual([]);
-});
-
-test("a product with published reviews shows their average and count while the reviews app is on", async ({ page, request }) => {
-  const session = await apiSession(request, OWNER);
-  const shirt = await productId(request, "classic-shirt");
-  const apps = await call<{ enabled: string[] }>(request, session, "GET", "/stores/apps/switches");
-  const created: { id: string }[] = [];
-  try {
-    for (const rating of [5, 4]) {
-      created.push(
-        await call<{ id: string }>(request, session, "POST", "/stores/apps/product-reviews", {
-          productId: shirt,
-          author: "Ann",
-          rating,
-          published: true,
-        }),
-      );
-    }
-    created.push(
-      await call<{ id: string }>(request, session, "POST", "/stores/apps/product-reviews", {
-        productId: shirt,
-        author: "Bo",
-        rating: 1,
-        published: false,
-      }),
-    );
-    await call(request, session, "PUT", "/stores/apps/switches", {
-      enabled: [...apps.enabled.filter((k) => k !== "product-review"), "product-review"],
-    });
-    await page.goto("/s/demo/products/classic-shirt");
-    await expect(page.locator(".rating")).toContainText("4.5 (2 reviews)");
-    await page.goto("/s/demo/products/classic-hoodie");
-    await expect(page.locator(".rating")).toHaveCount(0);
-  } finally {
-    await call(request, session, "PUT", "/stores/apps/switches", { enabled: apps.enabled });
-    for (const review of created) await call(request, session, "DELETE", `/stores/apps/product-reviews/${review.id}`);
-  }
 });
