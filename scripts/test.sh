@@ -19,6 +19,22 @@ SUITE_START=$SECONDS
 STEP_ROWS=()
 record() { STEP_ROWS+=("$1|$2|$3"); }
 
+# background_done NAME PID LOG START: waits for a step started in the background, shows its log
+# and reports it as a step (counting one failed test when it failed).
+background_done() {
+  local name="$1" pid="$2" log="$3" start="$4" status
+  wait "$pid"; status=$?
+  say "$name"
+  cat "$log"
+  if [ $status -ne 0 ]; then
+    FAILED=$((FAILED + 1)); FAILURES+=("$name")
+    echo "FAILED: $name (exit $status)"
+  fi
+  echo "($name: $((SECONDS - start)) s, in the background)"
+  record "$name (background, until waited for)" $((SECONDS - start)) "$([ $status -eq 0 ] && echo ok || echo FAILED)"
+  return $status
+}
+
 # step NAME COMMAND...: runs a check; on failure counts one failed test.
 step() {
   local name="$1"; shift
@@ -132,14 +148,7 @@ say "Set-up: oha, in the background"
 nice -n 19 bash -c "source '$ROOT/scripts/setup.sh' && ensure_oha" > "$LOGS/oha.log" 2>&1 &
 OHA_INSTALL=$!
 OHA_START=$SECONDS
-oha_ready() {
-  local status
-  wait "$OHA_INSTALL"; status=$?
-  say "Set-up: oha"
-  cat "$LOGS/oha.log"
-  record "Set-up: oha (background, until waited for)" $((SECONDS - OHA_START)) "$([ $status -eq 0 ] && echo ok || echo FAILED)"
-  if [ $status -ne 0 ]; then FAILED=$((FAILED + 1)); FAILURES+=("Set-up: oha"); return 1; fi
-}
+oha_ready() { background_done "Set-up: oha" "$OHA_INSTALL" "$LOGS/oha.log" "$OHA_START"; }
 
 # The WebAssembly builds (single-threaded at their link-time optimisation) run in the background,
 # in their own target directory, while the native clippy and tests use the other core; their
@@ -155,19 +164,7 @@ WASM_BUILD=$!
 export RUSTC_WORKSPACE_WRAPPER="$ROOT/scripts/clippy-rustc"
 
 # wasm_built: waits for the background WebAssembly build, shows its log and reports it as a step.
-wasm_built() {
-  local status
-  wait "$WASM_BUILD"; status=$?
-  say "WASM build"
-  cat "$LOGS/wasm.log"
-  if [ $status -ne 0 ]; then
-    FAILED=$((FAILED + 1)); FAILURES+=("WASM build")
-    echo "FAILED: WASM build (exit $status)"
-  fi
-  echo "(WASM build: $((SECONDS - WASM_START)) s, in the background)"
-  record "WASM build (background, until waited for)" $((SECONDS - WASM_START)) "$([ $status -eq 0 ] && echo ok || echo FAILED)"
-  return $status
-}
+wasm_built() { background_done "WASM build" "$WASM_BUILD" "$LOGS/wasm.log" "$WASM_START"; }
 
 step "cargo fmt --check" cargo fmt --all --check
 step "Layer boundaries (no SQL or limits in the routes, no limits in the UI's features)" bash scripts/boundaries.sh
