@@ -2,7 +2,7 @@
 // after a refused save, after a reload, and on the storefront), and a product with an uploaded
 // image, two options and the variants they make, on the admin and on the storefront.
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter } from "./helpers";
 
 /** The serious or critical accessibility problems axe finds in the screen's main area. */
@@ -11,6 +11,14 @@ async function axeProblems(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`);
+}
+
+/** The text the rich-text editor (tiptap, which keeps itself on its element) holds selected. */
+function editorSelection(editable: Locator): Promise<string> {
+  return editable.evaluate((element) => {
+    const { state } = (element as HTMLElement & { editor: { state: { doc: { textBetween(from: number, to: number): string }; selection: { from: number; to: number } } } }).editor;
+    return state.doc.textBetween(state.selection.from, state.selection.to);
+  });
 }
 
 // A 1×1 PNG: the server tells images by their first bytes.
@@ -30,6 +38,10 @@ test("a page's body is formatted in the rich-text editor, kept after a reload an
   await page.keyboard.press("Enter");
   await page.keyboard.type("Big news");
   await page.keyboard.press("Shift+Home");
+  // The browser moves the selection and tells the editor in a later `selectionchange` event; a
+  // size picked before the editor has read it would go to the old (empty) selection. A person's
+  // move to the picker always comes after; the test waits for the editor to hold the selection.
+  await expect.poll(() => editorSelection(body)).toBe("Big news");
   const sizes = page.getByRole("combobox", { name: "Font size" });
   await expect(sizes.locator("option")).toHaveText(["Default size", "10 px", "12 px", "14 px", "16 px", "18 px", "20 px", "24 px", "30 px", "32 px", "36 px"]);
   await sizes.selectOption("24");
