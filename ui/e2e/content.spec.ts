@@ -16,7 +16,9 @@ async function axeProblems(page: Page): Promise<string[]> {
 /** The text the rich-text editor (tiptap, which keeps itself on its element) holds selected. */
 function editorSelection(editable: Locator): Promise<string> {
   return editable.evaluate((element) => {
-    const { state } = (element as HTMLElement & { editor: { state: { doc: { textBetween(from: number, to: number): string }; selection: { from: number; to: number } } } }).editor;
+    const { state } = (
+      element as HTMLElement & { editor: { state: { doc: { textBetween(from: number, to: number): string }; selection: { from: number; to: number } } } }
+    ).editor;
     return state.doc.textBetween(state.selection.from, state.selection.to);
   });
 }
