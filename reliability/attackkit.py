@@ -12,6 +12,17 @@ import harness
 from harness import Database, Reply, Server
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Hands a redirect back as the answer (urllib raises it as an HTTPError: the 3xx, its
+    Location)."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+_NOT_FOLLOWING = urllib.request.build_opener(_NoRedirect)
+
+
 class Target:
     """`processes` server processes on one fresh database; `call` sends each request to the next
     process in turn, so that two requests of one attack rarely meet in one process."""
@@ -39,12 +50,14 @@ class Target:
         return harness.call(self.base(), method, path, body, token, headers, timeout)
 
     def raw(self, method: str, path: str, headers: dict[str, str] | None = None,
-            data: bytes | None = None, timeout: float = 30) -> Reply:
-        """A request to any path (not only /api), e.g. a storefront page."""
+            data: bytes | None = None, timeout: float = 30, follow: bool = True) -> Reply:
+        """A request to any path (not only /api), e.g. a storefront page; with `follow` off a
+        redirect is the answer (3xx, its Location), not the page it names."""
         request = urllib.request.Request(self.base() + path, method=method, data=data,
                                          headers=headers or {})
+        open_url = urllib.request.urlopen if follow else _NOT_FOLLOWING.open
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as r:
+            with open_url(request, timeout=timeout) as r:
                 return Reply(r.status, r.read(), r.headers)
         except urllib.error.HTTPError as e:
             return Reply(e.code, e.read(), e.headers)

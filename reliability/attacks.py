@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The attacks: each hole an attacker found in the product (sign-in, staff scopes, money,
-tenancy, domains), tried again against the real server. Every attack prints what it tried and
-what came back, and fails when the hole is open. The attacks live in `attacks_*.py` beside this
-file, one module per area; each is a function of a `Target` (one or more server processes on one
-database, called in turn) that returns a row for RELIABILITY.md's Attacks table.
+tenancy, domains, limits), tried again against the real server. Every attack prints what it tried
+and what came back, and fails when the hole is open. The attacks live in `attacks_*.py` beside
+this file, one module per area; each is a function of a `Target` (one or more server processes on
+one database, called in turn) that returns a row for RELIABILITY.md's Attacks table.
 
     python3 reliability/attacks.py                          # every attack, SQLite, one process
     python3 reliability/attacks.py --database postgres      # every attack on PostgreSQL
@@ -28,9 +28,10 @@ from attackkit import Target
 import attacks_access
 import attacks_billing
 import attacks_domains
+import attacks_limits
 import attacks_shop
 
-MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing]
+MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing, attacks_limits]
 
 
 def main() -> int:

@@ -3,12 +3,17 @@ domain nobody verified, taking the platform's own subdomains, and making stores 
 
 from __future__ import annotations
 
+import secrets
+
 import harness
 from attackkit import Target, attack, parallel
+from dnsstub import DnsStub
 
 OWNER = harness.OWNER
 SELLER = "seller@example.com"
 VICTIM_HOST = "shop.victim-brand.com"
+# The DNS the domain attacks describe, served to the server they start (`DNS_SERVER`).
+DNS = DnsStub()
 # A few of the core's reserved subdomains, each tried as a store name.
 RESERVED_NAMES = ["admin", "www", "api", "mail", "Storeloom"]
 
@@ -146,4 +151,55 @@ def store_limit_raise(target: Target) -> dict:
     }
 
 
-ATTACKS = [domain_squatting, reserved_subdomains, store_limit_race, store_limit_raise]
+def _domains_of(target: Target, login: dict) -> dict[str, dict]:
+    listed = target.call("GET", "/stores/config/domains/", token=login["accessToken"],
+                         headers=_store_header(login))
+    return {d["host"]: d for d in listed.json["domains"]}
+
+
+def _check(target: Target, login: dict, host: str) -> harness.Reply:
+    return target.call("POST", "/stores/admin/check-domain", {"storeId": login["storeId"], "domain": host},
+                       login["accessToken"], _store_header(login))
+
+
+@attack(env={"STOREFRONT_HOSTS": "1", "PUBLIC_IPS": "203.0.113.10", "DNS_SERVER": DNS.address})
+def domain_claims_need_their_txt_token(target: Target) -> dict:
+    """A claim is verified by the TXT token only its store was given, not by an A record that the real owner pointed."""
+    host = f"shop-{secrets.token_hex(3)}.victim-brand.com"
+    squatter = target.sign_in(SELLER)
+    owner = target.sign_in(OWNER)
+    claims = {}
+    for who, login in (("squatter", squatter), ("owner", owner)):
+        reply = target.call("POST", "/stores/config/domains/", {"host": host}, login["accessToken"],
+                            _store_header(login))
+        assert reply.status == 201, f"the {who}'s claim: {reply.status} {reply.text}"
+        claims[who] = reply.json
+    record = claims["owner"].get("verification") or {}
+    # The real owner points the domain at the platform and publishes the token their store was given.
+    DNS.records[(host, "A")] = ["203.0.113.10"]
+    if record.get("name") and record.get("value"):
+        DNS.records[(record["name"].lower().rstrip("."), "TXT")] = [record["value"]]
+    first = _check(target, squatter, host)
+    squatter_verified = _domains_of(target, squatter).get(host, {}).get("verified")
+    page = _storefront_on_host(target, host, "/")
+    taken = squatter_verified or _serves_store(page, "Sam's Goods")
+    assert not taken, (f"the squatter verified {host} with the owner's A record alone (check {first.status} "
+                       f"{first.text}; its domain verified={squatter_verified}; Host page {page.status})")
+    assert record.get("name") and record.get("value"), f"the claim names no TXT record: {claims['owner']}"
+    assert record["value"] not in str(claims["squatter"].get("verification")), "two stores got one token"
+    second = _check(target, owner, host)
+    owner_verified = _domains_of(target, owner).get(host, {}).get("verified")
+    page = _storefront_on_host(target, host, "/")
+    assert owner_verified and _serves_store(page, "Demo Store"), (
+        f"the owner with the A record and its TXT token was not verified: check {second.status} {second.text}, "
+        f"verified={owner_verified}, Host page {page.status}")
+    return {
+        "attempts": (f"2 claims of {host} (another store first, then the owner); the owner's A record and TXT "
+                     f"token in DNS; a check by the other store, then by the owner"),
+        "result": (f"the other store's check {first.status}: not verified, no shop on the host; the owner's "
+                   f"check {second.status}: verified, the Demo Store served on {host}"),
+    }
+
+
+ATTACKS = [domain_squatting, reserved_subdomains, store_limit_race, store_limit_raise,
+           domain_claims_need_their_txt_token]

@@ -99,7 +99,7 @@ pub const MESSAGE_INVALID_NUMBER: &str = "Invalid number.";
 pub const IMAGE_WITH_TEXT_POSITIONS: [&str; 2] = ["left", "right"];
 /// Not in the spec: the largest theme config the core accepts, in bytes (real configs are
 /// about 200 KB), so a runaway input is refused with an error rather than exhausting memory.
-pub const THEME_CONFIG_MAX_BYTES: usize = 8 * 1024 * 1024;
+pub const THEME_CONFIG_MAX_BYTES: usize = 1024 * 1024;
 /// Not in the spec: the longest text a single field accepts, in characters (custom HTML and
 /// JavaScript fields included).
 pub const THEME_TEXT_MAX_CHARS: usize = 200_000;
@@ -213,3 +213,52 @@ pub const CART_QUANTITY_MAX: i64 = 99;
 pub const ANALYTICS_EXPORT_ROWS_MAX: u32 = 200_000;
 /// Analytics and reports (not in the spec): the most stores one report reads at once.
 pub const REPORT_STORES_MAX: usize = 50;
+
+/// The anonymous calls' throttles: how many `forgot_password` requests one e-mail address and
+/// one client address may make, and how many wrong sign-up keys one client address may send, per
+/// window of `ANONYMOUS_THROTTLE_WINDOW_SECONDS`. A request over a limit is answered 429 with
+/// `Retry-After`; the counts live in the database, shared by every server process.
+pub const ANONYMOUS_THROTTLE_WINDOW_SECONDS: i64 = 15 * 60;
+/// Password-reset e-mails one address may be sent per window.
+pub const RESET_MAILS_PER_EMAIL: i64 = 3;
+/// Password-reset requests one client address may make per window.
+pub const RESET_REQUESTS_PER_ADDRESS: i64 = 20;
+/// Wrong sign-up keys (on the register page, or with a sign-up) one client address may send per
+/// window; a right key does not count.
+pub const SIGNUP_KEY_FAILURES_PER_ADDRESS: i64 = 10;
+
+/// Theme editor (not in the spec): the most sections one page of a theme holds (the add button
+/// refuses past it, and a saved or previewed config over it is refused), and the most bytes of
+/// HTML one preview render may give. Together with the config's size they bound what rendering
+/// one page can cost.
+pub const THEME_SECTIONS_PER_PAGE_MAX: usize = 50;
+
+/// The pages of a theme config holding more sections than [`THEME_SECTIONS_PER_PAGE_MAX`]: each
+/// page's key and its count (the preview runtime checks this without the theme rules).
+pub fn pages_over_section_limit(config: &serde_json::Value) -> Vec<(&str, usize)> {
+    let Some(serde_json::Value::Object(pages)) = config.get("pages") else {
+        return Vec::new();
+    };
+    pages
+        .iter()
+        .filter_map(|(name, page)| {
+            let count = page.get("sections")?.as_object()?.len();
+            (count > THEME_SECTIONS_PER_PAGE_MAX).then_some((name.as_str(), count))
+        })
+        .collect()
+}
+
+/// The words of the sections-per-page limit.
+pub fn too_many_sections_message() -> String {
+    format!(
+        "A page holds at most {THEME_SECTIONS_PER_PAGE_MAX} sections: delete one to add another."
+    )
+}
+pub const PREVIEW_RENDERED_MAX_BYTES: usize = 4 * 1024 * 1024;
+/// Storefront preview (not in the spec): the renders of posted configs one store may ask the
+/// server for per minute (the preview frame renders in WebAssembly itself; the server renders
+/// only until that has started, or when it cannot).
+pub const PREVIEW_RENDERS_PER_MINUTE: i64 = 120;
+/// Theme versions (not in the spec): a theme keeps its last this many saved versions, and every
+/// version it was published with; older ones are removed as new ones are saved.
+pub const THEME_VERSIONS_KEPT: i64 = 50;

@@ -222,6 +222,14 @@ fn a_fulfilment_ships_no_more_than_is_left_of_a_paid_order() {
     );
     assert!(check_fulfilment(&state, &input(&[(0, 3)], "", "")).is_err());
     assert!(check_fulfilment(&state, &input(&[(2, 1)], "", "")).is_err());
+    // The largest line number a client can send is refused, not counted past.
+    assert_eq!(
+        check_fulfilment(&state, &input(&[(u32::MAX, 1), (u32::MAX, 1)], "", "")),
+        Err(vec![
+            "The order has no line 4294967296.".to_owned(),
+            "The order has no line 4294967296.".to_owned()
+        ])
+    );
     assert!(check_fulfilment(&state, &input(&[(0, 0)], "", "")).is_err());
     assert!(check_fulfilment(&state, &input(&[], "", "")).is_err());
     assert_eq!(

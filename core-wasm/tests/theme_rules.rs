@@ -707,19 +707,19 @@ fn the_preview_address_carries_the_stamp_and_the_family_suffix() {
             "acme.storeloom.shop",
             1_700_000_000_123.0,
             ThemeFamily::Newchick,
-            Some("https://acme.storeloom.shop/?nocache=1700000000123&theme=fashion"),
+            Some("https://acme.storeloom.shop/?nocache=1700000000123&theme=fashion&preview=t.k-_1"),
         ),
         (
             "acme.storeloom.shop",
             5.9,
             ThemeFamily::Hydro,
-            Some("https://acme.storeloom.shop/?nocache=5&theme=default"),
+            Some("https://acme.storeloom.shop/?nocache=5&theme=default&preview=t.k-_1"),
         ),
         (
             "/s/demo",
             7.0,
             ThemeFamily::Hydro,
-            Some("/s/demo/?nocache=7&theme=default"),
+            Some("/s/demo/?nocache=7&theme=default&preview=t.k-_1"),
         ),
         ("", 1.0, ThemeFamily::Hydro, None),
         ("/", 1.0, ThemeFamily::Hydro, None),
@@ -732,9 +732,17 @@ fn the_preview_address_carries_the_stamp_and_the_family_suffix() {
     ];
     for (subdomain, stamp, family, want) in table {
         assert_eq!(
-            preview_url(subdomain, stamp, family).as_deref(),
+            preview_url(subdomain, stamp, family, "t.k-_1").as_deref(),
             want,
             "{subdomain}"
+        );
+    }
+    // The editor's preview token: present, and nothing that could end the parameter.
+    for token in ["", "a&theme=x", "a b", "a#b", &"a".repeat(2049)] {
+        assert_eq!(
+            preview_url("/s/demo", 7.0, ThemeFamily::Hydro, token),
+            None,
+            "{token}"
         );
     }
 }

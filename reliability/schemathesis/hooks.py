@@ -16,6 +16,7 @@ import os
 import sys
 
 import hypothesis.internal.lambda_sources
+from hypothesis import strategies as st
 import requests
 import schemathesis
 
@@ -116,3 +117,39 @@ def before_load_schema(context, raw_schema):
                     for parameter in operation["parameters"]
                     if parameter.get("name", "").lower() != "x-store-id"
                 ]
+
+
+# Values a client may send that the schema's types allow and the database may not hold: a NUL
+# inside a string (PostgreSQL's text cannot), and integers past 32 and 64 bits.
+NUL_AND_HUGE = ("keep", "nul", "u32max", "i64max")
+
+
+def _mutated(value, how):
+    """`value` with its first string given a NUL (`nul`), or its first integer made huge."""
+    done = [False]
+
+    def walk(node):
+        if done[0]:
+            return node
+        if isinstance(node, dict):
+            return {key: walk(child) for key, child in node.items()}
+        if isinstance(node, list):
+            return [walk(child) for child in node]
+        if how == "nul" and isinstance(node, str):
+            done[0] = True
+            return node + "\x00"
+        if how != "nul" and isinstance(node, int) and not isinstance(node, bool):
+            done[0] = True
+            return 4294967295 if how == "u32max" else 9223372036854775807
+        return node
+
+    return walk(value)
+
+
+@schemathesis.hook
+def flatmap_body(context, body):
+    """One body in four keeps what was generated; the others carry a NUL in a string or a huge
+    integer (issue 44: both once reached PostgreSQL or a panic as a 500)."""
+    if not isinstance(body, (dict, list)):
+        return st.just(body)
+    return st.sampled_from(NUL_AND_HUGE).map(lambda how: body if how == "keep" else _mutated(body, how))

@@ -70,7 +70,16 @@ pub struct Config {
     /// `CHECKOUT_ADDRESS_LIMIT`: storefront checkouts one client address may submit per minute
     /// (default 10), counted in the database so that every server process shares the count.
     pub checkout_address_limit: i64,
+    /// `UPLOAD_QUOTA_BYTES`: the most bytes of uploaded images one store may keep (default
+    /// 1 GiB, `UPLOAD_QUOTA_BYTES_DEFAULT`); an upload past it is refused with 413.
+    pub upload_quota_bytes: i64,
+    /// `DNS_SERVER`: the DNS server (`ip` or `ip:port`) that domain checks ask, instead of the
+    /// system's resolvers.
+    pub dns_server: Option<SocketAddr>,
 }
+
+/// The images one store may keep by default: 1 GiB.
+pub const UPLOAD_QUOTA_BYTES_DEFAULT: i64 = 1024 * 1024 * 1024;
 
 /// Checkouts one client address may submit per minute by default.
 pub const CHECKOUT_ADDRESS_LIMIT_PER_MINUTE: i64 = 10;
@@ -166,6 +175,36 @@ impl Config {
                 value: checkout_text.clone(),
                 reason: "expected a positive number",
             })?;
+        let quota_text = get(
+            "UPLOAD_QUOTA_BYTES",
+            &UPLOAD_QUOTA_BYTES_DEFAULT.to_string(),
+        );
+        let upload_quota_bytes = quota_text
+            .parse::<i64>()
+            .ok()
+            .filter(|quota| *quota > 0)
+            .ok_or(ConfigError {
+                name: "UPLOAD_QUOTA_BYTES",
+                value: quota_text.clone(),
+                reason: "expected a positive number of bytes",
+            })?;
+        let dns_server = match lookup("DNS_SERVER").filter(|v| !v.trim().is_empty()) {
+            None => None,
+            Some(text) => Some(
+                text.trim()
+                    .parse::<SocketAddr>()
+                    .or_else(|_| {
+                        text.trim()
+                            .parse::<IpAddr>()
+                            .map(|ip| SocketAddr::new(ip, 53))
+                    })
+                    .map_err(|_| ConfigError {
+                        name: "DNS_SERVER",
+                        value: text.clone(),
+                        reason: "expected an address such as 127.0.0.1 or 127.0.0.1:5353",
+                    })?,
+            ),
+        };
         let public_url = get("PUBLIC_URL", &format!("http://{host}:{port}"))
             .trim_end_matches('/')
             .to_owned();
@@ -246,6 +285,8 @@ impl Config {
             ingest_address_limit,
             store_limit,
             checkout_address_limit,
+            upload_quota_bytes,
+            dns_server,
         })
     }
 
@@ -280,6 +321,8 @@ impl Config {
             store_limit: core_wasm::limits::DEFAULT_STORE_LIMIT,
             // Tests place many checkouts from one address; the limit's own test lowers it.
             checkout_address_limit: 1_000,
+            upload_quota_bytes: UPLOAD_QUOTA_BYTES_DEFAULT,
+            dns_server: None,
         }
     }
 }

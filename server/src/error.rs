@@ -233,10 +233,67 @@ fn retry_later(message: &str, retry_after: u64) -> Response {
     response
 }
 
-/// `axum::Json`, with its rejections answered as [`ApiError`]s.
-#[derive(Debug, FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// `axum::Json`, with its rejections answered as [`ApiError`]s. A NUL character in a string
+/// (`\u0000`) is refused at the edge (400), as in a query: PostgreSQL cannot hold one in text.
+#[derive(Debug)]
 pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        if !json_content_type(request.headers()) {
+            return Err(ApiError::Unreadable {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                message: "Expected request with `Content-Type: application/json`".to_owned(),
+            });
+        }
+        let bytes = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| ApiError::Unreadable {
+                status: rejection.status(),
+                message: rejection.body_text(),
+            })?;
+        if holds_nul(&bytes) {
+            return Err(ApiError::Invalid(vec![
+                "A text cannot hold a NUL character.".to_owned(),
+            ]));
+        }
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
+        Ok(Json(value))
+    }
+}
+
+/// Whether the request says its body is JSON (`application/json`, or `application/...+json`).
+fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Whether a JSON text holds the escape of a NUL character: `\u0000` after an even number of
+/// backslashes (after an odd number, the backslash before `u` is itself escaped).
+fn holds_nul(json: &[u8]) -> bool {
+    json.windows(6).enumerate().any(|(at, window)| {
+        window == b"\\u0000"
+            && json[..at].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 0
+    })
+}
 
 impl<T: serde::Serialize> IntoResponse for Json<T> {
     fn into_response(self) -> Response {
@@ -276,6 +333,14 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nul_is_found_only_where_a_string_holds_one() {
+        assert!(holds_nul(br#"{"title":"a\u0000b"}"#));
+        assert!(holds_nul(br#"{"title":"\\\u0000"}"#));
+        assert!(!holds_nul(br#"{"title":"\\u0000"}"#));
+        assert!(!holds_nul(br#"{"title":"u0000 \u0001"}"#));
+    }
 
     #[test]
     fn a_pool_that_stays_taken_is_a_503_to_retry_not_a_500() {

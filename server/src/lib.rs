@@ -55,6 +55,7 @@ pub fn app(state: AppState) -> Router {
     // The build writes a Brotli and a gzip copy of every file beside it; they are sent to
     // browsers that take them.
     let admin = tower::ServiceBuilder::new()
+        .layer(axum::middleware::from_fn(no_overlong_file_names))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(ADMIN_CSP),
@@ -67,6 +68,7 @@ pub fn app(state: AppState) -> Router {
         );
     // The built files' names carry their content's hash: a browser keeps them for a year.
     let assets = tower::ServiceBuilder::new()
+        .layer(axum::middleware::from_fn(no_overlong_file_names))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(ADMIN_CSP),
@@ -83,6 +85,7 @@ pub fn app(state: AppState) -> Router {
     let (api, _) = routes::router();
     // Uploaded images: never run as a page (no script, no plugin), even if a file were one.
     let uploads = tower::ServiceBuilder::new()
+        .layer(axum::middleware::from_fn(no_overlong_file_names))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; sandbox"),
@@ -127,6 +130,27 @@ pub fn app(state: AppState) -> Router {
     } else {
         router
     }
+}
+
+/// The longest file name the file systems we serve from take (`NAME_MAX`).
+const FILE_NAME_MAX_BYTES: usize = 255;
+
+/// Answers 404 for a path to a file whose name no file system takes, before the file services
+/// ask the disk (which answers "File name too long", an error, not a missing file). The path
+/// is still percent-encoded here, never shorter than the name it decodes to.
+async fn no_overlong_file_names(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if request
+        .uri()
+        .path()
+        .split('/')
+        .any(|segment| segment.len() > FILE_NAME_MAX_BYTES)
+    {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    next.run(request).await
 }
 
 /// The OpenAPI document of the API, as `/api/openapi.json` serves it.

@@ -53,12 +53,14 @@ impl AppState {
                 .map_err(|e| ApiError::internal(format!("GEOIP_CSV: {e}")))?,
             None => crate::analytics::geo::Countries::default(),
         };
+        let resolver = crate::dns::SystemResolver::new(config.dns_server)
+            .map_err(|e| ApiError::internal(format!("DNS: {e}")))?;
         Ok(AppState {
             db,
             keys: Keys::new(secret.as_bytes()),
             config: Arc::new(config),
             decoy_hash: decoy_hash.into(),
-            resolver: Arc::new(crate::dns::SystemResolver),
+            resolver: Arc::new(resolver),
             ingest,
             countries: Arc::new(countries),
             rollups: Arc::default(),

@@ -78,6 +78,9 @@ dto! {
     pub struct ThemePreviewLink {
         /// The storefront's address with the signed `preview` parameter, on the admin's server.
         pub url: String,
+        /// The signed token alone: the theme editor's preview frame carries it (its address's
+        /// `preview` parameter, and the `X-Preview-Token` header of its render requests).
+        pub token: String,
         /// When the link stops working, in milliseconds since the epoch.
         pub expires_at: i64,
     }

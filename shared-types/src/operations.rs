@@ -325,6 +325,23 @@ pub struct Domain {
     pub is_primary: bool,
     pub is_checkout: bool,
     pub verified: bool,
+    /// For an unverified custom domain: the TXT record its store publishes to prove it owns it.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verification: Option<DomainVerification>,
+}
+
+/// The TXT record that verifies a store's claim of a custom domain (with the domain pointing at
+/// the platform).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DomainVerification {
+    /// The record's name (`_storeloom-verify.{host}`).
+    pub name: String,
+    /// The record's text.
+    pub value: String,
 }
 
 /// `GET /stores/config/domains/`.
@@ -376,6 +393,8 @@ pub struct DomainCheck {
     /// False when another store holds it.
     pub available: bool,
     pub points_to_us: bool,
+    /// Whether the TXT record of this store's claim was found.
+    pub txt_found: bool,
 }
 
 /// A domain purchase waiting for the registrar.

@@ -281,7 +281,10 @@ test("a domain is added (the server's refusal keeps what was typed), checked and
   await field.fill("Shop.Example-Prints.com");
   await page.getByRole("button", { name: "Add domain" }).click();
   const row = page.locator("tbody tr").filter({ hasText: "shop.example-prints.com" });
-  await expect(row).toContainText("DNS not pointing here yet");
+  await expect(row).toContainText("Not verified yet");
+  // The record that proves the domain is this store's, ready to copy.
+  await expect(row).toContainText("_storeloom-verify.shop.example-prints.com");
+  await expect(row.getByRole("button", { name: "Copy Value" })).toBeVisible();
   await expect(field).toHaveValue("");
   await page.reload();
   await expect(row).toBeVisible();

@@ -2,7 +2,9 @@
 // visit from the home page to a paid order (seen by the admin and the analytics), the editor's
 // preview protocol, and screenshots at phone and desktop widths.
 import { readFileSync } from "node:fs";
-import { type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import type { Theme } from "../src/types/generated/Theme";
+import type { ThemePreviewLink } from "../src/types/generated/ThemePreviewLink";
 import { OWNER, apiSession, call } from "./helpers";
 
 const SHOTS = "e2e/screenshots";
@@ -34,9 +36,18 @@ interface Overview {
   current: { conversion: Funnel };
 }
 
-test("every section type of both families renders from the template configs", async ({ page }) => {
+/** The editor's signed preview token for the demo store's theme of `family`: what the editor's
+ * frame carries (without it the storefront shows only the published theme). */
+async function previewToken(request: APIRequestContext, family: "default" | "fashion"): Promise<string> {
+  const owner = await apiSession(request, OWNER);
+  const themes = await call<Theme[]>(request, owner, "GET", "/stores/onlinestore/themes");
+  const theme = themes.find((t) => t.family === (family === "default" ? "hydro" : "newchick"))!;
+  return (await call<ThemePreviewLink>(request, owner, "POST", `/stores/onlinestore/themes/${theme.id}/preview`)).token;
+}
+
+test("every section type of both families renders from the template configs", async ({ page, request }) => {
   for (const family of ["default", "fashion"] as const) {
-    await page.goto(`/s/demo/?nocache=1&theme=${family}`);
+    await page.goto(`/s/demo/?nocache=1&theme=${family}&preview=${await previewToken(request, family)}`);
     await expect(page.locator("body")).toHaveClass(family === "default" ? /fam-hydro/ : /fam-newchick/);
     const config = FIXTURES[family];
     const sections = [...Object.values(config.pages.fixed.sections), ...Object.values(config.pages.homepage.sections)];
@@ -134,9 +145,10 @@ test("a shopper buys: home, product, cart, checkout, thank-you; the admin and th
 });
 
 /** A page on the admin's origin with the storefront preview in a frame; messages are recorded. */
-async function openPreview(page: Page) {
+async function openPreview(page: Page, request: APIRequestContext) {
+  const token = await previewToken(request, "default");
   await page.goto("/api/health");
-  await page.evaluate(() => {
+  await page.evaluate((token) => {
     const w = window as unknown as { messages: unknown[] };
     w.messages = [];
     window.addEventListener("message", (e) => {
@@ -147,9 +159,9 @@ async function openPreview(page: Page) {
     frame.id = "preview";
     frame.style.width = "1200px";
     frame.style.height = "800px";
-    frame.src = "/s/demo/?nocache=123&theme=default";
+    frame.src = `/s/demo/?nocache=123&theme=default&preview=${token}`;
     document.body.appendChild(frame);
-  });
+  }, token);
   await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:ready", page: "homepage" });
   return page.frameLocator("#preview");
 }
@@ -159,7 +171,7 @@ async function messages(page: Page): Promise<unknown[]> {
 }
 
 test("the preview follows posted configs without reloading, ignores other origins and reports clicks", async ({ page, request }) => {
-  const frame = await openPreview(page);
+  const frame = await openPreview(page, request);
   await expect(frame.locator("[data-section-key=header]")).toBeVisible();
   // A mark that a reload would wipe.
   await page.evaluate(() => {
@@ -246,12 +258,12 @@ test("the preview follows posted configs without reloading, ignores other origin
   await expect(frame.locator("[data-add]")).toBeVisible();
 });
 
-test("screenshots of home, product, cart and checkout in both families at 375 and 1280 px", async ({ page }) => {
+test("screenshots of home, product, cart and checkout in both families at 375 and 1280 px", async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.goto("/s/demo/collections/all");
   const productHref = await page.locator("a.card").first().getAttribute("href");
   for (const family of ["default", "fashion"] as const) {
-    const q = `?nocache=shot&theme=${family}`;
+    const q = `?nocache=shot&theme=${family}&preview=${await previewToken(request, family)}`;
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await page.goto(`/s/demo/${q}`);

@@ -95,7 +95,10 @@ fn quantities(
     for line in lines {
         let index = line.line as usize;
         if index >= order.lines.len() {
-            problems.push(format!("The order has no line {}.", line.line + 1));
+            problems.push(format!(
+                "The order has no line {}.",
+                u64::from(line.line) + 1
+            ));
             continue;
         }
         if line.quantity <= 0 {
@@ -103,7 +106,7 @@ fn quantities(
             continue;
         }
         if merged.iter().any(|(i, _)| *i == index) {
-            problems.push(format!("Line {} is given twice.", line.line + 1));
+            problems.push(format!("Line {} is given twice.", u64::from(line.line) + 1));
             continue;
         }
         merged.push((index, line.quantity));

@@ -130,6 +130,26 @@ pub fn oldest_live_claim(now_ms: i64) -> i64 {
     now_ms.saturating_sub(DOMAIN_CLAIM_TTL_MS)
 }
 
+/// The label before a custom domain of the TXT record that proves a store's claim of it.
+pub const DOMAIN_VERIFY_LABEL: &str = "_storeloom-verify";
+
+/// The name of the TXT record that proves a claim of `host`: `_storeloom-verify.{host}`.
+pub fn verification_record_name(host: &str) -> String {
+    format!("{DOMAIN_VERIFY_LABEL}.{host}")
+}
+
+/// The text of the TXT record that proves the claim holding `token`.
+pub fn verification_record_value(token: &str) -> String {
+    format!("storeloom-verify={token}")
+}
+
+/// Whether the TXT texts found hold the record that proves the claim with `token` (an empty
+/// token proves nothing).
+pub fn txt_proves_claim(texts: &[String], token: &str) -> bool {
+    let wanted = verification_record_value(token);
+    !token.is_empty() && texts.iter().any(|text| text.trim() == wanted)
+}
+
 /// Whether an account owning `owned` stores may create another under `limit`.
 pub fn may_create_store(owned: i64, limit: i64) -> bool {
     owned < limit
@@ -199,6 +219,22 @@ mod tests {
         assert_eq!(reserved_subdomain_of("Sam's Goods"), None);
         assert_eq!(reserved_subdomain_of("Mail"), Some("mail".to_owned()));
         assert_eq!(subdomain_for("Mail"), "mail-2");
+    }
+
+    #[test]
+    fn only_the_claims_own_txt_record_proves_it() {
+        assert_eq!(
+            verification_record_name("shop.example.com"),
+            "_storeloom-verify.shop.example.com"
+        );
+        let record = verification_record_value("abc123");
+        assert!(txt_proves_claim(
+            &["v=spf1 -all".to_owned(), format!(" {record} ")],
+            "abc123"
+        ));
+        assert!(!txt_proves_claim(std::slice::from_ref(&record), "abc1234"));
+        assert!(!txt_proves_claim(&["storeloom-verify=".to_owned()], ""));
+        assert!(!txt_proves_claim(&[], "abc123"));
     }
 
     #[test]

@@ -196,6 +196,16 @@ pub fn may_open(name: &str, scopes: &[String]) -> bool {
     find_route(name).is_some_and(|route| holds(route.role_key, scopes))
 }
 
+/// The prefix of the kinds of notification that tell payout amounts (`payout_paid` ...).
+pub const PAYOUT_NOTIFICATION_PREFIX: &str = "payout_";
+
+/// Whether a member holding `scopes` reads the notifications of `kind`: those about payouts
+/// need the scope of the payout screen (`checkout`), as the balance and the requests do;
+/// every other kind, any member.
+pub fn may_read_notification(kind: &str, scopes: &[String]) -> bool {
+    !kind.starts_with(PAYOUT_NOTIFICATION_PREFIX) || may_open("website.settings.payout", scopes)
+}
+
 fn holds(role_key: Option<&str>, scopes: &[String]) -> bool {
     role_key.is_none_or(|key| scopes.iter().any(|scope| scope == key))
 }

@@ -12,6 +12,7 @@ use super::read::{sections as ordered_sections, text};
 use super::sections::{home_section, render_section};
 use super::style::{font_urls, theme_css};
 use super::{Catalog, Page, Receipt, ReceiptPayment, Shop, View};
+use crate::limits::PREVIEW_RENDERED_MAX_BYTES;
 
 /// The pages the preview shows (`collections` is another name of `category`).
 pub const PAGES: [&str; 6] = [
@@ -189,6 +190,29 @@ pub fn page(view: &View, page_name: &str, snapshot: &Snapshot) -> Result<Rendere
         page: page_name.to_owned(),
         kind: pages.first().map_or("home", Page::kind),
     })
+}
+
+/// Whether the server renders a posted config for the preview: none of its pages holds more
+/// sections than a page may (a saved config is held to the same limit). The preview frame's own
+/// renderer needs no such check: the editor's commands keep to the limit.
+pub fn renderable(config: &Value) -> Result<(), String> {
+    if crate::limits::pages_over_section_limit(config).is_empty() {
+        Ok(())
+    } else {
+        Err(crate::limits::too_many_sections_message())
+    }
+}
+
+/// Whether the server sends a preview render of `html_bytes` bytes of HTML: at most
+/// [`PREVIEW_RENDERED_MAX_BYTES`].
+pub fn sendable(html_bytes: usize) -> Result<(), String> {
+    if html_bytes <= PREVIEW_RENDERED_MAX_BYTES {
+        return Ok(());
+    }
+    Err(format!(
+        "This page is too large to preview: at most {} MB of HTML. Remove some sections or products.",
+        PREVIEW_RENDERED_MAX_BYTES / (1024 * 1024)
+    ))
 }
 
 /// Some sections alone, by key, as HTML: home sections on the home page, the header and footer

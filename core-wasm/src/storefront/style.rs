@@ -77,19 +77,18 @@ pub fn theme_css(config: &Value) -> String {
 /// The system font stack every theme font falls back to.
 const SANS: &str = "system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif";
 
-/// The stylesheet addresses of the config's fonts, without repeats: https addresses, and paths
-/// on the store's own site (the templates' fonts, which the server serves itself).
+/// The stylesheet addresses of the config's fonts, without repeats: each the address its family
+/// and weight give, or the templates' own sheet (which the server serves itself); any other
+/// address a stored config holds is left out.
 pub fn font_urls(config: &Value) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for key in [
-        "type_header_family",
-        "type_base_family",
-        "type_product_description_family",
-        "type_button_base_family",
-    ] {
-        let url = text(config, &format!("settings.typography.{key}.url")).trim();
-        let on_site = url.starts_with('/') && !url.starts_with("//") && !url.contains('\\');
-        if (url.starts_with("https://") || on_site) && !out.iter().any(|u| u == url) {
+    for key in crate::theme::fonts::TYPOGRAPHY_KEYS {
+        let field = |name: &str| text(config, &format!("settings.typography.{key}.{name}"));
+        let url = field("url");
+        let url = url.trim();
+        if crate::theme::fonts::font_address_allowed(field("font"), field("style"), url)
+            && !out.iter().any(|u| u == url)
+        {
             out.push(url.to_owned());
         }
     }

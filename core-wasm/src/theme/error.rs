@@ -57,6 +57,12 @@ pub enum ThemeError {
     NoSuchSection { key: String },
     #[error("The {key} section is fixed: it cannot be moved or removed.")]
     FixedSection { key: String },
+    #[error("{}", crate::limits::too_many_sections_message())]
+    TooManySections {
+        path: String,
+        count: usize,
+        max: usize,
+    },
     #[error("A section with key {key} already exists.")]
     KeyTaken { key: String },
     #[error("A section key is 1 to 64 letters, digits, - or _.")]
@@ -121,6 +127,7 @@ impl ThemeError {
             ThemeError::NoSuchItem { .. } => "list.noSuchItem",
             ThemeError::NoSuchSection { .. } => "section.notFound",
             ThemeError::FixedSection { .. } => "section.fixed",
+            ThemeError::TooManySections { .. } => "section.tooMany",
             ThemeError::KeyTaken { .. } => "section.keyTaken",
             ThemeError::BadKey { .. } => "section.invalidKey",
             ThemeError::NotAddable { .. } => "section.notAddable",
@@ -155,6 +162,7 @@ impl ThemeError {
             | ThemeError::NotDeletable { path, .. }
             | ThemeError::NoSuchItem { path, .. }
             | ThemeError::WrongList { path, .. }
+            | ThemeError::TooManySections { path, .. }
             | ThemeError::BadTime { path } => path.clone(),
             ThemeError::NoSuchSection { key }
             | ThemeError::FixedSection { key }
@@ -190,6 +198,7 @@ impl ThemeError {
             }
             ThemeError::TooLarge { max }
             | ThemeError::TooLong { max, .. }
+            | ThemeError::TooManySections { max, .. }
             | ThemeError::TooManyCommands { max } => Some(*max as f64),
             _ => None,
         }

@@ -108,10 +108,38 @@ pub fn served_family(family: &str, style: &str) -> Result<&'static FontFamily, T
     Ok(found)
 }
 
+/// The templates' own font stylesheet, which the server serves (`/theme-assets/fonts.css`).
+pub const TEMPLATE_FONTS_URL: &str = "/theme-assets/fonts.css";
+
+/// The typography entries of a config (`settings.typography.{key}`), each a family, a style, a
+/// stylesheet address and a key.
+pub const TYPOGRAPHY_KEYS: [&str; 4] = [
+    "type_header_family",
+    "type_base_family",
+    "type_product_description_family",
+    "type_button_base_family",
+];
+
+/// Whether a typography entry may name the stylesheet `url`: only the address the core derives
+/// from its family and weight (what choosing the weight writes), or the templates' own sheet.
+/// Any other address would load a stranger's stylesheet on the shop and in the admin's preview.
+/// (The derivation needs no catalogue, so the preview runtime checks it without carrying one.)
+pub fn font_address_allowed(font: &str, style: &str, url: &str) -> bool {
+    let plain_name =
+        !font.is_empty() && font.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ');
+    let plain_style = !style.is_empty() && style.chars().all(|c| c.is_ascii_alphanumeric());
+    url == TEMPLATE_FONTS_URL || (plain_name && plain_style && address_of(font, style) == url)
+}
+
 /// The Google Fonts CSS2 address of a family's style, in the form fonts.google.com's own embed
 /// code uses: `family=Open+Sans:wght@700` upright, `family=Open+Sans:ital,wght@1,700` italic.
 pub(crate) fn stylesheet_url(family: &FontFamily, style: &str) -> String {
-    let name = family.name.replace(' ', "+");
+    address_of(family.name, style)
+}
+
+/// The Google Fonts CSS2 address of a family's name and style.
+fn address_of(family: &str, style: &str) -> String {
+    let name = family.replace(' ', "+");
     match split_style(style) {
         (weight, true) => {
             format!(

@@ -33,7 +33,7 @@ pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch, replay_dra
 pub use panel::{editor_constants, link_to, panel};
 pub use rules::{
     DefaultValue, Where, default_at, default_rows, inline_font_sizes, limited_fields, range_at,
-    validate,
+    too_many_sections, validate,
 };
 pub use view::{
     PREVIEW_STYLE_GROUPS, addable_section_types, family_label, family_view, preview_change,

@@ -673,7 +673,49 @@ pub fn validate(root: &Value) -> Vec<ThemeError> {
     let mut problems = Vec::new();
     let mut path = Vec::new();
     visit_all(root, root, &mut path, family, &mut problems);
+    check_font_addresses(root, &mut problems);
+    problems.extend(too_many_sections(root));
     problems
+}
+
+/// Each page of the config that holds more sections than a page may.
+pub fn too_many_sections(root: &Value) -> Vec<ThemeError> {
+    crate::limits::pages_over_section_limit(root)
+        .into_iter()
+        .map(|(name, count)| ThemeError::TooManySections {
+            path: format!(
+                "/pages/{}/sections",
+                name.replace('~', "~0").replace('/', "~1")
+            ),
+            count,
+            max: crate::limits::THEME_SECTIONS_PER_PAGE_MAX,
+        })
+        .collect()
+}
+
+/// A typography entry's stylesheet address is the one its family and weight give (the command
+/// route cannot set it either: it is written by choosing the weight).
+fn check_font_addresses(root: &Value, problems: &mut Vec<ThemeError>) {
+    let Some(typography) = root.pointer("/settings/typography") else {
+        return;
+    };
+    for key in super::fonts::TYPOGRAPHY_KEYS {
+        let entry = typography.get(key);
+        let text = |field: &str| {
+            entry
+                .and_then(|e| e.get(field))
+                .and_then(Value::as_str)
+                .unwrap_or("")
+        };
+        let url = text("url");
+        if !url.is_empty() && !super::fonts::font_address_allowed(text("font"), text("style"), url)
+        {
+            problems.push(ThemeError::NotAllowed {
+                path: format!("/settings/typography/{key}/url"),
+                allowed: "the stylesheet address of the chosen family and weight".to_owned(),
+            });
+        }
+    }
 }
 
 /// Checks `node` at `path` and everything below it, in document order. One path buffer is

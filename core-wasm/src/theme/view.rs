@@ -197,8 +197,19 @@ pub fn preview_page_for(page: EditorPage) -> PreviewPage {
 /// shape is the decision. The store's address is either a host name (a store's own domain:
 /// `https://{host}/?nocache={stamp}&theme=fashion`) or the path of the storefront embedded in
 /// the admin's server (`/s/{subdomain}` gives `/s/{subdomain}/?nocache={stamp}&theme=fashion`).
-/// `None` when the address is neither or the stamp is not a time.
-pub fn preview_url(store_address: &str, stamp: f64, family: ThemeFamily) -> Option<String> {
+/// The editor's signed preview token (`preview`, from the theme's preview link) ends it: without
+/// one the storefront shows only the published theme, and renders nothing posted.
+/// `None` when the address is neither, the stamp is not a time or the token is not one.
+pub fn preview_url(
+    store_address: &str,
+    stamp: f64,
+    family: ThemeFamily,
+    token: &str,
+) -> Option<String> {
+    let token_ok = (1..=2048).contains(&token.len())
+        && token
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.');
     let stamp_ok = stamp.is_finite() && (0.0..=8.64e15).contains(&stamp);
     let suffix = match family {
         ThemeFamily::Newchick => "fashion",
@@ -221,5 +232,6 @@ pub fn preview_url(store_address: &str, stamp: f64, family: ThemeFamily) -> Opti
         }
         None => host_ok(store_address).then(|| format!("https://{store_address}"))?,
     };
-    stamp_ok.then(|| format!("{base}/?nocache={stamp}&theme={suffix}"))
+    (stamp_ok && token_ok)
+        .then(|| format!("{base}/?nocache={stamp}&theme={suffix}&preview={token}"))
 }

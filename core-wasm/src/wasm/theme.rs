@@ -212,9 +212,14 @@ pub fn preview_change(paths: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// The preview address for a store's address (a host name or the embedded storefront's path),
-/// a no-cache stamp and a `ThemeFamily`, or `null`.
+/// a no-cache stamp, a `ThemeFamily` and the editor's signed preview token, or `null`.
 #[wasm_bindgen(js_name = themePreviewUrl)]
-pub fn preview_url(store_address: &str, stamp: f64, family: JsValue) -> Result<JsValue, JsError> {
+pub fn preview_url(
+    store_address: &str,
+    stamp: f64,
+    family: JsValue,
+    token: &str,
+) -> Result<JsValue, JsError> {
     let family: ThemeFamily = from_js(family)?;
-    to_js(&theme::preview_url(store_address, stamp, family))
+    to_js(&theme::preview_url(store_address, stamp, family, token))
 }

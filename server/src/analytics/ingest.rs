@@ -160,7 +160,8 @@ async fn commit(
     }
     store_events(&mut tx, &stored, now).await?;
     if sweep {
-        sqlx::query("DELETE FROM rate_counters WHERE window_start < $1")
+        // Every counter whose own window ended over a minute ago (db/rates.rs keeps longer ones).
+        sqlx::query("DELETE FROM rate_counters WHERE window_start + window_seconds < $1")
             .bind(window - 60)
             .execute(&mut *tx)
             .await?;

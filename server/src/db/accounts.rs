@@ -101,27 +101,34 @@ pub async fn create_store(
         }
         None => Box::new(addresses::subdomain_candidates(name)),
     };
+    // A candidate another creation takes at the same instant (it passed the check too) is
+    // skipped: the insert does nothing on the subdomain's unique index (on PostgreSQL after
+    // waiting for that creation to commit) and the next candidate is tried.
     let mut candidate = String::new();
     for next in candidates {
         let taken: Option<(String,)> = sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1")
             .bind(&next)
             .fetch_optional(&mut **tx)
             .await?;
-        if taken.is_none() {
+        if taken.is_some() {
+            continue;
+        }
+        let inserted = sqlx::query(
+            "INSERT INTO stores (id, name, subdomain, owner_id, is_enabled, created_at) VALUES ($1, $2, $3, $4, 1, $5) \
+             ON CONFLICT (subdomain) DO NOTHING",
+        )
+        .bind(&id)
+        .bind(name)
+        .bind(&next)
+        .bind(owner_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+        if inserted.rows_affected() == 1 {
             candidate = next;
             break;
         }
     }
-    sqlx::query(
-        "INSERT INTO stores (id, name, subdomain, owner_id, is_enabled, created_at) VALUES ($1, $2, $3, $4, 1, $5)",
-    )
-    .bind(&id)
-    .bind(name)
-    .bind(&candidate)
-    .bind(owner_id)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
     sqlx::query(
         "INSERT INTO store_members (store_id, user_id, role, scopes, created_at) VALUES ($1, $2, 'owner', '', $3)",
     )

@@ -1,5 +1,5 @@
 //! The storefront checkout's own rows: the store's test mode and payment gateways, and the
-//! checkout counters per client address (in `rate_counters`, shared by every server process).
+//! checkout counters per client address (`rates`, shared by every server process).
 
 use core_wasm::payouts::{self, CheckoutPayment};
 use sqlx::AnyPool;
@@ -38,43 +38,21 @@ pub async fn set_test_mode(db: &AnyPool, store_id: &str, on: bool) -> Result<(),
     Ok(())
 }
 
-/// Counts one checkout attempt of `address` in the current one-minute window, in the database
-/// (one atomic upsert, so processes sharing the database share the count). `None` when the
-/// attempt is within `limit`; otherwise the seconds until the window ends.
+/// Counts one checkout attempt of `address` in the current one-minute window (see
+/// [`super::rates::count`]). `None` when the attempt is within `limit`; otherwise the seconds
+/// until the window ends.
 pub async fn count_attempt(
     db: &AnyPool,
     address: &str,
     now_ms: i64,
     limit: i64,
 ) -> Result<Option<u64>, ApiError> {
-    let second = now_ms.div_euclid(1000);
-    // The window is named by its first second, so the ingest's sweep of windows older than a
-    // minute removes it once it is over.
-    let window = second - second.rem_euclid(WINDOW_SECONDS);
-    let key = format!("checkout-address:{address}");
-    let (count,): (i64,) = sqlx::query_as(
-        "INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1) \
-         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 \
-         RETURNING count",
+    super::rates::count(
+        db,
+        &format!("checkout-address:{address}"),
+        now_ms,
+        WINDOW_SECONDS,
+        limit,
     )
-    .bind(&key)
-    .bind(window)
-    .fetch_one(db)
-    .await?;
-    if count == 1 {
-        // The first attempt of a window clears this address's earlier windows.
-        sqlx::query("DELETE FROM rate_counters WHERE key = $1 AND window_start < $2")
-            .bind(&key)
-            .bind(window)
-            .execute(db)
-            .await?;
-    }
-    if count <= limit {
-        return Ok(None);
-    }
-    Ok(Some(
-        u64::try_from(window + WINDOW_SECONDS - second)
-            .unwrap_or(1)
-            .max(1),
-    ))
+    .await
 }

@@ -20,6 +20,8 @@ pub struct DomainRow {
     pub is_checkout: bool,
     /// When its DNS was seen pointing at us; `None` for a claim.
     pub verified_at: Option<i64>,
+    /// A claim's token (its TXT record proves it); `None` for a domain that routes.
+    pub token: Option<String>,
 }
 
 type Row = (String, String, String, i64, i64, Option<i64>);
@@ -33,6 +35,7 @@ impl From<Row> for DomainRow {
             is_primary: is_primary == 1,
             is_checkout: is_checkout == 1,
             verified_at,
+            token: None,
         }
     }
 }
@@ -50,21 +53,22 @@ pub async fn list(db: &AnyPool, store_id: &str) -> Result<Vec<DomainRow>, sqlx::
     .into_iter()
     .map(DomainRow::from)
     .collect();
-    let claims: Vec<(String, String)> = sqlx::query_as(
-        "SELECT id, host FROM domain_claims c WHERE store_id = $1 AND created_at > $2 \
+    let claims: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT id, host, token FROM domain_claims c WHERE store_id = $1 AND created_at > $2 \
          AND NOT EXISTS (SELECT 1 FROM domains d WHERE d.host = c.host) ORDER BY created_at",
     )
     .bind(store_id)
     .bind(oldest_live_claim(now_ms()))
     .fetch_all(db)
     .await?;
-    rows.extend(claims.into_iter().map(|(id, host)| DomainRow {
+    rows.extend(claims.into_iter().map(|(id, host, token)| DomainRow {
         id,
         host,
         domain_type: "Custom".to_owned(),
         is_primary: false,
         is_checkout: false,
         verified_at: None,
+        token: Some(token),
     }));
     Ok(rows)
 }
@@ -80,8 +84,14 @@ pub async fn holder(db: &AnyPool, host: &str) -> Result<Option<String>, sqlx::Er
 
 /// Claims `host` for a store: refused when a store holds it (409), or when this store already
 /// has a live claim of it. An expired claim of the store is replaced; expired claims of the
-/// host are dropped. Returns the new claim's id.
-pub async fn claim(db: &AnyPool, store_id: &str, host: &str) -> Result<String, ApiError> {
+/// host are dropped. `token` is the claim's own (its TXT record proves it). Returns the new
+/// claim's id.
+pub async fn claim(
+    db: &AnyPool,
+    store_id: &str,
+    host: &str,
+    token: &str,
+) -> Result<String, ApiError> {
     match holder(db, host).await? {
         Some(owner) if owner == store_id => {
             return Err(ApiError::Conflict(format!("{host} is already added.")));
@@ -102,13 +112,14 @@ pub async fn claim(db: &AnyPool, store_id: &str, host: &str) -> Result<String, A
         .await?;
     let id = new_id();
     let inserted = sqlx::query(
-        "INSERT INTO domain_claims (id, store_id, host, created_at) VALUES ($1, $2, $3, $4) \
+        "INSERT INTO domain_claims (id, store_id, host, created_at, token) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (store_id, host) DO NOTHING",
     )
     .bind(&id)
     .bind(store_id)
     .bind(host)
     .bind(now)
+    .bind(token)
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -117,6 +128,23 @@ pub async fn claim(db: &AnyPool, store_id: &str, host: &str) -> Result<String, A
         return Err(ApiError::Conflict(format!("{host} is already added.")));
     }
     Ok(id)
+}
+
+/// The token of the store's live claim of `host`, if it has one.
+pub async fn claim_token(
+    db: &AnyPool,
+    store_id: &str,
+    host: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT token FROM domain_claims WHERE store_id = $1 AND host = $2 AND created_at > $3",
+    )
+    .bind(store_id)
+    .bind(host)
+    .bind(oldest_live_claim(now_ms()))
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(token,)| token))
 }
 
 /// Removes a store's custom domain or claim by id; whether there was one.
@@ -138,7 +166,8 @@ pub async fn remove(db: &AnyPool, store_id: &str, id: &str) -> Result<bool, sqlx
     Ok(removed > 0)
 }
 
-/// Verifies the store's live claim of `host`, whose DNS was just seen pointing at us: in one
+/// Verifies the store's live claim of `host`, whose DNS was just seen pointing at us with the
+/// claim's TXT record: in one
 /// transaction the claim becomes the store's domain (keeping its id) unless another store got
 /// there first, every other store's claim of the host is dropped, and each store is told.
 /// Whether this store now holds the host because of this call.

@@ -20,6 +20,7 @@ pub mod pages;
 pub mod payouts;
 pub mod personalize;
 pub mod proxies;
+pub mod rates;
 pub mod records;
 pub mod reports;
 pub mod reviews;
@@ -233,12 +234,30 @@ pub struct Upload<'a> {
     pub uploaded_by: &'a str,
 }
 
-/// Records a file stored for the store.
+/// Records a file stored for the store when the store's uploads stay within `quota` bytes with
+/// it; otherwise records nothing and gives the bytes the store keeps already. The store's row is
+/// held while its uploads are summed, so parallel uploads cannot pass the quota together.
 pub async fn record_upload(
     db: &AnyPool,
     store_id: &str,
     upload: &Upload<'_>,
-) -> Result<(), sqlx::Error> {
+    quota: i64,
+) -> Result<Result<(), i64>, sqlx::Error> {
+    let mut tx = begin_write(db).await?;
+    sqlx::query("UPDATE stores SET id = id WHERE id = $1")
+        .bind(store_id)
+        .execute(&mut *tx)
+        .await?;
+    let (used,): (i64,) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT) FROM uploads WHERE store_id = $1",
+    )
+    .bind(store_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if used.saturating_add(upload.size_bytes) > quota {
+        tx.rollback().await?;
+        return Ok(Err(used));
+    }
     sqlx::query(
         "INSERT INTO uploads (id, store_id, path, content_type, size_bytes, uploaded_by, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -250,9 +269,10 @@ pub async fn record_upload(
     .bind(upload.size_bytes)
     .bind(upload.uploaded_by)
     .bind(now_ms())
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    tx.commit().await?;
+    Ok(Ok(()))
 }
 
 /// A `LIKE` pattern (with `ESCAPE '!'`) matching `needle` anywhere.

@@ -26,40 +26,62 @@ pub fn broadcast(id: String, title: String, body: String, created_at: i64) -> No
 }
 
 /// One page of the store's notifications, newest first (`status`: 1 unread or 2 read only, all
-/// with `None`), and how many there are in all.
+/// with `None`), leaving out the kinds that start with `hidden_prefix` (those the member may not
+/// read), and how many there are in all.
 pub async fn page(
     db: &AnyPool,
     store_id: &str,
     status: Option<i64>,
+    hidden_prefix: Option<&str>,
     limit: i64,
     offset: i64,
 ) -> Result<(Vec<Notification>, i64), sqlx::Error> {
-    let filter = if status.is_some() {
-        " AND status = $2"
-    } else {
-        ""
-    };
+    let mut filter = String::new();
+    let mut at = 1;
+    if status.is_some() {
+        at += 1;
+        filter.push_str(&format!(" AND status = ${at}"));
+    }
+    if hidden_prefix.is_some() {
+        at += 1;
+        filter.push_str(&format!(" AND kind NOT LIKE ${at}"));
+    }
+    let hidden = hidden_prefix.map(|prefix| format!("{prefix}%"));
     let count_sql = format!("SELECT COUNT(*) FROM notifications WHERE store_id = $1{filter}");
     let mut count = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(count_sql)).bind(store_id);
     if let Some(s) = status {
         count = count.bind(s);
     }
+    if let Some(h) = &hidden {
+        count = count.bind(h.clone());
+    }
     let (total,) = count.fetch_one(db).await?;
-    let (limit_at, offset_at) = if status.is_some() {
-        ("$3", "$4")
-    } else {
-        ("$2", "$3")
-    };
     let rows_sql = format!(
         "SELECT id, title, body, created_at, status FROM notifications WHERE store_id = $1{filter} \
-         ORDER BY created_at DESC, id DESC LIMIT {limit_at} OFFSET {offset_at}"
+         ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
+        at + 1,
+        at + 2
     );
     let mut rows = sqlx::query_as::<_, Row>(sqlx::AssertSqlSafe(rows_sql)).bind(store_id);
     if let Some(s) = status {
         rows = rows.bind(s);
     }
+    if let Some(h) = hidden {
+        rows = rows.bind(h);
+    }
     let rows = rows.bind(limit).bind(offset).fetch_all(db).await?;
     Ok((rows.into_iter().map(notification).collect(), total))
+}
+
+/// The kind of the store's notification `id`, if there is one.
+pub async fn kind(db: &AnyPool, store_id: &str, id: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT kind FROM notifications WHERE id = $1 AND store_id = $2")
+            .bind(id)
+            .bind(store_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(kind,)| kind))
 }
 
 /// The operator's latest `count` broadcasts, newest first.

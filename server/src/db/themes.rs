@@ -102,6 +102,13 @@ pub async fn create_theme(
     .execute(&mut **tx)
     .await?;
     insert_version(tx, &id, 1, theme.config, theme.summary, "[]", author, now).await?;
+    if theme.active {
+        // Made active (published) with its first version: that version is kept.
+        sqlx::query("UPDATE theme_versions SET published = 1 WHERE theme_id = $1")
+            .bind(&id)
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(id)
 }
 
@@ -237,6 +244,15 @@ pub async fn save(
         author,
         now,
     )
+    .await?;
+    // Retention: the last versions the core keeps, and every version the theme was published
+    // with.
+    sqlx::query(
+        "DELETE FROM theme_versions WHERE theme_id = $1 AND version <= $2 AND published = 0",
+    )
+    .bind(save.theme_id)
+    .bind(version - core_wasm::limits::THEME_VERSIONS_KEPT)
+    .execute(&mut *tx)
     .await?;
     sqlx::query("UPDATE themes SET family = $1, updated_at = $2 WHERE id = $3")
         .bind(save.family)
@@ -381,6 +397,16 @@ pub async fn activate(db: &AnyPool, store_id: &str, id: &str) -> Result<(), sqlx
     .bind(store_id)
     .execute(&mut *tx)
     .await?;
+    // The version it is published with is kept whatever is saved after.
+    sqlx::query(
+        "UPDATE theme_versions SET published = 1 WHERE theme_id = $1 \
+         AND version = (SELECT c.version FROM theme_configs c JOIN themes t ON t.id = c.theme_id \
+         WHERE c.theme_id = $1 AND t.store_id = $2)",
+    )
+    .bind(id)
+    .bind(store_id)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await
 }
 
@@ -399,19 +425,25 @@ pub async fn batch_outcome(
     Ok(row.map(|(outcome,)| outcome))
 }
 
-/// The paths (JSON arrays, one per version) changed by the versions saved after `version`.
+/// The paths (JSON arrays, one per version) changed by the versions saved after `version`, up
+/// to `current`; `None` when some of those versions are no longer kept (retention removed them),
+/// so what they changed is unknown.
 pub async fn paths_changed_since(
     db: &AnyPool,
     theme_id: &str,
     version: i64,
-) -> Result<Vec<String>, sqlx::Error> {
-    let rows: Vec<(String,)> =
-        sqlx::query_as("SELECT paths FROM theme_versions WHERE theme_id = $1 AND version > $2")
-            .bind(theme_id)
-            .bind(version)
-            .fetch_all(db)
-            .await?;
-    Ok(rows.into_iter().map(|(paths,)| paths).collect())
+    current: i64,
+) -> Result<Option<Vec<String>>, sqlx::Error> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT paths FROM theme_versions WHERE theme_id = $1 AND version > $2 AND version <= $3",
+    )
+    .bind(theme_id)
+    .bind(version)
+    .bind(current)
+    .fetch_all(db)
+    .await?;
+    let whole = i64::try_from(rows.len()).unwrap_or(i64::MAX) == current - version;
+    Ok(whole.then(|| rows.into_iter().map(|(paths,)| paths).collect()))
 }
 
 type VersionRow = (i64, String, String, Option<String>, Option<String>, i64);

@@ -142,12 +142,51 @@ struct SignupQuery {
     sk: Option<String>,
 }
 
+/// Counts one anonymous request under `key` at `now` in the core's throttle window; 429 with
+/// `Retry-After` once the window holds more than `limit` (several processes share the count).
+async fn throttle(
+    state: &AppState,
+    key: &str,
+    now: i64,
+    limit: i64,
+    message: &str,
+) -> Result<(), ApiError> {
+    let window = core_wasm::limits::ANONYMOUS_THROTTLE_WINDOW_SECONDS;
+    match crate::db::rates::count(&state.db, key, now, window, limit).await? {
+        None => Ok(()),
+        Some(retry_after) => Err(ApiError::Throttled {
+            message: format!(
+                "{message} Try again in {} minutes.",
+                retry_after.div_ceil(60)
+            ),
+            retry_after,
+        }),
+    }
+}
+
 /// The answer to a missing or wrong sign-up key.
 pub const SIGNUP_CLOSED: &str = "Registration is by invitation only.";
 
 /// Refuses a missing or wrong sign-up key (and every key when registration is closed). The
-/// comparison takes the same time wherever the first wrong character is.
-fn check_signup_key(state: &AppState, sk: Option<&str>) -> Result<(), ApiError> {
+/// comparison takes the same time wherever the first wrong character is. Each check counts
+/// against the client address before it is made (so parallel guesses cannot all be checked),
+/// and a right key is taken back: `SIGNUP_KEY_FAILURES_PER_ADDRESS` wrong keys a window, and
+/// then 429, while a right key is never held up by its own uses.
+async fn check_signup_key(
+    state: &AppState,
+    address: &str,
+    sk: Option<&str>,
+) -> Result<(), ApiError> {
+    let counter = format!("signup-key-address:{address}");
+    let now = now_ms();
+    throttle(
+        state,
+        &counter,
+        now,
+        core_wasm::limits::SIGNUP_KEY_FAILURES_PER_ADDRESS,
+        "Too many sign-up links were tried from this address.",
+    )
+    .await?;
     let key = state.config.signup_key.as_bytes();
     let given = sk.unwrap_or_default().as_bytes();
     let same = key.len() == given.len()
@@ -159,19 +198,21 @@ fn check_signup_key(state: &AppState, sk: Option<&str>) -> Result<(), ApiError> 
     if key.is_empty() || !same {
         return Err(ApiError::Forbidden(SIGNUP_CLOSED.to_owned()));
     }
-    Ok(())
+    let window = core_wasm::limits::ANONYMOUS_THROTTLE_WINDOW_SECONDS;
+    crate::db::rates::forgive(&state.db, &counter, now, window).await
 }
 
 /// Whether `sk` opens registration: 200 when it is the configured sign-up key, 403 otherwise.
 /// The register page shows its form only after a 200 (shell.md §2); the key itself is never
 /// sent back.
 #[utoipa::path(get, path = "/auth/signup-key", tag = "auth", params(SignupQuery),
-    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody)))]
+    responses((status = 200, body = MessageResponse), (status = 403, body = ApiErrorBody), (status = 429, body = ApiErrorBody)))]
 async fn signup_key(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Query(query): Query<SignupQuery>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    check_signup_key(&state, query.sk.as_deref())?;
+    check_signup_key(&state, &address, query.sk.as_deref()).await?;
     Ok(Json(MessageResponse {
         message: "Registration is open with this link.".to_owned(),
     }))
@@ -179,13 +220,14 @@ async fn signup_key(
 
 /// Creates an account and its store, and e-mails an activation link. Needs the sign-up key.
 #[utoipa::path(post, path = "/auth/signup", tag = "auth", params(SignupQuery), request_body = RegisterForm,
-    responses((status = 201, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody)))]
+    responses((status = 201, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 429, body = ApiErrorBody)))]
 async fn signup(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Query(query): Query<SignupQuery>,
     Json(form): Json<RegisterForm>,
 ) -> Result<(StatusCode, Json<MessageResponse>), ApiError> {
-    check_signup_key(&state, query.sk.as_deref())?;
+    check_signup_key(&state, &address, query.sk.as_deref()).await?;
     let verdict = shell::check_register(&form);
     if !verdict.valid {
         return Err(messages_of(verdict.errors.into_values()));
@@ -428,11 +470,13 @@ async fn account_activation(
     }))
 }
 
-/// E-mails a password-reset link. The answer is the same whether the account exists or not.
+/// E-mails a password-reset link. The answer is the same whether the account exists or not,
+/// and so are the throttles: per client address, then per e-mail address (429 past either).
 #[utoipa::path(post, path = "/auth/forgot_password", tag = "auth", request_body = ForgotPasswordForm,
-    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody)))]
+    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 429, body = ApiErrorBody)))]
 async fn forgot_password(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Json(form): Json<ForgotPasswordForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     let verdict = shell::check_forgot_password(&form);
@@ -440,6 +484,28 @@ async fn forgot_password(
         return Err(messages_of(verdict.errors.into_values()));
     }
     let email = verdict.value.email.to_lowercase();
+    let message = "Too many password resets were asked for.";
+    let limits = (
+        core_wasm::limits::RESET_REQUESTS_PER_ADDRESS,
+        core_wasm::limits::RESET_MAILS_PER_EMAIL,
+    );
+    let now = now_ms();
+    throttle(
+        &state,
+        &format!("reset-address:{address}"),
+        now,
+        limits.0,
+        message,
+    )
+    .await?;
+    throttle(
+        &state,
+        &format!("reset-email:{email}"),
+        now,
+        limits.1,
+        message,
+    )
+    .await?;
     if let Some(user_id) = accounts::user_id_by_email(&state.db, &email).await? {
         let mut tx = crate::db::begin_write(&state.db).await?;
         onetime::void_all(&mut *tx, &user_id, Purpose::PasswordReset).await?;

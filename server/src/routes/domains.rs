@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use shared_types::{
     ApiErrorBody, CheckDomainRequest, Domain, DomainCheck, DomainInput, DomainList, DomainRef,
-    EnableRef, MessageResponse, PendingDomain,
+    DomainVerification, EnableRef, MessageResponse, PendingDomain,
 };
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,6 +20,7 @@ use crate::db::domains::DomainRow;
 use crate::db::{self, new_id, now_ms, rfc3339};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
+use core_wasm::shell::addresses;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -63,10 +64,15 @@ pub fn normalize_host(input: &str, platform_suffix: &str) -> Result<String, ApiE
     Ok(ascii)
 }
 
-/// A domain as shown; the system domain is ours, so it counts as verified.
+/// A domain as shown; the system domain is ours, so it counts as verified. A claim shows the TXT
+/// record that proves it.
 fn domain(row: DomainRow) -> Domain {
     Domain {
         verified: row.verified_at.is_some() || row.domain_type == "SystemDefault",
+        verification: row.token.as_deref().map(|token| DomainVerification {
+            name: addresses::verification_record_name(&row.host),
+            value: addresses::verification_record_value(token),
+        }),
         id: row.id,
         host: row.host,
         domain_type: row.domain_type,
@@ -107,7 +113,8 @@ async fn add(
     Json(body): Json<DomainInput>,
 ) -> Result<(StatusCode, Json<Domain>), ApiError> {
     let host = normalize_host(&body.host, &state.config.store_domain_suffix)?;
-    let id = db::domains::claim(&state.db, &access.store_id, &host).await?;
+    let token = crate::auth::tokens::random_token();
+    let id = db::domains::claim(&state.db, &access.store_id, &host, &token).await?;
     let added = domains(&state, &access.store_id)
         .await?
         .into_iter()
@@ -290,8 +297,9 @@ async fn cancel_pending_domain(
     }))
 }
 
-/// Checks a host: well-formed, not another store's, and whether its DNS points at us. This
-/// store's live claim of a host that points at us becomes its verified domain unless another
+/// Checks a host: well-formed, not another store's, whether its DNS points at us and whether it
+/// publishes the TXT record of this store's claim. This store's live claim of a host that does
+/// both becomes its verified domain unless another
 /// store verified the host first; the other stores' claims of it are dropped and every store
 /// concerned is told.
 #[utoipa::path(post, path = "/stores/admin/check-domain", tag = "domains", security(("bearer" = ["domains"])),
@@ -308,12 +316,22 @@ async fn check_domain(
     let host = normalize_host(&body.domain, &state.config.store_domain_suffix)?;
     let held_by_other = |holder: Option<String>| holder.is_some_and(|h| h != access.store_id);
     let mut available = !held_by_other(db::domains::holder(&state.db, &host).await?);
-    let addresses = state.resolver.resolve(host.clone()).await;
+    // The claim's own TXT record proves the store owns the domain: an address pointing at us
+    // alone would let whichever store claimed it first take it. Both are looked up at once.
+    let token = db::domains::claim_token(&state.db, &access.store_id, &host).await?;
+    let (found, texts) = tokio::join!(
+        state.resolver.resolve(host.clone()),
+        state
+            .resolver
+            .txt(addresses::verification_record_name(&host)),
+    );
     let points_to_us = !state.config.public_ips.is_empty()
-        && addresses
-            .iter()
-            .any(|ip| state.config.public_ips.contains(ip));
-    if available && points_to_us && !db::domains::verify(&state.db, &access.store_id, &host).await?
+        && found.iter().any(|ip| state.config.public_ips.contains(ip));
+    let txt_found = token.is_some_and(|token| addresses::txt_proves_claim(&texts, &token));
+    if available
+        && points_to_us
+        && txt_found
+        && !db::domains::verify(&state.db, &access.store_id, &host).await?
     {
         // Another store may have verified the host between the two reads.
         available = !held_by_other(db::domains::holder(&state.db, &host).await?);
@@ -322,6 +340,7 @@ async fn check_domain(
         host,
         available,
         points_to_us,
+        txt_found,
     }))
 }
 

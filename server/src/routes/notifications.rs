@@ -35,6 +35,7 @@ struct ListQuery {
 }
 
 /// The store's notifications, newest first, a page at a time, and the operator's broadcasts.
+/// Those about payouts reach only members who may see payouts (`checkout`).
 #[utoipa::path(get, path = "/stores/payout/v2/notification", tag = "notifications", security(("bearer" = [])),
     params(("X-Store-Id" = String, Header, description = "The store"), ListQuery),
     responses((status = 200, body = NotificationList), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -53,10 +54,17 @@ async fn list(
             "status is 1 (unread) or 2 (read).".to_owned(),
         ]));
     }
+    // Payout notifications only for those who may see payouts (the balance's scope).
+    let hidden = (!core_wasm::shell::menu::may_read_notification(
+        core_wasm::shell::menu::PAYOUT_NOTIFICATION_PREFIX,
+        &access.scopes,
+    ))
+    .then_some(core_wasm::shell::menu::PAYOUT_NOTIFICATION_PREFIX);
     let (notifications, total) = db::notifications::page(
         &state.db,
         &access.store_id,
         query.status.map(i64::from),
+        hidden,
         i64::from(page.limit),
         page.offset,
     )
@@ -77,6 +85,12 @@ async fn mark_read(
     access: StoreAccess<AnyMember>,
     Path(id): Path<String>,
 ) -> Result<Json<Notification>, ApiError> {
+    let kind = db::notifications::kind(&state.db, &access.store_id, &id).await?;
+    if !kind
+        .is_some_and(|kind| core_wasm::shell::menu::may_read_notification(&kind, &access.scopes))
+    {
+        return Err(ApiError::NotFound);
+    }
     let notification = db::notifications::mark_read(&state.db, &access.store_id, &id)
         .await?
         .ok_or(ApiError::NotFound)?;

@@ -317,6 +317,7 @@ async fn preview_theme(
         .map_err(ApiError::internal)?;
     Ok(Json(ThemePreviewLink {
         url: format!("/s/{subdomain}/?preview={token}"),
+        token,
         expires_at: (now_s + crate::auth::tokens::THEME_PREVIEW_SECONDS) * 1000,
     }))
 }
@@ -553,7 +554,15 @@ async fn put_config(
     let expected = if_match(&headers)?;
     let body = body.map_err(|rejection| ApiError::Unreadable {
         status: rejection.status(),
-        message: rejection.body_text(),
+        // Over the body limit: the core's own words for a config too large.
+        message: if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            core_wasm::theme::ThemeError::TooLarge {
+                max: core_wasm::limits::THEME_CONFIG_MAX_BYTES,
+            }
+            .to_string()
+        } else {
+            rejection.body_text()
+        },
     })?;
     let text = String::from_utf8_lossy(&body);
     let doc = accept_config(&text)?;
@@ -645,8 +654,16 @@ async fn replay_commands(
         let Some(base) = base else {
             return Err(ApiError::stale(current_version));
         };
-        let changed =
-            store_themes::paths_changed_since(&state.db, &theme_id, batch.base_version).await?;
+        // A base whose later versions are no longer all kept cannot be merged onto: the editor
+        // starts again from the current version (as from a base no longer kept).
+        let changed = store_themes::paths_changed_since(
+            &state.db,
+            &theme_id,
+            batch.base_version,
+            current_version,
+        )
+        .await?
+        .ok_or_else(|| ApiError::stale(current_version))?;
         let mut changed_paths: Vec<String> = Vec::new();
         for paths in changed {
             let paths: Vec<String> = serde_json::from_str(&paths).map_err(ApiError::internal)?;

@@ -1,7 +1,8 @@
 //! Image upload (editor spec §7: the answer carries `src` or `fullPath`). The file is checked by
 //! its first bytes (PNG, JPEG, GIF, WebP) and its size (5 MB), stored under `UPLOAD_DIR` with a
 //! name the server makes, and served back under `/uploads/`. The client's file name is never
-//! used; one that tries to name a path is refused.
+//! used; one that tries to name a path is refused. A store keeps at most `UPLOAD_QUOTA_BYTES`
+//! of images (413 past it).
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -27,6 +28,21 @@ fn too_large() -> ApiError {
     ApiError::Unreadable {
         status: StatusCode::PAYLOAD_TOO_LARGE,
         message: "An image is at most 5 MB.".to_owned(),
+    }
+}
+
+/// The answer to an image that does not fit in the store's upload quota.
+fn over_quota(used: i64, size: i64, quota: i64) -> ApiError {
+    let mb = |bytes: i64| format!("{:.1} MB", bytes as f64 / 1_000_000.0);
+    ApiError::Unreadable {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: format!(
+            "This store's images may take {} (its upload quota); {} are used, and this image ({}) does not fit. \
+             Ask Storeloom's support to raise the quota.",
+            mb(quota),
+            mb(used),
+            mb(size)
+        ),
     }
 }
 
@@ -98,6 +114,7 @@ async fn upload_image(
     let relative = format!("{}/{id}.{extension}", access.store_id);
     let stored = store_file(&state, &relative, &bytes).await?;
     let size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    let quota = state.config.upload_quota_bytes;
     let inserted = crate::db::record_upload(
         &state.db,
         &access.store_id,
@@ -108,11 +125,19 @@ async fn upload_image(
             size_bytes: size,
             uploaded_by: &access.user.user_id,
         },
+        quota,
     )
     .await;
-    if let Err(error) = inserted {
-        let _ = tokio::fs::remove_file(&stored).await;
-        return Err(error.into());
+    match inserted {
+        Ok(Ok(())) => {}
+        Ok(Err(used)) => {
+            let _ = tokio::fs::remove_file(&stored).await;
+            return Err(over_quota(used, size, quota));
+        }
+        Err(error) => {
+            let _ = tokio::fs::remove_file(&stored).await;
+            return Err(error.into());
+        }
     }
     let src = format!("/uploads/{relative}");
     Ok((

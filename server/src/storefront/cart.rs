@@ -62,8 +62,11 @@ pub async fn price_lines(
             None => merged.push(item),
         }
     }
-    let mut lines = Vec::new();
+    // Each line names a real variant of its product, or none for a product without variants:
+    // a made-up variant id is refused, not taken for the product. Lines are merged again by
+    // what they resolve to, so the per-line cap holds per product and variant.
     let mut problems = Vec::new();
+    let mut resolved: Vec<(shared_types::catalog::Product, Option<usize>, i64)> = Vec::new();
     for item in merged {
         let product = match product_where(&state.db, store_id, "id", item.product_id.trim()).await {
             Ok(p) if p.status == "active" => p,
@@ -73,21 +76,33 @@ pub async fn price_lines(
             }
             Err(e) => return Err(e),
         };
-        let quantity = item.quantity.clamp(0, CART_QUANTITY_MAX);
-        if strict && item.quantity > CART_QUANTITY_MAX {
+        let variant = match item.variant_id.as_deref() {
+            Some(id) => product.variants.iter().position(|v| v.id == id),
+            None if product.variants.len() == 1 => Some(0),
+            None => None,
+        };
+        let names_missing_variant = item.variant_id.is_some() && variant.is_none();
+        if names_missing_variant || (!product.variants.is_empty() && variant.is_none()) {
+            problems.push(format!("{}: choose an available option.", product.title));
+            continue;
+        }
+        match resolved
+            .iter_mut()
+            .find(|(p, v, _)| p.id == product.id && *v == variant)
+        {
+            Some((_, _, quantity)) => *quantity = quantity.saturating_add(item.quantity),
+            None => resolved.push((product, variant, item.quantity)),
+        }
+    }
+    let mut lines = Vec::new();
+    for (product, variant, asked) in resolved {
+        let variant = variant.map(|at| &product.variants[at]);
+        let quantity = asked.clamp(0, CART_QUANTITY_MAX);
+        if strict && asked > CART_QUANTITY_MAX {
             problems.push(format!(
                 "{}: at most {CART_QUANTITY_MAX} per order.",
                 product.title
             ));
-            continue;
-        }
-        let variant = match item.variant_id.as_deref() {
-            Some(id) => product.variants.iter().find(|v| v.id == id),
-            None if product.variants.len() == 1 => product.variants.first(),
-            None => None,
-        };
-        if !product.variants.is_empty() && variant.is_none() {
-            problems.push(format!("{}: choose an available option.", product.title));
             continue;
         }
         let (price, stock, variant_id, variant_title) = match variant {

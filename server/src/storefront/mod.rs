@@ -89,53 +89,56 @@ pub fn router() -> Router<AppState> {
 pub struct OnStoreHost;
 
 /// Sends a request on `{subdomain}.{STORE_DOMAIN_SUFFIX}` or a store's custom domain to that
-/// store's storefront (`/api`, `/uploads`, `/admin` and the templates' `/theme-assets` stay what
-/// they are).
+/// store's storefront (`/api`, `/uploads` and the templates' `/theme-assets` stay what they
+/// are). A store's host serves that store only: `/s/{other}/...` there is 404, and `/admin`
+/// is sent to the platform's own address (`PUBLIC_URL`).
 pub async fn host_routing(
     State(state): State<AppState>,
     mut request: Request,
     next: Next,
 ) -> Response {
     let path = request.uri().path().to_owned();
-    let passthrough = ["/api", "/uploads", "/admin", "/s/", theme_assets::PREFIX]
+    let under = |prefix: &str| path == prefix || path.starts_with(&format!("{prefix}/"));
+    if ["/api", "/uploads", theme_assets::PREFIX]
         .iter()
-        .any(|p| {
-            path == p.trim_end_matches('/')
-                || path.starts_with(&format!("{}/", p.trim_end_matches('/')))
-        });
-    if !passthrough {
-        let host = request
-            .headers()
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .map(|h| {
-                h.rsplit_once(':').map_or(h, |(name, port)| {
-                    if port.chars().all(|c| c.is_ascii_digit()) {
-                        name
-                    } else {
-                        h
-                    }
-                })
+        .any(|p| under(p.trim_end_matches('/')))
+    {
+        return next.run(request).await;
+    }
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(|h| {
+            h.rsplit_once(':').map_or(h, |(name, port)| {
+                if port.chars().all(|c| c.is_ascii_digit()) {
+                    name
+                } else {
+                    h
+                }
             })
-            .unwrap_or("")
-            .trim_end_matches('.')
-            .to_ascii_lowercase();
-        if let Some(subdomain) = store_of_host(&state, &host).await {
-            let query = request
-                .uri()
-                .query()
-                .map(|q| format!("?{q}"))
-                .unwrap_or_default();
-            let rest = if path == "/" {
-                "/".to_owned()
-            } else {
-                path.clone()
-            };
-            if let Ok(uri) = format!("/s/{subdomain}{rest}{query}").parse::<Uri>() {
-                *request.uri_mut() = uri;
-                request.extensions_mut().insert(OnStoreHost);
-            }
-        }
+        })
+        .unwrap_or("")
+        .trim_end_matches('.')
+        .to_ascii_lowercase();
+    let Some(subdomain) = store_of_host(&state, &host).await else {
+        return next.run(request).await;
+    };
+    let query = request
+        .uri()
+        .query()
+        .map(|q| format!("?{q}"))
+        .unwrap_or_default();
+    if under("/admin") {
+        let to = format!("{}{path}{query}", origin_of(&state.config.public_url));
+        return Redirect::temporary(&to).into_response();
+    }
+    if under("/s") {
+        return StoreError(ApiError::NotFound).into_response();
+    }
+    if let Ok(uri) = format!("/s/{subdomain}{path}{query}").parse::<Uri>() {
+        *request.uri_mut() = uri;
+        request.extensions_mut().insert(OnStoreHost);
     }
     next.run(request).await
 }
@@ -206,32 +209,50 @@ pub(crate) async fn shop(
     })
 }
 
-/// The config a page shows: the active theme's; in preview, the store's theme of the asked
-/// family (the active one when it is of that family), else that family's template.
-async fn theme_config(
-    state: &AppState,
-    store_id: &str,
-    preview_family: Option<&str>,
-) -> Result<Value, ApiError> {
-    let rows: Vec<(String, i64, String)> = sqlx::query_as(
-        "SELECT t.family, t.is_active, c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
-         WHERE t.store_id = $1 ORDER BY t.is_active DESC, t.updated_at DESC",
+/// The config shoppers see: the active (published) theme's, else the default template. Another
+/// theme of the store shows only through its signed preview link.
+async fn theme_config(state: &AppState, store_id: &str) -> Result<Value, ApiError> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
+         WHERE t.store_id = $1 AND t.is_active = 1 ORDER BY t.updated_at DESC LIMIT 1",
     )
     .bind(store_id)
-    .fetch_all(&state.db)
+    .fetch_optional(&state.db)
     .await?;
-    let chosen = match preview_family {
-        Some(family) => rows.iter().find(|(f, _, _)| f == family),
-        None => rows.iter().find(|(_, active, _)| *active == 1),
-    };
-    let text = match chosen {
-        Some((_, _, config)) => config.as_str(),
-        None => crate::db::themes::template(preview_family.unwrap_or("hydro"))
-            .or_else(|| crate::db::themes::template("hydro"))
-            .map_or("{}", |t| t.config),
+    let text = match &row {
+        Some((config,)) => config.as_str(),
+        None => crate::db::themes::template("hydro").map_or("{}", |t| t.config),
     };
     serde_json::from_str(text).map_err(ApiError::internal)
 }
+
+/// The editor's signed preview token of a storefront request (`X-Preview-Token`), made for a
+/// theme of this store: what lets a request render a posted config or read the preview's
+/// catalog snapshot. 401 without one.
+fn editor_token(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+    store_id: &str,
+) -> Result<crate::auth::tokens::PreviewClaims, ApiError> {
+    let refused = || {
+        ApiError::Unauthorized(
+            "Open the preview from the theme editor: this page renders only for an editor."
+                .to_owned(),
+        )
+    };
+    let token = headers
+        .get(PREVIEW_TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(refused)?;
+    let claims = state.keys.verify_preview(token).map_err(|_| refused())?;
+    if claims.store != store_id {
+        return Err(refused());
+    }
+    Ok(claims)
+}
+
+/// The header that carries the editor's signed preview token.
+pub const PREVIEW_TOKEN_HEADER: &str = "x-preview-token";
 
 /// The active products, collections and menus the sections show, and the products' ratings.
 async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> {
@@ -267,24 +288,15 @@ async fn catalog(state: &AppState, store_id: &str) -> Result<Catalog, ApiError> 
     })
 }
 
-/// The query of a storefront page: the preview's stamp and family, a theme's signed preview
-/// link (`preview`, from `POST .../themes/{id}/preview`), and a search.
+/// The query of a storefront page: the editor's stamp and family (`nocache`, `theme`), a
+/// theme's signed preview link (`preview`, from `POST .../themes/{id}/preview`), and a search.
+/// The editor's frame is a page with all three; `nocache` without a good link is an ordinary
+/// page of the published theme.
 #[derive(Debug, Default, Deserialize)]
 pub struct PageQuery {
     nocache: Option<String>,
-    theme: Option<String>,
     preview: Option<String>,
     q: Option<String>,
-}
-
-impl PageQuery {
-    fn preview_family(&self) -> Option<&'static str> {
-        self.nocache.as_ref()?;
-        Some(match self.theme.as_deref() {
-            Some("fashion") | Some("newchick") => "newchick",
-            _ => "hydro",
-        })
-    }
 }
 
 /// Everything a page handler needs, loaded once.
@@ -301,11 +313,7 @@ struct Ctx {
 /// The config of the theme a preview link names, when the link is good and the theme is this
 /// store's; a link that is forged, expired, or made for another store's theme shows nothing
 /// (404), as if the page did not exist.
-async fn linked_theme_config(
-    state: &AppState,
-    store_id: &str,
-    token: &str,
-) -> Result<Value, ApiError> {
+async fn linked_config(state: &AppState, store_id: &str, token: &str) -> Result<Value, ApiError> {
     let claims = state
         .keys
         .verify_preview(token)
@@ -313,6 +321,15 @@ async fn linked_theme_config(
     if claims.store != store_id {
         return Err(ApiError::NotFound);
     }
+    linked_theme_config(state, store_id, &claims).await
+}
+
+/// The config of the theme a checked preview token names (404 when it is no longer there).
+async fn linked_theme_config(
+    state: &AppState,
+    store_id: &str,
+    claims: &crate::auth::tokens::PreviewClaims,
+) -> Result<Value, ApiError> {
     let row: Option<(String,)> = sqlx::query_as(
         "SELECT c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
          WHERE t.store_id = $1 AND t.id = $2",
@@ -332,17 +349,16 @@ async fn load(
     on_host: bool,
 ) -> Result<Ctx, ApiError> {
     let shop = shop(state, subdomain, on_host).await?;
-    let family = query.preview_family();
     let config = match &query.preview {
-        Some(token) => linked_theme_config(state, &shop.id, token).await?,
-        None => theme_config(state, &shop.id, family).await?,
+        Some(token) => linked_config(state, &shop.id, token).await?,
+        None => theme_config(state, &shop.id).await?,
     };
     let catalog = catalog(state, &shop.id).await?;
     Ok(Ctx {
         shop,
         config,
         catalog,
-        preview: family.is_some(),
+        preview: query.nocache.is_some() && query.preview.is_some(),
         private: query.preview.is_some(),
         on_host,
     })
@@ -689,7 +705,7 @@ async fn checkout_custom(
 ) -> Result<Response, StoreError> {
     let on_host = on_host(host);
     let shop = shop(&state, &subdomain, on_host).await?;
-    let config = theme_config(&state, &shop.id, None).await?;
+    let config = theme_config(&state, &shop.id).await?;
     let html = render::text(&config, "settings.checkout.customHtml");
     let js = render::text(&config, "settings.checkout.customJs").replace("</script", "<\\/script");
     let body = format!(
@@ -743,6 +759,7 @@ async fn cart_view(
     State(state): State<AppState>,
     Path(subdomain): Path<String>,
     host: HostExt,
+    headers: axum::http::HeaderMap,
     Json(request): Json<CartRequest>,
 ) -> Result<Response, StoreError> {
     let on_host = on_host(host);
@@ -754,9 +771,15 @@ async fn cart_view(
         .into());
     }
     let shop = shop(&state, &subdomain, on_host).await?;
+    // A posted config (the editor's, in preview) renders only for an editor; and within the
+    // limits a preview render has.
     let config = match request.config {
-        Some(config @ Value::Object(_)) => config,
-        _ => theme_config(&state, &shop.id, None).await?,
+        Some(config @ Value::Object(_)) if editor_token(&state, &headers, &shop.id).is_ok() => {
+            preview::renderable(&config)
+                .map_err(|m| StoreError::from(ApiError::Invalid(vec![m])))?;
+            config
+        }
+        _ => theme_config(&state, &shop.id).await?,
     };
     let catalog = catalog(&state, &shop.id).await?;
     let (lines, problems) = cart::price_lines(&state, &shop.id, &request.items, false).await?;
@@ -810,12 +833,9 @@ async fn cart_view(
 /// The preview's render request: the editor's config and the page to show.
 #[derive(Debug, Deserialize)]
 pub struct PreviewRequest {
-    /// The editor's config; `null` before the editor sent one (the store's theme of `family`).
+    /// The editor's config; `null` before the editor sent one (the theme of the editor's token).
     #[serde(default)]
     pub config: Value,
-    /// `default` or `fashion`: the family shown while no config was sent.
-    #[serde(default)]
-    pub family: Option<String>,
     #[serde(default)]
     pub page: Option<String>,
     /// Sections to render alone (the editor changed only these and maybe the theme's style):
@@ -826,26 +846,51 @@ pub struct PreviewRequest {
     pub sections: Option<Vec<String>>,
 }
 
+/// Renders run on this many blocking threads at most (one per core): a flood of large renders
+/// waits its turn instead of taking every worker of the server.
+static RENDERS: LazyLock<tokio::sync::Semaphore> = LazyLock::new(|| {
+    tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, usize::from))
+});
+
+/// Runs a render on the blocking pool, one of at most [`RENDERS`] at a time.
+async fn render_bounded<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let _permit = RENDERS.acquire().await.map_err(ApiError::internal)?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(ApiError::internal)
+}
+
 /// Renders the posted config (the editor's unsaved one) as the named page, or some of its
 /// sections, with the core's renderer (the preview frame renders the same in WebAssembly; this
-/// answer serves a frame that has not loaded it). Nothing is stored.
+/// answer serves a frame that has not loaded it). Nothing is stored. Only for an editor (the
+/// signed preview token of one of the store's themes), at most `PREVIEW_RENDERS_PER_MINUTE`
+/// renders a minute per store, and within the core's limits on sections and rendered size.
 async fn preview(
     State(state): State<AppState>,
     Path(subdomain): Path<String>,
     host: HostExt,
+    headers: axum::http::HeaderMap,
     Json(request): Json<PreviewRequest>,
 ) -> Result<Response, StoreError> {
     let on_host = on_host(host);
     let shop = shop(&state, &subdomain, on_host).await?;
+    let claims = editor_token(&state, &headers, &shop.id)?;
+    let key = format!("preview-store:{}", shop.id);
+    let limit = core_wasm::limits::PREVIEW_RENDERS_PER_MINUTE;
+    if let Some(retry_after) =
+        crate::db::rates::count(&state.db, &key, crate::db::now_ms(), 60, limit).await?
+    {
+        return Err(ApiError::Throttled {
+            message: format!("The preview renders at most {limit} pages a minute; it renders again in {retry_after} s."),
+            retry_after,
+        }
+        .into());
+    }
     let config = match request.config {
         config @ Value::Object(_) => config,
-        Value::Null => {
-            let family = match request.family.as_deref() {
-                Some("fashion") => "newchick",
-                _ => "hydro",
-            };
-            theme_config(&state, &shop.id, Some(family)).await?
-        }
+        Value::Null => linked_theme_config(&state, &shop.id, &claims).await?,
         _ => {
             return Err(ApiError::Invalid(vec!["The config must be an object.".to_owned()]).into());
         }
@@ -853,33 +898,39 @@ async fn preview(
     let catalog = catalog(&state, &shop.id).await?;
     let page_name = request.page.unwrap_or_else(|| "homepage".to_owned());
     let snapshot = preview::Snapshot::new(shop, catalog, crate::db::now_ms());
-    let view = View {
-        shop: &snapshot.shop,
-        config: &config,
-        catalog: &snapshot.catalog,
-        family: Family::of(&config),
-        preview: true,
-        year: snapshot.year,
-    };
-    let invalid = |message: String| StoreError::from(ApiError::Invalid(vec![message]));
-    let body = if let Some(keys) = request.sections {
-        // Some sections and the stylesheet alone: the editor changed nothing else.
-        let rendered = preview::sections(&view, &page_name, &keys).map_err(invalid)?;
-        let (css, fonts) = preview::stylesheet(&config);
-        json!({ "sections": rendered, "css": css, "fonts": fonts })
-    } else {
-        let rendered = preview::page(&view, &page_name, &snapshot).map_err(invalid)?;
-        let sample = &snapshot.sample;
-        json!({
-            "html": rendered.html,
-            "css": rendered.css,
-            "fonts": rendered.fonts,
-            "family": rendered.family,
-            "page": rendered.page,
-            "kind": rendered.kind,
-            "product": {"id": sample.id, "variants": sample.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>()},
-        })
-    };
+    let body = render_bounded(move || {
+        let view = View {
+            shop: &snapshot.shop,
+            config: &config,
+            catalog: &snapshot.catalog,
+            family: Family::of(&config),
+            preview: true,
+            year: snapshot.year,
+        };
+        preview::renderable(&config)?;
+        if let Some(keys) = request.sections {
+            // Some sections and the stylesheet alone: the editor changed nothing else.
+            let rendered = preview::sections(&view, &page_name, &keys)?;
+            preview::sendable(rendered.values().filter_map(Value::as_str).map(str::len).sum())?;
+            let (css, fonts) = preview::stylesheet(&config);
+            Ok(json!({ "sections": rendered, "css": css, "fonts": fonts }))
+        } else {
+            let rendered = preview::page(&view, &page_name, &snapshot)?;
+            preview::sendable(rendered.html.len())?;
+            let sample = &snapshot.sample;
+            Ok(json!({
+                "html": rendered.html,
+                "css": rendered.css,
+                "fonts": rendered.fonts,
+                "family": rendered.family,
+                "page": rendered.page,
+                "kind": rendered.kind,
+                "product": {"id": sample.id, "variants": sample.variants.iter().map(|v| json!({"id": v.id, "price": v.price, "compareAtPrice": v.compare_at_price, "available": v.stock > 0})).collect::<Vec<_>>()},
+            }))
+        }
+    })
+    .await?
+    .map_err(|message: String| StoreError::from(ApiError::Invalid(vec![message])))?;
     Ok(secure(
         axum::Json(body).into_response(),
         &state,

@@ -6,7 +6,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use core_wasm::storefront::preview::Snapshot;
 
-use super::{ASSET_VERSION, HostExt, StoreError, catalog, on_host, secure, shop};
+use super::{ASSET_VERSION, HostExt, StoreError, catalog, editor_token, on_host, secure, shop};
 use crate::state::AppState;
 
 /// The preview frame's service worker; the store's address and the assets' version are filled in.
@@ -15,14 +15,17 @@ const WORKER: &str = include_str!("assets/preview-sw.js");
 /// `GET {base}/_preview/catalog`: everything the preview renders besides the editor's config, as
 /// the core's type: the shop, its active products, collections and menus, the product the
 /// product page shows (the first one, or a sample when the store has none) and the order page's
-/// sample receipt. All of it is what the storefront shows anyone.
+/// sample receipt. Only for an editor (the signed preview token): the variants' stock counts
+/// in it are the merchant's, not the shoppers' (the public catalogue says only `available`).
 pub async fn catalog_snapshot(
     State(state): State<AppState>,
     Path(subdomain): Path<String>,
     host: HostExt,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, StoreError> {
     let on_host = on_host(host);
     let shop = shop(&state, &subdomain, on_host).await?;
+    editor_token(&state, &headers, &shop.id)?;
     let catalog = catalog(&state, &shop.id).await?;
     let snapshot = Snapshot::new(shop, catalog, crate::db::now_ms());
     Ok(secure(

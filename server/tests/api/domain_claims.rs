@@ -2,28 +2,35 @@
 //! to verify getting the domain, claims expiring after 72 hours, the reserved subdomains, and
 //! the per-account store limit that only an operator raises.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 
 use axum::http::StatusCode;
 use serde_json::{Value, json};
+use server::dns::FixedResolver;
 
 use crate::helpers::{DEMO_PASSWORD, OWNER_EMAIL, SELLER_EMAIL, TestApp, spawn_app_configured};
 
 const VICTIM: &str = "shop.victim-brand.com";
 
-/// The app with host routing on and `VICTIM` pointing at us.
-async fn app_with_dns() -> TestApp {
+/// The app with host routing on and `VICTIM` pointing at us, and its DNS (to publish claims'
+/// TXT records in).
+async fn app_with_dns() -> (TestApp, FixedResolver) {
     let mut app = spawn_app_configured(|c| c.storefront_hosts = true).await;
-    let mut answers = HashMap::new();
-    answers.insert(
-        VICTIM.to_owned(),
-        vec![IpAddr::V4(Ipv4Addr::new(203, 0, 113, 10))],
-    );
-    app.state.resolver = Arc::new(server::dns::FixedResolver(Arc::new(answers)));
+    let dns = FixedResolver::default();
+    dns.point(VICTIM, vec![IpAddr::V4(Ipv4Addr::new(203, 0, 113, 10))]);
+    app.state.resolver = Arc::new(dns.clone());
     app.router = server::app(app.state.clone());
-    app
+    (app, dns)
+}
+
+/// Publishes the TXT record a claim's answer names, as its store would at its DNS host.
+fn publish(dns: &FixedResolver, claimed: &crate::helpers::Reply) {
+    let record = &claimed.json["verification"];
+    dns.publish_txt(
+        record["name"].as_str().expect("the record's name"),
+        record["value"].as_str().expect("the record's text"),
+    );
 }
 
 /// (access token, store id) of a demo account.
@@ -87,7 +94,7 @@ async fn cart_on_host(app: &TestApp, host: &str) -> StatusCode {
 #[tokio::test]
 async fn an_unverified_claim_neither_blocks_nor_routes_and_the_first_store_to_verify_gets_the_domain()
  {
-    let app = app_with_dns().await;
+    let (app, dns) = app_with_dns().await;
     let squatter = signed_in(&app, SELLER_EMAIL).await;
     let owner = signed_in(&app, OWNER_EMAIL).await;
     let first = claim(&app, &squatter, VICTIM).await;
@@ -102,12 +109,36 @@ async fn an_unverified_claim_neither_blocks_nor_routes_and_the_first_store_to_ve
         "one claim per store"
     );
     assert_ne!(cart_on_host(&app, VICTIM).await, StatusCode::OK);
+    // Each claim names a TXT record of its own.
+    assert_eq!(
+        second.json["verification"]["name"],
+        format!("_storeloom-verify.{VICTIM}")
+    );
+    assert_ne!(
+        first.json["verification"]["value"],
+        second.json["verification"]["value"]
+    );
 
-    // The real owner verifies first: the domain is theirs, the squatter's claim is dropped.
+    // The real owner points the domain at us and publishes their claim's record. The squatter,
+    // checking first, does not get the domain with the owner's address alone.
+    publish(&dns, &second);
+    let early = check(&app, &squatter, VICTIM).await;
+    assert_eq!(
+        early,
+        json!({"host": VICTIM, "available": true, "pointsToUs": true, "txtFound": false})
+    );
+    assert!(
+        hosts(&app, &squatter)
+            .await
+            .contains(&(VICTIM.to_owned(), false))
+    );
+    assert_ne!(cart_on_host(&app, VICTIM).await, StatusCode::OK);
+
+    // The real owner verifies: the domain is theirs, the squatter's claim is dropped.
     let verified = check(&app, &owner, VICTIM).await;
     assert_eq!(
         verified,
-        json!({"host": VICTIM, "available": true, "pointsToUs": true})
+        json!({"host": VICTIM, "available": true, "pointsToUs": true, "txtFound": true})
     );
     assert!(
         hosts(&app, &owner)
@@ -161,12 +192,11 @@ async fn age_claims(app: &TestApp, host: &str, hours: i64, extra_ms: i64) {
 
 #[tokio::test]
 async fn a_claim_expires_after_72_hours_and_can_then_be_made_again() {
-    let app = app_with_dns().await;
+    let (app, dns) = app_with_dns().await;
     let seller = signed_in(&app, SELLER_EMAIL).await;
-    assert_eq!(
-        claim(&app, &seller, VICTIM).await.status,
-        StatusCode::CREATED
-    );
+    let first = claim(&app, &seller, VICTIM).await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    publish(&dns, &first);
     age_claims(&app, VICTIM, 72, 1).await;
     assert!(!hosts(&app, &seller).await.iter().any(|(h, _)| h == VICTIM));
     let expired = check(&app, &seller, VICTIM).await;
@@ -179,10 +209,9 @@ async fn a_claim_expires_after_72_hours_and_can_then_be_made_again() {
     assert_eq!(routed, 0, "an expired claim was verified");
 
     // Claimed again, it counts afresh: at 71 hours it still verifies.
-    assert_eq!(
-        claim(&app, &seller, VICTIM).await.status,
-        StatusCode::CREATED
-    );
+    let again = claim(&app, &seller, VICTIM).await;
+    assert_eq!(again.status, StatusCode::CREATED);
+    publish(&dns, &again);
     age_claims(&app, VICTIM, 71, 0).await;
     assert!(
         hosts(&app, &seller)
@@ -200,7 +229,7 @@ async fn a_claim_expires_after_72_hours_and_can_then_be_made_again() {
 
 #[tokio::test]
 async fn a_claim_is_removed_by_its_store_only() {
-    let app = app_with_dns().await;
+    let (app, _) = app_with_dns().await;
     let seller = signed_in(&app, SELLER_EMAIL).await;
     let owner = signed_in(&app, OWNER_EMAIL).await;
     let added = claim(&app, &seller, VICTIM).await;

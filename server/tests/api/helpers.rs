@@ -378,6 +378,45 @@ impl TestApp {
     }
 
     /// Signs in and returns the login reply's JSON.
+    /// The theme editor's signed preview token for a theme of `store` (signed in with
+    /// `token`): the one of `family` (`hydro` or `newchick`) when asked, else the active one.
+    pub async fn preview_token(&self, token: &str, store: &str, family: Option<&str>) -> String {
+        let themes = self
+            .get("/api/stores/onlinestore/themes")
+            .token(token)
+            .store(store)
+            .send()
+            .await;
+        let theme = themes
+            .json
+            .as_array()
+            .expect("the store's themes")
+            .iter()
+            .find(|t| match family {
+                Some(family) => t["family"] == family,
+                None => t["isActive"] == true,
+            })
+            .expect("a theme of the family");
+        let link = self
+            .post(&format!(
+                "/api/stores/onlinestore/themes/{}/preview",
+                theme["id"].as_str().expect("id")
+            ))
+            .token(token)
+            .store(store)
+            .send()
+            .await;
+        assert_eq!(link.status, StatusCode::OK, "{}", link.text);
+        link.json["token"].as_str().expect("token").to_owned()
+    }
+
+    /// The preview token for the demo store's theme of `family` (the active one when `None`).
+    pub async fn demo_preview_token(&self, family: Option<&str>) -> String {
+        let (token, _, store) = self.session_of(OWNER_EMAIL).await;
+        self.preview_token(&token, &store.expect("the owner's store"), family)
+            .await
+    }
+
     pub async fn login(&self, email: &str, password: &str) -> Value {
         let reply = self
             .post("/api/auth/login")

@@ -1,7 +1,6 @@
 //! Store operations: notifications, balance and payouts with idempotency and races, cards,
 //! gateways, domains, personalization, the store's status and subscription.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 
@@ -619,12 +618,12 @@ async fn gateways_are_chosen_by_group_or_one_by_one() {
 #[tokio::test]
 async fn domains_are_checked_added_verified_and_removed() {
     let mut app = spawn_app().await;
-    let mut answers = HashMap::new();
-    answers.insert(
-        "shop.sam.example".to_owned(),
+    let dns = server::dns::FixedResolver::default();
+    dns.point(
+        "shop.sam.example",
         vec![IpAddr::V4(Ipv4Addr::new(203, 0, 113, 10))],
     );
-    app.state.resolver = Arc::new(server::dns::FixedResolver(Arc::new(answers)));
+    app.state.resolver = Arc::new(dns.clone());
     app.router = server::app(app.state.clone());
     let (token, store) = fresh_store(&app).await;
     let list = app
@@ -677,6 +676,24 @@ async fn domains_are_checked_added_verified_and_removed() {
         .send()
         .await;
     assert_eq!(unverified.status, StatusCode::BAD_REQUEST);
+    // Pointing at us is not enough: the claim's own TXT record proves the store owns it.
+    let early = app
+        .post("/api/stores/admin/check-domain")
+        .json(&json!({"domain": "shop.sam.example", "storeId": store}))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(
+        early.json,
+        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": false})
+    );
+    let record = &added.json["verification"];
+    assert_eq!(record["name"], "_storeloom-verify.shop.sam.example");
+    dns.publish_txt(
+        record["name"].as_str().expect("name"),
+        record["value"].as_str().expect("value"),
+    );
     let check = app
         .post("/api/stores/admin/check-domain")
         .json(&json!({"domain": "shop.sam.example", "storeId": store}))
@@ -686,7 +703,7 @@ async fn domains_are_checked_added_verified_and_removed() {
         .await;
     assert_eq!(
         check.json,
-        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true})
+        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": true})
     );
     let news = app
         .get("/api/stores/payout/v2/notification")

@@ -409,8 +409,14 @@ async fn the_home_page_renders_every_section_of_both_families_with_security_head
             .expect("cache")
             .contains("max-age")
     );
-    // The fashion family in preview: its own sections, never cached.
-    let fashion = app.get("/s/demo/?nocache=1&theme=fashion").send().await;
+    // The fashion family in the editor's preview: its own sections, never cached.
+    let preview = app.demo_preview_token(Some("newchick")).await;
+    let fashion = app
+        .get(&format!(
+            "/s/demo/?nocache=1&theme=fashion&preview={preview}"
+        ))
+        .send()
+        .await;
     assert_eq!(fashion.status, StatusCode::OK);
     assert!(fashion.text.contains("fam-newchick"));
     let keys = section_keys(&fashion.text);
@@ -440,6 +446,7 @@ async fn the_home_page_renders_every_section_of_both_families_with_security_head
 #[tokio::test]
 async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
     let app = spawn_app().await;
+    let preview = app.demo_preview_token(None).await;
     let theme = app.get("/api/public/stores/demo/theme").send().await;
     let mut config = theme.json["config"].clone();
     config["pages"]["homepage"]["sections"]["product-review-1"]["settings"]["body_html"] =
@@ -447,6 +454,7 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
     config["pages"]["homepage"]["sections"]["product-review-1"]["index"] = json!(-1);
     let reply = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": config, "page": "homepage"}))
         .send()
         .await;
@@ -461,6 +469,7 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
     for page in ["product", "cart", "order", "category"] {
         let reply = app
             .post("/s/demo/_preview")
+            .header("x-preview-token", &preview)
             .json(&json!({"config": config, "page": page}))
             .send()
             .await;
@@ -468,12 +477,14 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
     }
     let bad = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": config, "page": "admin"}))
         .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let bad = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": [1, 2]}))
         .send()
         .await;
@@ -483,17 +494,20 @@ async fn the_preview_renders_a_posted_config_and_refuses_a_bad_one() {
 #[tokio::test]
 async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would() {
     let app = spawn_app().await;
+    let preview = app.demo_preview_token(None).await;
     let theme = app.get("/api/public/stores/demo/theme").send().await;
     let mut config = theme.json["config"].clone();
     config["pages"]["homepage"]["sections"]["product-review-1"]["settings"]["body_html"] =
         json!("<p>Only this section changed</p>");
     let whole = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": config, "page": "homepage"}))
         .send()
         .await;
     let part = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": config, "page": "homepage", "sections": ["product-review-1"]}))
         .send()
         .await;
@@ -514,6 +528,7 @@ async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would
     assert_eq!(part.json["fonts"], whole.json["fonts"]);
     let style = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": config, "page": "product", "sections": []}))
         .send()
         .await;
@@ -523,11 +538,13 @@ async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would
     // The header and footer are on every page: they render alone on any.
     let product = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": config, "page": "product"}))
         .send()
         .await;
     let fixed = app
         .post("/s/demo/_preview")
+        .header("x-preview-token", &preview)
         .json(&json!({"config": config, "page": "product", "sections": ["header", "footer"]}))
         .send()
         .await;
@@ -552,6 +569,7 @@ async fn the_preview_renders_changed_home_sections_alone_as_the_whole_page_would
     ] {
         let bad = app
             .post("/s/demo/_preview")
+            .header("x-preview-token", &preview)
             .json(&json!({"config": config, "page": page, "sections": sections}))
             .send()
             .await;
@@ -574,8 +592,14 @@ fn restyle(value: &mut serde_json::Value) {
     }
 }
 
-async fn preview_page(app: &TestApp, config: &serde_json::Value, page: &str) -> Reply {
+async fn preview_page(
+    app: &TestApp,
+    preview: &str,
+    config: &serde_json::Value,
+    page: &str,
+) -> Reply {
     app.post("/s/demo/_preview")
+        .header("x-preview-token", preview)
         .json(&json!({"config": config, "page": page}))
         .send()
         .await
@@ -586,6 +610,7 @@ async fn preview_page(app: &TestApp, config: &serde_json::Value, page: &str) -> 
 #[tokio::test]
 async fn the_style_groups_change_the_stylesheet_and_fonts_only() {
     let app = spawn_app().await;
+    let preview = app.demo_preview_token(None).await;
     for family in ["hydro", "newchick"] {
         let template = server::db::themes::template(family).expect("template");
         let config: serde_json::Value = serde_json::from_str(template.config).expect("config");
@@ -598,8 +623,8 @@ async fn the_style_groups_change_the_stylesheet_and_fonts_only() {
         let mut css_changed = false;
         for page in ["homepage", "product", "cart", "order", "category"] {
             let (before, after) = (
-                preview_page(&app, &config, page).await,
-                preview_page(&app, &restyled, page).await,
+                preview_page(&app, &preview, &config, page).await,
+                preview_page(&app, &preview, &restyled, page).await,
             );
             assert_eq!(before.status, StatusCode::OK, "{}", before.text);
             assert_eq!(after.status, StatusCode::OK, "{}", after.text);
@@ -624,9 +649,12 @@ async fn the_preview_of_a_store_without_products_shows_a_sample_product() {
         .send()
         .await;
     let subdomain = created.json["subdomain"].as_str().expect("subdomain");
+    let store = created.json["id"].as_str().expect("id");
+    let preview = app.preview_token(&token, store, None).await;
     for page in ["product", "order"] {
         let reply = app
             .post(&format!("/s/{subdomain}/_preview"))
+            .header("x-preview-token", &preview)
             .json(&json!({"config": null, "page": page}))
             .send()
             .await;
@@ -930,7 +958,16 @@ async fn a_store_host_name_serves_its_storefront_when_configured() {
 #[tokio::test]
 async fn the_preview_catalog_snapshot_is_the_cores_type_with_the_active_products_and_samples() {
     let app = spawn_app().await;
-    let reply = app.get("/s/demo/_preview/catalog").send().await;
+    // Only for an editor: its stock counts are the merchant's.
+    let anyone = app.get("/s/demo/_preview/catalog").send().await;
+    assert_eq!(anyone.status, StatusCode::UNAUTHORIZED, "{}", anyone.text);
+    assert!(!anyone.text.contains("stock"));
+    let preview = app.demo_preview_token(None).await;
+    let reply = app
+        .get("/s/demo/_preview/catalog")
+        .header("x-preview-token", &preview)
+        .send()
+        .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert_eq!(reply.headers[header::CACHE_CONTROL], "no-store");
     let snapshot: core_wasm::storefront::preview::Snapshot =
@@ -966,8 +1003,18 @@ async fn a_store_without_products_previews_a_sample_product_in_its_snapshot() {
         .send()
         .await;
     let subdomain = store.json["subdomain"].as_str().expect("subdomain");
+    let preview = app.preview_token(&token, &store_id, None).await;
+    // A token of another store's theme is no editor's here.
+    let demo = app.demo_preview_token(None).await;
+    let other = app
+        .get(&format!("/s/{subdomain}/_preview/catalog"))
+        .header("x-preview-token", &demo)
+        .send()
+        .await;
+    assert_eq!(other.status, StatusCode::UNAUTHORIZED);
     let reply = app
         .get(&format!("/s/{subdomain}/_preview/catalog"))
+        .header("x-preview-token", &preview)
         .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
@@ -1012,9 +1059,16 @@ async fn only_preview_pages_may_run_webassembly() {
             .expect("ascii")
             .to_owned()
     };
-    let preview = app.get("/s/demo/?nocache=1&theme=default").send().await;
+    let token = app.demo_preview_token(None).await;
+    let preview = app
+        .get(&format!("/s/demo/?nocache=1&theme=default&preview={token}"))
+        .send()
+        .await;
     assert_eq!(preview.status, StatusCode::OK);
     assert!(csp(&preview).contains("script-src 'self' 'wasm-unsafe-eval';"));
+    // The editor's stamp without the editor's token is a shopper's page.
+    let stamped = app.get("/s/demo/?nocache=1&theme=default").send().await;
+    assert!(!csp(&stamped).contains("wasm-unsafe-eval"));
     let shopper = app.get("/s/demo/").send().await;
     assert_eq!(shopper.status, StatusCode::OK);
     assert!(!csp(&shopper).contains("wasm-unsafe-eval"));

@@ -720,15 +720,21 @@ async fn two_clients_interleaving_500_saves_lose_no_update_and_every_stale_save_
     let versions: Vec<i64> = wins.iter().map(|(v, _)| *v).collect();
     let expected: Vec<i64> = (2..2 + i64::try_from(wins.len()).expect("count")).collect();
     assert_eq!(versions, expected, "versions are not one per accepted save");
-    // No update is lost: each version in the history holds exactly what its save wrote, and
-    // the config is the last one's.
-    for (version, value) in &wins {
+    // No update is lost: each version the history keeps (the last THEME_VERSIONS_KEPT) holds
+    // exactly what its save wrote, the older ones are gone, and the config is the last one's.
+    let kept = usize::try_from(core_wasm::limits::THEME_VERSIONS_KEPT).expect("kept");
+    assert!(wins.len() > kept, "only {} saves won", wins.len());
+    for (at, (version, value)) in wins.iter().enumerate() {
         let reply = app
             .get(&format!("{THEMES}/{theme_id}/versions/{version}"))
             .token(&owner_token)
             .store(&store)
             .send()
             .await;
+        if at + kept < wins.len() {
+            assert_eq!(reply.status, StatusCode::NOT_FOUND, "version {version}");
+            continue;
+        }
         assert_eq!(
             reply.json["config"]["_meta"]["lastWriter"],
             json!(value),

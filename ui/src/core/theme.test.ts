@@ -139,10 +139,11 @@ describe("the WASM theme engine's edges", () => {
   it("maps panels to preview pages and builds the preview address", () => {
     expect(previewPageForPanel("cart-goal-setting")).toBe("cart");
     expect(previewPageForPanel("unknown")).toBeNull();
-    expect(previewUrl("acme.storeloom.shop", 42, "newchick")).toBe("https://acme.storeloom.shop/?nocache=42&theme=fashion");
-    expect(previewUrl("/s/demo", 42, "hydro")).toBe("/s/demo/?nocache=42&theme=default");
-    expect(previewUrl("", 42, "hydro")).toBeNull();
-    expect(previewUrl("/s/../api", 42, "hydro")).toBeNull();
+    expect(previewUrl("acme.storeloom.shop", 42, "newchick", "a.b-c")).toBe("https://acme.storeloom.shop/?nocache=42&theme=fashion&preview=a.b-c");
+    expect(previewUrl("/s/demo", 42, "hydro", "a.b-c")).toBe("/s/demo/?nocache=42&theme=default&preview=a.b-c");
+    expect(previewUrl("", 42, "hydro", "a.b-c")).toBeNull();
+    expect(previewUrl("/s/../api", 42, "hydro", "a.b-c")).toBeNull();
+    expect(previewUrl("/s/demo", 42, "hydro", "")).toBeNull();
   });
 
   it("answers a command that is not plain data with a structured error", () => {

@@ -189,10 +189,10 @@ export function previewChange(paths: string[]): PreviewChange | null {
 
 /**
  * The preview address for a store's address (a host name, or the embedded storefront's path such
- * as `/s/demo`), a no-cache stamp and a family, or null.
+ * as `/s/demo`), a no-cache stamp, a family and the editor's signed preview token, or null.
  */
-export function previewUrl(storeAddress: string, stamp: number, family: ThemeFamily): string | null {
-  return wasm.themePreviewUrl(storeAddress, stamp, family) as string | null;
+export function previewUrl(storeAddress: string, stamp: number, family: ThemeFamily, token: string): string | null {
+  return wasm.themePreviewUrl(storeAddress, stamp, family, token) as string | null;
 }
 
 /** The typography picker's font families, each with the weights (and italics) it comes in. */

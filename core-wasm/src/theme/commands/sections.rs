@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use shared_types::theme::{Place, SectionType, ThemeFamily};
 
 use super::segments;
-use crate::limits::SECTION_KEY_LENGTH;
+use crate::limits::{SECTION_KEY_LENGTH, THEME_SECTIONS_PER_PAGE_MAX};
 use crate::theme::defaults::section_settings;
 use crate::theme::doc::{Tx, get_at};
 use crate::theme::error::ThemeError;
@@ -109,6 +109,13 @@ pub(super) fn add(
         });
     }
     let len = order.len();
+    if len >= THEME_SECTIONS_PER_PAGE_MAX {
+        return Err(ThemeError::TooManySections {
+            path: "/pages/homepage/sections".to_owned(),
+            count: len,
+            max: THEME_SECTIONS_PER_PAGE_MAX,
+        });
+    }
     let at = match place {
         Place::Above if (position as usize) <= len => position as usize,
         Place::Below if (position as usize) < len => position as usize + 1,

@@ -10,13 +10,16 @@ var BASE = "__BASE__";
 var VERSION = "__VERSION__";
 var RUNTIME = "/admin/preview/";
 var CACHE = "storeloom-preview:" + BASE + ":" + VERSION;
+// The editor's signed preview token, from the worker's own address: the kept page and snapshot
+// are the editor's (without it the server gives the published theme and no snapshot).
+var TOKEN = new URL(self.location.href).searchParams.get("token") || "";
 var CATALOG = BASE + "/_preview/catalog";
 var ASSETS = BASE + "/_assets/" + VERSION + "/";
 // Kept at install: the frame's page as each family opens it, the assets, the runtime and the
 // snapshot; the page that registered the worker was loaded before it existed.
 var KEEP = [
-  BASE + "/?nocache=offline&theme=default",
-  BASE + "/?nocache=offline&theme=fashion",
+  BASE + "/?nocache=offline&theme=default&preview=" + encodeURIComponent(TOKEN),
+  BASE + "/?nocache=offline&theme=fashion&preview=" + encodeURIComponent(TOKEN),
   ASSETS + "store.css",
   ASSETS + "store.js",
   RUNTIME + "storefront_preview.js",
@@ -42,7 +45,7 @@ self.addEventListener("install", function (event) {
   event.waitUntil(
     Promise.all(KEEP.map(function (path) {
       var url = new URL(path, self.location.origin);
-      return fetch(url, { credentials: "same-origin", cache: "no-store" })
+      return fetch(url, { credentials: "same-origin", cache: "no-store", headers: { "x-preview-token": TOKEN } })
         .then(function (response) { return keep(keyOf(url), response); })
         .catch(function () { /* kept when first fetched instead */ });
     })).then(function () { return self.skipWaiting(); })

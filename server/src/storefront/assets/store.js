@@ -9,6 +9,9 @@
   var params = new URLSearchParams(location.search);
   var inFrame = window.parent !== window;
   var preview = params.has("nocache") && inFrame;
+  // The editor's signed preview token: the server renders posted configs, and gives the
+  // preview's catalog snapshot, only to requests that carry it.
+  var previewToken = preview ? params.get("preview") || "" : "";
   var adminOrigin = boot.adminOrigin === "self" ? location.origin : boot.adminOrigin;
   var editorPage = boot.editorPage || "homepage";
   var kind = boot.page;
@@ -117,7 +120,9 @@
   }
   // `body` is a value, or JSON text already made.
   function postJson(url, body) {
-    return fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) })
+    var headers = { "content-type": "application/json", accept: "application/json" };
+    if (previewToken) headers["x-preview-token"] = previewToken;
+    return fetch(url, { method: "POST", headers: headers, body: typeof body === "string" ? body : JSON.stringify(body) })
       .then(function (r) { return r.json().catch(function () { return {}; }).then(function (data) { return { ok: r.ok, status: r.status, data: data }; }); });
   }
 
@@ -728,12 +733,12 @@
   // The frame's page, store.css, store.js, the runtime and the catalog snapshot, kept for
   // offline use by a worker that answers the preview's requests only.
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(base + "/_preview/sw.js", { scope: base + "/" }).catch(function () { /* kept or not, the preview works */ });
+    navigator.serviceWorker.register(base + "/_preview/sw.js?token=" + encodeURIComponent(previewToken), { scope: base + "/" }).catch(function () { /* kept or not, the preview works */ });
   }
   // The runtime and the snapshot of what the pages show besides the config (fetched once; the
   // worker keeps it and serves the kept copy offline).
   function loadRuntime() {
-    var snapshot = fetch(base + "/_preview/catalog", { headers: { accept: "application/json" } })
+    var snapshot = fetch(base + "/_preview/catalog", { headers: { accept: "application/json", "x-preview-token": previewToken } })
       .then(function (r) { if (!r.ok) throw new Error("catalog " + r.status); return r.text(); });
     return Promise.all([import(RUNTIME_URL), snapshot]).then(function (got) {
       var mod = got[0];

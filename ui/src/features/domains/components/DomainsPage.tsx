@@ -1,14 +1,15 @@
 // Domains (website.domain): the system domain and the custom ones with their state, adding a
 // domain (the server reads and checks the host; its message shows under the field, which keeps
 // what was typed), checking its DNS, choosing the checkout domain, and removing one.
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Menu, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDots } from "@tabler/icons-react";
+import { IconCheck, IconCopy, IconDots } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ViewStoreButton } from "../../../components/ViewStoreButton";
 import { errorText } from "../../../lib/errors";
 import type { Domain } from "../../../types/generated/Domain";
+import type { DomainVerification } from "../../../types/generated/DomainVerification";
 import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { PurchasesPanel } from "./PurchasesPanel";
@@ -38,7 +39,16 @@ export function DomainsPage() {
 
   const say = (error: unknown) => notifyError(error);
   const columns: Column<Domain>[] = [
-    { key: "host", header: t("domains.domain"), render: (domain) => <Text fw={600}>{domain.host}</Text> },
+    {
+      key: "host",
+      header: t("domains.domain"),
+      render: (domain) => (
+        <Stack gap={4}>
+          <Text fw={600}>{domain.host}</Text>
+          {!domain.verified && domain.verification && <TxtRecord host={domain.host} record={domain.verification} />}
+        </Stack>
+      ),
+    },
     {
       key: "state",
       header: t("domains.state"),
@@ -74,11 +84,11 @@ export function DomainsPage() {
               <Menu.Item
                 onClick={() =>
                   check.mutate(domain.host, {
-                    onSuccess: (found) =>
-                      notifications.show({
-                        color: found.pointsToUs ? "green" : "orange",
-                        message: found.pointsToUs ? t("domains.pointsToUs", { host: found.host }) : t("domains.notPointing", { host: found.host }),
-                      }),
+                    onSuccess: (found) => {
+                      const verified = found.pointsToUs && found.txtFound && found.available;
+                      const key = verified ? "pointsToUs" : found.pointsToUs ? "txtMissing" : "notPointing";
+                      notifications.show({ color: verified ? "green" : "orange", message: t(`domains.${key}`, { host: found.host }) });
+                    },
                     onError: say,
                   })
                 }
@@ -147,5 +157,32 @@ export function DomainsPage() {
         }}
       />
     </>
+  );
+}
+
+/** The TXT record that proves a claimed domain is the store's, each part ready to copy. */
+function TxtRecord({ host, record }: { host: string; record: DomainVerification }) {
+  const { t } = useTranslation();
+  const part = (label: string, value: string) => (
+    <Group gap={4} wrap="nowrap">
+      <Text size="xs" c="dimmed" w={48}>
+        {label}
+      </Text>
+      <Code style={{ wordBreak: "break-all" }}>{value}</Code>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <ActionIcon variant="subtle" size="sm" aria-label={copied ? t("domains.copied") : t("domains.copy", { what: label })} onClick={copy}>
+            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          </ActionIcon>
+        )}
+      </CopyButton>
+    </Group>
+  );
+  return (
+    <Stack gap={2}>
+      <Text size="xs">{t("domains.txtRecord", { host })}</Text>
+      {part(t("domains.txtName"), record.name)}
+      {part(t("domains.txtValue"), record.value)}
+    </Stack>
   );
 }

@@ -13,11 +13,18 @@ import type { SavedConfig } from "../../../types/generated/SavedConfig";
 import type { ThemeConfigRecord } from "../../../types/generated/ThemeConfigRecord";
 import type { ThemeDraft } from "../../../types/generated/ThemeDraft";
 import type { ThemeDraftInput } from "../../../types/generated/ThemeDraftInput";
+import type { ThemePreviewLink } from "../../../types/generated/ThemePreviewLink";
 import type { ThemeVersion } from "../../../types/generated/ThemeVersion";
 import type { ThemeVersionDetail } from "../../../types/generated/ThemeVersionDetail";
 import type { UploadedImage } from "../../../types/generated/UploadedImage";
 
 const theme = (themeId: string) => `/stores/onlinestore/themes/${encodeURIComponent(themeId)}`;
+
+/** The theme's signed preview link: its token lets the preview frame show this theme and
+ * render the editor's unsaved config (without it the storefront shows only the published one). */
+export function fetchPreviewLink(themeId: string, signal?: AbortSignal): Promise<ThemePreviewLink> {
+  return api<ThemePreviewLink>(`${theme(themeId)}/preview`, { method: "POST", signal });
+}
 
 /** The theme's config record (the server answers a list; the first is used, spec §7). */
 export async function fetchConfig(themeId: string, signal?: AbortSignal): Promise<ThemeConfigRecord> {

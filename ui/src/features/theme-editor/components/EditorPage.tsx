@@ -5,6 +5,7 @@
 import "../utils/texts";
 import { ActionIcon, Alert, Badge, Box, Button, Center, Group, Loader, SegmentedControl, Select, Stack, Tabs, Text, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { useQuery } from "@tanstack/react-query";
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -32,6 +33,9 @@ import {
 } from "../../../core/theme";
 import { useStoreStatus, useStoreUrl } from "../../../hooks/useStoreData";
 import { errorText } from "../../../lib/errors";
+import { keepCopy, offlineCopy } from "../../../lib/offlineCopies";
+import type { ThemePreviewLink } from "../../../types/generated/ThemePreviewLink";
+import { fetchPreviewLink } from "../api/calls";
 import type { EditorSession, SaveStatus, SessionSnapshot } from "../store/session";
 import { saveStatusText } from "../store/status";
 import { useEditorSession } from "../store/useEditorSession";
@@ -220,6 +224,26 @@ const HistoryButtons = memo(function HistoryButtons({ canUndo, canRedo, onVersio
   );
 });
 
+/** How often the editor asks for a new preview link: before the last one (an hour) runs out. */
+const PREVIEW_LINK_RENEW_MS = 50 * 60 * 1000;
+
+/** The theme's signed preview link, renewed before it runs out; offline, the copy kept from the
+ * last answer (the frame's worker serves the page it opened). */
+function usePreviewLink(themeId: string) {
+  return useQuery({
+    queryKey: ["themes", themeId, "preview-link"],
+    queryFn: async ({ signal }) => {
+      const link = await fetchPreviewLink(themeId, signal);
+      keepCopy(`themes.previewLink.${themeId}`, link);
+      return link;
+    },
+    initialData: () => offlineCopy<ThemePreviewLink>(`themes.previewLink.${themeId}`),
+    initialDataUpdatedAt: 0,
+    staleTime: PREVIEW_LINK_RENEW_MS,
+    refetchInterval: PREVIEW_LINK_RENEW_MS,
+  });
+}
+
 function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnapshot }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -245,7 +269,9 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const family = useMemo(() => session.editor.family(), [session]);
   const [stamp] = useState(() => Date.now());
   const subdomain = store.data?.subdomain;
-  const src = subdomain ? previewUrl(`/s/${subdomain}`, stamp, family.family) : null;
+  const link = usePreviewLink(themeId);
+  const token = link.data?.token;
+  const src = subdomain && token ? previewUrl(`/s/${subdomain}`, stamp, family.family, token) : null;
   const items = session.editor.sections();
   const open = items.find((item) => item.key === section) ?? null;
   const configJson = useMemo(() => looking?.configJson ?? session.editor.configJson(), [looking, session, snapshot.revision]); // eslint-disable-line react-hooks/exhaustive-deps
