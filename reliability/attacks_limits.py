@@ -16,7 +16,7 @@ import uuid
 
 import harness
 from attackkit import Target, attack, parallel
-from attacks_shop import paid_order
+from attacks_shop import ADDRESS, paid_order
 
 STORE = "demo"
 OWNER = harness.OWNER
@@ -26,8 +26,6 @@ SAMS = "Sam's Goods"
 THEMES = "/stores/onlinestore/themes"
 # The Newchick header's top bar: a text every page of that family shows.
 TOP_BAR = "/pages/fixed/sections/header/settings/text_topbar"
-ADDRESS = {"name": "Attack Shopper", "line1": "1 Test Street", "city": "Springfield", "region": "IL",
-           "postcode": "62701", "country": "US", "phone": "+1 217 555 0100"}
 
 
 def store_headers(login: dict) -> dict[str, str]:

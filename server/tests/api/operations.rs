@@ -677,13 +677,14 @@ async fn domains_are_checked_added_verified_and_removed() {
         .await;
     assert_eq!(unverified.status, StatusCode::BAD_REQUEST);
     // Pointing at us is not enough: the claim's own TXT record proves the store owns it.
-    let early = app
-        .post("/api/stores/admin/check-domain")
-        .json(&json!({"domain": "shop.sam.example", "storeId": store}))
-        .token(&token)
-        .store(&store)
-        .send()
-        .await;
+    let check_sam = || {
+        app.post("/api/stores/admin/check-domain")
+            .json(&json!({"domain": "shop.sam.example", "storeId": store}))
+            .token(&token)
+            .store(&store)
+            .send()
+    };
+    let early = check_sam().await;
     assert_eq!(
         early.json,
         json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": false})
@@ -694,13 +695,7 @@ async fn domains_are_checked_added_verified_and_removed() {
         record["name"].as_str().expect("name"),
         record["value"].as_str().expect("value"),
     );
-    let check = app
-        .post("/api/stores/admin/check-domain")
-        .json(&json!({"domain": "shop.sam.example", "storeId": store}))
-        .token(&token)
-        .store(&store)
-        .send()
-        .await;
+    let check = check_sam().await;
     assert_eq!(
         check.json,
         json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": true})
