@@ -16,6 +16,7 @@ import uuid
 
 import harness
 from attackkit import Target, attack, parallel
+from attacks_access import store_headers
 from attacks_shop import ADDRESS, paid_order
 
 STORE = "demo"
@@ -26,10 +27,6 @@ SAMS = "Sam's Goods"
 THEMES = "/stores/onlinestore/themes"
 # The Newchick header's top bar: a text every page of that family shows.
 TOP_BAR = "/pages/fixed/sections/header/settings/text_topbar"
-
-
-def store_headers(login: dict) -> dict[str, str]:
-    return {"x-store-id": login["storeId"]}
 
 
 def message(reply: harness.Reply) -> str:

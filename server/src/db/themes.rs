@@ -514,3 +514,15 @@ pub async fn active(
     .fetch_optional(db)
     .await
 }
+
+/// The config of the store's active (published) theme, if it has one.
+pub async fn published_config(db: &AnyPool, store_id: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
+         WHERE t.store_id = $1 AND t.is_active = 1 ORDER BY t.updated_at DESC LIMIT 1",
+    )
+    .bind(store_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(config,)| config))
+}

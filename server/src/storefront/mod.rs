@@ -121,6 +121,15 @@ pub async fn host_routing(
         .unwrap_or("")
         .trim_end_matches('.')
         .to_ascii_lowercase();
+    // The platform's own host is no store's: its admin and storefront paths are asked nothing.
+    let platform = origin_of(&state.config.public_url);
+    let platform_host = platform.split_once("://").map_or("", |(_, h)| h);
+    let platform_host = platform_host
+        .rsplit_once(':')
+        .map_or(platform_host, |(name, _)| name);
+    if host == platform_host.to_ascii_lowercase() {
+        return next.run(request).await;
+    }
     let Some(subdomain) = store_of_host(&state, &host).await else {
         return next.run(request).await;
     };
@@ -212,15 +221,9 @@ pub(crate) async fn shop(
 /// The config shoppers see: the active (published) theme's, else the default template. Another
 /// theme of the store shows only through its signed preview link.
 async fn theme_config(state: &AppState, store_id: &str) -> Result<Value, ApiError> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
-         WHERE t.store_id = $1 AND t.is_active = 1 ORDER BY t.updated_at DESC LIMIT 1",
-    )
-    .bind(store_id)
-    .fetch_optional(&state.db)
-    .await?;
+    let row = crate::db::themes::published_config(&state.db, store_id).await?;
     let text = match &row {
-        Some((config,)) => config.as_str(),
+        Some(config) => config.as_str(),
         None => crate::db::themes::template("hydro").map_or("{}", |t| t.config),
     };
     serde_json::from_str(text).map_err(ApiError::internal)
