@@ -48,6 +48,13 @@ const GOALS = {
   storefrontCls: 0.02,
   memoryUnderLoadMb: 100,
   editorP95Ms: 16,
+  // The home-section case's p95 on the largest config over the smallest's.
+  editorSizeRatio: 1.25,
+  // Bytes one keystroke may carry to the preview frame, to IndexedDB and to the server.
+  editorBytesPerKey: 2048,
+  // While typing: a keydown to the admin's next animation frame, and the longest task.
+  editorKeyFrameP95Ms: 16,
+  editorLongTaskMs: 50,
   overviewRepaintP95Ms: 100,
   overviewP95Ms: 3,
   overviewVsDuckdb: 5,
@@ -469,10 +476,31 @@ function report() {
   if (editor || repaint) {
     add("### In the browser", "", "| Benchmark | p50 | p95 | max | Goal | |", "| --- | --- | --- | --- | --- | --- |");
     if (editor) {
-      add(`| Theme editor: Enter on a home section's text field to the preview rendered (${(editor.bytes / 1024).toFixed(0)} KB config, ${editor.edits} edits; \`bench/ui/editor.mjs\`) | ${ms(editor.total.p50)} ms | ${ms(editor.total.p95)} ms | ${ms(editor.total.max)} ms | p95 <= ${GOALS.editorP95Ms} ms | ${verdict(editor.total.p95 <= GOALS.editorP95Ms)} |`);
-      add(`| of which: admin to the preview frame / to its animation frame / runtime render and swap / paint and answer (p50; ${editor.frameRequests} requests from the frame) | ${ms(editor.send.p50)} / ${ms(editor.wait?.p50)} / ${ms(editor.render.p50)} / ${ms(editor.paint.p50)} ms | | | | |`);
-      for (const [name, figures] of [["the header's text field (Enter)", editor.header], ["a theme colour (first typed character; product page)", editor.style]]) {
-        if (figures) add(`| Theme editor, same config: ${name} to the preview rendered (${figures.n} edits) | ${ms(figures.p50)} ms | ${ms(figures.p95)} ms | ${ms(figures.max)} ms | p95 <= ${GOALS.editorP95Ms} ms | ${verdict(figures.p95 <= GOALS.editorP95Ms)} |`);
+      add(`| Theme editor: a character typed into a home section's text field to the preview rendered (${(editor.bytes / 1024).toFixed(0)} KB config, ${editor.edits} characters; \`bench/ui/editor.mjs\`) | ${ms(editor.total.p50)} ms | ${ms(editor.total.p95)} ms | ${ms(editor.total.max)} ms | p95 <= ${GOALS.editorP95Ms} ms | ${verdict(editor.total.p95 <= GOALS.editorP95Ms)} |`);
+      add(`| of which: admin to the preview frame (the input handled by the admin at ${ms(editor.handled?.p50)} ms) / to its animation frame / runtime render and swap / paint and answer (p50; ${editor.frameRequests} requests from the frame in ${editor.frameEdits ?? editor.edits} edits) | ${ms(editor.send.p50)} / ${ms(editor.wait?.p50)} / ${ms(editor.render.p50)} / ${ms(editor.paint.p50)} ms | | | | |`);
+      for (const [name, figures] of [["a character typed into the header's top-bar text", editor.header], ["a character typed into a theme colour (product page)", editor.style]]) {
+        if (figures) add(`| Theme editor, same config: ${name} to the preview rendered (${figures.n} characters) | ${ms(figures.p50)} ms | ${ms(figures.p95)} ms | ${ms(figures.max)} ms | p95 <= ${GOALS.editorP95Ms} ms | ${verdict(figures.p95 <= GOALS.editorP95Ms)} |`);
+      }
+      // Flat in the theme's size: the home-section case on each config, judged on the ratio.
+      if (editor.sizes) {
+        for (const size of editor.sizes) {
+          add(`| Theme editor, by the config's size: the home section's typed character on ${(size.bytes / 1024).toFixed(0)} KB (${size.sections} home-page sections; ${size.n} characters) | ${ms(size.p50)} ms | ${ms(size.p95)} ms | ${ms(size.max)} ms | | |`);
+        }
+        const [smallest, largest] = [editor.sizes[0], editor.sizes.at(-1)];
+        add(`| Theme editor: p95 on ${(largest.bytes / 1024).toFixed(0)} KB over p95 on ${(smallest.bytes / 1024).toFixed(0)} KB (the product's config limit is 1 MiB, not the issue's 2 MB) | | ${editor.sizeRatio.toFixed(2)}x | | <= ${GOALS.editorSizeRatio}x | ${verdict(editor.sizeRatio <= GOALS.editorSizeRatio)} |`);
+      }
+      // Bytes per keystroke: the mean in the p50 column, the largest single message, record or
+      // request in the max column; judged on the mean (the server's write comes once per pause).
+      if (editor.carried) {
+        const bytes = (value) => `${thousands(value)} B`;
+        for (const [name, f] of [["to the preview frame (messages)", editor.carried.frame], ["to IndexedDB (records put)", editor.carried.idb], ["to the server (draft writes, 1.5 s after included)", editor.carried.server]]) {
+          add(`| Theme editor: bytes per keystroke ${name}, ${editor.carried.keys} characters typed (${bytes(f.total)} in ${f.count}) | mean ${bytes(f.perKey)} | | ${bytes(f.max)} | < ${GOALS.editorBytesPerKey / 1024} KB per keystroke | ${verdict(f.perKey < GOALS.editorBytesPerKey)} |`);
+        }
+      }
+      if (editor.typing) {
+        const t = editor.typing;
+        add(`| Theme editor: keydown to the admin's next animation frame, ${t.keys} characters typed ${t.delayMs} ms apart (with no edit, Shift keys: p50 ${ms(t.idle?.p50)} ms, p95 ${ms(t.idle?.p95)} ms) | ${ms(t.p50)} ms | ${ms(t.p95)} ms | ${ms(t.max)} ms | p95 <= ${GOALS.editorKeyFrameP95Ms} ms | ${verdict(t.p95 <= GOALS.editorKeyFrameP95Ms)} |`);
+        add(`| Theme editor: long tasks during that typing (count; the longest in the max column) | ${t.longTasks} | | ${ms(t.longestTask)} ms | none over ${GOALS.editorLongTaskMs} ms | ${verdict(t.longTasks === 0)} |`);
       }
     }
     if (repaint) {

@@ -354,6 +354,9 @@ def theme_draft_of_another(target: Target) -> dict:
     assert put.status == 200, f"the owner's draft: {put.status} {put.text}"
     forged = {"baseVersion": theme["version"],
               "commands": [{"kind": "setField", "path": heading, "value": "overwritten by an attacker"}]}
+    # A PATCH that continues the owner's draft at its real revision (the strongest guess).
+    appended = {"baseVersion": theme["version"], "revision": put.json["revision"], "keep": 0,
+                "commands": forged["commands"]}
 
     # Store B's owner; staff of store A with every scope but themes; a staff editor of store A.
     seller = target.sign_in(SELLER)
@@ -373,7 +376,7 @@ def theme_draft_of_another(target: Target) -> dict:
     ]
     attempts, problems = 0, []
     for name, login, headers, expected in callers:
-        for method, body in (("GET", None), ("PUT", forged), ("DELETE", None)):
+        for method, body in (("GET", None), ("PUT", forged), ("PATCH", appended), ("DELETE", None)):
             attempts += 1
             reply = target.call(method, path, body, login["accessToken"], headers)
             if reply.status != expected or secret in reply.text:
@@ -388,6 +391,11 @@ def theme_draft_of_another(target: Target) -> dict:
         reply = target.call(method, path, body, editor["accessToken"], h)
         if reply.status != 200:
             problems.append(f"another editor's own draft {method}: {reply.status}")
+    # Without a draft of their own, the owner's revision continues nothing of theirs.
+    attempts += 1
+    reply = target.call("PATCH", path, appended, editor["accessToken"], h)
+    if reply.status != 409:
+        problems.append(f"another editor's PATCH at the owner's revision: {reply.status} {reply.text[:120]}")
 
     kept = target.call("GET", path, None, owner["accessToken"], h)
     assert kept.status == 200 and kept.json["commands"] == mine["commands"], \
@@ -395,10 +403,55 @@ def theme_draft_of_another(target: Target) -> dict:
     live = target.call("GET", f"/stores/onlinestore/themes/{theme['id']}/config", None, owner["accessToken"], h)
     assert secret not in live.text and "overwritten" not in live.text, "a draft reached the live theme"
     assert not problems, "; ".join(problems)
-    return {"attempts": f"{attempts}: read, overwrite and discard the owner's theme draft as store B's owner "
+    return {"attempts": f"{attempts}: read, overwrite, continue (PATCH) and discard the owner's theme draft as store B's owner "
                         "(through either store), as staff without the themes scope, as another editor",
             "result": "404 for store B, 403 without the scope, the other editor only reaches their own; "
                       "the owner's draft unchanged, the live theme untouched"}
+
+
+@attack()
+def theme_html_to_the_preview_frame(target: Target) -> dict:
+    """Issue 45: staff with the themes scope save active HTML into the theme's rich texts; the preview
+    frame (the admin's own origin, with no HTML cleaner) is sent the editor's config and versions."""
+    owner = target.sign_in(OWNER)
+    h = store_headers(owner)
+    made = target.call("POST", "/stores/onlinestore/template/hydro", {}, owner["accessToken"], h)
+    assert made.status in (200, 201), f"the theme: {made.status} {made.text}"
+    theme = made.json["id"]
+    email = f"designer-{secrets.token_hex(3)}@example.com"
+    invite(target, owner, email, ["themes"])
+    designer = target.sign_in(email)
+    record = target.call("GET", f"/stores/onlinestore/themes/{theme}/config", None, owner["accessToken"], h).json[0]
+    marker = secrets.token_hex(4)
+    payloads = [
+        f'<img src=x onerror="steal({marker})">',
+        f"<script>steal('{marker}')</script>",
+        f'<p onclick="steal({marker})">hi</p><a href="javascript:steal({marker})">x</a>',
+    ]
+    paths = ["/pages/fixed/sections/footer/settings/info", "/settings/checkout/checkout_description",
+             "/settings/product/tabs-detail/1/content"]
+    commands = [{"kind": "setField", "path": path, "value": payload + "<p>kept text</p>"}
+                for path, payload in zip(paths, payloads)]
+    saved = target.call("POST", f"/stores/onlinestore/themes/{theme}/commands",
+                        {"batchId": secrets.token_hex(8), "baseVersion": record["version"], "commands": commands},
+                        designer["accessToken"], h)
+    assert saved.status == 200, f"the designer's save: {saved.status} {saved.text}"
+    version = saved.json["version"]
+    problems = []
+    # As the editor reads them for its preview frame.
+    for name, path in (("the config", f"/stores/onlinestore/themes/{theme}/config?cleanHtml=true"),
+                       ("the saved version", f"/stores/onlinestore/themes/{theme}/versions/{version}?cleanHtml=true")):
+        reply = target.call("GET", path, None, owner["accessToken"], h)
+        if reply.status != 200:
+            problems.append(f"{name}: {reply.status}")
+        elif marker in reply.text.replace("kept text", ""):
+            problems.append(f"{name} sends the editor active HTML: {reply.text[reply.text.find(marker) - 60:][:140]}")
+        elif "kept text" not in reply.text:
+            problems.append(f"{name} lost the seller's text")
+    assert not problems, "; ".join(problems)
+    return {"attempts": f"{len(commands)} rich texts saved with scripts, handlers and javascript: links by staff "
+                        "with the themes scope; the owner's editor reads the config and the saved version",
+            "result": "both cleaned of every active part, the text kept"}
 
 
 @attack()
@@ -528,6 +581,37 @@ def theme_save_if_match_race(target: Target) -> dict:
             "result": "1 saved, 9 answered 412"}
 
 
+@attack(races=True)
+def theme_draft_patch_race(target: Target) -> dict:
+    """Concurrency: 10 devices of one user continue the same server draft at once (PATCH at one revision)."""
+    owner = target.sign_in(OWNER)
+    h = store_headers(owner)
+    token = owner["accessToken"]
+    theme = target.call("POST", "/stores/onlinestore/template/hydro", {}, token, h).json
+    record = target.call("GET", f"/stores/onlinestore/themes/{theme['id']}/config", None, token, h).json[0]
+    path = f"/stores/onlinestore/themes/{theme['id']}/draft"
+    heading = "/settings/product/heading"
+    first = {"kind": "setField", "path": heading, "value": "start"}
+    put = target.call("PUT", path, {"baseVersion": record["version"], "commands": [first]}, token, h)
+    assert put.status == 200, f"the draft: {put.status} {put.text}"
+
+    def continue_draft(i: int):
+        command = {"kind": "setField", "path": heading, "value": f"device {i}"}
+        return target.call("PATCH", path, {"baseVersion": record["version"], "revision": put.json["revision"],
+                                           "keep": 1, "commands": [command]}, token, h)
+
+    results = parallel(10, continue_draft)
+    statuses = [r.status if not isinstance(r, Exception) else repr(r) for r in results]
+    assert statuses.count(200) == 1 and statuses.count(409) == 9, f"answers: {statuses}"
+    winner = statuses.index(200)
+    kept = target.call("GET", path, None, token, h).json
+    # One device's commands, after the one kept: no append lost into another, none twice.
+    assert [c["value"] for c in kept["commands"]] == ["start", f"device {winner}"], f"the draft: {kept['commands']}"
+    assert kept["revision"] == put.json["revision"] + 1, f"revision {kept['revision']} after one write"
+    return {"attempts": "10 parallel PATCHes continuing one draft revision",
+            "result": "1 written, 9 answered 409; the draft holds the kept command and the winner's, revision +1"}
+
+
 @attack(races=True, env={"INGEST_ADDRESS_LIMIT": "20"})
 def ingest_address_limit_race(target: Target) -> dict:
     """Concurrency: 100 parallel event batches from one address (limit 20 a second)."""
@@ -567,6 +651,7 @@ def return_url_after_sign_in(target: Target) -> dict:
 ATTACKS = [staff_scope_escalation, sign_in_lockout_race, sign_in_memory_flood,
            dev_mailbox_behind_a_proxy, forwarded_for_spoofing, signup_tells_registered_emails,
            old_reset_links_survive, store_sign_out_ends_everything, theme_draft_of_another,
-           theme_preview_link_of_another,
+           theme_html_to_the_preview_frame, theme_preview_link_of_another,
            refresh_token_rotation_race, return_url_after_sign_in,
-           payout_idempotency_and_balance_race, theme_save_if_match_race, ingest_address_limit_race]
+           payout_idempotency_and_balance_race, theme_save_if_match_race, theme_draft_patch_race,
+           ingest_address_limit_race]

@@ -12,6 +12,13 @@
 //! (JSON text), `snapshot` (its index), `page`, `keys` (null for the whole page) and `expected`:
 //! `{ "ok": { len, hash } }` of the answer's JSON text (FNV-1a over UTF-16 code units) or
 //! `{ "error": message }`.
+//!
+//! The native answer renders the config and snapshot as stored, cleaning seller HTML as it
+//! renders; the preview frame's build has no cleaner, so the case gives it the config and the
+//! snapshot cleaned the way the server sends them to the frame (`clean_config_html`,
+//! `Snapshot::clean_html`). The same answers prove that the frame is sent clean every text the
+//! renderer cleans, and nothing else changed: each fixture is also rendered with an active-HTML
+//! payload in every text of its config and its products' descriptions.
 
 #[path = "../tests/theme_gen/mod.rs"]
 mod theme_gen;
@@ -19,7 +26,7 @@ mod theme_gen;
 use std::io::{BufWriter, Write};
 
 use core_wasm::storefront::preview::{self, Snapshot};
-use core_wasm::storefront::{Catalog, Shop};
+use core_wasm::storefront::{Catalog, Shop, clean_config_html};
 use core_wasm::theme::defaults;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -42,8 +49,45 @@ fn fingerprint(text: &str) -> Value {
 
 struct Writer {
     out: BufWriter<std::fs::File>,
+    /// The snapshots as stored, which the native answer renders.
     snapshots: Vec<String>,
     count: usize,
+}
+
+/// A config as the server sends it to the preview frame: its HTML texts cleaned.
+fn as_sent(config: &str) -> String {
+    match serde_json::from_str::<Value>(config) {
+        Ok(mut value) => {
+            clean_config_html(&mut value);
+            value.to_string()
+        }
+        Err(_) => config.to_owned(),
+    }
+}
+
+/// Active HTML a seller (or an attacker with the themes scope) might save.
+const PAYLOAD: &str = "<img src=x onerror=\"alert(1)\"><script>alert(2)</script>\
+    <p style=\"font-size: 14px; position: fixed\" onclick=\"alert(3)\">kept <a href=\"javascript:alert(4)\">link</a></p>";
+
+/// `value` with the payload after every text but the structural ones (types, keys, ids).
+fn with_payload(value: &mut Value) {
+    let mut stack = vec![value];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                for (key, inner) in map.iter_mut() {
+                    match inner {
+                        Value::String(text) if !["type", "key", "id"].contains(&key.as_str()) => {
+                            text.push_str(PAYLOAD);
+                        }
+                        _ => stack.push(inner),
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            _ => {}
+        }
+    }
 }
 
 impl Writer {
@@ -61,7 +105,7 @@ impl Writer {
                 Err(message) => json!({ "error": message }),
             };
         let line = json!({
-            "name": name, "config": config, "snapshot": snapshot, "page": page,
+            "name": name, "config": as_sent(config), "snapshot": snapshot, "page": page,
             "keys": keys, "expected": expected,
         });
         writeln!(self.out, "{line}")?;
@@ -103,12 +147,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Catalog::default(),
         full.receipt.created_at,
     );
-    let snapshots = vec![
-        serde_json::to_string(&full)?,
-        serde_json::to_string(&empty)?,
-    ];
+    let mut laden = full.clone();
+    for product in laden.catalog.products.iter_mut().chain([&mut laden.sample]) {
+        product.description_html.push_str(PAYLOAD);
+    }
+    let stored = [full, empty, laden];
+    let snapshots = stored
+        .iter()
+        .map(serde_json::to_string)
+        .collect::<Result<Vec<_>, _>>()?;
+    // The frame is sent them cleaned, as the server's snapshot route does.
+    let sent = stored
+        .into_iter()
+        .map(|mut snapshot| {
+            snapshot.clean_html();
+            serde_json::to_string(&snapshot)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let mut out = BufWriter::new(std::fs::File::create(&path)?);
-    writeln!(out, "{}", json!({ "snapshots": snapshots }))?;
+    writeln!(out, "{}", json!({ "snapshots": sent }))?;
     let mut w = Writer {
         out,
         snapshots,
@@ -116,6 +173,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
 
     for fixture in fixtures() {
+        // Active HTML in every text of the config and of the products' descriptions.
+        let mut laden = fixture.value.clone();
+        with_payload(&mut laden);
+        let laden = laden.to_string();
+        for page in PAGES {
+            w.case(
+                &format!("{} {page} with active HTML everywhere", fixture.name),
+                &laden,
+                2,
+                page,
+                None,
+            )?;
+        }
         let config = fixture.value.to_string();
         for (snapshot, store) in [(0, "store"), (1, "empty store")] {
             for page in PAGES {

@@ -6,6 +6,7 @@ pub mod analytics;
 pub mod catalog;
 pub mod commerce;
 pub mod designs;
+#[cfg(feature = "html-cleaner")]
 pub mod feeds;
 pub mod formats;
 pub mod limits;

@@ -1,8 +1,14 @@
-//! The preview frame's side in the browser: it listens to the editor's messages, keeps the
-//! latest config, renders it with the core at the next animation frame (several messages in one
-//! frame make one render) and puts the result in the DOM; then it tells the storefront script
-//! to start the new elements' behaviour (`storeloom:placed`) and, once the frame has painted,
-//! the editor that the config is shown (`storeloom:rendered`).
+//! The preview frame's side in the browser: it listens to the editor's messages and keeps its
+//! own copy of the document in the core's `ThemeEditor`: the whole config at start and on a
+//! resync (`storeloom:config`, the spec's message), then the editor's command stream
+//! (`storeloom:commands`), run with the core's reducer. It renders the document at once when
+//! nothing was rendered since the last animation frame, else at the next one (several messages
+//! in one frame make one render), only the sections and style
+//! the commands touched, and puts the result in the DOM; then it tells the storefront script to
+//! start the new elements' behaviour (`storeloom:placed`) and, once the frame has painted, the
+//! editor that the document is shown, with its fingerprint (`storeloom:rendered`). Commands that
+//! do not follow the copy it holds (a message lost or out of order, a reloaded frame) are not
+//! run: it answers `storeloom:resync` with its fingerprint, and the editor sends the document.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -10,9 +16,9 @@ use std::rc::Rc;
 
 use core_wasm::storefront::preview::{self, Snapshot};
 use core_wasm::storefront::{Family, View};
+use core_wasm::theme::{self, ThemeDoc, ThemeEditor};
 use gloo_events::EventListener;
 use gloo_render::{AnimationFrame, request_animation_frame};
-use gloo_timers::callback::Timeout;
 use serde_json::{Value, json};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -29,13 +35,22 @@ struct Runtime {
     /// The page the editor asked for, and the page shown now.
     page: String,
     shown: String,
-    /// The latest config the editor sent, and its sequence number (to acknowledge).
-    config: Option<Value>,
+    /// The frame's copy of the editor's document, and the sequence number of the last message
+    /// that changed it (to acknowledge).
+    doc: Option<ThemeEditor>,
     seq: Option<f64>,
     pending: Pending,
     /// The next animation frame, while one is asked for; the last one's handle otherwise.
     frame: Option<AnimationFrame>,
     scheduled: bool,
+    /// A render was made in a message's task since the last animation frame: the next message
+    /// waits for the next frame (at most one render between two frames, and one in each).
+    rendered_in_frame: bool,
+    /// The animation frame after such a render, while one is asked for, with the answers it
+    /// sends once that render has been painted.
+    after: Option<AnimationFrame>,
+    after_scheduled: bool,
+    answers: Vec<Value>,
 }
 
 /// What a render put in place, for the storefront script and the editor.
@@ -58,21 +73,38 @@ pub fn start(snapshot: &str, admin_origin: &str, page: &str) -> Result<(), JsErr
         admin_origin: admin_origin.to_owned(),
         page: page.to_owned(),
         shown: page.to_owned(),
-        config: None,
+        doc: None,
         seq: None,
         // The page shown was rendered by the server with the saved config: the first config
         // renders it all.
         pending: Pending::Whole,
         frame: None,
         scheduled: false,
+        rendered_in_frame: false,
+        after: None,
+        after_scheduled: false,
+        answers: Vec::new(),
     }));
     let window = gloo_utils::window();
+    let listening = Rc::clone(&state);
     EventListener::new(&window, "message", move |event| {
         if let Some(event) = event.dyn_ref::<MessageEvent>() {
-            received(&state, event);
+            received(&listening, event);
         }
     })
     .forget();
+    // The editor's fast path: the same messages, handed over by a call in the keystroke's own
+    // task (the editor's page shares this frame's origin and thread), so that the edit is
+    // rendered before the editor's next frame is painted. A message's task would wait for that
+    // frame (the browser paints after an input first).
+    let direct = Closure::<dyn Fn(JsValue)>::new(move |data: JsValue| handle(&state, &data));
+    js_sys::Reflect::set(
+        &window,
+        &JsValue::from_str("storeloomPreview"),
+        direct.as_ref(),
+    )
+    .map_err(|_| JsError::new("the preview's entry point could not be set"))?;
+    direct.forget();
     Ok(())
 }
 
@@ -101,7 +133,7 @@ fn config_of(data: &JsValue) -> Option<Value> {
 }
 
 fn received(state: &Rc<RefCell<Runtime>>, event: &MessageEvent) {
-    let mut rt = state.borrow_mut();
+    let rt = state.borrow_mut();
     if event.origin() != rt.admin_origin {
         return;
     }
@@ -113,13 +145,30 @@ fn received(state: &Rc<RefCell<Runtime>>, event: &MessageEvent) {
     if !from_parent {
         return;
     }
-    let data = event.data();
+    drop(rt);
+    handle(state, &event.data());
+}
+
+/// Handles a message of the editor (checked to be the editor's, or handed over by its call).
+fn handle(state: &Rc<RefCell<Runtime>>, data: &JsValue) {
+    let data = data.clone();
+    let mut rt = state.borrow_mut();
     match field(&data, "type").as_string().as_deref() {
         Some("storeloom:config") => {
-            let Some(config) = config_of(&data) else {
+            let Some(doc) = config_of(&data).and_then(|config| ThemeDoc::from_value(config).ok())
+            else {
                 return;
             };
-            rt.config = Some(config);
+            // The editor's fingerprint of the document when it sends one (then its commands
+            // follow this copy), else the copy's own.
+            let print = field(&data, "fingerprint")
+                .as_string()
+                .as_deref()
+                .and_then(theme::parse_fingerprint);
+            rt.doc = Some(match print {
+                Some(print) => ThemeEditor::with_fingerprint(doc, print),
+                None => ThemeEditor::new(doc),
+            });
             rt.seq = field(&data, "seq").as_f64();
             let sections = field(&data, "sections");
             let named: Option<Vec<String>> = if js_sys::Array::is_array(&sections) {
@@ -133,6 +182,31 @@ fn received(state: &Rc<RefCell<Runtime>>, event: &MessageEvent) {
             let style = field(&data, "style").as_bool() == Some(true);
             rt.pending.add(named.as_deref(), style);
         }
+        Some("storeloom:commands") => {
+            let seq = field(&data, "seq").as_f64();
+            match run_commands(&mut rt, &data) {
+                Some(change) => {
+                    rt.seq = seq;
+                    match change {
+                        Some(change) => rt
+                            .pending
+                            .add(Some(change.sections.as_slice()), change.style),
+                        None => rt.pending.add(None, false),
+                    }
+                }
+                None => {
+                    let print = rt
+                        .doc
+                        .as_ref()
+                        .map(|doc| theme::fingerprint_text(doc.fingerprint()));
+                    post(
+                        &json!({"type": "storeloom:resync", "seq": seq, "fingerprint": print}),
+                        &rt.admin_origin,
+                    );
+                    return;
+                }
+            }
+        }
         Some("storeloom:page") => {
             let Some(page) = field(&data, "page").as_string() else {
                 return;
@@ -145,24 +219,73 @@ fn received(state: &Rc<RefCell<Runtime>>, event: &MessageEvent) {
         }
         _ => return,
     }
-    if !rt.scheduled {
-        rt.scheduled = true;
-        let state = Rc::clone(state);
-        // The previous frame's handle (already run) is dropped here.
-        rt.frame = Some(request_animation_frame(move |_| frame(&state)));
+    if rt.scheduled {
+        return;
+    }
+    if !rt.rendered_in_frame {
+        // Nothing rendered since the last frame: render now, in this message's task, so that
+        // the next paint shows the edit (a keystroke reaches the screen a frame sooner than
+        // through an animation frame).
+        drop(rt);
+        render(state, false);
+        return;
+    }
+    rt.scheduled = true;
+    let state = Rc::clone(state);
+    // The previous frame's handle (already run) is dropped here.
+    rt.frame = Some(request_animation_frame(move |_| render(&state, true)));
+}
+
+/// The animation frame after a render made in a message's task: later messages render in
+/// frames again, and the render's answers go (handled once the frame has been painted).
+fn after_frame(state: &Rc<RefCell<Runtime>>) {
+    let mut rt = state.borrow_mut();
+    rt.after_scheduled = false;
+    rt.rendered_in_frame = false;
+    let answers = std::mem::take(&mut rt.answers);
+    let admin_origin = rt.admin_origin.clone();
+    drop(rt);
+    // Posted from the animation frame: the editor's page handles them in a task after this
+    // frame's rendering, its paint included.
+    for answer in &answers {
+        post(answer, &admin_origin);
     }
 }
 
-/// One animation frame: renders what is pending with the latest config and puts it in place.
-fn frame(state: &Rc<RefCell<Runtime>>) {
+/// Runs the steps of a `storeloom:commands` message (`ops`, JSON text) on the frame's copy when
+/// they follow it (`from` is its fingerprint). Answers what they changed for the preview (`None`
+/// inside: the whole page), or `None` when they do not follow the copy or one of them fails.
+fn run_commands(
+    rt: &mut Runtime,
+    data: &JsValue,
+) -> Option<Option<shared_types::theme::PreviewChange>> {
+    let doc = rt.doc.as_mut()?;
+    let from = field(data, "from").as_string()?;
+    if theme::parse_fingerprint(&from)? != doc.fingerprint() {
+        return None;
+    }
+    let ops: Vec<Value> = serde_json::from_str(&field(data, "ops").as_string()?).ok()?;
+    let mut paths = Vec::new();
+    for op in ops {
+        let change = theme::parse_op(op).and_then(|op| doc.run(op)).ok()?;
+        paths.extend(change.paths);
+    }
+    Some(theme::preview_change(&paths))
+}
+
+/// Renders what is pending with the frame's document and puts it in place: in an animation
+/// frame (`in_frame`), or in a message's task when none was rendered since the last frame.
+fn render(state: &Rc<RefCell<Runtime>>, in_frame: bool) {
     mark("storeloom:frame");
     let mut guard = state.borrow_mut();
     let rt = &mut *guard;
     rt.scheduled = false;
     // Before the first config there is nothing to render: the page stays as the server drew it.
-    let Some(config) = rt.config.as_ref() else {
+    let Some(doc) = rt.doc.as_ref() else {
         return;
     };
+    let config = doc.doc().value();
+    let print = theme::fingerprint_text(doc.fingerprint());
     let pending = std::mem::replace(&mut rt.pending, Pending::nothing());
     let seq = rt.seq.take();
     let view = View {
@@ -189,16 +312,32 @@ fn frame(state: &Rc<RefCell<Runtime>>) {
             rt.shown.clone_from(&rt.page);
             placed_event(&placed, &rt.page, &rt.snapshot);
             mark("storeloom:placed");
-            json!({"type": "storeloom:rendered", "seq": seq})
+            json!({"type": "storeloom:rendered", "seq": seq, "fingerprint": print})
         }
-        Err(error) => json!({"type": "storeloom:rendered", "seq": seq, "error": error}),
+        Err(error) => {
+            json!({"type": "storeloom:rendered", "seq": seq, "fingerprint": print, "error": error})
+        }
     };
+    if !in_frame {
+        rt.rendered_in_frame = true;
+        if seq.is_some() {
+            rt.answers.push(answer);
+        }
+        if !rt.after_scheduled {
+            rt.after_scheduled = true;
+            let state = Rc::clone(state);
+            // The previous one's handle (already run) is dropped here.
+            rt.after = Some(request_animation_frame(move |_| after_frame(&state)));
+        }
+        return;
+    }
     drop(guard);
     if seq.is_none() {
         return;
     }
-    // From a task after this frame: the editor hears of the render once it has been painted.
-    Timeout::new(0, move || post(&answer, &admin_origin)).forget();
+    // Posted from the animation frame: the editor hears of the render in a task after this
+    // frame's rendering, its paint included.
+    post(&answer, &admin_origin);
 }
 
 /// A User Timing mark, for the editor's benchmark: when a frame's render started

@@ -160,9 +160,42 @@ dto! {
         /// The version of the config the commands were made against.
         #[ts(type = "number")]
         pub base_version: i64,
+        /// Adds one at every write; a PATCH names the revision it continues.
+        #[ts(type = "number")]
+        pub revision: i64,
         #[ts(type = "unknown[]")]
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
         pub commands: Vec<Value>,
+        /// When the server took it (ms since the epoch, the server's clock).
+        #[ts(type = "number")]
+        pub updated_at: i64,
+    }
+
+    /// `PATCH /stores/onlinestore/themes/{themeId}/draft`: the commands made since the server's
+    /// copy at `revision`: the first `keep` commands of that copy stay, these follow them. The
+    /// server answers 409 when its copy is no longer at `revision` or made against
+    /// `baseVersion`; the editor then sends its draft whole.
+    pub struct ThemeDraftPatch {
+        /// The version of the config the whole draft is made against (the server copy's).
+        #[ts(type = "number")]
+        pub base_version: i64,
+        /// The server copy's revision these commands continue.
+        #[ts(type = "number")]
+        pub revision: i64,
+        /// How many of the server copy's commands stay (fewer than it holds after an undo).
+        pub keep: u32,
+        #[ts(type = "unknown[]")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Object>))]
+        pub commands: Vec<Value>,
+    }
+
+    /// What a draft's PATCH answers: small, never the commands (the editor has them).
+    pub struct ThemeDraftAck {
+        /// The draft's revision now, for the next PATCH.
+        #[ts(type = "number")]
+        pub revision: i64,
+        /// How many commands the draft holds now.
+        pub count: u32,
         /// When the server took it (ms since the epoch, the server's clock).
         #[ts(type = "number")]
         pub updated_at: i64,

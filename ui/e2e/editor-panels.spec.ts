@@ -305,6 +305,8 @@ async function addMissingTypes(page: Page): Promise<string[]> {
   const present = new Set((await sectionsOf(page)).map((s) => typeLabel(s.type)));
   const add = page.getByRole("button", { name: "Add section", exact: true });
   await add.click();
+  // allInnerTexts does not wait: the menu is read once it is open.
+  await expect(page.getByRole("menuitem").first()).toBeVisible();
   const offered = await page.getByRole("menuitem").allInnerTexts();
   await page.keyboard.press("Escape");
   const missing = offered.map((label) => label.trim()).filter((label) => !present.has(label));

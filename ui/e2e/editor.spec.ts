@@ -1,6 +1,7 @@
 // The theme editor against the real server in Chromium: open from the themes list; sections
 // added above and below, dragged and removed; list limits with the core's messages; thank-you
-// rules; font reset; countdown; save and reload; undo and redo; the live preview; offline edits
+// rules; font reset; countdown; save and reload; undo and redo; the live preview, following typing
+// and recovering from lost and reordered messages and a reloaded frame; offline edits
 // kept across a reload and sent once; offline edits without Save kept as a draft (never
 // published by the network's return) and resumed on another device; the preview rendered in the
 // frame without a network; merges and conflicts with a second browser; screenshots.
@@ -501,6 +502,101 @@ test("the preview shows changes without reloading, scrolls to a section, and is 
   await page.locator('label[for$="-mobile"]').click();
   await expect.poll(async () => (await frameElement.boundingBox())?.width).toBe(375);
   expect((await frameElement.boundingBox())?.height).toBe(667);
+});
+
+/** The frame keeps its own copy of the document, fed the editor's steps one at a time; a step
+ * that does not follow its copy makes it ask for the whole document. Typed character by
+ * character, the preview follows each key, and the frame ends on the editor's document after a
+ * lost message, one out of order, a lost last message and a reload of the frame. */
+test("the preview follows typing and recovers from lost and reordered messages and a reloaded frame", async ({ page, request }) => {
+  await setUp(request, "Editor Stream Shop");
+  await openEditor(page, /Editor Stream Shop/, "Hydro");
+  const frameElement = page.getByTestId("preview-frame");
+  await expect(frameElement).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  const heading = page.getByRole("textbox", { name: "Heading", exact: true }).first();
+  const shown = frame.locator('[data-section-key="collection-list-1"]');
+  await page.getByRole("button", { name: /^Edit Collection list/ }).click();
+  const original = await heading.inputValue();
+
+  // Every key is an edit: the preview shows the text as it is typed, before Enter or Tab, and the
+  // status says so from the first key.
+  await heading.click();
+  await heading.press("Control+A");
+  await heading.pressSequentially("Fresh", { delay: 40 });
+  await expect(shown).toContainText("Fresh");
+  await expect(page.getByText("1 change not saved")).toBeVisible();
+  await heading.pressSequentially(" picks", { delay: 40 });
+  await expect(shown).toContainText("Fresh picks");
+  // The typing is one step: one undo brings the heading back.
+  await page.getByRole("button", { name: /^Undo/ }).click();
+  await expect(heading).toHaveValue(original);
+  await expect(shown).toContainText(original);
+  await expect(shown).not.toContainText("Fresh");
+
+  // On their way to the frame, the editor's next steps are dropped or held back (the frame's
+  // entry point and its postMessage, as the editor calls them, are wrapped), and whole configs
+  // are counted.
+  await frameElement.evaluate((el) => {
+    type Deliver = (message: unknown) => void;
+    const target = (el as HTMLIFrameElement).contentWindow as unknown as Record<string, unknown> & Window;
+    const wire = { drop: 0, hold: false, held: null as null | { message: unknown; deliver: Deliver }, configs: 0 };
+    target.wire = wire;
+    const route = (message: unknown, deliver: Deliver) => {
+      const type = (message as { type?: string } | null)?.type;
+      if (type === "storeloom:config") wire.configs += 1;
+      if (type !== "storeloom:commands") return deliver(message);
+      if (wire.drop > 0) {
+        wire.drop -= 1;
+      } else if (wire.hold) {
+        wire.hold = false;
+        wire.held = { message, deliver };
+      } else {
+        deliver(message);
+        // The one held back arrives after the one that followed it.
+        const held = wire.held;
+        wire.held = null;
+        held?.deliver(held.message);
+      }
+    };
+    const call = target.storeloomPreview as Deliver;
+    target.storeloomPreview = (message: unknown) => route(message, call);
+    const post = target.postMessage.bind(target) as (message: unknown, origin: string) => void;
+    target.postMessage = ((message: unknown, origin: string) => route(message, (m) => post(m, origin))) as Window["postMessage"];
+  });
+  const wire = (values: Record<string, unknown> = {}) =>
+    frameElement.evaluate((el, v) => Object.assign(((el as HTMLIFrameElement).contentWindow as unknown as { wire: Record<string, unknown> }).wire, v), values);
+  const configsSent = async () => (await wire()).configs as number;
+  const setIn = (values: Record<string, unknown>) => wire(values);
+
+  // A lost message: the next one does not follow the frame's copy, which asks for the document.
+  await setIn({ drop: 1 });
+  await heading.click();
+  await heading.press("End");
+  await heading.pressSequentially(" now", { delay: 40 });
+  await expect(shown).toContainText(`${original} now`);
+  expect(await configsSent()).toBeGreaterThan(0);
+  // Two messages out of order.
+  await setIn({ hold: true, configs: 0 });
+  await heading.pressSequentially(" and", { delay: 40 });
+  await expect(shown).toContainText(`${original} now and`);
+  expect(await configsSent()).toBeGreaterThan(0);
+  // The last message lost, with nothing after it: the unanswered message brings the document
+  // after the core's refresh delay.
+  await setIn({ drop: 1, configs: 0 });
+  await heading.pressSequentially("!");
+  await expect(shown).toContainText(`${original} now and!`, { timeout: 10_000 });
+  expect(await configsSent()).toBe(1);
+
+  // A reloaded frame starts again from the whole document, then follows the typing.
+  const previewFrame = () => page.frames().find((f) => f.url().includes("/s/")) ?? page.mainFrame();
+  await previewFrame().evaluate(() => window.location.reload());
+  await expect(frameElement).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  await expect(shown).toContainText(`${original} now and!`);
+  await heading.pressSequentially("!", { delay: 40 });
+  await expect(shown).toContainText(`${original} now and!!`);
+  await heading.press("Enter");
+  await expect(heading).toHaveValue(`${original} now and!!`);
 });
 
 /** The preview renders in the frame itself (the core's storefront renderer as WebAssembly): an

@@ -39,6 +39,7 @@ pub const RICH_TEXT_ALIGNMENTS: [&str; 4] = ["left", "center", "right", "justify
 /// kept only as rich text's allowed font sizes (on a span or a paragraph) and alignments (on a
 /// paragraph or a heading), as [`rich_text_style`] says. The admin saves HTML through it and the
 /// storefront shows theme texts through it.
+#[cfg(feature = "html-cleaner")]
 pub fn sanitize_html(html: &str) -> String {
     static CLEANER: std::sync::LazyLock<ammonia::Builder<'static>> =
         std::sync::LazyLock::new(|| {

@@ -21,8 +21,87 @@ pub fn esc(s: &str) -> String {
 
 /// Seller HTML (pages, reviews, footer info, tabs, policies) cleaned of scripts and handlers,
 /// keeping rich text's allowed font sizes and alignments, as the admin saves them.
+#[cfg(feature = "html-cleaner")]
 pub fn clean(html: &str) -> String {
     crate::catalog::sanitize_html(html)
+}
+
+/// Without the cleaner (the preview frame's build), seller HTML goes as it is: everything the
+/// frame renders was cleaned where it entered it, by the server ([`clean_config_html`],
+/// [`Snapshot::clean_html`](crate::storefront::preview::Snapshot::clean_html)). The parity
+/// check renders payload-laden configs both ways and compares (`storefront_parity_cases`).
+#[cfg(not(feature = "html-cleaner"))]
+pub fn clean(html: &str) -> String {
+    html.to_owned()
+}
+
+/// Where a theme config holds text the storefront reads as HTML (and cleans), `*` for any key
+/// or index: the product-review section's body, feature-content and image-with-text blocks, the
+/// footer's info, the checkout's description, the product page's shipping, policy, description
+/// and tab contents, the thank-you page's delivery policies. Other texts (popups' and slides'
+/// `content` among them) are plain text, escaped where they show.
+pub const HTML_PATHS: [&[&str]; 8] = [
+    &["pages", "*", "sections", "*", "settings", "body_html"],
+    &[
+        "pages", "*", "sections", "*", "settings", "blocks", "*", "content",
+    ],
+    &["pages", "*", "sections", "*", "settings", "info"],
+    &["settings", "checkout", "checkout_description"],
+    &["settings", "product", "setting_shipping", "*", "content"],
+    &["settings", "product", "setting_description", "*", "content"],
+    &["settings", "product", "tabs-detail", "*", "content"],
+    &[
+        "settings",
+        "thankpage",
+        "delivery_policies",
+        "settings",
+        "blocks",
+        "*",
+        "content",
+    ],
+];
+
+/// Whether a path (its segments from the root) is one of [`HTML_PATHS`].
+#[cfg(feature = "html-cleaner")]
+fn is_html_path(path: &[String]) -> bool {
+    HTML_PATHS.iter().any(|pattern| {
+        pattern.len() == path.len()
+            && pattern
+                .iter()
+                .zip(path)
+                .all(|(want, have)| *want == "*" || want == have)
+    })
+}
+
+/// Cleans, in place, every text of a config the storefront reads as HTML ([`HTML_PATHS`]), as
+/// [`clean`] does as it renders: the config the preview frame is sent holds only clean HTML.
+/// Iterative, so no config can exhaust the stack.
+#[cfg(feature = "html-cleaner")]
+pub fn clean_config_html(config: &mut Value) {
+    let mut stack: Vec<(&mut Value, Vec<String>)> = vec![(config, Vec::new())];
+    while let Some((node, path)) = stack.pop() {
+        // No HTML path is deeper than eight segments.
+        if path.len() >= 8 {
+            continue;
+        }
+        let children: Vec<(String, &mut Value)> = match node {
+            Value::Object(map) => map.iter_mut().map(|(k, v)| (k.clone(), v)).collect(),
+            Value::Array(items) => items
+                .iter_mut()
+                .enumerate()
+                .map(|(i, v)| (i.to_string(), v))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (segment, value) in children {
+            let mut inner = path.clone();
+            inner.push(segment);
+            match value {
+                Value::String(text) if is_html_path(&inner) => *text = clean(text),
+                _ => stack.push((value, inner)),
+            }
+        }
+    }
 }
 
 /// An image address the page may load: site-relative, https or http; anything else is dropped.

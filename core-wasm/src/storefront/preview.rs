@@ -46,6 +46,15 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// Cleans, in place, the catalog HTML the storefront cleans as it renders (products'
+    /// descriptions): the snapshot the preview frame is sent holds only clean HTML.
+    #[cfg(feature = "html-cleaner")]
+    pub fn clean_html(&mut self) {
+        for product in self.catalog.products.iter_mut().chain([&mut self.sample]) {
+            product.description_html = super::clean(&product.description_html);
+        }
+    }
+
     /// The snapshot of a store's catalog, its samples made at `now_ms`.
     pub fn new(shop: Shop, catalog: Catalog, now_ms: i64) -> Snapshot {
         let sample = catalog

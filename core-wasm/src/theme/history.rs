@@ -1,7 +1,21 @@
 //! The editing session: the resident document, undo and redo of every command, a version counter,
-//! and the log of applied commands that replays on another copy with identical results.
+//! the log of applied commands that replays on another copy with identical results, and the
+//! document's fingerprint, which two copies fed the same commands share.
+//!
+//! The fingerprint of a document loaded from text is a hash of that text; each applied command
+//! chains it (the hash of the previous fingerprint and the command), and an undo goes back to the
+//! one before. Two copies that started from the same fingerprint and applied the same commands in
+//! the same order hold the same document (the reducer is deterministic), so comparing the 16
+//! characters of two fingerprints checks the copies without comparing the documents.
+//!
+//! Typing in one field is one step: a `SetField` applied as a continuation of the one before it
+//! (same path, nothing undone since) replaces it in the log and in the undo stack, keeping what
+//! the first one replaced.
 
-use shared_types::theme::{ThemeChange, ThemeCommand};
+use std::hash::Hasher;
+
+use shared_types::theme::{EditorOp, ThemeChange, ThemeCommand};
+use siphasher::sip::SipHasher13;
 
 use super::commands::{Change, apply};
 use super::doc::{Patch, ThemeDoc, restore};
@@ -22,18 +36,70 @@ pub struct ThemeEditor {
     undone: Vec<ThemeCommand>,
     log: Vec<ThemeCommand>,
     version: u32,
+    /// The fingerprint of the document the log starts from.
+    base: u64,
+    /// The fingerprint after each command of the log.
+    prints: Vec<u64>,
+}
+
+/// The fingerprint of a config's JSON text.
+pub fn fingerprint_of_text(text: &str) -> u64 {
+    let mut hasher = SipHasher13::new();
+    hasher.write(text.as_bytes());
+    hasher.finish()
+}
+
+/// The fingerprint after `command`, from the one before it.
+fn chain(before: u64, command: &ThemeCommand) -> u64 {
+    let mut hasher = SipHasher13::new();
+    hasher.write_u64(before);
+    // A command serialises the same way wherever it was read (its fields in declaration order,
+    // its values as `parse_command` reads them).
+    hasher.write(
+        serde_json::to_string(command)
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    hasher.finish()
+}
+
+/// A fingerprint as the browser carries it: 16 hexadecimal digits (a JavaScript number holds
+/// only 53 bits).
+pub fn fingerprint_text(print: u64) -> String {
+    format!("{print:016x}")
+}
+
+/// A fingerprint read back from [`fingerprint_text`].
+pub fn parse_fingerprint(text: &str) -> Option<u64> {
+    (text.len() == 16)
+        .then(|| u64::from_str_radix(text, 16).ok())
+        .flatten()
 }
 
 impl ThemeEditor {
-    /// Starts a session on a document, at version 0.
+    /// Starts a session on a document, at version 0; its fingerprint is its JSON text's.
     pub fn new(doc: ThemeDoc) -> Self {
+        let base = fingerprint_of_text(&doc.to_json());
+        Self::with_fingerprint(doc, base)
+    }
+
+    /// Starts a session on a document whose fingerprint is known: the text it was parsed from
+    /// (see [`fingerprint_of_text`]), or the copy it was sent from.
+    pub fn with_fingerprint(doc: ThemeDoc, base: u64) -> Self {
         ThemeEditor {
             doc,
             done: Vec::new(),
             undone: Vec::new(),
             log: Vec::new(),
             version: 0,
+            base,
+            prints: Vec::new(),
         }
+    }
+
+    /// The document's fingerprint: two copies with the same one hold the same document.
+    pub fn fingerprint(&self) -> u64 {
+        self.prints.last().copied().unwrap_or(self.base)
     }
 
     /// Replays a log on a document. Fails with the position and error of the first command that
@@ -69,13 +135,15 @@ impl ThemeEditor {
         !self.undone.is_empty()
     }
 
-    fn change(&mut self, change: &Change) -> ThemeChange {
+    fn change(&mut self, change: &Change, merged: bool) -> ThemeChange {
         self.version = self.version.saturating_add(1);
         ThemeChange {
             version: self.version,
             paths: change.paths(),
             can_undo: self.can_undo(),
             can_redo: self.can_redo(),
+            fingerprint: fingerprint_text(self.fingerprint()),
+            merged,
         }
     }
 
@@ -84,10 +152,59 @@ impl ThemeEditor {
         let change = apply(&mut self.doc, &command)?;
         self.undone.clear();
         self.record(command, &change);
-        Ok(self.change(&change))
+        Ok(self.change(&change, false))
+    }
+
+    /// Whether `command` continues the last one: both set the same field, and nothing was
+    /// undone since.
+    pub fn continues(&self, command: &ThemeCommand) -> bool {
+        let ThemeCommand::SetField { path, .. } = command else {
+            return false;
+        };
+        self.undone.is_empty()
+            && matches!(
+                self.done.last(),
+                Some(Done { command: ThemeCommand::SetField { path: last, .. }, .. }) if last == path
+            )
+            && matches!(self.log.last(), Some(ThemeCommand::SetField { path: last, .. }) if last == path)
+    }
+
+    /// Applies a command as the continuation of the last one when it [`continues`] it (typing
+    /// in one field: one step to undo, one command in the log), else as a command of its own.
+    /// `ThemeChange::merged` says which.
+    ///
+    /// [`continues`]: ThemeEditor::continues
+    pub fn apply_typing(&mut self, command: ThemeCommand) -> Result<ThemeChange, ThemeError> {
+        if !self.continues(&command) {
+            return self.apply(command);
+        }
+        let change = apply(&mut self.doc, &command)?;
+        self.log.pop();
+        self.prints.pop();
+        let before = self.fingerprint();
+        let Some(last) = self.done.last_mut() else {
+            return Err(ThemeError::NothingToUndo);
+        };
+        // Undo restores in reverse order: the first command's patches, kept last, bring back
+        // what was there before the typing; this one's on paths the first did not touch go first.
+        let extra: Vec<Patch> = change
+            .patches
+            .iter()
+            .filter(|patch| !last.patches.iter().any(|kept| kept.path == patch.path))
+            .cloned()
+            .collect();
+        let mut patches = extra;
+        patches.append(&mut last.patches);
+        last.patches = patches;
+        last.command = command.clone();
+        self.log.push(command.clone());
+        self.prints.push(chain(before, &command));
+        Ok(self.change(&change, true))
     }
 
     fn record(&mut self, command: ThemeCommand, change: &Change) {
+        let before = self.fingerprint();
+        self.prints.push(chain(before, &command));
         self.log.push(command.clone());
         self.done.push(Done {
             command,
@@ -106,8 +223,30 @@ impl ThemeEditor {
         };
         restore(self.doc.root_mut(), change.patches.clone());
         self.log.pop();
+        self.prints.pop();
         self.undone.push(done.command);
-        Ok(self.change(&change))
+        Ok(self.change(&change, false))
+    }
+
+    /// Runs one step of the command stream another copy sent. A command the sender merged
+    /// must merge here too (else the copies differ: an error, and the sender sends the document).
+    pub fn run(&mut self, op: EditorOp) -> Result<ThemeChange, ThemeError> {
+        match op {
+            EditorOp::Apply {
+                command,
+                merged: true,
+            } => {
+                if !self.continues(&command) {
+                    return Err(ThemeError::BadCommand {
+                        detail: "the command continues one this copy does not have".to_owned(),
+                    });
+                }
+                self.apply_typing(command)
+            }
+            EditorOp::Apply { command, .. } => self.apply(command),
+            EditorOp::Undo => self.undo(),
+            EditorOp::Redo => self.redo(),
+        }
     }
 
     /// Applies again the last undone command.
@@ -116,7 +255,7 @@ impl ThemeEditor {
         match apply(&mut self.doc, &command) {
             Ok(change) => {
                 self.record(command, &change);
-                Ok(self.change(&change))
+                Ok(self.change(&change, false))
             }
             Err(error) => {
                 self.undone.push(command);

@@ -28,7 +28,7 @@ pub use error::ThemeError;
 pub use fields::{
     field_spec, flash_deal_product_open, font_choices, font_weight_choice, list_status,
 };
-pub use history::ThemeEditor;
+pub use history::{ThemeEditor, fingerprint_of_text, fingerprint_text, parse_fingerprint};
 pub use merge::{Replayed, changed_paths, paths_overlap, replay_batch, replay_draft};
 pub use panel::{editor_constants, link_to, panel};
 pub use rules::{
@@ -41,7 +41,7 @@ pub use view::{
 };
 
 use serde_json::{self, Number, Value};
-use shared_types::theme::ThemeCommand;
+use shared_types::theme::{EditorOp, ThemeCommand};
 
 /// Reads a command from JSON, with a structured error for anything malformed.
 ///
@@ -49,6 +49,15 @@ use shared_types::theme::ThemeCommand;
 /// `as_javascript_numbers`): a command then gives the same document and the same verdict
 /// whether the editor applies it in the browser or the server replays it from a batch's text.
 pub fn parse_command(mut value: Value) -> Result<ThemeCommand, ThemeError> {
+    as_javascript_numbers(&mut value);
+    serde_json::from_value(value).map_err(|e| ThemeError::BadCommand {
+        detail: e.to_string(),
+    })
+}
+
+/// Reads a step of the command stream from JSON, its numbers read as [`parse_command`] reads a
+/// command's: the copy that runs it holds what the sender holds.
+pub fn parse_op(mut value: Value) -> Result<EditorOp, ThemeError> {
     as_javascript_numbers(&mut value);
     serde_json::from_value(value).map_err(|e| ThemeError::BadCommand {
         detail: e.to_string(),

@@ -37,15 +37,39 @@ pub struct ThemeEditor {
 
 #[wasm_bindgen]
 impl ThemeEditor {
-    /// Loads a config from JSON text; throws a `ThemeErrorBody` when it is not a config.
+    /// Loads a config from JSON text; throws a `ThemeErrorBody` when it is not a config. Its
+    /// fingerprint is `fingerprint` when given (the document of a copy that has one: the same
+    /// content saved), else the text's.
     #[wasm_bindgen(constructor)]
-    pub fn new(config_json: &str) -> Result<ThemeEditor, JsValue> {
+    pub fn new(config_json: &str, fingerprint: Option<String>) -> Result<ThemeEditor, JsValue> {
         match ThemeDoc::parse(config_json) {
-            Ok(doc) => Ok(ThemeEditor {
-                inner: theme::ThemeEditor::new(doc),
-            }),
+            Ok(doc) => {
+                let print = fingerprint
+                    .as_deref()
+                    .and_then(theme::parse_fingerprint)
+                    .unwrap_or_else(|| theme::fingerprint_of_text(config_json));
+                Ok(ThemeEditor {
+                    inner: theme::ThemeEditor::with_fingerprint(doc, print),
+                })
+            }
             Err(error) => Err(to_js(&error.to_body()).map_err(JsValue::from)?),
         }
+    }
+
+    /// Applies a `ThemeCommand` typed into a field: it replaces the last command when it sets
+    /// the same field (one step to undo). Returns an `ApplyOutcome` (`change.merged` says so).
+    #[wasm_bindgen(js_name = applyTyping)]
+    pub fn apply_typing(&mut self, command: JsValue) -> Result<JsValue, JsError> {
+        let result = json(command)
+            .and_then(theme::parse_command)
+            .and_then(|command| self.inner.apply_typing(command));
+        outcome(result)
+    }
+
+    /// The document's fingerprint (16 hexadecimal digits).
+    #[wasm_bindgen(getter)]
+    pub fn fingerprint(&self) -> String {
+        theme::fingerprint_text(self.inner.fingerprint())
     }
 
     /// Applies a `ThemeCommand`; returns an `ApplyOutcome`.
@@ -201,14 +225,6 @@ pub fn link_to(target: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = themePreviewPageForPanel)]
 pub fn preview_page_for_panel(panel: &str) -> Result<JsValue, JsError> {
     to_js(&theme::preview_page_for_panel(panel))
-}
-
-/// What the preview must render again after changes at some paths (`string[]`): a
-/// `PreviewChange`, or `null` for the whole page.
-#[wasm_bindgen(js_name = themePreviewChange)]
-pub fn preview_change(paths: JsValue) -> Result<JsValue, JsError> {
-    let paths: Vec<String> = from_js(paths)?;
-    to_js(&theme::preview_change(&paths))
 }
 
 /// The preview address for a store's address (a host name or the embedded storefront's path),

@@ -1,6 +1,7 @@
-//! The theme editor's unsaved drafts on the server, one per theme and user (migration 0016):
-//! read, written over, deleted. Every query names the store, the theme and the user, so a draft
-//! is only ever reached by its own author through a theme of their store.
+//! The theme editor's unsaved drafts on the server, one per theme and user (migrations 0016 and
+//! 0027): read, written over whole, continued at a known revision, deleted. Every query names
+//! the store, the theme and the user, so a draft is only ever reached by its own author through
+//! a theme of their store.
 
 use sqlx::{Any, AnyPool, Executor};
 
@@ -18,6 +19,9 @@ pub struct DraftKey<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DraftRow {
     pub base_version: i64,
+    /// Adds one at every write (1 for a new draft), so a writer can tell whether the draft is
+    /// still the one it last saw.
+    pub revision: i64,
     /// The commands as JSON text (an array), as they were checked.
     pub commands: String,
     pub updated_at: i64,
@@ -25,8 +29,8 @@ pub struct DraftRow {
 
 /// The user's draft of the theme, if they have one.
 pub async fn find(db: &AnyPool, key: DraftKey<'_>) -> Result<Option<DraftRow>, sqlx::Error> {
-    let row: Option<(i64, String, i64)> = sqlx::query_as(
-        "SELECT base_version, commands, updated_at FROM theme_drafts \
+    let row: Option<(i64, i64, String, i64)> = sqlx::query_as(
+        "SELECT base_version, revision, commands, updated_at FROM theme_drafts \
          WHERE store_id = $1 AND theme_id = $2 AND user_id = $3",
     )
     .bind(key.store_id)
@@ -34,15 +38,20 @@ pub async fn find(db: &AnyPool, key: DraftKey<'_>) -> Result<Option<DraftRow>, s
     .bind(key.user_id)
     .fetch_optional(db)
     .await?;
-    Ok(row.map(|(base_version, commands, updated_at)| DraftRow {
-        base_version,
-        commands,
-        updated_at,
-    }))
+    Ok(
+        row.map(|(base_version, revision, commands, updated_at)| DraftRow {
+            base_version,
+            revision,
+            commands,
+            updated_at,
+        }),
+    )
 }
 
 /// Keeps `commands` (JSON text, already checked by the core) as the user's draft of the theme,
-/// over the one before. Answers the row as stored.
+/// over the one before, whatever its revision. Answers the row as stored: revision 1 for a new
+/// draft, else one more than the one it replaced. One statement, so two writers racing each get
+/// a revision of their own.
 pub async fn put(
     db: &AnyPool,
     key: DraftKey<'_>,
@@ -50,11 +59,14 @@ pub async fn put(
     commands: &str,
 ) -> Result<DraftRow, sqlx::Error> {
     let now = now_ms();
-    sqlx::query(
-        "INSERT INTO theme_drafts (theme_id, user_id, store_id, base_version, commands, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6) \
+    let (revision,): (i64,) = sqlx::query_as(
+        "INSERT INTO theme_drafts \
+         (theme_id, user_id, store_id, base_version, commands, updated_at, revision) \
+         VALUES ($1, $2, $3, $4, $5, $6, 1) \
          ON CONFLICT (theme_id, user_id) DO UPDATE SET store_id = excluded.store_id, \
-         base_version = excluded.base_version, commands = excluded.commands, updated_at = excluded.updated_at",
+         base_version = excluded.base_version, commands = excluded.commands, \
+         updated_at = excluded.updated_at, revision = theme_drafts.revision + 1 \
+         RETURNING revision",
     )
     .bind(key.theme_id)
     .bind(key.user_id)
@@ -62,13 +74,49 @@ pub async fn put(
     .bind(base_version)
     .bind(commands)
     .bind(now)
-    .execute(db)
+    .fetch_one(db)
     .await?;
     Ok(DraftRow {
         base_version,
+        revision,
         commands: commands.to_owned(),
         updated_at: now,
     })
+}
+
+/// Replaces the commands of the user's draft with `commands` (JSON text, already checked by the
+/// core) only if the draft is still at `expected_revision` and made against `base_version`, and
+/// adds one to its revision. Answers the row as stored, or `None` when no draft matched: there
+/// is none, or another write came first since the caller read it.
+pub async fn replace_if(
+    db: &AnyPool,
+    key: DraftKey<'_>,
+    expected_revision: i64,
+    base_version: i64,
+    commands: &str,
+) -> Result<Option<DraftRow>, sqlx::Error> {
+    let now = now_ms();
+    let revision: Option<(i64,)> = sqlx::query_as(
+        "UPDATE theme_drafts SET commands = $1, updated_at = $2, revision = revision + 1 \
+         WHERE store_id = $3 AND theme_id = $4 AND user_id = $5 \
+         AND revision = $6 AND base_version = $7 \
+         RETURNING revision",
+    )
+    .bind(commands)
+    .bind(now)
+    .bind(key.store_id)
+    .bind(key.theme_id)
+    .bind(key.user_id)
+    .bind(expected_revision)
+    .bind(base_version)
+    .fetch_optional(db)
+    .await?;
+    Ok(revision.map(|(revision,)| DraftRow {
+        base_version,
+        revision,
+        commands: commands.to_owned(),
+        updated_at: now,
+    }))
 }
 
 /// Deletes the user's draft of the theme (nothing when there is none); with a transaction, as

@@ -13,8 +13,8 @@ use core_wasm::theme::{self as engine, ThemeDoc, ThemeError};
 use serde_json::Value;
 use shared_types::catalog::{
     BatchOutcome, CommandBatch, ImportTheme, NewTheme, SavedConfig, Theme, ThemeConfigRecord,
-    ThemeDraft, ThemeDraftInput, ThemeName, ThemePage, ThemePages, ThemePreviewLink, ThemeRename,
-    ThemeTemplate, ThemeType, ThemeVersion, ThemeVersionDetail,
+    ThemeDraft, ThemeDraftAck, ThemeDraftInput, ThemeDraftPatch, ThemeName, ThemePage, ThemePages,
+    ThemePreviewLink, ThemeRename, ThemeTemplate, ThemeType, ThemeVersion, ThemeVersionDetail,
 };
 use shared_types::theme::ThemeFamily;
 use shared_types::{ApiErrorBody, MessageResponse};
@@ -26,7 +26,7 @@ use crate::auth::store::{StoreAccess, routes as scoped};
 use crate::db::now_ms;
 use crate::db::theme_drafts::{self, DraftKey};
 use crate::db::themes::{self as store_themes, Author, Save};
-use crate::error::{ApiError, Json};
+use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
 /// The first version's summary of a theme made from a template.
@@ -55,7 +55,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(put_config).layer(config_limit))
         .routes(routes!(replay_commands).layer(config_limit))
         .routes(
-            routes!(get_draft, put_draft, delete_draft).layer(DefaultBodyLimit::max(
+            routes!(get_draft, put_draft, delete_draft, patch_draft).layer(DefaultBodyLimit::max(
                 core_wasm::limits::THEME_DRAFT_MAX_BYTES,
             )),
         )
@@ -88,6 +88,18 @@ fn family_name(family: ThemeFamily) -> &'static str {
 fn accept_config(text: &str) -> Result<ThemeDoc, ApiError> {
     let doc = ThemeDoc::parse(text).map_err(|e| ApiError::theme(&[e], None))?;
     accept_doc(doc)
+}
+
+/// A stored config as read: as stored, or as the editor reads it (`cleanHtml`), its HTML texts
+/// cleaned as the storefront cleans them when it renders. The editor's preview frame renders the
+/// editor's document with no cleaner of its own (and shares the admin's origin), so nothing
+/// anyone saved reaches it uncleaned (docs/decisions.md, "The editor's command stream").
+fn read_config(text: &str, view: &ConfigView) -> Result<Value, ApiError> {
+    let mut config: Value = serde_json::from_str(text).map_err(ApiError::internal)?;
+    if view.clean_html {
+        core_wasm::storefront::clean_config_html(&mut config);
+    }
+    Ok(config)
 }
 
 fn accept_doc(doc: ThemeDoc) -> Result<ThemeDoc, ApiError> {
@@ -502,22 +514,34 @@ async fn create_from_template(
     from_template(&state, &access, template, &name).await
 }
 
+/// How a config is read: exactly as stored (the default: it round-trips through a save), or with
+/// `cleanHtml=true` as the editor reads it, for its preview frame.
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfigView {
+    /// The texts the storefront reads as HTML cleaned as it cleans them when it renders.
+    #[serde(default)]
+    clean_html: bool,
+}
+
 /// The theme's config for the editor: a list with one record (the editor uses the first), and
 /// the version in `ETag` too.
 #[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/config", tag = "theme editor", security(("bearer" = ["themes"])),
-    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme"), ConfigView),
     responses((status = 200, body = Vec<ThemeConfigRecord>), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn get_config(
     State(state): State<AppState>,
     access: StoreAccess<scoped::ThemeEditor>,
     Path(theme_id): Path<String>,
+    Query(view): Query<ConfigView>,
 ) -> Result<Response, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
     let (id, version, config, updated_at, updated_by) =
         store_themes::config_row(&state.db, &theme_id)
             .await?
             .ok_or(ApiError::NotFound)?;
-    let config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
+    let config = read_config(&config, &view)?;
     let mut response = Json(vec![ThemeConfigRecord {
         id,
         theme_id,
@@ -735,13 +759,76 @@ fn draft_of(theme_id: String, row: theme_drafts::DraftRow) -> Result<ThemeDraft,
     Ok(ThemeDraft {
         theme_id,
         base_version: row.base_version,
+        revision: row.revision,
         commands: serde_json::from_str(&row.commands).map_err(ApiError::internal)?,
         updated_at: row.updated_at,
     })
 }
 
+/// 413: a draft over the core's byte limit, whether its body was or only the draft it makes.
+fn draft_too_large() -> ApiError {
+    ApiError::Unreadable {
+        status: StatusCode::PAYLOAD_TOO_LARGE,
+        message: format!(
+            "This draft is larger than {} bytes, too large to keep for your other devices. \
+             It stays on this device until you save it.",
+            core_wasm::limits::THEME_DRAFT_MAX_BYTES
+        ),
+    }
+}
+
+/// A draft call's body, with the body limit's 413 told in the draft's terms.
+fn draft_body<T>(body: Result<Json<T>, ApiError>) -> Result<T, ApiError> {
+    match body {
+        Ok(Json(body)) => Ok(body),
+        Err(ApiError::Unreadable { status, .. }) if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(draft_too_large())
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// 409: the user's draft on the server is not the one a PATCH continues (gone, written by
+/// another device, or made against another version), so the editor sends its draft whole.
+fn draft_moved_on() -> ApiError {
+    ApiError::Conflict(
+        "Your draft on the server changed since this device last wrote it; the editor sends it whole."
+            .to_owned(),
+    )
+}
+
+/// Checks a whole draft, as PUT sends it or as a PATCH makes it, exactly as the editor would
+/// load it: as JSON within the core's byte limit (413), made against a saved version of the
+/// theme (400), and every command applying in order to that version's config within the core's
+/// command limit (400 with the engine's `errors` and the `index` of the first one refused, in
+/// the whole draft). Answers the commands as the JSON text to keep.
+async fn check_draft(
+    state: &AppState,
+    theme_id: &str,
+    base_version: i64,
+    commands: &[Value],
+) -> Result<String, ApiError> {
+    let text = serde_json::to_string(commands).map_err(ApiError::internal)?;
+    // PUT's body limit bounds what it sends, but a PATCH's few commands can still push the
+    // draft it continues over the limit.
+    if text.len() > core_wasm::limits::THEME_DRAFT_MAX_BYTES {
+        return Err(draft_too_large());
+    }
+    let base = store_themes::version_config(&state.db, theme_id, base_version).await?;
+    let Some(base) = base else {
+        return Err(ApiError::Invalid(vec![format!(
+            "baseVersion {base_version} is not a saved version of this theme."
+        )]));
+    };
+    let base = ThemeDoc::parse(&base).map_err(ApiError::internal)?;
+    let doc = engine::replay_draft(&base, commands)
+        .map_err(|(index, error)| ApiError::theme(&[error], index))?;
+    accept_doc(doc)?;
+    Ok(text)
+}
+
 /// The signed-in user's unsaved draft of the theme (another device's edits to resume): 200 with
-/// the draft, 204 when they have none. Each user sees only their own draft.
+/// the draft and its `revision`, 204 when they have none. Each user sees only their own draft.
 #[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/draft", tag = "theme editor", security(("bearer" = ["themes"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
     responses((status = 200, body = ThemeDraft), (status = 204, description = "No draft"), (status = 403, body = ApiErrorBody),
@@ -764,10 +851,11 @@ async fn get_draft(
 }
 
 /// Keeps the editor's unsaved commands as the signed-in user's draft of the theme, over their
-/// previous one; nothing is published. The commands must apply, in order, to the config at
-/// `baseVersion` exactly as in the editor (400 with the engine's `errors` and the `index` of the
-/// first one refused), at most the core's command limit (400, `draft.tooManyCommands`) and the
-/// core's byte limit (413).
+/// previous one whatever its revision; nothing is published. The commands must apply, in order,
+/// to the config at `baseVersion` exactly as in the editor (400 with the engine's `errors` and
+/// the `index` of the first one refused), at most the core's command limit (400,
+/// `draft.tooManyCommands`) and the core's byte limit (413). Answers the draft with its new
+/// `revision`.
 #[utoipa::path(put, path = "/stores/onlinestore/themes/{themeId}/draft", tag = "theme editor", security(("bearer" = ["themes"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
     request_body = ThemeDraftInput,
@@ -780,31 +868,8 @@ async fn put_draft(
     body: Result<Json<ThemeDraftInput>, ApiError>,
 ) -> Result<Json<ThemeDraft>, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
-    let Json(draft) = body.map_err(|error| match error {
-        ApiError::Unreadable { status, .. } if status == StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::Unreadable {
-                status,
-                message: format!(
-                    "This draft is larger than {} bytes, too large to keep for your other devices. \
-                     It stays on this device until you save it.",
-                    core_wasm::limits::THEME_DRAFT_MAX_BYTES
-                ),
-            }
-        }
-        other => other,
-    })?;
-    let base = store_themes::version_config(&state.db, &theme_id, draft.base_version).await?;
-    let Some(base) = base else {
-        return Err(ApiError::Invalid(vec![format!(
-            "baseVersion {} is not a saved version of this theme.",
-            draft.base_version
-        )]));
-    };
-    let base = ThemeDoc::parse(&base).map_err(ApiError::internal)?;
-    let doc = engine::replay_draft(&base, &draft.commands)
-        .map_err(|(index, error)| ApiError::theme(&[error], index))?;
-    accept_doc(doc)?;
-    let commands = serde_json::to_string(&draft.commands).map_err(ApiError::internal)?;
+    let draft = draft_body(body)?;
+    let commands = check_draft(&state, &theme_id, draft.base_version, &draft.commands).await?;
     let key = DraftKey {
         store_id: &access.store_id,
         theme_id: &theme_id,
@@ -812,6 +877,55 @@ async fn put_draft(
     };
     let row = theme_drafts::put(&state.db, key, draft.base_version, &commands).await?;
     Ok(Json(draft_of(theme_id, row)?))
+}
+
+/// Continues the signed-in user's draft of the theme with only what changed since this device
+/// last wrote it: the first `keep` commands of the draft at `revision` stay and `commands`
+/// follow them. 409 when the server's draft is not that one (none, another revision, another
+/// `baseVersion`, fewer than `keep` commands): the editor then sends its draft whole with PUT.
+/// The draft it makes is checked exactly as PUT checks one (400, with `index` counted from the
+/// draft's first command, kept ones included; 413). Answers the new revision and command count,
+/// never the commands.
+#[utoipa::path(patch, path = "/stores/onlinestore/themes/{themeId}/draft", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    request_body = ThemeDraftPatch,
+    responses((status = 200, body = ThemeDraftAck), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
+        (status = 404, body = ApiErrorBody), (status = 409, body = ApiErrorBody), (status = 413, body = ApiErrorBody)))]
+async fn patch_draft(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(theme_id): Path<String>,
+    body: Result<Json<ThemeDraftPatch>, ApiError>,
+) -> Result<Json<ThemeDraftAck>, ApiError> {
+    find_theme(&state, &access.store_id, &theme_id).await?;
+    let patch = draft_body(body)?;
+    let key = DraftKey {
+        store_id: &access.store_id,
+        theme_id: &theme_id,
+        user_id: &access.user.user_id,
+    };
+    let row = theme_drafts::find(&state.db, key)
+        .await?
+        .filter(|row| row.revision == patch.revision && row.base_version == patch.base_version)
+        .ok_or_else(draft_moved_on)?;
+    let mut commands: Vec<Value> =
+        serde_json::from_str(&row.commands).map_err(ApiError::internal)?;
+    let keep = usize::try_from(patch.keep).map_err(|_| draft_moved_on())?;
+    if keep > commands.len() {
+        return Err(draft_moved_on());
+    }
+    commands.truncate(keep);
+    commands.extend(patch.commands);
+    let text = check_draft(&state, &theme_id, patch.base_version, &commands).await?;
+    // Only over the draft just read: another device's write in between leaves this one out.
+    let row = theme_drafts::replace_if(&state.db, key, patch.revision, patch.base_version, &text)
+        .await?
+        .ok_or_else(draft_moved_on)?;
+    Ok(Json(ThemeDraftAck {
+        revision: row.revision,
+        count: u32::try_from(commands.len()).map_err(ApiError::internal)?,
+        updated_at: row.updated_at,
+    }))
 }
 
 /// Discards the signed-in user's draft of the theme (done when there is none).
@@ -865,16 +979,17 @@ fn version_number(text: &str) -> Result<i64, ApiError> {
 /// One saved version with its config.
 #[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/versions/{version}", tag = "theme editor", security(("bearer" = ["themes"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme"),
-        ("version" = String, Path, description = "The version number")),
+        ("version" = String, Path, description = "The version number"), ConfigView),
     responses((status = 200, body = ThemeVersionDetail), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn get_version(
     State(state): State<AppState>,
     access: StoreAccess<scoped::ThemeEditor>,
     Path((theme_id, version)): Path<(String, String)>,
+    Query(view): Query<ConfigView>,
 ) -> Result<Json<ThemeVersionDetail>, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
     let (version, config) = find_version(&state, &theme_id, version_number(&version)?).await?;
-    let config: Value = serde_json::from_str(&config).map_err(ApiError::internal)?;
+    let config = read_config(&config, &view)?;
     Ok(Json(ThemeVersionDetail { version, config }))
 }
 

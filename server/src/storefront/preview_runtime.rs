@@ -27,7 +27,9 @@ pub async fn catalog_snapshot(
     let shop = shop(&state, &subdomain, on_host).await?;
     editor_token(&state, &headers, &shop.id)?;
     let catalog = catalog(&state, &shop.id).await?;
-    let snapshot = Snapshot::new(shop, catalog, crate::db::now_ms());
+    let mut snapshot = Snapshot::new(shop, catalog, crate::db::now_ms());
+    // The frame's renderer has no HTML cleaner: the catalog's HTML goes to it cleaned.
+    snapshot.clean_html();
     Ok(secure(
         axum::Json(snapshot).into_response(),
         &state,

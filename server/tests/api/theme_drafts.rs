@@ -1,7 +1,8 @@
 //! The theme editor's drafts on the server: one per theme and user, kept but never published,
-//! replaced, discarded, deleted by the editor's Save in its transaction; refused when the
-//! commands do not apply to their base, when there are too many or the body is too large; and
-//! reached only by their author, through a store where they may edit themes.
+//! replaced, continued by a PATCH at the revision it names, discarded, deleted by the editor's
+//! Save in its transaction; refused when the commands do not apply to their base, when there are
+//! too many or the draft is too large; and reached only by their author, through a store where
+//! they may edit themes.
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -59,6 +60,11 @@ async fn live(app: &TestApp, token: &str, store: &str, theme: &str, pointer: &st
         version,
         config.pointer(pointer).cloned().unwrap_or(Value::Null),
     )
+}
+
+/// A PATCH body: after the first `keep` commands of the draft at `revision`, `commands`.
+fn patch(base_version: i64, revision: i64, keep: u32, commands: Value) -> Value {
+    json!({"baseVersion": base_version, "revision": revision, "keep": keep, "commands": commands})
 }
 
 fn first_code(reply: &Reply) -> String {
@@ -271,8 +277,13 @@ async fn another_stores_user_gets_404_and_a_staff_member_without_the_themes_scop
     let (seller, _, sellers_store) = app.session_of(SELLER_EMAIL).await;
     let sellers_store = sellers_store.expect("the seller's store");
     let (orders, _, _) = app.session_of(ORDERS_STAFF_EMAIL).await;
-    for method in [Method::GET, Method::PUT, Method::DELETE] {
-        let with_body = (method == Method::PUT).then_some(&body);
+    let continued = patch(version, 1, 1, json!([set(SLIDES, json!(4))]));
+    for method in [Method::GET, Method::PUT, Method::PATCH, Method::DELETE] {
+        let with_body = match method {
+            Method::PUT => Some(&body),
+            Method::PATCH => Some(&continued),
+            _ => None,
+        };
         // Through the Demo Store, of which the seller is no member.
         let reply = draft(&app, method.clone(), &seller, &store, &theme, with_body).await;
         assert_eq!(
@@ -308,4 +319,329 @@ async fn another_stores_user_gets_404_and_a_staff_member_without_the_themes_scop
     }
     let read = draft(&app, Method::GET, &owner, &store, &theme, None).await;
     assert_eq!(read.json["commands"], body["commands"]);
+    assert_eq!(read.json["revision"], 1);
+}
+
+#[tokio::test]
+async fn a_patch_appends_to_the_draft_and_every_write_adds_one_to_its_revision() {
+    let app = spawn_app().await;
+    let (owner, store, theme, version) = demo_theme(&app).await;
+    let first = json!([set(HEADING, json!("One")), set(SLIDES, json!(3))]);
+    let body = json!({"baseVersion": version, "commands": first});
+    let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&body)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    assert_eq!(put.json["revision"], 1);
+
+    let more = json!([set(HEADING, json!("Two"))]);
+    let patched = draft(
+        &app,
+        Method::PATCH,
+        &owner,
+        &store,
+        &theme,
+        Some(&patch(version, 1, 2, more.clone())),
+    )
+    .await;
+    assert_eq!(patched.status, StatusCode::OK, "{}", patched.text);
+    assert_eq!(patched.json["revision"], 2);
+    assert_eq!(patched.json["count"], 3);
+    assert!(patched.json["updatedAt"].as_i64().expect("updatedAt") > 0);
+    // The answer is small: never the commands.
+    assert!(patched.json.get("commands").is_none(), "{}", patched.text);
+
+    let read = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(read.status, StatusCode::OK, "{}", read.text);
+    assert_eq!(read.json["revision"], 2);
+    assert_eq!(read.json["baseVersion"], version);
+    assert_eq!(
+        read.json["commands"],
+        json!([first[0], first[1], more[0]]),
+        "{}",
+        read.text
+    );
+    assert_eq!(read.json["updatedAt"], patched.json["updatedAt"]);
+
+    // An empty patch that keeps everything is still a write.
+    let again = draft(
+        &app,
+        Method::PATCH,
+        &owner,
+        &store,
+        &theme,
+        Some(&patch(version, 2, 3, json!([]))),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+    assert_eq!(
+        (&again.json["revision"], &again.json["count"]),
+        (&json!(3), &json!(3))
+    );
+
+    // A whole write goes on counting from there.
+    let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&body)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    assert_eq!(put.json["revision"], 4);
+    assert_eq!(put.json["commands"], first);
+}
+
+#[tokio::test]
+async fn a_patch_keeping_fewer_commands_drops_the_undone_tail_and_appends() {
+    let app = spawn_app().await;
+    let (owner, store, theme, version) = demo_theme(&app).await;
+    let first = json!([
+        set(HEADING, json!("Kept")),
+        set(SLIDES, json!(3)),
+        set(SLIDES, json!(4))
+    ]);
+    let body = json!({"baseVersion": version, "commands": first});
+    let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&body)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+
+    // Two undos, then a new edit.
+    let edit = json!([set(HEADING, json!("Instead"))]);
+    let patched = draft(
+        &app,
+        Method::PATCH,
+        &owner,
+        &store,
+        &theme,
+        Some(&patch(version, 1, 1, edit.clone())),
+    )
+    .await;
+    assert_eq!(patched.status, StatusCode::OK, "{}", patched.text);
+    assert_eq!(patched.json["revision"], 2);
+    assert_eq!(patched.json["count"], 2);
+    let read = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(read.json["commands"], json!([first[0], edit[0]]));
+
+    // Everything undone.
+    let patched = draft(
+        &app,
+        Method::PATCH,
+        &owner,
+        &store,
+        &theme,
+        Some(&patch(version, 2, 0, json!([]))),
+    )
+    .await;
+    assert_eq!(patched.status, StatusCode::OK, "{}", patched.text);
+    assert_eq!(patched.json["count"], 0);
+    let read = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(read.json["commands"], json!([]));
+    assert_eq!(read.json["revision"], 3);
+}
+
+#[tokio::test]
+async fn a_patch_that_does_not_continue_the_servers_draft_is_409_and_changes_nothing() {
+    let app = spawn_app().await;
+    let (owner, store, theme, version) = demo_theme(&app).await;
+    let edit = json!([set(SLIDES, json!(5))]);
+
+    // No draft at all.
+    let none = draft(
+        &app,
+        Method::PATCH,
+        &owner,
+        &store,
+        &theme,
+        Some(&patch(version, 0, 0, edit.clone())),
+    )
+    .await;
+    assert_eq!(none.status, StatusCode::CONFLICT, "{}", none.text);
+    assert!(
+        none.messages()[0].contains("changed since this device"),
+        "{}",
+        none.text
+    );
+    let read = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(read.status, StatusCode::NO_CONTENT, "{}", read.text);
+
+    let body = json!({"baseVersion": version, "commands": [set(HEADING, json!("A")), set(HEADING, json!("B"))]});
+    for _ in 0..2 {
+        let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&body)).await;
+        assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    }
+    let before = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(before.json["revision"], 2);
+
+    for (name, stale) in [
+        // Another device wrote since revision 1.
+        ("an older revision", patch(version, 1, 2, edit.clone())),
+        (
+            "a revision not yet written",
+            patch(version, 3, 2, edit.clone()),
+        ),
+        // The draft on the server is made against another version.
+        ("another base", patch(version + 1, 2, 2, edit.clone())),
+        // The server's copy holds two commands.
+        ("keep beyond the count", patch(version, 2, 3, edit.clone())),
+    ] {
+        let refused = draft(&app, Method::PATCH, &owner, &store, &theme, Some(&stale)).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::CONFLICT,
+            "{name}: {}",
+            refused.text
+        );
+        assert!(!refused.messages().is_empty());
+    }
+    let after = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(after.json, before.json);
+}
+
+#[tokio::test]
+async fn a_refused_command_in_a_patch_is_400_with_its_index_in_the_whole_draft_and_changes_nothing()
+{
+    let app = spawn_app().await;
+    let (owner, store, theme, version) = demo_theme(&app).await;
+    let body = json!({"baseVersion": version, "commands": [set(HEADING, json!("A")), set(HEADING, json!("B")), set(HEADING, json!("C"))]});
+    let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&body)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    let before = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+
+    let cases = [
+        // Two kept, then a good command and a malformed one: the draft's fourth.
+        (
+            patch(
+                version,
+                1,
+                2,
+                json!([set(HEADING, json!("ok")), {"kind": "nonsense"}]),
+            ),
+            "command.malformed",
+            3,
+        ),
+        (
+            patch(version, 1, 1, json!([set(SLIDES, json!(99))])),
+            "value.outOfRange",
+            1,
+        ),
+        (
+            patch(
+                version,
+                1,
+                0,
+                json!([{"kind": "removeSection", "key": "no-such-section"}]),
+            ),
+            "section.notFound",
+            0,
+        ),
+    ];
+    for (body, code, index) in cases {
+        let refused = draft(&app, Method::PATCH, &owner, &store, &theme, Some(&body)).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+        assert_eq!(first_code(&refused), code, "{}", refused.text);
+        assert_eq!(refused.json["index"], json!(index), "{}", refused.text);
+    }
+
+    // Bodies that are no patch: a client error, never a 500.
+    for body in [
+        json!({"baseVersion": version, "revision": 1, "keep": -1, "commands": []}),
+        json!({"baseVersion": version, "revision": 1, "keep": "two", "commands": []}),
+        json!({"baseVersion": version, "revision": 1, "keep": 1.5, "commands": []}),
+        json!({"baseVersion": version, "revision": 1, "keep": 4_294_967_296_u64, "commands": []}),
+        json!({"baseVersion": version, "keep": 1, "commands": []}),
+        json!({"baseVersion": version, "revision": 1, "commands": []}),
+        json!({"baseVersion": version, "revision": 1, "keep": 1, "commands": {"kind": "setField"}}),
+        json!({"revision": 1, "keep": 1, "commands": []}),
+        json!([]),
+    ] {
+        let refused = draft(&app, Method::PATCH, &owner, &store, &theme, Some(&body)).await;
+        assert!(
+            refused.status.is_client_error(),
+            "{body}: {}",
+            refused.status
+        );
+        assert!(!refused.messages().is_empty());
+    }
+
+    let after = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(after.json, before.json);
+}
+
+#[tokio::test]
+async fn another_members_patch_finds_no_draft_of_theirs_and_never_reaches_the_owners() {
+    let app = spawn_app().await;
+    let (owner, store, theme, version) = demo_theme(&app).await;
+    let body = json!({"baseVersion": version, "commands": [set(HEADING, json!("The owner's"))]});
+    let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&body)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+    let before = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+
+    // The designer may edit themes in the store, and names the owner's revision and base.
+    let (designer, _, _) = app.session_of(DESIGNER_EMAIL).await;
+    let theirs = patch(version, 1, 1, json!([set(SLIDES, json!(6))]));
+    let refused = draft(
+        &app,
+        Method::PATCH,
+        &designer,
+        &store,
+        &theme,
+        Some(&theirs),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
+    let none = draft(&app, Method::GET, &designer, &store, &theme, None).await;
+    assert_eq!(none.status, StatusCode::NO_CONTENT, "{}", none.text);
+
+    let after = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(after.json, before.json);
+}
+
+#[tokio::test]
+async fn a_patch_over_the_command_limit_is_400_and_over_the_size_limit_413() {
+    let app = spawn_app().await;
+    let (owner, store, theme, version) = demo_theme(&app).await;
+    let body = json!({"baseVersion": version, "commands": [set(HEADING, json!("Start"))]});
+    let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&body)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.text);
+
+    // One kept and as many new as the limit: one too many in all.
+    let many: Vec<Value> = (0..core_wasm::limits::THEME_DRAFT_MAX_COMMANDS)
+        .map(|i| set(HEADING, json!(format!("{i}"))))
+        .collect();
+    let refused = draft(
+        &app,
+        Method::PATCH,
+        &owner,
+        &store,
+        &theme,
+        Some(&patch(version, 1, 1, json!(many))),
+    )
+    .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert_eq!(first_code(&refused), "draft.tooManyCommands");
+
+    // Each body is within the limit, the draft they make together is not.
+    let text = "x".repeat(core_wasm::limits::THEME_TEXT_MAX_CHARS - 1_000);
+    let big = |n: usize| -> Value { json!(vec![set(HEADING, json!(text)); n]) };
+    let half = core_wasm::limits::THEME_DRAFT_MAX_BYTES / 2 / text.len() + 1;
+    let put_big = json!({"baseVersion": version, "commands": big(half)});
+    let put = draft(&app, Method::PUT, &owner, &store, &theme, Some(&put_big)).await;
+    assert_eq!(put.status, StatusCode::OK, "{}", put.status);
+    assert_eq!(put.json["revision"], 2);
+    let refused = draft(
+        &app,
+        Method::PATCH,
+        &owner,
+        &store,
+        &theme,
+        Some(&patch(version, 2, half as u32, big(half))),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "{}",
+        refused.text
+    );
+    assert!(
+        refused.messages()[0].contains("too large"),
+        "{}",
+        refused.text
+    );
+
+    let read = draft(&app, Method::GET, &owner, &store, &theme, None).await;
+    assert_eq!(read.json["revision"], 2);
+    assert_eq!(read.json["commands"], put_big["commands"]);
 }

@@ -1012,3 +1012,48 @@ async fn a_theme_is_renamed_and_previewed_through_a_signed_link_of_its_own_store
     assert_eq!(deleted.status, StatusCode::OK);
     assert_eq!(app.get(&url).send().await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_editor_reads_html_texts_cleaned_while_a_plain_read_round_trips() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    let theme = theme_of(&app, &token, &store, "hydro").await;
+    let id = theme["id"].as_str().expect("id");
+    let (version, _, _) = config_of(&app, &token, &store, id).await;
+    let active = "<img src=x onerror=\"steal()\"><p onclick=\"steal()\">Hi</p>";
+    let info = "/pages/fixed/sections/footer/settings/info";
+    let body = json!({"batchId": "clean-1", "baseVersion": version, "commands": [
+        {"kind": "setField", "path": info, "value": active},
+        {"kind": "setField", "path": "/settings/product/heading", "value": "a <b> c"},
+    ]});
+    let saved = batch(&app, &token, &store, id, &body).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    let saved_version = saved.json["version"].as_i64().expect("version");
+
+    // As stored: what a save wrote reads back exactly.
+    let (_, plain, _) = config_of(&app, &token, &store, id).await;
+    assert_eq!(plain.pointer(info), Some(&json!(active)));
+    // As the editor reads it for its preview frame: the HTML text cleaned, plain texts as typed.
+    for path in [
+        format!("{THEMES}/{id}/config?cleanHtml=true"),
+        format!("{THEMES}/{id}/versions/{saved_version}?cleanHtml=true"),
+    ] {
+        let reply = app.get(&path).token(&token).store(&store).send().await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        let config = if reply.json.is_array() {
+            reply.json[0]["config"].clone()
+        } else {
+            reply.json["config"].clone()
+        };
+        assert_eq!(
+            config.pointer(info),
+            Some(&json!("<img src=\"x\"><p>Hi</p>")),
+            "{path}"
+        );
+        assert_eq!(
+            config.pointer("/settings/product/heading"),
+            Some(&json!("a <b> c")),
+            "{path}"
+        );
+    }
+}

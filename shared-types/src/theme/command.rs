@@ -168,3 +168,19 @@ pub enum ThemeCommand {
         now_ms: f64,
     },
 }
+
+/// One step of the editor's command stream, as the admin sends it to the other copies of the
+/// document (the preview frame): a command (`merged` when it continued the one before it, typing
+/// in one field, and replaced it), an undo or a redo. Each copy runs it with the core's reducer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "op", rename_all = "camelCase")]
+#[ts(export)]
+pub enum EditorOp {
+    Apply {
+        command: ThemeCommand,
+        #[serde(default)]
+        merged: bool,
+    },
+    Undo,
+    Redo,
+}

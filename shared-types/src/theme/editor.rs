@@ -67,6 +67,12 @@ pub struct ThemeChange {
     pub paths: Vec<String>,
     pub can_undo: bool,
     pub can_redo: bool,
+    /// The document's fingerprint after the change (16 hexadecimal digits): another copy fed the
+    /// same commands from the same start has the same one.
+    pub fingerprint: String,
+    /// Whether the command continued the one before it (typing in one field) and replaced it
+    /// in the log and the undo stack, instead of being added after it.
+    pub merged: bool,
 }
 
 /// What the live preview must render again after some changes, when not the whole page

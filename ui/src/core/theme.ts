@@ -4,6 +4,7 @@
 import * as wasm from "../wasm-editor/core_wasm";
 import type { ApplyOutcome } from "../types/generated/ApplyOutcome";
 import type { EditorConstants } from "../types/generated/EditorConstants";
+import type { EditorOp } from "../types/generated/EditorOp";
 import type { EditorPage } from "../types/generated/EditorPage";
 import type { FamilyView } from "../types/generated/FamilyView";
 import type { FontChoices } from "../types/generated/FontChoices";
@@ -35,6 +36,7 @@ export type { PanelLink } from "../types/generated/PanelLink";
 export type {
   ApplyOutcome,
   EditorConstants,
+  EditorOp,
   EditorPage,
   FamilyView,
   FontChoices,
@@ -88,14 +90,26 @@ export class ThemeEditor {
     this.#inner = inner;
   }
 
-  /** Loads a config from its JSON text; throws a `ThemeLoadError` when it is not a config. */
-  static load(configJson: string): ThemeEditor {
-    return coreCall(() => new ThemeEditor(new wasm.ThemeEditor(configJson)));
+  /** Loads a config from its JSON text; throws a `ThemeLoadError` when it is not a config. Its
+   * fingerprint is `fingerprint` when given (the same document, saved), else the text's. */
+  static load(configJson: string, fingerprint?: string): ThemeEditor {
+    return coreCall(() => new ThemeEditor(new wasm.ThemeEditor(configJson, fingerprint)));
   }
 
   /** Applies a command; a rejected one changes nothing and says why. */
   apply(command: ThemeCommand): ApplyOutcome {
     return this.#inner.apply(command) as ApplyOutcome;
+  }
+
+  /** Applies a command typed into a field: it replaces the last command when that one set the
+   * same field (`change.merged`), so typing is one step to undo. */
+  applyTyping(command: ThemeCommand): ApplyOutcome {
+    return this.#inner.applyTyping(command) as ApplyOutcome;
+  }
+
+  /** The document's fingerprint (16 hexadecimal digits): a copy fed the same steps has it too. */
+  get fingerprint(): string {
+    return this.#inner.fingerprint;
   }
 
   /** Undoes the last applied command. */
@@ -179,12 +193,6 @@ export class ThemeEditor {
 /** The preview page a settings panel switches to, if any. */
 export function previewPageForPanel(panel: string): PreviewPage | null {
   return wasm.themePreviewPageForPanel(panel) as PreviewPage | null;
-}
-
-/** What the preview must render again after changes at these paths (sections by key, the
- * stylesheet), or `null` for the whole page. */
-export function previewChange(paths: string[]): PreviewChange | null {
-  return wasm.themePreviewChange(paths) as PreviewChange | null;
 }
 
 /**

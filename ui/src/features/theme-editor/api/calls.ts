@@ -12,7 +12,9 @@ import type { Product } from "../../../types/generated/Product";
 import type { SavedConfig } from "../../../types/generated/SavedConfig";
 import type { ThemeConfigRecord } from "../../../types/generated/ThemeConfigRecord";
 import type { ThemeDraft } from "../../../types/generated/ThemeDraft";
+import type { ThemeDraftAck } from "../../../types/generated/ThemeDraftAck";
 import type { ThemeDraftInput } from "../../../types/generated/ThemeDraftInput";
+import type { ThemeDraftPatch } from "../../../types/generated/ThemeDraftPatch";
 import type { ThemePreviewLink } from "../../../types/generated/ThemePreviewLink";
 import type { ThemeVersion } from "../../../types/generated/ThemeVersion";
 import type { ThemeVersionDetail } from "../../../types/generated/ThemeVersionDetail";
@@ -28,7 +30,8 @@ export function fetchPreviewLink(themeId: string, signal?: AbortSignal): Promise
 
 /** The theme's config record (the server answers a list; the first is used, spec §7). */
 export async function fetchConfig(themeId: string, signal?: AbortSignal): Promise<ThemeConfigRecord> {
-  const records = await api<ThemeConfigRecord[]>(`${theme(themeId)}/config`, { signal });
+  // Its HTML texts cleaned by the server: the preview frame renders the document as it is.
+  const records = await api<ThemeConfigRecord[]>(`${theme(themeId)}/config?cleanHtml=true`, { signal });
   const first = records[0];
   if (!first) throw new ApiError(404, []);
   return first;
@@ -49,6 +52,12 @@ export function putDraft(themeId: string, draft: ThemeDraftInput): Promise<Theme
   return api<ThemeDraft>(`${theme(themeId)}/draft`, { method: "PUT", body: draft });
 }
 
+/** Adds the commands made since the server's copy at `patch.revision` (its first `patch.keep`
+ * commands stay); a 409 when that copy changed meanwhile. */
+export function patchDraft(themeId: string, patch: ThemeDraftPatch): Promise<ThemeDraftAck> {
+  return api<ThemeDraftAck>(`${theme(themeId)}/draft`, { method: "PATCH", body: patch });
+}
+
 /** Discards the user's draft on the server. */
 export async function deleteDraft(themeId: string): Promise<void> {
   await api<unknown>(`${theme(themeId)}/draft`, { method: "DELETE" });
@@ -59,7 +68,7 @@ export function fetchVersions(themeId: string, signal?: AbortSignal): Promise<Th
 }
 
 export function fetchVersion(themeId: string, version: number): Promise<ThemeVersionDetail> {
-  return api<ThemeVersionDetail>(`${theme(themeId)}/versions/${version}`);
+  return api<ThemeVersionDetail>(`${theme(themeId)}/versions/${version}?cleanHtml=true`);
 }
 
 export function restoreVersion(themeId: string, version: number, current: number): Promise<SavedConfig> {

@@ -274,7 +274,6 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const src = subdomain && token ? previewUrl(`/s/${subdomain}`, stamp, family.family, token) : null;
   const items = session.editor.sections();
   const open = items.find((item) => item.key === section) ?? null;
-  const configJson = useMemo(() => looking?.configJson ?? session.editor.configJson(), [looking, session, snapshot.revision]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes; text fields keep their own undo.
   useEffect(() => {
@@ -435,16 +434,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
         </Box>
         {/* Kept mounted while the sidebar shows on a phone, so the preview is ready on return. */}
         <Box style={{ flex: 1, minWidth: 0, display: phone && pane !== "preview" ? "none" : "flex" }}>
-          <Preview
-            src={src}
-            device={device}
-            page={previewPage}
-            configJson={configJson}
-            revision={looking ? `v${looking.number}` : String(snapshot.revision)}
-            scrollTo={scrollTo}
-            onSelect={onSelect}
-            takeChange={session.takePreviewChange}
-          />
+          <Preview src={src} device={device} page={previewPage} session={session} looking={looking} scrollTo={scrollTo} onSelect={onSelect} />
         </Box>
       </Box>
       <VersionsDrawer themeId={themeId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} snapshot={snapshot} onPreview={setLooking} />

@@ -27,7 +27,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconChevronDown, IconChevronRight, IconGripVertical, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { type ReactNode, memo, useState } from "react";
+import { type ReactNode, memo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -41,6 +41,7 @@ import type { Product } from "../../../types/generated/Product";
 import { type PickerPage, fetchMenus, publishedPages, searchCollections, searchProducts, uploadImage } from "../api/calls";
 import { RichTextField } from "../../../components/rich-text/RichTextField";
 import { FieldError, useRun } from "./FieldParts";
+import { useEditor } from "./context";
 import { FontField } from "./FontField";
 import { errorMessage, fieldLabel } from "./labels";
 import { useFormats } from "../../../hooks/useFormats";
@@ -59,7 +60,57 @@ function describe(t: TFunction, field: FieldView, extra?: string): string | unde
 }
 
 /** A text or number typed in full, committed on blur or Enter; refused text stays to correct. */
-function CommittedInput({
+function CommittedInput(props: CommittedInputProps) {
+  return <TypedInput {...props} />;
+}
+
+interface CommittedInputProps {
+  label: string;
+  path: string;
+  value: unknown;
+  multiline?: boolean;
+  inputMode?: "numeric" | "decimal";
+  description?: string;
+}
+
+/** A text typed into a field: every keystroke is an edit (the preview follows the typing), and
+ * the keystrokes of one visit to the field are one command and one step to undo. While the field
+ * is being typed in it shows what was typed (a text the core refuses, a number it reads
+ * otherwise); leaving it (blur, Enter) shows the stored value, or the core's message when the
+ * last text typed is refused. */
+function useTyping(path: string, shown: string) {
+  const { session } = useEditor();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<ThemeErrorBody | null>(null);
+  // The last text the core took from this visit.
+  const taken = useRef<string | null>(null);
+  const type = (next: string) => {
+    setDraft(next);
+    const outcome = session.apply({ kind: "setField", path, value: next }, { typing: true });
+    if (outcome.outcome === "applied") {
+      taken.current = next;
+      setError(null);
+    }
+  };
+  const commit = () => {
+    session.endTyping();
+    if (draft === null) return;
+    if (draft !== shown && draft !== taken.current) {
+      // The last text typed was refused (or the field reads it otherwise): the core says why.
+      const outcome = session.apply({ kind: "setField", path, value: draft });
+      if (outcome.outcome === "rejected") {
+        setError(outcome.error);
+        return;
+      }
+    }
+    taken.current = null;
+    setError(null);
+    setDraft(null);
+  };
+  return { draft, error, type, commit };
+}
+
+function TypedInput({
   label,
   path,
   value,
@@ -74,26 +125,15 @@ function CommittedInput({
   inputMode?: "numeric" | "decimal";
   description?: string;
 }) {
-  const run = useRun();
   const shown = text(value);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<ThemeErrorBody | null>(null);
+  const { draft, error, type, commit } = useTyping(path, shown);
   const { t } = useTranslation();
-  const commit = () => {
-    if (draft === null || draft === shown) {
-      setDraft(null);
-      return;
-    }
-    const failed = run({ kind: "setField", path, value: draft });
-    setError(failed);
-    if (!failed) setDraft(null);
-  };
   const props = {
     label,
     description,
     value: draft ?? shown,
     error: error ? errorMessage(t, error) : undefined,
-    onChange: (event: { currentTarget: { value: string } }) => setDraft(event.currentTarget.value),
+    onChange: (event: { currentTarget: { value: string } }) => type(event.currentTarget.value),
     onBlur: commit,
     inputMode,
   };
@@ -126,20 +166,9 @@ function NumberField({ field, label, input }: { field: FieldView; label: string;
 /** Rich text: the admin's rich-text editor with exactly the core's font sizes, committed when
  * the focus leaves the field (its toolbar included); the core checks the HTML. */
 function RichTextInput({ field, label, input }: { field: FieldView; label: string; input: Input<"richText"> }) {
-  const run = useRun();
   const { t } = useTranslation();
   const shown = text(field.value);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<ThemeErrorBody | null>(null);
-  const commit = () => {
-    if (draft === null || draft === shown) {
-      setDraft(null);
-      return;
-    }
-    const failed = run({ kind: "setField", path: field.pointer, value: draft });
-    setError(failed);
-    if (!failed) setDraft(null);
-  };
+  const { draft, error, type, commit } = useTyping(field.pointer, shown);
   return (
     <div
       onBlur={(event) => {
@@ -150,7 +179,7 @@ function RichTextInput({ field, label, input }: { field: FieldView; label: strin
         label={label}
         description={describe(t, field)}
         value={draft ?? shown}
-        onChange={setDraft}
+        onChange={type}
         error={error ? errorMessage(t, error) : undefined}
         sizes={input.sizes}
         minHeight={120}
@@ -202,20 +231,10 @@ function ChoiceField({ field, label, input }: { field: FieldView; label: string;
 }
 
 function ColorField({ field, label }: { field: FieldView; label: string }) {
-  const run = useRun();
   const { t } = useTranslation();
   const value = text(field.value);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<ThemeErrorBody | null>(null);
-  const commit = (next: string | null) => {
-    if (next === null || next === value) {
-      setDraft(null);
-      return;
-    }
-    const failed = run({ kind: "setField", path: field.pointer, value: next });
-    setError(failed);
-    if (!failed) setDraft(null);
-  };
+  // A colour typed or picked: each change shows in the preview; one visit is one step to undo.
+  const { draft, error, type, commit } = useTyping(field.pointer, value);
   return (
     <ColorInput
       label={label}
@@ -223,10 +242,10 @@ function ColorField({ field, label }: { field: FieldView; label: string }) {
       value={draft ?? value}
       format="hex"
       error={error ? errorMessage(t, error) : undefined}
-      onChange={setDraft}
+      onChange={(next) => next !== (draft ?? value) && type(next)}
       onChangeEnd={commit}
-      onBlur={() => commit(draft)}
-      onKeyDown={(event) => event.key === "Enter" && commit(draft)}
+      onBlur={commit}
+      onKeyDown={(event) => event.key === "Enter" && commit()}
     />
   );
 }

@@ -11,8 +11,8 @@ import { ApiError } from "../../../lib/api";
 import { type ThemeCommand, ThemeEditor } from "../../../core/theme";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { CommandBatch } from "../../../types/generated/CommandBatch";
-import { MemoryDraftStore } from "./drafts";
-import { EditorSession, type Remote, type RemoteDraft } from "./session";
+import { type Draft, type DraftHead, MemoryDraftStore } from "./drafts";
+import { EditorSession, type Remote, type RemoteDraft, type StreamEvent } from "./session";
 import { saveStatusText } from "./status";
 
 const TEXT = "/settings/product/heading";
@@ -52,10 +52,32 @@ class FakeServer implements Remote {
     return this.draft ? structuredClone(this.draft) : null;
   }
 
+  /** Every write of the draft, as its JSON body. */
+  draftBodies: string[] = [];
+
   async putDraft(draft: { baseVersion: number; commands: ThemeCommand[] }) {
     if (!this.reachable) throw new ApiError(0, []);
     this.draftWrites += 1;
-    this.draft = { ...structuredClone(draft), updatedAt: Date.now() };
+    this.draftBodies.push(JSON.stringify(draft));
+    this.draft = { ...structuredClone(draft), updatedAt: Date.now(), revision: (this.draft?.revision ?? 0) + 1 };
+    return { revision: this.draft.revision };
+  }
+
+  async patchDraft(patch: { baseVersion: number; revision: number; keep: number; commands: ThemeCommand[] }) {
+    if (!this.reachable) throw new ApiError(0, []);
+    const draft = this.draft;
+    if (!draft || draft.revision !== patch.revision || draft.baseVersion !== patch.baseVersion || patch.keep > draft.commands.length) {
+      throw new ApiError(409, ["Your draft on the server changed."]);
+    }
+    this.draftWrites += 1;
+    this.draftBodies.push(JSON.stringify(patch));
+    this.draft = {
+      baseVersion: draft.baseVersion,
+      commands: [...draft.commands.slice(0, patch.keep), ...structuredClone(patch.commands)],
+      updatedAt: Date.now(),
+      revision: draft.revision + 1,
+    };
+    return { revision: this.draft.revision };
   }
 
   async deleteDraft() {
@@ -120,6 +142,22 @@ class FakeServer implements Remote {
   }
 }
 
+/** A memory store that counts what each write carries. */
+class SplicingStore extends MemoryDraftStore {
+  wholeWrites = 0;
+  spliceBytes: number[] = [];
+
+  override async put(draft: Draft) {
+    this.wholeWrites += 1;
+    await super.put(draft);
+  }
+
+  override async splice(head: DraftHead, keep: number, commands: readonly ThemeCommand[]) {
+    this.spliceBytes.push(JSON.stringify({ head, keep, commands }).length);
+    await super.splice(head, keep, commands);
+  }
+}
+
 let ids = 0;
 function open(store: MemoryDraftStore, server: FakeServer, online = true, options: { draftDelayMs?: number; now?: () => number } = {}) {
   return EditorSession.open({ id: "store:theme", store, remote: server, online, newBatchId: () => `batch-${++ids}`, ...options });
@@ -149,35 +187,101 @@ const read = (text: string, path: string) => {
 };
 
 describe("the editing session", () => {
-  it("tells the preview the home sections and style an edit alone touched, else the whole page", async () => {
+  it("tells the stream each step alone, chained by fingerprints, typing merged into one step", async () => {
     const store = new MemoryDraftStore();
     const server = new FakeServer();
     const session = await open(store, server);
-    // Nothing known yet (the preview starts with the whole page).
-    expect(session.takePreviewChange()).toBeNull();
-    const slides = "/pages/homepage/sections/head-image-1/settings/change_slides_every";
-    const tiles = "/pages/homepage/sections/collection-list-1/settings";
-    session.apply({ kind: "setField", path: slides, value: 7 });
-    expect(session.takePreviewChange()).toEqual({ sections: ["head-image-1"], style: false });
-    // Asked again: nothing changed since.
-    expect(session.takePreviewChange()).toBeNull();
-    // Several changes between two asks add up; undo names what it restores.
-    session.apply({ kind: "setField", path: slides, value: 8 });
-    session.apply({ kind: "setField", path: `${tiles}/heading`, value: "Shop by look" });
+    const events: StreamEvent[] = [];
+    session.onStream((event) => events.push(event));
+    const start = session.fingerprint;
+    for (const text of ["S", "Sa", "Sal", "Sale"]) session.apply(setText(text), { typing: true });
+    session.endTyping();
+    session.apply(setText("Sale!"), { typing: true });
     session.undo();
-    expect(session.takePreviewChange()).toEqual({ sections: ["head-image-1", "collection-list-1"], style: false });
-    // A colour: the stylesheet.
-    session.apply({ kind: "setField", path: "/settings/colors/color_buy_now", value: "#123456" });
-    expect(session.takePreviewChange()).toEqual({ sections: [], style: true });
-    // Another theme setting may change any part of any page: the whole page.
-    session.apply(setText("whole page"));
-    expect(session.takePreviewChange()).toBeNull();
-    // A save that reloads the document: the whole page.
-    session.apply({ kind: "setField", path: slides, value: 9 });
+    session.redo();
+    const ops = events.flatMap((event) => (event.kind === "ops" ? event.ops : []));
+    expect(ops.map((op) => (op.op === "apply" ? `apply${op.merged ? "+" : ""}` : op.op))).toEqual([
+      "apply",
+      "apply+",
+      "apply+",
+      "apply+",
+      "apply",
+      "undo",
+      "redo",
+    ]);
+    // Each step follows the one before it; the last one leads to the document's fingerprint.
+    let from = start;
+    for (const event of events) {
+      if (event.kind !== "ops") throw new Error("no reset expected");
+      expect(event.from).toBe(from);
+      from = event.to;
+    }
+    expect(from).toBe(session.fingerprint);
+    expect(from).toBe(session.editor.fingerprint);
+    // The typing is one command and one undo step.
+    expect(session.draft.commands).toEqual([setText("Sale"), setText("Sale!")]);
+    session.undo();
+    session.undo();
+    expect(session.editor.read(TEXT)).toBe(read(hydroText, TEXT));
+    expect(session.fingerprint).toBe(start);
+    session.dispose();
+  });
+
+  it("goes on from the same fingerprint after a plain save, and resets the stream after one that reloads", async () => {
+    const store = new MemoryDraftStore();
+    const server = new FakeServer();
+    const session = await open(store, server);
+    const events: StreamEvent[] = [];
+    session.onStream((event) => events.push(event));
+    session.apply(setText("Saved as is"));
+    const before = session.fingerprint;
+    await session.save();
+    expect(session.fingerprint).toBe(before);
+    expect(events.filter((event) => event.kind === "reset")).toHaveLength(0);
+    session.apply(setText("Then others saved"));
     server.otherSave({ kind: "setField", path: ZOOM, value: false });
     await session.save();
-    expect(session.takePreviewChange()).toBeNull();
+    expect(events.at(-1)).toEqual({ kind: "reset" });
+    expect(session.fingerprint).toBe(session.editor.fingerprint);
     session.dispose();
+  });
+
+  it("writes the size of the edit: the local draft splices, the server gets the commands since its copy", async () => {
+    const store = new SplicingStore();
+    const server = new FakeServer();
+    // A large theme: the base config is far larger than any edit.
+    const session = await open(store, server, true, { draftDelayMs: 60_000 });
+    for (const text of ["a", "ab", "abc"]) session.apply(setText(text), { typing: true });
+    session.endTyping();
+    await session.flushed();
+    // The base config was written once, when the session started.
+    expect(store.wholeWrites).toBe(1);
+    // Each keystroke wrote the head and one command, not the base config.
+    expect(Math.max(...store.spliceBytes)).toBeLessThan(2000);
+    expect(store.drafts.get("store:theme")?.commands).toEqual([setText("abc")]);
+    await session.pushDraft();
+    expect(server.draft?.commands).toEqual([setText("abc")]);
+    session.apply({ kind: "setField", path: ZOOM, value: false });
+    await session.pushDraft();
+    // The second write carried the new command alone.
+    expect(JSON.parse(server.draftBodies.at(-1) ?? "{}")).toMatchObject({ keep: 1, commands: [{ kind: "setField", path: ZOOM, value: false }] });
+    session.undo();
+    await session.pushDraft();
+    expect(JSON.parse(server.draftBodies.at(-1) ?? "{}")).toMatchObject({ keep: 1, commands: [] });
+    expect(server.draft?.commands).toEqual([setText("abc")]);
+    // Another device wrote it meanwhile: a 409, then the draft goes whole.
+    server.draft = { ...(server.draft as RemoteDraft), revision: 99, commands: [] };
+    session.apply(setText("abcd"));
+    await session.pushDraft();
+    expect(server.draft?.commands).toEqual([setText("abc"), setText("abcd")]);
+    expect(JSON.parse(server.draftBodies.at(-1) ?? "{}")).not.toHaveProperty("keep");
+    // Reopened, the store gives back the same draft.
+    await session.flushed();
+    const reopened = await open(store, server, false);
+    expect(reopened.draft.commands).toEqual(session.draft.commands);
+    expect(reopened.fingerprint).toBe(session.fingerprint);
+    session.dispose();
+    reopened.dispose();
   });
 
   it("keeps offline edits in the draft store, so a reload replays them", async () => {
@@ -463,7 +567,12 @@ describe("the editing session", () => {
   it("offers a newer draft of another device; resuming replays it on its own base version", async () => {
     const store = new MemoryDraftStore();
     const server = new FakeServer();
-    server.draft = { baseVersion: 1, commands: [setText("from the phone"), { kind: "setField", path: ZOOM, value: false }], updatedAt: Date.now() };
+    server.draft = {
+      baseVersion: 1,
+      commands: [setText("from the phone"), { kind: "setField", path: ZOOM, value: false }],
+      revision: 1,
+      updatedAt: Date.now(),
+    };
     server.otherSave({ kind: "setField", path: "/settings/colors/color_buy_now", value: "#654321" });
     const session = await open(store, server, true, { draftDelayMs: 0 });
     expect(session.getSnapshot().remoteDraft).toMatchObject({ count: 2 });
@@ -492,7 +601,7 @@ describe("the editing session", () => {
     await local.flushed();
     local.dispose();
 
-    server.draft = { baseVersion: 1, commands: [setText("on the phone")], updatedAt: 2_000 };
+    server.draft = { baseVersion: 1, commands: [setText("on the phone")], revision: 1, updatedAt: 2_000 };
     const session = await open(store, server, true, { now, draftDelayMs: 0 });
     expect(session.getSnapshot().remoteDraft).toMatchObject({ count: 1, updatedAt: 2_000 });
     session.discardRemoteDraft();
@@ -503,7 +612,7 @@ describe("the editing session", () => {
     session.dispose();
 
     // This device's edit is newer than the server's draft: not offered, and it replaces it.
-    server.draft = { baseVersion: 1, commands: [setText("older")], updatedAt: 500 };
+    server.draft = { baseVersion: 1, commands: [setText("older")], revision: 1, updatedAt: 500 };
     clock = 3_000;
     const later = await open(store, server, true, { now, draftDelayMs: 0 });
     expect(later.getSnapshot().remoteDraft).toBeNull();
@@ -515,7 +624,7 @@ describe("the editing session", () => {
   it("a draft of another device that no longer applies is dropped, not resumed", async () => {
     const store = new MemoryDraftStore();
     const server = new FakeServer();
-    server.draft = { baseVersion: 1, commands: [{ kind: "removeSection", key: "no-such-section" }], updatedAt: Date.now() };
+    server.draft = { baseVersion: 1, commands: [{ kind: "removeSection", key: "no-such-section" }], revision: 1, updatedAt: Date.now() };
     const session = await open(store, server);
     expect(session.getSnapshot().remoteDraft).toMatchObject({ count: 1 });
     expect(await session.resumeRemoteDraft()).toBe(false);

@@ -14,11 +14,18 @@
 // While online, the draft is also written to the server (a second after the last edit), which
 // keeps it for the user's other devices and never publishes it; opening the editor offers a
 // newer draft found there (Resume or Discard).
+//
+// Every change of the document is one step of a stream (the core's command, merged into the one
+// before when it continues typing in the same field; an undo; a redo), and each consumer takes
+// the step, not the document: the local draft appends it (`DraftStore.splice`), the server's
+// copy gets the commands since the revision it acknowledged (a PATCH), and the preview frame
+// runs it on its own copy (`onStream`, told in the same task, before React hears of it). The
+// whole document goes only where a copy starts or is found to differ (`reset`).
 import { ApiError } from "../../../lib/api";
-import { type ApplyOutcome, type PreviewChange, type ThemeCommand, ThemeEditor, previewChange } from "../../../core/theme";
+import { type ApplyOutcome, type EditorOp, type ThemeCommand, ThemeEditor } from "../../../core/theme";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { CommandBatch } from "../../../types/generated/CommandBatch";
-import { type Draft, type DraftConflict, DraftStorageError, type DraftStore } from "./drafts";
+import { type Draft, type DraftConflict, DraftStorageError, type DraftStore, headOf } from "./drafts";
 
 export type SaveStatus = "saved" | "saving" | "unsaved" | "offline" | "conflict";
 
@@ -28,7 +35,17 @@ export interface RemoteDraft {
   commands: ThemeCommand[];
   /** When the server took it (the server's clock, ms). */
   updatedAt: number;
+  /** Adds one at every write: a PATCH names the revision it continues. */
+  revision: number;
 }
+
+/** What the server acknowledged holding of this user's draft: `none`, a draft, or not known. */
+type ServerCopy = { baseVersion: number; commands: readonly ThemeCommand[]; revision: number } | "none" | null;
+
+/** A step of the document's stream, as the preview frame takes it: the ops that lead from the
+ * fingerprint `from` to `to`; or `reset`, when the document was replaced (a save that reloads,
+ * a restore, a resumed draft) and a copy must start again from the whole of it. */
+export type StreamEvent = { kind: "ops"; from: string; to: string; ops: EditorOp[] } | { kind: "reset" };
 
 /** The server as the session needs it. */
 export interface Remote {
@@ -38,7 +55,10 @@ export interface Remote {
   postBatch(batch: CommandBatch): Promise<BatchOutcome>;
   /** The user's draft on the server; `null` when there is none. */
   fetchDraft(): Promise<RemoteDraft | null>;
-  putDraft(draft: { baseVersion: number; commands: ThemeCommand[] }): Promise<unknown>;
+  putDraft(draft: { baseVersion: number; commands: ThemeCommand[] }): Promise<{ revision: number }>;
+  /** Keeps the first `keep` commands of the server's copy at `revision`, then `commands`; fails
+   * with a 409 when the server's copy is not at that revision. */
+  patchDraft(patch: { baseVersion: number; revision: number; keep: number; commands: ThemeCommand[] }): Promise<{ revision: number }>;
   deleteDraft(): Promise<void>;
 }
 
@@ -83,7 +103,14 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
 }
 
-function replay(config: string, commands: ThemeCommand[]): ThemeEditor {
+/** How many first items two lists share (the same objects). */
+function sharedPrefix<T>(a: readonly T[], b: readonly T[]): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return i;
+}
+
+function replay(config: string, commands: readonly ThemeCommand[]): ThemeEditor {
   const editor = ThemeEditor.load(config);
   for (const command of commands) editor.apply(command);
   return editor;
@@ -127,11 +154,21 @@ export class EditorSession {
   #revision = 0;
   #storageError: SessionSnapshot["storageError"] = null;
   #saveError: string[] | null = null;
-  /** The paths changed since the preview last asked; `null` when not known (a reload). */
-  #touched: string[] | null = null;
   readonly #draftDelayMs: number;
-  /** What the server's copy of the draft holds, as `draftKey` gives it; `null` when unknown. */
-  #pushed: string | null = null;
+  /** What the server's copy of the draft holds; `null` when unknown. */
+  #server: ServerCopy = null;
+  /** The commands undone, last first: what redo applies again (as the core's log does). */
+  #undone: ThemeCommand[] = [];
+  /** The field being typed in: its next keystroke continues the same command. */
+  #typing: string | null = null;
+  /** The document's fingerprint as the stream's consumers last heard it. */
+  #fingerprint: string;
+  #streams = new Set<(event: StreamEvent) => void>();
+  /** A write of the draft failed: the next one writes it whole. */
+  #storeBehind = false;
+  /** The channel that tells the snapshot's listeners a task later (`#emitSoon`). */
+  #notices: MessageChannel | null = null;
+  #noticeDue = false;
   /** The server's copy may be behind this device's draft: written when the network allows. */
   #pushDue = false;
   #pushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -148,6 +185,7 @@ export class EditorSession {
     this.#newBatchId = options.newBatchId ?? randomId;
     this.#now = options.now ?? Date.now;
     this.#draftDelayMs = options.draftDelayMs ?? DRAFT_PUSH_MS;
+    this.#fingerprint = editor.fingerprint;
     this.#snapshot = this.#makeSnapshot();
   }
 
@@ -188,7 +226,11 @@ export class EditorSession {
       session = new EditorSession(ThemeEditor.load(config), fresh, options);
     }
     if (storageFailed) session.#storageError = "other";
-    if (remote !== undefined) session.#pushed = remote ? draftKey(remote) : "";
+    // The store holds the base config from the start: every edit then writes itself alone.
+    else if (!(draft && draft.baseVersion === session.#draft.baseVersion && draft.baseConfig === session.#draft.baseConfig)) void session.#persist();
+    if (remote !== undefined)
+      session.#server =
+        remote && draftKey(remote) === draftKey(session.#draft) ? { ...remote, commands: session.#draft.commands } : remote ? { ...remote } : "none";
     if (!(remote && session.#offered(remote)) && session.#draft.commands.length > 0) {
       // The server's copy follows this device's draft (written offline, say).
       session.#wantPush();
@@ -212,6 +254,29 @@ export class EditorSession {
   };
 
   getSnapshot = (): SessionSnapshot => this.#snapshot;
+
+  /** Hears every step of the document (see `StreamEvent`), in the task that made it. */
+  onStream = (listener: (event: StreamEvent) => void): (() => void) => {
+    this.#streams.add(listener);
+    return () => this.#streams.delete(listener);
+  };
+
+  /** The document's fingerprint now. */
+  get fingerprint(): string {
+    return this.#fingerprint;
+  }
+
+  #tell(event: StreamEvent) {
+    for (const listener of this.#streams) listener(event);
+  }
+
+  /** The document was replaced: the stream's copies start again from it. */
+  #reset() {
+    this.#undone = [];
+    this.#typing = null;
+    this.#fingerprint = this.#editor.fingerprint;
+    this.#tell({ kind: "reset" });
+  }
 
   #makeSnapshot(): SessionSnapshot {
     const pending = this.#draft.commands.length;
@@ -241,14 +306,47 @@ export class EditorSession {
     for (const listener of this.#listeners) listener();
   }
 
-  /** Writes the draft; writes happen one after another, in order, each in a task of its own
-   * right after the edit's (copying a large draft into storage then does not delay the edit's
-   * preview). */
+  /** The snapshot now, its listeners (React's renders of the panel and the top bar) in a task of
+   * their own: the preview frame's message, posted earlier in the edit's task, is handled first,
+   * so the frame renders the edit without waiting for the panel (one notice for several edits
+   * in one task). */
+  #emitSoon() {
+    this.#snapshot = this.#makeSnapshot();
+    if (this.#noticeDue) return;
+    this.#noticeDue = true;
+    if (!this.#notices) {
+      this.#notices = new MessageChannel();
+      this.#notices.port1.onmessage = () => {
+        if (!this.#noticeDue) return;
+        this.#noticeDue = false;
+        for (const listener of this.#listeners) listener();
+      };
+    }
+    this.#notices.port2.postMessage(null);
+  }
+
+  /** Writes the whole draft (its base changed). */
   #persist(): Promise<void> {
     const copy: Draft = { ...this.#draft, commands: [...this.#draft.commands], conflicts: [...this.#draft.conflicts] };
+    this.#storeBehind = false;
+    return this.#write(() => this.#store.put(copy));
+  }
+
+  /** Writes what an edit changed: the head, and the commands after the first `keep` (the whole
+   * draft when a write failed since the last whole one: the store may lack some commands). */
+  #persistEdit(keep: number): Promise<void> {
+    if (this.#storeBehind) return this.#persist();
+    const head = headOf(this.#draft);
+    const added = this.#draft.commands.slice(keep);
+    return this.#write(() => this.#store.splice({ ...head, conflicts: [...head.conflicts] }, keep, added));
+  }
+
+  /** Runs a write of the draft; writes happen one after another, in order, each in a task of its
+   * own after the edit's (storage then does not delay the edit's preview). */
+  #write(write: () => Promise<void>): Promise<void> {
     this.#writing = this.#writing
       .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-      .then(() => this.#store.put(copy))
+      .then(write)
       .then(
         () => {
           if (this.#storageError) {
@@ -257,6 +355,7 @@ export class EditorSession {
           }
         },
         (error: unknown) => {
+          this.#storeBehind = true;
           this.#storageError = error instanceof DraftStorageError && error.quota ? "quota" : "other";
           this.#emit();
         },
@@ -307,11 +406,11 @@ export class EditorSession {
 
   async #push(): Promise<void> {
     if (!this.#pushDue || this.#offer || this.#saving) return;
-    if (this.#pushed === null) {
+    if (this.#server === null) {
       // Not known (opened offline): a newer draft of another device is offered, not overwritten.
       try {
         const remote = await this.#remote.fetchDraft();
-        this.#pushed = remote ? draftKey(remote) : "";
+        this.#server = remote ? { ...remote } : "none";
         if (remote && this.#offered(remote)) {
           this.#emit();
           return;
@@ -325,13 +424,30 @@ export class EditorSession {
     }
     this.#pushDue = false;
     const baseVersion = this.#draft.baseVersion;
-    const commands = [...this.#draft.commands];
-    const key = draftKey({ baseVersion, commands });
-    if (key === this.#pushed) return;
+    const commands = this.#draft.commands;
+    const server = this.#server;
     try {
-      if (commands.length > 0) await this.#remote.putDraft({ baseVersion, commands });
-      else await this.#remote.deleteDraft();
-      this.#pushed = key;
+      if (commands.length === 0) {
+        if (server === "none") return;
+        await this.#remote.deleteDraft();
+        this.#server = "none";
+        return;
+      }
+      // The commands since what the server acknowledged, when it holds a draft of this base.
+      if (server && server !== "none" && server.baseVersion === baseVersion) {
+        const keep = sharedPrefix(server.commands, commands);
+        if (keep === server.commands.length && keep === commands.length) return;
+        try {
+          const { revision } = await this.#remote.patchDraft({ baseVersion, revision: server.revision, keep, commands: commands.slice(keep) });
+          this.#server = { baseVersion, commands, revision };
+          return;
+        } catch (error) {
+          // Another device wrote it meanwhile: this device's draft goes whole, as before.
+          if (!(error instanceof ApiError && error.status === 409)) throw error;
+        }
+      }
+      const { revision } = await this.#remote.putDraft({ baseVersion, commands: [...commands] });
+      this.#server = { baseVersion, commands, revision };
     } catch (error) {
       // Not reached: written again once it is. Refused (too large for the server): the draft
       // stays on this device only, until the next edit tries again.
@@ -339,54 +455,79 @@ export class EditorSession {
     }
   }
 
-  /** Notes the paths a change replaced (`null`: the whole document may have changed). */
-  #touch(paths: string[] | null) {
-    this.#touched = paths && this.#touched ? [...this.#touched, ...paths] : null;
-  }
-
-  /** What changed since the last call when it is only sections' contents and the style (the
-   * core's `previewChange`): the preview renders those alone. `null`: the whole page. */
-  takePreviewChange = (): PreviewChange | null => {
-    const paths = this.#touched;
-    this.#touched = [];
-    return paths && paths.length > 0 ? previewChange(paths) : null;
-  };
-
-  /** The document changed at `paths`: the draft and the preview's count follow. */
-  #changed(paths: string[]) {
-    this.#touch(paths);
-    const commands = this.#editor.log();
+  /** The document changed by `op` (the core's `change` of it): the stream's consumers, the
+   * draft and the preview's count follow, each with the step alone. */
+  #changed(op: EditorOp, change: { fingerprint: string; merged: boolean }) {
+    const before = this.#draft.commands;
+    let commands: ThemeCommand[];
+    let keep: number;
+    if (op.op === "apply") {
+      if (change.merged) {
+        keep = before.length - 1;
+        commands = [...before.slice(0, keep), op.command];
+      } else {
+        keep = before.length;
+        commands = [...before, op.command];
+        this.#undone = [];
+      }
+    } else if (op.op === "undo") {
+      keep = before.length - 1;
+      commands = before.slice(0, keep);
+      this.#undone = [before[keep] as ThemeCommand, ...this.#undone];
+    } else {
+      const [redone, ...rest] = this.#undone;
+      keep = before.length;
+      commands = [...before, redone as ThemeCommand];
+      this.#undone = rest;
+    }
+    const from = this.#fingerprint;
+    this.#fingerprint = change.fingerprint;
+    // The preview first, in this task: nothing else waits on it, and it waits on nothing.
+    this.#tell({ kind: "ops", from, to: change.fingerprint, ops: [op] });
     this.#draft = {
       ...this.#draft,
       commands,
       // A Save pressed offline covers the commands it saw; an undo into them shortens it.
-      queued: Math.min(this.#draft.queued, commands.length),
+      queued: Math.min(this.#draft.queued, commands.length, keep),
       updatedAt: this.#now(),
     };
     this.#revision += 1;
-    void this.#persist();
+    void this.#persistEdit(keep);
     this.#wantPush();
-    this.#emit();
+    this.#emitSoon();
   }
 
-  /** Applies a command through the core; a refused one changes nothing and says why. */
-  apply(command: ThemeCommand): ApplyOutcome {
-    const outcome = this.#editor.apply(command);
-    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
+  /** Applies a command through the core; a refused one changes nothing and says why. With
+   * `typing`, a `setField` continues the one typed before it into the same field (one command,
+   * one step to undo) until `endTyping`. */
+  apply(command: ThemeCommand, options: { typing?: boolean } = {}): ApplyOutcome {
+    const path = command.kind === "setField" && options.typing ? command.path : null;
+    const continues = path !== null && this.#typing === path;
+    const outcome = continues ? this.#editor.applyTyping(command) : this.#editor.apply(command);
+    if (outcome.outcome !== "applied") return outcome;
+    this.#typing = path;
+    this.#changed({ op: "apply", command, merged: outcome.change.merged }, outcome.change);
     return outcome;
+  }
+
+  /** The typing in a field ended (it lost the focus, Enter): its next keystroke is a new step. */
+  endTyping() {
+    this.#typing = null;
   }
 
   undo(): ApplyOutcome | null {
     if (this.#saving) return null;
+    this.#typing = null;
     const outcome = this.#editor.undo();
-    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
+    if (outcome.outcome === "applied") this.#changed({ op: "undo" }, outcome.change);
     return outcome;
   }
 
   redo(): ApplyOutcome | null {
     if (this.#saving) return null;
+    this.#typing = null;
     const outcome = this.#editor.redo();
-    if (outcome.outcome === "applied") this.#changed(outcome.change.paths);
+    if (outcome.outcome === "applied") this.#changed({ op: "redo" }, outcome.change);
     return outcome;
   }
 
@@ -415,6 +556,8 @@ export class EditorSession {
     if (this.#saving) return this.#saving;
     const count = this.#draft.commands.length;
     if (count === 0 && this.#draft.queued === 0) return Promise.resolve();
+    // The Save covers the command typed last as it stands: the next keystroke is a new one.
+    this.#typing = null;
     this.#draft = { ...this.#draft, queued: count };
     void this.#persist();
     return this.#sendQueued();
@@ -468,7 +611,10 @@ export class EditorSession {
     const clean = reported.length === 0 && !outcome.repeated && Number(outcome.version) === base + 1;
     let config: string;
     let version: number;
-    if (clean && extra.length === 0) {
+    // Saved as it stands: the document is the same, and so its fingerprint (the preview's copy
+    // goes on from it).
+    const same = clean && extra.length === 0;
+    if (same) {
       config = this.#editor.configJson();
       version = Number(outcome.version);
     } else {
@@ -483,7 +629,7 @@ export class EditorSession {
       config = JSON.stringify(record.config);
       version = Number(record.version);
     }
-    const next = ThemeEditor.load(config);
+    const next = ThemeEditor.load(config, same ? this.#editor.fingerprint : undefined);
     const conflicts: DraftConflict[] = reported.map((conflict) => {
       const path = conflict.paths[0] ?? conflict.error?.path ?? "";
       return {
@@ -508,9 +654,12 @@ export class EditorSession {
     };
     // The save deleted the draft on the server in its transaction (a retried batch's answer
     // says nothing of it: then the server's copy is unknown).
-    this.#pushed = outcome.repeated ? null : "";
+    this.#server = outcome.repeated ? null : "none";
     this.#pushDue = true;
-    this.#touch(null);
+    if (same) {
+      this.#undone = [];
+      this.#typing = null;
+    } else this.#reset();
     this.#revision += 1;
     await this.#persist();
   }
@@ -522,11 +671,12 @@ export class EditorSession {
     if (!conflict) return null;
     let outcome: ApplyOutcome | null = null;
     if (choice === "mine") {
+      this.#typing = null;
       outcome = this.#editor.apply(conflict.command);
       if (outcome.outcome === "rejected") return outcome;
     }
     this.#draft = { ...this.#draft, conflicts: this.#draft.conflicts.filter((_, i) => i !== index) };
-    if (outcome?.outcome === "applied") this.#changed(outcome.change.paths);
+    if (outcome?.outcome === "applied") this.#changed({ op: "apply", command: conflict.command, merged: false }, outcome.change);
     else {
       this.#revision += 1;
       void this.#persist();
@@ -550,7 +700,7 @@ export class EditorSession {
       batchId: this.#newBatchId(),
       queued: 0,
     };
-    this.#touch(null);
+    this.#reset();
     this.#revision += 1;
     await this.#persist();
     this.#wantPush();
@@ -598,9 +748,9 @@ export class EditorSession {
       updatedAt: this.#now(),
     };
     // The server holds exactly this draft already.
-    this.#pushed = draftKey(offer);
+    this.#server = { baseVersion: offer.baseVersion, commands: this.#draft.commands, revision: offer.revision };
     this.#pushDue = false;
-    this.#touch(null);
+    this.#reset();
     this.#revision += 1;
     await this.#persist();
     this.#emit();
@@ -613,7 +763,7 @@ export class EditorSession {
     const offer = this.#offer;
     if (!offer) return;
     this.#offer = null;
-    this.#pushed = draftKey(offer);
+    this.#server = { ...offer };
     this.#pushDue = true;
     this.#emit();
     void this.pushDraft();
@@ -623,6 +773,7 @@ export class EditorSession {
   dispose() {
     if (this.#pushTimer) void this.pushDraft();
     this.#listeners.clear();
+    this.#notices?.port1.close();
     this.#editor.free();
   }
 }

@@ -4,7 +4,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useSession } from "../../../app/session";
 import type { ThemeCommand } from "../../../core/theme";
-import { deleteDraft, fetchConfig, fetchDraft, fetchVersion, postBatch, putDraft } from "../api/calls";
+import { deleteDraft, fetchConfig, fetchDraft, fetchVersion, patchDraft, postBatch, putDraft } from "../api/calls";
 import { IdbDraftStore } from "./drafts";
 import { EditorSession, type SessionSnapshot } from "./session";
 
@@ -35,9 +35,12 @@ export function useEditorSession(themeId: string) {
         postBatch: (batch) => postBatch(themeId, batch),
         fetchDraft: async () => {
           const draft = await fetchDraft(themeId);
-          return draft ? { baseVersion: draft.baseVersion, commands: draft.commands as ThemeCommand[], updatedAt: draft.updatedAt } : null;
+          return draft
+            ? { baseVersion: draft.baseVersion, commands: draft.commands as ThemeCommand[], updatedAt: draft.updatedAt, revision: draft.revision }
+            : null;
         },
         putDraft: (draft) => putDraft(themeId, draft),
+        patchDraft: (patch) => patchDraft(themeId, patch),
         deleteDraft: () => deleteDraft(themeId),
       },
       online: navigator.onLine,
