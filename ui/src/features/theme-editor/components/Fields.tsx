@@ -59,11 +59,6 @@ function describe(t: TFunction, field: FieldView, extra?: string): string | unde
   return parts.length > 0 ? parts.join(" · ") : undefined;
 }
 
-/** A text or number typed in full, committed on blur or Enter; refused text stays to correct. */
-function CommittedInput(props: CommittedInputProps) {
-  return <TypedInput {...props} />;
-}
-
 interface CommittedInputProps {
   label: string;
   path: string;
@@ -110,21 +105,9 @@ function useTyping(path: string, shown: string) {
   return { draft, error, type, commit };
 }
 
-function TypedInput({
-  label,
-  path,
-  value,
-  multiline,
-  inputMode,
-  description,
-}: {
-  label: string;
-  path: string;
-  value: unknown;
-  multiline?: boolean;
-  inputMode?: "numeric" | "decimal";
-  description?: string;
-}) {
+/** A text or number typed into a field, an edit at every keystroke (`useTyping`); a text the
+ * core refuses stays to correct. */
+function CommittedInput({ label, path, value, multiline, inputMode, description }: CommittedInputProps) {
   const shown = text(value);
   const { draft, error, type, commit } = useTyping(path, shown);
   const { t } = useTranslation();
