@@ -186,13 +186,18 @@ test("the preview follows posted configs without reloading, ignores other origin
     const f = document.getElementById("preview") as HTMLIFrameElement;
     f.contentWindow!.postMessage({ type: "storeloom:config", config: cfg, seq: 7 }, location.origin);
   }, config);
-  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 7 });
+  await expect.poll(() => messages(page)).toContainEqual(expect.objectContaining({ type: "storeloom:rendered", seq: 7 }));
   await expect(frame.getByText("Edited live in the editor")).toBeVisible();
   const mark = await page.evaluate(() => {
     const f = document.getElementById("preview") as HTMLIFrameElement;
     return (f.contentWindow as unknown as { mark?: number }).mark;
   });
   expect(mark).toBe(42);
+
+  // Each answer names the document it rendered (its fingerprint: the frame's copy).
+  expect(((await messages(page)) as { type?: string; fingerprint?: unknown }[]).find((m) => m.type === "storeloom:rendered")?.fingerprint).toMatch(
+    /^[0-9a-f]{16}$/,
+  );
 
   // A config that names the only home sections it changed (the editor's hint): those alone are
   // rendered again; the others stay the very elements they were. Without names, the whole page.
@@ -209,25 +214,25 @@ test("the preview follows posted configs without reloading, ignores other origin
   await untouched.evaluate((el) => void ((el as unknown as { mark: number }).mark = 7));
   review.settings = { ...review.settings, body_html: "<p>Only this section again</p>" };
   await post(config, 8, { sections: ["product-review-1"], style: false });
-  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 8 });
+  await expect.poll(() => messages(page)).toContainEqual(expect.objectContaining({ type: "storeloom:rendered", seq: 8 }));
   await expect(frame.getByText("Only this section again")).toBeVisible();
   expect(await marked()).toBe(7);
   // A colour alone: the stylesheet changes, no section is drawn again.
   config.settings = { ...config.settings, colors: { ...config.settings?.colors, color_buy_now: "#0a0b0c" } };
   await post(config, 10, { sections: [], style: true });
-  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 10 });
+  await expect.poll(() => messages(page)).toContainEqual(expect.objectContaining({ type: "storeloom:rendered", seq: 10 }));
   expect(await frame.locator("#sl-theme").evaluate((el) => el.textContent)).toContain("--c-buy:#0a0b0c");
   expect(await marked()).toBe(7);
   // The header alone (a section of every page).
   const header = config.pages.fixed.sections["header"]!;
   header.settings = { ...header.settings, show_top_bar: true, text_topbar: "Free returns this week" };
   await post(config, 11, { sections: ["header"], style: false });
-  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 11 });
+  await expect.poll(() => messages(page)).toContainEqual(expect.objectContaining({ type: "storeloom:rendered", seq: 11 }));
   await expect(frame.locator("[data-section-key=header]").getByText("Free returns this week")).toBeVisible();
   expect(await marked()).toBe(7);
   review.settings = { ...review.settings, body_html: "<p>The whole page again</p>" };
   await post(config, 9);
-  await expect.poll(() => messages(page)).toContainEqual({ type: "storeloom:rendered", seq: 9 });
+  await expect.poll(() => messages(page)).toContainEqual(expect.objectContaining({ type: "storeloom:rendered", seq: 9 }));
   await expect(frame.getByText("The whole page again")).toBeVisible();
   expect(await marked()).toBeNull();
 
@@ -242,7 +247,7 @@ test("the preview follows posted configs without reloading, ignores other origin
   }, config);
   await page.waitForTimeout(1500);
   await expect(frame.getByText("Forged by a stranger")).toHaveCount(0);
-  expect(await messages(page)).not.toContainEqual({ type: "storeloom:rendered", seq: 99 });
+  expect(await messages(page)).not.toContainEqual(expect.objectContaining({ type: "storeloom:rendered", seq: 99 }));
 
   // A click on a section is reported with its key, and a link does not navigate.
   await frame.locator("[data-section-key=key-features-1] a").first().click();
