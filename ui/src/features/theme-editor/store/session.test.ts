@@ -194,8 +194,14 @@ describe("the editing session", () => {
     const events: StreamEvent[] = [];
     session.onStream((event) => events.push(event));
     const start = session.fingerprint;
-    for (const text of ["S", "Sa", "Sal", "Sale"]) session.apply(setText(text), { typing: true });
+    session.apply(setText("S"), { typing: true });
+    // The keystrokes that continue it change nothing React shows: the same snapshot, no render.
+    const typing = session.getSnapshot();
+    for (const text of ["Sa", "Sal", "Sale"]) session.apply(setText(text), { typing: true });
+    expect(session.getSnapshot()).toBe(typing);
+    // Leaving the field: the panels read the document again.
     session.endTyping();
+    expect(session.getSnapshot().revision).toBe(typing.revision + 1);
     session.apply(setText("Sale!"), { typing: true });
     session.undo();
     session.redo();

@@ -103,6 +103,24 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
 }
 
+/** Whether two snapshots say the same (React need not draw again). */
+function sameSnapshot(a: SessionSnapshot, b: SessionSnapshot): boolean {
+  return (
+    a.status === b.status &&
+    a.revision === b.revision &&
+    a.baseVersion === b.baseVersion &&
+    a.pending === b.pending &&
+    a.queued === b.queued &&
+    a.canUndo === b.canUndo &&
+    a.canRedo === b.canRedo &&
+    a.conflicts === b.conflicts &&
+    a.storageError === b.storageError &&
+    a.saveError === b.saveError &&
+    a.remoteDraft?.count === b.remoteDraft?.count &&
+    a.remoteDraft?.updatedAt === b.remoteDraft?.updatedAt
+  );
+}
+
 /** How many first items two lists share (the same objects). */
 function sharedPrefix<T>(a: readonly T[], b: readonly T[]): number {
   let i = 0;
@@ -164,6 +182,8 @@ export class EditorSession {
   /** The document's fingerprint as the stream's consumers last heard it. */
   #fingerprint: string;
   #streams = new Set<(event: StreamEvent) => void>();
+  /** Keystrokes continued the typing since the revision last moved on. */
+  #typedSince = false;
   /** A write of the draft failed: the next one writes it whole. */
   #storeBehind = false;
   /** The channel that tells the snapshot's listeners a task later (`#emitSoon`). */
@@ -311,7 +331,10 @@ export class EditorSession {
    * so the frame renders the edit without waiting for the panel (one notice for several edits
    * in one task). */
   #emitSoon() {
-    this.#snapshot = this.#makeSnapshot();
+    const next = this.#makeSnapshot();
+    // Nothing React shows changed (a keystroke continuing the typing): no render at all.
+    if (sameSnapshot(next, this.#snapshot)) return;
+    this.#snapshot = next;
     if (this.#noticeDue) return;
     this.#noticeDue = true;
     if (!this.#notices) {
@@ -491,10 +514,19 @@ export class EditorSession {
       queued: Math.min(this.#draft.queued, commands.length, keep),
       updatedAt: this.#now(),
     };
-    this.#revision += 1;
+    // A keystroke that continues the typing changes only the field being typed in, which shows
+    // what is typed: the panels read the document again when the typing ends (`endTyping`).
+    if (op.op === "apply" && change.merged) this.#typedSince = true;
+    else this.#bump();
     void this.#persistEdit(keep);
     this.#wantPush();
     this.#emitSoon();
+  }
+
+  /** The document's revision moves on: every component that reads the core draws again. */
+  #bump() {
+    this.#revision += 1;
+    this.#typedSince = false;
   }
 
   /** Applies a command through the core; a refused one changes nothing and says why. With
@@ -510,9 +542,13 @@ export class EditorSession {
     return outcome;
   }
 
-  /** The typing in a field ended (it lost the focus, Enter): its next keystroke is a new step. */
+  /** The typing in a field ended (it lost the focus, Enter): its next keystroke is a new step,
+   * and the panels read what was typed. */
   endTyping() {
     this.#typing = null;
+    if (!this.#typedSince) return;
+    this.#bump();
+    this.#emit();
   }
 
   undo(): ApplyOutcome | null {
@@ -660,7 +696,7 @@ export class EditorSession {
       this.#undone = [];
       this.#typing = null;
     } else this.#reset();
-    this.#revision += 1;
+    this.#bump();
     await this.#persist();
   }
 
@@ -678,7 +714,7 @@ export class EditorSession {
     this.#draft = { ...this.#draft, conflicts: this.#draft.conflicts.filter((_, i) => i !== index) };
     if (outcome?.outcome === "applied") this.#changed({ op: "apply", command: conflict.command, merged: false }, outcome.change);
     else {
-      this.#revision += 1;
+      this.#bump();
       void this.#persist();
       this.#emit();
     }
@@ -701,7 +737,7 @@ export class EditorSession {
       queued: 0,
     };
     this.#reset();
-    this.#revision += 1;
+    this.#bump();
     await this.#persist();
     this.#wantPush();
     this.#emit();
@@ -751,7 +787,7 @@ export class EditorSession {
     this.#server = { baseVersion: offer.baseVersion, commands: this.#draft.commands, revision: offer.revision };
     this.#pushDue = false;
     this.#reset();
-    this.#revision += 1;
+    this.#bump();
     await this.#persist();
     this.#emit();
     return true;
