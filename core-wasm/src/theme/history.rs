@@ -2,7 +2,7 @@
 //! the log of applied commands that replays on another copy with identical results, and the
 //! document's fingerprint, which two copies fed the same commands share.
 //!
-//! The fingerprint of a document loaded from text is a hash of that text; each applied command
+//! A document's fingerprint is a hash of its JSON text as the core writes it; each applied command
 //! chains it (the hash of the previous fingerprint and the command), and an undo goes back to the
 //! one before. Two copies that started from the same fingerprint and applied the same commands in
 //! the same order hold the same document (the reducer is deterministic), so comparing the 16

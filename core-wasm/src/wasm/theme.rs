@@ -39,19 +39,16 @@ pub struct ThemeEditor {
 impl ThemeEditor {
     /// Loads a config from JSON text; throws a `ThemeErrorBody` when it is not a config. Its
     /// fingerprint is `fingerprint` when given (the document of a copy that has one: the same
-    /// content saved), else the text's.
+    /// content saved), else the document's own (as the server's and the frame's copies make it).
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str, fingerprint: Option<String>) -> Result<ThemeEditor, JsValue> {
         match ThemeDoc::parse(config_json) {
-            Ok(doc) => {
-                let print = fingerprint
-                    .as_deref()
-                    .and_then(theme::parse_fingerprint)
-                    .unwrap_or_else(|| theme::fingerprint_of_text(config_json));
-                Ok(ThemeEditor {
-                    inner: theme::ThemeEditor::with_fingerprint(doc, print),
-                })
-            }
+            Ok(doc) => Ok(ThemeEditor {
+                inner: match fingerprint.as_deref().and_then(theme::parse_fingerprint) {
+                    Some(print) => theme::ThemeEditor::with_fingerprint(doc, print),
+                    None => theme::ThemeEditor::new(doc),
+                },
+            }),
             Err(error) => Err(to_js(&error.to_body()).map_err(JsValue::from)?),
         }
     }

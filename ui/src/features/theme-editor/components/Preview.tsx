@@ -54,7 +54,10 @@ export function Preview({ src, device, page, session, looking, scrollTo, onSelec
   const refreshLater = (sent: number) => {
     window.setTimeout(() => {
       const s = stream.current;
-      if (s.acked < sent && sent === s.seq) sendWhole();
+      if (s.acked >= sent || sent !== s.seq) return;
+      // A hidden frame (the phone's edit pane) paints nothing, so it answers once it shows.
+      if (frame.current && !frame.current.checkVisibility()) refreshLater(sent);
+      else sendWhole();
     }, editorConstants().previewRefreshMs);
   };
   const sendWhole = () => {
