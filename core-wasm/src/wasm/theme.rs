@@ -144,6 +144,16 @@ impl ThemeEditor {
         to_js(&self.inner.log())
     }
 
+    /// The last command of the log (the one a redo applied again): a `ThemeCommand`, or
+    /// `undefined` when the log is empty.
+    #[wasm_bindgen(js_name = lastCommand)]
+    pub fn last_command(&self) -> Result<JsValue, JsError> {
+        match self.inner.log().last() {
+            Some(command) => to_js(command),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
     /// Whether there is a command to undo.
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {

@@ -755,6 +755,15 @@ async fn replay_commands(
     ))
 }
 
+/// The signed-in user's draft of a theme of the store: each user reaches only their own.
+fn draft_key<'a, R>(access: &'a StoreAccess<R>, theme_id: &'a str) -> DraftKey<'a> {
+    DraftKey {
+        store_id: &access.store_id,
+        theme_id,
+        user_id: &access.user.user_id,
+    }
+}
+
 fn draft_of(theme_id: String, row: theme_drafts::DraftRow) -> Result<ThemeDraft, ApiError> {
     Ok(ThemeDraft {
         theme_id,
@@ -839,11 +848,7 @@ async fn get_draft(
     Path(theme_id): Path<String>,
 ) -> Result<Response, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
-    let key = DraftKey {
-        store_id: &access.store_id,
-        theme_id: &theme_id,
-        user_id: &access.user.user_id,
-    };
+    let key = draft_key(&access, &theme_id);
     match theme_drafts::find(&state.db, key).await? {
         Some(row) => Ok(Json(draft_of(theme_id, row)?).into_response()),
         None => Ok(StatusCode::NO_CONTENT.into_response()),
@@ -870,11 +875,7 @@ async fn put_draft(
     find_theme(&state, &access.store_id, &theme_id).await?;
     let draft = draft_body(body)?;
     let commands = check_draft(&state, &theme_id, draft.base_version, &draft.commands).await?;
-    let key = DraftKey {
-        store_id: &access.store_id,
-        theme_id: &theme_id,
-        user_id: &access.user.user_id,
-    };
+    let key = draft_key(&access, &theme_id);
     let row = theme_drafts::put(&state.db, key, draft.base_version, &commands).await?;
     Ok(Json(draft_of(theme_id, row)?))
 }
@@ -899,11 +900,7 @@ async fn patch_draft(
 ) -> Result<Json<ThemeDraftAck>, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
     let patch = draft_body(body)?;
-    let key = DraftKey {
-        store_id: &access.store_id,
-        theme_id: &theme_id,
-        user_id: &access.user.user_id,
-    };
+    let key = draft_key(&access, &theme_id);
     let row = theme_drafts::find(&state.db, key)
         .await?
         .filter(|row| row.revision == patch.revision && row.base_version == patch.base_version)
@@ -938,11 +935,7 @@ async fn delete_draft(
     Path(theme_id): Path<String>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
-    let key = DraftKey {
-        store_id: &access.store_id,
-        theme_id: &theme_id,
-        user_id: &access.user.user_id,
-    };
+    let key = draft_key(&access, &theme_id);
     theme_drafts::delete(&state.db, key).await?;
     Ok(Json(MessageResponse {
         message: "The draft is discarded.".to_owned(),

@@ -112,6 +112,11 @@ export class ThemeEditor {
     return this.#inner.fingerprint;
   }
 
+  /** The last command of the log (the one a redo applied again), or `null`. */
+  lastCommand(): ThemeCommand | null {
+    return (this.#inner.lastCommand() ?? null) as ThemeCommand | null;
+  }
+
   /** Undoes the last applied command. */
   undo(): ApplyOutcome {
     return this.#inner.undo() as ApplyOutcome;

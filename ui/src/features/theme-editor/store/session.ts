@@ -175,8 +175,6 @@ export class EditorSession {
   readonly #draftDelayMs: number;
   /** What the server's copy of the draft holds; `null` when unknown. */
   #server: ServerCopy = null;
-  /** The commands undone, last first: what redo applies again (as the core's log does). */
-  #undone: ThemeCommand[] = [];
   /** The field being typed in: its next keystroke continues the same command. */
   #typing: string | null = null;
   /** The document's fingerprint as the stream's consumers last heard it. */
@@ -292,7 +290,6 @@ export class EditorSession {
 
   /** The document was replaced: the stream's copies start again from it. */
   #reset() {
-    this.#undone = [];
     this.#typing = null;
     this.#fingerprint = this.#editor.fingerprint;
     this.#tell({ kind: "reset" });
@@ -491,17 +488,13 @@ export class EditorSession {
       } else {
         keep = before.length;
         commands = [...before, op.command];
-        this.#undone = [];
       }
     } else if (op.op === "undo") {
       keep = before.length - 1;
       commands = before.slice(0, keep);
-      this.#undone = [before[keep] as ThemeCommand, ...this.#undone];
     } else {
-      const [redone, ...rest] = this.#undone;
       keep = before.length;
-      commands = [...before, redone as ThemeCommand];
-      this.#undone = rest;
+      commands = [...before, this.#editor.lastCommand() as ThemeCommand];
     }
     const from = this.#fingerprint;
     this.#fingerprint = change.fingerprint;
@@ -692,10 +685,8 @@ export class EditorSession {
     // says nothing of it: then the server's copy is unknown).
     this.#server = outcome.repeated ? null : "none";
     this.#pushDue = true;
-    if (same) {
-      this.#undone = [];
-      this.#typing = null;
-    } else this.#reset();
+    if (same) this.#typing = null;
+    else this.#reset();
     this.#bump();
     await this.#persist();
   }
