@@ -150,6 +150,12 @@ try {
         if (event.source !== window.parent) return;
         arrived(event.data);
       });
+      // When the frame's rendering of placed elements is over: the first task after the
+      // animation frame that follows their placing (the frame that paints them).
+      window.__drawn = [];
+      const after = new MessageChannel();
+      after.port2.onmessage = () => window.__drawn.push(now());
+      document.addEventListener("storeloom:placed", () => requestAnimationFrame(() => after.port1.postMessage(null)));
       // The runtime's entry point, which the admin calls with each step in the keystroke's own
       // task: wrapped as the runtime sets it, so a step's arrival and size are counted too.
       let entry = null;
@@ -256,7 +262,7 @@ try {
    */
   async function measure(count, next, before = null) {
     const latencies = [];
-    const parts = { handled: [], send: [], wait: [], render: [], paint: [], requests: [] };
+    const parts = { handled: [], send: [], wait: [], render: [], paint: [], drawn: [], requests: [] };
     for (let i = 0; i < count; i += 1) {
       if (before) await before(i);
       const n = await page.evaluate(() => ({ inputs: window.__inputs.length, rendered: window.__rendered.length }));
@@ -291,13 +297,15 @@ try {
         performance.clearResourceTimings();
         performance.clearMarks("storeloom:placed");
         performance.clearMarks("storeloom:frame");
-        return { arrival: arrival?.at ?? NaN, frame: frameAt ?? NaN, placed: placed ?? NaN, requests };
+        const drawn = placed && window.__drawn.find((t) => t >= placed);
+        return { arrival: arrival?.at ?? NaN, frame: frameAt ?? NaN, placed: placed ?? NaN, drawn: drawn ?? NaN, requests };
       }, start);
       parts.handled.push(handled - start);
       parts.send.push(inFrame.arrival - start);
       parts.wait.push(inFrame.frame - inFrame.arrival);
       parts.render.push(inFrame.placed - inFrame.frame);
       parts.paint.push(rendered - inFrame.placed);
+      parts.drawn.push(inFrame.drawn - start);
       parts.requests.push(inFrame.requests);
       // A second render for the same edit (a whole config sent again) would otherwise be taken
       // for the next character's.
@@ -314,7 +322,7 @@ try {
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(`  ${title}`);
     console.log(`    typed character -> preview rendered   p50 ${fixed(percentile(sorted, 50))} ms   p95 ${fixed(percentile(sorted, 95))} ms   max ${fixed(sorted.at(-1))} ms   goal p95 <= ${goalMs} ms: ${verdict(percentile(sorted, 95) <= goalMs)}`);
-    for (const [name, values] of [["input -> handled by the admin", parts.handled], ["input -> command in the preview frame", parts.send], ["command -> animation frame", parts.wait], ["frame -> rendered and placed (runtime)", parts.render], ["placed -> painted, answered", parts.paint]]) {
+    for (const [name, values] of [["input -> handled by the admin", parts.handled], ["input -> command in the preview frame", parts.send], ["command -> animation frame", parts.wait], ["frame -> rendered and placed (runtime)", parts.render], ["placed -> painted, answered", parts.paint], ["input -> frame's rendering over", parts.drawn]]) {
       const part = [...values].sort((a, b) => a - b);
       console.log(`      ${name.padEnd(38)} p50 ${fixed(percentile(part, 50))} ms   p95 ${fixed(percentile(part, 95))} ms`);
     }
@@ -324,6 +332,17 @@ try {
   // --- On the ~200 KB config --------------------------------------------------------------
 
   await openEditor(middle.theme);
+  // `--trace FILE`: a Chromium performance trace of part 1 (the three cases), for looking into where it goes.
+  const tracePath = option("trace", "");
+  const cdp = tracePath ? await page.context().newCDPSession(page) : null;
+  const chunks = [];
+  if (cdp) {
+    cdp.on("Tracing.dataCollected", ({ value }) => chunks.push(...value));
+    await cdp.send("Tracing.start", {
+      categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,viz,toplevel,benchmark,blink.user_timing",
+      transferMode: "ReportEvents",
+    });
+  }
   // 1. A home section's text (the preview renders that section alone).
   const field = await sectionField();
   await focusEnd(field);
@@ -401,6 +420,13 @@ try {
     },
     () => page.keyboard.press("Shift+ArrowLeft"),
   );
+  if (cdp) {
+    const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+    await cdp.send("Tracing.end");
+    await done;
+    (await import("node:fs")).writeFileSync(tracePath, JSON.stringify({ traceEvents: chunks }));
+    console.log(`trace of part 1: ${tracePath}`);
+  }
 
   // --- 2. The same home-section text on the smallest and the largest config ---------------
 

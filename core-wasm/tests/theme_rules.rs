@@ -964,3 +964,65 @@ fn a_command_reads_its_numbers_as_javascript_does() {
         assert_eq!(value.to_string(), stored, "{given}");
     }
 }
+
+#[test]
+fn a_colour_field_takes_a_hex_colour_and_refuses_anything_else() {
+    let mut editor = editor("hydro");
+    let price = "/settings/colors/color_price";
+    let slide = format!("{HOME}/head-image-1/settings/content/desktop/0/buttonLabel/background");
+    let rating = "/settings/product/colorProductRating";
+    // Typed character by character: the core takes only the complete codes.
+    let typed = [
+        ("#", false),
+        ("#2", false),
+        ("#2a", false),
+        ("#2a9", true),
+        ("#2a9d", false),
+        ("#2a9d8", false),
+        ("#2a9d8f", true),
+        ("#2a9d8f0", false),
+    ];
+    for path in [price, slide.as_str(), rating] {
+        for (text, taken) in typed {
+            let outcome = apply(&mut editor, set(path, json!(text)));
+            let expected = if taken {
+                Ok(())
+            } else {
+                Err("value.notAColour".to_owned())
+            };
+            assert_eq!(outcome, expected, "{path} {text}");
+        }
+        assert_eq!(editor.doc().get(path), Some(&json!("#2a9d8f")), "{path}");
+    }
+    // Garbled codes, names and other kinds of value are refused; spaces around a code go.
+    for refused in ["#22aa99f", "#ffffdd6", "#12345", "2a9d8f", "red", "#ggg", ""] {
+        assert_eq!(
+            apply(&mut editor, set(price, json!(refused))),
+            Err("value.notAColour".to_owned()),
+            "{refused}"
+        );
+    }
+    assert_eq!(
+        apply(&mut editor, set(price, json!(5))),
+        Err("value.wrongType".to_owned())
+    );
+    assert_eq!(apply(&mut editor, set(price, json!(" #FFD166 "))), Ok(()));
+    assert_eq!(editor.doc().get(price), Some(&json!("#FFD166")));
+    // Unknown fields beside the colours stay free, as every unknown field does.
+    assert_eq!(
+        apply(&mut editor, set("/settings/colors/experimental", json!("red"))),
+        Ok(())
+    );
+    // A stored config with a garbled colour is refused whole (a save, an import).
+    let mut config = fixture("hydro").value().clone();
+    config["settings"]["colors"]["color_price"] = json!("#22aa99f");
+    let problems: Vec<_> = validate(&config)
+        .iter()
+        .map(|e| (e.code(), e.path()))
+        .collect();
+    assert_eq!(
+        problems,
+        [("value.notAColour", price.to_owned())],
+        "{problems:?}"
+    );
+}

@@ -223,6 +223,54 @@ test("list limits, thank-you rules, font reset and countdown", async ({ page, re
   await expect.poll(async () => Number(await ends.getAttribute("data-time"))).toBeGreaterThan(end + 2 * 3_600_000 - 5000);
 });
 
+test("a colour typed character by character is never garbled, its verdict shows at once, and nothing invalid is stored", async ({ page, request }) => {
+  const { config } = await setUp(request, "Editor Colour Shop");
+  await openEditor(page, /Editor Colour Shop/, "Hydro");
+  await openGroup(page, "Colors");
+  const price = page.getByRole("textbox", { name: "Price", exact: true });
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  const verdict = "A colour is # and 6 hexadecimal digits (or 3), like #2a9d8f.";
+  // As a person types: each character, and the field shows exactly what was typed.
+  await price.click();
+  await price.press("Control+a");
+  await price.press("Backspace");
+  let typed = "";
+  for (const ch of "#2a9d8f") {
+    await price.pressSequentially(ch);
+    typed += ch;
+    await expect(price).toHaveValue(typed);
+    // An incomplete code: the core's verdict under the field; a complete one: none.
+    if (typed === "#2a9" || typed === "#2a9d8f") await expect(page.getByText(verdict)).toBeHidden();
+    else await expect(page.getByText(verdict)).toBeVisible();
+  }
+  // The preview follows the last complete code.
+  await expect.poll(async () => (await frame.locator("#sl-theme").textContent())?.toLowerCase()).toContain("--c-price:#2a9d8f");
+  await price.press("Enter");
+  await expect(price).toHaveValue("#2a9d8f");
+
+  // A garbled code stays in the field with the verdict, and is not stored.
+  await price.press("Control+a");
+  await price.pressSequentially("#12345");
+  await price.press("Enter");
+  await expect(price).toHaveValue("#12345");
+  await expect(page.getByText(verdict)).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  expect((await config("hydro")).config.settings.colors?.color_price).toBe("#2a9d8f");
+
+  // The picker sets a colour too, and the swatch's button is reached by keyboard.
+  const pick = page.getByRole("button", { name: "Pick the colour of Price" });
+  await pick.click();
+  // The picker takes the focus, on its saturation; arrows move it.
+  await expect(page.getByRole("slider", { name: "Saturation and brightness" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Escape");
+  await expect(price).not.toHaveValue("#2a9d8f");
+  await expect(price).toHaveValue(/^#[0-9a-f]{6}$/);
+  await expect(page.getByText(verdict)).toBeHidden();
+});
+
 test("undo and redo restore exactly; save then reload shows the saved config", async ({ page, request }) => {
   const { config } = await setUp(request, "Editor Undo Shop");
   await openEditor(page, /Editor Undo Shop/, "Hydro");

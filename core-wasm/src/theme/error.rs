@@ -43,6 +43,8 @@ pub enum ThemeError {
     },
     #[error("Too long: at most {max} characters.")]
     TooLong { path: String, max: usize },
+    #[error("A colour is # and 6 hexadecimal digits (or 3), like #2a9d8f.")]
+    NotAColour { path: String },
     #[error("{count}/{max} blocks used. Delete to add more.")]
     ListFull { path: String, count: u32, max: u32 },
     #[error("This item cannot be deleted: {reason}.")]
@@ -122,6 +124,7 @@ impl ThemeError {
             ThemeError::NotAllowed { .. } => "value.notAllowed",
             ThemeError::WrongType { .. } => "value.wrongType",
             ThemeError::TooLong { .. } => "value.tooLong",
+            ThemeError::NotAColour { .. } => "value.notAColour",
             ThemeError::ListFull { .. } => "list.full",
             ThemeError::NotDeletable { .. } => "list.notDeletable",
             ThemeError::NoSuchItem { .. } => "list.noSuchItem",
@@ -158,6 +161,7 @@ impl ThemeError {
             | ThemeError::NotAllowed { path, .. }
             | ThemeError::WrongType { path, .. }
             | ThemeError::TooLong { path, .. }
+            | ThemeError::NotAColour { path }
             | ThemeError::ListFull { path, .. }
             | ThemeError::NotDeletable { path, .. }
             | ThemeError::NoSuchItem { path, .. }

@@ -63,7 +63,7 @@ pub fn field_spec(root: &Value, pointer: &str) -> FieldSpec {
         Some(Rule::Steps) => FieldSpec::List {
             max: Some(crate::limits::THANK_YOU_CUSTOM_STEPS_MAX),
         },
-        Some(Rule::HasPosition) | None => FieldSpec::Free,
+        Some(Rule::HasPosition | Rule::Colour) | None => FieldSpec::Free,
     }
 }
 

@@ -46,6 +46,8 @@ pub(crate) enum Rule {
     Steps,
     /// An image-with-text block, which must carry a position.
     HasPosition,
+    /// A colour as the colour fields write it: `#` and 6 hexadecimal digits, or 3.
+    Colour,
 }
 
 /// Where a row's pattern is rooted.
@@ -222,6 +224,15 @@ static ROWS: &[Row] = &[
         Rule::RichText,
     ),
     settings("product/color_watch", Rule::OneOf(&COLOR_WATCH_SHAPES)),
+    // The colour fields (the schema's `Color`): §3.4's colours (`color_` and a name), the
+    // product's two and the slides' four.
+    settings("colors/color_*", Rule::Colour),
+    settings("product/colorProductRating", Rule::Colour),
+    settings("product/colorByXGetY", Rule::Colour),
+    section(&[S::HeadImage], "content/*/*/heading/color", Rule::Colour),
+    section(&[S::HeadImage], "content/*/*/subHeading/color", Rule::Colour),
+    section(&[S::HeadImage], "content/*/*/buttonLabel/color", Rule::Colour),
+    section(&[S::HeadImage], "content/*/*/buttonLabel/background", Rule::Colour),
     settings(
         "product/checkoutStepLayout",
         Rule::Range(CHECKOUT_STEP_LAYOUT),
@@ -362,7 +373,12 @@ fn relative<'p>(place: &Place<'p>) -> Option<&'p [String]> {
 fn matches<S: AsRef<str>>(pattern: &str, rel: &[S]) -> bool {
     let mut count = 0;
     for (p, s) in pattern.split('/').zip(rel) {
-        if p != "*" && p != s.as_ref() {
+        // `*` is any segment, `color_*` any segment so begun.
+        let fits = match p.strip_suffix('*') {
+            Some(prefix) => s.as_ref().starts_with(prefix),
+            None => p == s.as_ref(),
+        };
+        if !fits {
             return false;
         }
         count += 1;
@@ -491,6 +507,13 @@ fn check_choice(
     }
 }
 
+/// Whether `text` is a colour the colour fields take: `#` and 6 hexadecimal digits, or 3.
+pub fn is_colour(text: &str) -> bool {
+    matches!(text.len(), 4 | 7)
+        && text.starts_with('#')
+        && text[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// The font sizes written inline in an HTML text (`font-size: 14px`), in order.
 pub fn inline_font_sizes(html: &str) -> Vec<u32> {
     let lower = html.to_ascii_lowercase();
@@ -537,6 +560,17 @@ pub(crate) fn check(
             let n = parse_number(value, path)?;
             Ok((!value.is_number()).then(|| number_value(n)))
         }
+        Rule::Colour => match value.as_str() {
+            Some(text) if is_colour(text) => Ok(None),
+            Some(text) if is_colour(text.trim()) => Ok(Some(Value::String(text.trim().to_owned()))),
+            Some(_) => Err(ThemeError::NotAColour {
+                path: to_pointer(path),
+            }),
+            None => Err(ThemeError::WrongType {
+                path: to_pointer(path),
+                expected: "a colour",
+            }),
+        },
         Rule::OneOf(allowed) => check_choice(value, path, allowed, false).map(|()| None),
         Rule::Required(allowed) => check_choice(value, path, allowed, true).map(|()| None),
         Rule::RichText => {

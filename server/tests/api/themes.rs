@@ -208,6 +208,18 @@ async fn themes_are_made_from_templates_cloned_activated_and_deleted_but_never_t
     .await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
     assert_eq!(first_code(&refused), "value.outOfRange");
+    // A colour as the old colour field garbled it, in an imported config: refused by the core.
+    config["pages"]["homepage"]["sections"]["featured-collection-1"]["settings"]["item_per_row"] =
+        json!(4);
+    config["settings"]["colors"]["color_price"] = json!("#22aa99f");
+    let garbled = call(
+        Method::POST,
+        format!("{THEMES}/add"),
+        Some(json!({"name": "Garbled", "config": config})),
+    )
+    .await;
+    assert_eq!(garbled.status, StatusCode::BAD_REQUEST, "{}", garbled.text);
+    assert_eq!(first_code(&garbled), "value.notAColour");
     let not_a_config = call(
         Method::POST,
         format!("{THEMES}/add"),

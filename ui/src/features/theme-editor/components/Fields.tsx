@@ -9,12 +9,14 @@ import {
   Badge,
   Button,
   Collapse,
-  ColorInput,
+  ColorPicker,
+  ColorSwatch,
   Combobox,
   FileButton,
   Group,
   InputBase,
   Paper,
+  Popover,
   Select,
   Stack,
   Switch,
@@ -24,10 +26,10 @@ import {
   useCombobox,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconChevronDown, IconChevronRight, IconGripVertical, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { IconChevronDown, IconChevronRight, IconColorPicker, IconGripVertical, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { type ReactNode, memo, useRef, useState } from "react";
+import { type ReactNode, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -73,36 +75,48 @@ interface CommittedInputProps {
  * is being typed in it shows what was typed (a text the core refuses, a number it reads
  * otherwise); leaving it (blur, Enter) shows the stored value, or the core's message when the
  * last text typed is refused. */
-function useTyping(path: string, shown: string) {
+function useTyping(path: string, shown: string, verdict = false) {
   const { session } = useEditor();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<ThemeErrorBody | null>(null);
-  // The last text the core took from this visit.
-  const taken = useRef<string | null>(null);
+  // The last text the core took from this visit, and the value before the visit.
+  const [taken, setTaken] = useState<string | null>(null);
+  const [before, setBefore] = useState<string | null>(null);
   const type = (next: string) => {
+    if (draft === null) setBefore(shown);
     setDraft(next);
     const outcome = session.apply({ kind: "setField", path, value: next }, { typing: true });
     if (outcome.outcome === "applied") {
-      taken.current = next;
+      setTaken(next);
       setError(null);
+    } else if (verdict && outcome.outcome === "rejected") {
+      // The core's verdict at once (a colour code not yet complete), not only on leaving.
+      setError(outcome.error);
     }
   };
   const commit = () => {
     session.endTyping();
     if (draft === null) return;
-    if (draft !== shown && draft !== taken.current) {
+    if (draft !== shown && draft !== taken) {
       // The last text typed was refused (or the field reads it otherwise): the core says why.
       const outcome = session.apply({ kind: "setField", path, value: draft });
       if (outcome.outcome === "rejected") {
         setError(outcome.error);
+        // A field that judges as it is typed (a colour) keeps none of a visit that ends refused:
+        // "#12345" must not leave the "#123" typed on the way in the document.
+        if (verdict && taken !== null && before !== null && taken !== before) {
+          session.apply({ kind: "setField", path, value: before });
+          setTaken(null);
+        }
         return;
       }
     }
-    taken.current = null;
+    setTaken(null);
+    setBefore(null);
     setError(null);
     setDraft(null);
   };
-  return { draft, error, type, commit };
+  return { draft, error, taken, type, commit };
 }
 
 /** A text or number typed into a field, an edit at every keystroke (`useTyping`); a text the
@@ -213,22 +227,51 @@ function ChoiceField({ field, label, input }: { field: FieldView; label: string;
   );
 }
 
+/** A colour: its code typed character by character (never reformatted while typed), or picked.
+ * Each code the core takes is an edit the preview follows, and one visit is one step to undo; an
+ * incomplete or garbled code shows the core's message at once and is never stored. The swatch
+ * shows the colour the document holds. */
 function ColorField({ field, label }: { field: FieldView; label: string }) {
   const { t } = useTranslation();
   const value = text(field.value);
-  // A colour typed or picked: each change shows in the preview; one visit is one step to undo.
-  const { draft, error, type, commit } = useTyping(field.pointer, value);
+  const { draft, error, taken, type, commit } = useTyping(field.pointer, value, true);
+  const [picking, setPicking] = useState(false);
+  const held = taken ?? value;
   return (
-    <ColorInput
+    <TextInput
       label={label}
       description={describe(t, field)}
       value={draft ?? value}
-      format="hex"
       error={error ? errorMessage(t, error) : undefined}
-      onChange={(next) => next !== (draft ?? value) && type(next)}
-      onChangeEnd={commit}
+      spellCheck={false}
+      autoComplete="off"
+      onChange={(event) => type(event.currentTarget.value)}
       onBlur={commit}
-      onKeyDown={(event) => event.key === "Enter" && commit()}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") commit();
+      }}
+      leftSection={<ColorSwatch color={held || "transparent"} size={18} aria-hidden />}
+      rightSection={
+        <Popover
+          opened={picking}
+          onChange={(opened) => {
+            setPicking(opened);
+            if (!opened) commit();
+          }}
+          position="bottom-end"
+          trapFocus
+          returnFocus
+        >
+          <Popover.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t("editor.pickColour", { field: label })} onClick={() => setPicking((open) => !open)}>
+              <IconColorPicker size={16} />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <ColorPicker format="hex" value={held} onChange={type} saturationLabel={t("editor.saturation")} hueLabel={t("editor.hue")} />
+          </Popover.Dropdown>
+        </Popover>
+      }
     />
   );
 }
