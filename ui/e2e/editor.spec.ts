@@ -269,6 +269,22 @@ test("a colour typed character by character is never garbled, its verdict shows 
   await expect(price).not.toHaveValue("#2a9d8f");
   await expect(price).toHaveValue(/^#[0-9a-f]{6}$/);
   await expect(page.getByText(verdict)).toBeHidden();
+
+  // In Vietnamese: the family's badge, the verdict and the picker's name.
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "vi"));
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Cài đặt" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Mặc định", { exact: true })).toBeVisible();
+  await expect(page.getByText("DEFAULT", { exact: true })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Cài đặt" }).click();
+  await page.getByRole("button", { name: "Màu sắc", exact: true }).click();
+  const gia = page.getByRole("textbox", { name: "Giá", exact: true });
+  await gia.click();
+  await gia.press("End");
+  await gia.press("Backspace");
+  await expect(page.getByText("Mã màu gồm # và 6 chữ số thập lục phân (hoặc 3), ví dụ #2a9d8f.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Chọn màu cho Giá", exact: true })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "en"));
 });
 
 test("undo and redo restore exactly; save then reload shows the saved config", async ({ page, request }) => {

@@ -110,17 +110,37 @@ test("a theme is added from the library, renamed, previewed, given a page, publi
   await expect(frame.locator(`.sec-placeholder[data-section-key="${added}"]`)).toContainText("Write the text to show here.");
   await page.getByRole("button", { name: /^Undo/ }).click();
 
+  // Close returns to the route the spec names, website.themes (Custom store), whose Themes
+  // button leads back to the list.
   await page.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/admin\/online-store\/custom-store$/);
+  await page.getByRole("link", { name: "Themes", exact: true }).last().click();
   await expect(page).toHaveURL(/\/admin\/online-store\/themes$/);
 
-  // Opened directly (a bookmark), Close still lands on Themes, not Custom store.
+  // Opened directly (a bookmark), Close lands there too.
   const id = themes.find((theme) => theme.name === "Autumn sale")?.id ?? "";
   await page.goto(`/admin/online-store/themes/${id}/editor`);
   await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Close" }).click();
-  await expect(page).toHaveURL(/\/admin\/online-store\/themes$/);
+  await expect(page).toHaveURL(/\/admin\/online-store\/custom-store$/);
+  await page.getByRole("link", { name: "Themes", exact: true }).last().click();
   await expect(row(page, "Autumn sale")).toBeVisible();
   expect(problems).toEqual([]);
+
+  // A theme that cannot be loaded: the message, Try again and Close; never a dead end.
+  let failing = true;
+  await page.route(`**/api/stores/onlinestore/themes/${id}/config*`, (route) => (failing ? route.fulfill({ status: 503, body: "{}" }) : route.fallback()));
+  await page.goto(`/admin/online-store/themes/${id}/editor`);
+  const failed = page.getByRole("alert").filter({ hasText: "The theme could not be loaded" });
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  failing = false;
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
+  failing = true;
+  await page.reload();
+  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await failed.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\/admin\/online-store\/custom-store$/);
 });
 
 async function handleBox(page: Page, name: RegExp) {

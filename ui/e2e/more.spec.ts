@@ -37,9 +37,18 @@ test("themes are listed from the server, and activate, clone and delete survive 
   const row = (name: string) => rows.filter({ has: page.getByText(name, { exact: true }) });
   await expect(row("Spring Sale")).toContainText("Not published");
 
+  // Activate asks first (it publishes at once); Cancel changes nothing.
+  await page.getByRole("button", { name: "Actions for Spring Sale" }).click();
+  await page.getByRole("menuitem", { name: "Activate" }).click();
+  const asking = page.getByRole("dialog", { name: "Publish this theme?" });
+  await expect(asking).toContainText("Spring Sale becomes the theme shoppers see, at once.");
+  await asking.getByRole("button", { name: "Cancel" }).click();
+  await expect(asking).toBeHidden();
+  await expect(row("Spring Sale")).toContainText("Not published");
   // Activate: the new theme becomes the active one, after a reload too.
   await page.getByRole("button", { name: "Actions for Spring Sale" }).click();
   await page.getByRole("menuitem", { name: "Activate" }).click();
+  await asking.getByRole("button", { name: "Activate" }).click();
   await expect(page.getByText("Spring Sale is now your store’s theme.")).toBeVisible();
   await page.reload();
   await expect(row("Spring Sale")).toContainText("Active");

@@ -246,7 +246,6 @@ function usePreviewLink(themeId: string) {
 
 function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnapshot }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { session } = useEditor();
   const store = useStoreStatus();
   const [tab, setTab] = useState<string | null>("sections");
@@ -320,14 +319,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
       setPane("edit");
     }
   };
-  // Close goes back where the user came from inside the admin (the Themes list, or Custom
-  // Store), else to the Themes list (website.settings.themes) when the editor was opened directly.
-  const themesPath = routePath("website.settings.themes") ?? "/";
-  const close = () => {
-    const state = window.history.state as { idx?: number } | null;
-    if ((state?.idx ?? 0) > 0) void navigate(-1);
-    else void navigate(themesPath);
-  };
+  const close = useClose();
 
   return (
     <Box style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
@@ -351,7 +343,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
               {t("editor.title")}
             </Text>
           )}
-          {!phone && <Badge variant="outline">{family.label}</Badge>}
+          {!phone && <Badge variant="outline">{family.family === "newchick" ? t("library.themes.fashion") : t("library.themes.default")}</Badge>}
           <PagePicker page={page} onChange={choosePage} />
         </Group>
         {!phone && <DevicePicker device={device} onChange={setDevice} />}
@@ -443,10 +435,19 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   );
 }
 
+/** Close returns to the route the spec names, website.themes (Custom Store, which links to the
+ * Themes list). */
+function useClose() {
+  const navigate = useNavigate();
+  const customStore = routePath("website.themes") ?? "/";
+  return () => void navigate(customStore);
+}
+
 export function EditorPage() {
   const { themeId = "" } = useParams();
   const { t } = useTranslation();
-  const { session, snapshot, error, loading } = useEditorSession(themeId);
+  const close = useClose();
+  const { session, snapshot, error, loading, retry } = useEditorSession(themeId);
   const context = useMemo(() => (session ? { session } : null), [session]);
   if (loading) {
     return (
@@ -458,8 +459,16 @@ export function EditorPage() {
   if (!session || !snapshot || !context) {
     return (
       <Center h="100vh">
-        <Alert color="red" title={t("editor.loadFailed")} role="alert">
-          {errorText(error)}
+        <Alert color="red" title={t("editor.loadFailed")} role="alert" maw={480} mx="md">
+          <Stack gap="sm">
+            <Text size="sm">{errorText(error)}</Text>
+            <Group gap="sm">
+              <Button onClick={retry}>{t("editor.retry")}</Button>
+              <Button variant="default" onClick={close}>
+                {t("editor.close")}
+              </Button>
+            </Group>
+          </Stack>
         </Alert>
       </Center>
     );

@@ -16,6 +16,8 @@ const RETRY_MS = 5000;
 export function useEditorSession(themeId: string) {
   const storeId = useSession((state) => state.storeId) ?? "";
   const [state, setState] = useState<{ session: EditorSession | null; error: unknown }>({ session: null, error: null });
+  // Each try to open the session (Retry after a failure opens it again).
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -56,7 +58,7 @@ export function useEditorSession(themeId: string) {
       live = false;
       opened?.dispose();
     };
-  }, [storeId, themeId]);
+  }, [storeId, themeId, attempt]);
 
   const session = state.session;
   useEffect(() => {
@@ -74,5 +76,9 @@ export function useEditorSession(themeId: string) {
   }, [session]);
 
   const snapshot: SessionSnapshot | null = useSyncExternalStore(session ? session.subscribe : idle, () => (session ? session.getSnapshot() : null));
-  return { session, snapshot, error: state.error, loading: !session && !state.error };
+  const retry = () => {
+    setState({ session: null, error: null });
+    setAttempt((n) => n + 1);
+  };
+  return { session, snapshot, error: state.error, loading: !session && !state.error, retry };
 }

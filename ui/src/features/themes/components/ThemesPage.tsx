@@ -1,7 +1,7 @@
 // Themes (website.settings.themes): the store's themes, the active one first, each with its
 // family, version and last change; Customize opens the theme editor, and the row's menu
 // previews (a signed storefront link in a new tab), renames, shows the theme's pages,
-// activates, clones or deletes it (delete behind a confirmation; the active theme cannot be
+// activates (after asking: it publishes at once), clones or deletes it (delete behind a confirmation; the active theme cannot be
 // deleted, which the server refuses too). Add theme makes one from the template library.
 import { ActionIcon, Badge, Button, Group, Menu, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
@@ -35,6 +35,7 @@ export function ThemesPage() {
   const clone = useCloneTheme();
   const remove = useDeleteTheme();
   const [deleting, setDeleting] = useState<Theme | null>(null);
+  const [activating, setActivating] = useState<Theme | null>(null);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Theme | null>(null);
   const [paging, setPaging] = useState<Theme | null>(null);
@@ -95,12 +96,7 @@ export function ThemesPage() {
               <Menu.Item onClick={() => setPaging(theme)}>{t("library.themes.pages")}</Menu.Item>
               <Menu.Item
                 disabled={theme.isActive}
-                onClick={() =>
-                  activate.mutate(theme, {
-                    onSuccess: () => notifications.show({ color: "green", message: t("themes.activated", { name: theme.name }) }),
-                    onError: say,
-                  })
-                }
+                onClick={() => setActivating(theme)}
               >
                 {t("themes.activate")}
               </Menu.Item>
@@ -146,6 +142,22 @@ export function ThemesPage() {
       <AddThemeDialog opened={adding} onClose={() => setAdding(false)} />
       <RenameThemeDialog theme={renaming} onClose={() => setRenaming(null)} />
       <ThemePagesDrawer theme={paging} themes={query.data?.rows ?? []} onClose={() => setPaging(null)} />
+      <ConfirmDialog
+        opened={activating !== null}
+        title={t("themes.activateTitle")}
+        question={t("themes.activateQuestion", { name: activating?.name ?? "" })}
+        confirmLabel={t("themes.activate")}
+        onCancel={() => setActivating(null)}
+        onConfirm={() => {
+          const theme = activating;
+          setActivating(null);
+          if (theme)
+            activate.mutate(theme, {
+              onSuccess: () => notifications.show({ color: "green", message: t("themes.activated", { name: theme.name }) }),
+              onError: say,
+            });
+        }}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         question={t("themes.deleteQuestion", { name: deleting?.name ?? "" })}
