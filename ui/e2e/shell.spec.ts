@@ -14,9 +14,21 @@ test("the operator's owner gets the full menu", async ({ page }) => {
     await expect(nav.getByText(item, { exact: true })).toBeVisible();
   }
   await expect(nav.getByText("Telegram", { exact: true })).toHaveCount(0);
-  await nav.getByText("Online Store", { exact: true }).click();
+  // A group is a button that opens its items (no link without an address in the drawer), from
+  // the keyboard too; the store's icon is a real link, to the store, in a new tab.
+  const onlineStore = nav.getByRole("button", { name: "Online Store", exact: true });
+  await expect(onlineStore).toHaveAttribute("aria-expanded", "false");
+  await onlineStore.focus();
+  await page.keyboard.press("Enter");
+  await expect(onlineStore).toHaveAttribute("aria-expanded", "true");
   await expect(nav.getByText("Member", { exact: true })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Open your store in a new tab" })).toHaveAttribute("target", "_blank");
+  expect(await nav.locator("a:not([href])").count()).toBe(0);
+  const storeLink = nav.getByRole("link", { name: "Open your store in a new tab" });
+  await expect(storeLink).toHaveAttribute("target", "_blank");
+  await expect(storeLink).toHaveAttribute("href", /^(https?:\/\/.+|\/s\/demo\/)$/);
+  // The icon sits beside the name, not over it.
+  const [name, icon] = [await nav.getByText("Online Store", { exact: true }).boundingBox(), await storeLink.boundingBox()];
+  expect(name && icon && name.x + name.width <= icon.x).toBe(true);
 });
 
 test("a seller gets the limited menu and the payment-gateway notice", async ({ page }) => {

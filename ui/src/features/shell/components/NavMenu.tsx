@@ -2,7 +2,7 @@
 // is a real link (open in a new tab, copy its address); one the user lacks permission for
 // leads to no-access. The highlighted item is the one whose path the address is most
 // specifically under.
-import { ActionIcon, Group, NavLink, ScrollArea, Skeleton, Stack, Tooltip } from "@mantine/core";
+import { ActionIcon, Box, Group, NavLink, ScrollArea, Skeleton, Stack, Tooltip } from "@mantine/core";
 import {
   IconApps,
   IconBuildingStore,
@@ -20,7 +20,7 @@ import {
   IconTarget,
   IconUsers,
 } from "@tabler/icons-react";
-import type { ComponentType } from "react";
+import { type ComponentType, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { Menu } from "../../../core";
@@ -58,6 +58,8 @@ export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini
   const linkProps = (entry: MenuEntry) => ({ component: Link, to: target(entry), onClick: onNavigate });
 
   const active = (entry: MenuEntry) => entry.key === activeKey;
+  // Which groups the user opened or closed; a group holding the current screen starts open.
+  const [opened, setOpened] = useState<Record<string, boolean>>({});
 
   return (
     <ScrollArea component="nav" aria-label={t("shell.menu")} style={{ flex: 1 }}>
@@ -80,35 +82,47 @@ export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini
         if (entry.items.length === 0) {
           return <NavLink key={entry.key} {...linkProps(entry)} label={label(entry)} leftSection={icon} active={active(entry)} />;
         }
-        return (
+        const opensStore = entry.opensStore && storeUrl;
+        const group = (
           <NavLink
             key={entry.key}
+            // A group opens its items: a button, not a link without an address.
+            component="button"
             label={label(entry)}
             leftSection={icon}
-            defaultOpened={entry.items.some(active)}
-            rightSection={
-              entry.opensStore && storeUrl ? (
-                <Tooltip label={t("shell.openStore")}>
-                  <ActionIcon
-                    component="a"
-                    href={storeUrl}
-                    target="_blank"
-                    rel="noopener"
-                    variant="subtle"
-                    size="sm"
-                    aria-label={t("shell.openStore")}
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    <IconExternalLink size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              ) : undefined
-            }
+            opened={opened[entry.key] ?? entry.items.some(active)}
+            onChange={(open) => setOpened((was) => ({ ...was, [entry.key]: open }))}
+            aria-expanded={opened[entry.key] ?? entry.items.some(active)}
+            // Room for the store's link, which sits over the row (a link inside a button is not
+            // allowed).
+            styles={opensStore ? { label: { paddingRight: 32 } } : undefined}
           >
             {entry.items.map((item) => (
               <NavLink key={item.key} {...linkProps(item)} label={label(item)} active={active(item)} />
             ))}
           </NavLink>
+        );
+        if (!opensStore) return group;
+        return (
+          <Box key={entry.key} pos="relative">
+            {group}
+            <Tooltip label={t("shell.openStore")}>
+              <ActionIcon
+                component="a"
+                href={storeUrl}
+                target="_blank"
+                rel="noopener"
+                variant="subtle"
+                size="sm"
+                aria-label={t("shell.openStore")}
+                pos="absolute"
+                top={10}
+                right={34}
+              >
+                <IconExternalLink size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Box>
         );
       })}
     </ScrollArea>
