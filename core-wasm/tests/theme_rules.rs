@@ -995,7 +995,9 @@ fn a_colour_field_takes_a_hex_colour_and_refuses_anything_else() {
         assert_eq!(editor.doc().get(path), Some(&json!("#2a9d8f")), "{path}");
     }
     // Garbled codes, names and other kinds of value are refused; spaces around a code go.
-    for refused in ["#22aa99f", "#ffffdd6", "#12345", "2a9d8f", "red", "#ggg", ""] {
+    for refused in [
+        "#22aa99f", "#ffffdd6", "#12345", "2a9d8f", "red", "#ggg", "",
+    ] {
         assert_eq!(
             apply(&mut editor, set(price, json!(refused))),
             Err("value.notAColour".to_owned()),
@@ -1010,7 +1012,10 @@ fn a_colour_field_takes_a_hex_colour_and_refuses_anything_else() {
     assert_eq!(editor.doc().get(price), Some(&json!("#FFD166")));
     // Unknown fields beside the colours stay free, as every unknown field does.
     assert_eq!(
-        apply(&mut editor, set("/settings/colors/experimental", json!("red"))),
+        apply(
+            &mut editor,
+            set("/settings/colors/experimental", json!("red"))
+        ),
         Ok(())
     );
     // A stored config with a garbled colour is refused whole (a save, an import).

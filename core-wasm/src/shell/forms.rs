@@ -186,6 +186,12 @@ pub fn check_change_password(form: &ChangePasswordForm) -> FormVerdict<ChangePas
     errors.into_verdict(value)
 }
 
+/// A password chosen now for an account made without the sign-up form (an accepted
+/// invitation): 8 to 50 characters, as at sign-up.
+pub fn check_new_password(password: &str) -> Option<FieldError> {
+    check_length("password", "Password", password, NEW_PASSWORD_LENGTH)
+}
+
 /// A store name: 2 to 50 characters once trimmed.
 pub fn check_store_name(name: &str) -> Option<FieldError> {
     check_length("storeName", "Store name", name.trim(), STORE_NAME_LENGTH)

@@ -230,9 +230,21 @@ static ROWS: &[Row] = &[
     settings("product/colorProductRating", Rule::Colour),
     settings("product/colorByXGetY", Rule::Colour),
     section(&[S::HeadImage], "content/*/*/heading/color", Rule::Colour),
-    section(&[S::HeadImage], "content/*/*/subHeading/color", Rule::Colour),
-    section(&[S::HeadImage], "content/*/*/buttonLabel/color", Rule::Colour),
-    section(&[S::HeadImage], "content/*/*/buttonLabel/background", Rule::Colour),
+    section(
+        &[S::HeadImage],
+        "content/*/*/subHeading/color",
+        Rule::Colour,
+    ),
+    section(
+        &[S::HeadImage],
+        "content/*/*/buttonLabel/color",
+        Rule::Colour,
+    ),
+    section(
+        &[S::HeadImage],
+        "content/*/*/buttonLabel/background",
+        Rule::Colour,
+    ),
     settings(
         "product/checkoutStepLayout",
         Rule::Range(CHECKOUT_STEP_LAYOUT),

@@ -17,6 +17,13 @@ pub fn check_login(form: JsValue) -> Result<JsValue, JsError> {
     to_js(&shell::check_login(&from_js::<LoginForm>(form)?))
 }
 
+/// Judges a password chosen for a new account outside the sign-up form (an accepted
+/// invitation); returns a `FieldError` or null.
+#[wasm_bindgen(js_name = checkNewPassword)]
+pub fn check_new_password(password: &str) -> Result<JsValue, JsError> {
+    to_js(&shell::check_new_password(password))
+}
+
 /// Judges a sign-up form; returns a `FormVerdict<RegisterForm>`.
 #[wasm_bindgen(js_name = checkRegister)]
 pub fn check_register(form: JsValue) -> Result<JsValue, JsError> {

@@ -408,14 +408,12 @@ async fn account_activation(
     let new_password = match (&existing, body.password) {
         (Some(_), _) => None,
         (None, password) => {
-            let verdict = shell::check_login(&LoginForm {
-                email: email.clone(),
-                password: password.unwrap_or_default(),
-            });
-            if let Some(error) = verdict.errors.password {
+            // A new account's password: 8 to 50, as at sign-up (signing in takes 5).
+            let password = password.unwrap_or_default().trim().to_owned();
+            if let Some(error) = shell::check_new_password(&password) {
                 return Err(messages_of([error]));
             }
-            Some(password::hash(verdict.password).await?)
+            Some(password::hash(password).await?)
         }
     };
     let now = now_ms();

@@ -12,7 +12,8 @@ use crate::helpers::{
 #[tokio::test]
 async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
     let app = spawn_app().await;
-    let form = json!({"email": "New@Shop.vn", "password": "secret1", "storeName": "Đà Lạt Coffee"});
+    let form =
+        json!({"email": "New@Shop.vn", "password": "secret12", "storeName": "Đà Lạt Coffee"});
     let closed = app.post("/api/auth/signup").json(&form).send().await;
     assert_eq!(closed.status, StatusCode::FORBIDDEN);
     let wrong = app
@@ -27,11 +28,22 @@ async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
         .send()
         .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    // Seven letters sign in (the spec's 5 to 50) but do not make a new account.
+    let seven = app
+        .post("/api/auth/signup?sk=welcome")
+        .json(&json!({"email": "seven@shop.vn", "password": "seven77", "storeName": "Seven"}))
+        .send()
+        .await;
+    assert_eq!(seven.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        seven.messages(),
+        vec!["Password must have at least 8 letters."]
+    );
     assert_eq!(
         bad.messages(),
         vec![
             "Invalid Email",
-            "Password must have at least 5 letters.",
+            "Password must have at least 8 letters.",
             "Store name is required"
         ]
     );
@@ -42,7 +54,7 @@ async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
         .send()
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
-    let login = json!({"email": "new@shop.vn", "password": "secret1"});
+    let login = json!({"email": "new@shop.vn", "password": "secret12"});
     let early = app.post("/api/auth/login").json(&login).send().await;
     assert_eq!(early.status, StatusCode::FORBIDDEN);
 
@@ -60,7 +72,7 @@ async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
         .await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
 
-    let session = app.login("new@shop.vn", "secret1").await;
+    let session = app.login("new@shop.vn", "secret12").await;
     let access = session["accessToken"].as_str().expect("token");
     let store_id = session["storeId"].as_str().expect("a store");
     let stores = app.get("/api/users/stores").token(access).send().await;
@@ -103,7 +115,7 @@ async fn signing_up_with_a_taken_email_answers_the_same_and_warns_its_owner() {
     let app = spawn_app().await;
     let reply = app
         .post("/api/auth/signup?sk=welcome")
-        .json(&json!({"email": SELLER_EMAIL, "password": "secret1", "storeName": "Copy"}))
+        .json(&json!({"email": SELLER_EMAIL, "password": "secret12", "storeName": "Copy"}))
         .send()
         .await;
     assert_eq!(reply.status, StatusCode::CREATED);
@@ -303,14 +315,23 @@ async fn an_invited_newcomer_joins_with_the_given_scopes_and_can_be_removed() {
         .send()
         .await;
     assert_eq!(no_password.messages(), vec!["Password is required"]);
-    let joined = app
+    let short = app
         .post("/api/auth/account-activation")
         .json(&json!({"token": token, "password": "packer1"}))
         .send()
         .await;
+    assert_eq!(
+        short.messages(),
+        vec!["Password must have at least 8 letters."]
+    );
+    let joined = app
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": token, "password": "packer12"}))
+        .send()
+        .await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
 
-    let packer = app.login("packer@example.com", "packer1").await;
+    let packer = app.login("packer@example.com", "packer12").await;
     let packer_token = packer["accessToken"].as_str().expect("token").to_owned();
     let perms = app
         .get("/api/auth/store-permission")

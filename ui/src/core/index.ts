@@ -4,6 +4,7 @@ import * as wasm from "../wasm/core_wasm";
 import type { ChangePasswordForm } from "../types/generated/ChangePasswordForm";
 import type { DisplaySettings } from "../types/generated/DisplaySettings";
 import type { ForgotPasswordForm } from "../types/generated/ForgotPasswordForm";
+import type { FieldError } from "../types/generated/FieldError";
 import type { FormVerdict } from "../types/generated/FormVerdict";
 import type { Greeting } from "../types/generated/Greeting";
 import type { LoginCheck } from "../types/generated/LoginCheck";
@@ -56,6 +57,11 @@ export * from "./reports";
 /** Judges the login form: trimmed values and the first failing rule of each field. */
 export function checkLogin(form: LoginForm): LoginCheck {
   return wasm.checkLogin(form) as LoginCheck;
+}
+
+/** Judges a password chosen for a new account outside sign-up (an accepted invitation). */
+export function checkNewPassword(password: string): FieldError | null {
+  return (wasm.checkNewPassword(password) as FieldError | undefined) ?? null;
 }
 
 /** Judges the sign-up form. */

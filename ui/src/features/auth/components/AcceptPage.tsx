@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/AuthLayout";
-import { type FieldError, checkLogin } from "../../../core";
+import { type FieldError, checkNewPassword } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import { useActivation, useInvitation } from "../api/useAccountCalls";
 import { fieldError } from "./fieldError";
@@ -25,8 +25,8 @@ export function AcceptPage() {
     const offer = invitation.data;
     if (!offer) return;
     if (!offer.hasAccount) {
-      const verdict = checkLogin({ email: offer.email, password });
-      const found = verdict.errors.password ? { password: verdict.errors.password } : null;
+      const problem = checkNewPassword(password.trim());
+      const found = problem ? { password: problem } : null;
       setErrors(found);
       if (found) return;
     }
