@@ -69,6 +69,9 @@ pub struct MenuEntry {
     pub path: Option<String>,
     /// The role key the route needs; `None` when it needs none (Product Options).
     pub role_key: Option<String>,
+    /// The English name of that role key, as the staff permission picker shows it (the UI
+    /// translates by key): the permission to ask the owner for when the entry is not allowed.
+    pub role_label: Option<String>,
     /// Whether the user holds the role key; choosing an entry that is not allowed leads to
     /// no-access.
     pub allowed: bool,

@@ -57,6 +57,26 @@ test("a staff member without the dashboard's scope lands on their first screen; 
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await drawer(page).getByText("Pixel", { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/no-access$/);
+  // Nobody has to try: what the member may not open carries a lock and the permission to ask
+  // the owner for; what they may open carries none.
+  const nav = drawer(page);
+  const pixel = nav.getByRole("link", { name: /^Pixel/ });
+  await expect(pixel).toContainText("Ask the store owner for “Pixel and reports”");
+  await expect(pixel.getByLabel("No access")).toBeVisible();
+  await expect(nav.getByRole("link", { name: /^Settings/ })).toContainText("Ask the store owner for “Settings”");
+  await expect(nav.getByRole("link", { name: /^Orders/ }).first().getByLabel("No access")).toHaveCount(0);
+  await expect(nav.getByRole("button", { name: /^Analytics/ })).toContainText("No access: ask the store owner");
+  await expect(nav.getByRole("button", { name: /^Products/ })).not.toContainText("No access");
+  // The store's domain is not theirs to set up: no onboarding step asks them to.
+  await page.goto("/admin/orders");
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await expect(page.getByText("Set up your domain")).toHaveCount(0);
+  await expect(page.getByText("Next step:", { exact: false })).toHaveCount(0);
+  // In Vietnamese too.
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "vi"));
+  await page.reload();
+  await expect(nav.getByRole("link", { name: /^Pixel/ })).toContainText("Hãy xin chủ cửa hàng quyền");
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "en"));
 });
 
 test("the drawer is 280 px, collapses to 76 px, and starts closed at 768 px", async ({ page }) => {

@@ -196,6 +196,25 @@ pub fn may_open(name: &str, scopes: &[String]) -> bool {
     find_route(name).is_some_and(|route| holds(route.role_key, scopes))
 }
 
+/// The route an admin path opens (`/online-store/domains` is website.domain; a `:name` segment
+/// of a route's path takes any one segment).
+pub fn route_of_path(path: &str) -> Option<&'static Route> {
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    ROUTES.iter().find(|route| {
+        let pattern: Vec<&str> = route.path.trim_end_matches('/').split('/').collect();
+        pattern.len() == segments.len()
+            && pattern
+                .iter()
+                .zip(&segments)
+                .all(|(p, s)| p.starts_with(':') && !s.is_empty() || p == s)
+    })
+}
+
+/// Whether a user holding `scopes` may open the admin path `path`. An unknown path is refused.
+pub fn may_open_path(path: &str, scopes: &[String]) -> bool {
+    route_of_path(path).is_some_and(|route| holds(route.role_key, scopes))
+}
+
 /// The prefix of the kinds of notification that tell payout amounts (`payout_paid` ...).
 pub const PAYOUT_NOTIFICATION_PREFIX: &str = "payout_";
 
@@ -432,6 +451,10 @@ fn entries(items: &[Item], context: &MenuContext) -> Vec<MenuEntry> {
                 route: route.map(|route| route.name.to_owned()),
                 path: route.map(|route| route.path.to_owned()),
                 role_key: route.and_then(|route| route.role_key).map(str::to_owned),
+                role_label: route
+                    .and_then(|route| route.role_key)
+                    .and_then(crate::shell::permissions::role_label)
+                    .map(str::to_owned),
                 allowed,
                 items: children,
                 opens_store: item.opens_store,
@@ -450,6 +473,30 @@ mod tests {
         for route in ROUTES {
             assert!(route.role_key.is_none_or(is_role_key), "{}", route.name);
         }
+    }
+
+    #[test]
+    fn an_admin_path_is_opened_by_its_routes_role_key() {
+        let scopes = |keys: &[&str]| keys.iter().map(|k| (*k).to_owned()).collect::<Vec<_>>();
+        let route = |path: &str| route_of_path(path).map(|r| r.name);
+        assert_eq!(route("/online-store/domains"), Some("website.domain"));
+        assert_eq!(route("/products/create"), Some("website.products.create"));
+        assert_eq!(
+            route("/online-store/themes/t-1/editor"),
+            Some("website.themes.editor")
+        );
+        assert_eq!(route("/"), Some("website"));
+        assert_eq!(route("/nowhere"), None);
+        assert!(may_open_path(
+            "/online-store/domains",
+            &scopes(&["domains"])
+        ));
+        assert!(!may_open_path(
+            "/online-store/domains",
+            &scopes(&["orders", "products"])
+        ));
+        assert!(may_open_path("/products/create", &scopes(&["products"])));
+        assert!(!may_open_path("/nowhere", &scopes(ROLE_KEYS)));
     }
 
     #[test]

@@ -54,6 +54,14 @@ pub const ROLE_LABELS: &[(&str, &str)] = &[
     ("preferences", "Preferences"),
 ];
 
+/// The English label of a role key.
+pub fn role_label(key: &str) -> Option<&'static str> {
+    ROLE_LABELS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, label)| *label)
+}
+
 /// Scopes that only the store's owner may grant: the staff and the money.
 pub const OWNER_ONLY_SCOPES: &[&str] = &["store", "checkout"];
 

@@ -121,14 +121,23 @@ async fn current(db: &AnyPool, store_id: &str) -> Result<OnboardingConfig, ApiEr
     Ok(finished())
 }
 
-/// The store's step as `user_id` sees it: whether they closed the popup on it.
-async fn status_for(
+/// The store's step as the member sees it: whether they closed the popup on it, and none at all
+/// when the step's screen is not one their scopes open (a packer is not asked to set up the
+/// store's domain).
+async fn status_for<R>(
     db: &AnyPool,
-    store_id: &str,
-    user_id: &str,
+    access: &StoreAccess<R>,
 ) -> Result<OnboardingStatus, ApiError> {
-    let step = current(db, store_id).await?;
-    let dismissed = db::onboarding::is_dismissed(db, store_id, user_id, &step.field).await?;
+    let step = current(db, &access.store_id).await?;
+    if !core_wasm::shell::menu::may_open_path(&step.path, &access.scopes) {
+        return Ok(OnboardingStatus {
+            current_config: None,
+            dismissed: false,
+        });
+    }
+    let dismissed =
+        db::onboarding::is_dismissed(db, &access.store_id, &access.user.user_id, &step.field)
+            .await?;
     Ok(OnboardingStatus {
         current_config: Some(step),
         dismissed,
@@ -143,9 +152,7 @@ async fn status(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<OnboardingStatus>, ApiError> {
-    Ok(Json(
-        status_for(&state.db, &access.store_id, &access.user.user_id).await?,
-    ))
+    Ok(Json(status_for(&state.db, &access).await?))
 }
 
 /// Skips the current step and answers the next. On the last ("Back to Home") it changes nothing.
@@ -157,12 +164,16 @@ async fn skip(
     access: StoreAccess<AnyMember>,
 ) -> Result<Json<OnboardingStatus>, ApiError> {
     let step = current(&state.db, &access.store_id).await?;
+    // Skipping is the store's: only a member who can act on the step skips it.
+    if !core_wasm::shell::menu::may_open_path(&step.path, &access.scopes) {
+        return Err(ApiError::Forbidden(
+            "Only a member who can open this step's screen can skip it.".to_owned(),
+        ));
+    }
     if step.field != "completed" {
         db::onboarding::skip(&state.db, &access.store_id, &step.field).await?;
     }
-    Ok(Json(
-        status_for(&state.db, &access.store_id, &access.user.user_id).await?,
-    ))
+    Ok(Json(status_for(&state.db, &access).await?))
 }
 
 /// Hides the popup on the current step for the signed-in user, on every device, until the store
@@ -182,7 +193,5 @@ async fn dismiss(
         &step.field,
     )
     .await?;
-    Ok(Json(
-        status_for(&state.db, &access.store_id, &access.user.user_id).await?,
-    ))
+    Ok(Json(status_for(&state.db, &access).await?))
 }

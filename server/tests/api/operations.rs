@@ -1204,3 +1204,65 @@ async fn only_the_operator_disables_a_store_and_its_status_says_so() {
         .await;
     assert_eq!(malformed.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[tokio::test]
+async fn a_member_is_shown_and_may_skip_only_an_onboarding_step_their_scopes_open() {
+    let app = spawn_app().await;
+    let (owner, store) = fresh_store(&app).await;
+    let invited = app
+        .post("/api/users/add-store-staff")
+        .json(&json!({"email": "picker@example.com", "scopes": ["orders", "products"]}))
+        .token(&owner)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(invited.status, StatusCode::CREATED, "{}", invited.text);
+    let invitation = app.token_mailed_to("picker@example.com").await;
+    let joined = app
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": invitation, "password": "picker-pass"}))
+        .send()
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
+    let picker = app.login("picker@example.com", "picker-pass").await["accessToken"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    let status = |token: &str| {
+        let token = token.to_owned();
+        let store = store.clone();
+        let app = &app;
+        async move {
+            app.get("/api/stores/config/status")
+                .token(&token)
+                .store(&store)
+                .send()
+                .await
+        }
+    };
+    // Adding a product is the picker's to do: shown to both.
+    let theirs = status(&picker).await;
+    assert_eq!(theirs.json["currentConfig"]["field"], "addProduct");
+    // The owner skips it; customizing the theme is not the picker's: not shown, not skipped.
+    let skipped = app
+        .put("/api/stores/config/skip")
+        .token(&owner)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(skipped.json["currentConfig"]["field"], "customizeTheme");
+    let hidden = status(&picker).await;
+    assert_eq!(hidden.status, StatusCode::OK);
+    assert_eq!(hidden.json["currentConfig"], Value::Null, "{}", hidden.text);
+    let refused = app
+        .put("/api/stores/config/skip")
+        .token(&picker)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        status(&owner).await.json["currentConfig"]["field"],
+        "customizeTheme"
+    );
+}

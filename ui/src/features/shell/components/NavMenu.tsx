@@ -9,6 +9,7 @@ import {
   IconChartBar,
   IconDiscount,
   IconExternalLink,
+  IconLock,
   IconHome,
   IconLayoutDashboard,
   IconPackage,
@@ -53,6 +54,15 @@ export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini
   const location = useLocation();
   const activeKey = activeEntryKey(menu.entries, location.pathname);
 
+  /** An entry the user may not open: a lock, and which permission to ask the owner for (it
+   * still leads to no-access, as the spec says). */
+  const locked = (entry: MenuEntry) =>
+    entry.allowed
+      ? {}
+      : {
+          rightSection: <IconLock size={14} aria-label={t("shell.locked")} />,
+          description: entry.roleKey ? t("shell.askOwner", { scope: translateCore(`scope.${entry.roleKey}`, entry.roleLabel ?? entry.roleKey) }) : undefined,
+        };
   /** Where an entry leads: its screen, or no-access when the user may not open it. */
   const target = (entry: MenuEntry) => (entry.allowed && entry.path ? entry.path : "/no-access");
   const linkProps = (entry: MenuEntry) => ({ component: Link, to: target(entry), onClick: onNavigate });
@@ -68,7 +78,7 @@ export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini
         const icon = <Icon size={20} stroke={1.6} />;
         if (mini) {
           return (
-            <Tooltip key={entry.key} label={label(entry)} position="right">
+            <Tooltip key={entry.key} label={entry.allowed ? label(entry) : `${label(entry)} · ${t("shell.lockedGroup")}`} position="right">
               <NavLink
                 {...linkProps(entry.items.find((item) => item.allowed) ?? entry.items[0] ?? entry)}
                 aria-label={label(entry)}
@@ -80,7 +90,7 @@ export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini
           );
         }
         if (entry.items.length === 0) {
-          return <NavLink key={entry.key} {...linkProps(entry)} label={label(entry)} leftSection={icon} active={active(entry)} />;
+          return <NavLink key={entry.key} {...linkProps(entry)} {...locked(entry)} label={label(entry)} leftSection={icon} active={active(entry)} />;
         }
         const opensStore = entry.opensStore && storeUrl;
         const group = (
@@ -90,6 +100,8 @@ export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini
             component="button"
             label={label(entry)}
             leftSection={icon}
+            // A group none of whose items the user may open: its lock shows before it opens.
+            description={entry.allowed ? undefined : t("shell.lockedGroup")}
             opened={opened[entry.key] ?? entry.items.some(active)}
             onChange={(open) => setOpened((was) => ({ ...was, [entry.key]: open }))}
             aria-expanded={opened[entry.key] ?? entry.items.some(active)}
@@ -98,7 +110,7 @@ export function NavMenu({ menu, mini, storeUrl, onNavigate }: { menu: Menu; mini
             styles={opensStore ? { label: { paddingRight: 32 } } : undefined}
           >
             {entry.items.map((item) => (
-              <NavLink key={item.key} {...linkProps(item)} label={label(item)} active={active(item)} />
+              <NavLink key={item.key} {...linkProps(item)} {...locked(item)} label={label(item)} active={active(item)} />
             ))}
           </NavLink>
         );
