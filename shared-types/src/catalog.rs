@@ -473,6 +473,11 @@ dto! {
         #[serde(rename = "full_name")]
         pub full_name: String,
         pub email: String,
+        /// The store's customer record the order belongs to, when there is one (ours: the
+        /// order's page links to the customer).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        pub id: Option<String>,
     }
 
     pub struct CardInfo {

@@ -1,7 +1,7 @@
 // The admin shell in Chromium against the real server and its demo data: both menu variants,
 // permissions, the drawer's widths, notifications, notices, silent renewal and the language.
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, SELLER, enter } from "./helpers";
+import { OWNER, SELLER, apiSession, call, enter } from "./helpers";
 
 const drawer = (page: Page) => page.getByTestId("drawer");
 
@@ -168,4 +168,34 @@ test("the onboarding popup shows the next step and skips it", async ({ page }) =
   await expect(popup.getByText(/^Next step: /)).not.toHaveText(first ?? "");
   await popup.getByRole("button", { name: "Close" }).click();
   await expect(popup).toHaveCount(0);
+});
+
+test("screens the limited menu lacks have doors: the day's tiles and the sales report open the Overview, an order opens its customer", async ({ page, request }) => {
+  // A seller's limited menu has no Overview and no Customer entry (shell.md §6).
+  await enter(page, SELLER, /Sam's Goods/);
+  const nav = drawer(page);
+  await expect(nav.getByText("Customer", { exact: true })).toHaveCount(0);
+  const tiles = page.getByRole("link", { name: /Open the Overview/ });
+  await expect(tiles).toHaveCount(2);
+  await tiles.first().click();
+  await expect(page).toHaveURL(/\/admin\/analytics$/);
+  await expect(page.getByRole("heading", { name: "Overview dashboard" })).toBeVisible();
+  await page.goto("/admin/analytics/sales-reports");
+  await page.getByRole("link", { name: "Open the Overview" }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics$/);
+  // A member who may not open the Overview gets no door to no-access.
+  await page.goto("/admin/auth/login");
+  await enter(page, "orders@example.com", /Demo Store/, "/admin/orders");
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+
+  // The customer on an order is a link to the customer.
+  const owner = await apiSession(request, OWNER);
+  const { orders } = await call<{ orders: { id: string; customerInfo: { id?: string; full_name: string }[] }[] }>(request, owner, "GET", "/stores/orders?limit=20");
+  const withCustomer = orders.find((order) => order.customerInfo[0]?.id);
+  expect(withCustomer).toBeTruthy();
+  if (!withCustomer) return;
+  await page.goto("/admin/auth/login");
+  await enter(page, OWNER, /Demo Store/, `/admin/orders/detail/${withCustomer.id}`);
+  await page.getByRole("link", { name: withCustomer.customerInfo[0].full_name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${withCustomer.customerInfo[0].id}$`));
 });

@@ -185,6 +185,7 @@ pub fn order(row: &OrderRow) -> Order {
         customer_info: vec![CustomerInfo {
             full_name: row.customer_name.clone(),
             email: row.customer_email.clone(),
+            id: row.customer_id.clone(),
         }],
         created_date: row.created_at,
         captured_date: row.captured_at,

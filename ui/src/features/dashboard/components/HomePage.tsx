@@ -2,7 +2,8 @@
 // today's sales and orders, the open orders, and the launch line. While data loads, skeletons
 // cover placeholders of the same text size, so nothing moves when the numbers arrive. Below,
 // the help base's home content as a help card.
-import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { greeting } from "../../../core";
@@ -12,11 +13,13 @@ import { errorText } from "../../../lib/errors";
 import { useDashboardTotals } from "../api/useDashboardTotals";
 import { HelpCard } from "./HelpCard";
 import { useFormats } from "../../../hooks/useFormats";
+import { useOpenable } from "../../../hooks/useOpenable";
 import { PAGE_WIDTH } from "../../../components/widths";
 
-function Tile({ label, value, loading }: { label: string; value: string; loading: boolean }) {
-  return (
-    <Paper withBorder radius="md" p="lg">
+/** A figure of the day; with `to`, the whole tile opens that screen (the Overview). */
+function Tile({ label, value, loading, to, more }: { label: string; value: string; loading: boolean; to?: string | null; more?: string }) {
+  const inner = (
+    <>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
@@ -25,6 +28,21 @@ function Tile({ label, value, loading }: { label: string; value: string; loading
           {loading ? "\u00a0" : value}
         </Text>
       </Skeleton>
+      {to && more && (
+        <Group gap={4} mt={6} c="blue">
+          <Text size="sm">{more}</Text>
+          <IconArrowRight size={14} aria-hidden />
+        </Group>
+      )}
+    </>
+  );
+  return to ? (
+    <Paper withBorder radius="md" p="lg" component={Link} to={to} style={{ textDecoration: "none", color: "inherit" }} className="tile-link">
+      {inner}
+    </Paper>
+  ) : (
+    <Paper withBorder radius="md" p="lg">
+      {inner}
     </Paper>
   );
 }
@@ -36,6 +54,8 @@ export function HomePage() {
   const totals = useDashboardTotals();
   const hello = user.data ? greeting(new Date().getHours(), user.data.firstName, user.data.lastName) : null;
   const data = totals.data;
+  // The limited menu has no Overview entry (shell.md §6): the day's figures are its door.
+  const overview = useOpenable("website.analytics");
 
   return (
     <Stack gap="lg" maw={PAGE_WIDTH.list} mx="auto">
@@ -59,11 +79,15 @@ export function HomePage() {
         <Tile
           label={t("home.todaySales")}
           loading={totals.isPending}
+          to={overview}
+          more={t("home.openOverview")}
           value={data && data.total_sales > 0 ? formats.money(data.total_sales) : t("home.noSales")}
         />
         <Tile
           label={t("home.totalOrders")}
           loading={totals.isPending}
+          to={overview}
+          more={t("home.openOverview")}
           value={data && data.total_orders > 0 ? t("home.orders", { count: data.total_orders }) : t("home.noOrders")}
         />
       </SimpleGrid>

@@ -2,11 +2,12 @@
 // each discount, the shopper's note and addresses, the fulfilments (each may be cancelled), the
 // refunds and the timeline; the actions Fulfil items, Refund and Cancel order, each offered
 // when the core says the order allows it.
-import { Badge, Button, Group, Paper, Stack, Text, Timeline } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Timeline } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
+import { useOpenable } from "../../../hooks/useOpenable";
 import { cancelProblem, leftToShip, refundLeft } from "../../../core";
 import type { Fulfillment } from "../../../types/generated/Fulfillment";
 import type { Order } from "../../../types/generated/Order";
@@ -259,6 +260,8 @@ export function OrderDetailPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const query = useOrder(id);
+  // The limited menu has no Customer entry (shell.md §6): the order's customer is a door.
+  const customers = useOpenable("website.customer");
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
@@ -318,7 +321,13 @@ export function OrderDetailPage() {
               </Section>
             )}
             <Section title={t("orders.customer")}>
-              <Text fw={600}>{order.customerInfo[0]?.full_name}</Text>
+              {customers && order.customerInfo[0]?.id ? (
+                <Anchor component={Link} to={`${customers}/${encodeURIComponent(order.customerInfo[0].id)}`} fw={600}>
+                  {order.customerInfo[0].full_name}
+                </Anchor>
+              ) : (
+                <Text fw={600}>{order.customerInfo[0]?.full_name}</Text>
+              )}
               <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                 {order.customerInfo[0]?.email}
               </Text>

@@ -3,9 +3,10 @@
 // total sales, in a sortable table with the totals last, and the same as a CSV file.
 import { Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDownload } from "@tabler/icons-react";
+import { IconArrowRight, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Choice } from "../../../components/Choice";
 
 import { errorText } from "../../../lib/errors";
@@ -14,6 +15,7 @@ import { downloadSalesCsv, useSalesReport } from "../api/reports";
 import { RangeBar, useReportParams } from "./RangeBar";
 import { Figure, type ReportColumn, ReportTable } from "./ReportTable";
 import { useFormats } from "../../../hooks/useFormats";
+import { useOpenable } from "../../../hooks/useOpenable";
 import { PAGE_WIDTH } from "../../../components/widths";
 
 const GROUPS = ["day", "product", "country", "payment"] as const;
@@ -21,6 +23,8 @@ const GROUPS = ["day", "product", "country", "payment"] as const;
 export function SalesReportPage() {
   const formats = useFormats();
   const { t } = useTranslation();
+  // The limited menu's Analytics group has no Overview (shell.md §6): the report is a door.
+  const overview = useOpenable("website.analytics");
   const params = useReportParams("day");
   const group = GROUPS.includes(params.group as (typeof GROUPS)[number]) ? params.group : "day";
   const query = useSalesReport(params.range, group);
@@ -60,9 +64,16 @@ export function SalesReportPage() {
         <Title order={1} fz="h2">
           {t("reports.sales.title")}
         </Title>
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={exporting} disabled={!report}>
-          {t("reports.sales.export")}
-        </Button>
+        <Group gap="sm">
+          {overview && (
+            <Button component={Link} to={overview} variant="subtle" rightSection={<IconArrowRight size={16} />}>
+              {t("reports.sales.openOverview")}
+            </Button>
+          )}
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()} loading={exporting} disabled={!report}>
+            {t("reports.sales.export")}
+          </Button>
+        </Group>
       </Group>
       <RangeBar params={params} shown={report?.range} />
       <SimpleGrid cols={{ base: 2, md: 4 }}>
