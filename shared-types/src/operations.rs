@@ -540,9 +540,13 @@ pub struct DashboardTotals {
     pub total_sales: f64,
     #[ts(type = "number")]
     pub total_orders: u64,
-    /// Orders not yet fulfilled (all time): the "{n} open orders" row.
+    /// Real orders not yet fulfilled (all time): the "{n} open orders" row.
     #[ts(type = "number")]
     pub open_orders: u64,
+    /// Test orders in the range, which `total_sales` and `total_orders` leave out.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub test_orders: u64,
     pub currency: String,
     pub timezone: String,
 }

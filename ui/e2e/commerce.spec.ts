@@ -163,13 +163,23 @@ test("a shopper buys with a code and an automatic discount; the merchant ships o
   const stockAfterOrder = await call<Product>(request, owner, "GET", `/stores/products/${made.id}`, undefined, store);
   expect(stockAfterOrder.variants.map((v) => Number(v.stock))).toEqual([4, 4]);
 
-  // The dashboard's open orders are the list's Unfulfilled filter, to the order.
+  // The dashboard leaves the test order out of its figures and says so, with a door to the
+  // Overview showing test orders; its open orders are the list's real Unfulfilled orders.
+  await page.goto("/admin");
+  await expect(page.locator("[data-test-orders]")).toContainText("1 test order today, not counted.");
+  await expect(page.getByText("Total orders").locator("..")).toContainText("No orders yet");
+  await page.getByRole("link", { name: "See them in the Overview" }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics\?test_orders=true$/);
+  await expect(page.getByRole("switch", { name: "Include test orders" })).toBeChecked();
   await page.goto("/admin");
   const openLink = page.locator("[data-open-orders]");
-  await expect(openLink).toHaveText("1 open orders");
+  await expect(openLink).toHaveText("0 open orders");
   await openLink.click();
-  await expect(page).toHaveURL(/\/admin\/orders\?fulfillmentStatus=unfulfilled$/);
+  await expect(page).toHaveURL(/\/admin\/orders\?fulfillmentStatus=unfulfilled&test=exclude$/);
   await expect(page.getByRole("combobox", { name: "Fulfilment" })).toHaveValue("Unfulfilled");
+  await expect(page.getByRole("combobox", { name: "Test orders" })).toHaveValue("Hidden");
+  await page.getByRole("combobox", { name: "Test orders" }).click();
+  await page.getByRole("option", { name: "Only test orders" }).click();
   await expect(page.getByText("Page 1 of 1 · 1 in all")).toBeVisible();
 
   // The order page: address, note, both discounts.

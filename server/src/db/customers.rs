@@ -27,13 +27,15 @@ struct CustomerRow {
     spent: i64,
 }
 
-/// A customer's orders count every order; what they spent is what they paid less refunds.
+/// A customer's orders count every real order; what they spent is what they paid less refunds.
+/// Test orders (no money was taken) count in neither.
 const CUSTOMERS: Table<CustomerRow, Customer> = Table {
     columns: "c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
         c.notes, c.tags, c.addresses, \
-        (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id) AS orders_count, \
+        (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id AND o.is_test = 0) AS orders_count, \
         (SELECT CAST(COALESCE(SUM(o.grand_total_minor - o.refunded_minor), 0) AS BIGINT) FROM orders o \
-         WHERE o.customer_id = c.id AND o.financial_status IN ('paid', 'partially_refunded', 'refunded')) AS spent",
+         WHERE o.customer_id = c.id AND o.is_test = 0 \
+         AND o.financial_status IN ('paid', 'partially_refunded', 'refunded')) AS spent",
     from: "customers c",
     show: customer,
 };

@@ -67,14 +67,17 @@ pub struct OrderFilter {
     /// Words (lower-case) in the order's name or its customer's name or e-mail.
     pub search: String,
     pub customer: String,
+    /// -1 every order, 0 real orders only, 1 test orders only.
+    pub test: i64,
 }
 
 const ORDER_FILTER: &str = "store_id = $1 AND ($2 = -1 OR (created_at >= $2 AND created_at < $3)) \
     AND ($4 = '' OR financial_status = $4) AND ($5 = '' OR fulfillment_status = $5) \
     AND ($6 = '' OR LOWER(order_name) LIKE $7 ESCAPE '!' OR LOWER(customer_name) LIKE $7 ESCAPE '!' \
-    OR LOWER(customer_email) LIKE $7 ESCAPE '!') AND ($8 = '' OR customer_id = $8)";
+    OR LOWER(customer_email) LIKE $7 ESCAPE '!') AND ($8 = '' OR customer_id = $8) \
+    AND ($9 = -1 OR is_test = $9)";
 
-/// Binds the order filter's values as $1 to $8.
+/// Binds the order filter's values as $1 to $9.
 fn bind_filter<'q, O>(
     query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
     store_id: &'q str,
@@ -90,6 +93,7 @@ fn bind_filter<'q, O>(
         .bind(&filter.search)
         .bind(pattern)
         .bind(&filter.customer)
+        .bind(filter.test)
 }
 
 /// The store's orders the filter matches, newest first, `limit` of them after `offset`.
@@ -101,7 +105,7 @@ pub async fn list(
     offset: i64,
 ) -> Result<Vec<Order>, sqlx::Error> {
     let sql = format!(
-        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $9 OFFSET $10"
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {ORDER_FILTER} ORDER BY created_at DESC, id DESC LIMIT $10 OFFSET $11"
     );
     let pattern = crate::db::contains_pattern(&filter.search);
     let rows: Vec<OrderRow> = bind_filter(

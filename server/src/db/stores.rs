@@ -238,10 +238,12 @@ pub async fn enabled_by_subdomain(
     Ok(row.map(|(id,)| id))
 }
 
-/// How many of the store's orders are not shipped yet (the orders list's Unfulfilled filter).
+/// How many of the store's real orders are not shipped yet (the orders list's Unfulfilled
+/// filter without test orders).
 pub async fn open_orders(db: &AnyPool, store_id: &str) -> Result<i64, sqlx::Error> {
     let (open,): (i64,) = sqlx::query_as(
-        "SELECT COUNT(*) FROM orders WHERE store_id = $1 AND fulfillment_status = 'unfulfilled'",
+        "SELECT COUNT(*) FROM orders WHERE store_id = $1 AND fulfillment_status = 'unfulfilled' \
+         AND is_test = 0",
     )
     .bind(store_id)
     .fetch_one(db)

@@ -1,6 +1,6 @@
 //! The home dashboard's totals (shell.md §2, §7): paid sales and orders over a range of local
 //! days in the store's zone (today by default), for one store or several the user works in,
-//! and the count of open (unfulfilled) orders.
+//! the test orders they leave out, and the count of open (unfulfilled, real) orders.
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -64,6 +64,18 @@ async fn totals(
     .await?;
     let sales = figures.sales_total_minor();
     let orders = figures.orders_total();
+    // The test orders the figures leave out, so that the dashboard can say so.
+    let with_tests = analytics::figures(
+        &state.db,
+        &state.rollups,
+        &stores,
+        &buckets,
+        None,
+        analytics::Countries::Skip,
+        analytics::TestOrders::Include,
+    )
+    .await?;
+    let test_orders = with_tests.orders_total().saturating_sub(orders);
     let mut open = 0_i64;
     for store in &stores {
         // The orders list's Unfulfilled filter, to the order (shell.md §4).
@@ -74,6 +86,7 @@ async fn totals(
         total_sales: core_wasm::numbers::round_to(core_wasm::payouts::to_major(sales), 2),
         total_orders: orders,
         open_orders: u64::try_from(open).unwrap_or(0),
+        test_orders,
         currency: crate::db::store_currency(&state.db, &access.store_id).await?,
         timezone: range.timezone,
     }))

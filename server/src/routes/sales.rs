@@ -154,6 +154,8 @@ pub struct OrderQuery {
     search: Option<String>,
     /// The orders of one customer.
     customer_id: Option<String>,
+    /// Test orders: `include` (the default), `exclude` or `only`.
+    test: Option<String>,
 }
 
 /// The SQL filter's values; `-1` and empty strings when a filter is not set.
@@ -176,6 +178,16 @@ async fn order_filter(
             rules::FULFILLMENT_STATUSES.join(", ")
         )));
     }
+    let test = match query.test.as_deref().map(str::trim).unwrap_or("") {
+        "" | "include" => -1,
+        "exclude" => 0,
+        "only" => 1,
+        _ => {
+            return Err(invalid(
+                "test is one of: include, exclude, only.".to_owned(),
+            ));
+        }
+    };
     let mut filter = OrderFilter {
         start: -1,
         end: -1,
@@ -183,6 +195,7 @@ async fn order_filter(
         fulfillment,
         search: query.search.as_deref().unwrap_or("").trim().to_lowercase(),
         customer: query.customer_id.clone().unwrap_or_default(),
+        test,
     };
     (filter.start, filter.end) = local_days(
         state,

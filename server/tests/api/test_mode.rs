@@ -367,3 +367,74 @@ async fn the_beacon_cannot_send_a_conversion_or_an_event_older_than_five_minutes
         "the clock window"
     );
 }
+
+#[tokio::test]
+async fn the_dashboard_says_how_many_test_orders_it_leaves_out_and_the_orders_list_filters_them() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    let get = |path: String| {
+        let app = &app;
+        let token = token.clone();
+        let store = store.clone();
+        async move { app.get(&path).token(&token).store(&store).send().await }
+    };
+    let totals = || get("/api/stores/dashboard/totals".to_owned());
+    let before = totals().await.json;
+    let order = place(&app, &token, &store, "test-order-dash", "session-dash").await;
+    let id = order["id"].as_str().expect("id").to_owned();
+    assert_eq!(order["test"], true);
+    let after = totals().await.json;
+    // Left out of the day's figures and of the open orders, and counted apart.
+    assert_eq!(after["total_orders"], before["total_orders"]);
+    assert_eq!(after["open_orders"], before["open_orders"]);
+    assert_eq!(
+        after["test_orders"].as_u64(),
+        before["test_orders"].as_u64().map(|n| n + 1)
+    );
+    // The orders list: every order by default, or without, or only, the test orders.
+    let ids = |path: &'static str| {
+        let get = &get;
+        async move {
+            get(path.to_owned()).await.json["orders"]
+                .as_array()
+                .expect("orders")
+                .iter()
+                .map(|o| o["id"].as_str().unwrap_or("").to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert!(ids("/api/stores/orders?limit=250").await.contains(&id));
+    assert!(
+        ids("/api/stores/orders?limit=250&test=only")
+            .await
+            .contains(&id)
+    );
+    assert!(
+        !ids("/api/stores/orders?limit=250&test=exclude")
+            .await
+            .contains(&id)
+    );
+    let open_real =
+        get("/api/stores/orders?limit=1&fulfillmentStatus=unfulfilled&test=exclude".to_owned())
+            .await;
+    assert_eq!(open_real.json["total"], after["open_orders"]);
+    let bad = get("/api/stores/orders?test=maybe".to_owned()).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    // Nor does the test order count in its customer's orders and spending.
+    let customer = order["customerInfo"][0]["id"]
+        .as_str()
+        .expect("customer")
+        .to_owned();
+    let record = get(format!("/api/stores/customers/{customer}")).await;
+    let real = get(format!(
+        "/api/stores/orders?customerId={customer}&test=exclude&limit=1"
+    ))
+    .await;
+    assert_eq!(
+        record.json["ordersCount"], real.json["total"],
+        "{}",
+        record.text
+    );
+    let all = get(format!("/api/stores/orders?customerId={customer}&limit=1")).await;
+    assert!(all.json["total"].as_i64() > real.json["total"].as_i64());
+}

@@ -91,10 +91,21 @@ export function HomePage() {
           value={data && data.total_orders > 0 ? t("home.orders", { count: data.total_orders }) : t("home.noOrders")}
         />
       </SimpleGrid>
+      {data && data.test_orders > 0 && (
+        // Test orders are left out of the day's figures, as in the Overview: said, with a door.
+        <Text size="sm" c="dimmed" data-test-orders>
+          {t("home.testOrders", { count: data.test_orders })}{" "}
+          {overview && (
+            <Anchor component={Link} to={`${overview}?test_orders=true`} size="sm">
+              {t("home.includeTestOrders")}
+            </Anchor>
+          )}
+        </Text>
+      )}
       <Skeleton visible={!data} width={data ? undefined : 160}>
         {data ? (
-          // The open orders are the unfulfilled ones (the core's rule): the link opens that filter.
-          <Anchor component={Link} to="/orders?fulfillmentStatus=unfulfilled" display="inline-block" data-open-orders>
+          // The open orders are the real unfulfilled ones: the link opens that filter.
+          <Anchor component={Link} to="/orders?fulfillmentStatus=unfulfilled&test=exclude" display="inline-block" data-open-orders>
             {t("home.openOrders", { count: data.open_orders })}
           </Anchor>
         ) : (

@@ -20,6 +20,8 @@ export interface OrderFilters {
   startDate: string;
   endDate: string;
   customerId?: string;
+  /** Test orders: "" (shown), "exclude" or "only". */
+  test?: string;
 }
 
 export function useOrders(filters: OrderFilters) {
@@ -50,7 +52,7 @@ export function useOrder(id: string) {
 /** The query string of the list's filters (also the export's). */
 function filterParams(filters: Omit<OrderFilters, "page">): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ["search", "financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId"] as const) {
+  for (const key of ["search", "financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId", "test"] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }

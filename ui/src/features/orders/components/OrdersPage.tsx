@@ -15,15 +15,17 @@ import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 
 // customerId comes from a customer's page ("all orders of this customer").
-const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId"];
+const FILTERS = ["financialStatus", "fulfillmentStatus", "startDate", "endDate", "customerId", "test"];
+/** The test-order filter's values (the API's `test`; none shows every order). */
+const TEST_CHOICES = ["exclude", "only"] as const;
 
 export function OrdersPage() {
   const formats = useFormats();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListParams(FILTERS);
-  const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "", customerId = "" } = list.filters;
-  const query = useOrders({ page: list.page, search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId });
+  const { financialStatus = "", fulfillmentStatus = "", startDate = "", endDate = "", customerId = "", test = "" } = list.filters;
+  const query = useOrders({ page: list.page, search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId, test });
   const exportCsv = useExportOrders();
   const detail = (order: Order) => `/orders/detail/${order.id}`;
 
@@ -71,12 +73,21 @@ export function OrdersPage() {
         data={orderStatuses.fulfillment.map((value) => ({ value, label: t(`orders.fulfillment.${value}`, { defaultValue: value }) }))}
         onChange={(value) => list.set({ fulfillmentStatus: value })}
       />
+      <Select
+        label={t("orders.testOrders")}
+        placeholder={t("orders.testShown")}
+        clearable
+        w={190}
+        value={test || null}
+        data={TEST_CHOICES.map((value) => ({ value, label: t(`orders.testFilter.${value}`) }))}
+        onChange={(value) => list.set({ test: value })}
+      />
       <TextInput type="date" label={t("orders.from")} w={160} value={startDate} onChange={(e) => list.set({ startDate: e.currentTarget.value })} />
       <TextInput type="date" label={t("orders.to")} w={160} value={endDate} onChange={(e) => list.set({ endDate: e.currentTarget.value })} />
     </>
   );
 
-  const filtered = Boolean(list.search || financialStatus || fulfillmentStatus || startDate || endDate || customerId);
+  const filtered = Boolean(list.search || financialStatus || fulfillmentStatus || startDate || endDate || customerId || test);
   return (
     <ListPage
       title={t("orders.title")}
@@ -87,7 +98,7 @@ export function OrdersPage() {
           loading={exportCsv.isPending}
           onClick={() =>
             exportCsv.mutate(
-              { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId },
+              { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId, test },
               { onError: (error) => notifyError(error) },
             )
           }
