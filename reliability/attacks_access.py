@@ -648,10 +648,38 @@ def return_url_after_sign_in(target: Target) -> dict:
             "result": f"0 followed; the control path {report['control']} was followed"}
 
 
+@attack(races=True)
+def activation_link_opens_sessions(target: Target) -> dict:
+    """An activation link signs the merchant in: fired 10 times at once it must open one session,
+    and an invitation link must not open an existing account without its password."""
+    email = f"activate-{secrets.token_hex(3)}@example.com"
+    made = target.call("POST", "/auth/signup?sk=welcome",
+                       {"email": email, "password": "Sign-up-pass1", "storeName": "Race Shop"})
+    assert made.status == 201, made.text
+    token = token_in(target.mails_to(email), "activation")
+    replies = parallel(10, lambda i: target.call("POST", "/auth/account-activation", {"token": token}))
+    statuses = sorted(getattr(r, "status", repr(r)) for r in replies)
+    sessions = [r for r in replies if getattr(r, "status", 0) == 200 and (r.json or {}).get("session")]
+    assert statuses.count(200) == 1 and len(sessions) == 1, f"10 uses of one activation link: {statuses}"
+    assert statuses.count(404) == 9, f"the other uses: {statuses}"
+    # An existing account accepting an invitation: the link alone opens no session.
+    owner = target.sign_in(OWNER)
+    made = target.call("POST", "/users/add-store-staff", {"email": SELLER, "scopes": ["orders"]},
+                       owner["accessToken"], store_headers(owner))
+    assert made.status == 201, made.text
+    mails = [m for m in target.mails_to(SELLER) if "/auth/accept?token=" in m.get("body", "")]
+    invitation = re.findall(r"/auth/accept\?token=([A-Za-z0-9]+)", mails[0]["body"])[0]
+    joined = target.call("POST", "/auth/account-activation", {"token": invitation})
+    assert joined.status == 200 and "session" not in (joined.json or {}), \
+        f"an invitation link opened an existing account: {joined.status} {joined.text}"
+    return {"attempts": "one activation link 10 times at once; an invitation link for an existing account",
+            "result": "one session, 9 answered 404; the invitation joined the store and opened no session"}
+
+
 ATTACKS = [staff_scope_escalation, sign_in_lockout_race, sign_in_memory_flood,
            dev_mailbox_behind_a_proxy, forwarded_for_spoofing, signup_tells_registered_emails,
            old_reset_links_survive, store_sign_out_ends_everything, theme_draft_of_another,
            theme_html_to_the_preview_frame, theme_preview_link_of_another,
            refresh_token_rotation_race, return_url_after_sign_in,
            payout_idempotency_and_balance_race, theme_save_if_match_race, theme_draft_patch_race,
-           ingest_address_limit_race]
+           ingest_address_limit_race, activation_link_opens_sessions]

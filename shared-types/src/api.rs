@@ -98,6 +98,20 @@ pub struct MessageResponse {
     pub message: String,
 }
 
+/// `POST /auth/account-activation`: the confirmation, and the new session when the link made a
+/// new account usable (a sign-up's activation, or an invitee who chose a password); an existing
+/// account that accepts an invitation signs in as usual.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ActivationResponse {
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub session: Option<LoginResponse>,
+}
+
 /// `GET /api/auth/renew-access-token`: the next pair of tokens.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

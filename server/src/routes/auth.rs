@@ -7,9 +7,10 @@ use axum::response::{IntoResponse, Response};
 use core_wasm::shell::{self, permissions::ROLE_LABELS};
 use serde::Deserialize;
 use shared_types::{
-    ActivationRequest, ApiErrorBody, CheckStaffRequest, ForgotPasswordForm, InvitationInfo,
-    LoginForm, LoginRequest, LoginResponse, MessageResponse, Permission, RegisterForm,
-    RenewResponse, ResetPasswordForm, ResetPasswordRequest, ResetTokenStatus, StorePermission,
+    ActivationRequest, ActivationResponse, ApiErrorBody, CheckStaffRequest, ForgotPasswordForm,
+    InvitationInfo, LoginForm, LoginRequest, LoginResponse, MessageResponse, Permission,
+    RegisterForm, RenewResponse, ResetPasswordForm, ResetPasswordRequest, ResetTokenStatus,
+    StorePermission,
 };
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -384,16 +385,18 @@ async fn check_staff_available(
 /// Confirms a sign-up (an activation token), or accepts a staff invitation (an invitation
 /// token; a password and names are needed when the invitee has no account yet).
 #[utoipa::path(post, path = "/auth/account-activation", tag = "auth", request_body = ActivationRequest,
-    responses((status = 200, body = MessageResponse), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+    responses((status = 200, body = ActivationResponse), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn account_activation(
     State(state): State<AppState>,
     Json(body): Json<ActivationRequest>,
-) -> Result<Json<MessageResponse>, ApiError> {
+) -> Result<Json<ActivationResponse>, ApiError> {
     let token = body.token.trim();
     if let Some(user_id) = onetime::spend(&state.db, token, Purpose::Activation).await? {
         accounts::activate(&state.db, &user_id, now_ms()).await?;
-        return Ok(Json(MessageResponse {
-            message: "Your account is active. You can sign in now.".to_owned(),
+        // The link proves the address and is spent: the merchant goes on signed in.
+        return Ok(Json(ActivationResponse {
+            message: "Your account is active.".to_owned(),
+            session: Some(new_session(&state, &user_id).await?),
         }));
     }
     let Some((invitation_id, store_id, store_name, email, first_name, last_name, scopes)) =
@@ -421,6 +424,7 @@ async fn account_activation(
     if !staff::accept(&mut tx, &invitation_id, now).await? {
         return Err(ApiError::NotFoundWith(INVITATION_GONE.to_owned()));
     }
+    let new_account = existing.is_none();
     let user_id = match (existing, new_password) {
         (Some(id), _) => id,
         (None, Some(hash)) => {
@@ -463,9 +467,30 @@ async fn account_activation(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(MessageResponse {
-        message: format!("You have joined {store_name}. Sign in to start."),
-    }))
+    // A newcomer who just chose a password goes on signed in; an existing account signs in
+    // with its own password (the link alone does not open it).
+    let session = if new_account {
+        Some(new_session(&state, &user_id).await?)
+    } else {
+        None
+    };
+    let message = match session {
+        Some(_) => format!("You have joined {store_name}."),
+        None => format!("You have joined {store_name}. Sign in to start."),
+    };
+    Ok(Json(ActivationResponse { message, session }))
+}
+
+/// A session for `user_id`, as signing in starts it.
+async fn new_session(state: &AppState, user_id: &str) -> Result<LoginResponse, ApiError> {
+    let tokens = session::start(&state.db, &state.keys, user_id).await?;
+    let store = accounts::first_store(&state.db, user_id).await?;
+    Ok(LoginResponse {
+        access_token: tokens.access_token,
+        refresh_token: tokens.refresh_token,
+        refresh_token_expires_at: tokens.refresh_expires_at,
+        store_id: store,
+    })
 }
 
 /// E-mails a password-reset link. The answer is the same whether the account exists or not,

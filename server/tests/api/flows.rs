@@ -65,6 +65,14 @@ async fn sign_up_needs_the_key_then_activation_then_sign_in_works() {
         .send()
         .await;
     assert_eq!(activated.status, StatusCode::OK, "{}", activated.text);
+    // The merchant goes on signed in: the session works at once, in the new store.
+    let started = activated.json["session"]["accessToken"]
+        .as_str()
+        .expect("a session");
+    let me = app.get("/api/users/stores").token(started).send().await;
+    assert_eq!(me.status, StatusCode::OK);
+    assert_eq!(me.json["stores"][0]["subdomain"], "da-lat-coffee");
+    assert!(activated.json["session"]["storeId"].is_string());
     let again = app
         .post("/api/auth/account-activation")
         .json(&json!({"token": token}))
@@ -330,6 +338,11 @@ async fn an_invited_newcomer_joins_with_the_given_scopes_and_can_be_removed() {
         .send()
         .await;
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
+    // The newcomer goes on signed in, in the store they joined.
+    assert_eq!(
+        joined.json["session"]["storeId"].as_str(),
+        Some(demo.as_str())
+    );
 
     let packer = app.login("packer@example.com", "packer12").await;
     let packer_token = packer["accessToken"].as_str().expect("token").to_owned();
@@ -467,6 +480,8 @@ async fn an_existing_user_accepts_without_a_password_and_duplicates_are_refused(
         .send()
         .await;
     assert_eq!(joined.status, StatusCode::OK);
+    // An existing account is not opened by the link alone.
+    assert_eq!(joined.json.get("session"), None, "{}", joined.text);
     let (seller, _, _) = app.session_of(SELLER_EMAIL).await;
     let stores = app.get("/api/users/stores").token(&seller).send().await;
     assert_eq!(stores.json["stores"].as_array().map(Vec::len), Some(2));

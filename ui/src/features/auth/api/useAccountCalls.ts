@@ -2,6 +2,7 @@
 // staff invitations. One hook per call.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
+import type { ActivationResponse } from "../../../types/generated/ActivationResponse";
 import type { ActivationRequest } from "../../../types/generated/ActivationRequest";
 import type { ForgotPasswordForm } from "../../../types/generated/ForgotPasswordForm";
 import type { InvitationInfo } from "../../../types/generated/InvitationInfo";
@@ -44,7 +45,7 @@ export function useSignup(signupKey: string) {
 /** POST /auth/account-activation: confirms a sign-up or accepts an invitation. */
 export function useActivation() {
   return useMutation({
-    mutationFn: (body: ActivationRequest) => api<MessageResponse>("/auth/account-activation", { method: "POST", body, anonymous: true }),
+    mutationFn: (body: ActivationRequest) => api<ActivationResponse>("/auth/account-activation", { method: "POST", body, anonymous: true }),
   });
 }
 

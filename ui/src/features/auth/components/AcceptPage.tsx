@@ -2,7 +2,8 @@
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useSession } from "../../../app/session";
 import { AuthLayout } from "../../../components/AuthLayout";
 import { type FieldError, checkNewPassword } from "../../../core";
 import { errorText } from "../../../lib/errors";
@@ -15,6 +16,8 @@ export function AcceptPage() {
   const token = params.get("token") ?? "";
   const invitation = useInvitation(token);
   const accept = useActivation();
+  const signIn = useSession((state) => state.signIn);
+  const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
@@ -30,12 +33,22 @@ export function AcceptPage() {
       setErrors(found);
       if (found) return;
     }
-    accept.mutate({
-      token,
-      password: offer.hasAccount ? null : password.trim(),
-      firstName: firstName.trim() || null,
-      lastName: lastName.trim() || null,
-    });
+    accept.mutate(
+      {
+        token,
+        password: offer.hasAccount ? null : password.trim(),
+        firstName: firstName.trim() || null,
+        lastName: lastName.trim() || null,
+      },
+      {
+        // A newcomer goes on signed in, into the store they joined.
+        onSuccess: ({ session }) => {
+          if (!session) return;
+          signIn(session);
+          void navigate("/auth/shop");
+        },
+      },
+    );
   }
 
   return (

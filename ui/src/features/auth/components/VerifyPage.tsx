@@ -3,7 +3,8 @@
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useSession } from "../../../app/session";
 import { AuthLayout } from "../../../components/AuthLayout";
 import { type FieldError, checkResetPassword } from "../../../core";
 import { errorText } from "../../../lib/errors";
@@ -13,13 +14,25 @@ import { fieldError } from "./fieldError";
 function Activation({ token }: { token: string }) {
   const { t } = useTranslation();
   const activation = useActivation();
+  const signIn = useSession((state) => state.signIn);
+  const navigate = useNavigate();
   const sent = useRef(false);
   useEffect(() => {
     // The link is used once, even under React's double effects in development.
     if (sent.current) return;
     sent.current = true;
-    activation.mutate({ token, password: null, firstName: null, lastName: null });
-  }, [activation, token]);
+    activation.mutate(
+      { token, password: null, firstName: null, lastName: null },
+      {
+        // The merchant goes on signed in, to their store's survey as after signing in.
+        onSuccess: ({ session }) => {
+          if (!session) return;
+          signIn(session);
+          void navigate("/auth/shop?register=1");
+        },
+      },
+    );
+  }, [activation, token, signIn, navigate]);
   if (activation.isPending || activation.isIdle) return <Loader aria-label={t("auth.verify.working")} />;
   if (activation.isError) return <Alert color="red">{errorText(activation.error)}</Alert>;
   return (
