@@ -147,6 +147,12 @@ test("the dashboard's help card shows the help base, and hostile HTML stays iner
   const help = page.getByRole("region", { name: "Help" });
   await expect(help.getByRole("heading", { name: "Welcome to Storeloom" })).toBeVisible();
   await expect(help.getByRole("listitem")).toHaveCount(3);
+  // It names the guide where it is: the Next step button at the bottom right.
+  await expect(help).toContainText("Next step guide at the bottom right of the page");
+  const pill = page.getByText(/^Next step:/).first();
+  const box = await pill.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.x > viewport.width / 2 && box.y > viewport.height / 2).toBe(true);
 
   // Were the help base to send hostile HTML, nothing of it would run.
   await page.route("**/api/helpbase/public/customHTML?*", (route) =>

@@ -121,16 +121,16 @@ async fn subscription(
 
 /// The help base's home page content.
 const HELP_HOME: &str = "<h2>Welcome to Storeloom</h2>\
-<p>Start with your products, choose a theme and connect a domain. The onboarding guide at the \
-top of the page shows the next step.</p>\
+<p>Start with your products, choose a theme and connect a domain. The <strong>Next step</strong> \
+guide at the bottom right of the page shows what to do next.</p>\
 <ul><li>Add products under <strong>Products</strong>.</li>\
 <li>Edit your storefront under <strong>Online Store → Themes</strong>.</li>\
 <li>Connect a domain under <strong>Online Store → Domain</strong>.</li></ul>";
 
 /// The help base's home page in Vietnamese, for readers of the admin in Vietnamese.
 const HELP_HOME_VI: &str = "<h2>Chào mừng đến với Storeloom</h2>\
-<p>Hãy bắt đầu với sản phẩm, chọn giao diện và kết nối tên miền. Hướng dẫn bắt đầu ở đầu trang \
-cho biết bước tiếp theo.</p>\
+<p>Hãy bắt đầu với sản phẩm, chọn giao diện và kết nối tên miền. Mục <strong>Bước tiếp theo</strong> \
+ở góc dưới bên phải trang cho biết việc cần làm tiếp.</p>\
 <ul><li>Thêm sản phẩm trong <strong>Sản phẩm</strong>.</li>\
 <li>Chỉnh sửa cửa hàng trong <strong>Cửa hàng trực tuyến → Giao diện</strong>.</li>\
 <li>Kết nối tên miền trong <strong>Cửa hàng trực tuyến → Tên miền</strong>.</li></ul>";
