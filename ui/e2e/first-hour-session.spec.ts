@@ -52,12 +52,17 @@ test("registration opens only with the configured key; a new merchant goes throu
   await expect(page.getByText(`Your store's address is ${url.searchParams.get("defaultSystemDomain")}`)).toBeVisible();
   await page.getByRole("button", { name: "Continue to my store" }).click();
   await expect(page.getByText("Choose an answer")).toHaveCount(2);
+  // Sign-up asks no name: the survey does, so the admin greets the merchant by it.
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await page.getByLabel("Your first name").pressSequentially("Linh");
+  await page.getByLabel("Your last name").pressSequentially("Đỗ");
   await page.getByRole("radio", { name: "Print-on-demand products" }).check();
   await page.getByRole("radio", { name: "No, this is my first store" }).check();
   await page.getByLabel("How did you hear about us? (optional)").fill("A friend");
   await page.getByRole("button", { name: "Continue to my store" }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
   await expect(page.getByRole("banner").getByText(store)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Linh Đỗ");
 
   // Done once: the next shop choice opens the admin directly.
   await page.goto("/admin/auth/shop");

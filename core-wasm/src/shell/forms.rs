@@ -192,6 +192,20 @@ pub fn check_new_password(password: &str) -> Option<FieldError> {
     check_length("password", "Password", password, NEW_PASSWORD_LENGTH)
 }
 
+/// The first name a new merchant gives after signing up (the survey asks it, so that the admin
+/// greets and credits them by name): required, at most 50 characters once trimmed.
+pub fn check_first_name(name: &str) -> Option<FieldError> {
+    check_length(
+        "firstName",
+        "First name",
+        name.trim(),
+        crate::limits::LengthBounds {
+            min: 1,
+            max: PERSON_NAME_MAX,
+        },
+    )
+}
+
 /// A store name: 2 to 50 characters once trimmed.
 pub fn check_store_name(name: &str) -> Option<FieldError> {
     check_length("storeName", "Store name", name.trim(), STORE_NAME_LENGTH)
@@ -470,6 +484,16 @@ mod tests {
                 "The picture address must start with http:// or https://".to_owned()
             ]
         );
+    }
+
+    #[test]
+    fn a_first_name_is_required_and_at_most_fifty_letters() {
+        let code = |name: &str| check_first_name(name).map(|e| e.code);
+        assert_eq!(code("Lan"), None);
+        assert_eq!(code("  Trần  "), None);
+        assert_eq!(code("   ").as_deref(), Some("firstName.required"));
+        assert_eq!(code(&"a".repeat(51)).as_deref(), Some("firstName.tooLong"));
+        assert_eq!(code(&"ệ".repeat(50)), None);
     }
 
     #[test]

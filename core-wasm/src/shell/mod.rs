@@ -18,9 +18,9 @@ pub use formats::{
 pub use formats::{FormatError, notification_time, parse_zone};
 pub use forms::{
     BUSINESS_TYPES, CheckedProfile, PAYMENT_CHOICES, THEME_FAMILIES, check_change_password,
-    check_forgot_password, check_new_password, check_page_preference, check_profile,
-    check_register, check_reset_password, check_scopes, check_staff_invitation, check_store_name,
-    check_survey, subdomain_from_name,
+    check_first_name, check_forgot_password, check_new_password, check_page_preference,
+    check_profile, check_register, check_reset_password, check_scopes, check_staff_invitation,
+    check_store_name, check_survey, subdomain_from_name,
 };
 pub use greeting::{GreetingError, full_name, greeting};
 pub use login::{check_login, is_email};

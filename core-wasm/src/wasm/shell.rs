@@ -24,6 +24,12 @@ pub fn check_new_password(password: &str) -> Result<JsValue, JsError> {
     to_js(&shell::check_new_password(password))
 }
 
+/// Judges the first name the survey asks a new merchant; returns a `FieldError` or null.
+#[wasm_bindgen(js_name = checkFirstName)]
+pub fn check_first_name(name: &str) -> Result<JsValue, JsError> {
+    to_js(&shell::check_first_name(name))
+}
+
 /// Judges a sign-up form; returns a `FormVerdict<RegisterForm>`.
 #[wasm_bindgen(js_name = checkRegister)]
 pub fn check_register(form: JsValue) -> Result<JsValue, JsError> {

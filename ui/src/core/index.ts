@@ -64,6 +64,11 @@ export function checkNewPassword(password: string): FieldError | null {
   return (wasm.checkNewPassword(password) as FieldError | undefined) ?? null;
 }
 
+/** Judges the first name the survey asks a new merchant. */
+export function checkFirstName(name: string): FieldError | null {
+  return (wasm.checkFirstName(name) as FieldError | undefined) ?? null;
+}
+
 /** Judges the sign-up form. */
 export function checkRegister(form: RegisterForm): FormVerdict<RegisterForm> {
   return wasm.checkRegister(form) as FormVerdict<RegisterForm>;

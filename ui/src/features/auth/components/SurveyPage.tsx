@@ -2,9 +2,10 @@
 // store, shown after the shop choice when GET /stores/survey answers other than 200. The answers
 // go to POST /stores/survey for the chosen store; then the user goes on to the page to return
 // to, or the dashboard. After a sign-up (`register`) it greets the new merchant and names the
-// store's address.
+// store's address. An account without a name (sign-up does not ask it) gives its name here
+// first (PUT /users), so that the admin greets and credits the merchant by name.
 import { Alert, Button, Radio, Stack, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
@@ -12,9 +13,14 @@ import { AuthLayout } from "../../../components/AuthLayout";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { MessageResponse } from "../../../types/generated/MessageResponse";
+import type { UpdateProfileRequest } from "../../../types/generated/UpdateProfileRequest";
+import type { UserInfo } from "../../../types/generated/UserInfo";
+import { type FieldError, checkFirstName } from "../../../core";
+import { useUserInfo } from "../../../hooks/useStoreData";
 import type { SurveyAnswers } from "../../../types/generated/SurveyAnswers";
 import { destination } from "../utils/onward";
 import { useSession } from "../../../app/session";
+import { fieldError } from "./fieldError";
 
 /** The survey's questions and their choices (translation keys under session.survey). */
 const CHOICES = {
@@ -31,8 +37,22 @@ export function SurveyPage() {
   const [answers, setAnswers] = useState<Partial<Record<Question, string>>>({});
   const [source, setSource] = useState("");
   const [missing, setMissing] = useState<Question[]>([]);
+  const user = useUserInfo();
+  const client = useQueryClient();
+  const [firstName, setFirstName] = useState("");
+  const [lastName, setLastName] = useState("");
+  const [nameError, setNameError] = useState<FieldError | null>(null);
+  // Asked only of an account that has no name yet.
+  const asksName = Boolean(user.data && !user.data.firstName?.trim());
   const submit = useMutation({
-    mutationFn: (body: SurveyAnswers) => api<MessageResponse>("/stores/survey", { method: "POST", body }),
+    mutationFn: async (body: SurveyAnswers) => {
+      if (asksName) {
+        const profile: UpdateProfileRequest = { firstName: firstName.trim(), lastName: lastName.trim() || null, profilePicture: null };
+        await api<UserInfo>("/users", { method: "PUT", body: profile });
+        await client.invalidateQueries({ queryKey: ["users", "info"] });
+      }
+      return api<MessageResponse>("/stores/survey", { method: "POST", body });
+    },
     onSuccess: () => void navigate(destination(params), { replace: true }),
   });
 
@@ -48,7 +68,9 @@ export function SurveyPage() {
     event.preventDefault();
     const unanswered = (Object.keys(CHOICES) as Question[]).filter((question) => !answers[question]);
     setMissing(unanswered);
-    if (unanswered.length > 0 || submit.isPending) return;
+    const badName = asksName ? checkFirstName(firstName) : null;
+    setNameError(badName);
+    if (unanswered.length > 0 || badName || submit.isPending) return;
     const body: Record<string, string> = { ...(answers as Record<Question, string>) };
     if (source.trim()) body.source = source.trim();
     submit.mutate({ answers: body });
@@ -82,6 +104,22 @@ export function SurveyPage() {
     >
       <form onSubmit={send} noValidate aria-label={t("session.survey.title")}>
         <Stack gap="lg">
+          {asksName && (
+            <>
+              <TextInput
+                label={t("session.survey.firstName")}
+                autoComplete="given-name"
+                withAsterisk
+                value={firstName}
+                onChange={(event) => {
+                  setFirstName(event.currentTarget.value);
+                  setNameError(null);
+                }}
+                error={fieldError({ firstName: nameError ?? undefined }, "firstName")}
+              />
+              <TextInput label={t("session.survey.lastName")} autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.currentTarget.value)} />
+            </>
+          )}
           {question("sell")}
           {question("experience")}
           <TextInput label={t("session.survey.source")} value={source} onChange={(event) => setSource(event.currentTarget.value)} />
