@@ -1,7 +1,7 @@
 // Providers: theme, notifications, server data, translations; then the routes.
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { type CSSVariablesResolver, MantineProvider, createTheme } from "@mantine/core";
+import { Badge, type CSSVariablesResolver, MantineProvider, createTheme } from "@mantine/core";
 import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, lazy } from "react";
 import { I18nextProvider } from "react-i18next";
@@ -60,7 +60,17 @@ const queryClient = new QueryClient({
 // Shades dark enough for WCAG AA contrast on white: the primary colour at shade 8, and dimmed
 // text at gray 7 (Mantine's defaults fall below 4.5:1).
 // Mantine's own CSS transitions (menus, the desktop drawer's width) also stop under reduced motion.
-const theme = createTheme({ primaryColor: "indigo", primaryShade: 8, defaultRadius: "md", respectReducedMotion: true });
+const theme = createTheme({
+  primaryColor: "indigo",
+  primaryShade: 8,
+  defaultRadius: "md",
+  respectReducedMotion: true,
+  components: {
+    // A badge says a status in a word or two: never cut to "NOT P…" in a narrow column (its
+    // column widens and the table scrolls instead), never shrunk over its neighbour.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: "none", overflow: "visible" }, label: { overflow: "visible" } } }),
+  },
+});
 // Light badges and buttons: text dark enough for 4.5:1 on their own tint (Mantine's shades
 // stop near 3.9:1 there).
 const LIGHT_TEXT: Record<string, string> = {
