@@ -1,7 +1,7 @@
 // The admin shell in Chromium against the real server and its demo data: both menu variants,
 // permissions, the drawer's widths, notifications, notices, silent renewal and the language.
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, SELLER, apiSession, call, enter } from "./helpers";
+import { OWNER, SELLER, apiSession, call, enter, newStore } from "./helpers";
 
 const drawer = (page: Page) => page.getByTestId("drawer");
 
@@ -198,4 +198,20 @@ test("screens the limited menu lacks have doors: the day's tiles and the sales r
   await enter(page, OWNER, /Demo Store/, `/admin/orders/detail/${withCustomer.id}`);
   await page.getByRole("link", { name: customer.full_name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/customers/${customer.id}$`));
+});
+
+test("on a phone a long store name gives way: the balance is whole and nothing overflows", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const name = `A very long store name for a phone ${Date.now().toString(36)}`;
+  await newStore(request, owner, name);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await enter(page, OWNER, new RegExp(name));
+  const balance = page.getByLabel("Balance available to pay out");
+  await expect(balance).toBeVisible();
+  const whole = await balance.evaluate((badge) => {
+    const label = badge.querySelector(".mantine-Badge-label") ?? badge;
+    return label.scrollWidth <= label.clientWidth + 1 && !(label.textContent ?? "").includes("…");
+  });
+  expect(whole).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

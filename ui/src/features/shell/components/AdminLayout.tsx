@@ -102,13 +102,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The store's name gives way (truncated); the balance, bell and avatar never do. */}
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
             {mobile && <Burger opened={mobileOpened} onClick={mobileDrawer.toggle} size="sm" aria-label={t("shell.toggleMenu")} />}
             <Text fw={800} c="indigo.7" truncate>
               {session.storeName}
             </Text>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {mobile && balance.data && (
               <Badge variant="light" size="lg" aria-label={t("shell.balance")}>
                 {formats.money(balance.data.availableToPayout)}
