@@ -86,12 +86,13 @@ test("a theme is added from the library, renamed, previewed, given a page, publi
 
   // Publish: it becomes the store's theme, and the storefront's theme type follows it.
   await themeAction(page, "Autumn sale", "Activate");
+  await page.getByRole("dialog", { name: "Publish this theme?" }).getByRole("button", { name: "Activate" }).click();
   await expect(row(page, "Autumn sale")).toContainText("Active");
   await expect
     .poll(async () => (await call<{ storeFrontDefaultTheme: string }>(request, owner, "GET", "/stores/preferences", undefined, store)).storeFrontDefaultTheme)
     .toBe("newchick");
 
-  // Customize, then Close: back to the Themes list the editor was opened from.
+  // Customize, then Close.
   await page.getByRole("link", { name: "Customize Autumn sale" }).click();
   await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
   // Sections are listed by name, never by their technical keys.
@@ -192,13 +193,16 @@ test("a menu's links are picked from the store, reordered from the keyboard and 
   const announced = (text: RegExp) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text });
   const blog = page.getByRole("button", { name: /^Move Blog/ });
   await blog.focus();
+  // The announcements name the links, in the user's language.
   await page.keyboard.press("Space");
   await expect(blog).toHaveAttribute("aria-pressed", "true");
+  await expect(announced(/Picked up Blog\./)).toHaveCount(1);
   await page.keyboard.press("ArrowUp");
-  await expect(announced(/over droppable area link-1\./)).toHaveCount(1);
+  await expect(announced(/Blog is over About\./)).toHaveCount(1);
   await page.keyboard.press("ArrowUp");
-  await expect(announced(/over droppable area link-0\./)).toHaveCount(1);
+  await expect(announced(/Blog is over Tops\./)).toHaveCount(1);
   await page.keyboard.press("Space");
+  await expect(announced(/Blog was dropped in the place of Tops\./)).toHaveCount(1);
   await expect.poll(labels).toEqual(["Blog", "Tops", "About"]);
 
   // With the mouse: About dragged to the top. The rows glide to their new places after the
@@ -215,7 +219,7 @@ test("a menu's links are picked from the store, reordered from the keyboard and 
   await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 4 });
   await expect(page.getByRole("button", { name: /^Move About/ })).toHaveAttribute("aria-pressed", "true");
   await page.mouse.move(to.x + to.width / 2, to.y - 20, { steps: 12 });
-  await expect(announced(/link-2 was moved over droppable area link-0\./)).toHaveCount(1);
+  await expect(announced(/About is over Blog\./)).toHaveCount(1);
   await page.mouse.up();
   await expect.poll(labels).toEqual(["About", "Blog", "Tops"]);
   await page.getByRole("button", { name: "Save" }).click();

@@ -11,6 +11,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { sortableAccessibility } from "../../../components/sortableAccessibility";
 import { checkMenu } from "../../../core";
 import type { MenuInput } from "../../../types/generated/MenuInput";
 import type { MenuItem } from "../../../types/generated/MenuItem";
@@ -88,12 +89,16 @@ function SortableList<T>({
   items,
   onMove,
   render,
+  nameOf,
 }: {
   prefix: string;
   items: T[];
   onMove: (from: number, to: number) => void;
   render: (item: T, index: number) => ReactNode;
+  /** The item's name, as screen readers announce its moves. */
+  nameOf: (item: T, index: number) => string;
 }) {
+  const { t } = useTranslation();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -105,7 +110,16 @@ function SortableList<T>({
     if (from >= 0 && to >= 0 && from !== to) onMove(from, to);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={sortableAccessibility(t, (id) => {
+        const index = ids.indexOf(String(id));
+        const item = items[index];
+        return item === undefined ? String(id) : nameOf(item, index);
+      })}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {items.map((item, index) => render(item, index))}
       </SortableContext>
@@ -152,6 +166,7 @@ export function MenuFormPage() {
         prefix="link-"
         items={input.items}
         onMove={(from, to) => change("items", arrayMove(input.items, from, to))}
+        nameOf={(item, index) => item.title || t("menus.itemN", { n: index + 1 })}
         render={(item, index) => {
           const label = t("menus.itemN", { n: index + 1 });
           return (
@@ -164,6 +179,7 @@ export function MenuFormPage() {
                       prefix={`link-${index}-`}
                       items={item.children}
                       onMove={(from, to) => setItem(index, { ...item, children: arrayMove(item.children, from, to) })}
+                      nameOf={(child, childIndex) => child.title || t("menus.subItemN", { n: index + 1, m: childIndex + 1 })}
                       render={(child, childIndex) => {
                         const childLabel = t("menus.subItemN", { n: index + 1, m: childIndex + 1 });
                         return (

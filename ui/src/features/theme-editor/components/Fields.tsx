@@ -31,6 +31,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type ReactNode, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { sortableAccessibility } from "../../../components/sortableAccessibility";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
@@ -781,7 +782,17 @@ function ListField({ field, label, input }: { field: FieldView; label: string; i
           </Badge>
         ) : null}
       </Group>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={sortableAccessibility(t, (id) => {
+          const index = ids.indexOf(String(id));
+          const item = items[index];
+          if (!item) return String(id);
+          return item.title.trim() || (item.itemType ? itemTypeLabel(t, item.itemType) : null) || t("editor.item", { n: index + 1 });
+        })}
+      >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           {items.map((item, index) => {
             const type = item.itemType ? itemTypeLabel(t, item.itemType) : null;

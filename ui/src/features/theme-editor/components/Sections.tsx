@@ -7,6 +7,7 @@ import { IconArrowBarToDown, IconArrowBarToUp, IconGripVertical, IconPlus } from
 import { useState } from "react";
 import classes from "./Sections.module.css";
 import { useTranslation } from "react-i18next";
+import { sortableAccessibility } from "../../../components/sortableAccessibility";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
@@ -116,7 +117,12 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
   const last = movable[movable.length - 1];
   return (
     <Stack gap={6}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={sortableAccessibility(t, (id) => names.get(String(id)) ?? String(id))}
+      >
         <SortableContext items={movable.map((item) => item.key)} strategy={verticalListSortingStrategy}>
           {items.map((item) => (
             <Row key={item.key} item={item} name={names.get(item.key) ?? ""} onOpen={onOpen} selected={selected === item.key} />

@@ -6,6 +6,7 @@ import { Accordion, ActionIcon, Group, Stack } from "@mantine/core";
 import { IconGripVertical } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { sortableAccessibility } from "../../../components/sortableAccessibility";
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
@@ -80,6 +81,7 @@ function GroupPanel({ group, open }: { group: SettingsGroupView; open: boolean }
 }
 
 export function SettingsTab({ page, open, onOpen }: { page: EditorPage; open: string | null; onOpen: (group: SettingsGroupView | null) => void }) {
+  const { t } = useTranslation();
   const { session } = useEditor();
   const groups = session.editor.settingsGroups(page);
   const family = session.editor.family().family;
@@ -104,7 +106,15 @@ export function SettingsTab({ page, open, onOpen }: { page: EditorPage; open: st
     keepOrder(scope, next);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={sortableAccessibility(t, (id) => {
+        const group = groups.find((g) => g.panel === id);
+        return group ? t(`editor.groups.${group.group}`) : String(id);
+      })}
+    >
       <SortableContext items={sorted.map((g) => g.panel)} strategy={verticalListSortingStrategy}>
         <Accordion variant="separated" value={open} onChange={(panel) => onOpen(groups.find((g) => g.panel === panel) ?? null)} chevronPosition="right">
           {sorted.map((group) => (
