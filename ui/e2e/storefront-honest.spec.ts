@@ -158,3 +158,24 @@ test("the hoodie's size and colour are picked separately and a combination that 
 
   expect(problems).toEqual([]);
 });
+
+test("the checkout's city, region and postcode each stand under their label, on a computer and a phone", async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/s/demo/products/classic-shirt");
+    await page.getByRole("button", { name: "Add to cart" }).first().click();
+    await expect(page.locator("[data-added]")).toBeVisible();
+    await page.goto("/s/demo/checkout");
+    for (const name of ["City", "State / province", "Postcode"]) {
+      const input = page.getByLabel(name, { exact: true }).first();
+      const label = page.locator(`label[for="${await input.getAttribute("id")}"]`);
+      const [l, i] = [await label.boundingBox(), await input.boundingBox()];
+      if (!l || !i) throw new Error(`${name} is not shown at ${width} px`);
+      // The label above its input, aligned with it, and the input as wide as its cell.
+      expect(l.y + l.height).toBeLessThanOrEqual(i.y + 1);
+      expect(Math.abs(l.x - i.x)).toBeLessThan(2);
+      expect(i.width).toBeGreaterThanOrEqual(140);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});

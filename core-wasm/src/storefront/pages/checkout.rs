@@ -122,28 +122,31 @@ fn address_fields(id: &str, prefix: &str, phone: bool) -> String {
         ADDRESS_LINE_MAX,
         false,
     ));
+    // City, region and postcode side by side where there is room: each label above its input,
+    // one cell each (stacked on a phone).
+    let cell = |html: String| format!("<div class=\"co-cell\">{html}</div>");
     out.push_str("<div class=\"co-row\">");
-    out.push_str(&field(
+    out.push_str(&cell(field(
         "city",
         "City",
         "address-level2",
         ADDRESS_FIELD_MAX,
         true,
-    ));
-    out.push_str(&field(
+    )));
+    out.push_str(&cell(field(
         "region",
         "State / province",
         "address-level1",
         ADDRESS_FIELD_MAX,
         false,
-    ));
-    out.push_str(&field(
+    )));
+    out.push_str(&cell(field(
         "postcode",
         "Postcode",
         "postal-code",
         POSTCODE_MAX,
         false,
-    ));
+    )));
     out.push_str("</div>");
     let _ = write!(
         out,
