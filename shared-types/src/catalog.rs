@@ -206,6 +206,10 @@ dto! {
         pub version: i64,
         pub summary: String,
         pub paths: Vec<String>,
+        /// What the version changed, in words the admin translates (empty for a whole-config
+        /// save, a restore or a page copy, which `summary` says).
+        #[serde(default)]
+        pub changes: Vec<crate::theme::VersionChange>,
         #[serde(default)]
         #[ts(optional)]
         pub saved_by: Option<String>,

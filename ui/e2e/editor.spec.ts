@@ -103,7 +103,9 @@ test("sections: add above and below, drag to reorder, remove, save and reload", 
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 8, { steps: 12 });
-  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: `was moved over droppable area ${now[3]}.` })).toHaveCount(1);
+  // The announcement names both sections.
+  const targetName = ((await target.getByRole("button", { name: /^Drag to move / }).getAttribute("aria-label")) ?? "").replace(/^Drag to move /, "");
+  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: `Key features is over ${targetName}.` })).toHaveCount(1);
   await page.mouse.up();
   await expect.poll(() => order(page)).toEqual([now[0], now[2], now[3], above, ...now.slice(4)]);
 
@@ -391,8 +393,11 @@ test("offline edits survive a reload and reach the server exactly once", async (
     store,
   );
   expect(versions).toHaveLength(2);
-  expect(versions[0]?.summary).toBe("50 commands replayed: setField x50");
+  // The version says in words what it changed (50 keystrokes in one field are one change).
+  expect(versions[0]?.summary).toBe("Edited Cart goal: motivational message");
   expect(accepted).toBe(1);
+  await page.getByRole("button", { name: "Versions" }).click();
+  await expect(page.getByRole("dialog", { name: "Versions" })).toContainText("Edited Cart Goal: Motivational message");
 });
 
 /** Issue 26: only Save publishes. Edits made offline stay a draft: the network's return and a

@@ -11,6 +11,7 @@
 
 mod commands;
 pub mod defaults;
+pub mod describe;
 mod doc;
 mod error;
 mod fields;

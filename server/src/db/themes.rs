@@ -101,7 +101,12 @@ pub async fn create_theme(
     .bind(author.user_id)
     .execute(&mut **tx)
     .await?;
-    insert_version(tx, &id, 1, theme.config, theme.summary, "[]", author, now).await?;
+    let first = Summary {
+        text: theme.summary,
+        paths: "[]",
+        changes: "[]",
+    };
+    insert_version(tx, &id, 1, theme.config, &first, author, now).await?;
     if theme.active {
         // Made active (published) with its first version: that version is kept.
         sqlx::query("UPDATE theme_versions SET published = 1 WHERE theme_id = $1")
@@ -112,27 +117,35 @@ pub async fn create_theme(
     Ok(id)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What a version says about itself: its summary, the paths it changed and its changes in
+/// words (JSON arrays).
+#[derive(Debug, Clone, Copy)]
+pub struct Summary<'a> {
+    pub text: &'a str,
+    pub paths: &'a str,
+    pub changes: &'a str,
+}
+
 async fn insert_version(
     tx: &mut Transaction<'_, Any>,
     theme_id: &str,
     version: i64,
     config: &str,
-    summary: &str,
-    paths: &str,
+    summary: &Summary<'_>,
     author: Author<'_>,
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO theme_versions (id, theme_id, version, config, summary, paths, saved_by, saved_by_name, saved_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO theme_versions (id, theme_id, version, config, summary, paths, changes, saved_by, saved_by_name, saved_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(new_id())
     .bind(theme_id)
     .bind(version)
     .bind(config)
-    .bind(summary)
-    .bind(paths)
+    .bind(summary.text)
+    .bind(summary.paths)
+    .bind(summary.changes)
     .bind(author.user_id)
     .bind(author.name)
     .bind(now)
@@ -176,9 +189,7 @@ pub struct Save<'a> {
     pub expected_version: i64,
     pub config: &'a str,
     pub family: &'a str,
-    pub summary: &'a str,
-    /// A JSON array of the paths changed.
-    pub paths: &'a str,
+    pub summary: Summary<'a>,
     /// An offline batch's id and the outcome to keep for its retries.
     pub batch: Option<(&'a str, &'a str)>,
     /// The editor's Save: the saver's draft, deleted in the save's transaction.
@@ -239,8 +250,7 @@ pub async fn save(
         save.theme_id,
         version,
         save.config,
-        save.summary,
-        save.paths,
+        &save.summary,
         author,
         now,
     )
@@ -446,15 +456,24 @@ pub async fn paths_changed_since(
     Ok(whole.then(|| rows.into_iter().map(|(paths,)| paths).collect()))
 }
 
-type VersionRow = (i64, String, String, Option<String>, Option<String>, i64);
+type VersionRow = (
+    i64,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    i64,
+);
 
 fn version_of(
-    (version, summary, paths, saved_by, saved_by_name, saved_at): VersionRow,
+    (version, summary, paths, changes, saved_by, saved_by_name, saved_at): VersionRow,
 ) -> ThemeVersion {
     ThemeVersion {
         version,
         summary,
         paths: serde_json::from_str(&paths).unwrap_or_default(),
+        changes: serde_json::from_str(&changes).unwrap_or_default(),
         saved_by,
         saved_by_name,
         saved_at,
@@ -464,7 +483,7 @@ fn version_of(
 /// Every saved version of the theme's config, newest first.
 pub async fn versions(db: &AnyPool, theme_id: &str) -> Result<Vec<ThemeVersion>, sqlx::Error> {
     let rows: Vec<VersionRow> = sqlx::query_as(
-        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at FROM theme_versions \
+        "SELECT version, summary, paths, changes, saved_by, saved_by_name, saved_at FROM theme_versions \
          WHERE theme_id = $1 ORDER BY version DESC",
     )
     .bind(theme_id)
@@ -483,22 +502,28 @@ pub async fn version(
         i64,
         String,
         String,
+        String,
         Option<String>,
         Option<String>,
         i64,
         String,
     );
     let row: Option<Row> = sqlx::query_as(
-        "SELECT version, summary, paths, saved_by, saved_by_name, saved_at, config FROM theme_versions \
+        "SELECT version, summary, paths, changes, saved_by, saved_by_name, saved_at, config FROM theme_versions \
          WHERE theme_id = $1 AND version = $2",
     )
     .bind(theme_id)
     .bind(version)
     .fetch_optional(db)
     .await?;
-    Ok(row.map(|(v, summary, paths, by, by_name, at, config)| {
-        (version_of((v, summary, paths, by, by_name, at)), config)
-    }))
+    Ok(
+        row.map(|(v, summary, paths, changes, by, by_name, at, config)| {
+            (
+                version_of((v, summary, paths, changes, by, by_name, at)),
+                config,
+            )
+        }),
+    )
 }
 
 /// The store's active theme: id, name, family, config version and config text.

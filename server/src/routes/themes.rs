@@ -25,7 +25,7 @@ use crate::auth::CurrentUser;
 use crate::auth::store::{StoreAccess, routes as scoped};
 use crate::db::now_ms;
 use crate::db::theme_drafts::{self, DraftKey};
-use crate::db::themes::{self as store_themes, Author, Save};
+use crate::db::themes::{self as store_themes, Author, Save, Summary};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
@@ -165,8 +165,11 @@ async fn save_doc(
             expected_version: expected,
             config: &doc.to_json(),
             family: family_name(doc.family()),
-            summary,
-            paths: &paths,
+            summary: Summary {
+                text: summary,
+                paths: &paths,
+                changes: "[]",
+            },
             batch: None,
             draft: None,
         },
@@ -725,7 +728,22 @@ async fn replay_commands(
         };
         let text = serde_json::to_string(&outcome).map_err(ApiError::internal)?;
         let paths = serde_json::to_string(&outcome.report.paths).map_err(ApiError::internal)?;
-        let summary = summary_of(&batch.commands, &outcome.report.applied);
+        // What the applied commands changed, in words (the admin translates them; the summary
+        // is their English).
+        let applied: Vec<shared_types::theme::ThemeCommand> = outcome
+            .report
+            .applied
+            .iter()
+            .filter_map(|i| batch.commands.get(*i as usize))
+            .filter_map(|c| serde_json::from_value(c.clone()).ok())
+            .collect();
+        let described = core_wasm::theme::describe::describe(current_doc.value(), &applied);
+        let summary = if described.is_empty() {
+            summary_of(&batch.commands, &outcome.report.applied)
+        } else {
+            core_wasm::theme::describe::in_english(&described)
+        };
+        let changes = serde_json::to_string(&described).map_err(ApiError::internal)?;
         let saved = store_themes::save(
             &state.db,
             &Save {
@@ -733,8 +751,11 @@ async fn replay_commands(
                 expected_version: current_version,
                 config: &doc.to_json(),
                 family: family_name(doc.family()),
-                summary: &summary,
-                paths: &paths,
+                summary: Summary {
+                    text: &summary,
+                    paths: &paths,
+                    changes: &changes,
+                },
                 batch: Some((batch_id, &text)),
                 draft: Some(draft),
             },

@@ -1069,3 +1069,50 @@ async fn the_editor_reads_html_texts_cleaned_while_a_plain_read_round_trips() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_saved_batch_says_in_words_what_it_changed() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    let theme = theme_of(&app, &token, &store, "hydro").await;
+    let theme_id = theme["id"].as_str().expect("id").to_owned();
+    let slides = "/pages/homepage/sections/head-image-1/settings/content/desktop/0";
+    let body = json!({"batchId": "words-1", "baseVersion": 1, "commands": [
+        {"kind": "setField", "path": format!("{slides}/heading/content"), "value": "Winter sale"},
+        {"kind": "setField", "path": format!("{slides}/heading/color"), "value": "#2a9d8f"},
+        {"kind": "setField", "path": format!("{slides}/heading/content"), "value": "Winter sales"},
+        {"kind": "moveSection", "key": "featured-collection-1", "to": 1},
+        {"kind": "addSection", "key": "key-features-9", "sectionType": "key_features", "position": 1, "place": "below"},
+        {"kind": "setField", "path": "/settings/colors/color_price", "value": "#123456"},
+        {"kind": "removeSection", "key": "product-review-1"}
+    ]});
+    let reply = batch(&app, &token, &store, &theme_id, &body).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    let list = app
+        .get(&format!("{THEMES}/{theme_id}/versions"))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    let newest = &list.json[0];
+    assert_eq!(
+        newest["changes"],
+        json!([
+            {"action": "edited", "section": "head-image-1", "sectionType": "head-image", "field": "heading_content"},
+            {"action": "edited", "section": "head-image-1", "sectionType": "head-image", "field": "heading_color"},
+            {"action": "moved", "section": "featured-collection-1", "sectionType": "featured-collection"},
+            {"action": "added", "section": "key-features-9", "sectionType": "key_features"},
+            {"action": "edited", "group": "colors", "field": "color_price"},
+            {"action": "removed", "section": "product-review-1", "sectionType": "product-review"}
+        ]),
+        "{}",
+        list.text
+    );
+    assert_eq!(
+        newest["summary"],
+        "Edited Slideshow's heading content; Edited Slideshow's heading color; Moved Featured \
+         collection; Added Key features; Edited Colors: color price; Removed Product review"
+    );
+    // A version saved whole says so in its summary, with no changes listed.
+    assert_eq!(list.json[1]["changes"], json!([]));
+}

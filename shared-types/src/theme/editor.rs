@@ -266,3 +266,42 @@ pub struct FontWeightChoice {
     pub url: String,
     pub key: String,
 }
+
+/// What one change of a saved version did, in words the admin translates: "Edited Slideshow's
+/// heading", "Moved Featured collection", "Edited Colors: price".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct VersionChange {
+    pub action: ChangeAction,
+    /// The section changed (its key), when the change was to a section.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub section: Option<String>,
+    /// That section's type, as the config writes it (`head-image`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub section_type: Option<String>,
+    /// The settings group changed (`colors`, `typography`), when the change was to the settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub group: Option<String>,
+    /// The field (its name as the panels label it: `text_topbar`, `heading_color`) or the list
+    /// (`blocks`) changed, when one was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub field: Option<String>,
+}
+
+/// The kind of a version's change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum ChangeAction {
+    Edited,
+    Added,
+    Removed,
+    Moved,
+}

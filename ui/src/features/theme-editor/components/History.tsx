@@ -4,13 +4,37 @@
 import { Alert, Button, Code, Drawer, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/errors";
 import { fetchVersion, fetchVersions, restoreVersion } from "../api/calls";
 import type { SessionSnapshot } from "../store/session";
 import { useEditor } from "./context";
-import { errorMessage } from "./labels";
+import { errorMessage, fieldLabel } from "./labels";
+import { sectionTypeLabel } from "./sectionNames";
+import type { VersionChange } from "../../../types/generated/VersionChange";
 import { useFormats } from "../../../hooks/useFormats";
+
+/** The settings groups' names by the config's key (`cart_goal` is the Cart Goal panel). */
+const GROUP_KEYS: Record<string, string> = { cart_goal: "cartGoal", thankpage: "thankYou", category: "collection" };
+/** At most this many changes are named; the rest are counted. */
+const CHANGES_SHOWN = 4;
+
+/** What a version changed, in the user's language: "Edited Slideshow: Heading color; Moved
+ * Featured collection". */
+function changesText(t: TFunction, changes: VersionChange[]): string {
+  const words = changes.slice(0, CHANGES_SHOWN).map((change) => {
+    const place = change.sectionType
+      ? sectionTypeLabel(t, change.sectionType)
+      : change.group
+        ? t(`editor.groups.${GROUP_KEYS[change.group] ?? change.group}`, { defaultValue: change.group })
+        : "";
+    const field = change.field ? fieldLabel(t, change.field) : null;
+    return field ? t(`editor.versions.change.${change.action}Field`, { place, field }) : t(`editor.versions.change.${change.action}`, { place });
+  });
+  const more = changes.length - CHANGES_SHOWN;
+  return more > 0 ? `${words.join("; ")}; ${t("editor.versions.change.more", { count: more })}` : words.join("; ");
+}
 
 export function VersionsDrawer({
   themeId,
@@ -91,7 +115,7 @@ export function VersionsDrawer({
               })}
             </Text>
             <Text size="xs" c="dimmed">
-              {v.summary}
+              {v.changes.length > 0 ? changesText(t, v.changes) : v.summary}
             </Text>
             <Group gap="xs">
               <Button size="compact-xs" variant="default" loading={busy === Number(v.version)} onClick={() => void look(Number(v.version))}>
