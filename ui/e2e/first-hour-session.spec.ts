@@ -107,7 +107,7 @@ test("the notifications history shows read ones too, ten to a page, with a read/
   await expect(list.getByRole("button", { name: "Open Notice 1", exact: true })).toBeVisible();
 
   // Read ones can be seen again.
-  await page.getByText("Read", { exact: true }).click();
+  await page.locator('[aria-labelledby="notification-filter"]').getByText("Read", { exact: true }).click();
   await expect(page).toHaveURL(/status=read$/);
   await expect(page.getByText("7 notifications")).toBeVisible();
   await expect(list.getByRole("listitem")).toHaveCount(7);
@@ -119,7 +119,7 @@ test("the notifications history shows read ones too, ten to a page, with a read/
   await expect(notice3).toHaveCount(0);
 
   // Unread: opening one marks it read, and the list shows one fewer.
-  await page.getByText("Unread", { exact: true }).click();
+  await page.locator('[aria-labelledby="notification-filter"]').getByText("Unread", { exact: true }).click();
   await expect(page.getByText("5 notifications")).toBeVisible();
   await list.getByRole("button", { name: "Open Notice 12", exact: true }).click();
   const notice12 = page.getByRole("dialog", { name: "Notice 12" });
@@ -220,4 +220,30 @@ test("signing in again after the session ended returns to the page, and only to 
       .click();
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/admin\/?$/);
   }
+});
+
+test("the bell counts every unread notification, not only its first page, and the history shows what the bell lists", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const name = `Busy Bell ${Date.now().toString(36)}`;
+  const store = await newStore(request, owner, name);
+  const now = Date.now();
+  // Fourteen unread: more than the bell's page of ten.
+  const rows = Array.from({ length: 14 }, (_, i) => `('b-${store}-${i}', '${store}', 'test', 'Busy ${i}', '<p>Busy ${i}</p>', 1, ${now - i * 60_000})`);
+  sqlInTestDatabase(`INSERT INTO notifications (id, store_id, kind, title, body, status, created_at) VALUES ${rows.join(", ")};`);
+  await enter(page, OWNER, new RegExp(name));
+  const broadcasts = await call<{ publicNotification: { title: string }[] }>(request, owner, "GET", "/stores/payout/v2/notification?page=1&limit=10&status=1", undefined, store);
+  const broadcast = broadcasts.publicNotification[0];
+  if (!broadcast) throw new Error("the demo data holds an operator's broadcast");
+  // Fourteen and the broadcast (unread in a new browser).
+  const bell = page.getByRole("button", { name: "Notifications, 15 unread" });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await page.getByRole("menuitem", { name: "See all notifications" }).click();
+  await expect(page.getByText("14 notifications")).toBeVisible();
+  // The operator's broadcast, which the bell lists first, stands above the list too.
+  await expect(page.getByTestId("broadcast")).toContainText(broadcast.title);
+  await page.getByTestId("broadcast").getByRole("button").click();
+  await expect(page.getByRole("dialog", { name: broadcast.title })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Notifications, 14 unread" })).toBeVisible();
 });

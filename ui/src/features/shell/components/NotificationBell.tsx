@@ -4,7 +4,7 @@
 // history, read ones included.
 import { ActionIcon, Badge, Indicator, Menu, Modal, Text, Typography } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DialogMotion, dialogTransition } from "../../../components/Motion";
@@ -15,26 +15,43 @@ import { NotificationTime } from "./NotificationTime";
 
 const PUBLIC_READ_KEY = "storeloom.publicNotificationRead";
 
+/** The operator's broadcast, read in this browser only (shell.md §4): whether it is unread,
+ * and marking it read. The bell and the notifications page share it. */
+export function useBroadcast(broadcast: Notification | null) {
+  const publicRead = useSyncExternalStore(onBroadcastRead, () => localStorage.getItem(PUBLIC_READ_KEY));
+  const unread = broadcast !== null && publicRead !== broadcast._id;
+  const markRead = (notification: Notification) => {
+    localStorage.setItem(PUBLIC_READ_KEY, notification._id);
+    for (const listener of broadcastListeners) listener();
+  };
+  return { unread, markRead };
+}
+
+/** Who shows the broadcast's read state (the bell, the history): told when it is read. */
+const broadcastListeners = new Set<() => void>();
+function onBroadcastRead(listener: () => void) {
+  broadcastListeners.add(listener);
+  return () => {
+    broadcastListeners.delete(listener);
+  };
+}
+
 export function NotificationBell() {
   const { t } = useTranslation();
   const list = useNotifications();
   const markRead = useMarkRead();
   const [open, setOpen] = useState<Notification | null>(null);
-  const [publicRead, setPublicRead] = useState(() => localStorage.getItem(PUBLIC_READ_KEY));
 
   const items = list.data?.notifications ?? [];
   const broadcast = list.data?.publicNotification[0] ?? null;
-  const broadcastUnread = broadcast !== null && publicRead !== broadcast._id;
-  const unread = items.filter((n) => n.status !== READ_STATUS).length + (broadcastUnread ? 1 : 0);
+  const { unread: broadcastUnread, markRead: markBroadcastRead } = useBroadcast(broadcast);
+  // The list is the unread ones, one page of them: the count is all of them (its total).
+  const unread = (list.data?.total ?? 0) + (broadcastUnread ? 1 : 0);
 
   function show(notification: Notification, isPublic: boolean) {
     setOpen(notification);
-    if (isPublic) {
-      localStorage.setItem(PUBLIC_READ_KEY, notification._id);
-      setPublicRead(notification._id);
-    } else if (notification.status !== READ_STATUS) {
-      markRead.mutate(notification._id);
-    }
+    if (isPublic) markBroadcastRead(notification);
+    else if (notification.status !== READ_STATUS) markRead.mutate(notification._id);
   }
 
   return (

@@ -1,6 +1,7 @@
 // /admin/notifications: the store's notifications, read ones included, ten to a page (the
 // spec's page size) with an All / Unread / Read filter. The page and the filter live in the
-// address. Opening one shows it in the 700 px dialog and marks it read, as the bell does.
+// address. Opening one shows it in the 700 px dialog and marks it read, as the bell does. The
+// operator's broadcast, which the bell lists first, stands above the list.
 import { Alert, Badge, Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +11,7 @@ import { shellConstants } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { Notification } from "../../../types/generated/Notification";
 import { type NotificationFilter, READ_STATUS, useMarkRead, useNotificationHistory } from "../api/useShellCalls";
-import { NotificationDialog } from "./NotificationBell";
+import { NotificationDialog, useBroadcast } from "./NotificationBell";
 import { NotificationTime } from "./NotificationTime";
 
 const FILTERS: NotificationFilter[] = ["all", "unread", "read"];
@@ -43,9 +44,14 @@ export function NotificationsPage() {
     });
   }
 
+  // The operator's broadcast, which the bell lists first, is here too.
+  const broadcast = list.data?.publicNotification[0] ?? null;
+  const { unread: broadcastUnread, markRead: markBroadcastRead } = useBroadcast(broadcast);
+
   function show(notification: Notification) {
     setOpen(notification);
-    if (notification.status !== READ_STATUS) markRead.mutate(notification._id);
+    if (notification._id === broadcast?._id) markBroadcastRead(notification);
+    else if (notification.status !== READ_STATUS) markRead.mutate(notification._id);
   }
 
   return (
@@ -71,6 +77,23 @@ export function NotificationsPage() {
           data={FILTERS.map((f) => ({ value: f, label: t(`session.notifications.${f}`) }))}
         />
       </div>
+      {broadcast && (
+        <Paper withBorder radius="md" data-testid="broadcast">
+          <UnstyledButton onClick={() => show(broadcast)} w="100%" p="md" aria-label={t("session.notifications.open", { title: broadcast.title })}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed">
+                  {t("session.notifications.fromStoreloom")}
+                </Text>
+                <Text fw={broadcastUnread ? 700 : 400} truncate>
+                  {broadcast.title}
+                </Text>
+              </Stack>
+              {broadcastUnread && <Badge variant="light">{t("session.notifications.unread")}</Badge>}
+            </Group>
+          </UnstyledButton>
+        </Paper>
+      )}
       <Paper withBorder radius="md">
         {list.isPending && <RowsSkeleton rows={5} columns={2} />}
         {list.isError && !list.data && (
