@@ -456,6 +456,9 @@ pub async fn paths_changed_since(
     Ok(whole.then(|| rows.into_iter().map(|(paths,)| paths).collect()))
 }
 
+/// The columns of a `VersionRow`, in its order.
+const VERSION_COLUMNS: &str = "version, summary, paths, changes, saved_by, saved_by_name, saved_at";
+
 type VersionRow = (
     i64,
     String,
@@ -482,13 +485,13 @@ fn version_of(
 
 /// Every saved version of the theme's config, newest first.
 pub async fn versions(db: &AnyPool, theme_id: &str) -> Result<Vec<ThemeVersion>, sqlx::Error> {
-    let rows: Vec<VersionRow> = sqlx::query_as(
-        "SELECT version, summary, paths, changes, saved_by, saved_by_name, saved_at FROM theme_versions \
-         WHERE theme_id = $1 ORDER BY version DESC",
-    )
-    .bind(theme_id)
-    .fetch_all(db)
-    .await?;
+    let sql = format!(
+        "SELECT {VERSION_COLUMNS} FROM theme_versions WHERE theme_id = $1 ORDER BY version DESC"
+    );
+    let rows: Vec<VersionRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(theme_id)
+        .fetch_all(db)
+        .await?;
     Ok(rows.into_iter().map(version_of).collect())
 }
 
@@ -508,14 +511,14 @@ pub async fn version(
         i64,
         String,
     );
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT version, summary, paths, changes, saved_by, saved_by_name, saved_at, config FROM theme_versions \
-         WHERE theme_id = $1 AND version = $2",
-    )
-    .bind(theme_id)
-    .bind(version)
-    .fetch_optional(db)
-    .await?;
+    let sql = format!(
+        "SELECT {VERSION_COLUMNS}, config FROM theme_versions WHERE theme_id = $1 AND version = $2"
+    );
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(theme_id)
+        .bind(version)
+        .fetch_optional(db)
+        .await?;
     Ok(
         row.map(|(v, summary, paths, changes, by, by_name, at, config)| {
             (

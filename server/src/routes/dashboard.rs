@@ -50,32 +50,27 @@ async fn totals(
         &zone,
         now_ms(),
     )?;
-    // The same figures as the Overview's, from the same rollups.
+    // The same figures as the Overview's, from the same rollups; with test orders too, to say
+    // how many the figures leave out.
     let buckets = analytics::buckets(&range)?;
-    let figures = analytics::figures(
-        &state.db,
-        &state.rollups,
-        &stores,
-        &buckets,
-        None,
-        analytics::Countries::Skip,
-        analytics::TestOrders::Exclude,
-    )
-    .await?;
-    let sales = figures.sales_total_minor();
-    let orders = figures.orders_total();
-    // The test orders the figures leave out, so that the dashboard can say so.
-    let with_tests = analytics::figures(
-        &state.db,
-        &state.rollups,
-        &stores,
-        &buckets,
-        None,
-        analytics::Countries::Skip,
-        analytics::TestOrders::Include,
-    )
-    .await?;
-    let test_orders = with_tests.orders_total().saturating_sub(orders);
+    let figures = |tests| {
+        analytics::figures(
+            &state.db,
+            &state.rollups,
+            &stores,
+            &buckets,
+            None,
+            analytics::Countries::Skip,
+            tests,
+        )
+    };
+    let real = figures(analytics::TestOrders::Exclude).await?;
+    let sales = real.sales_total_minor();
+    let orders = real.orders_total();
+    let test_orders = figures(analytics::TestOrders::Include)
+        .await?
+        .orders_total()
+        .saturating_sub(orders);
     let mut open = 0_i64;
     for store in &stores {
         // The orders list's Unfulfilled filter, to the order (shell.md §4).
