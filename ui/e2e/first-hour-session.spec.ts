@@ -231,7 +231,14 @@ test("the bell counts every unread notification, not only its first page, and th
   const rows = Array.from({ length: 14 }, (_, i) => `('b-${store}-${i}', '${store}', 'test', 'Busy ${i}', '<p>Busy ${i}</p>', 1, ${now - i * 60_000})`);
   sqlInTestDatabase(`INSERT INTO notifications (id, store_id, kind, title, body, status, created_at) VALUES ${rows.join(", ")};`);
   await enter(page, OWNER, new RegExp(name));
-  const broadcasts = await call<{ publicNotification: { title: string }[] }>(request, owner, "GET", "/stores/payout/v2/notification?page=1&limit=10&status=1", undefined, store);
+  const broadcasts = await call<{ publicNotification: { title: string }[] }>(
+    request,
+    owner,
+    "GET",
+    "/stores/payout/v2/notification?page=1&limit=10&status=1",
+    undefined,
+    store,
+  );
   const broadcast = broadcasts.publicNotification[0];
   if (!broadcast) throw new Error("the demo data holds an operator's broadcast");
   // Fourteen and the broadcast (unread in a new browser).

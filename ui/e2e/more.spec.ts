@@ -76,9 +76,9 @@ test("themes are listed from the server, and activate, clone and delete survive 
   // On a phone the status badges are whole ("Not published", never "NOT P…").
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(row("Spring Sale").first()).toBeVisible();
-  const cut = await page.locator(".mantine-Badge-label").evaluateAll((labels) =>
-    labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
-  );
+  const cut = await page
+    .locator(".mantine-Badge-label")
+    .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent));
   expect(cut).toEqual([]);
   expect(problems).toEqual([]);
 });

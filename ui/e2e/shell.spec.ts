@@ -64,7 +64,12 @@ test("a staff member without the dashboard's scope lands on their first screen; 
   await expect(pixel).toContainText("Ask the store owner for “Pixel and reports”");
   await expect(pixel.getByLabel("No access")).toBeVisible();
   await expect(nav.getByRole("link", { name: /^Settings/ })).toContainText("Ask the store owner for “Settings”");
-  await expect(nav.getByRole("link", { name: /^Orders/ }).first().getByLabel("No access")).toHaveCount(0);
+  await expect(
+    nav
+      .getByRole("link", { name: /^Orders/ })
+      .first()
+      .getByLabel("No access"),
+  ).toHaveCount(0);
   await expect(nav.getByRole("button", { name: /^Analytics/ })).toContainText("No access: ask the store owner");
   await expect(nav.getByRole("button", { name: /^Products/ })).not.toContainText("No access");
   // The store's domain is not theirs to set up: no onboarding step asks them to.
@@ -176,7 +181,10 @@ test("the onboarding popup shows the next step and skips it", async ({ page }) =
   await expect(popup).toHaveCount(0);
 });
 
-test("screens the limited menu lacks have doors: the day's tiles and the sales report open the Overview, an order opens its customer", async ({ page, request }) => {
+test("screens the limited menu lacks have doors: the day's tiles and the sales report open the Overview, an order opens its customer", async ({
+  page,
+  request,
+}) => {
   // A seller's limited menu has no Overview and no Customer entry (shell.md §6).
   await enter(page, SELLER, /Sam's Goods/);
   const nav = drawer(page);
@@ -196,7 +204,12 @@ test("screens the limited menu lacks have doors: the day's tiles and the sales r
 
   // The customer on an order is a link to the customer.
   const owner = await apiSession(request, OWNER);
-  const { orders } = await call<{ orders: { id: string; customerInfo: { id?: string; full_name: string }[] }[] }>(request, owner, "GET", "/stores/orders?limit=20");
+  const { orders } = await call<{ orders: { id: string; customerInfo: { id?: string; full_name: string }[] }[] }>(
+    request,
+    owner,
+    "GET",
+    "/stores/orders?limit=20",
+  );
   const withCustomer = orders.find((order) => order.customerInfo[0]?.id);
   const customer = withCustomer?.customerInfo[0];
   if (!withCustomer || !customer?.id) throw new Error("no demo order with a customer record");

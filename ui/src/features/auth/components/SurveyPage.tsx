@@ -117,7 +117,12 @@ export function SurveyPage() {
                 }}
                 error={fieldError({ firstName: nameError ?? undefined }, "firstName")}
               />
-              <TextInput label={t("session.survey.lastName")} autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.currentTarget.value)} />
+              <TextInput
+                label={t("session.survey.lastName")}
+                autoComplete="family-name"
+                value={lastName}
+                onChange={(event) => setLastName(event.currentTarget.value)}
+              />
             </>
           )}
           {question("sell")}

@@ -94,10 +94,7 @@ export function ThemesPage() {
               <Menu.Item onClick={() => void preview(theme)}>{t("library.themes.preview")}</Menu.Item>
               <Menu.Item onClick={() => setRenaming(theme)}>{t("library.themes.rename")}</Menu.Item>
               <Menu.Item onClick={() => setPaging(theme)}>{t("library.themes.pages")}</Menu.Item>
-              <Menu.Item
-                disabled={theme.isActive}
-                onClick={() => setActivating(theme)}
-              >
+              <Menu.Item disabled={theme.isActive} onClick={() => setActivating(theme)}>
                 {t("themes.activate")}
               </Menu.Item>
               <Menu.Item
