@@ -229,6 +229,8 @@ test("a colour typed character by character is never garbled, its verdict shows 
   const { config } = await setUp(request, "Editor Colour Shop");
   await openEditor(page, /Editor Colour Shop/, "Hydro");
   await openGroup(page, "Colors");
+  // The picker says Home page; the preview shows the product page, and says so beside it.
+  await expect(page.getByTestId("preview-page")).toHaveText("The preview shows the product page");
   const price = page.getByRole("textbox", { name: "Price", exact: true });
   const frame = page.frameLocator('[data-testid="preview-frame"]');
   const verdict = "A colour is # and 6 hexadecimal digits (or 3), like #2a9d8f.";

@@ -96,7 +96,7 @@ export function HomePage() {
         <Text size="sm" c="dimmed" data-test-orders>
           {t("home.testOrders", { count: data.test_orders })}{" "}
           {overview && (
-            <Anchor component={Link} to={`${overview}?test_orders=true`} size="sm">
+            <Anchor component={Link} to={`${overview}?test_orders=true`} size="sm" underline="always">
               {t("home.includeTestOrders")}
             </Anchor>
           )}

@@ -193,40 +193,43 @@ export function PayoutPage() {
           ) : cardRows.length === 0 ? (
             <Text c="dimmed">{t("payouts.noCards")}</Text>
           ) : (
-            <Table>
-              <Table.Tbody>
-                {cardRows.map((card) => (
-                  <Table.Tr key={card.id}>
-                    <Table.Td fw={600} tt="capitalize">
-                      {card.brand} {card.maskedNumber}
-                    </Table.Td>
-                    <Table.Td>{card.holder}</Table.Td>
-                    <Table.Td>
-                      {String(card.expMonth).padStart(2, "0")}/{card.expYear}
-                    </Table.Td>
-                    <Table.Td>{card.isDefault && <Badge variant="light">{t("payouts.default")}</Badge>}</Table.Td>
-                    <Table.Td ta="right">
-                      <Group gap="xs" justify="flex-end">
-                        {!card.isDefault && (
-                          <Button size="xs" variant="subtle" onClick={() => makeDefault.mutate(card.id, { onError: say })}>
-                            {t("payouts.makeDefault")}
+            // On a phone the cards' table scrolls within the page rather than widening it.
+            <Table.ScrollContainer minWidth={0} type="native">
+              <Table>
+                <Table.Tbody>
+                  {cardRows.map((card) => (
+                    <Table.Tr key={card.id}>
+                      <Table.Td fw={600} tt="capitalize">
+                        {card.brand} {card.maskedNumber}
+                      </Table.Td>
+                      <Table.Td>{card.holder}</Table.Td>
+                      <Table.Td>
+                        {String(card.expMonth).padStart(2, "0")}/{card.expYear}
+                      </Table.Td>
+                      <Table.Td>{card.isDefault && <Badge variant="light">{t("payouts.default")}</Badge>}</Table.Td>
+                      <Table.Td ta="right">
+                        <Group gap="xs" justify="flex-end">
+                          {!card.isDefault && (
+                            <Button size="xs" variant="subtle" onClick={() => makeDefault.mutate(card.id, { onError: say })}>
+                              {t("payouts.makeDefault")}
+                            </Button>
+                          )}
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setRemoving(card)}
+                            aria-label={t("payouts.removeCard", { card: card.maskedNumber })}
+                          >
+                            {t("manage.delete")}
                           </Button>
-                        )}
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRemoving(card)}
-                          aria-label={t("payouts.removeCard", { card: card.maskedNumber })}
-                        >
-                          {t("manage.delete")}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
           {adding ? (
             <CardForm onDone={() => setAdding(false)} />

@@ -345,6 +345,13 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
           )}
           {!phone && <Badge variant="outline">{family.family === "newchick" ? t("library.themes.fashion") : t("library.themes.default")}</Badge>}
           <PagePicker page={page} onChange={choosePage} />
+          {/* The spec's picker has two pages; a panel may show another in the preview (Colors
+              shows the product page): said beside the picker, so the two never seem to disagree. */}
+          {!phone && previewPage !== (page === "home" ? "homepage" : "product") && (
+            <Text size="xs" c="dimmed" data-testid="preview-page">
+              {t("editor.previewShows", { page: t(`editor.previewPages.${previewPage}`) })}
+            </Text>
+          )}
         </Group>
         {!phone && <DevicePicker device={device} onChange={setDevice} />}
         <Group gap={phone ? 2 : "xs"} wrap="nowrap" style={{ flex: "none" }}>
