@@ -30,8 +30,7 @@ fn present(value: &Option<String>) -> bool {
 ///
 /// In order: missing store, access token, r_domain or store id logs out; a refresh token that
 /// is missing or expired logs out; scopes known to be empty log out; an access token that has
-/// expired, expires within `ACCESS_RENEW_AHEAD_MS` or cannot be read is renewed; otherwise the
-/// session is valid.
+/// expired (or cannot be read) is renewed; otherwise the session is valid.
 pub fn judge_session(session: &SessionSnapshot) -> SessionVerdict {
     let logout = |reason| SessionVerdict::Logout { reason };
     if !(present(&session.store)
@@ -52,11 +51,8 @@ pub fn judge_session(session: &SessionSnapshot) -> SessionVerdict {
     if session.scopes.as_ref().is_some_and(Vec::is_empty) {
         return logout(LogoutReason::NoScopes);
     }
-    // Renewed a little ahead of its expiry, so that no call goes out with a token about to be
-    // refused (a page load would otherwise send a burst of calls to be answered 401).
     let access_expiry = session.access_token.as_deref().and_then(jwt_expiry_ms);
-    let renew_by = session.now_ms + crate::limits::ACCESS_RENEW_AHEAD_MS;
-    if access_expiry.is_none_or(|expiry| expiry <= renew_by) {
+    if access_expiry.is_none_or(|expiry| expiry <= session.now_ms) {
         return SessionVerdict::Renew;
     }
     SessionVerdict::Valid

@@ -11,16 +11,11 @@ import { ApiError, configureApi } from "../lib/api";
 // Before the router: Back and Forward can then be held for a form's unsaved edits.
 import "../lib/popGuard";
 import { AppRoutes, navigateTo } from "./router";
-import { judgeSession } from "../core";
-import { renewSession, sessionSnapshot, signInAgainPath, useSession } from "./session";
+import { renewSession, signInAgainPath, useSession } from "./session";
 
 configureApi({
   credentials: () => useSession.getState(),
   renew: renewSession,
-  renewDue: () => {
-    const state = useSession.getState();
-    return Boolean(state.accessToken) && judgeSession(sessionSnapshot(state, Date.now())).action === "renew";
-  },
   onUnauthorized: () => {
     useSession.getState().logout();
     // Signing in again comes back to the page the user was on. Several calls refused together
