@@ -153,6 +153,9 @@ function RemoteDraftBanner({ count, onFailed }: { count: number; onFailed: () =>
   );
 }
 
+/** The page the preview shows for a page of the picker. */
+const previewOf = (page: Page): PreviewPage => (page === "home" ? "homepage" : "product");
+
 // The page and device pickers do not change with the document: drawn again only when their
 // own value does (Mantine's select and segmented control measure the page when drawn).
 const PagePicker = memo(function PagePicker({ page, onChange }: { page: Page; onChange: (page: Page) => void }) {
@@ -309,7 +312,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const choosePage = useCallback((next: Page) => {
     setPage(next);
     setPanel(null);
-    setPreviewPage(next === "home" ? "homepage" : "product");
+    setPreviewPage(previewOf(next));
   }, []);
   const onSelect = (key: string) => {
     const item = items.find((candidate) => candidate.key === key);
@@ -347,7 +350,7 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
           <PagePicker page={page} onChange={choosePage} />
           {/* The spec's picker has two pages; a panel may show another in the preview (Colors
               shows the product page): said beside the picker, so the two never seem to disagree. */}
-          {!phone && previewPage !== (page === "home" ? "homepage" : "product") && (
+          {!phone && previewPage !== previewOf(page) && (
             <Text size="xs" c="dimmed" data-testid="preview-page">
               {t("editor.previewShows", { page: t(`editor.previewPages.${previewPage}`) })}
             </Text>
