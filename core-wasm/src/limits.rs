@@ -13,6 +13,10 @@ pub const LOGIN_EMAIL_LENGTH: LengthBounds = LengthBounds { min: 5, max: 50 };
 /// shell.md §5 and §9: "Login e-mail and password length: 5 to 50".
 pub const LOGIN_PASSWORD_LENGTH: LengthBounds = LengthBounds { min: 5, max: 50 };
 
+/// Ours: an access token is renewed this many milliseconds before its lifetime, counted on the
+/// device from its arrival, is over, before any call goes out with it.
+pub const ACCESS_RENEW_AHEAD_MS: i64 = 30_000;
+
 /// shell.md §2: "before 12 'Good Morning', 12 to 17 'Good Afternoon', later 'Good Evening'".
 /// The first hour of the afternoon and the first hour of the evening, in local time.
 pub const AFTERNOON_STARTS_AT_HOUR: u32 = 12;

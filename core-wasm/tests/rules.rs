@@ -28,6 +28,11 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
         "landingPath" => ok(shell::menu::landing_path(&arg(args, 0))),
         "returnPath" => ok(shell::return_path(&arg::<String>(args, 0))),
         "judgeSession" => ok(shell::judge_session(&arg(args, 0))),
+        "accessRenewDue" => ok(shell::access_renew_due(
+            &arg::<String>(args, 0),
+            arg(args, 1),
+            arg(args, 2),
+        )),
         "money" => ok(shell::money(arg(args, 0), &arg(args, 1))),
         "moneyWithCode" => ok(shell::money_with_code(arg(args, 0), &arg(args, 1))),
         "notificationTime" => {
@@ -145,6 +150,7 @@ rules! {
     every_route_is_open_only_with_its_role_key => "shell/may_open",
     the_menu_has_the_specs_groups_for_each_variant_and_scope => "shell/menu",
     the_session_is_kept_renewed_or_ended_by_its_tokens => "shell/judge_session",
+    a_token_is_renewed_ahead_by_its_lifetime_on_the_device => "shell/access_renew_due",
     staff_land_on_the_first_screen_their_scopes_open => "shell/landing_path",
     only_a_safe_admin_path_is_returned_to_after_sign_in => "shell/return_path",
     money_shows_the_sign_and_two_decimals => "shell/money",

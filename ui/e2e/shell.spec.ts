@@ -126,8 +126,37 @@ test("an expired access token is renewed silently; a bad refresh token logs out"
     saved.state.accessToken = "expired.or.forged";
     localStorage.setItem("storeloom.session", JSON.stringify(saved));
   });
+  // Renewed before the page's calls go out: not one of them is refused.
+  const refused: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Olivia Nguyen");
+  expect(refused).toEqual([]);
+  // A token whose 15 minutes are over on this device's clock, counted from its arrival (whatever
+  // the server's clock says), is renewed once before the page's calls go out, and they carry the
+  // new one.
+  const old = await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem("storeloom.session")!);
+    saved.state.accessReceivedAt = Date.now() - 16 * 60 * 1000;
+    localStorage.setItem("storeloom.session", JSON.stringify(saved));
+    return saved.state.accessToken as string;
+  });
+  const calls: { path: string; token: string | undefined }[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/api/")) calls.push({ path, token: request.headers().authorization?.replace(/^Bearer /, "") });
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Olivia Nguyen");
+  const renewals = calls.flatMap((call, i) => (call.path === "/api/auth/renew-access-token" ? [i] : []));
+  expect(renewals).toHaveLength(1);
+  const signed = calls.filter((call) => call.token);
+  expect(signed.length).toBeGreaterThan(0);
+  expect(calls.findIndex((call) => call.token)).toBeGreaterThan(renewals[0] ?? Infinity);
+  expect(signed.filter((call) => call.token === old)).toEqual([]);
+  expect(refused).toEqual([]);
   await page.evaluate(() => {
     const saved = JSON.parse(localStorage.getItem("storeloom.session")!);
     saved.state.accessToken = "expired.or.forged";

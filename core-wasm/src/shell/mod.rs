@@ -24,7 +24,7 @@ pub use forms::{
 };
 pub use greeting::{GreetingError, full_name, greeting};
 pub use login::{check_login, is_email};
-pub use session::{judge_session, jwt_expiry_ms, return_path};
+pub use session::{access_renew_due, judge_session, jwt_expiry_ms, return_path};
 
 use shared_types::ShellConstants;
 

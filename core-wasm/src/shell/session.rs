@@ -3,10 +3,9 @@
 
 use shared_types::{LogoutReason, SessionSnapshot, SessionVerdict};
 
-/// The expiry (ms since the epoch) a JWT carries in its `exp` claim, if it is a readable JWT.
-/// The signature is not checked: that is the server's business; the UI only needs to know when
-/// to renew.
-pub fn jwt_expiry_ms(token: &str) -> Option<i64> {
+/// The claims of a JWT, if it is a readable one. The signature is not checked: that is the
+/// server's business; the UI only needs to know when to renew.
+fn jwt_claims(token: &str) -> Option<serde_json::Value> {
     let mut parts = token.split('.');
     let (_header, payload, _signature) = (parts.next()?, parts.next()?, parts.next()?);
     if parts.next().is_some() {
@@ -16,10 +15,45 @@ pub fn jwt_expiry_ms(token: &str) -> Option<i64> {
     let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(payload.trim_end_matches('='))
         .ok()?;
-    let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
-    let exp = claims.get("exp")?;
-    let seconds = exp.as_i64().or_else(|| exp.as_f64().map(|f| f as i64))?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+/// A claim in seconds since the epoch, as milliseconds.
+fn claim_ms(claims: &serde_json::Value, name: &str) -> Option<i64> {
+    let value = claims.get(name)?;
+    let seconds = value
+        .as_i64()
+        .or_else(|| value.as_f64().map(|f| f as i64))?;
     seconds.checked_mul(1000)
+}
+
+/// The expiry (ms since the epoch) a JWT carries in its `exp` claim, if it is a readable JWT.
+pub fn jwt_expiry_ms(token: &str) -> Option<i64> {
+    claim_ms(&jwt_claims(token)?, "exp")
+}
+
+/// Whether the access token is to be renewed before the next call goes out, so that no call is
+/// sent to be refused.
+///
+/// A token that cannot be read is due. Otherwise its lifetime is its own `exp - iat` (both the
+/// server's clock) and it is counted from `received_at_ms`, when it arrived on this device (both
+/// ends the device's clock): a device clock set ahead of or behind the server's changes nothing,
+/// where comparing `exp` with the device's time would renew on every call. The token is due
+/// `ACCESS_RENEW_AHEAD_MS` before that lifetime is over. Without its time of arrival (a session
+/// saved before it was kept) or an `iat`, it is not due: the server's 401 decides, as before.
+pub fn access_renew_due(access_token: &str, received_at_ms: Option<i64>, now_ms: i64) -> bool {
+    let Some(claims) = jwt_claims(access_token) else {
+        return true;
+    };
+    let (Some(expires), Some(issued), Some(received)) = (
+        claim_ms(&claims, "exp"),
+        claim_ms(&claims, "iat"),
+        received_at_ms,
+    ) else {
+        return false;
+    };
+    let lifetime = expires.saturating_sub(issued);
+    now_ms.saturating_sub(received) >= lifetime.saturating_sub(crate::limits::ACCESS_RENEW_AHEAD_MS)
 }
 
 fn present(value: &Option<String>) -> bool {

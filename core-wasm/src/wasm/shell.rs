@@ -137,6 +137,17 @@ pub fn judge_session(session: JsValue) -> Result<JsValue, JsError> {
     to_js(&shell::judge_session(&from_js::<SessionSnapshot>(session)?))
 }
 
+/// Whether the access token is to be renewed before the next call: unreadable, or its lifetime
+/// counted on this device from `received_at_ms` (nearly) over.
+#[wasm_bindgen(js_name = accessRenewDue)]
+pub fn access_renew_due(access_token: &str, received_at_ms: Option<f64>, now_ms: f64) -> bool {
+    shell::access_renew_due(
+        access_token,
+        received_at_ms.map(|ms| ms as i64),
+        now_ms as i64,
+    )
+}
+
 /// The shell's periods, sizes and defaults; returns `ShellConstants`.
 #[wasm_bindgen(js_name = shellConstants)]
 pub fn shell_constants() -> Result<JsValue, JsError> {

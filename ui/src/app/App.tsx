@@ -11,11 +11,12 @@ import { ApiError, configureApi } from "../lib/api";
 // Before the router: Back and Forward can then be held for a form's unsaved edits.
 import "../lib/popGuard";
 import { AppRoutes, navigateTo } from "./router";
-import { renewSession, signInAgainPath, useSession } from "./session";
+import { renewDue, renewSession, signInAgainPath, useSession } from "./session";
 
 configureApi({
   credentials: () => useSession.getState(),
   renew: renewSession,
+  renewDue,
   onUnauthorized: () => {
     useSession.getState().logout();
     // Signing in again comes back to the page the user was on. Several calls refused together

@@ -2,7 +2,7 @@
 // and where a session that ended sends the user. The one module of app/ that features import.
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { type SessionSnapshot, returnPath } from "../core";
+import { type SessionSnapshot, accessRenewDue, returnPath } from "../core";
 import { deleteCopies } from "../lib/offlineCopies";
 import type { LoginResponse } from "../types/generated/LoginResponse";
 import type { RenewResponse } from "../types/generated/RenewResponse";
@@ -16,6 +16,8 @@ export interface ChosenStore {
 
 export interface SessionState {
   accessToken: string | null;
+  /** When the access token arrived, on this device's clock (its lifetime is counted from it). */
+  accessReceivedAt: number | null;
   refreshToken: string | null;
   refreshExpiresAt: number | null;
   storeId: string | null;
@@ -32,6 +34,7 @@ export interface SessionState {
 
 const signedOut = {
   accessToken: null,
+  accessReceivedAt: null,
   refreshToken: null,
   refreshExpiresAt: null,
   storeId: null,
@@ -45,10 +48,11 @@ export const useSession = create<SessionState>()(
     (set) => ({
       ...signedOut,
       signIn: ({ accessToken, refreshToken, refreshTokenExpiresAt, storeId }) =>
-        set({ ...signedOut, accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt, storeId }),
+        set({ ...signedOut, accessToken, accessReceivedAt: Date.now(), refreshToken, refreshExpiresAt: refreshTokenExpiresAt, storeId }),
       chooseStore: (store) => set(store),
       leaveStore: () => set({ storeId: null, storeName: null, storeDomain: null, rDomain: null }),
-      renewed: ({ accessToken, refreshToken, refreshTokenExpiresAt }) => set({ accessToken, refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
+      renewed: ({ accessToken, refreshToken, refreshTokenExpiresAt }) =>
+        set({ accessToken, accessReceivedAt: Date.now(), refreshToken, refreshExpiresAt: refreshTokenExpiresAt }),
       logout: () => {
         set(signedOut);
         // The theme editor's local drafts and the answers kept for offline use belong to the
@@ -60,8 +64,9 @@ export const useSession = create<SessionState>()(
     {
       name: "storeloom.session",
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ accessToken, refreshToken, refreshExpiresAt, storeId, storeName, storeDomain, rDomain }) => ({
+      partialize: ({ accessToken, accessReceivedAt, refreshToken, refreshExpiresAt, storeId, storeName, storeDomain, rDomain }) => ({
         accessToken,
+        accessReceivedAt,
         refreshToken,
         refreshExpiresAt,
         storeId,
@@ -108,6 +113,13 @@ async function renewOnce(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Whether the access token is to be renewed before the next call goes out (the core's verdict:
+ * unreadable, or its lifetime counted on this device from its arrival nearly over). */
+export function renewDue(): boolean {
+  const { accessToken, accessReceivedAt } = useSession.getState();
+  return Boolean(accessToken) && accessRenewDue(accessToken!, accessReceivedAt, Date.now());
 }
 
 /** Renews the session's tokens; true when it worked. */

@@ -164,6 +164,12 @@ export function judgeSession(session: SessionSnapshot): SessionVerdict {
   return wasm.judgeSession(session) as SessionVerdict;
 }
 
+/** Whether the access token is to be renewed before the next call: unreadable, or its lifetime,
+ * counted on this device from `receivedAtMs`, nearly over. */
+export function accessRenewDue(accessToken: string, receivedAtMs: number | null, nowMs: number): boolean {
+  return wasm.accessRenewDue(accessToken, receivedAtMs ?? undefined, nowMs);
+}
+
 /** The shell's periods, sizes and defaults. */
 export const shellConstants: ShellConstants = wasm.shellConstants() as ShellConstants;
 

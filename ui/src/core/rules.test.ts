@@ -19,6 +19,7 @@ const dispatch: Record<string, (...args: never[]) => unknown> = {
   landingPath: core.landingPath,
   returnPath: core.returnPath,
   judgeSession: core.judgeSession,
+  accessRenewDue: core.accessRenewDue,
   money: core.money,
   moneyWithCode: core.moneyWithCode,
   notificationTime: zoned.notificationTime,

@@ -77,6 +77,27 @@ describe("api", () => {
     expect(lost).not.toHaveBeenCalled();
   });
 
+  it("renews a token the core says is due before the calls go out: none is refused", async () => {
+    let token = "old";
+    const renew = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      token = "new";
+      return true;
+    });
+    configureApi({ credentials: () => ({ accessToken: token }), onUnauthorized: () => {}, renew, renewDue: () => token === "old" });
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>).Authorization === "Bearer new"
+        ? new Response('{"ok":true}', { status: 200 })
+        : new Response('{"messages":["expired"]}', { status: 401 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    // A page's first calls, all at once.
+    await expect(Promise.all([api("/users/info"), api("/stores/current"), api("/users/stores")])).resolves.toHaveLength(3);
+    expect(renew).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    for (const [, init] of fetchMock.mock.calls) expect((init.headers as Record<string, string>).Authorization).toBe("Bearer new");
+  });
+
   it("signals a lost session on a 401 of an authenticated call", async () => {
     const lost = vi.fn();
     configureApi({ credentials: () => ({ accessToken: "old" }), onUnauthorized: lost });

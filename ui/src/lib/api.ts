@@ -24,14 +24,22 @@ export interface Credentials {
 let credentials: () => Credentials = () => ({});
 let onUnauthorized: () => void = () => {};
 let renew: () => Promise<boolean> = async () => false;
+let renewDue: () => boolean = () => false;
 
 /** Wires the client to the session store (done once, by the app's providers): where the
  * credentials come from, how to renew an expired access token, and what to do when the
  * session is lost. */
-export function configureApi(options: { credentials: () => Credentials; onUnauthorized: () => void; renew?: () => Promise<boolean> }) {
+export function configureApi(options: {
+  credentials: () => Credentials;
+  onUnauthorized: () => void;
+  renew?: () => Promise<boolean>;
+  /** Whether the access token is to be renewed before the next call (the core's verdict). */
+  renewDue?: () => boolean;
+}) {
   credentials = options.credentials;
   onUnauthorized = options.onUnauthorized;
   renew = options.renew ?? (async () => false);
+  renewDue = options.renewDue ?? (() => false);
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
@@ -77,12 +85,15 @@ function renewOnce(): Promise<boolean> {
   return renewing;
 }
 
-/** Sends a call under /api and answers its response when it succeeded; an expired access token
- * is renewed once, silently, and the call made again. A failure is an ApiError with the
+/** Sends a call under /api and answers its response when it succeeded; an access token the core
+ * says is due is renewed first, and one the server refuses is renewed once, silently, and the
+ * call made again. A failure is an ApiError with the
  * server's messages. `anonymous` calls (sign-in) send neither token nor store header. */
 export async function apiResponse(path: string, init: CallInit = {}): Promise<Response> {
-  // A call made while the session renews waits for the new token.
-  if (!init.anonymous && renewing) await renewing;
+  // A call made while the session renews waits for the new token; a token expired or about to
+  // expire is renewed before the call goes out (once, however many calls start together), so
+  // that a page opened on an old session sends no call to be refused.
+  if (!init.anonymous && !init.retried && (renewing || renewDue())) await renewOnce();
   const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   let sentToken: string | null | undefined;
