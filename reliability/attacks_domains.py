@@ -22,6 +22,17 @@ def _store_header(login: dict) -> dict[str, str]:
     return {"x-store-id": login["storeId"]}
 
 
+def _with_own_domains(target: Target, login: dict) -> dict:
+    """`login`, its store put on the Silver plan when its plan does not include own domains."""
+    listed = target.call("GET", "/stores/config/domains/", token=login["accessToken"],
+                         headers=_store_header(login))
+    if not listed.json.get("ownDomains"):
+        chosen = target.call("PUT", "/stores/subscription", {"planCode": "PLAN_SILVER_MONTHLY"},
+                             login["accessToken"], _store_header(login))
+        assert chosen.status == 200, f"choosing the Silver plan: {chosen.status} {chosen.text}"
+    return login
+
+
 def _storefront_on_host(target: Target, host: str, path: str = "/") -> harness.Reply:
     """A storefront page asked for on `host`, without following the admin's redirect."""
     return target.raw("GET", path, headers={"host": host})
@@ -35,7 +46,7 @@ def _serves_store(reply: harness.Reply, store_name: str) -> bool:
 @attack(env={"STOREFRONT_HOSTS": "1", "PUBLIC_IPS": "203.0.113.10"})
 def domain_squatting(target: Target) -> dict:
     """An unverified claim of a custom domain neither blocks its real owner nor serves the squatter's shop."""
-    squatter = target.sign_in(SELLER)
+    squatter = _with_own_domains(target, target.sign_in(SELLER))
     claimed = target.call("POST", "/stores/config/domains/", {"host": VICTIM_HOST},
                           squatter["accessToken"], _store_header(squatter))
     assert claimed.status == 201, f"the squatter's claim: {claimed.status} {claimed.text}"
@@ -166,7 +177,7 @@ def _check(target: Target, login: dict, host: str) -> harness.Reply:
 def domain_claims_need_their_txt_token(target: Target) -> dict:
     """A claim is verified by the TXT token only its store was given, not by an A record that the real owner pointed."""
     host = f"shop-{secrets.token_hex(3)}.victim-brand.com"
-    squatter = target.sign_in(SELLER)
+    squatter = _with_own_domains(target, target.sign_in(SELLER))
     owner = target.sign_in(OWNER)
     claims = {}
     for who, login in (("squatter", squatter), ("owner", owner)):
@@ -201,5 +212,37 @@ def domain_claims_need_their_txt_token(target: Target) -> dict:
     }
 
 
+@attack(races=True)
+def own_domain_beyond_the_plan(target: Target) -> dict:
+    """A store on the Free plan, whose plan page lists no own domain, connects or buys one in parallel."""
+    seller = target.sign_in(SELLER)
+    made = target.call("POST", "/users/create-store", {"storeName": f"Free Shop {secrets.token_hex(2)}"},
+                       seller["accessToken"])
+    assert made.status == 201, f"a new store: {made.status} {made.text}"
+    login = {"accessToken": seller["accessToken"], "storeId": made.json["id"]}
+    calls = [("POST", "/stores/config/domains/"), ("POST", "/stores/config/buy-domains")] * 10
+
+    def attempt(i: int) -> harness.Reply:
+        method, path = calls[i]
+        return target.call(method, path, {"host": f"free-{i}.example-shop.com"}, login["accessToken"],
+                           _store_header(login))
+
+    replies = parallel(len(calls), attempt)
+    errors = [r for r in replies if isinstance(r, Exception)]
+    assert not errors, f"{len(errors)} attempts got no answer: {errors[:3]}"
+    passed = [f"{r.status} {r.text[:80]}" for r in replies if r.status < 400]
+    assert not passed, f"{len(passed)} of {len(replies)} own-domain calls passed on the Free plan: {passed[:3]}"
+    odd = [f"{r.status} {r.text}" for r in replies if r.status != 403 or not (r.json and r.json.get("messages"))]
+    assert not odd, f"refusals that are not a 403 with a message: {odd[:3]}"
+    hosts = [d["host"] for d in _domains_of(target, login).values() if d["domainType"] != "SystemDefault"]
+    pending = target.call("GET", "/stores/config/pending-domains", token=login["accessToken"],
+                          headers=_store_header(login)).json
+    assert not hosts and not pending, f"the Free store holds {hosts} and waits for {pending}"
+    return {
+        "attempts": f"{len(calls)} parallel own-domain calls (10 claims, 10 purchases) by a new store on the Free plan",
+        "result": f"all refused 403 ({replies[0].json['messages'][0]!r}); no domain held, no purchase waiting",
+    }
+
+
 ATTACKS = [domain_squatting, reserved_subdomains, store_limit_race, store_limit_raise,
-           domain_claims_need_their_txt_token]
+           domain_claims_need_their_txt_token, own_domain_beyond_the_plan]

@@ -46,6 +46,8 @@ export default defineConfig({
       DEV_MAILBOX: "1",
       // The specs give the demo owner a store of their own each.
       STORE_LIMIT: "1000",
+      // The platform's address, which a custom domain's A record names (a documentation address).
+      PUBLIC_IPS: "203.0.113.10",
       // The demo store's 90 days of traffic, without new visits arriving during the tests.
       STORELOOM_DEMO_TRAFFIC: "history",
       // Warnings, and each request's line, where a token in a URL would show.

@@ -329,6 +329,24 @@ pub struct Domain {
     #[ts(optional)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verification: Option<DomainVerification>,
+    /// For an unverified custom domain: every DNS record to create where its DNS is managed (an
+    /// A or AAAA record per address of the platform, and the TXT record of the claim).
+    #[serde(default)]
+    pub records: Vec<DnsRecord>,
+}
+
+/// A DNS record a store creates for its domain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DnsRecord {
+    /// `A`, `AAAA` or `TXT`.
+    pub kind: String,
+    /// The record's full name.
+    pub name: String,
+    /// Its address or text.
+    pub value: String,
 }
 
 /// The TXT record that verifies a store's claim of a custom domain (with the domain pointing at
@@ -350,6 +368,17 @@ pub struct DomainVerification {
 #[ts(export)]
 pub struct DomainList {
     pub domains: Vec<Domain>,
+    /// Whether the store's plan includes its own domains (a plan without them may not add one).
+    #[serde(rename = "ownDomains", default)]
+    pub own_domains: bool,
+    /// The cheapest plan that includes them, for a store whose plan does not.
+    #[ts(optional)]
+    #[serde(
+        rename = "ownDomainsPlan",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub own_domains_plan: Option<String>,
 }
 
 /// `POST /stores/config/domains/`, `POST /stores/config/buy-domains`.
@@ -395,6 +424,12 @@ pub struct DomainCheck {
     pub points_to_us: bool,
     /// Whether the TXT record of this store's claim was found.
     pub txt_found: bool,
+    /// What the host resolves to now.
+    #[serde(default)]
+    pub addresses: Vec<String>,
+    /// The TXT texts found at the claim's record name now.
+    #[serde(default)]
+    pub texts: Vec<String>,
 }
 
 /// A domain purchase waiting for the registrar.

@@ -1,7 +1,7 @@
 // The management screens against the real server: lists that page and filter on the server,
 // details, and create-edit-delete round trips whose results survive a reload.
 import { expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter } from "./helpers";
+import { OWNER, apiSession, call, enter, newStore } from "./helpers";
 
 interface OrderRow {
   id: string;
@@ -278,20 +278,31 @@ test("a domain is added (the server's refusal keeps what was typed), checked and
   await page.getByRole("button", { name: "Add domain" }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(field).toHaveValue("not a domain");
-  await field.fill("Shop.Example-Prints.com");
+  await field.clear();
+  await field.pressSequentially("Shop.Example-Prints.com");
   await page.getByRole("button", { name: "Add domain" }).click();
   const row = page.locator("tbody tr").filter({ hasText: "shop.example-prints.com" });
   await expect(row).toContainText("Not verified yet");
-  // The record that proves the domain is this store's, ready to copy.
-  await expect(row).toContainText("_storeloom-verify.shop.example-prints.com");
-  await expect(row.getByRole("button", { name: "Copy Value" })).toBeVisible();
+  // Every record to create, each part ready to copy: the platform's address (A), then the TXT
+  // record that proves the domain is this store's.
+  const setUp = page.getByRole("region", { name: "Set up shop.example-prints.com" });
+  const records = setUp.getByRole("group", { name: "Create these records where the DNS of shop.example-prints.com is managed:" });
+  await expect(records.getByRole("button", { name: "Copy Type A" })).toBeVisible();
+  await expect(records.getByRole("button", { name: "Copy Value 203.0.113.10" })).toBeVisible();
+  await expect(records.getByRole("button", { name: "Copy Type TXT" })).toBeVisible();
+  await expect(records.getByRole("button", { name: "Copy Name _storeloom-verify.shop.example-prints.com" })).toBeVisible();
+  await expect(records.getByRole("button", { name: /^Copy Value storeloom-verify=[0-9a-f]{64}$/ })).toBeVisible();
   await expect(field).toHaveValue("");
   await page.reload();
   await expect(row).toBeVisible();
 
-  await row.getByRole("button", { name: "Actions for shop.example-prints.com" }).click();
-  await page.getByRole("menuitem", { name: "Check DNS" }).click();
+  // The check (the set-up card's, as the row's menu's) says what DNS holds now, beside what is
+  // asked.
+  await setUp.getByRole("button", { name: "Check DNS" }).click();
   await expect(page.getByText("shop.example-prints.com does not point here yet.")).toBeVisible();
+  const found = setUp.getByRole("status", { name: "Found in DNS just now" });
+  await expect(found).toContainText("shop.example-prints.com does not point anywhere yet.");
+  await expect(found).toContainText("No TXT record was found at _storeloom-verify.shop.example-prints.com.");
   await row.getByRole("button", { name: "Actions for shop.example-prints.com" }).click();
   await expect(page.getByRole("menuitem", { name: "Use for checkout" })).toBeDisabled();
   await page.getByRole("menuitem", { name: "Remove" }).click();
@@ -299,6 +310,22 @@ test("a domain is added (the server's refusal keeps what was typed), checked and
   await expect(row).toHaveCount(0);
   await page.reload();
   await expect(page.getByText("shop.example-prints.com")).toHaveCount(0);
+});
+
+test("a store on the Free plan is told which plan brings its own domain, and cannot add or buy one", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  await newStore(request, owner, "Free Domains Shop");
+  await enter(page, OWNER, /Free Domains Shop/, "/admin/online-store/domains");
+  const notice = page.getByRole("status").filter({ hasText: "Your own domain comes with the Silver plan and up." });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Connect a domain you own" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add domain" })).toBeDisabled();
+  await expect(page.getByRole("textbox", { name: "Domain to buy" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Buy", exact: true })).toBeDisabled();
+  // The store's own domain keeps working; the notice opens the plans.
+  await expect(page.locator("tbody tr").first()).toContainText("System domain");
+  await notice.getByRole("link", { name: "See the plans" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/account\/plans$/);
 });
 
 test("a staff member is invited, given other permissions and removed", async ({ page }) => {

@@ -2,7 +2,7 @@
 //! keeps for itself, the subdomain a new store is given, how long an unverified custom-domain
 //! claim lasts, and the store limit. The server and the UI both ask these rules.
 
-use shared_types::FieldError;
+use shared_types::{DnsRecord, FieldError, Plan, PlanFeature};
 
 use super::forms::subdomain_from_name;
 use super::login::error;
@@ -143,6 +143,40 @@ pub fn verification_record_value(token: &str) -> String {
     format!("storeloom-verify={token}")
 }
 
+/// The DNS records a store creates for its claim of `host` holding `token`: an A (or AAAA)
+/// record naming each of the platform's `public_ips`, then the claim's TXT record. Without public
+/// addresses configured, only the TXT record.
+pub fn dns_records(host: &str, public_ips: &[std::net::IpAddr], token: &str) -> Vec<DnsRecord> {
+    public_ips
+        .iter()
+        .map(|ip| DnsRecord {
+            kind: if ip.is_ipv4() { "A" } else { "AAAA" }.to_owned(),
+            name: host.to_owned(),
+            value: ip.to_string(),
+        })
+        .chain(std::iter::once(DnsRecord {
+            kind: "TXT".to_owned(),
+            name: verification_record_name(host),
+            value: verification_record_value(token),
+        }))
+        .collect()
+}
+
+/// The plan feature code of a store's own domains (`plans.features`).
+pub const OWN_DOMAIN_FEATURE: &str = "domain";
+
+/// Whether a plan with `features` includes the store's own domains.
+pub fn plan_includes_own_domains(features: &[PlanFeature]) -> bool {
+    features.iter().any(|f| f.code == OWN_DOMAIN_FEATURE)
+}
+
+/// The cheapest plan (of `plans`, cheapest first) that includes own domains.
+pub fn cheapest_plan_with_own_domains(plans: &[Plan]) -> Option<&Plan> {
+    plans
+        .iter()
+        .find(|plan| plan_includes_own_domains(&plan.features))
+}
+
 /// Whether the TXT texts found hold the record that proves the claim with `token` (an empty
 /// token proves nothing).
 pub fn txt_proves_claim(texts: &[String], token: &str) -> bool {
@@ -181,6 +215,63 @@ pub fn check_store_limit(limit: i64) -> Option<FieldError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_claim_names_an_address_record_per_platform_address_and_its_txt_record() {
+        let ips = [
+            "203.0.113.10".parse().unwrap(),
+            "2001:db8::1".parse().unwrap(),
+        ];
+        let records = dns_records("shop.example.com", &ips, "tok");
+        let shown: Vec<_> = records
+            .iter()
+            .map(|r| (r.kind.as_str(), r.name.as_str(), r.value.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("A", "shop.example.com", "203.0.113.10"),
+                ("AAAA", "shop.example.com", "2001:db8::1"),
+                (
+                    "TXT",
+                    "_storeloom-verify.shop.example.com",
+                    "storeloom-verify=tok"
+                ),
+            ]
+        );
+        assert_eq!(dns_records("shop.example.com", &[], "tok").len(), 1);
+    }
+
+    #[test]
+    fn own_domains_come_with_the_plans_that_list_them() {
+        let feature = |code: &str| PlanFeature {
+            code: code.to_owned(),
+            text: String::new(),
+        };
+        let plan = |code: &str, features: Vec<PlanFeature>| Plan {
+            code: code.to_owned(),
+            name: code.to_owned(),
+            price: 0.0,
+            currency: "USD".to_owned(),
+            features,
+            rank: None,
+        };
+        let plans = [
+            plan("FREE", vec![feature("products")]),
+            plan(
+                "SILVER",
+                vec![feature("productsUnlimited"), feature("domain")],
+            ),
+            plan("GOLD", vec![feature("domain")]),
+        ];
+        assert!(!plan_includes_own_domains(&plans[0].features));
+        assert!(plan_includes_own_domains(&plans[2].features));
+        assert_eq!(
+            cheapest_plan_with_own_domains(&plans).map(|p| p.code.as_str()),
+            Some("SILVER")
+        );
+        assert!(cheapest_plan_with_own_domains(&plans[..1]).is_none());
+    }
 
     #[test]
     fn the_platforms_own_names_are_reserved_in_any_case() {

@@ -65,14 +65,19 @@ pub fn normalize_host(input: &str, platform_suffix: &str) -> Result<String, ApiE
 }
 
 /// A domain as shown; the system domain is ours, so it counts as verified. A claim shows the TXT
-/// record that proves it.
-fn domain(row: DomainRow) -> Domain {
+/// record that proves it, and every record to create (the platform's addresses, then the TXT).
+fn domain(row: DomainRow, public_ips: &[std::net::IpAddr]) -> Domain {
+    let verified = row.verified_at.is_some() || row.domain_type == "SystemDefault";
     Domain {
-        verified: row.verified_at.is_some() || row.domain_type == "SystemDefault",
+        verified,
         verification: row.token.as_deref().map(|token| DomainVerification {
             name: addresses::verification_record_name(&row.host),
             value: addresses::verification_record_value(token),
         }),
+        records: match row.token.as_deref() {
+            Some(token) if !verified => addresses::dns_records(&row.host, public_ips, token),
+            _ => Vec::new(),
+        },
         id: row.id,
         host: row.host,
         domain_type: row.domain_type,
@@ -85,8 +90,36 @@ async fn domains(state: &AppState, store_id: &str) -> Result<Vec<Domain>, ApiErr
     Ok(db::domains::list(&state.db, store_id)
         .await?
         .into_iter()
-        .map(domain)
+        .map(|row| domain(row, &state.config.public_ips))
         .collect())
+}
+
+/// Whether the store's plan includes its own domains, and if not the cheapest plan that does.
+async fn own_domains(state: &AppState, store_id: &str) -> Result<(bool, Option<String>), ApiError> {
+    let current = db::subscriptions::current(&state.db, store_id).await?;
+    let plans = db::subscriptions::plans(&state.db).await?;
+    let included = plans
+        .iter()
+        .find(|plan| plan.code == current.plan_code)
+        .is_some_and(|plan| addresses::plan_includes_own_domains(&plan.features));
+    let cheapest = (!included)
+        .then(|| addresses::cheapest_plan_with_own_domains(&plans).map(|plan| plan.name.clone()))
+        .flatten();
+    Ok((included, cheapest))
+}
+
+/// Refuses a store whose plan does not include its own domains (the plan page promises them
+/// from a plan up), naming the plan that does.
+async fn require_own_domains(state: &AppState, store_id: &str) -> Result<(), ApiError> {
+    match own_domains(state, store_id).await? {
+        (true, _) => Ok(()),
+        (false, plan) => Err(ApiError::Forbidden(match plan {
+            Some(plan) => format!(
+                "Your own domain comes with the {plan} plan and up. Choose a plan on the Plan page to connect one."
+            ),
+            None => "No plan includes your own domain.".to_owned(),
+        })),
+    }
 }
 
 /// The store's domains: its system domain first.
@@ -97,22 +130,27 @@ async fn list(
     State(state): State<AppState>,
     access: StoreAccess<Domains>,
 ) -> Result<Json<DomainList>, ApiError> {
+    let (own_domains, own_domains_plan) = own_domains(&state, &access.store_id).await?;
     Ok(Json(DomainList {
         domains: domains(&state, &access.store_id).await?,
+        own_domains,
+        own_domains_plan,
     }))
 }
 
 /// Adds a custom domain as this store's claim: unverified, it serves nothing, and other stores
-/// may claim it too until one of them verifies it. A host another store has verified is 409.
+/// may claim it too until one of them verifies it. A host another store has verified is 409; a
+/// store whose plan does not include its own domains is 403.
 #[utoipa::path(post, path = "/stores/config/domains/", tag = "domains", security(("bearer" = ["domains"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = DomainInput,
-    responses((status = 201, body = Domain), (status = 400, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+    responses((status = 201, body = Domain), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
 async fn add(
     State(state): State<AppState>,
     access: StoreAccess<Domains>,
     Json(body): Json<DomainInput>,
 ) -> Result<(StatusCode, Json<Domain>), ApiError> {
     let host = normalize_host(&body.host, &state.config.store_domain_suffix)?;
+    require_own_domains(&state, &access.store_id).await?;
     let token = crate::auth::tokens::random_token();
     let id = db::domains::claim(&state.db, &access.store_id, &host, &token).await?;
     let added = domains(&state, &access.store_id)
@@ -179,8 +217,11 @@ async fn update_domain_checkout(
     let mut tx = crate::db::begin_write(&state.db).await?;
     db::domains::set_checkout(&mut tx, &access.store_id, &body.domain_id).await?;
     tx.commit().await?;
+    let (own_domains, own_domains_plan) = own_domains(&state, &access.store_id).await?;
     Ok(Json(DomainList {
         domains: domains(&state, &access.store_id).await?,
+        own_domains,
+        own_domains_plan,
     }))
 }
 
@@ -221,13 +262,14 @@ fn yearly_price_minor(host: &str) -> i64 {
 /// Asks to buy a domain for 1 to 10 years; it waits for the registrar.
 #[utoipa::path(post, path = "/stores/config/buy-domains", tag = "domains", security(("bearer" = ["domains"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = DomainInput,
-    responses((status = 201, body = PendingDomain), (status = 400, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
+    responses((status = 201, body = PendingDomain), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 409, body = ApiErrorBody)))]
 async fn buy_domains(
     State(state): State<AppState>,
     access: StoreAccess<Domains>,
     Json(body): Json<DomainInput>,
 ) -> Result<(StatusCode, Json<PendingDomain>), ApiError> {
     let host = normalize_host(&body.host, &state.config.store_domain_suffix)?;
+    require_own_domains(&state, &access.store_id).await?;
     let years = body.years.unwrap_or(1);
     if !(1..=10).contains(&years) {
         return Err(ApiError::Invalid(vec![
@@ -341,6 +383,8 @@ async fn check_domain(
         available,
         points_to_us,
         txt_found,
+        addresses: found.iter().map(ToString::to_string).collect(),
+        texts,
     }))
 }
 

@@ -33,13 +33,31 @@ fn publish(dns: &FixedResolver, claimed: &crate::helpers::Reply) {
     );
 }
 
-/// (access token, store id) of a demo account.
+/// (access token, store id) of a demo account, its store on a plan that includes own domains
+/// (the Silver plan when its own does not).
 async fn signed_in(app: &TestApp, email: &str) -> (String, String) {
     let login = app.login(email, DEMO_PASSWORD).await;
-    (
+    let (token, store) = (
         login["accessToken"].as_str().expect("token").to_owned(),
         login["storeId"].as_str().expect("store").to_owned(),
-    )
+    );
+    let list = app
+        .get("/api/stores/config/domains/")
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    if list.json["ownDomains"] != true {
+        let chosen = app
+            .put("/api/stores/subscription")
+            .json(&json!({"planCode": "PLAN_SILVER_MONTHLY"}))
+            .token(&token)
+            .store(&store)
+            .send()
+            .await;
+        assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text);
+    }
+    (token, store)
 }
 
 async fn claim(
@@ -122,10 +140,14 @@ async fn an_unverified_claim_neither_blocks_nor_routes_and_the_first_store_to_ve
     // The real owner points the domain at us and publishes their claim's record. The squatter,
     // checking first, does not get the domain with the owner's address alone.
     publish(&dns, &second);
+    // (What DNS holds is public: the squatter sees the owner's text, which proves nothing for
+    // the squatter's own claim.)
+    let owners_text = second.json["verification"]["value"].clone();
     let early = check(&app, &squatter, VICTIM).await;
     assert_eq!(
         early,
-        json!({"host": VICTIM, "available": true, "pointsToUs": true, "txtFound": false})
+        json!({"host": VICTIM, "available": true, "pointsToUs": true, "txtFound": false,
+            "addresses": ["203.0.113.10"], "texts": [owners_text]})
     );
     assert!(
         hosts(&app, &squatter)
@@ -138,7 +160,8 @@ async fn an_unverified_claim_neither_blocks_nor_routes_and_the_first_store_to_ve
     let verified = check(&app, &owner, VICTIM).await;
     assert_eq!(
         verified,
-        json!({"host": VICTIM, "available": true, "pointsToUs": true, "txtFound": true})
+        json!({"host": VICTIM, "available": true, "pointsToUs": true, "txtFound": true,
+            "addresses": ["203.0.113.10"], "texts": [owners_text]})
     );
     assert!(
         hosts(&app, &owner)

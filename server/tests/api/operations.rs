@@ -634,6 +634,32 @@ async fn domains_are_checked_added_verified_and_removed() {
         .await;
     assert_eq!(list.json["domains"][0]["domainType"], "SystemDefault");
     assert_eq!(list.json["domains"][0]["host"], "fresh-shop.localhost");
+    // A new store is on the Free plan, which does not include its own domains: the list says so
+    // and names the plan that does, and adding or buying one is refused until the owner chooses it.
+    assert_eq!(list.json["ownDomains"], false);
+    assert_eq!(list.json["ownDomainsPlan"], "Silver");
+    for path in [
+        "/api/stores/config/domains/",
+        "/api/stores/config/buy-domains",
+    ] {
+        let free = app
+            .post(path)
+            .json(&json!({"host": "shop.sam.example"}))
+            .token(&token)
+            .store(&store)
+            .send()
+            .await;
+        assert_eq!(free.status, StatusCode::FORBIDDEN, "{path}: {}", free.text);
+        assert!(free.text.contains("Silver plan"), "{}", free.text);
+    }
+    let chosen = app
+        .put("/api/stores/subscription")
+        .json(&json!({"planCode": "PLAN_SILVER_MONTHLY"}))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text);
     for bad in [
         "not a domain",
         "localhost",
@@ -667,6 +693,15 @@ async fn domains_are_checked_added_verified_and_removed() {
         .await;
     assert_eq!(added.status, StatusCode::CREATED, "{}", added.text);
     assert_eq!(added.json["verified"], false);
+    // Every record to create: the platform's address, then the claim's TXT record.
+    let token_text = added.json["verification"]["value"].clone();
+    assert_eq!(
+        added.json["records"],
+        json!([
+            {"kind": "A", "name": "shop.sam.example", "value": "203.0.113.10"},
+            {"kind": "TXT", "name": "_storeloom-verify.shop.sam.example", "value": token_text},
+        ])
+    );
     let id = added.json["id"].as_str().expect("id").to_owned();
     let unverified = app
         .post("/api/stores/config/update-domain-checkout")
@@ -685,9 +720,11 @@ async fn domains_are_checked_added_verified_and_removed() {
             .send()
     };
     let early = check_sam().await;
+    // What was found is said: the address, and no TXT text yet.
     assert_eq!(
         early.json,
-        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": false})
+        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": false,
+            "addresses": ["203.0.113.10"], "texts": []})
     );
     let record = &added.json["verification"];
     assert_eq!(record["name"], "_storeloom-verify.shop.sam.example");
@@ -698,7 +735,8 @@ async fn domains_are_checked_added_verified_and_removed() {
     let check = check_sam().await;
     assert_eq!(
         check.json,
-        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": true})
+        json!({"host": "shop.sam.example", "available": true, "pointsToUs": true, "txtFound": true,
+            "addresses": ["203.0.113.10"], "texts": [token_text]})
     );
     let news = app
         .get("/api/stores/payout/v2/notification")

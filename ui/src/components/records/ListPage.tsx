@@ -76,6 +76,7 @@ export function ListPage<T>({
   actions,
   searchLabel,
   filters,
+  intro,
   query,
   columns,
   rowKey,
@@ -89,6 +90,8 @@ export function ListPage<T>({
   /** The search box's label; no search box without it. */
   searchLabel?: string;
   filters?: ReactNode;
+  /** A form that is not a filter (adding a row), shown above the list on every screen width. */
+  intro?: ReactNode;
   query: UseQueryResult<ListData<T>>;
   columns: Column<T>[];
   rowKey: (row: T) => string;
@@ -114,6 +117,7 @@ export function ListPage<T>({
         </Title>
         <Group gap="xs">{actions}</Group>
       </Group>
+      {intro}
       {(searchLabel || filters) && (
         <Group gap="sm" wrap="wrap" align="flex-end">
           {searchLabel && <SearchBox value={list.search} onChange={(search) => list.set({ search })} label={searchLabel} />}

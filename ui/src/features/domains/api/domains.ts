@@ -14,13 +14,19 @@ function useKey() {
   return { storeId, key: ["domains", storeId] };
 }
 
+/** The store's domains as a list page's rows, with whether its plan includes own domains. */
+export interface DomainRows extends ListData<Domain> {
+  ownDomains: boolean;
+  ownDomainsPlan: string | null;
+}
+
 export function useDomains() {
   const { storeId, key } = useKey();
   return useQuery({
     queryKey: key,
-    queryFn: async ({ signal }): Promise<ListData<Domain>> => {
+    queryFn: async ({ signal }): Promise<DomainRows> => {
       const list = await api<DomainList>("/stores/config/domains/", { signal });
-      return { rows: list.domains, total: list.domains.length };
+      return { rows: list.domains, total: list.domains.length, ownDomains: list.ownDomains, ownDomainsPlan: list.ownDomainsPlan ?? null };
     },
     enabled: Boolean(storeId),
   });

@@ -14,7 +14,8 @@ import { useFormats } from "../../../hooks/useFormats";
 /** Domains are bought from the platform, which bills in dollars whatever the store sells in. */
 const PLATFORM_CURRENCY = "USD";
 
-export function PurchasesPanel() {
+/** `allowed`: whether the store's plan includes own domains (the page says which plan does). */
+export function PurchasesPanel({ allowed }: { allowed: boolean }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const pending = usePendingDomains();
@@ -46,14 +47,24 @@ export function PurchasesPanel() {
         <form onSubmit={submit}>
           <Group align="flex-end" gap="sm">
             <TextInput
+              disabled={!allowed}
               label={t("domains.buyHost")}
               placeholder="myshop.com"
               value={host}
               onChange={(e) => setHost(e.currentTarget.value)}
               style={{ flex: 1, minWidth: 220 }}
             />
-            <NumberInput label={t("domains.years")} min={1} max={10} allowDecimal={false} w={110} value={years} onChange={(n) => setYears(Number(n) || 1)} />
-            <Button type="submit" loading={buy.isPending}>
+            <NumberInput
+              disabled={!allowed}
+              label={t("domains.years")}
+              min={1}
+              max={10}
+              allowDecimal={false}
+              w={110}
+              value={years}
+              onChange={(n) => setYears(Number(n) || 1)}
+            />
+            <Button type="submit" loading={buy.isPending} disabled={!allowed}>
               {t("domains.buy")}
             </Button>
           </Group>
