@@ -1,8 +1,9 @@
 //! The IANA database's links (old or merged names) and the zone each names, for the version of the
 //! database chrono-tz carries: every `Link` line of tzdata's `backward` file and the one of
 //! `etcetera` (`GMT`). chrono-tz parses these names but does not say which are links, so the table
-//! is kept here; `zones::tests` checks it against chrono-tz (every name it knows is a zone or a
-//! link, every link names a zone, the database's version is the one below).
+//! is kept here; `zones::tests` checks it against chrono-tz (both names of every pair parse, a
+//! link names a zone and never another link, with the same offsets, and the database's release
+//! is the one below).
 //!
 //! To renew it after a chrono-tz update, from the crate's `tz/` folder:
 //! `awk '/^Link/ {print "    (\"" $3 "\", \"" $2 "\"),"}' backward etcetera | LC_ALL=C sort`.
