@@ -40,6 +40,10 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
                 .map(Value::from)
                 .map_err(|e| e.code().to_owned())
         }
+        "zoneChoice" => shell::zone_choice(&arg::<String>(args, 0), arg(args, 1))
+            .map(|choice| json!(choice))
+            .map_err(|e| e.code().to_owned()),
+        "searchZones" => ok(shell::search_zones(&arg::<String>(args, 0))),
         "pageTitle" => ok(shell::page_title(&arg::<String>(args, 0))),
         "subdomainFor" => ok(shell::addresses::subdomain_for(&arg::<String>(args, 0))),
         "reservedSubdomainOf" => ok(shell::addresses::reserved_subdomain_of(&arg::<String>(
@@ -156,6 +160,8 @@ rules! {
     money_shows_the_sign_and_two_decimals => "shell/money",
     money_in_the_order_table_shows_the_code => "shell/money_with_code",
     notification_times_read_dd_mm_yyyy_hh_mm_ss_in_the_zone => "shell/notification_time",
+    a_zone_choice_is_the_canonical_zone_with_its_offset_then => "shell/zone_choice",
+    the_zone_search_finds_cities_former_names_and_utc => "shell/search_zones",
     the_page_title_is_the_capitalised_subdomain_and_product => "shell/page_title",
     a_new_store_never_gets_a_reserved_subdomain => "shell/subdomain_for",
     the_create_store_form_knows_a_reserved_subdomain => "shell/reserved_subdomain_of",

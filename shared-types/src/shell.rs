@@ -209,6 +209,24 @@ pub struct PagePreferenceChoices {
     pub theme_families: Vec<String>,
 }
 
+/// One choice of the time-zone picker: a zone of the IANA database (never a link such as
+/// `Asia/Saigon`) with its offset from UTC at the instant asked about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ZoneChoice {
+    /// The zone's IANA name, the value a store saves (`Asia/Ho_Chi_Minh`, `Etc/UTC`).
+    pub value: String,
+    /// The name shown: the IANA name, or `UTC` for `Etc/UTC`.
+    pub name: String,
+    /// The offset then, as `UTC+07:00` or `UTC-03:30`.
+    pub offset: String,
+    /// The offset in seconds east of UTC, the order of the list.
+    pub offset_seconds: i32,
+    /// `(UTC+07:00) Asia/Ho_Chi_Minh`.
+    pub label: String,
+}
+
 /// The onboarding step as the server sends it (shell.md §3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -1,8 +1,8 @@
 // Screens beyond the management lists against the real server: the live count and its tables or
 // empty state, a theme activated, cloned and deleted, and a changed preference, each surviving a
-// reload, all without console errors.
+// reload, all without console errors; the time-zone picker's search, in English and Vietnamese.
 import { expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter, newStore, watch } from "./helpers";
+import { OWNER, apiSession, call, enter, newStore, sqlInTestDatabase, watch } from "./helpers";
 
 test("the live view shows the store's active sessions and their pages and countries, or that no one is there", async ({ page, request }) => {
   const owner = await apiSession(request, OWNER);
@@ -93,15 +93,17 @@ test("preferences show the store's saved values and a changed time zone survives
   await enter(page, OWNER, /Preference Trial Shop/, "/admin/online-store/preferences");
   await expect(page.getByRole("heading", { name: "Preferences", level: 1 })).toBeVisible();
   const zoneField = page.getByRole("combobox", { name: "Time zone" });
-  await expect(zoneField).toHaveValue(saved.standardTimezone);
+  // A zone shows with its offset now: "(UTC-07:00) America/Los_Angeles".
+  const shown = (name: string) => new RegExp(`^\\(UTC[+-]\\d\\d:\\d\\d\\) ${name}$`);
+  await expect(zoneField).toHaveValue(shown(saved.standardTimezone));
 
   await zoneField.click();
   await zoneField.fill(zone);
-  await page.getByRole("option", { name: zone, exact: true }).click();
+  await page.getByRole("option", { name: shown(zone) }).click();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Preferences saved.")).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(zone);
+  await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(shown(zone));
   const after = await call<{ standardTimezone: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
   expect(after.standardTimezone).toBe(zone);
 
@@ -116,5 +118,67 @@ test("preferences show the store's saved values and a changed time zone survives
   const rates = await call<{ rate: number; freeShippingOver?: number | null }>(request, owner, "GET", "/stores/settings/shipping", undefined, store);
   expect(rates.rate).toBe(7.5);
   expect(rates.freeShippingOver ?? null).toBeNull();
+  expect(problems).toEqual([]);
+});
+
+test("the time-zone picker lists zones with offsets, finds cities, former names and UTC, and shows a saved former name as its zone", async ({
+  page,
+  request,
+}) => {
+  const owner = await apiSession(request, OWNER);
+  const store = await newStore(request, owner, "Zone Picker Shop");
+  // A name the browser's own list used to give, saved before the picker listed zones.
+  sqlInTestDatabase(`UPDATE store_preferences SET standard_timezone = 'Asia/Saigon' WHERE store_id = '${store}'`);
+  const problems = watch(page);
+
+  await enter(page, OWNER, /Zone Picker Shop/, "/admin/online-store/preferences");
+  const zoneField = page.getByRole("combobox", { name: "Time zone" });
+  await expect(zoneField).toHaveValue("(UTC+07:00) Asia/Ho_Chi_Minh");
+
+  const search = async (typed: string) => {
+    await zoneField.click();
+    await zoneField.fill("");
+    await zoneField.pressSequentially(typed);
+  };
+  const options = page.getByRole("option");
+  for (const [typed, found] of [
+    ["Ho_Chi", "(UTC+07:00) Asia/Ho_Chi_Minh"],
+    ["ho chi", "(UTC+07:00) Asia/Ho_Chi_Minh"],
+    ["Saigon", "(UTC+07:00) Asia/Ho_Chi_Minh"],
+    ["Kolkata", "(UTC+05:30) Asia/Kolkata"],
+    ["Calcutta", "(UTC+05:30) Asia/Kolkata"],
+    ["UTC", "(UTC+00:00) UTC"],
+  ] as const) {
+    await search(typed);
+    await expect(options, typed).toHaveText([found]);
+  }
+  await search("Kyiv");
+  await expect(options).toHaveText([/^\(UTC\+0[23]:00\) Europe\/Kyiv$/]);
+  await search("Kiev");
+  await expect(options).toHaveText([/^\(UTC\+0[23]:00\) Europe\/Kyiv$/]);
+  await search("Atlantis");
+  await expect(options).toHaveCount(0);
+  await expect(page.getByText("No time zone matches.")).toBeVisible();
+
+  await search("Kolkata");
+  await options.filter({ hasText: "Asia/Kolkata" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Preferences saved.")).toBeVisible();
+  const after = await call<{ standardTimezone: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
+  expect(after.standardTimezone).toBe("Asia/Kolkata");
+
+  // In Vietnamese: the same picker, its label and its empty search in Vietnamese.
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "vi"));
+  await page.reload();
+  const viField = page.getByRole("combobox", { name: "Múi giờ" });
+  await expect(viField).toHaveValue("(UTC+05:30) Asia/Kolkata");
+  await viField.click();
+  await viField.fill("");
+  await viField.pressSequentially("Sai gon");
+  await expect(page.getByText("Không có múi giờ nào khớp.")).toBeVisible();
+  await viField.fill("");
+  await viField.pressSequentially("Saigon");
+  await expect(options).toHaveText(["(UTC+07:00) Asia/Ho_Chi_Minh"]);
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "en"));
   expect(problems).toEqual([]);
 });

@@ -237,15 +237,19 @@ pub const BUSINESS_TYPES: &[&str] = &["dropship", "other"];
 pub const PAYMENT_CHOICES: &[&str] = &["seller", "latte"];
 pub const THEME_FAMILIES: &[&str] = &["hydro", "newchick"];
 
-/// A page preference: a known time zone (checked by `zone_is_known`, which the caller passes so
-/// that builds without the zone database can still judge the rest), and one of the listed
-/// values for each choice.
+/// A page preference: a known time zone, kept under its canonical name (`canonical_zone` gives
+/// it for a known name, `Asia/Ho_Chi_Minh` for `Asia/Saigon`; the caller passes it so that builds
+/// without the zone database can still judge the rest), and one of the listed values for each
+/// choice.
 pub fn check_page_preference(
     preference: &PagePreference,
-    zone_is_known: impl Fn(&str) -> bool,
+    canonical_zone: impl Fn(&str) -> Option<String>,
 ) -> FormVerdict<PagePreference> {
+    let zone = canonical_zone(&preference.standard_timezone);
     let value = PagePreference {
-        standard_timezone: preference.standard_timezone.trim().to_owned(),
+        standard_timezone: zone
+            .clone()
+            .unwrap_or_else(|| preference.standard_timezone.trim().to_owned()),
         business_type: preference.business_type.trim().to_owned(),
         payment_choice: shared_types::PaymentChoice {
             kind: preference.payment_choice.kind.trim().to_owned(),
@@ -259,7 +263,7 @@ pub fn check_page_preference(
         }),
     };
     let mut errors = Errors::default();
-    if !zone_is_known(&value.standard_timezone) {
+    if zone.is_none() {
         errors.check(
             "standardTimezone",
             Some(error(
@@ -525,15 +529,21 @@ mod tests {
             store_front_default_theme: "newchick".to_owned(),
             currency: Some(" vnd ".to_owned()),
         };
-        let verdict = check_page_preference(&good, |_| true);
+        let verdict = check_page_preference(&good, |_| Some("Asia/Ho_Chi_Minh".to_owned()));
         assert!(verdict.valid);
         assert_eq!(verdict.value.currency.as_deref(), Some("VND"));
+        let former = PagePreference {
+            standard_timezone: "Asia/Saigon".to_owned(),
+            ..good.clone()
+        };
+        let verdict = check_page_preference(&former, |_| Some("Asia/Ho_Chi_Minh".to_owned()));
+        assert_eq!(verdict.value.standard_timezone, "Asia/Ho_Chi_Minh");
         let bad = PagePreference {
             business_type: "wholesale".to_owned(),
             currency: Some("XYZ".to_owned()),
             ..good
         };
-        let verdict = check_page_preference(&bad, |_| false);
+        let verdict = check_page_preference(&bad, |_| None);
         assert_eq!(
             verdict.errors.keys().collect::<Vec<_>>(),
             ["businessType", "currency", "standardTimezone"]

@@ -9,6 +9,10 @@ mod login;
 pub mod menu;
 pub mod permissions;
 mod session;
+#[cfg(feature = "tz")]
+mod zone_links;
+#[cfg(feature = "tz")]
+mod zones;
 
 pub use formats::{
     BACK_TO_HOME, DOMAIN_PLACEHOLDER, money, money_with_code, onboarding_view, page_title,
@@ -25,6 +29,10 @@ pub use forms::{
 pub use greeting::{GreetingError, full_name, greeting};
 pub use login::{check_login, is_email};
 pub use session::{access_renew_due, judge_session, jwt_expiry_ms, return_path};
+#[cfg(feature = "tz")]
+pub use zones::{
+    canonical_zone, offset_label, search_zones, utc_offset_seconds, zone_choice, zone_choices,
+};
 
 use shared_types::ShellConstants;
 

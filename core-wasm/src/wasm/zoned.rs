@@ -1,5 +1,6 @@
 //! Exports that need the time-zone database, compiled only with the `tz` feature: date ranges,
-//! buckets and notification times. Times cross the boundary as JavaScript numbers (ms).
+//! buckets, notification times and the time-zone picker. Times cross the boundary as JavaScript
+//! numbers (ms).
 
 use shared_types::{Buckets, DateRange, PagePreference};
 use wasm_bindgen::prelude::*;
@@ -50,6 +51,26 @@ pub fn notification_time(value: &str, zone: &str) -> Result<String, JsError> {
 pub fn check_page_preference(preference: JsValue) -> Result<JsValue, JsError> {
     let preference: PagePreference = from_js(preference)?;
     to_js(&shell::check_page_preference(&preference, |zone| {
-        shell::parse_zone(zone).is_ok()
+        shell::canonical_zone(zone)
+            .ok()
+            .map(|zone| zone.name().to_owned())
     }))
+}
+
+/// The time-zone picker's choices (zones, not links), with their offsets at `now`.
+#[wasm_bindgen(js_name = zoneChoices)]
+pub fn zone_choices(now_ms: f64) -> Result<JsValue, JsError> {
+    to_js(&shell::zone_choices(now_ms as i64).map_err(|e| JsError::new(e.code()))?)
+}
+
+/// The choice any accepted name (a link, any case) stands for; throws the error's code.
+#[wasm_bindgen(js_name = zoneChoice)]
+pub fn zone_choice(name: &str, now_ms: f64) -> Result<JsValue, JsError> {
+    to_js(&shell::zone_choice(name, now_ms as i64).map_err(|e| JsError::new(e.code()))?)
+}
+
+/// The values of the listed zones a search finds (name, city or former name).
+#[wasm_bindgen(js_name = searchZones)]
+pub fn search_zones(query: &str) -> Vec<String> {
+    shell::search_zones(query)
 }

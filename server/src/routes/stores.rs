@@ -77,7 +77,11 @@ async fn put_preferences(
     access: StoreAccess<scoped::Preferences>,
     Json(body): Json<PagePreference>,
 ) -> Result<Json<PagePreference>, ApiError> {
-    let verdict = shell::check_page_preference(&body, |zone| shell::parse_zone(zone).is_ok());
+    let verdict = shell::check_page_preference(&body, |zone| {
+        shell::canonical_zone(zone)
+            .ok()
+            .map(|zone| zone.name().to_owned())
+    });
     if !verdict.valid {
         return Err(ApiError::Invalid(
             verdict.errors.into_values().map(|e| e.message).collect(),

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::helpers::{
     DEMO_PASSWORD, DESIGNER_EMAIL, ORDERS_STAFF_EMAIL, OWNER_EMAIL, SELLER_EMAIL, add_order,
-    spawn_app,
+    fresh_store, spawn_app,
 };
 
 #[tokio::test]
@@ -720,4 +720,48 @@ async fn the_openapi_document_and_the_docs_page_are_served() {
     assert!(docs.text.contains("Storeloom API"));
     let mailbox = app.get("/api/dev/mailbox").send().await;
     assert_eq!(mailbox.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_former_zone_name_still_loads_and_is_saved_as_the_zone_it_names() {
+    let app = spawn_app().await;
+    let (seller, store) = fresh_store(&app).await;
+    // Before the picker listed canonical zones, Chromium's list gave names such as Asia/Saigon.
+    sqlx::query(
+        "UPDATE store_preferences SET standard_timezone = 'Asia/Saigon' WHERE store_id = $1",
+    )
+    .bind(&store)
+    .execute(&app.state.db)
+    .await
+    .expect("store a former name");
+    let read = || async {
+        app.get("/api/stores/preferences")
+            .token(&seller)
+            .store(&store)
+            .send()
+            .await
+    };
+    let stored = read().await;
+    assert_eq!(stored.status, StatusCode::OK);
+    assert_eq!(stored.json["standardTimezone"], "Asia/Saigon");
+
+    for (sent, kept) in [
+        (" asia/saigon ", "Asia/Ho_Chi_Minh"),
+        ("Europe/Kiev", "Europe/Kyiv"),
+        ("UTC", "Etc/UTC"),
+        ("Asia/Kolkata", "Asia/Kolkata"),
+    ] {
+        let mut preference = stored.json.clone();
+        preference["standardTimezone"] = json!(sent);
+        let saved = app
+            .put("/api/stores/preferences")
+            .json(&preference)
+            .token(&seller)
+            .store(&store)
+            .send()
+            .await;
+        assert_eq!(saved.status, StatusCode::OK, "{sent}: {}", saved.text);
+        assert_eq!(saved.json["standardTimezone"], kept, "{sent}");
+        assert_eq!(read().await.json["standardTimezone"], kept, "{sent}");
+    }
 }

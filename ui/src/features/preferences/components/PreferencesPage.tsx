@@ -1,13 +1,17 @@
 // Preferences (website.preferences): the store's time zone, business type, who takes payments
 // and the storefront's default theme family, with the form pattern: filled once from the
 // server, checked by the core (the time zone against the database of the core's time-zone
-// build, loaded with this page) and saved with PUT. Below it, the Shipping section, saved on its
+// build, loaded with this page) and saved with PUT. The time-zone picker lists the core's zones
+// with their offsets now and searches with the core (city, former name, UTC); a saved former
+// name (Asia/Saigon) shows as the zone it names. Below it, the Shipping section, saved on its
 // own.
-import { Select } from "@mantine/core";
+import { Select, type ComboboxItem, type OptionsFilter } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import type { TFunction } from "i18next";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pagePreferenceChoices } from "../../../core";
+import type * as Zoned from "../../../core/zoned";
 import { currencies } from "../../../core/formats";
 import { translateCore } from "../../../i18n";
 import type { PagePreference } from "../../../types/generated/PagePreference";
@@ -16,38 +20,64 @@ import { useRecordForm } from "../../../components/records/useRecordForm";
 import { usePreferences, useSavePreferences } from "../api/preferences";
 import { ShippingSection } from "./ShippingSection";
 
-type Check = (preference: PagePreference) => string[];
+type ZonedCore = typeof Zoned;
 
 const EMPTY: PagePreference = { standardTimezone: "", businessType: "", paymentChoice: { type: "" }, storeFrontDefaultTheme: "" };
 const ID = "preferences";
 
-/** The browser's zone names, with the saved one kept even when the browser does not list it. */
-function zoneNames(current: string): string[] {
-  const names = Intl.supportedValuesOf("timeZone");
-  return current && !names.includes(current) ? [current, ...names] : names;
+/** The picker's options and the one the saved name stands for (a former name shows as its zone).
+ * A zone the core does not list (Etc/GMT+5) is added; an unknown name is shown as it is, for
+ * the check to name it. */
+function zoneOptions(zoned: ZonedCore, current: string, now: number, t: TFunction): { options: ComboboxItem[]; selected: string | null } {
+  const option = (choice: Zoned.ZoneChoice) => ({ value: choice.value, label: t("preferences.zoneChoice", { offset: choice.offset, name: choice.name }) });
+  const options = zoned.zoneChoices(now).map(option);
+  if (!current) return { options, selected: null };
+  let selected: ComboboxItem;
+  try {
+    selected = option(zoned.zoneChoice(current, now));
+  } catch {
+    selected = { value: current, label: current };
+  }
+  return { options: options.some((o) => o.value === selected.value) ? options : [selected, ...options], selected: selected.value };
+}
+
+/** Keeps the options whose zone the core's search finds. */
+function zoneFilter(zoned: ZonedCore): OptionsFilter {
+  return ({ options, search }) => {
+    const found = new Set(zoned.searchZones(search));
+    return options.filter((option) => "value" in option && found.has(option.value));
+  };
 }
 
 export function PreferencesPage() {
   const { t } = useTranslation();
   const record = usePreferences();
   const save = useSavePreferences();
-  // The core's check needs the time-zone build, which this page loads.
-  const [check, setCheck] = useState<Check | null>(null);
+  // The core's check and the time-zone picker need the time-zone build, which this page loads.
+  const [zoned, setZoned] = useState<ZonedCore | null>(null);
+  const [now] = useState(() => Date.now());
   useEffect(() => {
     let live = true;
-    void import("../../../core/zoned").then(({ checkPagePreference }) => {
-      if (live)
-        setCheck(
-          () => (preference: PagePreference) => Object.values(checkPagePreference(preference).errors).map((error) => translateCore(error.code, error.message)),
-        );
+    void import("../../../core/zoned").then((module) => {
+      if (live) setZoned(module);
     });
     return () => {
       live = false;
     };
   }, []);
-  const form = useRecordForm({ id: ID, record: record.data, toInput: (saved) => saved, empty: EMPTY, check: (input) => (check ? check(input) : []) });
+  const form = useRecordForm({
+    id: ID,
+    record: record.data,
+    toInput: (saved) => saved,
+    empty: EMPTY,
+    check: (input) => (zoned ? Object.values(zoned.checkPagePreference(input).errors).map((error) => translateCore(error.code, error.message)) : []),
+  });
   const { input, change } = form;
-  const zones = useMemo(() => zoneNames(input.standardTimezone), [input.standardTimezone]);
+  const zones = useMemo(
+    () => (zoned ? zoneOptions(zoned, input.standardTimezone, now, t) : { options: [], selected: null }),
+    [zoned, input.standardTimezone, now, t],
+  );
+  const filterZones = useMemo(() => (zoned ? zoneFilter(zoned) : undefined), [zoned]);
   const choices = (group: string, values: string[]) => values.map((value) => ({ value, label: t(`preferences.${group}.${value}`, { defaultValue: value }) }));
 
   function submit() {
@@ -68,7 +98,7 @@ export function PreferencesPage() {
         title={t("preferences.title")}
         dirty={form.dirty}
         onDiscard={form.discard}
-        loading={(form.loading || !check) && !record.isError}
+        loading={(form.loading || !zoned) && !record.isError}
         problems={form.problems}
         error={save.error ?? record.error}
         saving={save.isPending}
@@ -79,8 +109,10 @@ export function PreferencesPage() {
           description={t("preferences.timezoneHint")}
           searchable
           allowDeselect={false}
-          data={zones}
-          value={input.standardTimezone || null}
+          data={zones.options}
+          filter={filterZones}
+          nothingFoundMessage={t("preferences.zoneNothingFound")}
+          value={zones.selected}
           onChange={(value) => change("standardTimezone", value ?? "")}
         />
         <Select
