@@ -40,8 +40,11 @@ pub struct SalesRow {
     /// Line items before discounts.
     pub gross_sales: f64,
     pub discounts: f64,
+    /// Money given back for items on the row's orders, on the day it was given back (a refund's
+    /// shipping comes off `shipping`).
+    pub returns: f64,
     pub shipping: f64,
-    /// Gross sales less discounts.
+    /// Gross sales less discounts and returns.
     pub net_sales: f64,
     /// Net sales plus shipping: what shoppers paid (the Overview's total sales).
     pub total_sales: f64,

@@ -41,7 +41,7 @@ pub fn sales_csv(table: &SalesTable, group: SalesGroup) -> String {
         SalesGroup::Payment => "payment_method",
     };
     let mut csv = format!(
-        "{first},{},orders,gross_sales,discounts,shipping,net_sales,total_sales\n",
+        "{first},{},orders,gross_sales,discounts,returns,shipping,net_sales,total_sales\n",
         if group == SalesGroup::Product || group == SalesGroup::Country {
             "name"
         } else {
@@ -50,12 +50,13 @@ pub fn sales_csv(table: &SalesTable, group: SalesGroup) -> String {
     );
     let line = |key: &str, row: &SalesFigures| {
         format!(
-            "{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{}\n",
             csv_field(key),
             csv_field(&row.label),
             row.orders,
             csv_amount(row.gross_minor),
             csv_amount(row.discount_minor),
+            csv_amount(row.returns_minor),
             csv_amount(row.shipping_minor),
             csv_amount(row.net_minor()),
             csv_amount(row.total_minor()),
@@ -83,11 +84,11 @@ mod tests {
         let days = [day("2026-11-01", 0)];
         let mut o = order(1, vec![line("a", 1, 1234)], 0, 0);
         o.payment = "=cmd".to_owned();
-        let table = sales_table(&[o], &days, 100, SalesGroup::Payment);
+        let table = sales_table(&[o], &[], &days, 100, SalesGroup::Payment);
         let csv = sales_csv(&table, SalesGroup::Payment);
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[1], "'=cmd,'=cmd,1,12.34,0.00,0.00,12.34,12.34");
-        assert_eq!(lines[2], "Total,,1,12.34,0.00,0.00,12.34,12.34");
+        assert_eq!(lines[1], "'=cmd,'=cmd,1,12.34,0.00,0.00,0.00,12.34,12.34");
+        assert_eq!(lines[2], "Total,,1,12.34,0.00,0.00,0.00,12.34,12.34");
         assert_eq!(csv_amount(-5), "-0.05");
     }
 }

@@ -34,6 +34,18 @@ pub struct PaidOrder {
     pub lines: Vec<OrderLine>,
 }
 
+/// Money given back on a sold order: `amount_minor` in all, of which `shipping_minor` for
+/// shipping, at `at`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportRefund {
+    pub at: i64,
+    pub amount_minor: i64,
+    pub shipping_minor: i64,
+    /// The order it gives money back on (its country, payment method and lines).
+    pub order: PaidOrder,
+}
+
 /// Shares `total` out in proportion to `weights` by largest remainder, so the shares always add
 /// up to `total` exactly; equal shares when every weight is zero.
 pub fn allocate(total: i64, weights: &[i64]) -> Vec<i64> {

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use shared_types::reports::{SalesGroup, SalesRow};
 
-use super::{PaidOrder, ReportDay, day_of, order_parts};
+use super::{PaidOrder, ReportDay, ReportRefund, allocate, day_of, order_parts};
 use crate::analytics::country_name;
 use crate::payouts::to_major;
 
@@ -16,12 +16,15 @@ pub struct SalesFigures {
     pub orders: u64,
     pub gross_minor: i64,
     pub discount_minor: i64,
+    /// Money given back for items, on the day it was given back (a refund's shipping comes off
+    /// `shipping_minor`).
+    pub returns_minor: i64,
     pub shipping_minor: i64,
 }
 
 impl SalesFigures {
     pub fn net_minor(&self) -> i64 {
-        self.gross_minor - self.discount_minor
+        self.gross_minor - self.discount_minor - self.returns_minor
     }
 
     pub fn total_minor(&self) -> i64 {
@@ -36,6 +39,7 @@ impl SalesFigures {
             orders: self.orders,
             gross_sales: to_major(self.gross_minor),
             discounts: to_major(self.discount_minor),
+            returns: to_major(self.returns_minor),
             shipping: to_major(self.shipping_minor),
             net_sales: to_major(self.net_minor()),
             total_sales: to_major(self.total_minor()),
@@ -47,6 +51,11 @@ impl SalesFigures {
         self.discount_minor += discount;
         self.shipping_minor += shipping;
     }
+
+    fn give_back(&mut self, items: i64, shipping: i64) {
+        self.returns_minor += items;
+        self.shipping_minor -= shipping;
+    }
 }
 
 /// A sales report's rows and the totals of every order once.
@@ -56,10 +65,32 @@ pub struct SalesTable {
     pub totals: SalesFigures,
 }
 
-/// The sales of `orders` grouped by `group`. Days: every day of the range, in order, orders
-/// outside it left out. Otherwise: most total sales first, then by key.
+/// The key and label of `order`'s row when grouped by country or payment method.
+fn order_key(order: &PaidOrder, group: SalesGroup) -> (String, String) {
+    if group == SalesGroup::Country {
+        let code = order.country.trim().to_ascii_uppercase();
+        let label = if code.is_empty() {
+            String::new()
+        } else {
+            country_name(&code).to_owned()
+        };
+        (code, label)
+    } else {
+        (
+            order.payment.trim().to_owned(),
+            order.payment.trim().to_owned(),
+        )
+    }
+}
+
+/// The sales of `orders` (captured in the range) grouped by `group`, less the `refunds` given
+/// in the range, each on the day it was given (as the Overview counts them): its items as
+/// returns, its shipping off the shipping. Days: every day of the range, in order, orders and
+/// refunds outside it left out. Otherwise: most total sales first, then by key; a refund goes
+/// to its order's country, payment method, or products (in proportion to their gross sales).
 pub fn sales_table(
     orders: &[PaidOrder],
+    refunds: &[ReportRefund],
     days: &[ReportDay],
     end_ms: i64,
     group: SalesGroup,
@@ -97,19 +128,7 @@ pub fn sales_table(
             SalesGroup::Day | SalesGroup::Country | SalesGroup::Payment => {
                 let (key, label) = match group {
                     SalesGroup::Day => (days[day].key.clone(), days[day].key.clone()),
-                    SalesGroup::Country => {
-                        let code = order.country.trim().to_ascii_uppercase();
-                        let label = if code.is_empty() {
-                            String::new()
-                        } else {
-                            country_name(&code).to_owned()
-                        };
-                        (code, label)
-                    }
-                    _ => (
-                        order.payment.trim().to_owned(),
-                        order.payment.trim().to_owned(),
-                    ),
+                    _ => order_key(order, group),
                 };
                 let row = rows
                     .entry(key.clone())
@@ -138,6 +157,42 @@ pub fn sales_table(
             }
         }
     }
+    for refund in refunds {
+        let Some(day) = day_of(days, end_ms, refund.at) else {
+            continue;
+        };
+        let shipping = refund.shipping_minor.clamp(0, refund.amount_minor.max(0));
+        let items = refund.amount_minor.max(0) - shipping;
+        totals.give_back(items, shipping);
+        let whole = |key: &str, label: &str| SalesFigures {
+            key: key.to_owned(),
+            label: label.to_owned(),
+            ..SalesFigures::default()
+        };
+        match group {
+            SalesGroup::Day | SalesGroup::Country | SalesGroup::Payment => {
+                let (key, label) = match group {
+                    SalesGroup::Day => (days[day].key.clone(), days[day].key.clone()),
+                    _ => order_key(&refund.order, group),
+                };
+                rows.entry(key.clone())
+                    .or_insert_with(|| whole(&key, &label))
+                    .give_back(items, shipping);
+            }
+            SalesGroup::Product => {
+                let parts = order_parts(&refund.order);
+                let by_gross: Vec<i64> = parts.iter().map(|p| p.gross_minor).collect();
+                let by_shipping: Vec<i64> = parts.iter().map(|p| p.shipping_minor).collect();
+                let items = allocate(items, &by_gross);
+                let shipping = allocate(shipping, &by_shipping);
+                for (i, part) in parts.iter().enumerate() {
+                    rows.entry(part.product_id.clone())
+                        .or_insert_with(|| whole(&part.product_id, &part.title))
+                        .give_back(items[i], shipping[i]);
+                }
+            }
+        }
+    }
     let mut rows: Vec<SalesFigures> = rows.into_values().collect();
     if group != SalesGroup::Day {
         rows.sort_by(|a, b| {
@@ -155,6 +210,61 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_refund_comes_off_the_day_it_was_given_its_items_as_returns_its_shipping_off_shipping() {
+        let days = [day("2026-11-01", 0), day("2026-11-02", 100)];
+        let sold = order(10, vec![line("a", 1, 3000), line("b", 1, 1000)], 0, 500);
+        let refund = ReportRefund {
+            at: 150,
+            amount_minor: 1500,
+            shipping_minor: 500,
+            order: sold.clone(),
+        };
+        let table = sales_table(
+            &[sold.clone()],
+            &[refund.clone()],
+            &days,
+            200,
+            SalesGroup::Day,
+        );
+        // Sold on the 1st, 1,000 of items and 500 of shipping given back on the 2nd.
+        assert_eq!(
+            (table.rows[0].gross_minor, table.rows[0].returns_minor),
+            (4000, 0)
+        );
+        assert_eq!(table.rows[0].total_minor(), 4500);
+        assert_eq!(
+            (table.rows[1].orders, table.rows[1].returns_minor),
+            (0, 1000)
+        );
+        assert_eq!(table.rows[1].shipping_minor, -500);
+        assert_eq!(table.rows[1].net_minor(), -1000);
+        assert_eq!(table.rows[1].total_minor(), -1500);
+        // The totals are what was kept: 4,500 paid, 1,500 given back.
+        assert_eq!(table.totals.orders, 1);
+        assert_eq!(table.totals.net_minor(), 3000);
+        assert_eq!(table.totals.total_minor(), 3000);
+        // By product, the returns follow the products' gross sales (3:1).
+        let products = sales_table(
+            &[sold.clone()],
+            &[refund.clone()],
+            &days,
+            200,
+            SalesGroup::Product,
+        );
+        let returns: Vec<_> = products
+            .rows
+            .iter()
+            .map(|r| (r.key.as_str(), r.returns_minor))
+            .collect();
+        assert_eq!(returns, [("a", 750), ("b", 250)]);
+        // A refund outside the range is not counted; the order sold in it still is.
+        let later = ReportRefund { at: 250, ..refund };
+        let kept = sales_table(&[sold], &[later], &days, 200, SalesGroup::Day);
+        assert_eq!(kept.totals.returns_minor, 0);
+        assert_eq!(kept.totals.total_minor(), 4500);
+    }
+
+    #[test]
     fn sales_by_day_keep_empty_days_and_totals_count_each_order_once() {
         let days = [day("2026-11-01", 0), day("2026-11-02", 100)];
         let orders = [
@@ -163,7 +273,7 @@ mod tests {
             // Outside the range.
             order(200, vec![line("a", 1, 1000)], 0, 0),
         ];
-        let table = sales_table(&orders, &days, 200, SalesGroup::Day);
+        let table = sales_table(&orders, &[], &days, 200, SalesGroup::Day);
         assert_eq!(table.rows.len(), 2);
         assert_eq!(table.rows[0].orders, 2);
         assert_eq!(table.rows[0].gross_minor, 3500);
@@ -171,13 +281,13 @@ mod tests {
         assert_eq!(table.totals.orders, 2);
         assert_eq!(table.totals.net_minor(), 3400);
         assert_eq!(table.totals.total_minor(), 3600);
-        let products = sales_table(&orders, &days, 200, SalesGroup::Product);
+        let products = sales_table(&orders, &[], &days, 200, SalesGroup::Product);
         assert_eq!(products.rows[0].key, "a");
         assert_eq!(products.rows[0].orders, 2);
         assert_eq!(products.rows[0].gross_minor, 3000);
         let sum: i64 = products.rows.iter().map(SalesFigures::total_minor).sum();
         assert_eq!(sum, products.totals.total_minor());
-        let countries = sales_table(&orders, &days, 200, SalesGroup::Country);
+        let countries = sales_table(&orders, &[], &days, 200, SalesGroup::Country);
         assert_eq!(countries.rows[0].label, "Vietnam");
     }
 }

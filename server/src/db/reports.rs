@@ -2,7 +2,7 @@
 //! pages for UTM attribution, and the shared tracking pixels. Every figure is made from these
 //! by the core's `reports` module.
 
-use core_wasm::reports::{OrderLine, PaidOrder, UnitCosts};
+use core_wasm::reports::{OrderLine, PaidOrder, ReportRefund, UnitCosts};
 use shared_types::reports::{PixelIds, PixelStore};
 use sqlx::AnyPool;
 
@@ -35,20 +35,49 @@ fn bind_range<'q, O>(
     query.bind(start).bind(end)
 }
 
-/// The paid orders of `stores` captured in `[start, end)`, oldest first (test orders took no
-/// money: not these).
-pub async fn paid_orders(
+/// The columns of an order as the reports read it, `o` being the order.
+const ORDER_COLUMNS: &str = "o.id, o.captured_at, o.subtotal_minor, o.shipping_minor, o.discount_minor, \
+     o.grand_total_minor, o.country, o.payment_name, o.line_items";
+
+fn paid_order(
+    (id, captured_at, subtotal, shipping, discount, grand, country, payment, lines): OrderRow,
+) -> PaidOrder {
+    PaidOrder {
+        id,
+        captured_at,
+        subtotal_minor: subtotal,
+        shipping_minor: shipping,
+        discount_minor: discount,
+        grand_total_minor: grand,
+        country: country.unwrap_or_default(),
+        payment: payment.unwrap_or_default(),
+        lines: stored_lines(&lines)
+            .into_iter()
+            .map(|l| OrderLine {
+                product_id: l.product_id.unwrap_or_default(),
+                variant_id: l.variant_id.unwrap_or_default(),
+                title: l.title,
+                quantity: l.quantity,
+                price_minor: l.price_minor,
+            })
+            .collect(),
+    }
+}
+
+/// The orders of `stores` captured in `[start, end)` whose payment is in `statuses` (an SQL
+/// list of literals), oldest first (test orders took no money: not these).
+async fn captured_orders(
     db: &AnyPool,
     stores: &[String],
     start: i64,
     end: i64,
+    statuses: &str,
 ) -> Result<Vec<PaidOrder>, sqlx::Error> {
     let n = stores.len();
     let sql = format!(
-        "SELECT id, captured_at, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, \
-         country, payment_name, line_items FROM orders WHERE store_id IN {} \
-         AND financial_status = 'paid' AND is_test = 0 AND captured_at >= ${} AND captured_at < ${} \
-         ORDER BY captured_at",
+        "SELECT {ORDER_COLUMNS} FROM orders o WHERE o.store_id IN {} \
+         AND o.financial_status IN {statuses} AND o.is_test = 0 AND o.captured_at >= ${} AND o.captured_at < ${} \
+         ORDER BY o.captured_at",
         placeholders(1, n),
         n + 1,
         n + 2
@@ -57,29 +86,95 @@ pub async fn paid_orders(
         bind_range(sqlx::query_as(sqlx::AssertSqlSafe(sql)), stores, start, end)
             .fetch_all(db)
             .await?;
+    Ok(rows.into_iter().map(paid_order).collect())
+}
+
+/// The paid orders of `stores` captured in `[start, end)`, oldest first (test orders took no
+/// money: not these).
+pub async fn paid_orders(
+    db: &AnyPool,
+    stores: &[String],
+    start: i64,
+    end: i64,
+) -> Result<Vec<PaidOrder>, sqlx::Error> {
+    captured_orders(db, stores, start, end, "('paid')").await
+}
+
+/// Every sale of `stores` captured in `[start, end)`, refunded since or not (the sales report
+/// takes refunds off on their own day, as the Overview does), oldest first.
+pub async fn sold_orders(
+    db: &AnyPool,
+    stores: &[String],
+    start: i64,
+    end: i64,
+) -> Result<Vec<PaidOrder>, sqlx::Error> {
+    captured_orders(
+        db,
+        stores,
+        start,
+        end,
+        "('paid', 'partially_refunded', 'refunded')",
+    )
+    .await
+}
+
+/// The refunds `stores` gave in `[start, end)` on real orders, oldest first, each with its order.
+pub async fn refunds(
+    db: &AnyPool,
+    stores: &[String],
+    start: i64,
+    end: i64,
+) -> Result<Vec<ReportRefund>, sqlx::Error> {
+    let n = stores.len();
+    let sql = format!(
+        "SELECT r.created_at, r.amount_minor, r.shipping_minor, {ORDER_COLUMNS} \
+         FROM order_refunds r JOIN orders o ON o.id = r.order_id \
+         WHERE r.store_id IN {} AND r.is_test = 0 AND r.created_at >= ${} AND r.created_at < ${} \
+         ORDER BY r.created_at, r.id",
+        placeholders(1, n),
+        n + 1,
+        n + 2
+    );
+    type RefundRow = (
+        i64,
+        i64,
+        i64,
+        String,
+        i64,
+        i64,
+        i64,
+        i64,
+        i64,
+        Option<String>,
+        Option<String>,
+        String,
+    );
+    let rows: Vec<RefundRow> =
+        bind_range(sqlx::query_as(sqlx::AssertSqlSafe(sql)), stores, start, end)
+            .fetch_all(db)
+            .await?;
     Ok(rows
         .into_iter()
         .map(
-            |(id, captured_at, subtotal, shipping, discount, grand, country, payment, lines)| {
-                PaidOrder {
-                    id,
-                    captured_at,
-                    subtotal_minor: subtotal,
-                    shipping_minor: shipping,
-                    discount_minor: discount,
-                    grand_total_minor: grand,
-                    country: country.unwrap_or_default(),
-                    payment: payment.unwrap_or_default(),
-                    lines: stored_lines(&lines)
-                        .into_iter()
-                        .map(|l| OrderLine {
-                            product_id: l.product_id.unwrap_or_default(),
-                            variant_id: l.variant_id.unwrap_or_default(),
-                            title: l.title,
-                            quantity: l.quantity,
-                            price_minor: l.price_minor,
-                        })
-                        .collect(),
+            |(
+                at,
+                amount,
+                refund_shipping,
+                id,
+                captured,
+                sub,
+                ship,
+                disc,
+                grand,
+                country,
+                pay,
+                lines,
+            )| {
+                ReportRefund {
+                    at,
+                    amount_minor: amount,
+                    shipping_minor: refund_shipping,
+                    order: paid_order((id, captured, sub, ship, disc, grand, country, pay, lines)),
                 }
             },
         )

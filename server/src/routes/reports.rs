@@ -167,8 +167,22 @@ async fn paid_orders(
     Ok(reports::paid_orders(&state.db, stores, range.start_ms, range.end_ms).await?)
 }
 
+/// The sales captured in the range (refunded since or not) and the refunds given in it.
+async fn sold_and_refunded(
+    state: &AppState,
+    stores: &[String],
+    range: &DateRange,
+) -> Result<(Vec<PaidOrder>, Vec<rules::ReportRefund>), ApiError> {
+    let (orders, refunds) = tokio::try_join!(
+        reports::sold_orders(&state.db, stores, range.start_ms, range.end_ms),
+        reports::refunds(&state.db, stores, range.start_ms, range.end_ms),
+    )?;
+    Ok((orders, refunds))
+}
+
 /// Sales of the range grouped by day, product, country or payment method: orders, gross
-/// sales, discounts, shipping, net and total sales, and the totals of every order once.
+/// sales, discounts, returns (refunds on the day they were given), shipping, net and total
+/// sales, and the totals of every order once.
 #[utoipa::path(get, path = "/stores/reports/sales", tag = "reports", security(("bearer" = ["sale_reports"])),
     params(("X-Store-Id" = String, Header, description = "The store"), RangeQuery),
     responses((status = 200, body = SalesReport), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
@@ -179,8 +193,8 @@ async fn sales(
 ) -> Result<Json<SalesReport>, ApiError> {
     let group = sales_group(query.group_by.as_deref())?;
     let (stores, range, days) = scope(&state, &access, &query).await?;
-    let orders = paid_orders(&state, &stores, &range).await?;
-    let table = rules::sales_table(&orders, &days, range.end_ms, group);
+    let (orders, refunds) = sold_and_refunded(&state, &stores, &range).await?;
+    let table = rules::sales_table(&orders, &refunds, &days, range.end_ms, group);
     Ok(Json(SalesReport {
         range,
         group,
@@ -201,8 +215,8 @@ async fn sales_export(
 ) -> Result<Response, ApiError> {
     let group = sales_group(query.group_by.as_deref())?;
     let (stores, range, days) = scope(&state, &access, &query).await?;
-    let orders = paid_orders(&state, &stores, &range).await?;
-    let table = rules::sales_table(&orders, &days, range.end_ms, group);
+    let (orders, refunds) = sold_and_refunded(&state, &stores, &range).await?;
+    let table = rules::sales_table(&orders, &refunds, &days, range.end_ms, group);
     let body = rules::sales_csv(&table, group);
     let name = format!(
         "sales-by-{}-{}-{}.csv",

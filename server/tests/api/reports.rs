@@ -246,10 +246,103 @@ async fn sales_reports_group_paid_orders_by_day_product_country_and_payment_in_t
     let lines: Vec<&str> = csv.text.lines().collect();
     assert_eq!(
         lines[0],
-        "product,name,orders,gross_sales,discounts,shipping,net_sales,total_sales"
+        "product,name,orders,gross_sales,discounts,returns,shipping,net_sales,total_sales"
     );
-    assert_eq!(lines[1], "p1,Linen shirt,2,90.00,6.00,3.00,84.00,87.00");
-    assert_eq!(lines[3], "Total,,2,130.00,10.00,5.00,120.00,125.00");
+    assert_eq!(
+        lines[1],
+        "p1,Linen shirt,2,90.00,6.00,0.00,3.00,84.00,87.00"
+    );
+    assert_eq!(lines[3], "Total,,2,130.00,10.00,0.00,5.00,120.00,125.00");
+}
+
+/// A refund of `amount` (of which `shipping` for shipping) on `order`, given at `when`.
+async fn refund(
+    app: &TestApp,
+    f: &Fixture,
+    order: &str,
+    when: &str,
+    (amount, shipping): (i64, i64),
+    status: &str,
+) {
+    sqlx::query(
+        "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, is_test, created_at) \
+         VALUES ($1, $2, $3, '[]', $4, $5, 0, '', 0, $6)",
+    )
+    .bind(format!("refund-{order}-{when}"))
+    .bind(&f.store)
+    .bind(order)
+    .bind(shipping)
+    .bind(amount)
+    .bind(at(when))
+    .execute(&app.state.db)
+    .await
+    .expect("refund");
+    sqlx::query("UPDATE orders SET financial_status = $1, refunded_minor = refunded_minor + $2 WHERE id = $3")
+        .bind(status)
+        .bind(amount)
+        .bind(order)
+        .execute(&app.state.db)
+        .await
+        .expect("refunded");
+}
+
+#[tokio::test]
+async fn sales_reports_take_refunds_off_on_the_day_they_were_given() {
+    let app = spawn_app().await;
+    let f = fixture(&app).await;
+    // A gets 15.00 back on the 11th (10.00 of items, 5.00 of shipping); B is refunded whole on
+    // the 12th, after the range. Both sales still count on the day they were made.
+    refund(
+        &app,
+        &f,
+        &f.a,
+        "2026-01-11T08:00:00Z",
+        (1_500, 500),
+        "partially_refunded",
+    )
+    .await;
+    refund(
+        &app,
+        &f,
+        &f.b,
+        "2026-01-12T08:00:00Z",
+        (3_000, 0),
+        "refunded",
+    )
+    .await;
+    let returns = |row: &Value| row["returns"].as_f64().expect("returns");
+    let by_day = get(&app, &f, &format!("/api/stores/reports/sales?{RANGE}")).await;
+    let rows = by_day["rows"].as_array().expect("rows");
+    assert_eq!(figures(&rows[0]), (1, 100.0, 10.0, 5.0, 90.0, 95.0));
+    assert_eq!(returns(&rows[0]), 0.0);
+    assert_eq!(figures(&rows[1]), (1, 30.0, 0.0, -5.0, 20.0, 15.0));
+    assert_eq!(returns(&rows[1]), 10.0);
+    assert_eq!(
+        figures(&by_day["totals"]),
+        (2, 130.0, 10.0, 0.0, 110.0, 110.0)
+    );
+    assert_eq!(returns(&by_day["totals"]), 10.0);
+    // By product the returns follow A's lines (p1 60.00, p2 40.00 of its 100.00).
+    let by_product = get(
+        &app,
+        &f,
+        &format!("/api/stores/reports/sales?{RANGE}&groupBy=product"),
+    )
+    .await;
+    let rows = by_product["rows"].as_array().expect("rows");
+    let product = |key: &str| rows.iter().find(|r| r["key"] == key).expect("product row");
+    assert_eq!(returns(product("p1")), 6.0);
+    assert_eq!(returns(product("p2")), 4.0);
+    // The next day holds B's refund; B's sale is not counted there again.
+    let next = get(
+        &app,
+        &f,
+        "/api/stores/reports/sales?fromTime=2026-01-12&toTime=2026-01-12&timezone=UTC",
+    )
+    .await;
+    assert_eq!(next["totals"]["orders"], 1);
+    assert_eq!(returns(&next["totals"]), 30.0);
+    assert_eq!(next["totals"]["totalSales"], 10.0);
 }
 
 #[tokio::test]

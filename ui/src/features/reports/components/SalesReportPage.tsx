@@ -42,6 +42,7 @@ export function SalesReportPage() {
     { key: "orders", header: t("reports.sales.orders"), value: (row) => row.orders, numeric: true },
     { key: "gross", header: t("reports.sales.gross"), value: (row) => row.grossSales, render: (row) => formats.money(row.grossSales), numeric: true },
     { key: "discounts", header: t("reports.sales.discounts"), value: (row) => row.discounts, render: (row) => formats.money(row.discounts), numeric: true },
+    { key: "returns", header: t("reports.sales.returns"), value: (row) => row.returns, render: (row) => formats.money(row.returns), numeric: true },
     { key: "shipping", header: t("reports.sales.shipping"), value: (row) => row.shipping, render: (row) => formats.money(row.shipping), numeric: true },
     { key: "net", header: t("reports.sales.net"), value: (row) => row.netSales, render: (row) => formats.money(row.netSales), numeric: true },
     { key: "total", header: t("reports.sales.total"), value: (row) => row.totalSales, render: (row) => formats.money(row.totalSales), numeric: true },
