@@ -418,6 +418,30 @@ pub(super) fn move_item(
     tx.replace_creating(&list.path, Value::Array(items))
 }
 
+/// Replaces a slideshow's `to` slides by copies of its `from` slides.
+pub(super) fn copy_slides(
+    tx: &mut Tx<'_>,
+    family: ThemeFamily,
+    section: &str,
+    from: Device,
+    to: Device,
+) -> Result<(), ThemeError> {
+    if from == to {
+        return Err(ThemeError::BadCommand {
+            detail: "slides are copied from one device to the other".to_owned(),
+        });
+    }
+    let slides = |device| ListRef::Slides {
+        section: section.to_owned(),
+        device,
+    };
+    let source = resolve(tx.root(), family, &slides(from))?;
+    let target = resolve(tx.root(), family, &slides(to))?;
+    let copies = items(tx.root(), &source)?;
+    items(tx.root(), &target)?;
+    tx.replace_creating(&target.path, Value::Array(copies))
+}
+
 /// The items of a list as the panels show them (a missing list is its default).
 pub(crate) fn list_items(
     root: &Value,
@@ -426,4 +450,97 @@ pub(crate) fn list_items(
 ) -> Result<Vec<Value>, ThemeError> {
     let list = resolve(root, family, list_ref)?;
     items(root, &list)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+    use shared_types::theme::{Device, ThemeCommand};
+
+    use crate::theme::{ThemeDoc, ThemeEditor, replay_draft};
+
+    const DESKTOP: &str = "/pages/homepage/sections/head-image-1/settings/content/desktop";
+    const MOBILE: &str = "/pages/homepage/sections/head-image-1/settings/content/mobile";
+
+    fn hydro() -> ThemeDoc {
+        ThemeDoc::parse(include_str!("../../../tests/fixtures/hydro.json"))
+            .expect("the fixture is a valid config")
+    }
+
+    fn copy(from: Device, to: Device) -> ThemeCommand {
+        ThemeCommand::CopySlides {
+            section: "head-image-1".into(),
+            from,
+            to,
+        }
+    }
+
+    #[test]
+    fn copying_the_desktop_slides_replaces_the_phones_and_one_undo_restores_them() {
+        let mut editor = ThemeEditor::new(hydro());
+        let before = editor.doc().clone();
+        editor
+            .apply(ThemeCommand::SetField {
+                path: format!("{DESKTOP}/0/heading/content"),
+                value: Value::from("Winter sale"),
+            })
+            .expect("a heading");
+        let change = editor
+            .apply(copy(Device::Desktop, Device::Mobile))
+            .expect("the slideshow has both lists");
+        assert_eq!(editor.doc().get(MOBILE), editor.doc().get(DESKTOP));
+        let heading = format!("{MOBILE}/0/heading/content");
+        assert_eq!(
+            editor.doc().get(&heading),
+            Some(&Value::from("Winter sale"))
+        );
+        assert!(editor.doc().get(&format!("{MOBILE}/1/image")).is_some());
+        assert!(
+            change.paths.iter().any(|p| p == MOBILE),
+            "{:?}",
+            change.paths
+        );
+
+        editor.undo().expect("the copy is one step");
+        assert_eq!(editor.doc().get(MOBILE), before.get(MOBILE));
+        assert_eq!(
+            editor.doc().get(&heading),
+            Some(&Value::from("Summer sale"))
+        );
+        editor.undo().expect("the heading");
+        assert_eq!(editor.doc(), &before);
+    }
+
+    #[test]
+    fn the_copy_replays_on_another_copy_of_the_document() {
+        let commands = vec![
+            serde_json::to_value(copy(Device::Desktop, Device::Mobile)).expect("a command is JSON"),
+        ];
+        assert_eq!(
+            commands[0]["kind"],
+            Value::from("copySlides"),
+            "the wire name the admin sends"
+        );
+        let replayed = replay_draft(&hydro(), &commands).expect("the draft replays");
+        assert_eq!(replayed.get(MOBILE), hydro().get(DESKTOP));
+    }
+
+    #[test]
+    fn a_copy_onto_its_own_list_or_outside_a_slideshow_is_refused_and_changes_nothing() {
+        let mut editor = ThemeEditor::new(hydro());
+        let before = editor.doc().clone();
+        let refused = editor
+            .apply(copy(Device::Mobile, Device::Mobile))
+            .expect_err("one list");
+        assert_eq!(refused.code(), "command.malformed");
+        let other = ThemeCommand::CopySlides {
+            section: "header".into(),
+            from: Device::Desktop,
+            to: Device::Mobile,
+        };
+        let refused = editor.apply(other).expect_err("a header has no slides");
+        assert_eq!(refused.code(), "list.wrongSection");
+        assert_eq!(editor.doc(), &before);
+        assert!(!editor.can_undo());
+    }
 }
