@@ -486,7 +486,7 @@ fn the_phones_slide_list_offers_the_copy_of_the_desktop_slides_and_the_desktops_
     );
     assert_eq!(
         serde_json::to_value(&command).expect("a command"),
-        json!({"kind": "copySlides", "section": "head-image-1", "from": "desktop", "to": "mobile"})
+        json!({"kind": "copySlidesToMobile", "section": "head-image-1"})
     );
     editor.apply(command).expect("the offered command applies");
     let [_, mobile] = offers(&editor);

@@ -58,7 +58,7 @@ pub fn describe(before: &Value, commands: &[ThemeCommand]) -> Vec<VersionChange>
                     None => settings_change(group, Some(field)),
                 }
             }
-            ThemeCommand::CopySlides { section, .. } => {
+            ThemeCommand::CopySlidesToMobile { section } => {
                 let kind = type_of(section, &added);
                 section_change(
                     ChangeAction::Edited,

@@ -217,10 +217,8 @@ impl Reader<'_> {
         };
         let same = list_items(self.root, self.family, &desktop)? == values;
         Ok(Some(Box::new(CopyOffer {
-            command: ThemeCommand::CopySlides {
+            command: ThemeCommand::CopySlidesToMobile {
                 section: section.clone(),
-                from: Device::Desktop,
-                to: Device::Mobile,
             },
             same,
         })))

@@ -418,28 +418,21 @@ pub(super) fn move_item(
     tx.replace_creating(&list.path, Value::Array(items))
 }
 
-/// Replaces a slideshow's `to` slides by copies of its `from` slides.
-pub(super) fn copy_slides(
+/// Replaces a slideshow's mobile slides by copies of its desktop slides.
+pub(super) fn copy_slides_to_mobile(
     tx: &mut Tx<'_>,
     family: ThemeFamily,
     section: &str,
-    from: Device,
-    to: Device,
 ) -> Result<(), ThemeError> {
-    if from == to {
-        return Err(ThemeError::BadCommand {
-            detail: "slides are copied from one device to the other".to_owned(),
-        });
-    }
     let slides = |device| ListRef::Slides {
         section: section.to_owned(),
         device,
     };
-    let source = resolve(tx.root(), family, &slides(from))?;
-    let target = resolve(tx.root(), family, &slides(to))?;
-    let copies = items(tx.root(), &source)?;
-    items(tx.root(), &target)?;
-    tx.replace_creating(&target.path, Value::Array(copies))
+    let desktop = resolve(tx.root(), family, &slides(Device::Desktop))?;
+    let mobile = resolve(tx.root(), family, &slides(Device::Mobile))?;
+    let copies = items(tx.root(), &desktop)?;
+    items(tx.root(), &mobile)?;
+    tx.replace_creating(&mobile.path, Value::Array(copies))
 }
 
 /// The items of a list as the panels show them (a missing list is its default).
@@ -455,7 +448,7 @@ pub(crate) fn list_items(
 #[cfg(test)]
 mod tests {
     use serde_json::Value;
-    use shared_types::theme::{Device, ThemeCommand};
+    use shared_types::theme::ThemeCommand;
 
     use crate::theme::{ThemeDoc, ThemeEditor, replay_draft};
 
@@ -467,11 +460,9 @@ mod tests {
             .expect("the fixture is a valid config")
     }
 
-    fn copy(from: Device, to: Device) -> ThemeCommand {
-        ThemeCommand::CopySlides {
+    fn copy() -> ThemeCommand {
+        ThemeCommand::CopySlidesToMobile {
             section: "head-image-1".into(),
-            from,
-            to,
         }
     }
 
@@ -485,9 +476,7 @@ mod tests {
                 value: Value::from("Winter sale"),
             })
             .expect("a heading");
-        let change = editor
-            .apply(copy(Device::Desktop, Device::Mobile))
-            .expect("the slideshow has both lists");
+        let change = editor.apply(copy()).expect("the slideshow has both lists");
         assert_eq!(editor.doc().get(MOBILE), editor.doc().get(DESKTOP));
         let heading = format!("{MOBILE}/0/heading/content");
         assert_eq!(
@@ -513,12 +502,10 @@ mod tests {
 
     #[test]
     fn the_copy_replays_on_another_copy_of_the_document() {
-        let commands = vec![
-            serde_json::to_value(copy(Device::Desktop, Device::Mobile)).expect("a command is JSON"),
-        ];
+        let commands = vec![serde_json::to_value(copy()).expect("a command is JSON")];
         assert_eq!(
             commands[0]["kind"],
-            Value::from("copySlides"),
+            Value::from("copySlidesToMobile"),
             "the wire name the admin sends"
         );
         let replayed = replay_draft(&hydro(), &commands).expect("the draft replays");
@@ -526,20 +513,18 @@ mod tests {
     }
 
     #[test]
-    fn a_copy_onto_its_own_list_or_outside_a_slideshow_is_refused_and_changes_nothing() {
+    fn a_copy_outside_a_slideshow_is_refused_and_changes_nothing() {
         let mut editor = ThemeEditor::new(hydro());
         let before = editor.doc().clone();
-        let refused = editor
-            .apply(copy(Device::Mobile, Device::Mobile))
-            .expect_err("one list");
-        assert_eq!(refused.code(), "command.malformed");
-        let other = ThemeCommand::CopySlides {
+        let other = ThemeCommand::CopySlidesToMobile {
             section: "header".into(),
-            from: Device::Desktop,
-            to: Device::Mobile,
         };
         let refused = editor.apply(other).expect_err("a header has no slides");
         assert_eq!(refused.code(), "list.wrongSection");
+        let missing = ThemeCommand::CopySlidesToMobile {
+            section: "nowhere".into(),
+        };
+        assert!(editor.apply(missing).is_err());
         assert_eq!(editor.doc(), &before);
         assert!(!editor.can_undo());
     }
