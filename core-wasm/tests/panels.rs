@@ -464,3 +464,31 @@ fn an_unknown_section_is_an_error_not_a_panic() {
     assert!(panel(editor.doc(), &section("nope")).is_err());
     let _ = SectionType::Header;
 }
+
+#[test]
+fn the_phones_slide_list_offers_the_copy_of_the_desktop_slides_and_the_desktops_does_not() {
+    let mut editor = ThemeEditor::new(fixture("hydro"));
+    let offers = |editor: &ThemeEditor| {
+        let view = open(editor, &section("head-image-1"));
+        ["slides_desktop", "slides_mobile"].map(|label| {
+            match find(&view.fields, label).map(|f| f.input.clone()) {
+                Some(FieldInput::List { copy, .. }) => copy.map(|c| (c.command, c.same)),
+                other => panic!("{label} is a list: {other:?}"),
+            }
+        })
+    };
+    let [desktop, mobile] = offers(&editor);
+    assert_eq!(desktop, None);
+    let (command, same) = mobile.expect("the phones' list offers a copy");
+    assert!(
+        !same,
+        "the template's phone slides differ from its desktop slides"
+    );
+    assert_eq!(
+        serde_json::to_value(&command).expect("a command"),
+        json!({"kind": "copySlidesToMobile", "section": "head-image-1"})
+    );
+    editor.apply(command).expect("the offered command applies");
+    let [_, mobile] = offers(&editor);
+    assert_eq!(mobile.map(|(_, same)| same), Some(true));
+}

@@ -297,3 +297,62 @@ fn a_new_section_shows_what_to_fill_in_in_the_preview_and_shoppers_never_see_tha
     assert!(html.contains("Collection list"), "{html}");
     assert!(html.contains("Choose the collections to show."), "{html}");
 }
+
+#[test]
+fn free_shipping_texts_name_the_stores_own_threshold_in_its_currency() {
+    let mut snapshot = snapshot();
+    snapshot.shop.currency = "EUR".to_owned();
+    snapshot.shop.shipping.free_shipping_over = Some(75.0);
+    let render = |config: &Value, snapshot: &Snapshot, page: &str| {
+        preview::page(&view(config, snapshot), page, snapshot)
+            .expect("renders")
+            .html
+    };
+    for family in ["hydro", "newchick"] {
+        let config = fixture(family);
+        let home = render(&config, &snapshot, "homepage");
+        let product = render(&config, &snapshot, "product");
+        assert!(home.contains("Free shipping over €75.00"), "{family}");
+        assert!(home.contains("Over €75.00"), "{family}");
+        assert!(product.contains("Free over €75.00."), "{family}");
+        for html in [&home, &product] {
+            assert!(!html.contains("$50"), "{family}");
+            assert!(!html.contains("{free_shipping_threshold}"), "{family}");
+        }
+    }
+    // A store that offers no free shipping shows no text that names a threshold.
+    let config = fixture("hydro");
+    let mut without = snapshot.clone();
+    without.shop.shipping.free_shipping_over = None;
+    let home = render(&config, &without, "homepage");
+    assert!(!home.contains("Free shipping over"), "{home}");
+    assert!(!home.contains("{free_shipping_threshold}"));
+    // A text the merchant wrote stays as they wrote it.
+    let mut written = fixture("hydro");
+    written["pages"]["fixed"]["sections"]["header"]["settings"]["text_topbar"] =
+        json!("Free shipping over $50");
+    assert!(render(&written, &snapshot, "homepage").contains("Free shipping over $50"));
+}
+
+#[test]
+fn a_new_image_with_text_section_shows_a_placeholder_picture_to_shoppers_as_in_the_editor() {
+    let snapshot = snapshot();
+    for family in ["hydro", "newchick"] {
+        let config = with_one_section(family, SectionType::ImageWithText);
+        let only = ["only".to_owned()];
+        let shopper = preview::sections(&view(&config, &snapshot), "homepage", &only)
+            .expect("renders")["only"]
+            .clone();
+        let mut editor_view = view(&config, &snapshot);
+        editor_view.preview = true;
+        let editor =
+            preview::sections(&editor_view, "homepage", &only).expect("renders")["only"].clone();
+        let shopper = shopper.as_str().unwrap_or_default();
+        assert!(shopper.contains("class=\"ph-pic\""), "{family}: {shopper}");
+        assert_eq!(
+            Some(shopper),
+            editor.as_str(),
+            "{family}: the editor shows the store's"
+        );
+    }
+}

@@ -415,3 +415,56 @@ test("the checkout step layout offers the cart page, the checkout page and the m
   await page.getByRole("option", { name: "Mini cart" }).click();
   await expect(layout).toHaveValue("Mini cart");
 });
+
+test("the phones' slides take copies of the desktop slides in one edit that one undo takes back", async ({ page, request }) => {
+  const { theme } = await setUp(request, "hydro", "Panels Slides Shop");
+  await openEditor(page, /Panels Slides Shop/, theme.id);
+  await closePopups(page);
+  const slideshow = (await sectionsOf(page)).find((s) => s.type === "head-image") as Section;
+  await page
+    .locator(`[data-testid="section-row"][data-section-key="${slideshow.key}"]`)
+    .getByRole("button", { name: /^Edit / })
+    .click();
+  const at = `/pages/homepage/sections/${slideshow.key}/settings/content`;
+  const desktop = `${at}/desktop`;
+  const mobile = `${at}/mobile`;
+  await expect(field(page, mobile)).toContainText("Phones show the mobile slides, not the desktop ones.");
+
+  // The merchant edits a desktop slide: the phones still show the template's.
+  await openItem(page, desktop, 0);
+  const heading = field(page, `${desktop}/0/heading/content`).getByRole("textbox").first();
+  await heading.click();
+  await heading.press("Control+A");
+  await heading.pressSequentially("Linen week", { delay: 20 });
+  await heading.press("Enter");
+  const desktopSlides = await field(page, desktop).getByTestId("list-item").count();
+  const phones = field(page, mobile).getByTestId("list-item");
+  const template = await phones.allInnerTexts();
+  expect(template.join(" ")).not.toContain("Linen week");
+
+  // Copying asks first, then the phones' list holds the desktop slides.
+  const copy = field(page, mobile).getByRole("button", { name: "Copy the desktop slides to phones" });
+  await copy.click();
+  const dialog = page.getByRole("dialog", { name: "Copy the desktop slides to phones?" });
+  await dialog.getByRole("button", { name: "Copy the slides" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(phones).toHaveCount(desktopSlides);
+  await expect(phones.first()).toContainText("Linen week");
+  await expect(copy).toBeDisabled();
+
+  // The preview at the phone's size shows the copied slide.
+  await page.locator('label[for$="-mobile"]').click();
+  const frameElement = page.getByTestId("preview-frame");
+  await expect.poll(async () => (await frameElement.boundingBox())?.width).toBe(375);
+  const phoneSlides = page.frameLocator('[data-testid="preview-frame"]').locator(`[data-section-key="${slideshow.key}"] .slides-m`);
+  await expect(phoneSlides).toBeVisible();
+  await expect(phoneSlides.getByText("Linen week")).toBeVisible();
+
+  // One undo takes the copy back, and only the copy.
+  await page.getByRole("button", { name: /^Undo/ }).click();
+  await expect(phones).toHaveCount(template.length);
+  expect(await phones.allInnerTexts()).toEqual(template);
+  await expect(phoneSlides).not.toContainText("Linen week");
+  await expect(copy).toBeEnabled();
+  await expect(heading).toHaveValue("Linen week");
+});

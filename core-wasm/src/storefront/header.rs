@@ -45,7 +45,7 @@ pub(crate) fn render_header(view: &View, section: &Value) -> String {
                     .unwrap_or_default(),
                 img(
                     if desktop.is_empty() { mobile } else { desktop },
-                    text(s, "text_topbar"),
+                    &view.shop_text(text(s, "text_topbar")),
                     1600,
                     60,
                     true
@@ -56,7 +56,7 @@ pub(crate) fn render_header(view: &View, section: &Value) -> String {
                 out,
                 "<a href=\"{}\">{}</a>",
                 esc(&href),
-                esc(text(s, "text_topbar"))
+                esc(&view.shop_text(text(s, "text_topbar")))
             );
         }
         out.push_str("</div>");

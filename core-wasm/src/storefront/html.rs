@@ -118,6 +118,10 @@ pub fn money(currency: &str, minor: i64) -> String {
     crate::formats::money_minor(minor, currency, crate::formats::Language::En)
 }
 
+/// The placeholder theme texts take for the store's free-shipping threshold
+/// ([`View::shop_text`]); the templates' free-shipping texts use it.
+pub const FREE_SHIPPING_THRESHOLD: &str = "{free_shipping_threshold}";
+
 pub fn to_minor(major: f64) -> i64 {
     (major * 100.0).round() as i64
 }
@@ -140,6 +144,22 @@ impl<'v> View<'v> {
 
     pub(crate) fn money(&self, major: f64) -> String {
         money(&self.shop.currency, to_minor(major))
+    }
+
+    /// A theme text with the store's own values in its placeholders: [`FREE_SHIPPING_THRESHOLD`]
+    /// becomes the store's free-shipping threshold in its currency. A text that names a
+    /// threshold the store does not have (it offers no free shipping) is left out: empty.
+    pub(crate) fn shop_text(&self, text: &str) -> String {
+        if !text.contains(FREE_SHIPPING_THRESHOLD) {
+            return text.to_owned();
+        }
+        match crate::records::shipping_minor(&self.shop.shipping).1 {
+            Some(threshold) => text.replace(
+                FREE_SHIPPING_THRESHOLD,
+                &money(&self.shop.currency, threshold),
+            ),
+            None => String::new(),
+        }
     }
 
     /// Where a theme or menu link leads (`parent` home, category, product, page or url).
@@ -211,6 +231,10 @@ pub(crate) fn img_or(
         _ => html,
     }
 }
+
+/// The picture a block without one shows (a new section's), drawn inline: a landscape on the
+/// frame's own grey, so a new section reads as a picture to choose, on the store as in the editor.
+pub(crate) const PLACEHOLDER_PICTURE: &str = "<svg class=\"ph-pic\" viewBox=\"0 0 8 6\" aria-hidden=\"true\"><path d=\"M0 5l2-2 2 1.5 1-1 3 2v.5H0z\" fill=\"#aeb6c1\"/></svg>";
 
 /// A few line icons (footer info, header), drawn inline so no request is needed.
 pub(crate) fn icon(name: &str) -> &'static str {

@@ -58,6 +58,15 @@ pub fn describe(before: &Value, commands: &[ThemeCommand]) -> Vec<VersionChange>
                     None => settings_change(group, Some(field)),
                 }
             }
+            ThemeCommand::CopySlidesToMobile { section } => {
+                let kind = type_of(section, &added);
+                section_change(
+                    ChangeAction::Edited,
+                    section,
+                    kind,
+                    Some("slides".to_owned()),
+                )
+            }
             ThemeCommand::SetField { path, .. } => match path_place(path) {
                 Some(Place::Section(key, field)) => {
                     let kind = type_of(&key, &added);

@@ -4,8 +4,9 @@
 
 use serde_json::{Value, json};
 use shared_types::theme::{
-    AddOption, ChoiceOption, Device, EditorConstants, FieldInput, FieldSpec, FieldView, LinkTarget,
-    ListItemView, ListRef, PanelLink, PanelRef, PanelView, SectionType, ThemeFamily,
+    AddOption, ChoiceOption, CopyOffer, Device, EditorConstants, FieldInput, FieldSpec, FieldView,
+    LinkTarget, ListItemView, ListRef, PanelLink, PanelRef, PanelView, SectionType, ThemeCommand,
+    ThemeFamily,
 };
 
 use super::commands::{list_items, list_status};
@@ -167,12 +168,14 @@ impl Reader<'_> {
                     views.push(self.item(&item_root, kind, items, item)?);
                 }
                 let add = add_options(kind, items, &label);
+                let copy = self.copy_offer(&list, &values)?;
                 (
                     FieldInput::List {
                         list,
                         status: Box::new(status),
                         items: views,
                         add,
+                        copy,
                     },
                     Value::Null,
                 )
@@ -192,6 +195,33 @@ impl Reader<'_> {
             value,
             input,
         })
+    }
+
+    /// The phones' slides are filled from the desktop's (spec §2.4: separate lists; phones show
+    /// the mobile one).
+    fn copy_offer(
+        &self,
+        list: &ListRef,
+        values: &[Value],
+    ) -> Result<Option<Box<CopyOffer>>, ThemeError> {
+        let ListRef::Slides {
+            section,
+            device: Device::Mobile,
+        } = list
+        else {
+            return Ok(None);
+        };
+        let desktop = ListRef::Slides {
+            section: section.clone(),
+            device: Device::Desktop,
+        };
+        let same = list_items(self.root, self.family, &desktop)? == values;
+        Ok(Some(Box::new(CopyOffer {
+            command: ThemeCommand::CopySlidesToMobile {
+                section: section.clone(),
+            },
+            same,
+        })))
     }
 
     fn item(

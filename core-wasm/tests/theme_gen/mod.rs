@@ -493,6 +493,7 @@ fn aimed_command(fixture: usize) -> impl Strategy<Value = Value> {
             }),
         1 => (list_ref(fixture), small_index()).prop_map(|(list, index)| json!({"kind": "removeItem", "list": list, "index": index})),
         1 => (list_ref(fixture), small_index(), small_index()).prop_map(|(list, from, to)| json!({"kind": "moveItem", "list": list, "from": from, "to": to})),
+        1 => section_key(fixture).prop_map(|section| json!({"kind": "copySlidesToMobile", "section": section})),
         1 => (prop::sample::select(vec!["type_header_family", "type_base_family", "type_product_description_family", "type_button_base_family", "type_other"]),
          prop_oneof![prop::sample::select(families), odd_string()])
             .prop_map(|(slot, family)| json!({"kind": "chooseFontFamily", "slot": slot, "family": family})),

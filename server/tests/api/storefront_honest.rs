@@ -1,12 +1,13 @@
 //! An honest default store: a product page's stars come from published reviews while the
 //! Product Reviews app is on, the templates' pictures and fonts and the favicon are served by
-//! the server itself, the footer invents no contact details, and the demo hoodie has one picker
-//! per option.
+//! the server itself, the footer invents no contact details, the demo hoodie has one picker
+//! per option, a new store's home page links to nothing missing, and the free-shipping texts name
+//! the store's own threshold.
 
 use axum::http::{StatusCode, header};
 use serde_json::json;
 
-use crate::helpers::{OWNER_EMAIL, TestApp, spawn_app, stored_product};
+use crate::helpers::{OWNER_EMAIL, TestApp, fresh_store, spawn_app, stored_product};
 
 async fn review(
     app: &TestApp,
@@ -164,4 +165,107 @@ async fn the_demo_hoodie_has_a_size_picker_and_a_colour_picker() {
     assert!(page.text.contains("data-picker="));
     // L in Sand is not made: the variant list has eight of the nine combinations.
     assert_eq!(hoodie["variants"].as_array().map(Vec::len), Some(8));
+}
+
+/// The storefront addresses (`/s/{subdomain}/...`) a page's links lead to, each once.
+fn store_links(html: &str, subdomain: &str) -> Vec<String> {
+    let prefix = format!("/s/{subdomain}");
+    let mut links: Vec<String> = html
+        .match_indices("href=\"")
+        .map(|(at, found)| html[at + found.len()..].split('"').next().unwrap_or(""))
+        .filter(|href| href.starts_with(&prefix))
+        .map(|href| href.split(['?', '#']).next().unwrap_or("").to_owned())
+        .collect();
+    links.sort();
+    links.dedup();
+    links
+}
+
+#[tokio::test]
+async fn a_new_stores_home_page_links_only_to_what_exists_in_either_template() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let current = app
+        .get("/api/stores/current")
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    let subdomain = current.json["subdomain"]
+        .as_str()
+        .expect("subdomain")
+        .to_owned();
+    let themes = app
+        .get("/api/stores/onlinestore/themes")
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    for theme in themes.json.as_array().expect("themes") {
+        let id = theme["id"].as_str().expect("id");
+        let activated = app
+            .post(&format!("/api/stores/onlinestore/themes/{id}/activate"))
+            .token(&token)
+            .store(&store)
+            .send()
+            .await;
+        assert_eq!(activated.status, StatusCode::OK, "{}", activated.text);
+        let home = app.get(&format!("/s/{subdomain}/")).send().await;
+        assert_eq!(home.status, StatusCode::OK);
+        let links = store_links(&home.text, &subdomain);
+        assert!(links.len() >= 3, "{}: {links:?}", theme["family"]);
+        for link in &links {
+            let reply = app.get(link).send().await;
+            assert_ne!(
+                reply.status,
+                StatusCode::NOT_FOUND,
+                "{} links to {link}",
+                theme["family"]
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn free_shipping_texts_name_the_stores_own_threshold_in_its_currency() {
+    let app = spawn_app().await;
+    let (token, store) = fresh_store(&app).await;
+    let preferences = json!({"standardTimezone": "Europe/Berlin", "businessType": "other",
+        "paymentChoice": {"type": "seller"}, "storeFrontDefaultTheme": "hydro", "currency": "EUR"});
+    let saved = app
+        .put("/api/stores/preferences")
+        .json(&preferences)
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    let saved = app
+        .put("/api/stores/settings/shipping")
+        .json(&json!({"rate": 4.99, "freeShippingOver": 75}))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    let current = app
+        .get("/api/stores/current")
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    let subdomain = current.json["subdomain"]
+        .as_str()
+        .expect("subdomain")
+        .to_owned();
+    let home = app.get(&format!("/s/{subdomain}/")).send().await;
+    assert!(
+        home.text.contains("Free shipping over €75.00"),
+        "{}",
+        home.text
+    );
+    assert!(home.text.contains("Over €75.00"));
+    for text in ["$50", "{free_shipping_threshold}"] {
+        assert!(!home.text.contains(text), "{text}");
+    }
 }

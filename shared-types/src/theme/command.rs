@@ -143,6 +143,9 @@ pub enum ThemeCommand {
     RemoveItem { list: ListRef, index: u32 },
     /// Moves the item at `from` of a list to `to`.
     MoveItem { list: ListRef, from: u32, to: u32 },
+    /// Replaces the mobile slides of a slideshow by copies of its desktop slides (phones show
+    /// the mobile list, spec §2.4): one edit, undone as one.
+    CopySlidesToMobile { section: String },
     /// Sets the field at a JSON-pointer path (`/settings/typography/font_size_price`) to a value,
     /// validated against the limits of the spec.
     SetField {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use super::{FontSlot, ListRef, ListStatus, SettingsGroup};
+use super::{FontSlot, ListRef, ListStatus, SettingsGroup, ThemeCommand};
 
 /// The panel asked for: a section (homepage, or the fixed header and footer) or a settings group.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -93,6 +93,16 @@ pub struct AddOption {
     pub label: String,
 }
 
+/// A list another list can fill (the phones' slides from the desktop's, §2.4): the command
+/// that copies, and whether the two lists already hold the same items.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CopyOffer {
+    pub command: ThemeCommand,
+    pub same: bool,
+}
+
 /// The input a field takes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(
@@ -152,6 +162,10 @@ pub enum FieldInput {
         status: Box<ListStatus>,
         items: Vec<ListItemView>,
         add: Vec<AddOption>,
+        /// How the list is filled from another, where it can be.
+        #[ts(optional)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        copy: Option<Box<CopyOffer>>,
     },
 }
 

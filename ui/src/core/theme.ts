@@ -28,6 +28,7 @@ import type { ThemeFamily } from "../types/generated/ThemeFamily";
 
 export type { ThemeChange } from "../types/generated/ThemeChange";
 export type { AddOption } from "../types/generated/AddOption";
+export type { CopyOffer } from "../types/generated/CopyOffer";
 export type { ChoiceOption } from "../types/generated/ChoiceOption";
 export type { FieldInput } from "../types/generated/FieldInput";
 export type { FieldView } from "../types/generated/FieldView";

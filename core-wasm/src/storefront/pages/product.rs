@@ -231,7 +231,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
                 let _ = write!(
                     out,
                     "<div class=\"rich\">{}</div>",
-                    clean(text(sh, "shipping_info.content"))
+                    clean(&view.shop_text(text(sh, "shipping_info.content")))
                 );
             }
         }
@@ -239,7 +239,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
             let _ = write!(
                 out,
                 "<div class=\"rich\">{}</div>",
-                clean(text(sh, "policy_info.content"))
+                clean(&view.shop_text(text(sh, "policy_info.content")))
             );
         }
         out.push_str("</div>");

@@ -3,6 +3,16 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
+/// A block's picture; a block without one (a new section's) shows the placeholder picture.
+fn picture(block: &Value) -> String {
+    let image = text(block, "image");
+    if image_src(image).is_some() {
+        img(image, text(block, "heading"), 800, 600, false)
+    } else {
+        PLACEHOLDER_PICTURE.to_owned()
+    }
+}
+
 pub(crate) fn image_with_text(view: &View, key: &str, node: &Node) -> String {
     let s = node.value;
     let mut out = open_section(key, "image_with_text", "iwt wrap");
@@ -13,13 +23,7 @@ pub(crate) fn image_with_text(view: &View, key: &str, node: &Node) -> String {
             out,
             "<div class=\"iwt-row{}\"><div class=\"ph wide\">{}</div><div class=\"iwt-text\"><h3>{}</h3><div class=\"rich\">{}</div>",
             if right { " img-right" } else { "" },
-            img(
-                text(block, "image"),
-                text(block, "heading"),
-                800,
-                600,
-                false
-            ),
+            picture(block),
             esc(text(block, "heading")),
             clean(text(block, "content"))
         );

@@ -20,8 +20,8 @@ pub(crate) fn key_features(view: &View, key: &str, node: &Node) -> String {
             out,
             "<a class=\"key\" href=\"{}\"><span class=\"key-icon\">{visual}</span><strong>{}</strong><span>{}</span></a>",
             esc(&view.href(get(block, "url"))),
-            esc(text(block, "title")),
-            esc(text(block, "description"))
+            esc(&view.shop_text(text(block, "title"))),
+            esc(&view.shop_text(text(block, "description")))
         );
     }
     out.push_str("</div></section>");

@@ -418,6 +418,23 @@ pub(super) fn move_item(
     tx.replace_creating(&list.path, Value::Array(items))
 }
 
+/// Replaces a slideshow's mobile slides by copies of its desktop slides.
+pub(super) fn copy_slides_to_mobile(
+    tx: &mut Tx<'_>,
+    family: ThemeFamily,
+    section: &str,
+) -> Result<(), ThemeError> {
+    let slides = |device| ListRef::Slides {
+        section: section.to_owned(),
+        device,
+    };
+    let desktop = resolve(tx.root(), family, &slides(Device::Desktop))?;
+    let mobile = resolve(tx.root(), family, &slides(Device::Mobile))?;
+    let copies = items(tx.root(), &desktop)?;
+    items(tx.root(), &mobile)?;
+    tx.replace_creating(&mobile.path, Value::Array(copies))
+}
+
 /// The items of a list as the panels show them (a missing list is its default).
 pub(crate) fn list_items(
     root: &Value,
@@ -426,4 +443,89 @@ pub(crate) fn list_items(
 ) -> Result<Vec<Value>, ThemeError> {
     let list = resolve(root, family, list_ref)?;
     items(root, &list)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+    use shared_types::theme::ThemeCommand;
+
+    use crate::theme::{ThemeDoc, ThemeEditor, replay_draft};
+
+    const DESKTOP: &str = "/pages/homepage/sections/head-image-1/settings/content/desktop";
+    const MOBILE: &str = "/pages/homepage/sections/head-image-1/settings/content/mobile";
+
+    fn hydro() -> ThemeDoc {
+        ThemeDoc::parse(include_str!("../../../tests/fixtures/hydro.json"))
+            .expect("the fixture is a valid config")
+    }
+
+    fn copy() -> ThemeCommand {
+        ThemeCommand::CopySlidesToMobile {
+            section: "head-image-1".into(),
+        }
+    }
+
+    #[test]
+    fn copying_the_desktop_slides_replaces_the_phones_and_one_undo_restores_them() {
+        let mut editor = ThemeEditor::new(hydro());
+        let before = editor.doc().clone();
+        editor
+            .apply(ThemeCommand::SetField {
+                path: format!("{DESKTOP}/0/heading/content"),
+                value: Value::from("Winter sale"),
+            })
+            .expect("a heading");
+        let change = editor.apply(copy()).expect("the slideshow has both lists");
+        assert_eq!(editor.doc().get(MOBILE), editor.doc().get(DESKTOP));
+        let heading = format!("{MOBILE}/0/heading/content");
+        assert_eq!(
+            editor.doc().get(&heading),
+            Some(&Value::from("Winter sale"))
+        );
+        assert!(editor.doc().get(&format!("{MOBILE}/1/image")).is_some());
+        assert!(
+            change.paths.iter().any(|p| p == MOBILE),
+            "{:?}",
+            change.paths
+        );
+
+        editor.undo().expect("the copy is one step");
+        assert_eq!(editor.doc().get(MOBILE), before.get(MOBILE));
+        assert_eq!(
+            editor.doc().get(&heading),
+            Some(&Value::from("Summer sale"))
+        );
+        editor.undo().expect("the heading");
+        assert_eq!(editor.doc(), &before);
+    }
+
+    #[test]
+    fn the_copy_replays_on_another_copy_of_the_document() {
+        let commands = vec![serde_json::to_value(copy()).expect("a command is JSON")];
+        assert_eq!(
+            commands[0]["kind"],
+            Value::from("copySlidesToMobile"),
+            "the wire name the admin sends"
+        );
+        let replayed = replay_draft(&hydro(), &commands).expect("the draft replays");
+        assert_eq!(replayed.get(MOBILE), hydro().get(DESKTOP));
+    }
+
+    #[test]
+    fn a_copy_outside_a_slideshow_is_refused_and_changes_nothing() {
+        let mut editor = ThemeEditor::new(hydro());
+        let before = editor.doc().clone();
+        let other = ThemeCommand::CopySlidesToMobile {
+            section: "header".into(),
+        };
+        let refused = editor.apply(other).expect_err("a header has no slides");
+        assert_eq!(refused.code(), "list.wrongSection");
+        let missing = ThemeCommand::CopySlidesToMobile {
+            section: "nowhere".into(),
+        };
+        assert!(editor.apply(missing).is_err());
+        assert_eq!(editor.doc(), &before);
+        assert!(!editor.can_undo());
+    }
 }

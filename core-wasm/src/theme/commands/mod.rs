@@ -57,6 +57,9 @@ pub fn apply(doc: &mut ThemeDoc, command: &ThemeCommand) -> Result<Change, Theme
         ThemeCommand::MoveItem { list, from, to } => {
             lists::move_item(&mut tx, family, list, *from, *to)
         }
+        ThemeCommand::CopySlidesToMobile { section } => {
+            lists::copy_slides_to_mobile(&mut tx, family, section)
+        }
         ThemeCommand::SetField { path, value } => fields::set(&mut tx, path, value),
         ThemeCommand::ChooseFontFamily { slot, family } => {
             fonts::choose_family(&mut tx, *slot, family)

@@ -26,7 +26,7 @@ import {
   useCombobox,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconChevronDown, IconChevronRight, IconColorPicker, IconGripVertical, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { IconChevronDown, IconChevronRight, IconColorPicker, IconCopy, IconGripVertical, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type ReactNode, memo, useState } from "react";
@@ -36,13 +36,14 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { routePath } from "../../../core";
-import type { FieldInput, FieldView, LinkTarget, PanelLink, ThemeErrorBody } from "../../../core/theme";
+import type { CopyOffer, FieldInput, FieldView, LinkTarget, PanelLink, ThemeErrorBody } from "../../../core/theme";
 import { editorConstants, linkTo } from "../../../core/theme";
 import { errorText } from "../../../lib/errors";
 import type { Collection } from "../../../types/generated/Collection";
 import type { Product } from "../../../types/generated/Product";
 import { type PickerPage, fetchMenus, publishedPages, searchCollections, searchProducts, uploadImage } from "../api/calls";
 import { RichTextField } from "../../../components/rich-text/RichTextField";
+import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 import { FieldError, useRun } from "./FieldParts";
 import { useEditor } from "./context";
 import { FontField } from "./FontField";
@@ -748,13 +749,46 @@ function SortableRow({ id, children }: { id: string; children: (handle: ReactNod
   );
 }
 
+/** The copy the core offers into a list (the phones' slides from the desktop's): what the list
+ * is for, and a button that asks first, since the copy replaces the list (one undoable edit). */
+function CopyIntoList({ copy, onRun }: { copy: CopyOffer; onRun: (error: ThemeErrorBody | null) => void }) {
+  const run = useRun();
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconCopy size={14} />}
+        disabled={copy.same}
+        title={copy.same ? t("editor.copySlides.same") : undefined}
+        onClick={() => setAsking(true)}
+      >
+        {t("editor.copySlides.button")}
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={t("editor.copySlides.title")}
+        question={t("editor.copySlides.question")}
+        confirmLabel={t("editor.copySlides.confirm")}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onRun(run(copy.command));
+        }}
+      />
+    </>
+  );
+}
+
 /** A list the list commands edit: its count against its limit, add (one button per way the
  * core offers; disabled at the limit, with the core's message), remove (not the items the core
  * keeps), reorder by dragging or the keyboard, and each item's fields when it opens. */
 function ListField({ field, label, input }: { field: FieldView; label: string; input: Input<"list"> }) {
   const run = useRun();
   const { t } = useTranslation();
-  const { list, status, items, add } = input;
+  const { list, status, items, add, copy } = input;
   const [open, setOpen] = useState<number | null>(null);
   const [error, setError] = useState<ThemeErrorBody | null>(null);
   const sensors = useSensors(
@@ -782,6 +816,11 @@ function ListField({ field, label, input }: { field: FieldView; label: string; i
           </Badge>
         ) : null}
       </Group>
+      {copy ? (
+        <Text size="xs" c="dimmed">
+          {t("editor.copySlides.note")}
+        </Text>
+      ) : null}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -874,6 +913,15 @@ function ListField({ field, label, input }: { field: FieldView; label: string; i
             {t(`editor.add.${option.label}`, { defaultValue: option.label })}
           </Button>
         ))}
+        {copy ? (
+          <CopyIntoList
+            copy={copy}
+            onRun={(refused) => {
+              setError(refused);
+              setOpen(null);
+            }}
+          />
+        ) : null}
       </Group>
       <FieldError error={error} />
     </Stack>
