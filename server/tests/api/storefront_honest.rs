@@ -129,6 +129,74 @@ async fn the_templates_pictures_fonts_and_favicon_come_from_the_server_itself() 
 }
 
 #[tokio::test]
+async fn a_store_made_before_the_bundled_assets_has_its_template_addresses_migrated() {
+    let app = spawn_app().await;
+    // What the first templates stored: pictures and fonts on hosts that never served them and a
+    // placeholder logo; and a merchant's own address on that host, which is theirs to keep.
+    let old = [
+        (
+            "\"/theme-assets/slide-1.svg\"",
+            "\"https://cdn.example.com/slides/summer-sale.jpg\"",
+        ),
+        (
+            "\"/theme-assets/tile-1.svg\"",
+            "\"https://cdn.example.com/c0.jpg\"",
+        ),
+        (
+            "\"/theme-assets/story.svg\"",
+            "\"https://cdn.example.com/story.jpg\"",
+        ),
+    ];
+    let mut rewrite = "config".to_owned();
+    for (new, was) in old {
+        rewrite = format!("REPLACE({rewrite}, '{new}', '{was}')");
+    }
+    let sql = format!(
+        "UPDATE theme_configs SET config = REPLACE(REPLACE({rewrite}, '\"logo_desktop\":\"\"', \
+         '\"logo_desktop\":\"https://cdn.example.com/logo.png\"'), '\"/theme-assets/tile-2.svg\"', \
+         '\"https://cdn.example.com/my-own-tile.png\"')"
+    );
+    let changed = sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
+        .execute(&app.state.db)
+        .await
+        .expect("old addresses");
+    assert!(changed.rows_affected() > 0);
+    let before = app.get("/s/demo/").send().await;
+    assert!(
+        before
+            .text
+            .contains("https://cdn.example.com/slides/summer-sale.jpg")
+    );
+    sqlx::raw_sql(include_str!("../../migrations/0029_template_addresses.sql"))
+        .execute(&app.state.db)
+        .await
+        .expect("migration");
+    let after = app.get("/s/demo/").send().await;
+    assert_eq!(after.status, StatusCode::OK);
+    for was in [
+        "summer-sale.jpg",
+        "c0.jpg",
+        "story.jpg",
+        "cdn.example.com/logo.png",
+    ] {
+        assert!(!after.text.contains(was), "{was} is still named");
+    }
+    for now in [
+        "/theme-assets/slide-1.svg",
+        "/theme-assets/tile-1.svg",
+        "/theme-assets/story.svg",
+    ] {
+        assert!(after.text.contains(now), "{now} is not named");
+    }
+    // The merchant's own picture is not the template's: kept as they wrote it.
+    assert!(
+        after
+            .text
+            .contains("https://cdn.example.com/my-own-tile.png")
+    );
+}
+
+#[tokio::test]
 async fn the_demo_footer_invents_no_contact_details_and_names_the_store() {
     let app = spawn_app().await;
     let home = app.get("/s/demo/").send().await;
