@@ -277,6 +277,23 @@ test("a personalized product is created (the server's refusal keeps the form), e
   await fitsPhone(page, "/product-personalized", /Personalized products/);
 });
 
+test("a product's form shows its personalizations, each opening its set-up, and adds one for that product", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const list = await call<{ personalizes: { id: string; productId: string; name: string }[] }>(request, owner, "GET", "/personalizes/?page=1&limit=50");
+  const seeded = list.personalizes.find((setup) => setup.name === "Name on a mug")!;
+  expect(seeded).toBeDefined();
+  const product = await call<{ title: string }>(request, owner, "GET", `/stores/products/${seeded.productId}`);
+  await enter(page, OWNER, /Demo Store/, `/admin/products/${seeded.productId}`);
+  const card = page.getByRole("region", { name: "Personalization" });
+  await card.getByRole("link", { name: "Name on a mug (1 layer)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/product-personalized/${seeded.id}$`));
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Name on a mug");
+  await page.goBack();
+  await card.getByRole("link", { name: "Add a personalization" }).click();
+  await expect(page).toHaveURL(/\/admin\/product-personalized\/create\?product=/);
+  await expect(page.getByRole("combobox", { name: /^Product/ })).toHaveValue(product.title);
+});
+
 test("the settings hub shows only the cards a user may open", async ({ page, request, browser }) => {
   await enter(page, OWNER, /Demo Store/, "/admin/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();

@@ -4,9 +4,9 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, SegmentedControl, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowDown, IconArrowUp, IconPhoto, IconTextSize, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { shellConstants } from "../../../core";
 import type { Personalize } from "../../../types/generated/Personalize";
 import { FormPage } from "../../../components/records/FormPage";
@@ -159,8 +159,12 @@ function SetupForm() {
   const save = personalizes.useSave(id);
   const remove = personalizes.useRemove(id);
   const fonts = useFonts();
+  // A new set-up opened from a product's form starts on that product.
+  const [params] = useSearchParams();
+  const product = params.get("product") ?? "";
+  const empty = useMemo(() => ({ ...EMPTY, productId: product }), [product]);
   // The server holds the rules of a set-up; nothing is refused before it answers.
-  const form = useRecordForm({ id, record: record.data, toInput, empty: EMPTY, check: () => [] });
+  const form = useRecordForm({ id, record: record.data, toInput, empty, check: () => [] });
   const { input, change } = form;
   // Layers name their font; a font removed since still shows as the layer's choice.
   const fontNames = new Set((fonts.data ?? []).map((font) => font.name));

@@ -15,6 +15,7 @@ import { RichTextField } from "../../../components/rich-text/RichTextField";
 import { useRecordPage } from "../../../components/records/useRecordPage";
 import { productInput, products } from "../api/products";
 import { ProductDesignLinks } from "./ProductDesignLinks";
+import { ProductPersonalizations } from "./ProductPersonalizations";
 import { ProductImages } from "./ProductImages";
 import { ProductOptions } from "./ProductOptions";
 import { ProductVariants } from "./ProductVariants";
@@ -156,6 +157,7 @@ export function ProductFormPage() {
         <TagsInput label={t("products.fields.tags")} value={input.tags} error={errorAt("tags")} onChange={(tags) => change("tags", tags)} />
       </Section>
       {id ? <ProductDesignLinks productId={id} /> : null}
+      {id ? <ProductPersonalizations productId={id} /> : null}
     </FormPage>
   );
 }
