@@ -58,6 +58,8 @@ test("sales reports show the API's figures by day and by product, sort, and expo
   await expect(page.getByTestId("sales-orders")).toHaveText(String(byDay.totals.orders));
   await expect(page.getByTestId("sales-total")).toContainText(amount(byDay.totals.totalSales));
   await expect(page.getByTestId("sales-net")).toContainText(amount(byDay.totals.netSales));
+  // The range reads in the same date format as the orders (the core's), not as ISO days.
+  await expect(page.getByTestId("report-range")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4} \(/);
   const table = page.getByRole("table", { name: "Sales reports" });
   await expect(table.locator("tbody tr")).toHaveCount(byDay.rows.length);
   await expect(table.getByTestId("totals-row")).toContainText(amount(byDay.totals.totalSales));

@@ -81,6 +81,12 @@ export function formatDate(value: number | bigint | string, zone: string, style:
   return wasm.formatDate(ms, zoneOffsetMinutes(zone, ms), style, language);
 }
 
+/** A calendar day (`YYYY-MM-DD`) as the core writes a date in the reader's language
+ * (`Nov 25, 2026`, `25/11/2026`): the day itself, read at UTC midnight. */
+export function formatDay(day: string, language: string): string {
+  return formatDate(Date.parse(`${day.slice(0, 10)}T00:00:00Z`), "UTC", "date", language);
+}
+
 /** The formats of one store for one reader. */
 export interface Formats {
   currency: Currency;

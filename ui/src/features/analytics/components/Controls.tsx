@@ -10,7 +10,7 @@ import "dayjs/locale/vi";
 import { memo, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDate } from "../../../core/formats";
+import { formatDay } from "../../../core/formats";
 import { useStores } from "../../../hooks/useStores";
 import type { ExportReport } from "../api/exportCsv";
 
@@ -20,7 +20,7 @@ const DAY = "YYYY-MM-DD";
  * the reader's language (`Nov 25, 2026` or `25/11/2026`): calendar days, read at UTC midnight. */
 function rangeLabel(value: unknown, language: string): string {
   const days = (Array.isArray(value) ? value : [value]).filter((day): day is string => typeof day === "string");
-  return days.map((day) => formatDate(Date.parse(`${day.slice(0, 10)}T00:00:00Z`), "UTC", "date", language)).join(" – ");
+  return days.map((day) => formatDay(day, language)).join(" – ");
 }
 
 export interface ControlsProps {

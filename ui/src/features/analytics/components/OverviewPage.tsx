@@ -9,6 +9,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDay } from "../../../core/formats";
 import { useSearchParams } from "react-router";
 import { mayOpen, shellConstants } from "../../../core";
 import { useUserInfo } from "../../../hooks/useStoreData";
@@ -97,7 +98,7 @@ function resolve(zoned: Zoned, view: OverviewUrlState, zone: string, now: number
 }
 
 export function OverviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readUrlState(params), [params]);
   const storeId = useSession((state) => state.storeId);
@@ -163,8 +164,12 @@ export function OverviewPage() {
         {resolved ? (
           <Text size="sm" c="dimmed" data-testid="overview-range">
             {resolved.range.from === resolved.range.to
-              ? t("overview.rangeOne", { day: resolved.range.from, zone: resolved.zone })
-              : t("overview.rangeMany", { from: resolved.range.from, to: resolved.range.to, zone: resolved.zone })}
+              ? t("overview.rangeOne", { day: formatDay(resolved.range.from, i18n.language), zone: resolved.zone })
+              : t("overview.rangeMany", {
+                  from: formatDay(resolved.range.from, i18n.language),
+                  to: formatDay(resolved.range.to, i18n.language),
+                  zone: resolved.zone,
+                })}
           </Text>
         ) : (
           // Until the range is resolved, a hidden line as long as one keeps its place, so that

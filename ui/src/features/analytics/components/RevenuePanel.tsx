@@ -10,7 +10,7 @@ import { chartValue } from "../../../core";
 import type { BucketSize } from "../../../types/generated/BucketSize";
 import type { Overview } from "../../../types/generated/Overview";
 import { StatCard, type Comparison } from "./StatCards";
-import { formatDate } from "../../../core/formats";
+import { formatDate, formatDay } from "../../../core/formats";
 import { useFormats } from "../../../hooks/useFormats";
 
 const RevenueChart = lazy(() => import("./RevenueChart"));
@@ -53,7 +53,7 @@ export function RevenuePanel({
   const language = i18n.language;
   const chart = useMemo(() => {
     if (!current || !previousPeriod || !bucketSize) return null;
-    const span = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
+    const span = (from: string, to: string) => (from === to ? formatDay(from, language) : `${formatDay(from, language)} – ${formatDay(to, language)}`);
     return {
       labels: current.sales.details.labels.map((start) => bucketLabel(start, bucketSize, zone, language)),
       current: { name: span(current.range.from, current.range.to), values: current.sales.details.dataset.map(chartValue) },

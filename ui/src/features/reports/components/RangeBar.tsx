@@ -4,6 +4,7 @@
 import { Button, Group, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDay } from "../../../core/formats";
 import { useSearchParams } from "react-router";
 import { Choice } from "../../../components/Choice";
 import { shellConstants } from "../../../core";
@@ -41,7 +42,7 @@ export function useReportParams(defaultGroup: string) {
 }
 
 export function RangeBar({ params, shown }: { params: ReturnType<typeof useReportParams>; shown: DateRange | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [from, setFrom] = useState(params.from);
   const [to, setTo] = useState(params.to);
   function apply(event: FormEvent) {
@@ -70,7 +71,7 @@ export function RangeBar({ params, shown }: { params: ReturnType<typeof useRepor
       </Group>
       {shown && (
         <Text size="sm" c="dimmed" data-testid="report-range">
-          {t("reports.range.shown", { from: shown.from, to: shown.to, zone: shown.timezone })}
+          {t("reports.range.shown", { from: formatDay(shown.from, i18n.language), to: formatDay(shown.to, i18n.language), zone: shown.timezone })}
         </Text>
       )}
     </Group>
