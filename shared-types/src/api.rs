@@ -283,6 +283,12 @@ pub struct PagePreference {
     #[serde(default)]
     #[ts(optional)]
     pub currency: Option<String>,
+    /// The store's country (ISO 3166-1 alpha-2, one of the core's list): what the checkout
+    /// preselects for a shopper who has not chosen one. Empty for none (the checkout then
+    /// preselects the United States); left out, it stays as it is.
+    #[serde(default)]
+    #[ts(optional)]
+    pub country: Option<String>,
 }
 
 /// `POST /api/stores/survey`: the first-run survey's answers, as the page collects them.

@@ -295,3 +295,47 @@ test("a shopper buys with a code and an automatic discount; the merchant ships o
 
   expect(problems).toEqual([]);
 });
+
+test("a store set to Vietnam preselects Vietnam at checkout, and a returning shopper's own country wins", async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const problems = watch(page);
+  const owner = await apiSession(request, OWNER);
+  const storeName = `Country ${Date.now()}`;
+  const store = await newStore(request, owner, storeName);
+  const { subdomain } = await call<{ subdomain: string }>(request, owner, "GET", "/stores/current", undefined, store);
+
+  // The merchant chooses the store's country in Preferences.
+  await enter(page, OWNER, new RegExp(storeName), "/admin/online-store/preferences");
+  const countryField = page.getByRole("combobox", { name: "Store country" });
+  await expect(countryField).toHaveValue("");
+  await countryField.click();
+  await countryField.pressSequentially("Viet");
+  await page.getByRole("option", { name: "Vietnam", exact: true }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Preferences saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Store country" })).toHaveValue("Vietnam");
+
+  // A new shopper's checkout preselects the store's country.
+  const shopperContext = await browser.newContext({ userAgent: SHOPPER_AGENT });
+  const shop = await shopperContext.newPage();
+  await shop.goto(`/s/${subdomain}/checkout`);
+  const shipping = shop.getByRole("combobox", { name: "Country" }).first();
+  await expect(shipping).toHaveValue("VN");
+  await expect(shipping.locator("option:checked")).toHaveText("Vietnam");
+
+  // The shopper ships to Germany; back at the checkout later, Germany is preselected.
+  await shipping.selectOption({ label: "Germany" });
+  await shop.goto(`/s/${subdomain}/`);
+  await shop.goto(`/s/${subdomain}/checkout`);
+  await expect(shop.getByRole("combobox", { name: "Country" }).first()).toHaveValue("DE");
+  await shopperContext.close();
+
+  // Another browser still gets the store's country.
+  const otherContext = await browser.newContext({ userAgent: SHOPPER_AGENT });
+  const other = await otherContext.newPage();
+  await other.goto(`/s/${subdomain}/checkout`);
+  await expect(other.getByRole("combobox", { name: "Country" }).first()).toHaveValue("VN");
+  await otherContext.close();
+  expect(problems).toEqual([]);
+});

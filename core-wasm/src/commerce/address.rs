@@ -25,6 +25,20 @@ pub fn country(code: &str) -> Option<(&'static str, &'static str, bool)> {
         .map(|i| COUNTRIES[i])
 }
 
+/// The country a checkout preselects when neither the shopper nor the store names one (what
+/// every checkout showed before stores had a country).
+pub const DEFAULT_CHECKOUT_COUNTRY: &str = "US";
+
+/// The country a checkout's select preselects: the shopper's own (the last one chosen in this
+/// browser) when it is a known code, else the store's when it is one, else
+/// `DEFAULT_CHECKOUT_COUNTRY`.
+pub fn checkout_country(remembered: &str, store: &str) -> &'static str {
+    [remembered, store]
+        .into_iter()
+        .find_map(country)
+        .map_or(DEFAULT_CHECKOUT_COUNTRY, |(code, _, _)| code)
+}
+
 /// Every country, sorted by name (the checkout's list).
 pub fn country_list() -> Vec<Country> {
     let mut list: Vec<Country> = COUNTRIES
@@ -199,4 +213,20 @@ pub fn lines(address: &Address) -> Vec<String> {
 /// The address on one line, as an export cell reads it.
 pub fn one_line(address: &Address) -> String {
     lines(address).join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shoppers_remembered_country_wins_over_the_stores_which_wins_over_the_default() {
+        assert_eq!(checkout_country("de", "VN"), "DE");
+        assert_eq!(checkout_country("", "VN"), "VN");
+        assert_eq!(checkout_country(" vn ", ""), "VN");
+        // An unknown code, from either side, is passed over.
+        assert_eq!(checkout_country("XX", "VN"), "VN");
+        assert_eq!(checkout_country("XX", "ZZ"), DEFAULT_CHECKOUT_COUNTRY);
+        assert_eq!(checkout_country("", ""), "US");
+    }
 }

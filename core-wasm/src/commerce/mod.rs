@@ -9,7 +9,9 @@ pub mod customers;
 pub mod discounts;
 pub mod orders;
 
-pub use address::{address_problems, country, country_list, normalized};
+pub use address::{
+    DEFAULT_CHECKOUT_COUNTRY, address_problems, checkout_country, country, country_list, normalized,
+};
 pub use customers::{customer_problems, customers_csv, orders_csv};
 pub use discounts::{
     Applied, CartDiscounts, DiscountRule, Totals, applied, apply_discounts, shipping_rate, totals,

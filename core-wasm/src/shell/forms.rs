@@ -261,6 +261,11 @@ pub fn check_page_preference(
                 .map(|c| c.code.to_owned())
                 .unwrap_or_else(|| code.trim().to_owned())
         }),
+        // A known country's code in upper case; an unknown one is kept to be named below.
+        country: preference.country.as_deref().map(|code| {
+            crate::commerce::country(code)
+                .map_or_else(|| code.trim().to_owned(), |(code, _, _)| code.to_owned())
+        }),
     };
     let mut errors = Errors::default();
     if zone.is_none() {
@@ -301,6 +306,18 @@ pub fn check_page_preference(
     if let Some(code) = value.currency.as_deref() {
         let codes: Vec<&str> = crate::formats::CURRENCIES.iter().map(|c| c.code).collect();
         errors.check("currency", one_of("currency", code, &codes));
+    }
+    if let Some(code) = value.country.as_deref().filter(|code| !code.is_empty())
+        && crate::commerce::country(code).is_none()
+    {
+        errors.check(
+            "country",
+            Some(error(
+                "country.unknown",
+                format!("Unknown country: {code}. Choose a country from the list."),
+                None,
+            )),
+        );
     }
     errors.into_verdict(value)
 }
@@ -528,10 +545,17 @@ mod tests {
             },
             store_front_default_theme: "newchick".to_owned(),
             currency: Some(" vnd ".to_owned()),
+            country: Some(" vn ".to_owned()),
         };
         let verdict = check_page_preference(&good, |_| Some("Asia/Ho_Chi_Minh".to_owned()));
         assert!(verdict.valid);
         assert_eq!(verdict.value.currency.as_deref(), Some("VND"));
+        assert_eq!(verdict.value.country.as_deref(), Some("VN"));
+        let none = PagePreference {
+            country: Some(String::new()),
+            ..good.clone()
+        };
+        assert!(check_page_preference(&none, |_| Some("UTC".to_owned())).valid);
         let former = PagePreference {
             standard_timezone: "Asia/Saigon".to_owned(),
             ..good.clone()
@@ -541,12 +565,13 @@ mod tests {
         let bad = PagePreference {
             business_type: "wholesale".to_owned(),
             currency: Some("XYZ".to_owned()),
+            country: Some("XX".to_owned()),
             ..good
         };
         let verdict = check_page_preference(&bad, |_| None);
         assert_eq!(
             verdict.errors.keys().collect::<Vec<_>>(),
-            ["businessType", "currency", "standardTimezone"]
+            ["businessType", "country", "currency", "standardTimezone"]
         );
     }
 }

@@ -9,7 +9,7 @@ pub fn app(view: &View, page: &Page) -> String {
     let fixed = sections(view.config, "fixed");
     let header = fixed.iter().find(|s| text(s, "type") == "header");
     let footer = fixed.iter().find(|s| text(s, "type") == "footer");
-    let checkout_like = matches!(page, Page::Checkout);
+    let checkout_like = matches!(page, Page::Checkout { .. });
     if let Some(header) = header.filter(|_| !checkout_like) {
         out.push_str(&render_header(view, header));
     }
@@ -29,7 +29,7 @@ pub fn app(view: &View, page: &Page) -> String {
             search,
         } => out.push_str(&collection_page(view, title, handle, products, search)),
         Page::Cart => out.push_str(&cart_page()),
-        Page::Checkout => out.push_str(&checkout_page(view)),
+        Page::Checkout { country } => out.push_str(&checkout_page(view, country)),
         Page::ThankYou(receipt) => out.push_str(&thank_you_page(view, receipt)),
         Page::Content { title, html } => {
             let _ = write!(
@@ -76,7 +76,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         Page::Product(p) => format!("{} – {}", p.title, view.shop.name),
         Page::Collection { title, .. } => format!("{title} – {}", view.shop.name),
         Page::Cart => format!("Cart – {}", view.shop.name),
-        Page::Checkout => format!("Checkout – {}", view.shop.name),
+        Page::Checkout { .. } => format!("Checkout – {}", view.shop.name),
         Page::ThankYou(_) => format!("Thank you – {}", view.shop.name),
         Page::Content { title, .. } => format!("{title} – {}", view.shop.name),
         Page::NotFound => format!("Not found – {}", view.shop.name),
@@ -128,12 +128,12 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
             )
         })
         .collect();
-    let robots = if view.preview || matches!(page, Page::Checkout | Page::ThankYou(_) | Page::Cart)
-    {
-        "<meta name=\"robots\" content=\"noindex\">"
-    } else {
-        ""
-    };
+    let robots =
+        if view.preview || matches!(page, Page::Checkout { .. } | Page::ThankYou(_) | Page::Cart) {
+            "<meta name=\"robots\" content=\"noindex\">"
+        } else {
+            ""
+        };
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\

@@ -166,7 +166,10 @@ pub enum Page {
         search: String,
     },
     Cart,
-    Checkout,
+    /// The checkout, with the country its selects preselect (`commerce::checkout_country`).
+    Checkout {
+        country: &'static str,
+    },
     ThankYou(Box<Receipt>),
     Content {
         title: String,
@@ -183,7 +186,7 @@ impl Page {
             Page::Product(_) => "product",
             Page::Collection { .. } => "category",
             Page::Cart => "cart",
-            Page::Checkout | Page::ThankYou(_) => "order",
+            Page::Checkout { .. } | Page::ThankYou(_) => "order",
         }
     }
 
@@ -194,7 +197,7 @@ impl Page {
             Page::Product(_) => "product",
             Page::Collection { .. } => "collection",
             Page::Cart => "cart",
-            Page::Checkout => "checkout",
+            Page::Checkout { .. } => "checkout",
             Page::ThankYou(_) => "thank-you",
             Page::Content { .. } => "content",
             Page::NotFound => "not-found",

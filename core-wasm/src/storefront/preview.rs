@@ -179,7 +179,9 @@ fn pages_of(page_name: &str, snapshot: &Snapshot) -> Result<Vec<Page>, String> {
         }
         "cart" => vec![Page::Cart],
         "order" => vec![
-            Page::Checkout,
+            Page::Checkout {
+                country: crate::commerce::DEFAULT_CHECKOUT_COUNTRY,
+            },
             Page::ThankYou(Box::new(snapshot.receipt.clone())),
         ],
         _ => return Err(PAGE_MESSAGE.to_owned()),

@@ -41,26 +41,41 @@ where
     Ok(zone)
 }
 
+/// The store's country (an ISO code); empty when it has none.
+pub async fn country<'e, E>(db: E, store_id: &str) -> Result<String, sqlx::Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    let (country,): (String,) = sqlx::query_as(
+        "SELECT COALESCE((SELECT country FROM store_preferences WHERE store_id = $1), '')",
+    )
+    .bind(store_id)
+    .fetch_one(db)
+    .await?;
+    Ok(country)
+}
+
 /// The store's page preference; `None` for no such store.
 pub async fn preferences(
     db: &AnyPool,
     store_id: &str,
 ) -> Result<Option<PagePreference>, sqlx::Error> {
-    let row: Option<(String, String, String, String, String)> = sqlx::query_as(
-        "SELECT standard_timezone, business_type, payment_choice_type, store_front_default_theme, currency \
-             FROM store_preferences WHERE store_id = $1",
+    let row: Option<(String, String, String, String, String, String)> = sqlx::query_as(
+        "SELECT standard_timezone, business_type, payment_choice_type, store_front_default_theme, currency, \
+             country FROM store_preferences WHERE store_id = $1",
     )
     .bind(store_id)
     .fetch_optional(db)
     .await?;
     Ok(row.map(
-        |(standard_timezone, business_type, kind, store_front_default_theme, currency)| {
+        |(standard_timezone, business_type, kind, store_front_default_theme, currency, country)| {
             PagePreference {
                 standard_timezone,
                 business_type,
                 payment_choice: PaymentChoice { kind },
                 store_front_default_theme,
                 currency: Some(currency),
+                country: Some(country),
             }
         },
     ))
@@ -79,8 +94,8 @@ where
     Ok(count)
 }
 
-/// Writes the store's page preference with `currency`, updated at `now`; whether the store had
-/// one to change.
+/// Writes the store's page preference with `currency`, updated at `now` (its country only when
+/// the preference names one); whether the store had one to change.
 pub async fn save_preferences<'e, E>(
     db: E,
     store_id: &str,
@@ -93,7 +108,8 @@ where
 {
     let updated = sqlx::query(
         "UPDATE store_preferences SET standard_timezone = $1, business_type = $2, payment_choice_type = $3, \
-         store_front_default_theme = $4, currency = $5, updated_at = $6 WHERE store_id = $7",
+         store_front_default_theme = $4, currency = $5, updated_at = $6, \
+         country = COALESCE($8, country) WHERE store_id = $7",
     )
     .bind(&value.standard_timezone)
     .bind(&value.business_type)
@@ -102,6 +118,7 @@ where
     .bind(currency)
     .bind(now)
     .bind(store_id)
+    .bind(value.country.as_deref())
     .execute(db)
     .await?
     .rows_affected();

@@ -91,6 +91,10 @@ async fn put_preferences(
     // The check and the write in one transaction, so that an order placed in between cannot
     // slip in under the old currency.
     let mut tx = crate::db::begin_write(&state.db).await?;
+    if value.country.is_none() {
+        // Left out, the country stays as it is; the answer shows it.
+        value.country = Some(stores::country(&mut *tx, &access.store_id).await?);
+    }
     let current = crate::db::store_currency(&mut *tx, &access.store_id).await?;
     let currency = value.currency.clone().unwrap_or_else(|| current.clone());
     if currency != current {

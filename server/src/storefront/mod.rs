@@ -681,7 +681,27 @@ async fn content_page(
     Ok(shown(&state, &ctx, page, PAGE_CACHE))
 }
 
-async fn checkout_page(State(state): State<AppState>, ctx: Ctx) -> Result<Response, StoreError> {
+/// The cookie in which the storefront's script keeps the last country a shopper chose at a
+/// checkout (`store.js`), scoped to the store's path.
+const COUNTRY_COOKIE: &str = "sl-country";
+
+/// The value of the cookie `name` in a request's `Cookie` headers; empty when there is none.
+fn cookie<'h>(headers: &'h axum::http::HeaderMap, name: &str) -> &'h str {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map_or("", |(_, value)| value.trim())
+}
+
+async fn checkout_page(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    ctx: Ctx,
+) -> Result<Response, StoreError> {
     // A live store without a payment gateway cannot take a payment: the shopper is told so
     // instead of being shown a form that would fake one (the preview shows the form).
     let unavailable = !ctx.preview
@@ -693,7 +713,14 @@ async fn checkout_page(State(state): State<AppState>, ctx: Ctx) -> Result<Respon
             html: format!("<p>{}</p>", checkout::UNAVAILABLE),
         }
     } else {
-        Page::Checkout
+        // The shopper's remembered country wins over the store's (the core's rule).
+        let store = crate::db::stores::country(&state.db, &ctx.shop.id).await?;
+        Page::Checkout {
+            country: core_wasm::commerce::checkout_country(
+                cookie(&headers, COUNTRY_COOKIE),
+                &store,
+            ),
+        }
     };
     Ok(html_page(&state, &ctx, &page, StatusCode::OK, "no-store"))
 }

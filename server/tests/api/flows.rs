@@ -578,7 +578,8 @@ async fn the_survey_and_the_page_preference_are_kept_per_store() {
     );
 
     let preference = json!({"standardTimezone": "Asia/Ho_Chi_Minh", "businessType": "dropship",
-        "paymentChoice": {"type": "latte"}, "storeFrontDefaultTheme": "newchick", "currency": "USD"});
+        "paymentChoice": {"type": "latte"}, "storeFrontDefaultTheme": "newchick", "currency": "USD",
+        "country": "VN"});
     let saved = app
         .put("/api/stores/preferences")
         .json(&preference)
@@ -764,4 +765,59 @@ async fn a_former_zone_name_still_loads_and_is_saved_as_the_zone_it_names() {
         assert_eq!(saved.json["standardTimezone"], kept, "{sent}");
         assert_eq!(read().await.json["standardTimezone"], kept, "{sent}");
     }
+}
+
+#[tokio::test]
+async fn a_store_country_saves_as_its_code_and_an_unknown_one_gets_400() {
+    let app = spawn_app().await;
+    let (seller, store) = fresh_store(&app).await;
+    let read = || async {
+        app.get("/api/stores/preferences")
+            .token(&seller)
+            .store(&store)
+            .send()
+            .await
+            .json
+    };
+    let put = |country: Option<&str>| {
+        let mut preference = json!({"standardTimezone": "Asia/Ho_Chi_Minh", "businessType": "other",
+            "paymentChoice": {"type": "seller"}, "storeFrontDefaultTheme": "hydro"});
+        if let Some(country) = country {
+            preference["country"] = json!(country);
+        }
+        let app = &app;
+        let (seller, store) = (&seller, &store);
+        async move {
+            app.put("/api/stores/preferences")
+                .json(&preference)
+                .token(seller)
+                .store(store)
+                .send()
+                .await
+        }
+    };
+    // A store made before has none: the checkout keeps its old default.
+    assert_eq!(read().await["country"], "");
+
+    let saved = put(Some(" vn ")).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(saved.json["country"], "VN");
+    assert_eq!(read().await["country"], "VN");
+
+    let refused = put(Some("ZZ")).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{}", refused.text);
+    assert_eq!(
+        refused.messages(),
+        ["Unknown country: ZZ. Choose a country from the list."]
+    );
+    assert_eq!(read().await["country"], "VN");
+
+    // Left out, the country stays; empty, the store has none again.
+    let kept = put(None).await;
+    assert_eq!(kept.status, StatusCode::OK, "{}", kept.text);
+    assert_eq!(kept.json["country"], "VN");
+    assert_eq!(read().await["country"], "VN");
+    let cleared = put(Some("")).await;
+    assert_eq!(cleared.status, StatusCode::OK, "{}", cleared.text);
+    assert_eq!(read().await["country"], "");
 }

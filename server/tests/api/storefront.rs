@@ -1073,3 +1073,64 @@ async fn only_preview_pages_may_run_webassembly() {
     assert_eq!(shopper.status, StatusCode::OK);
     assert!(!csp(&shopper).contains("wasm-unsafe-eval"));
 }
+
+/// The codes the checkout's country selects preselect (shipping, then billing).
+fn preselected(html: &str) -> Vec<&str> {
+    html.split("<option value=\"")
+        .skip(1)
+        .filter_map(|option| {
+            let (code, rest) = option.split_once('"')?;
+            let tag = rest.split('>').next()?;
+            tag.contains(" selected").then_some(code)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_checkout_preselects_the_stores_country_and_a_shoppers_own_choice_wins() {
+    let app = spawn_app().await;
+    let token = app.owner_token().await;
+    let store = app.store_id("demo").await;
+    let checkout = |cookie: Option<&'static str>| {
+        let app = &app;
+        async move {
+            let page = app
+                .get("/s/demo/checkout")
+                .maybe_header("cookie", cookie)
+                .send()
+                .await;
+            assert_eq!(page.status, StatusCode::OK);
+            assert!(page.text.contains("data-checkout"), "{}", page.text);
+            preselected(&page.text)
+                .into_iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        }
+    };
+    // A store without a country: the United States, as before.
+    assert_eq!(checkout(None).await, ["US", "US"]);
+
+    let mut preference = app
+        .get("/api/stores/preferences")
+        .token(&token)
+        .store(&store)
+        .send()
+        .await
+        .json;
+    preference["country"] = json!("VN");
+    let saved = app
+        .put("/api/stores/preferences")
+        .json(&preference)
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(checkout(None).await, ["VN", "VN"]);
+    // The country the shopper chose last in this browser wins; an unknown one is passed over.
+    assert_eq!(
+        checkout(Some("theme=dark; sl-country=DE")).await,
+        ["DE", "DE"]
+    );
+    assert_eq!(checkout(Some("sl-country=XX")).await, ["VN", "VN"]);
+}

@@ -30,7 +30,8 @@ pub(crate) fn checkout_steps(current: usize) -> String {
     out
 }
 
-pub(crate) fn checkout_page(view: &View) -> String {
+/// The checkout; `country` is the code both address selects preselect.
+pub(crate) fn checkout_page(view: &View, country: &str) -> String {
     let checkout = view.settings("checkout");
     let c = checkout.value;
     let mut out = String::from(
@@ -66,12 +67,12 @@ pub(crate) fn checkout_page(view: &View) -> String {
         "<h2>Contact</h2><label for=\"co-email\">E-mail</label><input id=\"co-email\" name=\"email\" type=\"email\" autocomplete=\"email\" required maxlength=\"254\">\
          <h2>Delivery</h2>",
     );
-    out.push_str(&address_fields("ship", "shipping", true));
+    out.push_str(&address_fields("ship", "shipping", true, country));
     out.push_str(
         "<label class=\"check\"><input type=\"checkbox\" name=\"billingSame\" checked data-billing-same> Billing address is the same as shipping</label>\
          <fieldset class=\"billing\" data-billing hidden disabled><legend>Billing address</legend>",
     );
-    out.push_str(&address_fields("bill", "billing", false));
+    out.push_str(&address_fields("bill", "billing", false, country));
     out.push_str("</fieldset>");
     if checkout.flag("isCustomerNote") {
         out.push_str("<label for=\"co-note\">Note for the seller (optional)</label><textarea id=\"co-note\" name=\"note\" maxlength=\"1000\" rows=\"3\"></textarea>");
@@ -93,8 +94,8 @@ pub(crate) fn checkout_page(view: &View) -> String {
 }
 
 /// The fields of an address, named `{prefix}.{field}` for the checkout's script; `phone`: the
-/// phone is asked for (the shipping address: carriers call).
-fn address_fields(id: &str, prefix: &str, phone: bool) -> String {
+/// phone is asked for (the shipping address: carriers call); `selected`: the country preselected.
+fn address_fields(id: &str, prefix: &str, phone: bool, selected: &str) -> String {
     use crate::commerce::address::{ADDRESS_FIELD_MAX, ADDRESS_LINE_MAX, PHONE_MAX, POSTCODE_MAX};
     let field = |name: &str, label: &str, auto: &str, max: usize, required: bool| {
         format!(
@@ -162,7 +163,7 @@ fn address_fields(id: &str, prefix: &str, phone: bool) -> String {
             } else {
                 " data-no-postcode"
             },
-            if country.code == "US" {
+            if country.code == selected {
                 " selected"
             } else {
                 ""

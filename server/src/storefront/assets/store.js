@@ -421,6 +421,11 @@
         if (pc) pc.required = !(opt && opt.hasAttribute("data-no-postcode"));
       };
       sel.addEventListener("change", sync); sync();
+      // The shipping country the shopper chose is remembered in this browser, for this store:
+      // the server preselects it on their next checkout (the core's checkout_country).
+      if (prefix === "shipping" && !preview) sel.addEventListener("change", function () {
+        document.cookie = "sl-country=" + encodeURIComponent(sel.value) + "; path=" + (base || "/") + "; max-age=31536000; samesite=lax";
+      });
     });
     var timer = $("[data-co-timer]", root);
     if (timer && boot.checkout && boot.checkout.countdown) {

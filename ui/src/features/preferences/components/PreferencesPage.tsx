@@ -1,5 +1,6 @@
-// Preferences (website.preferences): the store's time zone, business type, who takes payments
-// and the storefront's default theme family, with the form pattern: filled once from the
+// Preferences (website.preferences): the store's time zone, its country (which the checkout
+// preselects; the core's list, none allowed), business type, who takes payments and the
+// storefront's default theme family, with the form pattern: filled once from the
 // server, checked by the core (the time zone against the database of the core's time-zone
 // build, loaded with this page) and saved with PUT. The time-zone picker lists the core's zones
 // with their offsets now and searches with the core (city, former name, UTC); a saved former
@@ -12,6 +13,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pagePreferenceChoices } from "../../../core";
 import type * as Zoned from "../../../core/zoned";
+import { shippingCountries } from "../../../core/commerce";
 import { currencies } from "../../../core/formats";
 import { translateCore } from "../../../i18n";
 import type { PagePreference } from "../../../types/generated/PagePreference";
@@ -77,6 +79,7 @@ export function PreferencesPage() {
     () => (zoned ? zoneOptions(zoned, input.standardTimezone, now, t) : { options: [], selected: null }),
     [zoned, input.standardTimezone, now, t],
   );
+  const countries = useMemo(() => shippingCountries().map((c) => ({ value: c.code, label: c.name })), []);
   const filterZones = useMemo(() => (zoned ? zoneFilter(zoned) : undefined), [zoned]);
   const choices = (group: string, values: string[]) => values.map((value) => ({ value, label: t(`preferences.${group}.${value}`, { defaultValue: value }) }));
 
@@ -114,6 +117,16 @@ export function PreferencesPage() {
           nothingFoundMessage={t("preferences.zoneNothingFound")}
           value={zones.selected}
           onChange={(value) => change("standardTimezone", value ?? "")}
+        />
+        <Select
+          label={t("preferences.country")}
+          description={t("preferences.countryHint")}
+          searchable
+          clearable
+          data={countries}
+          nothingFoundMessage={t("preferences.countryNothingFound")}
+          value={input.country || null}
+          onChange={(value) => change("country", value ?? "")}
         />
         <Select
           label={t("formats.currency")}
