@@ -492,3 +492,31 @@ fn the_phones_slide_list_offers_the_copy_of_the_desktop_slides_and_the_desktops_
     let [_, mobile] = offers(&editor);
     assert_eq!(mobile.map(|(_, same)| same), Some(true));
 }
+
+#[test]
+fn a_slides_media_is_a_text_field_of_both_lists_and_edits_through_set_field() {
+    let mut editor = ThemeEditor::new(fixture("hydro"));
+    let view = open(&editor, &section("head-image-1"));
+    let mut fields = Vec::new();
+    leaves(&view.fields, &mut fields);
+    let media: Vec<FieldView> = fields.into_iter().filter(|f| f.label == "media").collect();
+    assert!(
+        media
+            .iter()
+            .any(|f| f.pointer.contains("/content/desktop/"))
+            && media.iter().any(|f| f.pointer.contains("/content/mobile/")),
+        "{media:?}"
+    );
+    assert!(media.iter().all(|f| f.input == FieldInput::Text));
+    let pointer = media[0].pointer.clone();
+    apply(
+        &mut editor,
+        json!({"kind": "setField", "path": pointer, "value": "A model in a linen shirt"}),
+    )
+    .expect("the media field takes a text");
+    let view = open(&editor, &section("head-image-1"));
+    let mut fields = Vec::new();
+    leaves(&view.fields, &mut fields);
+    let edited = fields.iter().find(|f| f.pointer == pointer).expect("kept");
+    assert_eq!(edited.value, json!("A model in a linen shirt"));
+}

@@ -179,6 +179,10 @@ const EDITS: Record<string, Edit> = {
     await type(page, `${slide}/buttonLabel/title`, `${tag} shop now`);
     await choose(page, `${slide}/urlButton`, "All collections");
     await type(page, `${slide}/image`, PICTURE);
+    // §3.3's media: the image's description, typed as a person types.
+    const media = field(page, `${slide}/media`).getByRole("textbox", { name: "Image description (read to shoppers who cannot see it)" });
+    await media.pressSequentially(`${tag} linen shirt`);
+    await media.press("Enter");
     return {
       absent: shown ? ["no-content"] : [],
       contains: [
@@ -190,6 +194,7 @@ const EDITS: Record<string, Edit> = {
         `${tag} shop now`,
         '/collections/all"',
         `src="${PICTURE}"`,
+        `alt="${tag} linen shirt"`,
       ],
     };
   },

@@ -108,9 +108,11 @@ const fn list(kind: ListKind, items: &'static [Field]) -> Kind {
 
 // ------------------------------------------------------------------------------------ sections
 
-/// §3.3 "Slide": image, media, heading, subHeading, position, buttonLabel, urlButton.
+/// §3.3 "Slide": image, media, heading, subHeading, position, buttonLabel, urlButton. `media`
+/// is the image's description for shoppers who cannot see it (its `alt`; docs/decisions.md).
 const SLIDE: &[Field] = &[
     f("image", Image),
+    f("media", Text),
     named("heading", "heading/content", Text),
     named("heading_color", "heading/color", Color),
     named("subHeading", "subHeading/content", Text),
