@@ -52,6 +52,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_templates))
         .routes(routes!(create_from_template))
         .routes(routes!(get_config))
+        .routes(routes!(get_config_by_id))
         .routes(routes!(put_config).layer(config_limit))
         .routes(routes!(replay_commands).layer(config_limit))
         .routes(
@@ -553,6 +554,35 @@ async fn get_config(
         updated_by,
         config,
     }])
+    .into_response();
+    response.headers_mut().insert(header::ETAG, etag(version));
+    Ok(response)
+}
+
+/// One config record by its own id (§7 "Config fetch by a fixed id"): the record `GET
+/// .../themes/{themeId}/config` lists, with the version in `ETag`. Another store's id is a 404.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/configs/{configId}", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("configId" = String, Path, description = "The config record's id"), ConfigView),
+    responses((status = 200, body = ThemeConfigRecord), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_config_by_id(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(config_id): Path<String>,
+    Query(view): Query<ConfigView>,
+) -> Result<Response, ApiError> {
+    let (theme_id, (id, version, config, updated_at, updated_by)) =
+        store_themes::store_config_row(&state.db, &access.store_id, &config_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+    let config = read_config(&config, &view)?;
+    let mut response = Json(ThemeConfigRecord {
+        id,
+        theme_id,
+        version,
+        updated_at,
+        updated_by,
+        config,
+    })
     .into_response();
     response.headers_mut().insert(header::ETAG, etag(version));
     Ok(response)
