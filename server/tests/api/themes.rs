@@ -1159,3 +1159,38 @@ async fn a_config_is_fetched_by_its_own_id_and_another_stores_id_is_404() {
         .await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.text);
 }
+
+/// `GET .../themes/editor` as `token` in `store`.
+async fn editor_data(app: &TestApp, token: String, store: String) -> Value {
+    let reply = app
+        .get(&format!("{THEMES}/editor"))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    reply.json
+}
+
+#[tokio::test]
+async fn the_editor_shows_full_settings_only_to_an_address_on_the_support_list() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    assert_eq!(
+        editor_data(&app, token, store).await,
+        json!({"showFullSettings": false})
+    );
+
+    let app = crate::helpers::spawn_app_configured(|config| {
+        config.support_emails = vec![OWNER_EMAIL.to_owned()];
+    })
+    .await;
+    let (token, store) = owner(&app).await;
+    assert_eq!(
+        editor_data(&app, token, store.clone()).await,
+        json!({"showFullSettings": true})
+    );
+    let (designer, _, _) = app.session_of(DESIGNER_EMAIL).await;
+    let reply = editor_data(&app, designer, store).await;
+    assert_eq!(reply, json!({"showFullSettings": false}));
+}
