@@ -220,8 +220,8 @@ mod tests {
             order: sold.clone(),
         };
         let table = sales_table(
-            &[sold.clone()],
-            &[refund.clone()],
+            std::slice::from_ref(&sold),
+            std::slice::from_ref(&refund),
             &days,
             200,
             SalesGroup::Day,
@@ -245,8 +245,8 @@ mod tests {
         assert_eq!(table.totals.total_minor(), 3000);
         // By product, the returns follow the products' gross sales (3:1).
         let products = sales_table(
-            &[sold.clone()],
-            &[refund.clone()],
+            std::slice::from_ref(&sold),
+            std::slice::from_ref(&refund),
             &days,
             200,
             SalesGroup::Product,

@@ -219,8 +219,8 @@ mod tests {
     #[test]
     fn a_claim_names_an_address_record_per_platform_address_and_its_txt_record() {
         let ips = [
-            "203.0.113.10".parse().unwrap(),
-            "2001:db8::1".parse().unwrap(),
+            "203.0.113.10".parse().expect("an IPv4 address"),
+            "2001:db8::1".parse().expect("an IPv6 address"),
         ];
         let records = dns_records("shop.example.com", &ips, "tok");
         let shown: Vec<_> = records
