@@ -50,6 +50,8 @@ export default defineConfig({
       PUBLIC_IPS: "203.0.113.10",
       // The demo store's 90 days of traffic, without new visits arriving during the tests.
       STORELOOM_DEMO_TRAFFIC: "history",
+      // The demo designer is on the support list: the editor shows them its full settings.
+      SUPPORT_EMAILS: "designer@example.com",
       // Warnings, and each request's line, where a token in a URL would show.
       RUST_LOG: "warn,tower_http=debug",
     },

@@ -268,3 +268,7 @@ pub const PREVIEW_RENDERS_PER_MINUTE: i64 = 120;
 /// Theme versions (not in the spec): a theme keeps its last this many saved versions, and every
 /// version it was published with; older ones are removed as new ones are saved.
 pub const THEME_VERSIONS_KEPT: i64 = 50;
+
+/// §6 "The editor data holds an allow-list of two support addresses ({email})": the most
+/// addresses `SUPPORT_EMAILS` may name.
+pub const SUPPORT_EMAILS_MAX: usize = 2;

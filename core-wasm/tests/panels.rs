@@ -492,3 +492,78 @@ fn the_phones_slide_list_offers_the_copy_of_the_desktop_slides_and_the_desktops_
     let [_, mobile] = offers(&editor);
     assert_eq!(mobile.map(|(_, same)| same), Some(true));
 }
+
+#[test]
+fn a_slides_media_is_a_text_field_of_both_lists_and_edits_through_set_field() {
+    let mut editor = ThemeEditor::new(fixture("hydro"));
+    let view = open(&editor, &section("head-image-1"));
+    let mut fields = Vec::new();
+    leaves(&view.fields, &mut fields);
+    let media: Vec<FieldView> = fields.into_iter().filter(|f| f.label == "media").collect();
+    assert!(
+        media
+            .iter()
+            .any(|f| f.pointer.contains("/content/desktop/"))
+            && media.iter().any(|f| f.pointer.contains("/content/mobile/")),
+        "{media:?}"
+    );
+    assert!(media.iter().all(|f| f.input == FieldInput::Text));
+    let pointer = media[0].pointer.clone();
+    apply(
+        &mut editor,
+        json!({"kind": "setField", "path": pointer, "value": "A model in a linen shirt"}),
+    )
+    .expect("the media field takes a text");
+    let view = open(&editor, &section("head-image-1"));
+    let mut fields = Vec::new();
+    leaves(&view.fields, &mut fields);
+    let edited = fields.iter().find(|f| f.pointer == pointer).expect("kept");
+    assert_eq!(edited.value, json!("A model in a linen shirt"));
+}
+
+#[test]
+fn the_test_panel_has_an_image_a_text_area_and_a_text_field_that_edit_through_commands() {
+    for family in ["hydro", "newchick"] {
+        let mut editor = ThemeEditor::new(fixture(family));
+        let view = open(&editor, &group(SettingsGroup::Test));
+        let shape: Vec<(String, String, FieldInput)> = view
+            .fields
+            .iter()
+            .map(|f| (f.label.clone(), f.pointer.clone(), f.input.clone()))
+            .collect();
+        assert_eq!(
+            shape,
+            [
+                ("image", "/settings/test/image", FieldInput::Image),
+                ("content", "/settings/test/content", FieldInput::Multiline),
+                ("title", "/settings/test/title", FieldInput::Text),
+            ]
+            .map(|(l, p, i)| (l.to_owned(), p.to_owned(), i))
+            .to_vec(),
+            "{family}"
+        );
+        for (pointer, value) in [
+            ("/settings/test/image", "/theme-assets/slide-1.svg"),
+            ("/settings/test/content", "First line\nSecond line"),
+            ("/settings/test/title", "Trying the editor"),
+        ] {
+            apply(
+                &mut editor,
+                json!({"kind": "setField", "path": pointer, "value": value}),
+            )
+            .unwrap_or_else(|e| panic!("{family} {pointer}: {e}"));
+        }
+        let view = open(&editor, &group(SettingsGroup::Test));
+        let values: Vec<Value> = view.fields.iter().map(|f| f.value.clone()).collect();
+        assert_eq!(
+            values,
+            [
+                json!("/theme-assets/slide-1.svg"),
+                json!("First line\nSecond line"),
+                json!("Trying the editor")
+            ],
+            "{family}"
+        );
+        assert!(view.fields.iter().all(|f| f.stored), "{family}");
+    }
+}

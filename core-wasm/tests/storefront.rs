@@ -356,3 +356,36 @@ fn a_new_image_with_text_section_shows_a_placeholder_picture_to_shoppers_as_in_t
         );
     }
 }
+
+#[test]
+fn a_slides_media_describes_its_image_and_the_heading_does_when_it_is_empty() {
+    let snapshot = snapshot();
+    let render = |media: Value| {
+        let mut config = fixture("hydro");
+        let slide = &mut config["pages"]["homepage"]["sections"]["head-image-1"]["settings"]["content"]
+            ["desktop"][0];
+        slide["media"] = media;
+        let heading = slide["heading"]["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let key = ["head-image-1".to_owned()];
+        let html = preview::sections(&view(&config, &snapshot), "homepage", &key).expect("renders")
+            ["head-image-1"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let by_heading = html.matches(&format!("alt=\"{heading}\"")).count();
+        (html, by_heading)
+    };
+    let (described, by_heading_then) = render(json!("A model in a linen shirt"));
+    assert!(
+        described.contains("alt=\"A model in a linen shirt\""),
+        "{described}"
+    );
+    for empty in [json!(""), json!(null)] {
+        let (html, by_heading) = render(empty);
+        assert!(!html.contains("linen"), "{html}");
+        assert_eq!(by_heading, by_heading_then + 1, "{html}");
+    }
+}

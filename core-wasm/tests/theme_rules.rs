@@ -656,7 +656,7 @@ fn the_preview_renders_again_only_the_changed_home_sections_and_stylesheet() {
 fn settings_groups_vary_by_family_and_page() {
     use SettingsGroup as G;
     let groups = |family, page| -> Vec<G> {
-        settings_groups(family, page)
+        settings_groups(family, page, false)
             .into_iter()
             .map(|g| g.group)
             .collect()
@@ -692,11 +692,28 @@ fn settings_groups_vary_by_family_and_page() {
     );
     for family in [ThemeFamily::Hydro, ThemeFamily::Newchick] {
         assert_eq!(groups(family, EditorPage::Product), [G::Product]);
-        let upsell = settings_groups(family, EditorPage::Home)
+        let upsell = settings_groups(family, EditorPage::Home, false)
             .into_iter()
             .find(|g| g.group == G::CartGoal)
             .map(|g| g.with_upsell);
         assert_eq!(upsell, Some(family == ThemeFamily::Newchick));
+    }
+}
+
+#[test]
+fn the_test_panel_shows_on_home_only_with_full_settings() {
+    for family in [ThemeFamily::Hydro, ThemeFamily::Newchick] {
+        let has_test = |page, full| {
+            settings_groups(family, page, full)
+                .iter()
+                .any(|g| g.group == SettingsGroup::Test && g.panel == "test-setting")
+        };
+        assert!(has_test(EditorPage::Home, true), "{family:?}");
+        assert!(!has_test(EditorPage::Home, false), "{family:?}");
+        assert!(!has_test(EditorPage::Product, true), "{family:?}");
+        let without: Vec<_> = settings_groups(family, EditorPage::Home, false);
+        let with: Vec<_> = settings_groups(family, EditorPage::Home, true);
+        assert_eq!(with[..without.len()], without[..], "{family:?}");
     }
 }
 

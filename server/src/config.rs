@@ -76,6 +76,10 @@ pub struct Config {
     /// `DNS_SERVER`: the DNS server (`ip` or `ip:port`) that domain checks ask, instead of the
     /// system's resolvers.
     pub dns_server: Option<SocketAddr>,
+    /// `SUPPORT_EMAILS`: the support staff's addresses (comma-separated, at most two, §6's
+    /// allow-list); a member signed in with one sees the editor's full settings (the test
+    /// panel). Empty by default.
+    pub support_emails: Vec<String>,
 }
 
 /// The images one store may keep by default: 1 GiB.
@@ -252,6 +256,21 @@ impl Config {
                 value: proxies_text.clone(),
                 reason: "expected networks such as 10.0.0.0/8 or addresses, separated by commas",
             })?;
+        let support_text = get("SUPPORT_EMAILS", "");
+        let support_emails: Vec<String> = support_text
+            .split(',')
+            .map(|e| e.trim().to_lowercase())
+            .filter(|e| !e.is_empty())
+            .collect();
+        if support_emails.len() > core_wasm::limits::SUPPORT_EMAILS_MAX
+            || !support_emails.iter().all(|e| core_wasm::shell::is_email(e))
+        {
+            return Err(ConfigError {
+                name: "SUPPORT_EMAILS",
+                value: support_text,
+                reason: "expected at most two e-mail addresses, separated by commas",
+            });
+        }
         Ok(Config {
             database_url,
             listen: SocketAddr::new(host, port),
@@ -287,6 +306,7 @@ impl Config {
             checkout_address_limit,
             upload_quota_bytes,
             dns_server,
+            support_emails,
         })
     }
 
@@ -323,7 +343,14 @@ impl Config {
             checkout_address_limit: 1_000,
             upload_quota_bytes: UPLOAD_QUOTA_BYTES_DEFAULT,
             dns_server: None,
+            support_emails: Vec::new(),
         }
+    }
+
+    /// Whether `email` is on the support list (§6's allow-list), in any case.
+    pub fn is_support(&self, email: &str) -> bool {
+        let email = email.trim().to_lowercase();
+        !email.is_empty() && self.support_emails.contains(&email)
     }
 }
 
@@ -382,6 +409,27 @@ mod tests {
         assert!(config.demo_catalog);
         assert_eq!(config.upload_dir, PathBuf::from("data/uploads"));
         assert_eq!(config.store_limit, 10);
+    }
+
+    #[test]
+    fn the_support_list_holds_at_most_two_addresses_in_any_case() {
+        let read = |value: &str| {
+            let value = value.to_owned();
+            Config::from_lookup(move |n| (n == "SUPPORT_EMAILS").then(|| value.clone()))
+        };
+        let config = read(" Help@Storeloom.dev, care@storeloom.dev ").expect("valid");
+        assert!(config.is_support("help@storeloom.dev"));
+        assert!(config.is_support("CARE@storeloom.dev"));
+        assert!(!config.is_support("owner@storeloom.dev"));
+        assert!(!config.is_support(""));
+        assert!(
+            !Config::from_lookup(|_| None)
+                .expect("valid")
+                .is_support("help@storeloom.dev")
+        );
+        for bad in ["a@x.dev,b@x.dev,c@x.dev", "not an address"] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -116,6 +116,12 @@ dto! {
         pub config: Value,
     }
 
+    /// What the theme editor needs to know about the signed-in user (§6): whether their e-mail
+    /// is on the server's support list, which shows the settings kept from merchants.
+    pub struct EditorData {
+        pub show_full_settings: bool,
+    }
+
     /// What a save answers: the config's new version.
     pub struct SavedConfig {
         pub id: String,

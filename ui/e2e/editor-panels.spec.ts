@@ -4,10 +4,12 @@
 // (text, number, colour, flag, choice, image address, link, collection picker, list add and
 // remove), each change shows in the preview frame, and after Save on the storefront's page. Also
 // the settings groups' rich text, the checkout step layout's named choices and the older
-// block-based hydro footer.
+// block-based hydro footer; and the test panel, shown only to a support address.
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
 import { OWNER, apiSession, call, enter, newStore } from "./helpers";
+
+const DESIGNER = "designer@example.com";
 
 const en = JSON.parse(readFileSync("src/i18n/en-editor.json", "utf8")) as { editor: { sectionTypes: Record<string, string> } };
 const COLLECTION = { title: "Linen Picks", handle: "linen-picks" };
@@ -179,6 +181,10 @@ const EDITS: Record<string, Edit> = {
     await type(page, `${slide}/buttonLabel/title`, `${tag} shop now`);
     await choose(page, `${slide}/urlButton`, "All collections");
     await type(page, `${slide}/image`, PICTURE);
+    // §3.3's media: the image's description, typed as a person types.
+    const media = field(page, `${slide}/media`).getByRole("textbox", { name: "Image description (read to shoppers who cannot see it)" });
+    await media.pressSequentially(`${tag} linen shirt`);
+    await media.press("Enter");
     return {
       absent: shown ? ["no-content"] : [],
       contains: [
@@ -190,6 +196,7 @@ const EDITS: Record<string, Edit> = {
         `${tag} shop now`,
         '/collections/all"',
         `src="${PICTURE}"`,
+        `alt="${tag} linen shirt"`,
       ],
     };
   },
@@ -467,4 +474,45 @@ test("the phones' slides take copies of the desktop slides in one edit that one 
   await expect(phoneSlides).not.toContainText("Linen week");
   await expect(copy).toBeEnabled();
   await expect(heading).toHaveValue("Linen week");
+});
+
+test("the owner's Setting tab has no test panel", async ({ page, request }) => {
+  const { theme } = await setUp(request, "hydro", "Panels Owner Shop");
+  await openEditor(page, /Panels Owner Shop/, theme.id);
+  await page.getByRole("tab", { name: "Setting" }).click();
+  await expect(page.getByRole("button", { name: "Colors", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Test (support only)", exact: true })).toHaveCount(0);
+});
+
+test("a support address sees the test panel and edits its image, text area and text field", async ({ page, request }) => {
+  // The designer's address is on the server's support list (playwright.config.ts).
+  const support = await apiSession(request, DESIGNER);
+  const themes = await call<ThemeRow[]>(request, support, "GET", "/stores/onlinestore/themes");
+  const demo = themes.find((t) => t.family === "hydro") as ThemeRow;
+  await enter(page, DESIGNER, /Demo Store/);
+  await page.goto(`/admin/online-store/themes/${demo.id}/editor`);
+  await expect(page.getByRole("tab", { name: "Setting" })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("tab", { name: "Setting" }).click();
+  await page.getByRole("button", { name: "Test (support only)", exact: true }).click();
+  const typeIn = async (pointer: string, text: string) => {
+    const input = field(page, pointer).getByRole("textbox").first();
+    await input.pressSequentially(text);
+    await input.blur();
+    await expect(input).toHaveValue(text);
+  };
+  await typeIn("/settings/test/image", PICTURE);
+  await typeIn("/settings/test/content", "Support tried the text area");
+  await typeIn("/settings/test/title", "Support tried the text field");
+  // Each edit is a command: the server's draft holds them (nothing is published).
+  const draftPath = `/stores/onlinestore/themes/${demo.id}/draft`;
+  await expect
+    .poll(
+      async () => {
+        const draft = await call<{ commands: { path?: string }[] } | null>(request, support, "GET", draftPath);
+        return [...new Set((draft?.commands ?? []).map((c) => c.path))].sort();
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual(["/settings/test/content", "/settings/test/image", "/settings/test/title"]);
+  await call(request, support, "DELETE", draftPath);
 });

@@ -214,6 +214,7 @@ pub fn new_slide(device: Device) -> Value {
     let (text, background, label) = slide_colors(device);
     json!({
         "image": "",
+        "media": "",
         "heading": { "content": NEW_SLIDE_HEADING, "color": text },
         "subHeading": { "content": "", "color": text },
         "position": NEW_SLIDE_POSITION,

@@ -108,9 +108,11 @@ const fn list(kind: ListKind, items: &'static [Field]) -> Kind {
 
 // ------------------------------------------------------------------------------------ sections
 
-/// §3.3 "Slide": image, media, heading, subHeading, position, buttonLabel, urlButton.
+/// §3.3 "Slide": image, media, heading, subHeading, position, buttonLabel, urlButton. `media`
+/// is the image's description for shoppers who cannot see it (its `alt`; docs/decisions.md).
 const SLIDE: &[Field] = &[
     f("image", Image),
+    f("media", Text),
     named("heading", "heading/content", Text),
     named("heading_color", "heading/color", Color),
     named("subHeading", "subHeading/content", Text),
@@ -663,6 +665,10 @@ const ELEMENT: &[Field] = &[
     ),
 ];
 
+/// §2.4 "a test panel (an image, a text area, a text field)". Support's place to try the editor
+/// on a store: saved with the theme, shown nowhere on the storefront (docs/decisions.md).
+const TEST: &[Field] = &[f("image", Image), f("content", Multiline), f("title", Text)];
+
 /// A settings group's wire name under `settings` and its fields.
 pub(crate) fn group_fields(group: SettingsGroup) -> (&'static str, &'static [Field]) {
     use SettingsGroup as G;
@@ -679,6 +685,7 @@ pub(crate) fn group_fields(group: SettingsGroup) -> (&'static str, &'static [Fie
         G::Collection => ("category", CATEGORY),
         G::Popup => ("popup", POPUP),
         G::Element => ("element", ELEMENT),
+        G::Test => ("test", TEST),
     }
 }
 

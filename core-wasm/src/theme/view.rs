@@ -100,8 +100,13 @@ fn group(group: SettingsGroup, panel: &str, with_upsell: bool) -> SettingsGroupV
 /// The Setting tab's groups for a family and the selected page (spec §2.3). The page selector
 /// offers only Home and Product; the groups of the other pages (checkout, cart, thank-you,
 /// collections) are reached from Home and switch the preview to their page when opened. So Home
-/// shows every group but Product, and Product shows the product group.
-pub fn settings_groups(family: ThemeFamily, page: EditorPage) -> Vec<SettingsGroupView> {
+/// shows every group but Product, and Product shows the product group. The test panel (§2.4)
+/// shows on Home only with full settings (§6 `showFullSettings`: support's accounts).
+pub fn settings_groups(
+    family: ThemeFamily,
+    page: EditorPage,
+    full_settings: bool,
+) -> Vec<SettingsGroupView> {
     let newchick = family == ThemeFamily::Newchick;
     if page == EditorPage::Product {
         return vec![group(SettingsGroup::Product, "product-separate", false)];
@@ -126,6 +131,9 @@ pub fn settings_groups(family: ThemeFamily, page: EditorPage) -> Vec<SettingsGro
     groups.push(group(SettingsGroup::ThankYou, "thankpage-separate", false));
     if newchick {
         groups.push(group(SettingsGroup::Collection, "category", false));
+    }
+    if full_settings {
+        groups.push(group(SettingsGroup::Test, "test-setting", false));
     }
     groups
 }

@@ -117,11 +117,16 @@ impl ThemeEditor {
         to_js(&theme::family_view(self.inner.doc()))
     }
 
-    /// The Setting tab's groups for an `EditorPage`: `SettingsGroupView[]`.
+    /// The Setting tab's groups for an `EditorPage` (the test panel too with `full_settings`):
+    /// `SettingsGroupView[]`.
     #[wasm_bindgen(js_name = settingsGroups)]
-    pub fn settings_groups(&self, page: JsValue) -> Result<JsValue, JsError> {
+    pub fn settings_groups(&self, page: JsValue, full_settings: bool) -> Result<JsValue, JsError> {
         let page: EditorPage = from_js(page)?;
-        to_js(&theme::settings_groups(self.inner.doc().family(), page))
+        to_js(&theme::settings_groups(
+            self.inner.doc().family(),
+            page,
+            full_settings,
+        ))
     }
 
     /// The section types the Add Section picker offers: `SectionType[]`.

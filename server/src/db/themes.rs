@@ -386,6 +386,29 @@ pub async fn config_row(db: &AnyPool, theme_id: &str) -> Result<Option<ConfigRow
     .await
 }
 
+/// Config `config_id` with its theme's id, when that theme is the store's (§7 "Config fetch by
+/// a fixed id"): another store's id reads as none.
+pub async fn store_config_row(
+    db: &AnyPool,
+    store_id: &str,
+    config_id: &str,
+) -> Result<Option<(String, ConfigRow)>, sqlx::Error> {
+    let row: Option<(String, String, i64, String, i64, Option<String>)> = sqlx::query_as(
+        "SELECT c.theme_id, c.id, c.version, c.config, c.updated_at, c.updated_by \
+         FROM theme_configs c JOIN themes t ON t.id = c.theme_id \
+         WHERE c.id = $1 AND t.store_id = $2",
+    )
+    .bind(config_id)
+    .bind(store_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(
+        row.map(|(theme_id, id, version, config, updated_at, updated_by)| {
+            (theme_id, (id, version, config, updated_at, updated_by))
+        }),
+    )
+}
+
 /// Deletes theme `id` of the store unless it is the active one; whether it was deleted.
 pub async fn delete_inactive(db: &AnyPool, store_id: &str, id: &str) -> Result<bool, sqlx::Error> {
     let deleted =

@@ -12,9 +12,10 @@ use axum::response::{IntoResponse, Response};
 use core_wasm::theme::{self as engine, ThemeDoc, ThemeError};
 use serde_json::Value;
 use shared_types::catalog::{
-    BatchOutcome, CommandBatch, ImportTheme, NewTheme, SavedConfig, Theme, ThemeConfigRecord,
-    ThemeDraft, ThemeDraftAck, ThemeDraftInput, ThemeDraftPatch, ThemeName, ThemePage, ThemePages,
-    ThemePreviewLink, ThemeRename, ThemeTemplate, ThemeType, ThemeVersion, ThemeVersionDetail,
+    BatchOutcome, CommandBatch, EditorData, ImportTheme, NewTheme, SavedConfig, Theme,
+    ThemeConfigRecord, ThemeDraft, ThemeDraftAck, ThemeDraftInput, ThemeDraftPatch, ThemeName,
+    ThemePage, ThemePages, ThemePreviewLink, ThemeRename, ThemeTemplate, ThemeType, ThemeVersion,
+    ThemeVersionDetail,
 };
 use shared_types::theme::ThemeFamily;
 use shared_types::{ApiErrorBody, MessageResponse};
@@ -23,9 +24,9 @@ use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
 use crate::auth::store::{StoreAccess, routes as scoped};
-use crate::db::now_ms;
 use crate::db::theme_drafts::{self, DraftKey};
 use crate::db::themes::{self as store_themes, Author, Save, Summary};
+use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 
@@ -52,6 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_templates))
         .routes(routes!(create_from_template))
         .routes(routes!(get_config))
+        .routes(routes!(get_config_by_id))
+        .routes(routes!(editor_data))
         .routes(routes!(put_config).layer(config_limit))
         .routes(routes!(replay_commands).layer(config_limit))
         .routes(
@@ -556,6 +559,54 @@ async fn get_config(
     .into_response();
     response.headers_mut().insert(header::ETAG, etag(version));
     Ok(response)
+}
+
+/// One config record by its own id (§7 "Config fetch by a fixed id"): the record `GET
+/// .../themes/{themeId}/config` lists, with the version in `ETag`. Another store's id is a 404.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/configs/{configId}", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("configId" = String, Path, description = "The config record's id"), ConfigView),
+    responses((status = 200, body = ThemeConfigRecord), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn get_config_by_id(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+    Path(config_id): Path<String>,
+    Query(view): Query<ConfigView>,
+) -> Result<Response, ApiError> {
+    let (theme_id, (id, version, config, updated_at, updated_by)) =
+        store_themes::store_config_row(&state.db, &access.store_id, &config_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+    let config = read_config(&config, &view)?;
+    let mut response = Json(ThemeConfigRecord {
+        id,
+        theme_id,
+        version,
+        updated_at,
+        updated_by,
+        config,
+    })
+    .into_response();
+    response.headers_mut().insert(header::ETAG, etag(version));
+    Ok(response)
+}
+
+/// What the editor needs to know about the signed-in user (§6): `showFullSettings` when their
+/// e-mail is on the server's support list (`SUPPORT_EMAILS`), which shows the test panel. The
+/// list itself stays on the server.
+#[utoipa::path(get, path = "/stores/onlinestore/themes/editor", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store")),
+    responses((status = 200, body = EditorData), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
+async fn editor_data(
+    State(state): State<AppState>,
+    access: StoreAccess<scoped::ThemeEditor>,
+) -> Result<Json<EditorData>, ApiError> {
+    let email = accounts::user(&state.db, &access.user.user_id)
+        .await?
+        .map(|row| row.1)
+        .unwrap_or_default();
+    Ok(Json(EditorData {
+        show_full_settings: state.config.is_support(&email),
+    }))
 }
 
 /// Saves a whole config (the request body is the config itself). The engine reads and checks

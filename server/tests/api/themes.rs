@@ -1116,3 +1116,81 @@ async fn a_saved_batch_says_in_words_what_it_changed() {
     // A version saved whole says so in its summary, with no changes listed.
     assert_eq!(list.json[1]["changes"], json!([]));
 }
+
+#[tokio::test]
+async fn a_config_is_fetched_by_its_own_id_and_another_stores_id_is_404() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    let theme = theme_of(&app, &token, &store, "hydro").await;
+    let theme_id = theme["id"].as_str().expect("id");
+    let config_id = theme["configId"].as_str().expect("config id");
+    let (version, config, listed_id) = config_of(&app, &token, &store, theme_id).await;
+    assert_eq!(listed_id, config_id);
+    let by_id = app
+        .get(&format!("{THEMES}/configs/{config_id}"))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(by_id.status, StatusCode::OK, "{}", by_id.text);
+    assert_eq!(by_id.json["id"], config_id);
+    assert_eq!(by_id.json["themeId"], theme_id);
+    assert_eq!(by_id.json["version"], version);
+    assert_eq!(by_id.json["config"], config);
+    assert_eq!(
+        by_id.headers.get("etag").and_then(|v| v.to_str().ok()),
+        Some(format!("\"{version}\"").as_str())
+    );
+
+    // Another store's member asks for this store's config by its id: 404, in their store.
+    let (seller_token, seller_store) = crate::helpers::fresh_store(&app).await;
+    let foreign = app
+        .get(&format!("{THEMES}/configs/{config_id}"))
+        .token(&seller_token)
+        .store(&seller_store)
+        .send()
+        .await;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND, "{}", foreign.text);
+    let unknown = app
+        .get(&format!("{THEMES}/configs/no-such-config"))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.text);
+}
+
+/// `GET .../themes/editor` as `token` in `store`.
+async fn editor_data(app: &TestApp, token: String, store: String) -> Value {
+    let reply = app
+        .get(&format!("{THEMES}/editor"))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    reply.json
+}
+
+#[tokio::test]
+async fn the_editor_shows_full_settings_only_to_an_address_on_the_support_list() {
+    let app = spawn_app().await;
+    let (token, store) = owner(&app).await;
+    assert_eq!(
+        editor_data(&app, token, store).await,
+        json!({"showFullSettings": false})
+    );
+
+    let app = crate::helpers::spawn_app_configured(|config| {
+        config.support_emails = vec![OWNER_EMAIL.to_owned()];
+    })
+    .await;
+    let (token, store) = owner(&app).await;
+    assert_eq!(
+        editor_data(&app, token, store.clone()).await,
+        json!({"showFullSettings": true})
+    );
+    let (designer, _, _) = app.session_of(DESIGNER_EMAIL).await;
+    let reply = editor_data(&app, designer, store).await;
+    assert_eq!(reply, json!({"showFullSettings": false}));
+}

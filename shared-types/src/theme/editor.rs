@@ -149,6 +149,8 @@ pub enum SettingsGroup {
     Collection,
     Popup,
     Element,
+    /// §2.4's test panel: an image, a text area and a text field, shown only with full settings.
+    Test,
 }
 
 /// A settings group as the Setting tab shows it: its panel id, the preview page choosing it

@@ -153,9 +153,9 @@ export class ThemeEditor {
     return this.#inner.family() as FamilyView;
   }
 
-  /** The Setting tab's groups for the selected page. */
-  settingsGroups(page: EditorPage): SettingsGroupView[] {
-    return this.#inner.settingsGroups(page) as SettingsGroupView[];
+  /** The Setting tab's groups for the selected page; the test panel too with full settings. */
+  settingsGroups(page: EditorPage, fullSettings = false): SettingsGroupView[] {
+    return this.#inner.settingsGroups(page, fullSettings) as SettingsGroupView[];
   }
 
   /** The section types the Add Section picker offers for this theme's family. */

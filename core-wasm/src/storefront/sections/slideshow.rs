@@ -19,7 +19,10 @@ pub(crate) fn slides(view: &View, list_value: &[Node], class: &str, eager: bool)
             if i == 0 { " on" } else { "" },
             img(
                 text(slide, "image"),
-                heading_text,
+                match text(slide, "media") {
+                    "" => heading_text,
+                    described => described,
+                },
                 1600,
                 700,
                 eager && i == 0

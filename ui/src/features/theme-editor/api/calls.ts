@@ -6,6 +6,7 @@ import { ApiError, api } from "../../../lib/api";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { Collection } from "../../../types/generated/Collection";
 import type { CommandBatch } from "../../../types/generated/CommandBatch";
+import type { EditorData } from "../../../types/generated/EditorData";
 import type { NavigationMenu } from "../../../types/generated/NavigationMenu";
 import type { Page } from "../../../types/generated/Page";
 import type { Product } from "../../../types/generated/Product";
@@ -35,6 +36,11 @@ export async function fetchConfig(themeId: string, signal?: AbortSignal): Promis
   const first = records[0];
   if (!first) throw new ApiError(404, []);
   return first;
+}
+
+/** What the editor knows of the signed-in user: `showFullSettings` for support's addresses. */
+export function fetchEditorData(signal?: AbortSignal): Promise<EditorData> {
+  return api<EditorData>("/stores/onlinestore/themes/editor", { signal });
 }
 
 /** Sends a batch of commands made against `baseVersion`; a retried `batchId` is applied once. */

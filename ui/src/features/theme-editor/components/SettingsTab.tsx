@@ -1,9 +1,11 @@
 // The Setting tab (spec §2.3, §4): the groups the core gives for the family and page, as
 // expandable panels the user can reorder by dragging (the order is kept in this browser).
 // Opening a panel switches the preview to the core's page for it; its fields are the core's
-// panel of the group (`panel({panel: "group"})`), with the fields of the theme's family.
+// panel of the group (`panel({panel: "group"})`), with the fields of the theme's family. The
+// server's editor data says whether the user sees the full settings (§6 `showFullSettings`).
 import { Accordion, ActionIcon, Group, Stack } from "@mantine/core";
 import { IconGripVertical } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sortableAccessibility } from "../../../components/sortableAccessibility";
@@ -11,6 +13,7 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { EditorPage, SettingsGroupView } from "../../../core/theme";
+import { fetchEditorData } from "../api/calls";
 import { useEditor, useRevision, useShared } from "./context";
 import { PanelFields, PanelLinks } from "./Fields";
 
@@ -83,7 +86,10 @@ function GroupPanel({ group, open }: { group: SettingsGroupView; open: boolean }
 export function SettingsTab({ page, open, onOpen }: { page: EditorPage; open: string | null; onOpen: (group: SettingsGroupView | null) => void }) {
   const { t } = useTranslation();
   const { session } = useEditor();
-  const groups = session.editor.settingsGroups(page);
+  // Support's addresses see the full settings (the test panel); everyone else, until the
+  // answer comes or when it fails, the merchant's.
+  const editorData = useQuery({ queryKey: ["editor", "data"], queryFn: ({ signal }) => fetchEditorData(signal), staleTime: Infinity });
+  const groups = session.editor.settingsGroups(page, editorData.data?.showFullSettings ?? false);
   const family = session.editor.family().family;
   const scope = `${family}:${page}`;
   const [order, setOrder] = useState<string[]>(() => savedOrder(scope));

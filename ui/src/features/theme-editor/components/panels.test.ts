@@ -24,6 +24,7 @@ const GROUPS: SettingsGroup[] = [
   "collection",
   "popup",
   "element",
+  "test",
 ];
 
 interface Labels {
@@ -159,6 +160,22 @@ describe("the core's panels in both languages", () => {
       [2, "Checkout page"],
       [3, "Mini cart"],
     ]);
+  });
+
+  it("the test panel is listed only with full settings, with an image, a text area and a text field", () => {
+    const editor = ThemeEditor.load(hydroText);
+    const [merchants, support] = [false, true].map((full) => editor.settingsGroups("home", full).map((g) => g.group));
+    const fields = editor.panel({ panel: "group", group: "test" }).fields.map((f) => [f.label, f.input.kind]);
+    editor.free();
+    expect(merchants).not.toContain("test");
+    expect(support).toContain("test");
+    expect(fields).toEqual([
+      ["image", "image"],
+      ["content", "multiline"],
+      ["title", "text"],
+    ]);
+    expect(en.editor.groups.test).toBeTruthy();
+    expect(vi.editor.groups.test).toBeTruthy();
   });
 
   it("the editor's timings and the link objects come from the core", () => {
