@@ -6,6 +6,7 @@ import { notifications } from "@mantine/notifications";
 import { IconArrowRight, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDay } from "../../../core/formats";
 import { Link } from "react-router";
 import { Choice } from "../../../components/Choice";
 
@@ -22,7 +23,7 @@ const GROUPS = ["day", "product", "country", "payment"] as const;
 
 export function SalesReportPage() {
   const formats = useFormats();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The limited menu's Analytics group has no Overview (shell.md §6): the report is a door.
   const overview = useOpenable("website.analytics");
   const params = useReportParams("day");
@@ -37,7 +38,8 @@ export function SalesReportPage() {
       key: "label",
       header: t(`reports.sales.groups.${group}`),
       value: (row) => row.label || row.key,
-      render: (row) => row.label || unknown,
+      // A day reads in the core's date format; the value keeps the day's key, which sorts.
+      render: (row) => (group === "day" && row.key ? formatDay(row.key, i18n.language) : row.label || unknown),
     },
     { key: "orders", header: t("reports.sales.orders"), value: (row) => row.orders, numeric: true },
     { key: "gross", header: t("reports.sales.gross"), value: (row) => row.grossSales, render: (row) => formats.money(row.grossSales), numeric: true },
