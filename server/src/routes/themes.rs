@@ -543,22 +543,37 @@ async fn get_config(
     Query(view): Query<ConfigView>,
 ) -> Result<Response, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
-    let (id, version, config, updated_at, updated_by) =
-        store_themes::config_row(&state.db, &theme_id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
-    let config = read_config(&config, &view)?;
-    let mut response = Json(vec![ThemeConfigRecord {
+    let row = store_themes::config_row(&state.db, &theme_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let version = row.1;
+    Ok(with_etag(
+        Json(vec![config_record(theme_id, row, &view)?]),
+        version,
+    ))
+}
+
+/// A config row as the editor reads it, its texts cleaned when `view` asks.
+fn config_record(
+    theme_id: String,
+    (id, version, config, updated_at, updated_by): store_themes::ConfigRow,
+    view: &ConfigView,
+) -> Result<ThemeConfigRecord, ApiError> {
+    Ok(ThemeConfigRecord {
+        config: read_config(&config, view)?,
         id,
         theme_id,
         version,
         updated_at,
         updated_by,
-        config,
-    }])
-    .into_response();
+    })
+}
+
+/// `body` with the config's version in `ETag`.
+fn with_etag(body: impl IntoResponse, version: i64) -> Response {
+    let mut response = body.into_response();
     response.headers_mut().insert(header::ETAG, etag(version));
-    Ok(response)
+    response
 }
 
 /// One config record by its own id (§7 "Config fetch by a fixed id"): the record `GET
@@ -572,22 +587,14 @@ async fn get_config_by_id(
     Path(config_id): Path<String>,
     Query(view): Query<ConfigView>,
 ) -> Result<Response, ApiError> {
-    let (theme_id, (id, version, config, updated_at, updated_by)) =
-        store_themes::store_config_row(&state.db, &access.store_id, &config_id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
-    let config = read_config(&config, &view)?;
-    let mut response = Json(ThemeConfigRecord {
-        id,
-        theme_id,
+    let (theme_id, row) = store_themes::store_config_row(&state.db, &access.store_id, &config_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    let version = row.1;
+    Ok(with_etag(
+        Json(config_record(theme_id, row, &view)?),
         version,
-        updated_at,
-        updated_by,
-        config,
-    })
-    .into_response();
-    response.headers_mut().insert(header::ETAG, etag(version));
-    Ok(response)
+    ))
 }
 
 /// What the editor needs to know about the signed-in user (§6): `showFullSettings` when their
