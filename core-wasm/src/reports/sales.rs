@@ -97,16 +97,15 @@ pub fn sales_table(
 ) -> SalesTable {
     let mut rows: BTreeMap<String, SalesFigures> = BTreeMap::new();
     let mut totals = SalesFigures::default();
+    // An empty row, named.
+    let whole = |key: &str, label: &str| SalesFigures {
+        key: key.to_owned(),
+        label: label.to_owned(),
+        ..SalesFigures::default()
+    };
     if group == SalesGroup::Day {
         for day in days {
-            rows.insert(
-                day.key.clone(),
-                SalesFigures {
-                    key: day.key.clone(),
-                    label: day.key.clone(),
-                    ..SalesFigures::default()
-                },
-            );
+            rows.insert(day.key.clone(), whole(&day.key, &day.key));
         }
     }
     for order in orders {
@@ -119,11 +118,6 @@ pub fn sales_table(
             order.discount_minor,
             order.shipping_minor,
         );
-        let whole = |key: &str, label: &str| SalesFigures {
-            key: key.to_owned(),
-            label: label.to_owned(),
-            ..SalesFigures::default()
-        };
         match group {
             SalesGroup::Day | SalesGroup::Country | SalesGroup::Payment => {
                 let (key, label) = match group {
@@ -164,11 +158,6 @@ pub fn sales_table(
         let shipping = refund.shipping_minor.clamp(0, refund.amount_minor.max(0));
         let items = refund.amount_minor.max(0) - shipping;
         totals.give_back(items, shipping);
-        let whole = |key: &str, label: &str| SalesFigures {
-            key: key.to_owned(),
-            label: label.to_owned(),
-            ..SalesFigures::default()
-        };
         match group {
             SalesGroup::Day | SalesGroup::Country | SalesGroup::Payment => {
                 let (key, label) = match group {
