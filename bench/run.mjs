@@ -481,6 +481,11 @@ function report() {
       for (const [name, figures] of [["a character typed into the header's top-bar text", editor.header], ["a character typed into a theme colour (product page)", editor.style]]) {
         if (figures) add(`| Theme editor, same config: ${name} to the preview rendered (${figures.n} characters) | ${ms(figures.p50)} ms | ${ms(figures.p95)} ms | ${ms(figures.max)} ms | p95 <= ${GOALS.editorP95Ms} ms | ${verdict(figures.p95 <= GOALS.editorP95Ms)} |`);
       }
+      // The same measure with no edit: what the browser's frame scheduling alone costs here.
+      if (editor.floor) {
+        const f = editor.floor;
+        add(`| Theme editor, the measure's floor: a Shift key in the same field (no edit) to the frame's answer from its next animation frame (${f.n} keys); the cases above over it, p50 / p95: section +${ms(editor.total.p50 - f.p50)} / +${ms(editor.total.p95 - f.p95)}, header +${ms(editor.header.p50 - f.p50)} / +${ms(editor.header.p95 - f.p95)}, colour +${ms(editor.style.p50 - f.p50)} / +${ms(editor.style.p95 - f.p95)} ms | ${ms(f.p50)} ms | ${ms(f.p95)} ms | ${ms(f.max)} ms | | |`);
+      }
       // Flat in the theme's size: the home-section case on each config, judged on the ratio.
       if (editor.sizes) {
         for (const size of editor.sizes) {

@@ -22,7 +22,7 @@ use gloo_render::{AnimationFrame, request_animation_frame};
 use serde_json::{Value, json};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
-use web_sys::{CustomEvent, CustomEventInit, Element, HtmlTemplateElement, MessageEvent};
+use web_sys::{CustomEvent, CustomEventInit, Element, HtmlTemplateElement, MessageEvent, Node};
 
 use crate::plan::{self, Pending};
 
@@ -390,8 +390,53 @@ fn element_of(html: &str) -> Result<Element, String> {
         .ok_or_else(|| "a section rendered nothing".to_owned())
 }
 
+/// The class the storefront's script gives a section chosen in the editor for a moment.
+const FLASH: &str = " sl-flash";
+
+/// The texts of `shown` that differ from `fresh`'s, when the two trees differ in nothing else
+/// (the same elements, attributes and comments); `None` otherwise. The storefront's script may
+/// have changed a shown section (a slide's class), and then it differs in more than text.
+fn text_changes(
+    shown: &Node,
+    fresh: &Node,
+    changes: &mut Vec<(Node, Option<String>)>,
+) -> Option<()> {
+    if shown.node_type() != fresh.node_type() || shown.node_name() != fresh.node_name() {
+        return None;
+    }
+    let text = fresh.node_value();
+    if shown.node_value() != text {
+        (shown.node_type() == Node::TEXT_NODE).then_some(())?;
+        changes.push((shown.clone(), text));
+    }
+    if let (Some(a), Some(b)) = (shown.dyn_ref::<Element>(), fresh.dyn_ref::<Element>()) {
+        let names = a.get_attribute_names();
+        (names.length() == b.get_attribute_names().length()).then_some(())?;
+        for name in names.iter() {
+            let name = name.as_string()?;
+            let shown = a.get_attribute(&name);
+            let shown = match shown.as_deref() {
+                // The storefront script's mark of the section chosen in the editor is not the
+                // render's: it stays.
+                Some(class) if name == "class" => Some(class.replace(FLASH, "")),
+                _ => shown,
+            };
+            (shown == b.get_attribute(&name)).then_some(())?;
+        }
+    }
+    let (a, b) = (shown.child_nodes(), fresh.child_nodes());
+    (a.length() == b.length()).then_some(())?;
+    for i in 0..a.length() {
+        text_changes(&a.item(i)?, &b.item(i)?, changes)?;
+    }
+    Some(())
+}
+
 /// Renders some sections and maybe the stylesheet, and puts them in place of the shown ones;
-/// nothing changes when one of them does not fit.
+/// nothing changes when one of them does not fit. A section whose new render differs only in
+/// its texts keeps its elements and gets the new texts (typing in a heading then costs the
+/// browser that text's layout and paint, not the section's); the others are replaced, and only
+/// they are named to the storefront's script, which starts their behaviour.
 fn parts(view: &View, page: &str, keys: Vec<String>, style: bool) -> Result<Placed, String> {
     let shown = shown_sections();
     let html = if keys.is_empty() {
@@ -400,6 +445,8 @@ fn parts(view: &View, page: &str, keys: Vec<String>, style: bool) -> Result<Plac
         preview::sections(view, page, &keys)?
     };
     let mut swaps = Vec::with_capacity(keys.len());
+    let mut texts = Vec::new();
+    let mut replaced = Vec::with_capacity(keys.len());
     for key in &keys {
         let old = shown
             .get(key)
@@ -408,7 +455,17 @@ fn parts(view: &View, page: &str, keys: Vec<String>, style: bool) -> Result<Plac
             .get(key)
             .and_then(Value::as_str)
             .ok_or_else(|| format!("{key} did not render"))?;
-        swaps.push((old, element_of(text)?));
+        let new = element_of(text)?;
+        let mut changes = Vec::new();
+        if text_changes(old, &new, &mut changes).is_some() {
+            texts.append(&mut changes);
+        } else {
+            swaps.push((old, new));
+            replaced.push(key.clone());
+        }
+    }
+    for (node, text) in &texts {
+        node.set_node_value(text.as_deref());
     }
     for (old, new) in &swaps {
         old.replace_with_with_node_1(new)
@@ -420,7 +477,7 @@ fn parts(view: &View, page: &str, keys: Vec<String>, style: bool) -> Result<Plac
     }
     Ok(Placed {
         whole: false,
-        keys,
+        keys: replaced,
         kind: String::new(),
         family: view.family.class().to_owned(),
     })
