@@ -197,6 +197,53 @@ async fn a_store_made_before_the_bundled_assets_has_its_template_addresses_migra
 }
 
 #[tokio::test]
+async fn a_store_made_before_the_threshold_placeholder_has_its_free_shipping_texts_migrated() {
+    let app = spawn_app().await;
+    // The top bar as the storefront writes it now: the store's own threshold in its currency.
+    let honest = app.get("/s/demo/").send().await.text;
+    let start = honest.find("Free shipping over ").expect("the top bar");
+    let topbar = &honest[start..start + honest[start..].find('<').expect("its end")];
+    // What the first templates stored: "$50" in the top bar and a feature's line; and a
+    // merchant's own sentence that names $50, which is theirs to keep.
+    let sql = "UPDATE theme_configs SET config = REPLACE(REPLACE(config, \
+         '\"Free shipping over {free_shipping_threshold}\"', '\"Free shipping over $50\"'), \
+         '\"Over {free_shipping_threshold}\"', '\"Over $50\"')";
+    let changed = sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
+        .execute(&app.state.db)
+        .await
+        .expect("old texts");
+    assert!(changed.rows_affected() > 0);
+    let own = "UPDATE theme_configs SET config = REPLACE(config, \
+         '\"<p>Free over {free_shipping_threshold}.</p>\"', '\"<p>Free over $50 this week.</p>\"')";
+    sqlx::raw_sql(own)
+        .execute(&app.state.db)
+        .await
+        .expect("own text");
+    let before = app.get("/s/demo/").send().await.text;
+    assert!(before.contains("Free shipping over $50<"), "{before}");
+    assert!(before.contains("Over $50<"));
+    sqlx::raw_sql(include_str!(
+        "../../migrations/0031_template_free_shipping.sql"
+    ))
+    .execute(&app.state.db)
+    .await
+    .expect("migration");
+    let after = app.get("/s/demo/").send().await;
+    assert_eq!(after.status, StatusCode::OK);
+    assert!(after.text.contains(topbar), "{topbar}");
+    for was in ["over $50<", "Over $50<"] {
+        assert!(!after.text.contains(was), "{was} is still shown");
+    }
+    assert!(!after.text.contains("{free_shipping_threshold}"));
+    let config: String =
+        sqlx::query_scalar("SELECT config FROM theme_configs WHERE config LIKE '%this week%'")
+            .fetch_one(&app.state.db)
+            .await
+            .expect("the merchant's text is kept");
+    assert!(config.contains("Free over $50 this week."));
+}
+
+#[tokio::test]
 async fn the_demo_footer_invents_no_contact_details_and_names_the_store() {
     let app = spawn_app().await;
     let home = app.get("/s/demo/").send().await;
