@@ -1048,3 +1048,29 @@ fn a_colour_field_takes_a_hex_colour_and_refuses_anything_else() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn a_text_naming_the_free_shipping_threshold_is_marked_for_its_hint() {
+    use shared_types::theme::PanelRef;
+    let mut editor = editor("hydro");
+    let header = PanelRef::Section {
+        key: "header".to_owned(),
+    };
+    let topbar = |editor: &ThemeEditor| {
+        core_wasm::theme::panel(editor.doc(), &header)
+            .expect("the header's panel")
+            .fields
+            .into_iter()
+            .find(|f| f.label == "text_topbar")
+            .expect("the top bar's text")
+    };
+    let field = topbar(&editor);
+    assert_eq!(field.value, "Free shipping over {free_shipping_threshold}");
+    assert!(field.free_shipping);
+    apply(
+        &mut editor,
+        json!({"kind": "setField", "path": field.pointer, "value": "Free shipping over $50"}),
+    )
+    .expect("a text without it");
+    assert!(!topbar(&editor).free_shipping);
+}

@@ -708,9 +708,14 @@ test("the preview renders edits without a network and opens offline with the dra
   await page.getByRole("button", { name: "Back to the list" }).click();
   await page.getByRole("button", { name: "Edit Header", exact: true }).click();
   const topBar = page.getByRole("textbox", { name: "Top bar text" });
+  // The template's text names the store's threshold through a placeholder, and says so.
+  const hint = page.getByText("{free_shipping_threshold} shows your free-shipping threshold in your store's currency", { exact: false });
+  await expect(topBar).toHaveValue(/\{free_shipping_threshold\}/);
+  await expect(hint).toBeVisible();
   await topBar.fill("Free shipping, even offline");
   await topBar.press("Enter");
   await expect(frame.getByText("Free shipping, even offline")).toBeVisible();
+  await expect(hint).toHaveCount(0);
   // A theme colour.
   await openGroup(page, "Colors");
   const price = page.getByRole("textbox", { name: "Price", exact: true });

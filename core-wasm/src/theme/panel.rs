@@ -188,12 +188,16 @@ impl Reader<'_> {
                 (self.input(kind, &pointer, &path), value)
             }
         };
+        let free_shipping = value
+            .as_str()
+            .is_some_and(|text| text.contains(crate::storefront::FREE_SHIPPING_THRESHOLD));
         Ok(FieldView {
             pointer,
             label,
             stored: stored.is_some(),
             value,
             input,
+            free_shipping,
         })
     }
 

@@ -53,6 +53,10 @@ pub struct FieldView {
     #[ts(type = "unknown")]
     pub value: Value,
     pub input: FieldInput,
+    /// Whether the value is a text that names the store's free-shipping threshold
+    /// (`{free_shipping_threshold}`), which the storefront writes in the store's currency.
+    #[serde(default)]
+    pub free_shipping: bool,
 }
 
 /// A choice of a labelled choice field: the value stored and its label's key

@@ -59,7 +59,7 @@ const text = (v: unknown): string => (v === null || v === undefined ? "" : Strin
 /** The field's description: what the caller gives (bounds), and a hint when the value shown is
  * the core's default rather than a stored one (editing it stores it). */
 function describe(t: TFunction, field: FieldView, extra?: string): string | undefined {
-  const parts = [extra, field.stored ? undefined : t("editor.defaultValue")].filter(Boolean);
+  const parts = [extra, field.freeShipping ? t("editor.freeShippingHint") : undefined, field.stored ? undefined : t("editor.defaultValue")].filter(Boolean);
   return parts.length > 0 ? parts.join(" · ") : undefined;
 }
 
