@@ -98,15 +98,25 @@ fn check(input: &DraftInput) -> Vec<String> {
     errors
 }
 
-/// Lines as orders and drafts store them: `{productId, variantId, title, quantity, priceMinor}`.
+/// Lines as orders and drafts store them: `{productId, variantId, title, quantity, priceMinor}`
+/// and, on a personalized line, `personalization: [{label, value}]`.
 pub fn stored_lines(lines: &[Line]) -> Value {
     Value::Array(
         lines
             .iter()
             .map(|l| {
-                json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
+                let mut line = json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
                        "title": l.title, "variantTitle": l.variant_title,
-                       "quantity": l.quantity, "priceMinor": l.price_minor})
+                       "quantity": l.quantity, "priceMinor": l.price_minor});
+                if !l.personalization.is_empty() {
+                    line["personalization"] = json!(
+                        l.personalization
+                            .iter()
+                            .map(|f| f.shown())
+                            .collect::<Vec<_>>()
+                    );
+                }
+                line
             })
             .collect(),
     )
