@@ -509,6 +509,9 @@ pub async fn fulfil(
                 "- {} x {}{variant}\n",
                 line.quantity, stored.title
             ));
+            for value in &stored.personalization {
+                body.push_str(&format!("  {}: {}\n", value.label, value.value));
+            }
         }
         if !carrier.is_empty() {
             body.push_str(&format!("\nCarrier: {carrier}\n"));

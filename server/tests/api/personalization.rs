@@ -128,6 +128,24 @@ async fn a_personalized_product_asks_for_its_text_layers_and_the_order_keeps_the
         lines[1]["personalization"],
         json!([{"label": "Name", "value": "Bo"}])
     );
+    // The shipping e-mail names what was typed on each line shipped, and shipping keeps it.
+    let shipped = app
+        .post(&format!("/api/stores/orders/{id}/fulfillments"))
+        .json(&json!({"lines": [{"line": 1, "quantity": 1}]}))
+        .token(&token)
+        .store(store.as_deref().expect("store"))
+        .send()
+        .await;
+    assert_eq!(shipped.status, StatusCode::CREATED, "{}", shipped.text);
+    assert_eq!(
+        shipped.json["lineItems"][1]["personalization"],
+        json!([{"label": "Name", "value": "Bo"}])
+    );
+    let (_, body) = app.last_mail_to("ada@example.com").await.expect("mailed");
+    assert!(
+        body.contains("  Name: Bo\n") && !body.contains("Name: Ada"),
+        "{body}"
+    );
 }
 
 #[tokio::test]
@@ -189,6 +207,11 @@ async fn values_the_set_up_does_not_allow_are_refused_with_400_and_place_nothing
         ))
         .send()
         .await;
-    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", reply.text);
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.text
+    );
     assert_eq!(orders(&app).await, before);
 }
