@@ -122,6 +122,26 @@ pub fn entries_problem(entries: &[PersonalEntry]) -> Option<String> {
     )
 }
 
+/// The browser's values again from the values a line keeps (`label: value`): each names the
+/// first text field of `layers` with its label that no earlier value named. A value whose label
+/// the set-up no longer has is left out (the checkout then asks for what is missing).
+pub fn entries_for(layers: &[Value], values: &[PersonalValue]) -> Vec<PersonalEntry> {
+    let fields = text_fields(layers);
+    let mut entries: Vec<PersonalEntry> = Vec::new();
+    for value in values {
+        if let Some(field) = fields
+            .iter()
+            .find(|f| f.label == value.label && !entries.iter().any(|e| e.layer == f.layer))
+        {
+            entries.push(PersonalEntry {
+                layer: field.layer,
+                value: value.value.clone(),
+            });
+        }
+    }
+    entries
+}
+
 /// Checks the values a shopper typed for `product` (its title, for the messages) against its
 /// set-up's `layers` (`None` without a set-up): only the set-up's text fields, each at most
 /// once, at most its `maxLength` characters of text without control characters, every
@@ -409,6 +429,25 @@ mod tests {
         assert_eq!(
             check_values("Mug", None, &[entry(0, "Ada")]),
             Err(vec!["Mug cannot be personalized.".to_owned()])
+        );
+    }
+
+    #[test]
+    fn kept_values_name_their_layers_again_by_label() {
+        let kept = |label: &str, value: &str| PersonalValue {
+            label: label.to_owned(),
+            value: value.to_owned(),
+        };
+        assert_eq!(
+            entries_for(
+                &layers(),
+                &[
+                    kept("Text 3", "Love"),
+                    kept("Name", "Ada"),
+                    kept("Gone", "x")
+                ]
+            ),
+            vec![entry(2, "Love"), entry(0, "Ada")]
         );
     }
 

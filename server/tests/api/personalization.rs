@@ -215,3 +215,31 @@ async fn values_the_set_up_does_not_allow_are_refused_with_400_and_place_nothing
     );
     assert_eq!(orders(&app).await, before);
 }
+
+#[tokio::test]
+async fn a_recovered_checkout_gives_the_values_back_to_the_cart() {
+    let app = spawn_app().await;
+    let (product, _, variant) = personalized(&app, "classic-shirt").await;
+    let draft = "draft-personal-0001-abc";
+    let values = json!([{"layer": 2, "value": "Love"}, {"layer": 0, "value": "Ada"}]);
+    let saved = app
+        .post("/s/demo/checkout/draft")
+        .json(
+            &json!({"token": draft, "items": [{"productId": product, "variantId": variant,
+            "quantity": 1, "personalization": values}]}),
+        )
+        .send()
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    let recovered = app
+        .get(&format!("/s/demo/checkout/draft/{draft}"))
+        .send()
+        .await;
+    assert_eq!(recovered.status, StatusCode::OK, "{}", recovered.text);
+    assert_eq!(
+        recovered.json["items"][0]["personalization"],
+        json!([{"layer": 0, "value": "Ada"}, {"layer": 2, "value": "Love"}]),
+        "{}",
+        recovered.text
+    );
+}
