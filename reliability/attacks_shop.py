@@ -359,6 +359,72 @@ def order_changes_need_the_orders_scope_and_the_store(target: Target) -> dict:
     return {"attempts": ", ".join(tries), "result": ", ".join(f"{n} {r.status}" for n, r in tries.items())}
 
 
+@attack(races=True, env={"CHECKOUT_ADDRESS_LIMIT": "1000"})
+def personalization_values_are_bounded_and_only_the_set_ups(target: Target) -> dict:
+    """40 checkouts at once with personalization values no set-up allows: 200 KB names, 60
+    values, layers the set-up lacks, a name twice, a missing or too long or multi-line name, and
+    values for a product without a set-up. Each is refused (400, or 413/422 for a body past the
+    limit or of the wrong shape), never 5xx, and none places an order; a good one still does."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+
+    def product(title: str) -> str:
+        made = target.call("POST", "/stores/products", {"title": title, "price": 5, "status": "active"},
+                           token=token, headers=headers)
+        assert made.status in (200, 201), f"product: {made.status} {made.text[:200]}"
+        return made.json["id"]
+
+    pen, plain = product("Engraved pen"), product("Plain pen")
+    layers = [{"type": "text", "label": "Name", "maxLength": 10, "required": True},
+              {"type": "image", "label": "Photo"}]
+    setup = target.call("POST", "/personalizes", {"productId": pen, "name": "Pen", "layers": layers},
+                        token=token, headers=headers)
+    assert setup.status == 201, f"set-up: {setup.status} {setup.text[:200]}"
+
+    def line(pid: str, values: list) -> dict:
+        return {"id": pid, "variantId": None, "personalization": values}
+
+    name = lambda value: {"layer": 0, "value": value}  # noqa: E731
+    bad = [
+        line(pen, [name("x" * 200_000)]),
+        line(pen, [name("Ada")] + [{"layer": i, "value": "x"} for i in range(2, 61)]),
+        line(pen, [name("Ada"), {"layer": 1, "value": "https://evil.example/x.png"}]),
+        line(pen, [name("Ada"), {"layer": 7, "value": "x"}]),
+        line(pen, [name("Ada"), name("Bo")]),
+        line(pen, []),
+        line(pen, [name("Adalovelace!")]),
+        line(pen, [name("Ada\nDROP")]),
+        line(plain, [name("Ada")]),
+        line(pen, {"0": "Ada"}),
+    ]
+
+    def send(body_line: dict) -> object:
+        item = {"productId": body_line["id"], "quantity": 1, "personalization": body_line["personalization"]}
+        body = {"idempotencyKey": uuid.uuid4().hex, "email": f"p-{uuid.uuid4().hex[:8]}@example.com",
+                "shippingAddress": ADDRESS, "items": [item]}
+        return target.raw("POST", f"/s/{STORE}/checkout", {"content-type": "application/json"},
+                          json.dumps(body).encode())
+
+    before = target.call("GET", "/stores/orders/count", token=token, headers=headers).json
+    replies = parallel(40, lambda i: send(bad[i % len(bad)]))
+    statuses = [getattr(r, "status", -1) for r in replies]
+    wrong = [s for s in statuses if s not in (400, 413, 422)]
+    assert not wrong, f"answers other than 400/413/422: {wrong}"
+    after = target.call("GET", "/stores/orders/count", token=token, headers=headers).json
+    assert after == before, f"orders {before} -> {after} with refused personalization values"
+    good = send(line(pen, [name(" Ada ")]))
+    assert good.status == 201, f"a good personalized checkout: {good.status} {good.text[:200]}"
+    order = target.call("GET", f"/stores/orders/{good.json['orderId']}", token=token, headers=headers)
+    kept = order.json["lineItems"][0]["personalization"]
+    assert kept == [{"label": "Name", "value": "Ada"}], f"the order keeps {kept}"
+    counts = {s: statuses.count(s) for s in sorted(set(statuses))}
+    return {
+        "attempts": f"40 simultaneous checkouts with {len(bad)} kinds of refused personalization values, "
+                    "then one good one",
+        "result": f"answers {counts}; 0 orders placed; the good one 201 with its value kept",
+    }
+
+
 ATTACKS: list = [
     test_orders_do_not_become_payable_money,
     checkout_flood_is_rate_limited,
@@ -371,4 +437,5 @@ ATTACKS: list = [
     parallel_refunds_never_give_back_more_than_was_paid,
     parallel_fulfilments_never_ship_a_line_twice,
     order_changes_need_the_orders_scope_and_the_store,
+    personalization_values_are_bounded_and_only_the_set_ups,
 ]

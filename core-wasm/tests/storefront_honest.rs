@@ -416,3 +416,55 @@ fn the_templates_state_no_invented_reviews_contacts_or_hosts() {
         }
     }
 }
+
+#[test]
+fn a_personalized_product_page_asks_for_each_text_layer_and_the_cart_shows_the_values() {
+    use core_wasm::personalize::{Filled, text_fields};
+    use core_wasm::storefront::{Line, Page, app, cart_view, plain_totals};
+    let snapshot = snapshot();
+    let config = fixture("hydro");
+    let view = View {
+        shop: &snapshot.shop,
+        config: &config,
+        catalog: &snapshot.catalog,
+        family: Family::of(&config),
+        preview: false,
+        year: snapshot.year,
+    };
+    let layers = [
+        json!({"type": "text", "label": "Name", "maxLength": 12, "font": "Pacifico"}),
+        json!({"type": "image", "label": "Photo"}),
+        json!({"type": "text", "label": "Date <b>", "required": false}),
+    ];
+    let product = Box::new(snapshot.sample.clone());
+    let html = app(&view, &Page::Product(product.clone(), text_fields(&layers)));
+    assert!(html.contains(
+        "<label for=\"personal-0\">Name</label><input id=\"personal-0\" data-personal=\"0\" maxlength=\"12\" autocomplete=\"off\" required>"
+    ));
+    assert!(html.contains("<label for=\"personal-2\">Date &lt;b&gt;</label>"));
+    assert!(html.contains("maxlength=\"200\" autocomplete=\"off\"></p>"));
+    assert!(!html.contains("Photo"), "no field for an image layer");
+    assert!(!app(&view, &Page::Product(product, Vec::new())).contains("data-personal"));
+
+    let line = |value: &str| Line {
+        product_id: snapshot.sample.id.clone(),
+        variant_id: "v1".to_owned(),
+        title: "Mug".to_owned(),
+        variant_title: String::new(),
+        handle: "mug".to_owned(),
+        image: String::new(),
+        quantity: 1,
+        price_minor: 1000,
+        stock: 5,
+        personalization: vec![Filled {
+            layer: 0,
+            label: "Name".to_owned(),
+            value: value.to_owned(),
+        }],
+    };
+    let lines = [line("Ada"), line("<Bo>")];
+    let html = cart_view(&view, &lines, &[], &plain_totals(&view, 2000), "");
+    assert!(html.contains("data-line=\"0\"") && html.contains("data-line=\"1\""));
+    assert!(html.contains("<span class=\"muted\" data-personal-value>Name: Ada</span>"));
+    assert!(html.contains("Name: &lt;Bo&gt;"));
+}

@@ -110,6 +110,7 @@ pub fn cart(snapshot: &Snapshot) -> (Vec<Line>, Vec<String>) {
         quantity: 1,
         price_minor: to_minor(price),
         stock,
+        personalization: Vec::new(),
     };
     (vec![line], Vec::new())
 }

@@ -520,6 +520,16 @@ dto! {
         /// How many of the line were refunded.
         #[serde(default)]
         pub refunded_quantity: i64,
+        /// What the shopper typed into the product's personalization, one value per field
+        /// filled; empty for a product without a set-up.
+        #[serde(default)]
+        pub personalization: Vec<PersonalValue>,
+    }
+
+    /// One personalization field as the shopper filled it: the set-up's label and the text.
+    pub struct PersonalValue {
+        pub label: String,
+        pub value: String,
     }
 
     /// An order with the spec's wire names (editor spec §3.1).

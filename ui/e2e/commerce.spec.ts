@@ -339,3 +339,87 @@ test("a store set to Vietnam preselects Vietnam at checkout, and a returning sho
   await otherContext.close();
   expect(problems).toEqual([]);
 });
+
+test("a shopper personalizes a product with a name, one line per name, and the merchant sees the names on the order", async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const problems = watch(page);
+  const owner = await apiSession(request, OWNER);
+  const storeName = `Engraving ${Date.now()}`;
+  const store = await newStore(request, owner, storeName);
+  const { subdomain } = await call<{ subdomain: string }>(request, owner, "GET", "/stores/current", undefined, store);
+  const made = await call<Product>(
+    request,
+    owner,
+    "POST",
+    "/stores/products",
+    {
+      title: "Engraved Mug",
+      descriptionHtml: "<p>White.</p>",
+      images: [],
+      price: 15,
+      options: [],
+      variants: [{ id: "", title: "Default", options: [], price: 15, stock: 10, sku: "MUG-1" }],
+      tags: [],
+      status: "active",
+    },
+    store,
+  );
+  const layers = [
+    { type: "text", label: "Name", maxLength: 12, font: "Pacifico", required: true },
+    { type: "image", label: "Photo", required: false },
+  ];
+  await call(request, owner, "POST", "/personalizes", { productId: made.id, name: "Name on the mug", layers }, store);
+
+  // The shopper types two names, one at a time, and adds the mug with each.
+  const shopperContext = await browser.newContext({ userAgent: SHOPPER_AGENT, viewport: { width: 1280, height: 900 } });
+  const shop = await shopperContext.newPage();
+  const shopProblems = watch(shop);
+  await shop.goto(`/s/${subdomain}/products/${made.handle}`);
+  const name = shop.getByRole("textbox", { name: "Name" });
+  await expect(name).toHaveAttribute("maxlength", "12");
+  await expect(shop.getByRole("textbox", { name: "Photo" })).toHaveCount(0);
+  // Without a name nothing is added: the field is required.
+  await shop.getByRole("button", { name: "Add to cart" }).first().click();
+  await expect(shop.locator("[data-added]")).toBeHidden();
+  for (const typed of ["Ada", "Grace"]) {
+    await name.fill("");
+    await name.pressSequentially(typed);
+    await shop.getByRole("button", { name: "Add to cart" }).first().click();
+    await expect(shop.locator("[data-added]")).toBeVisible();
+  }
+  await shop.goto(`/s/${subdomain}/cart`);
+  const lines = shop.locator("[data-cart-view] .line");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText("Name: Ada");
+  await expect(lines.nth(1)).toContainText("Name: Grace");
+  // One more of Grace's mug changes her line only.
+  await lines.nth(1).getByRole("button", { name: "More" }).click();
+  await expect(lines.nth(1).getByLabel("Quantity")).toHaveText("2");
+  await expect(lines.nth(0).getByLabel("Quantity")).toHaveText("1");
+  await shop.getByRole("link", { name: "Check out" }).click();
+  await expect(shop.locator("[data-summary] .line")).toHaveCount(2);
+  await expect(shop.locator("[data-summary]")).toContainText("Name: Grace");
+  await shop.getByLabel("E-mail").fill("ada@example.com");
+  await shop.locator('[name="shipping.name"]').fill("Ada Byron");
+  await shop.locator('[name="shipping.line1"]').fill("1 Main St");
+  await shop.locator('[name="shipping.city"]').fill("Springfield");
+  await shop.locator('[name="shipping.region"]').fill("IL");
+  await shop.locator('[name="shipping.postcode"]').fill("62701");
+  await shop.locator('[name="shipping.country"]').selectOption("US");
+  await shop.locator('[name="shipping.phone"]').fill("+1 217 555 0100");
+  await shop.getByRole("button", { name: "Pay now" }).click();
+  await expect(shop.getByRole("heading", { name: /Thank you, Ada/ })).toBeVisible();
+  await expect(shop.locator("main")).toContainText("Name: Grace");
+  const orderName = (await shop.locator("[data-order-name]").textContent())?.trim() ?? "";
+  await shopperContext.close();
+  expect(shopProblems).toEqual([]);
+
+  // The merchant sees each name on its line of the order.
+  const list = await call<{ orders: Order[] }>(request, owner, "GET", `/stores/orders?search=${encodeURIComponent(orderName)}`, undefined, store);
+  const placed = list.orders.find((o) => o.orderName === orderName)!;
+  await enter(page, OWNER, new RegExp(storeName), `/admin/orders/detail/${placed.id}`);
+  await expect(page.getByRole("heading", { name: orderName, level: 1 })).toBeVisible();
+  await expect(page.getByText("Personalization – Name: Ada")).toBeVisible();
+  await expect(page.getByText("Personalization – Name: Grace")).toBeVisible();
+  expect(problems).toEqual([]);
+});

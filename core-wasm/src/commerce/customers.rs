@@ -187,6 +187,7 @@ pub fn orders_csv(orders: &[Order]) -> String {
             price: 0.0,
             fulfilled_quantity: 0,
             refunded_quantity: 0,
+            personalization: Vec::new(),
         }];
         let lines = if order.line_items.is_empty() {
             &empty[..]

@@ -21,7 +21,7 @@ pub fn app(view: &View, page: &Page) -> String {
                 out.push_str(&home_section(view, section, i));
             }
         }
-        Page::Product(product) => out.push_str(&product_page(view, product)),
+        Page::Product(product, fields) => out.push_str(&product_page(view, product, fields)),
         Page::Collection {
             title,
             handle,
@@ -73,7 +73,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
     let page = boot.page;
     let title = match page {
         Page::Home => view.shop.name.clone(),
-        Page::Product(p) => format!("{} – {}", p.title, view.shop.name),
+        Page::Product(p, _) => format!("{} – {}", p.title, view.shop.name),
         Page::Collection { title, .. } => format!("{title} – {}", view.shop.name),
         Page::Cart => format!("Cart – {}", view.shop.name),
         Page::Checkout { .. } => format!("Checkout – {}", view.shop.name),
@@ -82,7 +82,7 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
         Page::NotFound => format!("Not found – {}", view.shop.name),
     };
     let description = match page {
-        Page::Product(p) => strip_tags(&p.description_html),
+        Page::Product(p, _) => strip_tags(&p.description_html),
         _ => format!("Shop {} online.", view.shop.name),
     };
     let checkout_time = view.settings("checkout.time");

@@ -158,7 +158,8 @@ impl Catalog {
 #[derive(Debug, Clone)]
 pub enum Page {
     Home,
-    Product(Box<Product>),
+    /// A product and the text fields of its personalization set-up (none without one).
+    Product(Box<Product>, Vec<crate::personalize::TextField>),
     Collection {
         title: String,
         handle: String,
@@ -183,7 +184,7 @@ impl Page {
     pub fn name(&self) -> &'static str {
         match self {
             Page::Home | Page::Content { .. } | Page::NotFound => "homepage",
-            Page::Product(_) => "product",
+            Page::Product(..) => "product",
             Page::Collection { .. } => "category",
             Page::Cart => "cart",
             Page::Checkout { .. } | Page::ThankYou(_) => "order",
@@ -194,7 +195,7 @@ impl Page {
     pub fn kind(&self) -> &'static str {
         match self {
             Page::Home => "home",
-            Page::Product(_) => "product",
+            Page::Product(..) => "product",
             Page::Collection { .. } => "collection",
             Page::Cart => "cart",
             Page::Checkout { .. } => "checkout",

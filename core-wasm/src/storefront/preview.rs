@@ -156,7 +156,7 @@ fn pages_of(page_name: &str, snapshot: &Snapshot) -> Result<Vec<Page>, String> {
     let catalog = &snapshot.catalog;
     Ok(match page_name {
         "homepage" => vec![Page::Home],
-        "product" => vec![Page::Product(Box::new(snapshot.sample.clone()))],
+        "product" => vec![Page::Product(Box::new(snapshot.sample.clone()), Vec::new())],
         "category" | "collections" => {
             let (title, handle, products) = match catalog.collections.first() {
                 Some(c) => (

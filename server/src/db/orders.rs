@@ -8,7 +8,9 @@ use core_wasm::catalog::minor_to_money;
 use core_wasm::commerce::orders::{self as rules, OrderState};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use shared_types::catalog::{CardInfo, CustomerInfo, LineItem, Order, PaymentSource};
+use shared_types::catalog::{
+    CardInfo, CustomerInfo, LineItem, Order, PaymentSource, PersonalValue,
+};
 use shared_types::commerce::{
     Address, AppliedDiscount, CancelInput, Fulfillment, FulfillmentInput, LineQuantity, OrderEvent,
     Refund, RefundInput,
@@ -153,6 +155,9 @@ pub struct StoredLine {
     pub fulfilled_quantity: i64,
     #[serde(default)]
     pub refunded_quantity: i64,
+    /// The shopper's personalization values; absent on a line without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub personalization: Vec<PersonalValue>,
 }
 
 /// The lines of a stored `line_items` column.
@@ -173,6 +178,7 @@ pub fn line_items(column: &str) -> Vec<LineItem> {
             price: minor_to_money(l.price_minor),
             fulfilled_quantity: l.fulfilled_quantity,
             refunded_quantity: l.refunded_quantity,
+            personalization: l.personalization,
         })
         .collect()
 }
@@ -503,6 +509,9 @@ pub async fn fulfil(
                 "- {} x {}{variant}\n",
                 line.quantity, stored.title
             ));
+            for value in &stored.personalization {
+                body.push_str(&format!("  {}: {}\n", value.label, value.value));
+            }
         }
         if !carrier.is_empty() {
             body.push_str(&format!("\nCarrier: {carrier}\n"));

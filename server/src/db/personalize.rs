@@ -73,6 +73,20 @@ pub async fn of_product(
         .await
 }
 
+/// The layers of product `product_id`'s set-up (its last changed one), or `None` when it
+/// has none: what its page asks the shopper for and what the checkout checks.
+pub async fn layers_of(
+    db: &AnyPool,
+    store_id: &str,
+    product_id: &str,
+) -> Result<Option<Vec<serde_json::Value>>, sqlx::Error> {
+    Ok(of_product(db, store_id, product_id)
+        .await?
+        .into_iter()
+        .next()
+        .map(|setup| setup.layers))
+}
+
 /// Writes `setup` to the `target` set-up; whether there was one to write.
 pub async fn save(
     db: &AnyPool,

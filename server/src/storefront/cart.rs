@@ -1,11 +1,15 @@
 //! A cart priced from the database: the shopper's lines (as the browser keeps them) merged,
 //! checked against the core's cart limits, and priced at the store's current prices and stock.
-//! The cart page, the checkout drafts and the checkout all price a cart here.
+//! A personalized product's values are checked against its set-up by the core
+//! (`core_wasm::personalize::check_values`); the same product and variant with other values is
+//! another line. The cart page, the checkout drafts and the checkout all price a cart here.
 
 use axum::http::StatusCode;
 use core_wasm::limits::CART_QUANTITY_MAX;
+use core_wasm::personalize::{Filled, PersonalEntry, check_values};
 use core_wasm::storefront::{Line, to_minor};
 use serde::Deserialize;
+use serde_json::{Value, json};
 
 use crate::db::catalog::product_where;
 use crate::error::ApiError;
@@ -19,11 +23,28 @@ pub struct ItemInput {
     #[serde(default)]
     pub variant_id: Option<String>,
     pub quantity: i64,
+    /// The shopper's values for a personalized product's fields.
+    #[serde(default)]
+    pub personalization: Vec<PersonalEntry>,
+}
+
+/// A priced line as the browser keeps it again (the cart page writes these back).
+pub fn browser_line(line: &Line) -> Value {
+    let mut out = json!({"productId": line.product_id, "variantId": line.variant_id, "quantity": line.quantity});
+    if !line.personalization.is_empty() {
+        out["personalization"] = json!(
+            line.personalization
+                .iter()
+                .map(Filled::entry)
+                .collect::<Vec<_>>()
+        );
+    }
+    out
 }
 
 /// Prices the lines from the database. `strict` (the checkout) refuses the whole cart on the
-/// first problem; otherwise (the cart page) a line that cannot be bought is dropped or reduced
-/// and the problem is reported.
+/// first problem (400 for personalization values its set-up refuses); otherwise (the cart
+/// page) a line that cannot be bought is dropped or reduced and the problem is reported.
 pub async fn price_lines(
     state: &AppState,
     store_id: &str,
@@ -36,6 +57,9 @@ pub async fn price_lines(
             return Err(ApiError::Invalid(vec![
                 "Each line needs a product id.".to_owned(),
             ]));
+        }
+        if let Some(problem) = core_wasm::personalize::entries_problem(&item.personalization) {
+            return Err(ApiError::Invalid(vec![problem]));
         }
         if strict && !(1..=CART_QUANTITY_MAX).contains(&item.quantity) {
             return Err(ApiError::Invalid(vec![format!(
@@ -53,11 +77,13 @@ pub async fn price_lines(
                 .filter(|v| !v.is_empty())
                 .map(str::to_owned),
             quantity: item.quantity,
+            personalization: item.personalization.clone(),
         };
-        match merged
-            .iter_mut()
-            .find(|m| m.product_id == item.product_id && m.variant_id == item.variant_id)
-        {
+        match merged.iter_mut().find(|m| {
+            m.product_id == item.product_id
+                && m.variant_id == item.variant_id
+                && m.personalization == item.personalization
+        }) {
             Some(m) => m.quantity = m.quantity.saturating_add(item.quantity),
             None => merged.push(item),
         }
@@ -66,7 +92,13 @@ pub async fn price_lines(
     // a made-up variant id is refused, not taken for the product. Lines are merged again by
     // what they resolve to, so the per-line cap holds per product and variant.
     let mut problems = Vec::new();
-    let mut resolved: Vec<(shared_types::catalog::Product, Option<usize>, i64)> = Vec::new();
+    type Resolved = (
+        shared_types::catalog::Product,
+        Option<usize>,
+        Vec<Filled>,
+        i64,
+    );
+    let mut resolved: Vec<Resolved> = Vec::new();
     for item in merged {
         let product = match product_where(&state.db, store_id, "id", item.product_id.trim()).await {
             Ok(p) if p.status == "active" => p,
@@ -86,16 +118,25 @@ pub async fn price_lines(
             problems.push(format!("{}: choose an available option.", product.title));
             continue;
         }
+        let layers = crate::db::personalize::layers_of(&state.db, store_id, &product.id).await?;
+        let filled = match check_values(&product.title, layers.as_deref(), &item.personalization) {
+            Ok(filled) => filled,
+            Err(errors) if strict => return Err(ApiError::Invalid(errors)),
+            Err(errors) => {
+                problems.extend(errors);
+                continue;
+            }
+        };
         match resolved
             .iter_mut()
-            .find(|(p, v, _)| p.id == product.id && *v == variant)
+            .find(|(p, v, f, _)| p.id == product.id && *v == variant && *f == filled)
         {
-            Some((_, _, quantity)) => *quantity = quantity.saturating_add(item.quantity),
-            None => resolved.push((product, variant, item.quantity)),
+            Some((_, _, _, quantity)) => *quantity = quantity.saturating_add(item.quantity),
+            None => resolved.push((product, variant, filled, item.quantity)),
         }
     }
     let mut lines = Vec::new();
-    for (product, variant, asked) in resolved {
+    for (product, variant, personalization, asked) in resolved {
         let variant = variant.map(|at| &product.variants[at]);
         let quantity = asked.clamp(0, CART_QUANTITY_MAX);
         if strict && asked > CART_QUANTITY_MAX {
@@ -139,6 +180,7 @@ pub async fn price_lines(
             quantity,
             price_minor: to_minor(price),
             stock,
+            personalization,
         });
     }
     if strict && !problems.is_empty() {

@@ -186,7 +186,7 @@ pub async fn place_order(
     }
     let key = input.idempotency_key.trim().to_owned();
     let email = input.email.trim().to_lowercase();
-    let mut items: Vec<(String, String, i64)> = input
+    let mut items: Vec<(String, String, i64, Value)> = input
         .items
         .iter()
         .map(|i| {
@@ -194,10 +194,13 @@ pub async fn place_order(
                 i.product_id.trim().to_owned(),
                 i.variant_id.as_deref().unwrap_or("").trim().to_owned(),
                 i.quantity,
+                json!(i.personalization),
             )
         })
         .collect();
-    items.sort();
+    items.sort_by(|a, b| {
+        (&a.0, &a.1, a.2, a.3.to_string()).cmp(&(&b.0, &b.1, b.2, b.3.to_string()))
+    });
     let code = input
         .discount_code
         .as_deref()
@@ -546,11 +549,14 @@ pub async fn receipt(
             .line_items
             .iter()
             .map(|l| {
-                let title = if l.variant_title.is_empty() {
+                let mut title = if l.variant_title.is_empty() {
                     l.title.clone()
                 } else {
                     format!("{} – {}", l.title, l.variant_title)
                 };
+                for p in &l.personalization {
+                    title.push_str(&format!(" · {}: {}", p.label, p.value));
+                }
                 (title, l.quantity, to_minor(l.price))
             })
             .collect(),

@@ -98,15 +98,25 @@ fn check(input: &DraftInput) -> Vec<String> {
     errors
 }
 
-/// Lines as orders and drafts store them: `{productId, variantId, title, quantity, priceMinor}`.
+/// Lines as orders and drafts store them: `{productId, variantId, title, quantity, priceMinor}`
+/// and, on a personalized line, `personalization: [{label, value}]`.
 pub fn stored_lines(lines: &[Line]) -> Value {
     Value::Array(
         lines
             .iter()
             .map(|l| {
-                json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
+                let mut line = json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
                        "title": l.title, "variantTitle": l.variant_title,
-                       "quantity": l.quantity, "priceMinor": l.price_minor})
+                       "quantity": l.quantity, "priceMinor": l.price_minor});
+                if !l.personalization.is_empty() {
+                    line["personalization"] = json!(
+                        l.personalization
+                            .iter()
+                            .map(|f| f.shown())
+                            .collect::<Vec<_>>()
+                    );
+                }
+                line
             })
             .collect(),
     )
@@ -216,8 +226,9 @@ pub async fn save_draft(
         .into_response())
 }
 
-/// The open draft of a recovery link: its lines (ids and quantities) and contact details, so
-/// the page can put them back in the cart. 404 for an unknown or completed one.
+/// The open draft of a recovery link: its lines (ids, quantities and personalization values)
+/// and contact details, so the page can put them back in the cart. 404 for an unknown or
+/// completed one.
 pub async fn recover_draft(
     State(state): State<AppState>,
     Path((subdomain, token)): Path<(String, String)>,
@@ -236,11 +247,22 @@ pub async fn recover_draft(
     .fetch_optional(&state.db)
     .await?;
     let (email, name, lines) = row.ok_or(ApiError::NotFound)?;
-    let lines: Vec<Value> = serde_json::from_str(&lines).unwrap_or_default();
-    let items: Vec<Value> = lines
-        .iter()
-        .map(|l| json!({"productId": l["productId"], "variantId": l["variantId"], "quantity": l["quantity"]}))
-        .collect();
+    let lines = crate::db::orders::stored_lines(&lines);
+    let mut items: Vec<Value> = Vec::new();
+    for l in &lines {
+        let mut item =
+            json!({"productId": l.product_id, "variantId": l.variant_id, "quantity": l.quantity});
+        // A personalized line's values go back as the product page sends them.
+        if let (false, Some(product)) = (l.personalization.is_empty(), l.product_id.as_deref()) {
+            let layers = crate::db::personalize::layers_of(&state.db, &shop.id, product).await?;
+            let entries = core_wasm::personalize::entries_for(
+                layers.as_deref().unwrap_or_default(),
+                &l.personalization,
+            );
+            item["personalization"] = json!(entries);
+        }
+        items.push(item);
+    }
     Ok((
         StatusCode::OK,
         [(header::CACHE_CONTROL, "no-store")],

@@ -477,7 +477,7 @@ fn html_page(
         year: this_year(),
     };
     let product = match page {
-        Page::Product(p) => Some(p.as_ref()),
+        Page::Product(p, _) => Some(p.as_ref()),
         _ => None,
     };
     let origin = admin_origin(state, ctx.on_host);
@@ -605,7 +605,16 @@ async fn product(
     ctx: Ctx,
 ) -> Result<Response, StoreError> {
     let page = match product_where(&state.db, &ctx.shop.id, "handle", &handle).await {
-        Ok(p) if p.status == "active" => Some(Page::Product(Box::new(p))),
+        Ok(p) if p.status == "active" => {
+            let layers = crate::db::personalize::layers_of(&state.db, &ctx.shop.id, &p.id)
+                .await
+                .map_err(ApiError::from)?;
+            let fields = layers
+                .as_deref()
+                .map(core_wasm::personalize::text_fields)
+                .unwrap_or_default();
+            Some(Page::Product(Box::new(p), fields))
+        }
         Ok(_) | Err(ApiError::NotFound) => None,
         Err(e) => return Err(e.into()),
     };
@@ -849,7 +858,7 @@ async fn cart_view(
         "discountMinor": totals.discounts.total_minor(),
         "codeApplied": totals.discounts.applied.iter().any(|a| a.rule.method == "code"),
         "codeProblem": totals.discounts.code_problem,
-        "lines": lines.iter().map(|l| json!({"productId": l.product_id, "variantId": l.variant_id, "quantity": l.quantity})).collect::<Vec<_>>(),
+        "lines": lines.iter().map(cart::browser_line).collect::<Vec<_>>(),
         "problems": problems,
     });
     Ok(secure(

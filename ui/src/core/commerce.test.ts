@@ -35,8 +35,8 @@ function paidOrder(changes: Partial<Order> = {}): Order {
     fulfillmentStatus: "unfulfilled",
     paymentSource: {},
     lineItems: [
-      { title: "Tee", variantTitle: "S", quantity: n(2), price: 30, fulfilledQuantity: n(0), refundedQuantity: n(0) },
-      { title: "Mug", variantTitle: "", quantity: n(1), price: 40, fulfilledQuantity: n(0), refundedQuantity: n(0) },
+      { title: "Tee", variantTitle: "S", quantity: n(2), price: 30, fulfilledQuantity: n(0), refundedQuantity: n(0), personalization: [] },
+      { title: "Mug", variantTitle: "", quantity: n(1), price: 40, fulfilledQuantity: n(0), refundedQuantity: n(0), personalization: [] },
     ],
     test: false,
     note: "",
@@ -145,8 +145,8 @@ describe("per-line limits asked of the core", () => {
   it("are what is left to ship and to refund of each line", () => {
     const order = paidOrder({
       lineItems: [
-        { title: "Tee", variantTitle: "S", quantity: n(5), price: 10, fulfilledQuantity: n(2), refundedQuantity: n(1) },
-        { title: "Mug", variantTitle: "", quantity: n(1), price: 50, fulfilledQuantity: n(0), refundedQuantity: n(1) },
+        { title: "Tee", variantTitle: "S", quantity: n(5), price: 10, fulfilledQuantity: n(2), refundedQuantity: n(1), personalization: [] },
+        { title: "Mug", variantTitle: "", quantity: n(1), price: 50, fulfilledQuantity: n(0), refundedQuantity: n(1), personalization: [] },
       ],
       refunded: 45,
       financialStatus: "partially_refunded",

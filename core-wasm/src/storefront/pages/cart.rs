@@ -17,6 +17,22 @@ pub struct Line {
     pub quantity: i64,
     pub price_minor: i64,
     pub stock: i64,
+    /// The shopper's checked personalization values (`crate::personalize::check_values`).
+    pub personalization: Vec<crate::personalize::Filled>,
+}
+
+/// A line's personalization values, one "Label: value" each.
+fn personal_html(line: &Line) -> String {
+    line.personalization
+        .iter()
+        .map(|f| {
+            format!(
+                "<span class=\"muted\" data-personal-value>{}: {}</span>",
+                esc(&f.label),
+                esc(&f.value)
+            )
+        })
+        .collect()
 }
 
 /// The totals of a cart with no discounts under the store's shipping settings (the preview's
@@ -86,15 +102,15 @@ pub fn cart_view(
         );
     }
     out.push_str("<ul class=\"lines\">");
-    for line in lines {
+    for (at, line) in lines.iter().enumerate() {
         let _ = write!(
             out,
-            "<li class=\"line\" data-line=\"{vid}\"><a class=\"ph sq\" href=\"{base}/products/{handle}\">{img}</a><div class=\"line-info\">\
-             <a href=\"{base}/products/{handle}\">{title}</a><span class=\"muted\">{vt}</span><span class=\"now\">{price}</span></div>\
+            "<li class=\"line\" data-line=\"{at}\"><a class=\"ph sq\" href=\"{base}/products/{handle}\">{img}</a><div class=\"line-info\">\
+             <a href=\"{base}/products/{handle}\">{title}</a><span class=\"muted\">{vt}</span>{personal}<span class=\"now\">{price}</span></div>\
              <div class=\"qty small\"><button type=\"button\" aria-label=\"Fewer\" data-line-step=\"-1\">−</button><span aria-label=\"Quantity\">{qty}</span>\
              <button type=\"button\" aria-label=\"More\" data-line-step=\"1\"{max}>+</button></div>\
              <button class=\"text-link\" type=\"button\" data-line-remove>Remove</button></li>",
-            vid = esc(&line.variant_id),
+            personal = personal_html(line),
             base = esc(view.base()),
             handle = esc(&slug_path(&line.handle)),
             img = img(&line.image, &line.title, 96, 96, false),
@@ -166,11 +182,12 @@ pub fn summary_view(view: &View, lines: &[Line], totals: &Totals, code: &str) ->
     for line in lines {
         let _ = write!(
             out,
-            "<li class=\"line\"><span class=\"ph sq\">{}<b class=\"badge\">{}</b></span><div class=\"line-info\"><span>{}</span><span class=\"muted\">{}</span></div><span>{}</span></li>",
+            "<li class=\"line\"><span class=\"ph sq\">{}<b class=\"badge\">{}</b></span><div class=\"line-info\"><span>{}</span><span class=\"muted\">{}</span>{}</div><span>{}</span></li>",
             img(&line.image, &line.title, 64, 64, false),
             line.quantity,
             esc(&line.title),
             esc(&line.variant_title),
+            personal_html(line),
             esc(&money(cur, line.price_minor * line.quantity))
         );
     }

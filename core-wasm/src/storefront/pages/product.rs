@@ -1,11 +1,12 @@
 //! The product page (spec §3.4 product settings).
 
+use crate::personalize::TextField;
 use crate::records::RatingSummary;
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 use crate::storefront::variants::{VariantPicker, first_choice, variant_picker};
 
-pub(crate) fn product_page(view: &View, product: &Product) -> String {
+pub(crate) fn product_page(view: &View, product: &Product, fields: &[TextField]) -> String {
     let product_settings = view.settings("product");
     let ps = product_settings.value;
     let mut out = String::from(
@@ -140,6 +141,7 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
             product_settings.flag("show_label_variant"),
         ));
     }
+    out.push_str(&personal_fields(fields));
     if let Some(v) = variant {
         let _ = write!(
             out,
@@ -331,6 +333,23 @@ pub(crate) fn product_page(view: &View, product: &Product) -> String {
         );
     }
     out.push_str("</section>");
+    out
+}
+
+/// One labelled text input per personalization field of the product's set-up; the script sends
+/// each `data-personal` value with the line.
+pub(crate) fn personal_fields(fields: &[TextField]) -> String {
+    let mut out = String::new();
+    for f in fields {
+        let _ = write!(
+            out,
+            "<p class=\"personal\"><label for=\"personal-{at}\">{}</label><input id=\"personal-{at}\" data-personal=\"{at}\" maxlength=\"{}\" autocomplete=\"off\"{}></p>",
+            esc(&f.label),
+            f.max_length,
+            if f.required { " required" } else { "" },
+            at = f.layer,
+        );
+    }
     out
 }
 

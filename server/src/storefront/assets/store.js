@@ -101,11 +101,17 @@
     var n = readCart().reduce(function (s, i) { return s + (i.quantity || 0); }, 0);
     $$("[data-cart-count]").forEach(function (el) { el.textContent = String(n); el.hidden = n === 0; });
   }
-  function addToCart(productId, variantId, quantity) {
+  // A personalized line carries the shopper's values; other values make another line.
+  function addToCart(productId, variantId, quantity, personal) {
     var items = readCart();
-    var found = items.filter(function (i) { return i.productId === productId && (i.variantId || null) === (variantId || null); })[0];
+    var key = JSON.stringify(personal || []);
+    var found = items.filter(function (i) { return i.productId === productId && (i.variantId || null) === (variantId || null) && JSON.stringify(i.personalization || []) === key; })[0];
     if (found) found.quantity = Math.min(QTY_MAX, found.quantity + quantity);
-    else items.push({ productId: productId, variantId: variantId || null, quantity: Math.min(QTY_MAX, quantity) });
+    else {
+      found = { productId: productId, variantId: variantId || null, quantity: Math.min(QTY_MAX, quantity) };
+      if (personal && personal.length) found.personalization = personal;
+      items.push(found);
+    }
     writeCart(items);
     track("add_to_cart");
   }
@@ -267,7 +273,9 @@
       var v = chosen();
       if (v && !v.available) return false;
       if (preview) return true;
-      addToCart(product.id, v ? v.id : null, qty());
+      if (!form.reportValidity()) return false;
+      var personal = $$("[data-personal]", form).map(function (i) { return { layer: Number(i.getAttribute("data-personal")), value: i.value.trim() }; }).filter(function (e) { return e.value; });
+      addToCart(product.id, v ? v.id : null, qty(), personal);
       var note = $("[data-added]", form);
       if (note) { note.hidden = false; var a = $("[data-cart-href]", note); if (a) a.href = base + "/cart"; }
       return true;
@@ -300,12 +308,13 @@
       if (!preview) writeCart(r.data.lines);
       initImages(box);
       initCode(box, function () { renderCart(root); });
+      // A line is its place in the lines the server answered (and the cart now keeps).
       $$("[data-line]", box).forEach(function (li) {
-        var id = li.getAttribute("data-line");
+        var at = Number(li.getAttribute("data-line"));
         function change(fn) {
           if (preview) return;
           var items = readCart();
-          items = items.map(function (i) { if ((i.variantId || "") === id || (!i.variantId && !id)) fn(i); return i; }).filter(function (i) { return i.quantity > 0; });
+          items = items.map(function (i, k) { if (k === at) fn(i); return i; }).filter(function (i) { return i.quantity > 0; });
           writeCart(items); renderCart(root);
         }
         $$("[data-line-step]", li).forEach(function (b) { b.addEventListener("click", function () { var d = Number(b.getAttribute("data-line-step")); change(function (i) { i.quantity = Math.min(QTY_MAX, i.quantity + d); }); }); });

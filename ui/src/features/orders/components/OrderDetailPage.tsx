@@ -50,6 +50,11 @@ function OrderLines({ order }: { order: Order }) {
                 {line.variantTitle}
               </Text>
             )}
+            {line.personalization.map((value, at) => (
+              <Text key={at} size="xs" style={{ overflowWrap: "anywhere" }}>
+                {t("orders.personalValue", { label: value.label, value: value.value })}
+              </Text>
+            ))}
             <Text size="xs" c="dimmed">
               {t("orders.lineProgress", { shipped: Number(line.fulfilledQuantity), refunded: Number(line.refundedQuantity) })}
             </Text>

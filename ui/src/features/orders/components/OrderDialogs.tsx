@@ -14,9 +14,12 @@ import { ActionDialog } from "../../../components/records/ActionDialog";
 import { useCancelOrder, useFulfilOrder, useRefundOrder } from "../api/orders";
 import { useFormats } from "../../../hooks/useFormats";
 
-/** A line's name as the merchant reads it: the product and its variant. */
+/** A line's name as the merchant reads it: the product, its variant and what the shopper typed
+ * (two lines of one variant differ by their personalization). */
 export function lineName(line: LineItem): string {
-  return line.variantTitle ? `${line.title} — ${line.variantTitle}` : line.title;
+  const name = line.variantTitle ? `${line.title} — ${line.variantTitle}` : line.title;
+  const typed = line.personalization.map((value) => `${value.label}: ${value.value}`).join(", ");
+  return typed ? `${name} (${typed})` : name;
 }
 
 /** The lines asked for, without those at 0. */
