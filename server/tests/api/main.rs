@@ -17,6 +17,7 @@ mod helpers;
 mod log_secrets;
 mod mail;
 mod operations;
+mod plan_limits;
 mod plans;
 mod records;
 mod reports;
