@@ -140,14 +140,18 @@ mod tests {
         }
     }
 
-    /// The plans as migration 0018 lists them, cheapest first.
+    /// The plans as migrations 0018 and 0031 list them, cheapest first.
     fn shipped() -> Vec<Plan> {
         vec![
-            plan("FREE", "Free", &["products", "themes", "support"]),
+            plan(
+                "FREE",
+                "Free",
+                &["products", "themes", "support", "reports"],
+            ),
             plan(
                 "PLAN_SILVER_MONTHLY",
                 "Silver",
-                &["productsUnlimited", "domain", "staff2"],
+                &["productsUnlimited", "domain", "staff2", "reports"],
             ),
             plan(
                 "PLAN_GOLD_MONTHLY",
