@@ -152,6 +152,8 @@ test("a staff member removed from the store is sent to the shop choice with a me
   const owner = await apiSession(request, OWNER);
   const name = `Removal Shop ${Date.now().toString(36)}`;
   const store = await newStore(request, owner, name);
+  // Staff accounts come with the Silver plan and up.
+  await call(request, owner, "PUT", "/stores/subscription", { planCode: "PLAN_SILVER_MONTHLY" }, store);
   const email = `leaving-${Date.now().toString(36)}@example.com`;
   await call(request, owner, "POST", "/users/add-store-staff", { email, scopes: ["orders"] }, store);
   const token = /\/auth\/accept\?token=([A-Za-z0-9]+)/.exec(await mailedLink(request, email, /auth\/accept/))![1];
