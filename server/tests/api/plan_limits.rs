@@ -197,6 +197,15 @@ async fn staff_come_with_silver_two_of_them_then_ten_with_gold() {
         let made = invite(&app, &owner, email).await;
         assert_eq!(made.status, StatusCode::CREATED, "{}", made.text);
     }
+    // An accepted invitation is a member: still one account.
+    let token = app.token_mailed_to("first@example.com").await;
+    let joined = app
+        .post("/api/auth/account-activation")
+        .json(&json!({"token": token, "password": "first-pass"}))
+        .send()
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
+    assert_eq!(limits(&app, &owner).await["staff"]["used"], 2);
     // Sending an open invitation again replaces it: it takes no second account.
     let again = invite(&app, &owner, "second@example.com").await;
     assert_eq!(again.status, StatusCode::CREATED, "{}", again.text);
