@@ -573,6 +573,8 @@ pub struct PlanLimit {
     pub max: Option<i64>,
     /// The cheapest plan that allows more, for a plan with a limit.
     pub more_with: Option<String>,
+    /// Whether the store may add none (at or over the limit), by the core's rule.
+    pub full: bool,
 }
 
 /// `GET /stores/subscription/limits`: what the store's plan limits and how much of it is used.

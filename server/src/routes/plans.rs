@@ -81,6 +81,7 @@ impl Limit {
         let mut conn = db.acquire().await?;
         let used = db::plan_limits::count(&mut conn, store_id, self.what, now_ms(), None).await?;
         Ok(PlanLimit {
+            full: !plan_limits::may_add(used, 1, self.max),
             used,
             max: self.max,
             more_with: self.more_with,

@@ -68,6 +68,7 @@ async fn a_free_store_stops_at_50_products_and_is_told_silver_has_more() {
     let before = limits(&app, &owner).await;
     assert_eq!(before["products"]["max"], 50);
     assert_eq!(before["products"]["moreWith"], "Silver");
+    assert_eq!(before["products"]["full"], false);
     let had = before["products"]["used"].as_u64().expect("used") as usize;
     for n in had..50 {
         let made = add_product(&app, &owner, n).await;
@@ -81,7 +82,11 @@ async fn a_free_store_stops_at_50_products_and_is_told_silver_has_more() {
             "Your plan includes up to 50 products. More products come with the Silver plan and up: choose a plan on the Plan page."
         ]
     );
-    assert_eq!(limits(&app, &owner).await["products"]["used"], 50);
+    let after = limits(&app, &owner).await;
+    assert_eq!(
+        (&after["products"]["used"], &after["products"]["full"]),
+        (&json!(50), &json!(true))
+    );
 
     choose_plan(&app, &owner.0, &owner.1, "PLAN_SILVER_MONTHLY").await;
     let made = add_product(&app, &owner, 50).await;
@@ -112,6 +117,7 @@ async fn a_free_store_adds_no_theme_by_any_way_and_keeps_its_themes_after_a_down
     assert_eq!(shown["themes"]["moreWith"], "Silver");
     // A new store is given the two templates' themes; they are kept, but it has its one.
     assert_eq!(shown["themes"]["used"], 2);
+    assert_eq!(shown["themes"]["full"], true);
     let themes = call(
         &app,
         &owner,
@@ -218,7 +224,7 @@ async fn staff_come_with_silver_two_of_them_then_ten_with_gold() {
     let shown = limits(&app, &owner).await;
     assert_eq!(
         shown["staff"],
-        json!({"used": 2, "max": 2, "moreWith": "Gold"})
+        json!({"used": 2, "max": 2, "moreWith": "Gold", "full": true})
     );
 
     choose_plan(&app, &owner.0, &owner.1, "PLAN_GOLD_MONTHLY").await;

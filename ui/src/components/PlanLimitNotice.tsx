@@ -16,7 +16,7 @@ export function PlanLimitNotice({ what }: { what: LimitedThing }) {
   const account = useOpenable("website.settings.account");
   const limit = limits.data?.[what];
   if (!limit || limit.max === null) return null;
-  const reached = limit.used >= limit.max;
+  const reached = limit.full;
   const text = reached
     ? t(`planLimits.${what}Reached`, { count: limit.max, used: limit.used, plan: limit.moreWith ?? "" })
     : t(`planLimits.${what}Used`, { count: limit.max, used: limit.used });
