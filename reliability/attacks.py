@@ -29,9 +29,10 @@ import attacks_access
 import attacks_billing
 import attacks_domains
 import attacks_limits
+import attacks_plans
 import attacks_shop
 
-MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing, attacks_limits]
+MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing, attacks_limits, attacks_plans]
 
 
 def main() -> int:

@@ -24,8 +24,8 @@ cat <<EOT
 
 Storeloom: http://${HOST:-127.0.0.1}:${PORT:-8080}/admin
 Demo accounts (password: storeloom), unless STORELOOM_DEMO=0:
-  owner@storeloom.dev    owner of the Demo Store, and an operator (full menu)
-  seller@example.com     a seller with a store of their own (seller menu)
+  owner@storeloom.dev    owner of the Demo Store (VIP plan on trial), and an operator (full menu)
+  seller@example.com     a seller with a store of their own on the Free plan (seller menu)
   orders@example.com     Demo Store staff: orders and products only
   designer@example.com   Demo Store staff: themes, pages, navigation, domains, preferences
 Register a new store: http://${HOST:-127.0.0.1}:${PORT:-8080}/admin/auth/register?sk=${SIGNUP_KEY-welcome}

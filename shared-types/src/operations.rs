@@ -558,6 +558,36 @@ pub struct Plan {
     pub rank: Option<crate::Rank>,
 }
 
+/// One thing a store's plan limits (its products, themes or staff accounts), as the screen that
+/// creates them shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlanLimit {
+    /// How many the store has (after a downgrade, possibly more than `max`: nothing is deleted).
+    #[ts(type = "number")]
+    pub used: i64,
+    /// The most the store's plan allows; null when unlimited.
+    #[ts(type = "number | null")]
+    pub max: Option<i64>,
+    /// The cheapest plan that allows more, for a plan with a limit.
+    pub more_with: Option<String>,
+    /// Whether the store may add none (at or over the limit), by the core's rule.
+    pub full: bool,
+}
+
+/// `GET /stores/subscription/limits`: what the store's plan limits and how much of it is used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct StoreLimits {
+    pub products: PlanLimit,
+    pub themes: PlanLimit,
+    pub staff: PlanLimit,
+}
+
 /// `PUT /stores/subscription`: the plan the owner chooses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -6,7 +6,7 @@
 // pages and a web address, reordered from the keyboard and by dragging, and its collections
 // added and taken out.
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter, newStore, watch } from "./helpers";
+import { OWNER, apiSession, call, choosePlan, enter, newStore, watch } from "./helpers";
 
 interface ThemeRow {
   id: string;
@@ -33,6 +33,7 @@ test("a theme is added from the library, renamed, previewed, given a page, publi
   test.setTimeout(150_000);
   const owner = await apiSession(request, OWNER);
   const store = await newStore(request, owner, "Library Theme Shop");
+  await choosePlan(request, owner, store);
   const problems = watch(page);
   await enter(page, OWNER, /Library Theme Shop/, "/admin/online-store/themes");
   await expect(row(page, "Hydro")).toBeVisible();

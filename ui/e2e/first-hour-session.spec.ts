@@ -3,7 +3,7 @@
 // failing user-info call, the drawer's links, the not-found page and the return to the page a
 // session ended on. Real server, real Chromium.
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
-import { OWNER, PASSWORD, apiSession, call, enter, enterThroughPage, newStore, sqlInTestDatabase, watch } from "./helpers";
+import { OWNER, PASSWORD, apiSession, call, choosePlan, enter, enterThroughPage, newStore, sqlInTestDatabase, watch } from "./helpers";
 
 const drawer = (page: Page) => page.getByTestId("drawer");
 
@@ -152,6 +152,7 @@ test("a staff member removed from the store is sent to the shop choice with a me
   const owner = await apiSession(request, OWNER);
   const name = `Removal Shop ${Date.now().toString(36)}`;
   const store = await newStore(request, owner, name);
+  await choosePlan(request, owner, store);
   const email = `leaving-${Date.now().toString(36)}@example.com`;
   await call(request, owner, "POST", "/users/add-store-staff", { email, scopes: ["orders"] }, store);
   const token = /\/auth\/accept\?token=([A-Za-z0-9]+)/.exec(await mailedLink(request, email, /auth\/accept/))![1];

@@ -3,7 +3,7 @@
 // smaller things (named delete questions, toasts clear of the top bar, products past the
 // first 250 in the personalized list).
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, SELLER, apiSession, call, enter, newStore } from "./helpers";
+import { OWNER, SELLER, apiSession, call, choosePlan, enter, newStore } from "./helpers";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -271,6 +271,7 @@ test("the personalized list names products past the first 250", async ({ page, r
   test.setTimeout(180_000);
   const seller = await apiSession(request, SELLER);
   const store = await newStore(request, seller, "Many Products Shop");
+  await choosePlan(request, seller, store);
   const product = async (title: string) =>
     call<{ id: string }>(
       request,

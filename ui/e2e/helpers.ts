@@ -131,6 +131,12 @@ export async function newStore(request: APIRequestContext, session: ApiSession, 
   return created.id;
 }
 
+/** Puts the store on a paid plan (test mode: nothing is charged), for a test that needs more than
+ * the Free plan's one theme, 50 products or no staff. */
+export async function choosePlan(request: APIRequestContext, session: ApiSession, storeId: string, planCode = "PLAN_SILVER_MONTHLY") {
+  await call(request, session, "PUT", "/stores/subscription", { planCode }, storeId);
+}
+
 /** Console errors, uncaught exceptions, failed API answers and failed requests while a test
  * runs (a request the page cancelled itself, a query replaced by the next, is no failure). */
 export function watch(page: Page): string[] {

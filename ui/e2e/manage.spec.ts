@@ -328,6 +328,25 @@ test("a store on the Free plan is told which plan brings its own domain, and can
   await expect(page).toHaveURL(/\/admin\/settings\/account\/plans$/);
 });
 
+test("a store on the Free plan is told staff come with Silver, and the server refuses an invitation", async ({ page, request }) => {
+  const owner = await apiSession(request, OWNER);
+  await newStore(request, owner, "Free Staff Shop");
+  await enter(page, OWNER, /Free Staff Shop/, "/admin/online-store/members");
+  const notice = page.getByRole("status").filter({ hasText: "Your plan includes no staff accounts. Staff accounts come with the Silver plan and up." });
+  await expect(notice).toBeVisible();
+  // The form still opens (the notice says why it will be refused); the server's refusal names the plan.
+  await page.getByRole("link", { name: "Invite staff" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "no staff accounts" })).toBeVisible();
+  await page.getByRole("textbox", { name: "E-mail" }).fill("helper@example.com");
+  await page.getByRole("checkbox", { name: "Orders" }).check();
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page.getByRole("alert", { name: "Not saved" })).toContainText("More staff accounts come with the Silver plan and up");
+  // The notice opens the plans; what was typed is asked about first.
+  await page.getByRole("status").filter({ hasText: "no staff accounts" }).getByRole("link", { name: "See the plans" }).click();
+  await page.getByRole("button", { name: "Leave page" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/account\/plans$/);
+});
+
 test("a staff member is invited, given other permissions and removed", async ({ page }) => {
   await enter(page, OWNER, /Demo Store/, "/admin/online-store/members");
   await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();

@@ -2,7 +2,7 @@
 // empty state, a theme activated, cloned and deleted, and a changed preference, each surviving a
 // reload, all without console errors; the time-zone picker's search, in English and Vietnamese.
 import { expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter, newStore, sqlInTestDatabase, watch } from "./helpers";
+import { OWNER, apiSession, call, choosePlan, enter, newStore, sqlInTestDatabase, watch } from "./helpers";
 
 test("the live view shows the store's active sessions and their pages and countries, or that no one is there", async ({ page, request }) => {
   const owner = await apiSession(request, OWNER);
@@ -26,6 +26,7 @@ test("the live view shows the store's active sessions and their pages and countr
 test("themes are listed from the server, and activate, clone and delete survive a reload", async ({ page, request }) => {
   const owner = await apiSession(request, OWNER);
   const store = await newStore(request, owner, "Theme Trial Shop");
+  await choosePlan(request, owner, store);
   await call(request, owner, "POST", "/stores/onlinestore/themes", { name: "Spring Sale" }, store);
   const themes = await call<{ name: string; isActive: boolean }[]>(request, owner, "GET", "/stores/onlinestore/themes", undefined, store);
   const problems = watch(page);

@@ -2,13 +2,14 @@
 // rule, a disabled store, the 23-hour session re-check, motion that respects reduced motion,
 // and skeletons that keep the dashboard's layout when its numbers arrive.
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, SELLER, apiSession, call, enter, newStore } from "./helpers";
+import { OWNER, SELLER, apiSession, call, choosePlan, enter, newStore } from "./helpers";
 
 const popupOf = (page: Page) => page.getByRole("region", { name: "Getting started" });
 
 test("the onboarding button's long label is cut at 50 characters and Skip follows the core's rule", async ({ page, request }) => {
   const seller = await apiSession(request, SELLER);
   const store = await newStore(request, seller, "Long Label Shop");
+  await choosePlan(request, seller, store);
   // A real product step with a long label: the theme step names the active theme.
   const themeName = "Autumn Collection Launch Theme with Large Hero Banners";
   const theme = await call<{ id: string }>(request, seller, "POST", "/stores/onlinestore/themes", { name: themeName }, store);

@@ -8,6 +8,7 @@ mod greeting;
 mod login;
 pub mod menu;
 pub mod permissions;
+pub mod plan_limits;
 mod session;
 #[cfg(feature = "tz")]
 mod zone_links;

@@ -474,6 +474,36 @@ pub async fn save_with_handle<W: WithHandle>(
     Ok(row.write(db, store_id, target, super::now_ms()).await?)
 }
 
+/// Inserts `row` as the store's new row `id` in the caller's transaction (where a plan limit
+/// was claimed): 409 when another row of the store has its handle.
+pub async fn insert_with_handle<W: WithHandle>(
+    conn: &mut sqlx::AnyConnection,
+    store_id: &str,
+    id: &str,
+    row: &W,
+) -> Result<(), ApiError> {
+    let handle = row.handle();
+    let sql = format!(
+        "SELECT id FROM {} WHERE store_id = $1 AND handle = $2",
+        W::TABLE
+    );
+    let taken: Option<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(store_id)
+        .bind(handle)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if taken.is_some() {
+        return Err(ApiError::Conflict(format!(
+            "Another {} already has the handle {handle}.",
+            W::NOUN
+        )));
+    }
+    row.changes(super::now_ms())
+        .save(&mut *conn, store_id, Target::New(id))
+        .await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

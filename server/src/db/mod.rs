@@ -19,6 +19,7 @@ pub mod orders;
 pub mod pages;
 pub mod payouts;
 pub mod personalize;
+pub mod plan_limits;
 pub mod proxies;
 pub mod rates;
 pub mod records;

@@ -4,6 +4,7 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use core_wasm::catalog as rules;
+use core_wasm::shell::plan_limits::Limited;
 use shared_types::catalog::{
     Collection, CollectionInput, CollectionList, Product, ProductInput, ProductList,
 };
@@ -17,9 +18,10 @@ use crate::db::catalog::{
     self, CollectionQuery, CollectionWrite, Item, ProductQuery, ProductWrite, find_collection,
     product_where, query_collections, query_products,
 };
-use crate::db::listing::{Target, save_with_handle};
+use crate::db::listing::{Target, insert_with_handle, save_with_handle};
 use crate::db::new_id;
 use crate::error::{ApiError, Json, Query};
+use crate::routes::plans::Limit;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -73,7 +75,8 @@ async fn list_products(
     ))
 }
 
-/// Creates a product; its description is sanitized.
+/// Creates a product; its description is sanitized. Beyond the plan's product limit, 403
+/// naming the plan that allows more.
 #[utoipa::path(post, path = "/stores/products", tag = "catalog", security(("bearer" = ["products"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = ProductInput,
     responses((status = 201, body = Product), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
@@ -85,7 +88,11 @@ async fn create_product(
 ) -> Result<(StatusCode, Json<Product>), ApiError> {
     let p = product_write(input)?;
     let id = new_id();
-    save_with_handle(&state.db, &access.store_id, Target::New(&id), &p).await?;
+    let limit = Limit::of(&state.db, &access.store_id, Limited::Products).await?;
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    limit.claim(&mut tx, &access.store_id, 1, None).await?;
+    insert_with_handle(&mut tx, &access.store_id, &id, &p).await?;
+    tx.commit().await?;
     Ok((
         StatusCode::CREATED,
         Json(product_where(&state.db, &access.store_id, "id", &id).await?),

@@ -11,6 +11,7 @@ use core_wasm::shell;
 use core_wasm::shell::permissions::{
     StaffActor, StaffRefusal, StaffTarget, check_act_on, check_invite, check_scope_change,
 };
+use core_wasm::shell::plan_limits::Limited;
 use serde::Deserialize;
 use shared_types::{
     ApiErrorBody, MessageResponse, StaffInvitationForm, StaffList, StaffMember, UpdateStaffRequest,
@@ -25,6 +26,7 @@ use crate::db::staff::{self, NewInvitation};
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::mail::{self, Mail};
+use crate::routes::plans::Limit;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -64,7 +66,9 @@ fn refused(refusal: StaffRefusal) -> ApiError {
     ApiError::Forbidden(refusal.to_string())
 }
 
-/// Invites someone to the store's staff with the given scopes; they get an e-mailed link.
+/// Invites someone to the store's staff with the given scopes; they get an e-mailed link. An
+/// open invitation holds a staff account: beyond the plan's staff limit (members and open
+/// invitations), 403 naming the plan that allows more.
 #[utoipa::path(post, path = "/users/add-store-staff", tag = "staff", security(("bearer" = ["store"])),
     params(("X-Store-Id" = String, Header, description = "The store")), request_body = StaffInvitationForm,
     responses((status = 201, body = StaffMember), (status = 400, body = ApiErrorBody), (status = 403, body = ApiErrorBody),
@@ -93,7 +97,11 @@ async fn add_store_staff(
     let token = tokens::random_token();
     let now = now_ms();
     let scopes = form.scopes.join(" ");
+    let limit = Limit::of(&state.db, &access.store_id, Limited::Staff).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
+    limit
+        .claim(&mut tx, &access.store_id, 1, Some(&email))
+        .await?;
     staff::invite(
         &mut tx,
         &access.store_id,

@@ -9,6 +9,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use core_wasm::shell::plan_limits::Limited;
 use core_wasm::theme::{self as engine, ThemeDoc, ThemeError};
 use serde_json::Value;
 use shared_types::catalog::{
@@ -28,6 +29,7 @@ use crate::db::theme_drafts::{self, DraftKey};
 use crate::db::themes::{self as store_themes, Author, Save, Summary};
 use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
+use crate::routes::plans::Limit;
 use crate::state::AppState;
 
 /// The first version's summary of a theme made from a template.
@@ -197,7 +199,9 @@ async fn list(state: &AppState, store_id: &str) -> Result<Vec<Theme>, ApiError> 
 }
 
 /// Creates an unpublished theme of the store from `doc`, its first version saved with
-/// `summary` by the signed-in member; 201 with the theme.
+/// `summary` by the signed-in member; 201 with the theme. Every way into the store's library
+/// (a template, an upload, a copy) comes here: beyond the plan's theme limit, 403 naming the
+/// plan that allows more.
 async fn created(
     state: &AppState,
     access: &StoreAccess<scoped::Themes>,
@@ -208,7 +212,9 @@ async fn created(
 ) -> Result<(StatusCode, Json<Theme>), ApiError> {
     let (store_id, access_user) = (access.store_id.as_str(), access.user.user_id.as_str());
     let author = author_name(state, access_user).await?;
+    let limit = Limit::of(&state.db, store_id, Limited::Themes).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
+    limit.claim(&mut tx, store_id, 1, None).await?;
     let id = store_themes::create_theme(
         &mut tx,
         &store_themes::NewTheme {

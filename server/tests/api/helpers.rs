@@ -662,3 +662,16 @@ pub async fn fresh_store(app: &TestApp) -> (String, String) {
         .await;
     (token, created.json["id"].as_str().expect("id").to_owned())
 }
+
+/// Puts the store on the plan `code` as its owner (test mode: nothing is charged), for a test
+/// that needs more than the free plan allows (staff, a second theme, a 51st product).
+pub async fn choose_plan(app: &TestApp, token: &str, store: &str, code: &str) {
+    let chosen = app
+        .put("/api/stores/subscription")
+        .json(&serde_json::json!({ "planCode": code }))
+        .token(token)
+        .store(store)
+        .send()
+        .await;
+    assert_eq!(chosen.status, StatusCode::OK, "{}", chosen.text);
+}

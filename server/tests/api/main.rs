@@ -18,6 +18,7 @@ mod log_secrets;
 mod mail;
 mod operations;
 mod personalization;
+mod plan_limits;
 mod plans;
 mod records;
 mod reports;

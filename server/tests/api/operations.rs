@@ -8,7 +8,8 @@ use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    DESIGNER_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, fresh_store, paid_orders, spawn_app,
+    DESIGNER_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, choose_plan, fresh_store, paid_orders,
+    spawn_app,
 };
 
 #[tokio::test]
@@ -1169,7 +1170,9 @@ async fn the_theme_step_names_the_active_theme_in_full() {
         next.json["currentConfig"]["button"],
         format!("Customize {active_name}")
     );
-    // A long name comes whole: shortening the label is the UI core's rule.
+    // A long name comes whole: shortening the label is the UI core's rule. A second theme comes
+    // with a paid plan.
+    choose_plan(&app, &token, &store, "PLAN_SILVER_MONTHLY").await;
     let long = "Autumn Collection Launch Theme with Large Hero Banners";
     let created = call(
         Method::POST,
@@ -1247,6 +1250,8 @@ async fn only_the_operator_disables_a_store_and_its_status_says_so() {
 async fn a_member_is_shown_and_may_skip_only_an_onboarding_step_their_scopes_open() {
     let app = spawn_app().await;
     let (owner, store) = fresh_store(&app).await;
+    // Staff accounts come with a paid plan.
+    choose_plan(&app, &owner, &store, "PLAN_SILVER_MONTHLY").await;
     let invited = app
         .post("/api/users/add-store-staff")
         .json(&json!({"email": "picker@example.com", "scopes": ["orders", "products"]}))

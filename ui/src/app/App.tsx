@@ -43,6 +43,8 @@ const Notifications = lazy(() => import("@mantine/notifications").then((module) 
 const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onSuccess: (data, _variables, _context, mutation) => {
+      // Any change may move what the plan limits counts (a product, a theme, a staff account, the plan).
+      void queryClient.invalidateQueries({ queryKey: ["planLimits"] });
       if (mutation.meta?.events === "both") void import("../lib/events").then((events) => events.notifySuccess(data));
     },
     onError: (error, _variables, _context, mutation) => {

@@ -11,6 +11,7 @@ import type { FieldProblem } from "../../../types/generated/FieldProblem";
 import type { ProductInput } from "../../../types/generated/ProductInput";
 import type { ProductOption } from "../../../types/generated/ProductOption";
 import { FormPage } from "../../../components/records/FormPage";
+import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
 import { RichTextField } from "../../../components/rich-text/RichTextField";
 import { useRecordPage } from "../../../components/records/useRecordPage";
 import { productInput, products } from "../api/products";
@@ -83,6 +84,7 @@ export function ProductFormPage() {
 
   return (
     <FormPage back={{ to: "/products", label: t("products.title") }} title={id ? (record.data?.title ?? t("products.edit")) : t("products.add")} {...formProps}>
+      {!id && <PlanLimitNotice what="products" />}
       <TextInput
         label={t("products.fields.title")}
         required

@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { contentChoices } from "../../../core";
 import type { Product } from "../../../types/generated/Product";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
+import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
 import { products } from "../api/products";
 import { useFormats } from "../../../hooks/useFormats";
 
@@ -51,6 +52,7 @@ export function ProductsPage() {
           {t("products.add")}
         </Button>
       }
+      intro={<PlanLimitNotice what="products" />}
       searchLabel={t("products.search")}
       filters={
         <Select

@@ -8,6 +8,7 @@ import { checkStaffInvitation } from "../../../core";
 import { translateCore } from "../../../i18n";
 import type { StaffInvitationForm } from "../../../types/generated/StaffInvitationForm";
 import { FormPage } from "../../../components/records/FormPage";
+import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
 import { useRecordForm } from "../../../components/records/useRecordForm";
 import { useInvite } from "../api/staff";
 import { STAFF_BASE } from "./StaffPage";
@@ -47,6 +48,7 @@ export function InviteStaffPage() {
         )
       }
     >
+      <PlanLimitNotice what="staff" />
       <TextInput label={t("staff.email")} type="email" required value={input.email} onChange={(e) => change("email", e.currentTarget.value)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t("staff.firstName")} value={input.firstName ?? ""} onChange={(e) => change("firstName", e.currentTarget.value || null)} />

@@ -9,6 +9,7 @@ import { fullName } from "../../../core";
 import type { StaffMember } from "../../../types/generated/StaffMember";
 import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
+import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
 import { useSignOutAll, useStaff } from "../api/staff";
 
 export const STAFF_BASE = "/online-store/members";
@@ -67,6 +68,7 @@ export function StaffPage() {
             </Button>
           </>
         }
+        intro={<PlanLimitNotice what="staff" />}
         query={query}
         columns={columns}
         rowKey={(member) => member.id}

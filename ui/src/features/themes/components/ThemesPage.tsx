@@ -14,6 +14,7 @@ import { routePath } from "../../../core";
 import type { Theme } from "../../../types/generated/Theme";
 import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
+import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
 import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 import { AddThemeDialog, RenameThemeDialog } from "./ThemeDialogs";
@@ -129,6 +130,7 @@ export function ThemesPage() {
             </Button>
           </Group>
         }
+        intro={<PlanLimitNotice what="themes" />}
         query={query}
         columns={columns}
         rowKey={(theme) => theme.id}
