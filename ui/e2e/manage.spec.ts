@@ -334,8 +334,11 @@ test("a store on the Free plan is told staff come with Silver, and the server re
   await enter(page, OWNER, /Free Staff Shop/, "/admin/online-store/members");
   const notice = page.getByRole("status").filter({ hasText: "Your plan includes no staff accounts. Staff accounts come with the Silver plan and up." });
   await expect(notice).toBeVisible();
-  // The form still opens (the notice says why it will be refused); the server's refusal names the plan.
-  await page.getByRole("link", { name: "Invite staff" }).click();
+  // The way to invite is off; the form, opened by its address, says why and the server's
+  // refusal names the plan.
+  await expect(page.getByRole("button", { name: "Invite staff" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Invite staff" })).toHaveCount(0);
+  await page.goto("/admin/online-store/members/invite");
   await expect(page.getByRole("status").filter({ hasText: "no staff accounts" })).toBeVisible();
   await page.getByRole("textbox", { name: "E-mail" }).fill("helper@example.com");
   await page.getByRole("checkbox", { name: "Orders" }).check();

@@ -16,3 +16,9 @@ export function usePlanLimits() {
     retry: false,
   });
 }
+
+/** Whether the store has reached its plan's limit of `what`: the way to add one is then off (the
+ * notice beside it says why and links to the plans). */
+export function useLimitReached(what: "products" | "themes" | "staff"): boolean {
+  return usePlanLimits().data?.[what]?.full === true;
+}

@@ -8,6 +8,7 @@ import { contentChoices } from "../../../core";
 import type { Product } from "../../../types/generated/Product";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
+import { useLimitReached } from "../../../hooks/usePlanLimits";
 import { products } from "../api/products";
 import { useFormats } from "../../../hooks/useFormats";
 
@@ -17,6 +18,7 @@ const STATUS_COLOURS: Record<string, string> = { active: "green", draft: "gray",
 export function ProductsPage() {
   const formats = useFormats();
   const { t } = useTranslation();
+  const full = useLimitReached("products");
   const navigate = useNavigate();
   const list = useListParams(["status"]);
   const status = list.filters.status ?? "";
@@ -48,9 +50,15 @@ export function ProductsPage() {
     <ListPage
       title={t("products.title")}
       actions={
-        <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} />}>
-          {t("products.add")}
-        </Button>
+        full ? (
+          <Button disabled leftSection={<IconPlus size={16} />}>
+            {t("products.add")}
+          </Button>
+        ) : (
+          <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} />}>
+            {t("products.add")}
+          </Button>
+        )
       }
       intro={<PlanLimitNotice what="products" />}
       searchLabel={t("products.search")}

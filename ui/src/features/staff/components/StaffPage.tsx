@@ -10,6 +10,7 @@ import type { StaffMember } from "../../../types/generated/StaffMember";
 import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
+import { useLimitReached } from "../../../hooks/usePlanLimits";
 import { useSignOutAll, useStaff } from "../api/staff";
 
 export const STAFF_BASE = "/online-store/members";
@@ -17,6 +18,7 @@ const ROLE_COLOURS: Record<string, string> = { owner: "indigo", staff: "green", 
 
 export function StaffPage() {
   const { t } = useTranslation();
+  const full = useLimitReached("staff");
   const navigate = useNavigate();
   const list = useListParams();
   const query = useStaff();
@@ -63,9 +65,15 @@ export function StaffPage() {
             <Button variant="default" onClick={() => setConfirming(true)} loading={signOutAll.isPending}>
               {t("staff.signOutAll")}
             </Button>
-            <Button component={Link} to={`${STAFF_BASE}/invite`} leftSection={<IconUserPlus size={16} />}>
-              {t("staff.invite")}
-            </Button>
+            {full ? (
+              <Button disabled leftSection={<IconUserPlus size={16} />}>
+                {t("staff.invite")}
+              </Button>
+            ) : (
+              <Button component={Link} to={`${STAFF_BASE}/invite`} leftSection={<IconUserPlus size={16} />}>
+                {t("staff.invite")}
+              </Button>
+            )}
           </>
         }
         intro={<PlanLimitNotice what="staff" />}
