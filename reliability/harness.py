@@ -62,7 +62,8 @@ class Database:
             ).stdout.split()
             self.pg_dir, admin_url = out[0], out[1]
         self.admin_url = admin_url
-        db = f"{name.replace('-', '_')}_{os.getpid()}_{secrets.token_hex(3)}"
+        # PostgreSQL cuts a name at 63 bytes: the unique end must survive a long attack's name.
+        db = f"{name.replace('-', '_')[:40]}_{os.getpid()}_{secrets.token_hex(3)}"
         self._psql(admin_url, f"CREATE DATABASE {db}")
         self.url = admin_url.rsplit("/", 1)[0] + "/" + db
 

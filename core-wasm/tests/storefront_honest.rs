@@ -468,3 +468,29 @@ fn a_personalized_product_page_asks_for_each_text_layer_and_the_cart_shows_the_v
     assert!(html.contains("<span class=\"muted\" data-personal-value>Name: Ada</span>"));
     assert!(html.contains("Name: &lt;Bo&gt;"));
 }
+
+#[test]
+fn the_previewed_checkout_preselects_the_stores_country() {
+    let config = fixture("hydro");
+    let mut snapshot = snapshot();
+    let selected = |snapshot: &Snapshot| {
+        let html = render(&config, snapshot, "order");
+        ["US", "VN"]
+            .into_iter()
+            .filter(|code| {
+                html.split(&format!("<option value=\"{code}\""))
+                    .skip(1)
+                    .any(|rest| {
+                        rest.split('>')
+                            .next()
+                            .is_some_and(|tag| tag.contains(" selected"))
+                    })
+            })
+            .collect::<Vec<_>>()
+    };
+    // A store that has not named its country: the checkout's default.
+    snapshot.shop.country = String::new();
+    assert_eq!(selected(&snapshot), ["US"]);
+    snapshot.shop.country = "VN".to_owned();
+    assert_eq!(selected(&snapshot), ["VN"]);
+}

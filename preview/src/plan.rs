@@ -188,6 +188,7 @@ mod tests {
             subdomain: "shop".to_owned(),
             base: "/s/shop".to_owned(),
             currency: "USD".to_owned(),
+            country: String::new(),
             shipping: core_wasm::records::initial_shipping(),
         };
         let mut snapshot = Snapshot::new(shop, Default::default(), 0);

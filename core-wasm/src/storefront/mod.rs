@@ -106,6 +106,10 @@ pub struct Shop {
     /// The prefix of every storefront link: `/s/{subdomain}` embedded, empty on its own host.
     pub base: String,
     pub currency: String,
+    /// The store's country (a code, empty when the merchant has not set one): the checkout
+    /// preselects it when the shopper has not chosen one (`commerce::checkout_country`).
+    #[serde(default)]
+    pub country: String,
     /// What shipping costs (the cart's free-shipping bar reads its threshold).
     #[serde(default = "crate::records::initial_shipping")]
     pub shipping: shared_types::records::ShippingSettings,

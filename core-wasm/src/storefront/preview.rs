@@ -179,8 +179,9 @@ fn pages_of(page_name: &str, snapshot: &Snapshot) -> Result<Vec<Page>, String> {
         }
         "cart" => vec![Page::Cart],
         "order" => vec![
+            // The store's country, as a shopper who has chosen none sees it.
             Page::Checkout {
-                country: crate::commerce::DEFAULT_CHECKOUT_COUNTRY,
+                country: crate::commerce::checkout_country("", &snapshot.shop.country),
             },
             Page::ThankYou(Box::new(snapshot.receipt.clone())),
         ],

@@ -189,17 +189,25 @@ pub(crate) async fn shop(
     if !valid_subdomain(&subdomain) {
         return Err(ApiError::NotFound);
     }
-    // Id, name, subdomain, shipping settings and currency.
-    type ShopRow = (String, String, String, Option<String>, Option<String>);
+    // Id, name, subdomain, shipping settings, currency and country.
+    type ShopRow = (
+        String,
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    );
     let row: Option<ShopRow> = sqlx::query_as(
         "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping'), \
-         (SELECT currency FROM store_preferences WHERE store_id = s.id) \
+         (SELECT currency FROM store_preferences WHERE store_id = s.id), \
+         (SELECT country FROM store_preferences WHERE store_id = s.id) \
          FROM stores s WHERE s.subdomain = $1 AND s.is_enabled = 1",
     )
     .bind(&subdomain)
     .fetch_optional(&state.db)
     .await?;
-    let (id, name, subdomain, shipping, currency) = row.ok_or(ApiError::NotFound)?;
+    let (id, name, subdomain, shipping, currency, country) = row.ok_or(ApiError::NotFound)?;
     // The merchant's shipping settings (checked by the core when saved), else a new store's.
     let shipping = shipping
         .and_then(|data| serde_json::from_str(&data).ok())
@@ -214,6 +222,7 @@ pub(crate) async fn shop(
         name,
         subdomain,
         currency: currency.unwrap_or_else(|| core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()),
+        country: country.unwrap_or_default(),
         shipping,
     })
 }
@@ -723,11 +732,10 @@ async fn checkout_page(
         }
     } else {
         // The shopper's remembered country wins over the store's (the core's rule).
-        let store = crate::db::stores::country(&state.db, &ctx.shop.id).await?;
         Page::Checkout {
             country: core_wasm::commerce::checkout_country(
                 cookie(&headers, COUNTRY_COOKIE),
-                &store,
+                &ctx.shop.country,
             ),
         }
     };

@@ -64,6 +64,7 @@ static WORKER_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(||
             subdomain: String::new(),
             base: String::new(),
             currency: String::new(),
+            country: String::new(),
             shipping: core_wasm::records::initial_shipping(),
         },
         core_wasm::storefront::Catalog::default(),

@@ -497,6 +497,33 @@ describe("the editing session", () => {
     again.dispose();
   });
 
+  it("says an offline Save waits for the network only once it is on the device", async () => {
+    // A store whose writes land only when let through, as a slow disk's.
+    class SlowStore extends MemoryDraftStore {
+      gate: Promise<void> = Promise.resolve();
+      override async put(draft: Draft) {
+        await this.gate;
+        return super.put(draft);
+      }
+    }
+    const store = new SlowStore();
+    const server = new FakeServer();
+    const session = await open(store, server, false);
+    session.apply(setText("kept"));
+    await session.flushed();
+    let open_ = () => {};
+    store.gate = new Promise<void>((resolve) => (open_ = resolve));
+    const saved = session.save();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Not on the device yet: a reload now would lose the Save, so the status does not promise it.
+    expect(session.getSnapshot()).toMatchObject({ status: "offline", pending: 1, queued: 0 });
+    open_();
+    await saved;
+    expect(store.drafts.get("store:theme")?.queued).toBe(1);
+    expect(session.getSnapshot()).toMatchObject({ status: "offline", pending: 1, queued: 1 });
+    session.dispose();
+  });
+
   it("an undo into what an offline Save covered shortens it", async () => {
     const store = new MemoryDraftStore();
     const server = new FakeServer();

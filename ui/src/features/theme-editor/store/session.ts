@@ -184,6 +184,11 @@ export class EditorSession {
   #typedSince = false;
   /** A write of the draft failed: the next one writes it whole. */
   #storeBehind = false;
+  /** How many commands a Save covers in the draft as last written to the device's store: the
+   * status says a Save waits for the network only once that is on the device (a reload or a
+   * closed tab then keeps it). */
+  #storedQueued = 0;
+  #disposed = false;
   /** The channel that tells the snapshot's listeners a task later (`#emitSoon`). */
   #notices: MessageChannel | null = null;
   #noticeDue = false;
@@ -228,6 +233,7 @@ export class EditorSession {
     let session: EditorSession;
     if (draft && hasWork) {
       session = new EditorSession(replay(draft.baseConfig, draft.commands), draft, options);
+      session.#storedQueued = draft.queued;
     } else {
       const config = JSON.stringify(record?.config);
       const fresh: Draft = {
@@ -308,7 +314,7 @@ export class EditorSession {
       revision: this.#revision,
       baseVersion: this.#draft.baseVersion,
       pending,
-      queued: this.#draft.queued,
+      queued: Math.min(this.#draft.queued, this.#storedQueued),
       canUndo: this.#editor.canUndo() && !this.#saving,
       canRedo: this.#editor.canRedo() && !this.#saving,
       conflicts: this.#draft.conflicts,
@@ -349,7 +355,15 @@ export class EditorSession {
   #persist(): Promise<void> {
     const copy: Draft = { ...this.#draft, commands: [...this.#draft.commands], conflicts: [...this.#draft.conflicts] };
     this.#storeBehind = false;
-    return this.#write(() => this.#store.put(copy));
+    return this.#write(() => this.#store.put(copy).then(() => this.#stored(copy.queued)));
+  }
+
+  /** A write landed with `queued` commands covered by a Save. */
+  #stored(queued: number) {
+    if (queued === this.#storedQueued) return;
+    this.#storedQueued = queued;
+    // A write may land after the session is gone (its editor freed): nobody listens then.
+    if (!this.#disposed) this.#emit();
   }
 
   /** Writes what an edit changed: the head, and the commands after the first `keep` (the whole
@@ -358,7 +372,7 @@ export class EditorSession {
     if (this.#storeBehind) return this.#persist();
     const head = headOf(this.#draft);
     const added = this.#draft.commands.slice(keep);
-    return this.#write(() => this.#store.splice({ ...head, conflicts: [...head.conflicts] }, keep, added));
+    return this.#write(() => this.#store.splice({ ...head, conflicts: [...head.conflicts] }, keep, added).then(() => this.#stored(head.queued)));
   }
 
   /** Runs a write of the draft; writes happen one after another, in order, each in a task of its
@@ -588,8 +602,9 @@ export class EditorSession {
     // The Save covers the command typed last as it stands: the next keystroke is a new one.
     this.#typing = null;
     this.#draft = { ...this.#draft, queued: count };
-    void this.#persist();
-    return this.#sendQueued();
+    // Offline, the Save is done once it is on the device; online it goes at once.
+    const written = this.#persist();
+    return this.#online ? this.#sendQueued() : written.then(() => this.#sendQueued());
   }
 
   /** Sends what a Save asked for, when the network allows. */
@@ -799,6 +814,7 @@ export class EditorSession {
   /** Releases the core's memory; a draft write still waiting for its moment is made now. */
   dispose() {
     if (this.#pushTimer) void this.pushDraft();
+    this.#disposed = true;
     this.#listeners.clear();
     this.#notices?.port1.close();
     this.#editor.free();
