@@ -142,6 +142,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             subdomain: "empty".to_owned(),
             base: String::new(),
             currency: "EUR".to_owned(),
+            country: String::new(),
             shipping: core_wasm::records::initial_shipping(),
         },
         Catalog::default(),
