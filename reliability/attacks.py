@@ -29,10 +29,11 @@ import attacks_access
 import attacks_billing
 import attacks_domains
 import attacks_limits
+import attacks_live
 import attacks_plans
 import attacks_shop
 
-MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing, attacks_limits, attacks_plans]
+MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing, attacks_limits, attacks_plans, attacks_live]
 
 
 def main() -> int:

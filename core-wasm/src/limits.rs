@@ -119,6 +119,26 @@ pub const THEME_UNDO_DEPTH: usize = 500;
 pub const THEME_DRAFT_MAX_COMMANDS: usize = 2_000;
 /// Not in the spec: the largest draft the server keeps, in bytes of its JSON body.
 pub const THEME_DRAFT_MAX_BYTES: usize = 2 * 1024 * 1024;
+/// Not in the spec: how long someone in a theme's live session is shown after their last
+/// activity (the issue on live co-editing: presence fades after 60 s).
+pub const LIVE_PRESENCE_TTL_MS: i64 = 60_000;
+/// Not in the spec: the most commands one request of a live session carries (typing sends one
+/// command a keystroke at most, coalesced while a request is out).
+pub const LIVE_BATCH_MAX_COMMANDS: usize = 200;
+/// Not in the spec: the most commands a live session answers an editor that is behind with; one
+/// further behind loads the working draft whole.
+pub const LIVE_BEHIND_MAX_COMMANDS: usize = 500;
+/// Not in the spec: a live session keeps a copy of its working draft every this many commands,
+/// so that a process that starts reading it replays at most this many.
+pub const LIVE_SNAPSHOT_EVERY: i64 = 100;
+/// Not in the spec: how often a live session's stream reads the session without a wake-up, and
+/// at most how often it asks again whether its member is still admitted.
+pub const LIVE_STREAM_POLL_MS: u64 = 5_000;
+/// Not in the spec: how long one stream of a live session lasts; the editor then reconnects from
+/// the last sequence number it saw, so no process holds a connection for ever.
+pub const LIVE_STREAM_MAX_MS: u64 = 15 * 60_000;
+/// Not in the spec: an editor's id in a live session, in characters (letters, digits, dashes).
+pub const LIVE_CLIENT_ID_LENGTH: std::ops::RangeInclusive<usize> = 8..=64;
 
 /// shell.md §4 and §9: "The whole authentication check re-runs every 82,800,000 ms (23 hours)."
 pub const AUTH_RECHECK_MS: u32 = 82_800_000;

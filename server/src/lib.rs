@@ -9,6 +9,7 @@ pub mod db;
 pub mod dns;
 pub mod error;
 pub mod files;
+pub mod live;
 pub mod mail;
 pub mod notify;
 pub mod paging;

@@ -36,6 +36,9 @@ pub struct AppState {
     pub ingest: crate::analytics::ingest::Ingestor,
     /// Address ranges and countries for the analytics pipeline (`GEOIP_CSV`).
     pub countries: Arc<crate::analytics::geo::Countries>,
+    /// Live co-editing: the working drafts read and the wake-up of the session streams
+    /// (`live`), checked against the database on every use.
+    pub live: crate::live::LiveHub,
 }
 
 impl AppState {
@@ -55,7 +58,12 @@ impl AppState {
         };
         let resolver = crate::dns::SystemResolver::new(config.dns_server)
             .map_err(|e| ApiError::internal(format!("DNS: {e}")))?;
+        let live = crate::live::LiveHub::default();
+        if !crate::db::is_sqlite_pool(&db) {
+            live.listen(&config.database_url);
+        }
         Ok(AppState {
+            live,
             db,
             keys: Keys::new(secret.as_bytes()),
             config: Arc::new(config),

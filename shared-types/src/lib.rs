@@ -22,6 +22,7 @@ pub mod catalog;
 pub mod commerce;
 pub mod designs;
 pub mod forms;
+pub mod live;
 pub mod operations;
 pub mod records;
 pub mod reports;

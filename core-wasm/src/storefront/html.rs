@@ -78,7 +78,27 @@ fn is_html_path(path: &[String]) -> bool {
 /// Iterative, so no config can exhaust the stack.
 #[cfg(feature = "html-cleaner")]
 pub fn clean_config_html(config: &mut Value) {
-    let mut stack: Vec<(&mut Value, Vec<String>)> = vec![(config, Vec::new())];
+    clean_html_under(config, Vec::new());
+}
+
+/// Cleans, in place, a command's value the storefront reads as HTML, or the HTML texts inside
+/// it: what a live session passes on to the other editors' preview frames is clean too.
+#[cfg(feature = "html-cleaner")]
+pub fn clean_command_html(command: &mut shared_types::theme::ThemeCommand) {
+    if let shared_types::theme::ThemeCommand::SetField { path, value } = command
+        && let Ok(segments) = crate::theme::parse_pointer(path)
+    {
+        match value {
+            Value::String(text) if is_html_path(&segments) => *text = clean(text),
+            _ => clean_html_under(value, segments),
+        }
+    }
+}
+
+/// Cleans the HTML texts of `value`, which sits at `path` in a config.
+#[cfg(feature = "html-cleaner")]
+fn clean_html_under(value: &mut Value, path: Vec<String>) {
+    let mut stack: Vec<(&mut Value, Vec<String>)> = vec![(value, path)];
     while let Some((node, path)) = stack.pop() {
         // No HTML path is deeper than eight segments.
         if path.len() >= 8 {

@@ -31,9 +31,9 @@ use crate::records::RatingSummary;
 
 pub use cards::card;
 pub use document::{Boot, app, document};
-#[cfg(feature = "html-cleaner")]
-pub use html::clean_config_html;
 pub use html::{FREE_SHIPPING_THRESHOLD, HTML_PATHS, clean, esc, image_src, money, to_minor};
+#[cfg(feature = "html-cleaner")]
+pub use html::{clean_command_html, clean_config_html};
 pub use pages::cart::{Line, cart_view, plain_totals, summary_view};
 pub use read::{Node, get, sections, take_misses, text};
 pub use sections::{home_section, render_section};

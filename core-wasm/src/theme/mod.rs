@@ -9,6 +9,7 @@
 //!
 //! [`ThemeCommand`]: shared_types::theme::ThemeCommand
 
+pub mod collab;
 mod commands;
 pub mod defaults;
 pub mod describe;

@@ -251,3 +251,41 @@ pub fn preview_url(
     let family: ThemeFamily = from_js(family)?;
     to_js(&theme::preview_url(store_address, stamp, family, token))
 }
+
+/// Live co-editing: rebases the editor's commands not yet acknowledged (`pending`, made on the
+/// server's document `config_json` in order) on the commands the server ordered after it
+/// (`remote`), by the core's rules (`theme::collab::rebase`). Answers the pending commands as they
+/// now read and the indexes of the dropped ones, or `resyncAt`, the index of a remote command
+/// that does not apply (the editor's copy is not the server's: it loads the working draft whole).
+#[wasm_bindgen(js_name = themeRebaseCommands)]
+pub fn rebase_commands(
+    config_json: &str,
+    pending: JsValue,
+    remote: JsValue,
+) -> Result<JsValue, JsError> {
+    let commands = |value: JsValue| -> Result<Vec<shared_types::theme::ThemeCommand>, JsError> {
+        let values: Vec<Value> = from_js(value)?;
+        values
+            .into_iter()
+            .map(|v| theme::parse_command(v).map_err(|e| JsError::new(&e.to_string())))
+            .collect()
+    };
+    let doc = ThemeDoc::parse(config_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let outcome = match theme::collab::rebase(&doc, &commands(pending)?, &commands(remote)?) {
+        Ok(rebased) => shared_types::theme::RebaseOutcome {
+            pending: rebased.pending.into_iter().map(|(_, c)| c).collect(),
+            dropped: rebased
+                .dropped
+                .into_iter()
+                .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+                .collect(),
+            resync_at: None,
+        },
+        Err((at, _)) => shared_types::theme::RebaseOutcome {
+            pending: Vec::new(),
+            dropped: Vec::new(),
+            resync_at: Some(u32::try_from(at).unwrap_or(u32::MAX)),
+        },
+    };
+    to_js(&outcome)
+}

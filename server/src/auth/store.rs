@@ -188,6 +188,25 @@ impl<R: RouteName> StoreAccess<R> {
     }
 }
 
+impl<R: RouteName> StoreAccess<R> {
+    /// Whether the member is still admitted as when the request came: the session live, the
+    /// membership and the route's scope kept. A long-lived answer (the live editing stream)
+    /// asks again now and then, so a sign-out or a lost scope ends it.
+    pub async fn recheck(&self, state: &AppState) -> Result<(), ApiError> {
+        let live = super::session::live(&state.db, &self.user.session_id, Some(&self.store_id))
+            .await?
+            .ok_or_else(|| {
+                ApiError::Unauthorized("Your session has ended. Please sign in again.".to_owned())
+            })?;
+        let member = admitted(&self.user, live.member)?;
+        let scopes = scopes_of(&member.role, &member.scopes);
+        if !core_wasm::shell::menu::may_open(R::NAME, &scopes) {
+            return Err(ApiError::Forbidden(NO_PERMISSION.to_owned()));
+        }
+        Ok(())
+    }
+}
+
 impl<R: RouteName + Send + Sync> FromRequestParts<AppState> for StoreAccess<R> {
     type Rejection = ApiError;
 

@@ -31,6 +31,7 @@ pub mod staff;
 pub mod stores;
 pub mod subscriptions;
 pub mod theme_drafts;
+pub mod theme_live;
 pub mod themes;
 
 use std::str::FromStr;

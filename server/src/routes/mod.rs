@@ -32,6 +32,7 @@ pub mod reports;
 pub mod sales;
 pub mod staff;
 pub mod stores;
+pub mod theme_live;
 pub mod themes;
 pub mod uploads;
 pub mod users;
@@ -119,6 +120,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(analytics::router())
         .merge(onboarding::router())
         .merge(themes::router())
+        .merge(theme_live::router())
         .merge(pages::router())
         .merge(menus::router())
         .merge(catalog::router())

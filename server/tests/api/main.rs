@@ -31,5 +31,6 @@ mod storefront_honest;
 mod tenancy;
 mod test_mode;
 mod theme_drafts;
+mod theme_live;
 mod themes;
 mod users;

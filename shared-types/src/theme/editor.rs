@@ -307,3 +307,18 @@ pub enum ChangeAction {
     Removed,
     Moved,
 }
+
+/// What the core made of an editor's unacknowledged commands when others' commands arrived
+/// first (live co-editing): the commands as they now read, the indexes of those dropped (what
+/// they edited is gone), or the index of an arriving command that does not apply to the
+/// editor's copy (`resyncAt`: it loads the working draft whole).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RebaseOutcome {
+    pub pending: Vec<super::ThemeCommand>,
+    pub dropped: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resync_at: Option<u32>,
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import hydroText from "../../../core-wasm/tests/fixtures/hydro.json?raw";
 import newchickText from "../../../core-wasm/tests/fixtures/newchick.json?raw";
 import choices from "../../../core-wasm/tests/vectors/theme/choices.json?raw";
+import collab from "../../../core-wasm/tests/vectors/theme/collab.json?raw";
 import fontsCountdown from "../../../core-wasm/tests/vectors/theme/fonts_countdown.json?raw";
 import history from "../../../core-wasm/tests/vectors/theme/history.json?raw";
 import limits from "../../../core-wasm/tests/vectors/theme/limits.json?raw";
@@ -11,7 +12,7 @@ import lists from "../../../core-wasm/tests/vectors/theme/lists.json?raw";
 import malformed from "../../../core-wasm/tests/vectors/theme/malformed.json?raw";
 import paths from "../../../core-wasm/tests/vectors/theme/paths.json?raw";
 import sections from "../../../core-wasm/tests/vectors/theme/sections.json?raw";
-import { ThemeEditor, ThemeLoadError, previewPageForPanel, previewUrl } from "./theme";
+import { ThemeEditor, ThemeLoadError, previewPageForPanel, previewUrl, rebaseCommands } from "./theme";
 import type { ThemeCommand } from "./theme";
 
 interface Vector {
@@ -151,5 +152,53 @@ describe("the WASM theme engine's edges", () => {
     const outcome = editor.apply((() => 1) as unknown as ThemeCommand);
     expect(outcome).toMatchObject({ outcome: "rejected", error: { code: "command.malformed" } });
     editor.free();
+  });
+});
+
+interface CollabVector {
+  name: string;
+  fixture: "hydro" | "newchick";
+  pending: ThemeCommand[];
+  remote: ThemeCommand[];
+  expect: { pending?: ThemeCommand[]; dropped?: number[]; values?: Record<string, unknown>; absent?: string[]; sections?: string[]; resync?: number };
+}
+
+describe("live co-editing's rebase gives the same answers in WebAssembly as natively", () => {
+  const vectors = JSON.parse(collab) as CollabVector[];
+
+  it("runs every shared vector", () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(10);
+    for (const vector of vectors) {
+      const outcome = rebaseCommands(fixtures[vector.fixture], vector.pending, vector.remote);
+      if (vector.expect.resync !== undefined) {
+        expect(outcome.resyncAt, vector.name).toBe(vector.expect.resync);
+        continue;
+      }
+      expect(outcome.resyncAt, vector.name).toBeUndefined();
+      expect(outcome.pending, vector.name).toEqual(vector.expect.pending);
+      expect(outcome.dropped, vector.name).toEqual(vector.expect.dropped);
+      // The server's commands, then the rebased ones, make the editor's view.
+      const editor = ThemeEditor.load(fixtures[vector.fixture]);
+      try {
+        for (const command of [...vector.remote, ...outcome.pending]) expect(editor.apply(command).outcome, vector.name).toBe("applied");
+        const config: unknown = JSON.parse(editor.configJson());
+        const at = (pointer: string): unknown =>
+          pointer
+            .split("/")
+            .slice(1)
+            .reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), config);
+        for (const [pointer, value] of Object.entries(vector.expect.values ?? {})) expect(at(pointer), `${vector.name} ${pointer}`).toEqual(value);
+        for (const pointer of vector.expect.absent ?? []) expect(at(pointer), `${vector.name} ${pointer}`).toBeUndefined();
+        if (vector.expect.sections) {
+          const keys = editor
+            .sections()
+            .map((s) => s.key)
+            .filter((k) => k !== "header" && k !== "footer");
+          expect(keys, vector.name).toEqual(vector.expect.sections);
+        }
+      } finally {
+        editor.free();
+      }
+    }
   });
 });

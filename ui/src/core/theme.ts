@@ -18,6 +18,7 @@ import type { PanelRef } from "../types/generated/PanelRef";
 import type { PanelView } from "../types/generated/PanelView";
 import type { PreviewChange } from "../types/generated/PreviewChange";
 import type { PreviewPage } from "../types/generated/PreviewPage";
+import type { RebaseOutcome } from "../types/generated/RebaseOutcome";
 import type { SectionListItem } from "../types/generated/SectionListItem";
 import type { SectionType } from "../types/generated/SectionType";
 import type { SettingsGroupView } from "../types/generated/SettingsGroupView";
@@ -232,4 +233,11 @@ export function editorConstants(): EditorConstants {
 /** The link object a link picker's choice writes (home, all collections, a collection). */
 export function linkTo(target: LinkTarget): Record<string, unknown> {
   return wasm.themeLinkTo(target) as Record<string, unknown>;
+}
+
+/** Live co-editing: the editor's commands not yet acknowledged (`pending`, made in order on the
+ * server's document `configJson`) rebased on the commands the server ordered after it
+ * (`remote`), by the core's rules; or `resyncAt` when a remote command does not apply there. */
+export function rebaseCommands(configJson: string, pending: ThemeCommand[], remote: ThemeCommand[]): RebaseOutcome {
+  return wasm.themeRebaseCommands(configJson, pending, remote) as RebaseOutcome;
 }

@@ -435,6 +435,22 @@ pub(super) fn copy_slides_to_mobile(
     tx.replace_creating(&mobile.path, Value::Array(copies))
 }
 
+/// Where a list is (its path) and the position `AddItem` gives a new item in it: what the live
+/// session's index maps need (`theme::collab`). `None` when the list does not resolve.
+pub(crate) fn list_place(
+    root: &Value,
+    family: ThemeFamily,
+    list_ref: &ListRef,
+) -> Option<(Vec<String>, usize)> {
+    let list = resolve(root, family, list_ref).ok()?;
+    let len = items(root, &list).ok()?.len();
+    let at = match list.kind {
+        Kind::Steps => THANK_YOU_STEP_INSERT_INDEX.min(len),
+        _ => len,
+    };
+    Some((list.path, at))
+}
+
 /// The items of a list as the panels show them (a missing list is its default).
 pub(crate) fn list_items(
     root: &Value,

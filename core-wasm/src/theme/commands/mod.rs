@@ -12,8 +12,8 @@ use shared_types::theme::ThemeCommand;
 use super::doc::{Patch, ThemeDoc, Tx, to_pointer};
 use super::error::ThemeError;
 
-pub(crate) use lists::{list_items, status as list_status};
-pub(crate) use sections::{HOME_SECTIONS, ordered_keys};
+pub(crate) use lists::{list_items, list_place, status as list_status};
+pub(crate) use sections::{HOME_SECTIONS, home_keys, ordered_keys};
 
 /// What an applied command replaced, in order; undoing restores it in reverse.
 #[derive(Debug, Clone, PartialEq)]

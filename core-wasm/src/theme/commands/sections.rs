@@ -46,6 +46,14 @@ fn home_order(tx: &Tx<'_>, key: &str) -> Result<(Vec<String>, bool), ThemeError>
     }
 }
 
+/// The keys of the homepage's sections in order (none when the page has no section object).
+pub(crate) fn home_keys(root: &Value) -> Vec<String> {
+    match get_at(root, &HOME_SECTIONS) {
+        Some(Value::Object(map)) => ordered_keys(map),
+        _ => Vec::new(),
+    }
+}
+
 fn section_path(key: &str) -> Vec<String> {
     let mut path = segments(&HOME_SECTIONS);
     path.push(key.to_owned());

@@ -1,0 +1,231 @@
+//! Live co-editing's rules (`theme::collab`): the shared vectors in
+//! `tests/vectors/theme/collab.json` (the UI's Vitest suite runs the same file through the
+//! WebAssembly build), and a property: editors who each make commands on the copy they have,
+//! sent in any interleaving through one server that takes only commands based on its head, all
+//! end on the server's document, and no acknowledged command is lost or applied twice.
+
+use core_wasm::theme::collab::{accept, rebase};
+use core_wasm::theme::{ThemeDoc, parse_command, section_list};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use shared_types::theme::ThemeCommand;
+
+fn read(path: &str) -> String {
+    let path = format!("{}/tests/{path}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"))
+}
+
+fn fixture(name: &str) -> ThemeDoc {
+    ThemeDoc::parse(&read(&format!("fixtures/{name}.json"))).expect("fixture loads")
+}
+
+fn commands(values: &Value) -> Vec<ThemeCommand> {
+    values
+        .as_array()
+        .expect("commands")
+        .iter()
+        .map(|c| parse_command(c.clone()).expect("command"))
+        .collect()
+}
+
+fn keys(doc: &ThemeDoc) -> Value {
+    json!(
+        section_list(doc)
+            .into_iter()
+            .map(|s| s.key)
+            .filter(|k| k != "header" && k != "footer")
+            .collect::<Vec<_>>()
+    )
+}
+
+fn run(vector: &Value) {
+    let name = vector["name"].as_str().expect("name");
+    let expect = &vector["expect"];
+    let doc = fixture(vector["fixture"].as_str().expect("fixture"));
+    let pending = commands(&vector["pending"]);
+    let remote = commands(&vector["remote"]);
+    let rebased = rebase(&doc, &pending, &remote);
+    if let Some(index) = expect.get("resync") {
+        let (at, _) = rebased.expect_err(name);
+        assert_eq!(Some(at as u64), index.as_u64(), "{name}: resync at");
+        return;
+    }
+    let rebased = rebased.unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    let got: Vec<ThemeCommand> = rebased.pending.iter().map(|(_, c)| c.clone()).collect();
+    assert_eq!(got, commands(&expect["pending"]), "{name}: pending");
+    let dropped: Vec<u64> = rebased.dropped.iter().map(|&i| i as u64).collect();
+    assert_eq!(json!(dropped), expect["dropped"], "{name}: dropped");
+    for (pointer, want) in expect["values"].as_object().into_iter().flatten() {
+        assert_eq!(rebased.doc.get(pointer), Some(want), "{name}: {pointer}");
+    }
+    for (pointer, want) in expect["confirmedValues"].as_object().into_iter().flatten() {
+        assert_eq!(
+            rebased.confirmed.get(pointer),
+            Some(want),
+            "{name}: {pointer}"
+        );
+    }
+    for pointer in expect["absent"].as_array().into_iter().flatten() {
+        let pointer = pointer.as_str().expect("pointer");
+        assert!(rebased.doc.get(pointer).is_none(), "{name}: {pointer}");
+    }
+    if let Some(sections) = expect.get("sections") {
+        assert_eq!(&keys(&rebased.doc), sections, "{name}: sections");
+    }
+    // Sent to the server, the rebased commands make there exactly the client's view.
+    let server = accept(&rebased.confirmed, &got);
+    assert!(server.refused.is_empty(), "{name}: {:?}", server.refused);
+    assert_eq!(server.doc, rebased.doc, "{name}: the server's document");
+}
+
+#[test]
+fn collab_vectors_hold_natively() {
+    let vectors: Vec<Value> =
+        serde_json::from_str(&read("vectors/theme/collab.json")).expect("vectors");
+    for vector in &vectors {
+        run(vector);
+    }
+    assert!(vectors.len() >= 10, "only {} vectors", vectors.len());
+}
+
+// The property: a few editors, a server that orders.
+
+const BLOCKS: &str = "/pages/homepage/sections/collection-list-1/settings/blocks";
+
+/// A command an editor makes, by kind; positions are taken modulo what its copy has.
+#[derive(Debug, Clone)]
+enum Intent {
+    Title(usize, u8),
+    AddBlock,
+    RemoveBlock(usize),
+    MoveBlock(usize, usize),
+    MoveSection(usize, usize),
+    AddSection(usize),
+}
+
+fn intent() -> impl Strategy<Value = Intent> {
+    prop_oneof![
+        4 => (0..6usize, any::<u8>()).prop_map(|(i, v)| Intent::Title(i, v)),
+        1 => Just(Intent::AddBlock),
+        1 => (0..6usize).prop_map(Intent::RemoveBlock),
+        1 => (0..6usize, 0..6usize).prop_map(|(a, b)| Intent::MoveBlock(a, b)),
+        1 => (0..9usize, 0..9usize).prop_map(|(a, b)| Intent::MoveSection(a, b)),
+        1 => (0..9usize).prop_map(Intent::AddSection),
+    ]
+}
+
+fn block_count(doc: &ThemeDoc) -> usize {
+    doc.get(BLOCKS)
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len)
+}
+
+/// The command an intent makes on `doc`, if its copy allows one.
+fn command_of(doc: &ThemeDoc, intent: &Intent, editor: usize, n: usize) -> Option<Value> {
+    let blocks = json!({"list": "sectionBlocks", "section": "collection-list-1"});
+    let count = block_count(doc);
+    let order = keys(doc);
+    let sections = order.as_array().map_or(0, Vec::len);
+    Some(match *intent {
+        Intent::Title(i, v) if count > 0 => json!({
+            "kind": "setField", "path": format!("{BLOCKS}/{}/title", i % count),
+            "value": format!("e{editor}-{v}"),
+        }),
+        Intent::AddBlock => json!({"kind": "addItem", "list": blocks}),
+        Intent::RemoveBlock(i) if count > 1 => {
+            json!({"kind": "removeItem", "list": blocks, "index": i % count})
+        }
+        Intent::MoveBlock(a, b) if count > 0 => {
+            json!({"kind": "moveItem", "list": blocks, "from": a % count, "to": b % count})
+        }
+        Intent::MoveSection(a, b) if sections > 0 => json!({
+            "kind": "moveSection", "key": order[a % sections], "to": b % sections,
+        }),
+        Intent::AddSection(p) if sections > 0 && sections < 20 => json!({
+            "kind": "addSection", "key": format!("e{editor}-{n}"),
+            "sectionType": "collection_list", "position": p % sections, "place": "below",
+        }),
+        _ => return None,
+    })
+}
+
+/// One editor: the server's document it last had, at which sequence number, and its commands
+/// not acknowledged yet.
+struct Editor {
+    confirmed: ThemeDoc,
+    seen: usize,
+    pending: Vec<ThemeCommand>,
+    made: usize,
+}
+
+impl Editor {
+    fn view(&self) -> ThemeDoc {
+        accept(&self.confirmed, &self.pending).doc
+    }
+
+    /// Catches up with the server's log and rebases what it has not had acknowledged.
+    fn catch_up(&mut self, log: &[ThemeCommand]) {
+        let rebased = rebase(&self.confirmed, &self.pending, &log[self.seen..]).expect("rebase");
+        self.confirmed = rebased.confirmed;
+        self.seen = log.len();
+        self.pending = rebased.pending.into_iter().map(|(_, c)| c).collect();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn editors_behind_the_server_rebase_and_all_end_on_its_document(
+        steps in prop::collection::vec((0..3usize, prop::option::of(intent())), 1..40)
+    ) {
+        let start = fixture("hydro");
+        let mut server = start.clone();
+        let mut log: Vec<ThemeCommand> = Vec::new();
+        let mut editors: Vec<Editor> = (0..3)
+            .map(|_| Editor { confirmed: start.clone(), seen: 0, pending: Vec::new(), made: 0 })
+            .collect();
+        for (who, step) in steps {
+            let editor = &mut editors[who];
+            match step {
+                // An edit on the editor's own copy.
+                Some(intent) => {
+                    let view = editor.view();
+                    editor.made += 1;
+                    if let Some(raw) = command_of(&view, &intent, who, editor.made) {
+                        let command = parse_command(raw).expect("command");
+                        if accept(&view, std::slice::from_ref(&command)).refused.is_empty() {
+                            editor.pending.push(command);
+                        }
+                    }
+                }
+                // A send: behind, it catches up first (the server's 409); at the head, the
+                // server takes its commands.
+                None => {
+                    editor.catch_up(&log);
+                    let taken = accept(&server, &editor.pending);
+                    prop_assert!(taken.refused.is_empty(), "refused {:?}", taken.refused);
+                    server = taken.doc;
+                    log.append(&mut editor.pending);
+                    editor.confirmed = server.clone();
+                    editor.seen = log.len();
+                }
+            }
+        }
+        for editor in &mut editors {
+            editor.catch_up(&log);
+            let taken = accept(&server, &editor.pending);
+            server = taken.doc;
+            log.append(&mut editor.pending);
+            editor.confirmed = server.clone();
+            editor.seen = log.len();
+        }
+        let replayed = accept(&start, &log);
+        prop_assert!(replayed.refused.is_empty());
+        prop_assert_eq!(&replayed.doc, &server);
+        for editor in &mut editors {
+            editor.catch_up(&log);
+            prop_assert_eq!(&editor.view(), &server);
+        }
+    }
+}
