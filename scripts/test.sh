@@ -283,6 +283,15 @@ if server_built; then
   fi
   together "Reliability: crash durability under SIGKILL (SQLite)" "python3 reliability/crash.py" \
     "Reliability: crash durability under SIGKILL (PostgreSQL)" "python3 reliability/crash.py --database postgres"
+  # Live co-editing: five editors converge through a SIGKILL (issue 47), 15 s on SQLite and
+  # 30 s over three processes on one PostgreSQL, side by side.
+  if [ -n "${PG_URL:-}" ]; then
+    together "Reliability: live co-editing soak with a SIGKILL (SQLite)" "python3 reliability/live_soak.py" \
+      "Reliability: live co-editing soak with a SIGKILL, three processes (PostgreSQL)" \
+      "python3 reliability/live_soak.py --database postgres --database-url '$PG_URL' --processes 3 --seconds 30"
+  else
+    step "Reliability: live co-editing soak with a SIGKILL (SQLite)" python3 reliability/live_soak.py
+  fi
   if oha_ready; then
     step "Reliability: admin latency during an ingest flood (SQLite)" python3 reliability/load.py
     step "Reliability: admin latency during an ingest flood (PostgreSQL)" python3 reliability/load.py --database postgres

@@ -90,10 +90,12 @@ impl LiveHub {
             ),
         };
         while seq < session.head {
+            // Only up to the head read: a command stored since is not in `session`.
             let batch = theme_live::commands_after(
                 db,
                 theme_id,
                 seq,
+                session.head,
                 i64::try_from(core_wasm::limits::LIVE_BEHIND_MAX_COMMANDS).unwrap_or(500),
             )
             .await?;

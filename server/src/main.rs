@@ -57,6 +57,7 @@ async fn run() -> std::process::ExitCode {
         Some("demo-traffic") => server::demo_traffic_command(&config, &args[1..]).await,
         Some("analytics-bench") => commands::analytics_bench::command(&args[1..]).await,
         Some("ingest-bench") => commands::ingest_bench::command(&args[1..]).await,
+        Some("live-soak") => commands::live_soak::command(&args[1..]).await,
         Some(other) => {
             eprintln!(
                 "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench)"

@@ -4,6 +4,7 @@
 
 pub mod analytics_bench;
 pub mod ingest_bench;
+pub mod live_soak;
 
 /// The value at `share` (0 to 1) of sorted timings, by nearest rank: the benchmarks' medians
 /// and percentiles.

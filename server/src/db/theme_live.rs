@@ -81,19 +81,23 @@ fn command_of(row: CommandRow) -> Result<LiveCommand, sqlx::Error> {
     })
 }
 
-/// The session's commands after `after`, in order, at most `limit`.
+/// The session's commands after `after` and up to `upto`, in order, at most `limit`. A reader
+/// that read the head names it as `upto`: commands stored since are not part of what it read.
 pub async fn commands_after(
     db: &AnyPool,
     theme_id: &str,
     after: i64,
+    upto: i64,
     limit: i64,
 ) -> Result<Vec<LiveCommand>, sqlx::Error> {
     let rows: Vec<CommandRow> = sqlx::query_as(
         "SELECT seq, author_id, author_name, client_id, client_seq, command \
-         FROM theme_live_commands WHERE theme_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+         FROM theme_live_commands WHERE theme_id = $1 AND seq > $2 AND seq <= $3 \
+         ORDER BY seq LIMIT $4",
     )
     .bind(theme_id)
     .bind(after)
+    .bind(upto)
     .bind(limit)
     .fetch_all(db)
     .await?;

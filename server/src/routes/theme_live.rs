@@ -118,7 +118,7 @@ async fn behind(
 ) -> Result<Response, ApiError> {
     let max = i64::try_from(LIVE_BEHIND_MAX_COMMANDS).unwrap_or(500);
     let commands = if base < head && head - base <= max {
-        theme_live::commands_after(&state.db, theme_id, base, max).await?
+        theme_live::commands_after(&state.db, theme_id, base, head, max).await?
     } else {
         Vec::new()
     };
@@ -309,7 +309,8 @@ impl Following {
         }
         let max = i64::try_from(LIVE_BEHIND_MAX_COMMANDS).unwrap_or(500);
         let commands =
-            theme_live::commands_after(&self.state.db, &self.theme_id, self.after, max).await?;
+            theme_live::commands_after(&self.state.db, &self.theme_id, self.after, i64::MAX, max)
+                .await?;
         if let Some(last) = commands.last() {
             self.after = last.seq;
             self.queued.push_back(event("commands", &commands));
