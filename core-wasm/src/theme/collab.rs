@@ -343,3 +343,16 @@ pub fn valid_client_id(id: &str) -> bool {
     crate::limits::LIVE_CLIENT_ID_LENGTH.contains(&id.len())
         && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
+
+/// The largest number an editor may give a command: what a JavaScript number holds exactly.
+pub const CLIENT_SEQ_MAX: i64 = 9_007_199_254_740_991;
+
+/// Whether a batch of `count` commands may be numbered from `first` (1 and on, each within
+/// [`CLIENT_SEQ_MAX`]).
+pub fn valid_client_seqs(first: i64, count: usize) -> bool {
+    let count = i64::try_from(count).unwrap_or(i64::MAX);
+    first >= 1
+        && first
+            .checked_add(count)
+            .is_some_and(|end| end <= CLIENT_SEQ_MAX)
+}

@@ -117,7 +117,7 @@ async fn behind(
     head: i64,
 ) -> Result<Response, ApiError> {
     let max = i64::try_from(LIVE_BEHIND_MAX_COMMANDS).unwrap_or(500);
-    let commands = if base < head && head - base <= max {
+    let commands = if base < head && head.checked_sub(base).is_some_and(|gap| gap <= max) {
         theme_live::commands_after(&state.db, theme_id, base, head, max).await?
     } else {
         Vec::new()
@@ -157,10 +157,11 @@ async fn send_commands(
             "Send 1 to {LIVE_BATCH_MAX_COMMANDS} commands at a time."
         )]));
     }
-    if input.first_client_seq < 1 {
-        return Err(ApiError::Invalid(vec![
-            "firstClientSeq starts at 1.".to_owned(),
-        ]));
+    if !collab::valid_client_seqs(input.first_client_seq, input.commands.len()) {
+        return Err(ApiError::Invalid(vec![format!(
+            "Number commands from 1 up to {}.",
+            collab::CLIENT_SEQ_MAX
+        )]));
     }
     let mut commands = Vec::with_capacity(input.commands.len());
     for (i, raw) in input.commands.into_iter().enumerate() {

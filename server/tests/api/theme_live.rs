@@ -174,6 +174,15 @@ async fn a_batch_sent_twice_is_applied_once_and_refused_commands_leave_the_other
     assert_eq!(reused.status, StatusCode::BAD_REQUEST, "{}", reused.text);
     assert_eq!(join(&app, &owner, &store, &theme).await.json["head"], 1);
 
+    // A base from far behind or ahead: 409 and no command (the editor joins again), never a 500.
+    for base in [i64::MIN, -1, i64::MAX] {
+        let far = batch("owner-tab-1", base, 3, json!([set(HEADING, json!("x"))]));
+        let far = send(&app, &owner, &store, &theme, &far).await;
+        assert_eq!(far.status, StatusCode::CONFLICT, "{base}: {}", far.text);
+        assert_eq!(far.json["head"], 1);
+        let missed = far.json["commands"].as_array().map_or(0, Vec::len);
+        assert_eq!(missed, usize::from(base == -1), "{base}");
+    }
     // Malformed batches are the client's mistake.
     for (body, why) in [
         (
@@ -197,6 +206,15 @@ async fn a_batch_sent_twice_is_applied_once_and_refused_commands_leave_the_other
                 json!(vec![set(HEADING, json!("x")); 201]),
             ),
             "too many",
+        ),
+        (
+            batch(
+                "owner-tab-1",
+                1,
+                i64::MAX,
+                json!([set(HEADING, json!("x"))]),
+            ),
+            "numbered past what a client holds",
         ),
     ] {
         let reply = send(&app, &owner, &store, &theme, &body).await;
