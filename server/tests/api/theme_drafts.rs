@@ -11,16 +11,16 @@ use crate::helpers::{
     DESIGNER_EMAIL, ORDERS_STAFF_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app,
 };
 
-const THEMES: &str = "/api/stores/onlinestore/themes";
-const HEADING: &str = "/settings/product/heading";
+pub(crate) const THEMES: &str = "/api/stores/onlinestore/themes";
+pub(crate) const HEADING: &str = "/settings/product/heading";
 const SLIDES: &str = "/pages/homepage/sections/head-image-1/settings/change_slides_every";
 
-fn set(path: &str, value: Value) -> Value {
+pub(crate) fn set(path: &str, value: Value) -> Value {
     json!({"kind": "setField", "path": path, "value": value})
 }
 
 /// The demo store, its hydro theme's id and config version, and the owner's token.
-async fn demo_theme(app: &TestApp) -> (String, String, String, i64) {
+pub(crate) async fn demo_theme(app: &TestApp) -> (String, String, String, i64) {
     let (token, _, store) = app.session_of(OWNER_EMAIL).await;
     let store = store.expect("store");
     let list = app.get(THEMES).token(&token).store(&store).send().await;

@@ -16,27 +16,14 @@ use crate::helpers::{
     DESIGNER_EMAIL, ORDERS_STAFF_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app,
 };
 
-const THEMES: &str = "/api/stores/onlinestore/themes";
-const HEADING: &str = "/settings/product/heading";
-const REVIEW_HTML: &str = "/pages/homepage/sections/product-review-1/settings/body_html";
+use super::theme_drafts::{HEADING, THEMES, set};
 
-fn set(path: &str, value: Value) -> Value {
-    json!({"kind": "setField", "path": path, "value": value})
-}
+const REVIEW_HTML: &str = "/pages/homepage/sections/product-review-1/settings/body_html";
 
 /// The owner's token, the demo store and its hydro theme's id.
 async fn demo(app: &TestApp) -> (String, String, String) {
-    let (token, _, store) = app.session_of(OWNER_EMAIL).await;
-    let store = store.expect("store");
-    let list = app.get(THEMES).token(&token).store(&store).send().await;
-    let theme = list
-        .json
-        .as_array()
-        .expect("themes")
-        .iter()
-        .find(|t| t["family"] == "hydro")
-        .expect("hydro");
-    (token, store, theme["id"].as_str().expect("id").to_owned())
+    let (token, store, theme, _) = super::theme_drafts::demo_theme(app).await;
+    (token, store, theme)
 }
 
 async fn join(app: &TestApp, token: &str, store: &str, theme: &str) -> Reply {
