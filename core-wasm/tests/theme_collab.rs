@@ -4,10 +4,11 @@
 //! sent in any interleaving through one server that takes only commands based on its head, all
 //! end on the server's document, and no acknowledged command is lost or applied twice.
 
-use core_wasm::theme::collab::{accept, rebase};
+use core_wasm::theme::collab::{LiveState, OutBatch, accept, rebase};
 use core_wasm::theme::{ThemeDoc, parse_command, section_list};
 use proptest::prelude::*;
 use serde_json::{Value, json};
+use shared_types::live::LiveCommand;
 use shared_types::theme::ThemeCommand;
 
 fn read(path: &str) -> String {
@@ -227,5 +228,132 @@ proptest! {
             editor.catch_up(&log);
             prop_assert_eq!(&editor.view(), &server);
         }
+    }
+}
+
+// The editor's side as the admin runs it (`LiveState`), against a server that numbers batches
+// as the real one does: taken only at the head, numbers increasing per editor, answers lost.
+
+/// The server of the property: its document, its log, and each editor's last number.
+struct Server {
+    doc: ThemeDoc,
+    log: Vec<LiveCommand>,
+    last_numbers: std::collections::HashMap<String, i64>,
+}
+
+enum Answer {
+    Taken(Vec<LiveCommand>),
+    Behind(Vec<LiveCommand>),
+}
+
+impl Server {
+    fn head(&self) -> i64 {
+        self.log.len() as i64
+    }
+
+    /// `POST .../live/commands`, as the route decides it.
+    fn send(&mut self, client: &str, batch: &OutBatch) -> Answer {
+        if batch.base != self.head() {
+            let from = usize::try_from(batch.base.max(0)).unwrap_or(0);
+            return Answer::Behind(self.log[from..].to_vec());
+        }
+        let last = self.last_numbers.get(client).copied().unwrap_or(0);
+        assert!(
+            batch.first_client_seq > last,
+            "{client} numbered {} after {last}",
+            batch.first_client_seq
+        );
+        let mut taken = Vec::new();
+        for (i, command) in batch.commands.iter().enumerate() {
+            if accept(&self.doc, std::slice::from_ref(command))
+                .refused
+                .is_empty()
+            {
+                self.doc = accept(&self.doc, std::slice::from_ref(command)).doc;
+                let entry = LiveCommand {
+                    seq: self.head() + 1,
+                    author_id: "a".to_owned(),
+                    author_name: "A".to_owned(),
+                    client_id: client.to_owned(),
+                    client_seq: batch.first_client_seq + i as i64,
+                    command: serde_json::to_value(command).expect("command"),
+                };
+                self.log.push(entry.clone());
+                taken.push(entry);
+            }
+        }
+        self.last_numbers.insert(
+            client.to_owned(),
+            batch.first_client_seq + batch.commands.len() as i64 - 1,
+        );
+        Answer::Taken(taken)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn live_states_with_lost_answers_end_on_the_servers_document_with_each_command_once(
+        steps in prop::collection::vec((0..3usize, 0..4u8, prop::option::of(intent())), 1..60)
+    ) {
+        let start = fixture("hydro");
+        let mut server = Server { doc: start.clone(), log: Vec::new(), last_numbers: Default::default() };
+        let mut editors: Vec<LiveState> =
+            (0..3).map(|i| LiveState::new(&format!("editor-{i}"), start.clone(), 0)).collect();
+        let mut made = 0;
+        for (who, how, step) in steps {
+            let editor = &mut editors[who];
+            match step {
+                Some(intent) => {
+                    made += 1;
+                    let view = editor.view();
+                    if let Some(raw) = command_of(&view, &intent, who, made) {
+                        let command = parse_command(raw).expect("command");
+                        if accept(&view, std::slice::from_ref(&command)).refused.is_empty() {
+                            editor.edit(command);
+                        }
+                    }
+                }
+                None => {
+                    let Some(batch) = editor.next_batch(50) else { continue };
+                    match (server.send(editor.client_id(), &batch), how) {
+                        // The answer is lost: the editor hears later, from the log.
+                        (Answer::Taken(_), 0) => {}
+                        (Answer::Taken(taken), _) => {
+                            editor.receive(&taken).expect("ack");
+                            editor.settle(&batch);
+                        }
+                        (Answer::Behind(missed), _) => {
+                            editor.receive(&missed).expect("rebase");
+                        }
+                    }
+                }
+            }
+        }
+        // Everyone sends what is left and catches up.
+        for _ in 0..20 {
+            for editor in &mut editors {
+                editor.receive(&server.log).expect("catch up");
+                if let Some(batch) = editor.next_batch(50)
+                    && let Answer::Taken(taken) = server.send(editor.client_id(), &batch)
+                {
+                    editor.receive(&taken).expect("ack");
+                    editor.settle(&batch);
+                }
+            }
+        }
+        for editor in &mut editors {
+            editor.receive(&server.log).expect("catch up");
+            prop_assert!(editor.pending().is_empty());
+            prop_assert_eq!(editor.head(), server.head());
+            prop_assert_eq!(editor.confirmed(), &server.doc);
+        }
+        let numbers: std::collections::HashSet<(String, i64)> =
+            server.log.iter().map(|c| (c.client_id.clone(), c.client_seq)).collect();
+        prop_assert_eq!(numbers.len(), server.log.len());
+        let commands: Vec<ThemeCommand> =
+            server.log.iter().map(|c| parse_command(c.command.clone()).expect("command")).collect();
+        prop_assert_eq!(&accept(&start, &commands).doc, &server.doc);
     }
 }

@@ -17,6 +17,7 @@
 //! Two edits of the same field: both apply in the server's order, so the later one wins,
 //! everywhere. Two additions to one list: both items stay, in the server's order.
 
+use shared_types::live::LiveCommand;
 use shared_types::theme::{ListRef, Place, ThemeCommand};
 
 use super::commands::{apply, home_keys, list_place};
@@ -355,4 +356,209 @@ pub fn valid_client_seqs(first: i64, count: usize) -> bool {
         && first
             .checked_add(count)
             .is_some_and(|end| end <= CLIENT_SEQ_MAX)
+}
+
+/// A command of an editor's own, not acknowledged yet, with its number once sent.
+#[derive(Debug, Clone, PartialEq)]
+struct Unacked {
+    command: ThemeCommand,
+    client_seq: Option<i64>,
+}
+
+/// A batch to send: at the head `base`, numbered from `first_client_seq`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutBatch {
+    pub base: i64,
+    pub first_client_seq: i64,
+    pub commands: Vec<ThemeCommand>,
+}
+
+/// What taking the server's commands did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Received {
+    /// How many were the editor's own (acknowledging its sent commands).
+    pub own: usize,
+    /// How many were others', rebased on.
+    pub remote: usize,
+    /// The editor's commands dropped because what they edited is gone.
+    pub dropped: Vec<ThemeCommand>,
+}
+
+/// Why the server's commands could not be taken: the editor's copy is not the server's, and it
+/// must join the session again (load the working draft whole).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resync {
+    /// A command numbered past the next one (`head` + 1).
+    Gap { head: i64, seq: i64 },
+    /// The editor's own command after others' past its head: never, as the server takes a
+    /// batch only at the head the editor had.
+    OwnAfterOthers { seq: i64 },
+    /// A command that does not apply, or cannot be read.
+    Refused { seq: i64, error: ThemeError },
+}
+
+/// An editor's side of a live session: the server's document it last had (at `head`), and its
+/// own commands not acknowledged yet, in order. Its view is the one with the other. The admin
+/// and the convergence soak both run it; the server only checks and numbers.
+#[derive(Debug, Clone)]
+pub struct LiveState {
+    client_id: String,
+    confirmed: ThemeDoc,
+    head: i64,
+    pending: Vec<Unacked>,
+    next_seq: i64,
+}
+
+impl LiveState {
+    /// Starts from the working draft as joined: its document and head.
+    pub fn new(client_id: &str, confirmed: ThemeDoc, head: i64) -> Self {
+        LiveState {
+            client_id: client_id.to_owned(),
+            confirmed,
+            head,
+            pending: Vec::new(),
+            next_seq: 1,
+        }
+    }
+
+    pub fn head(&self) -> i64 {
+        self.head
+    }
+
+    pub fn client_id(&self) -> &str {
+        &self.client_id
+    }
+
+    /// The server's document as the editor last had it.
+    pub fn confirmed(&self) -> &ThemeDoc {
+        &self.confirmed
+    }
+
+    /// The editor's commands not acknowledged yet, in order.
+    pub fn pending(&self) -> Vec<ThemeCommand> {
+        self.pending.iter().map(|p| p.command.clone()).collect()
+    }
+
+    /// The editor's view: the server's document with its own commands.
+    pub fn view(&self) -> ThemeDoc {
+        accept(&self.confirmed, &self.pending()).doc
+    }
+
+    /// Keeps a command the editor applied to its view. Typing in one field is one command: a
+    /// `SetField` of the path of the last command, which was not sent yet, replaces it.
+    pub fn edit(&mut self, command: ThemeCommand) {
+        if let (
+            ThemeCommand::SetField { path, .. },
+            Some(Unacked {
+                command: ThemeCommand::SetField { path: last, .. },
+                client_seq: None,
+            }),
+        ) = (&command, self.pending.last())
+            && path == last
+        {
+            self.pending.pop();
+        }
+        self.pending.push(Unacked {
+            command,
+            client_seq: None,
+        });
+    }
+
+    /// The next batch to send (at most `max` commands), numbered; `None` when there is nothing.
+    /// A batch whose answer was lost keeps its numbers until its fate is known (its commands in
+    /// the log, or others' after the head), so that sent again it is taken once at most.
+    pub fn next_batch(&mut self, max: usize) -> Option<OutBatch> {
+        let count = self.pending.len().min(max);
+        let first = self.pending.first()?.client_seq.unwrap_or(self.next_seq);
+        let mut commands = Vec::with_capacity(count);
+        for (n, p) in (first..).zip(self.pending.iter_mut().take(count)) {
+            p.client_seq = Some(n);
+            commands.push(p.command.clone());
+        }
+        let end = first.saturating_add(i64::try_from(count).unwrap_or(i64::MAX));
+        self.next_seq = self.next_seq.max(end);
+        Some(OutBatch {
+            base: self.head,
+            first_client_seq: first,
+            commands,
+        })
+    }
+
+    /// After the server took `batch` (its taken commands given to [`LiveState::receive`]
+    /// first): the ones it refused go too.
+    pub fn settle(&mut self, batch: &OutBatch) {
+        let end = batch
+            .first_client_seq
+            .saturating_add(i64::try_from(batch.commands.len()).unwrap_or(i64::MAX));
+        self.pending
+            .retain(|p| p.client_seq.is_none_or(|s| s >= end));
+    }
+
+    /// Takes commands the server ordered after the editor's head (from the stream, a 409 or a
+    /// batch's answer; ones at or before the head are skipped). Its own acknowledge its sent
+    /// commands; the others are rebased on ([`rebase`]).
+    pub fn receive(&mut self, stored: &[LiveCommand]) -> Result<Received, Resync> {
+        let mut received = Received::default();
+        let mut remote: Vec<ThemeCommand> = Vec::new();
+        let from = self.head;
+        for entry in stored.iter().filter(|c| c.seq > from) {
+            let next = self.head + 1 + i64::try_from(remote.len()).unwrap_or(i64::MAX);
+            if entry.seq != next {
+                return Err(Resync::Gap {
+                    head: self.head,
+                    seq: entry.seq,
+                });
+            }
+            let command =
+                super::parse_command(entry.command.clone()).map_err(|error| Resync::Refused {
+                    seq: entry.seq,
+                    error,
+                })?;
+            if entry.client_id != self.client_id {
+                remote.push(command);
+                continue;
+            }
+            if !remote.is_empty() {
+                return Err(Resync::OwnAfterOthers { seq: entry.seq });
+            }
+            if let Err(error) = apply(&mut self.confirmed, &command) {
+                return Err(Resync::Refused {
+                    seq: entry.seq,
+                    error,
+                });
+            }
+            self.pending
+                .retain(|p| p.client_seq.is_none_or(|s| s > entry.client_seq));
+            self.head = entry.seq;
+            received.own += 1;
+        }
+        if remote.is_empty() {
+            return Ok(received);
+        }
+        let pending = self.pending();
+        let rebased =
+            rebase(&self.confirmed, &pending, &remote).map_err(|(i, error)| Resync::Refused {
+                seq: self.head + 1 + i64::try_from(i).unwrap_or(0),
+                error,
+            })?;
+        self.head += i64::try_from(remote.len()).unwrap_or(i64::MAX);
+        self.confirmed = rebased.confirmed;
+        received.remote = remote.len();
+        received.dropped = rebased
+            .dropped
+            .iter()
+            .map(|&i| pending[i].clone())
+            .collect();
+        // Others' commands after the head prove that no sent batch of this editor was taken:
+        // the rebased commands are new ones, numbered when next sent.
+        self.pending = rebased
+            .pending
+            .into_iter()
+            .map(|(_, command)| Unacked {
+                command,
+                client_seq: None,
+            })
+            .collect();
+        Ok(received)
+    }
 }

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::http::{Method, Request, StatusCode, header};
-use core_wasm::theme::collab::{accept, rebase};
+use core_wasm::theme::collab::{LiveState, accept};
 use core_wasm::theme::{ThemeDoc, parse_command, section_list};
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::Client;
@@ -26,7 +26,6 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use shared_types::live::LiveCommand;
-use shared_types::theme::ThemeCommand;
 use tokio::sync::mpsc;
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -150,22 +149,12 @@ async fn follow(stream: Stream, out: mpsc::UnboundedSender<Vec<LiveCommand>>) {
     }
 }
 
-/// An editor's own command not yet acknowledged, with its number once sent.
-#[derive(Debug, Clone)]
-struct Pending {
-    command: ThemeCommand,
-    client_seq: Option<i64>,
-}
-
 struct Editor {
     name: String,
-    client_id: String,
     auth: (String, String),
     base: usize,
-    confirmed: ThemeDoc,
-    head: i64,
-    pending: Vec<Pending>,
-    next_seq: i64,
+    /// The server's document it last had and its own commands not acknowledged yet.
+    live: LiveState,
     /// Every sequence number this editor saw, in the order it saw them.
     seen: Vec<i64>,
     /// The numbers of its own commands acknowledged to it.
@@ -190,8 +179,7 @@ fn keys(doc: &ThemeDoc) -> Vec<String> {
 
 impl Editor {
     fn view(&self) -> ThemeDoc {
-        let commands: Vec<ThemeCommand> = self.pending.iter().map(|p| p.command.clone()).collect();
-        accept(&self.confirmed, &commands).doc
+        self.live.view()
     }
 
     /// A random edit on the editor's own copy, kept when the copy takes it.
@@ -218,7 +206,7 @@ impl Editor {
                 "key": order[self.rng.random_range(0..order.len())],
                 "to": self.rng.random_range(0..order.len())}),
             9 if !order.is_empty() && order.len() < 16 => json!({"kind": "addSection",
-                "key": format!("{}-{}", self.client_id, self.made), "sectionType": "collection_list",
+                "key": format!("{}-{}", self.live.client_id(), self.made), "sectionType": "collection_list",
                 "position": self.rng.random_range(0..order.len()), "place": "below"}),
             _ => return,
         };
@@ -229,68 +217,26 @@ impl Editor {
             .refused
             .is_empty()
         {
-            self.pending.push(Pending {
-                command,
-                client_seq: None,
-            });
+            self.live.edit(command);
         }
     }
 
-    /// Takes commands the server ordered after the editor's head: its own (sent, their answer
-    /// lost or not read yet) acknowledge its pending ones; the others are rebased on.
+    /// Takes commands the server ordered after the editor's head, noting what it saw.
     fn receive(&mut self, commands: Vec<LiveCommand>) -> Result<(), Error> {
-        let mut remote: Vec<ThemeCommand> = Vec::new();
-        for stored in commands {
-            if stored.seq <= self.head {
-                continue;
-            }
-            if stored.seq != self.head + 1 + i64::try_from(remote.len())? {
-                return Err(
-                    format!("{}: a gap at {} after {}", self.name, stored.seq, self.head).into(),
-                );
-            }
-            let command = parse_command(stored.command)?;
+        let head = self.live.head();
+        for stored in commands.iter().filter(|c| c.seq > head) {
+            self.seen.push(stored.seq);
             self.log
                 .insert(stored.seq, (stored.client_id.clone(), stored.client_seq));
-            if stored.client_id == self.client_id {
-                // Own commands come before any other after the head (a batch is taken only at
-                // the head the editor had).
-                if !remote.is_empty() {
-                    return Err(format!("{}: its own command after others'", self.name).into());
-                }
-                self.pending
-                    .retain(|p| p.client_seq.is_none_or(|s| s > stored.client_seq));
-                let taken = accept(&self.confirmed, std::slice::from_ref(&command));
-                if !taken.refused.is_empty() {
-                    return Err(format!("{}: its own command does not apply", self.name).into());
-                }
-                self.confirmed = taken.doc;
-                self.head = stored.seq;
-                self.seen.push(stored.seq);
+            if stored.client_id == self.live.client_id() {
                 self.acked.push(stored.client_seq);
-                continue;
             }
-            self.seen.push(stored.seq);
-            remote.push(command);
         }
-        if remote.is_empty() {
-            return Ok(());
-        }
-        let pending: Vec<ThemeCommand> = self.pending.iter().map(|p| p.command.clone()).collect();
-        let rebased = rebase(&self.confirmed, &pending, &remote)
-            .map_err(|(i, e)| format!("{}: remote command {i}: {e}", self.name))?;
-        self.head += i64::try_from(remote.len())?;
-        self.confirmed = rebased.confirmed;
-        self.dropped += rebased.dropped.len();
-        // What was sent and dropped here may still be in flight; a rebased command is a new one.
-        self.pending = rebased
-            .pending
-            .into_iter()
-            .map(|(_, command)| Pending {
-                command,
-                client_seq: None,
-            })
-            .collect();
+        let received = self
+            .live
+            .receive(&commands)
+            .map_err(|e| format!("{}: {e:?}", self.name))?;
+        self.dropped += received.dropped.len();
         Ok(())
     }
 
@@ -303,23 +249,16 @@ impl Editor {
 
     /// Sends the pending commands at the head; answers whether the editor got an answer.
     async fn send(&mut self, http: &Http, bases: &[String], theme: &str) -> Result<bool, Error> {
-        let batch: Vec<Pending> = self.pending.iter().take(100).cloned().collect();
-        if batch.is_empty() {
+        let Some(batch) = self.live.next_batch(100) else {
             return Ok(true);
-        }
-        // A batch whose answer was lost keeps its numbers until its fate is known (its commands
-        // in the log, or others' after the head): sent again, the server takes it once at most.
-        let first = self.pending[0].client_seq.unwrap_or(self.next_seq);
-        for (i, p) in self.pending.iter_mut().take(batch.len()).enumerate() {
-            p.client_seq = Some(first + i64::try_from(i)?);
-        }
-        self.next_seq = self.next_seq.max(first + i64::try_from(batch.len())?);
+        };
         let commands: Vec<Value> = batch
+            .commands
             .iter()
-            .map(|p| serde_json::to_value(&p.command))
+            .map(serde_json::to_value)
             .collect::<Result<_, _>>()?;
-        let body = json!({"clientId": self.client_id, "base": self.head, "firstClientSeq": first,
-            "commands": commands});
+        let body = json!({"clientId": self.live.client_id(), "base": batch.base,
+            "firstClientSeq": batch.first_client_seq, "commands": commands});
         let base = &bases[self.base % bases.len()];
         let path = format!("{THEMES}/{theme}/live/commands");
         let auth = (self.auth.0.as_str(), self.auth.1.as_str());
@@ -335,19 +274,9 @@ impl Editor {
         match status {
             StatusCode::OK => {
                 let accepted: Vec<LiveCommand> = serde_json::from_value(reply["accepted"].clone())?;
-                let refused = reply["refused"].as_array().map_or(0, Vec::len);
-                self.refused += refused;
-                if accepted.is_empty() {
-                    // All refused: nothing moved.
-                    self.pending.drain(..batch.len());
-                    return Ok(true);
-                }
+                self.refused += reply["refused"].as_array().map_or(0, Vec::len);
                 self.receive(accepted)?;
-                // Refused ones of the batch go too (numbered at or below the last taken).
-                self.pending.retain(|p| {
-                    p.client_seq
-                        .is_none_or(|s| s >= first + i64::try_from(batch.len()).unwrap_or(0))
-                });
+                self.live.settle(&batch);
                 Ok(true)
             }
             StatusCode::CONFLICT => {
@@ -463,13 +392,13 @@ async fn run(bases: Vec<String>, seconds: u64, count: usize, seed: u64) -> Resul
         let stream = tokio::spawn(follow(following, sender));
         let mut editor = Editor {
             name: format!("editor {i}"),
-            client_id: format!("soak-{seed}-{i}-{}", std::process::id()),
             auth,
             base: i,
-            confirmed,
-            head,
-            pending: Vec::new(),
-            next_seq: 1,
+            live: LiveState::new(
+                &format!("soak-{seed}-{i}-{}", std::process::id()),
+                confirmed,
+                head,
+            ),
             seen: Vec::new(),
             acked: Vec::new(),
             log: BTreeMap::new(),
@@ -494,7 +423,7 @@ async fn run(bases: Vec<String>, seconds: u64, count: usize, seed: u64) -> Resul
             }
             // Send what is left, until the server has it all.
             let flush = Instant::now() + Duration::from_secs(60);
-            while !editor.pending.is_empty() {
+            while !editor.live.pending().is_empty() {
                 if Instant::now() > flush {
                     return Err(format!("{}: could not send its last commands", editor.name).into());
                 }
@@ -522,9 +451,11 @@ async fn run(bases: Vec<String>, seconds: u64, count: usize, seed: u64) -> Resul
     );
     for (editor, stream) in &mut done {
         let until = Instant::now() + Duration::from_secs(30);
-        while editor.head < head {
+        while editor.live.head() < head {
             if Instant::now() > until {
-                return Err(format!("{} stayed at {} of {head}", editor.name, editor.head).into());
+                return Err(
+                    format!("{} stayed at {} of {head}", editor.name, editor.live.head()).into(),
+                );
             }
             match tokio::time::timeout(Duration::from_millis(500), editor.incoming.recv()).await {
                 Ok(Some(commands)) => editor.receive(commands)?,
@@ -536,17 +467,17 @@ async fn run(bases: Vec<String>, seconds: u64, count: usize, seed: u64) -> Resul
         eprintln!(
             "{}: head {} fingerprint {}",
             editor.name,
-            editor.head,
-            core_wasm::theme::fingerprint_of_text(&editor.confirmed.to_json())
+            editor.live.head(),
+            core_wasm::theme::fingerprint_of_text(&editor.live.confirmed().to_json())
         );
-        if editor.confirmed != server_doc || editor.view() != server_doc {
+        if *editor.live.confirmed() != server_doc || editor.view() != server_doc {
             let paths = core_wasm::theme::changed_paths(server_doc.value(), editor.view().value());
             let paths: Vec<String> = paths.into_iter().take(5).collect();
             failures.push(format!(
                 "{} does not hold the server's document ({} pending, at {}): {}",
                 editor.name,
-                editor.pending.len(),
-                editor.head,
+                editor.live.pending().len(),
+                editor.live.head(),
                 paths.join("; ")
             ));
             continue;
@@ -591,7 +522,7 @@ async fn run(bases: Vec<String>, seconds: u64, count: usize, seed: u64) -> Resul
         for number in &editor.acked {
             let found = log
                 .values()
-                .filter(|(client, n)| *client == editor.client_id && n == number)
+                .filter(|(client, n)| client == editor.live.client_id() && n == number)
                 .count();
             if found != 1 {
                 return Err(format!(

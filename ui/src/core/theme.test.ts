@@ -186,7 +186,10 @@ describe("live co-editing's rebase gives the same answers in WebAssembly as nati
           pointer
             .split("/")
             .slice(1)
-            .reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), config);
+            .reduce<unknown>(
+              (node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined),
+              config,
+            );
         for (const [pointer, value] of Object.entries(vector.expect.values ?? {})) expect(at(pointer), `${vector.name} ${pointer}`).toEqual(value);
         for (const pointer of vector.expect.absent ?? []) expect(at(pointer), `${vector.name} ${pointer}`).toBeUndefined();
         if (vector.expect.sections) {
