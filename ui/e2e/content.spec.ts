@@ -113,6 +113,9 @@ test("a product is created with uploaded images, two options and their variants,
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
+  // The arrow only once the pick-up is announced (then, at once, as over its own place): the
+  // keyboard sensor listens from then on.
+  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: /Image 2 (picked up|is over position 2)\./ })).toHaveCount(1);
   await page.keyboard.press("ArrowLeft");
   await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: "Image 2 is over position 1." })).toHaveCount(1);
   await page.keyboard.press("Space");

@@ -226,6 +226,11 @@ test("a menu's links are picked from the store, reordered from the keyboard and 
   await page.getByRole("button", { name: "Save" }).click();
   await expect.poll(async () => (await saved()).items.map((item) => item.title)).toEqual(["About", "Blog", "Tops"]);
 
+  // The save's notice closes by itself, but not while the pointer rests on it (where the drag
+  // left it, over the collections when the page scrolls them up): as a person would, move away.
+  await page.mouse.move(0, 0);
+  await expect(page.locator(".mantine-Notifications-notification")).toHaveCount(0, { timeout: 10_000 });
+
   // The menu's collections: Tops is listed; Bottoms added as a link, Tops taken out.
   const collections = page.getByTestId("menu-collections");
   await expect(collections.getByText("Tops", { exact: true })).toBeVisible();
