@@ -19,8 +19,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const fullAnalytics = args.includes("--full-analytics");
-// `--only http,lighthouse,...`: just those sections (budgets, http, editor, repaint, lighthouse,
-// analytics), for working on one; the report then holds only them.
+// `--only http,lighthouse,...`: just those sections (budgets, http, editor, live, repaint,
+// lighthouse, analytics), for working on one; the report then holds only them.
 const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1].split(",")) : null;
 const wanted = (key) => !only || only.has(key);
 const OUT = path.join(ROOT, "target", "bench", quick ? "quick" : "run");
@@ -55,6 +55,9 @@ const GOALS = {
   // While typing: a keydown to the admin's next animation frame, and the longest task.
   editorKeyFrameP95Ms: 16,
   editorLongTaskMs: 50,
+  // Live co-editing: a character typed by one editor to the other's preview painted.
+  liveRemoteP95Ms: 100,
+  liveRemoteTwoProcessesP95Ms: 150,
   overviewRepaintP95Ms: 100,
   overviewP95Ms: 3,
   overviewVsDuckdb: 5,
@@ -96,9 +99,10 @@ function residentMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-/** Starts the server on a fresh SQLite file with the demo data, pinned to CPU 0. */
-async function startServer() {
-  const dir = path.join(OUT, "server");
+/** Starts the server on a fresh SQLite file (or on `databaseUrl`) with the demo data, pinned to
+ * `cpu`. */
+async function startServer({ databaseUrl = null, name = "server", cpu = "0" } = {}) {
+  const dir = path.join(OUT, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
@@ -106,7 +110,7 @@ async function startServer() {
     ...process.env,
     HOST: "127.0.0.1",
     PORT: String(port),
-    DATABASE_URL: `sqlite://${path.join(dir, "bench.db")}`,
+    DATABASE_URL: databaseUrl ?? `sqlite://${path.join(dir, "bench.db")}`,
     UPLOAD_DIR: path.join(dir, "uploads"),
     STATIC_DIR: path.join(ROOT, "ui", "dist"),
     STORELOOM_DEMO: "1",
@@ -120,7 +124,7 @@ async function startServer() {
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? "glibc.malloc.mmap_threshold=131072",
     RUST_LOG: "warn",
   };
-  const child = spawn("taskset", ["-c", "0", SERVER], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn("taskset", ["-c", cpu, SERVER], { env, stdio: ["ignore", "ignore", "inherit"] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -349,11 +353,28 @@ async function lighthouseSection(server) {
 }
 
 /** A browser benchmark of bench/ui against the running server; returns its --json result. */
-function browserBench(script, extra) {
+function browserBench(script, extra, url = results.base) {
   const file = path.join(OUT, `${path.basename(script, ".mjs")}.json`);
   rmSync(file, { force: true });
-  run("node", [path.join("bench", "ui", script), "--url", results.base, "--json", file, ...extra], { stdio: ["ignore", "inherit", "inherit"] });
+  run("node", [path.join("bench", "ui", script), "--url", url, "--json", file, ...extra], { stdio: ["ignore", "inherit", "inherit"] });
   return JSON.parse(readFileSync(file, "utf8"));
+}
+
+/** Live co-editing across two server processes on one throw-away PostgreSQL (scripts/postgres.sh):
+ * the first editor on one process, the second on the other, one process per core. */
+async function liveTwoProcesses(extra) {
+  const [dir, url] = run("bash", [path.join(ROOT, "scripts", "postgres.sh")]).trim().split(/\s+/);
+  const servers = [];
+  try {
+    // One after the other: the first puts in the demo data.
+    servers.push(await startServer({ databaseUrl: url, name: "live-1", cpu: "0" }));
+    servers.push(await startServer({ databaseUrl: url, name: "live-2", cpu: "1" }));
+    return browserBench("live.mjs", ["--url2", servers[1].base, ...extra], servers[0].base);
+  } finally {
+    for (const server of servers) server.child.kill("SIGTERM");
+    await sleep(500);
+    run("bash", [path.join(ROOT, "scripts", "postgres.sh"), "stop", dir]);
+  }
 }
 
 function budgetsSection() {
@@ -473,7 +494,8 @@ function report() {
   }
   const editor = results.sections.editor;
   const repaint = results.sections.repaint;
-  if (editor || repaint) {
+  const live = results.sections.live;
+  if (editor || repaint || live) {
     add("### In the browser", "", "| Benchmark | p50 | p95 | max | Goal | |", "| --- | --- | --- | --- | --- | --- |");
     if (editor) {
       add(`| Theme editor: a character typed into a home section's text field to the preview rendered (${(editor.bytes / 1024).toFixed(0)} KB config, ${editor.edits} characters; \`bench/ui/editor.mjs\`) | ${ms(editor.total.p50)} ms | ${ms(editor.total.p95)} ms | ${ms(editor.total.max)} ms | p95 <= ${GOALS.editorP95Ms} ms | ${verdict(editor.total.p95 <= GOALS.editorP95Ms)} |`);
@@ -506,6 +528,16 @@ function report() {
         const t = editor.typing;
         add(`| Theme editor: keydown to the admin's next animation frame, ${t.keys} characters typed ${t.delayMs} ms apart (with no edit, Shift keys: p50 ${ms(t.idle?.p50)} ms, p95 ${ms(t.idle?.p95)} ms) | ${ms(t.p50)} ms | ${ms(t.p95)} ms | ${ms(t.max)} ms | p95 <= ${GOALS.editorKeyFrameP95Ms} ms | ${verdict(t.p95 <= GOALS.editorKeyFrameP95Ms)} |`);
         add(`| Theme editor: long tasks during that typing (count; the longest in the max column) | ${t.longTasks} | | ${ms(t.longestTask)} ms | none over ${GOALS.editorLongTaskMs} ms | ${verdict(t.longTasks === 0)} |`);
+      }
+    }
+    if (live) {
+      for (const [where, figures, goal] of [
+        ["one process, SQLite", live.one, GOALS.liveRemoteP95Ms],
+        ["two processes on one PostgreSQL (one editor on each)", live.two, GOALS.liveRemoteTwoProcessesP95Ms],
+      ]) {
+        if (!figures) continue;
+        add(`| Live co-editing, ${where}: a character typed by one editor to the other editor's preview painted (${figures.edits} characters; \`bench/ui/live.mjs\`) | ${ms(figures.remote.p50)} ms | ${ms(figures.remote.p95)} ms | ${ms(figures.remote.max)} ms | p95 <= ${goal} ms | ${verdict(figures.remote.p95 <= goal)} |`);
+        add(`| of which the floor, in the same run: the same character to the typing editor's own preview painted | ${ms(figures.floor.p50)} ms | ${ms(figures.floor.p95)} ms | ${ms(figures.floor.max)} ms | | |`);
       }
     }
     if (repaint) {
@@ -568,6 +600,10 @@ if (server) {
   await section("Theme editor in the browser", async () => {
     results.sections.editor = browserBench("editor.mjs", ["--edits", quick ? "20" : "40"]);
   }, "editor");
+  await section("Live co-editing in the browser", async () => {
+    const extra = ["--edits", quick ? "20" : "40"];
+    results.sections.live = { one: browserBench("live.mjs", extra), two: await liveTwoProcesses(extra) };
+  }, "live");
   await section("Overview repaint in the browser", async () => {
     results.sections.repaint = browserBench("overview.mjs", ["--changes", quick ? "20" : "30"]);
   }, "repaint");

@@ -112,9 +112,14 @@ def live_sessions_of_another_store_or_without_the_themes_scope(target: Target) -
     presence = target.call("PUT", f"{THEMES}/{theme}/live/presence", {"clientId": "evil-tab-3"},
                            orders["accessToken"], _headers(orders))
     outcomes["staff without themes, presence"] = presence.status
+    outcomes["staff without themes, save"] = target.call(
+        "POST", f"{THEMES}/{theme}/live/save", None, orders["accessToken"], _headers(orders)).status
+    outcomes["another store's owner, save"] = target.call(
+        "POST", f"{THEMES}/{theme}/live/save", None, seller["accessToken"], _headers(seller)).status
     want = {"another store's owner, naming their store": 404, "another store's owner, naming the demo store": 404,
             "staff without themes": 403, "another store's owner, the stream": 404,
-            "staff without themes, presence": 403}
+            "staff without themes, presence": 403, "staff without themes, save": 403,
+            "another store's owner, save": 404}
     assert outcomes == want, f"{outcomes}"
 
     head = target.call("GET", f"{THEMES}/{theme}/live", token=owner["accessToken"], headers=_headers(owner)).json["head"]
@@ -136,4 +141,43 @@ def live_sessions_of_another_store_or_without_the_themes_scope(target: Target) -
         "result": "404 for the other store (either store named), 403 without the scope; the author is the "
                   "signed-in user whatever the body says; another's presence id 403",
     }
-ATTACKS = [editors_racing_for_one_head_of_a_live_session, live_sessions_of_another_store_or_without_the_themes_scope]
+REVIEW_HTML = "/pages/homepage/sections/product-review-1/settings/body_html"
+
+
+@attack()
+def restores_that_write_past_the_rules(target: Target) -> dict:
+    """`restore` (how undo takes back a removal in a live session) writes values at paths: sent
+    by hand, it tries a script into an HTML text, a font size past its limit, a value the rules
+    know nothing of, and thousands of values at once."""
+    owner = target.sign_in(OWNER)
+    theme = _theme(target, owner)
+
+    def head() -> int:
+        return target.call("GET", f"{THEMES}/{theme}/live", token=owner["accessToken"], headers=_headers(owner)).json["head"]
+
+    def restore(values: list, client: str):
+        return _send(target, owner, theme, client, head(), 1, [{"kind": "restore", "values": values}])
+
+    script = restore([{"path": REVIEW_HTML, "value": '<p>Hi</p><script>alert(1)</script><img src=x onerror="alert(2)">'}],
+                     "restore-tab-1")
+    assert script.status == 200, f"{script.status} {script.text[:200]}"
+    kept = script.json["accepted"][0]["command"]["values"][0]["value"]
+    assert "<script" not in kept and "onerror" not in kept, f"stored as sent: {kept}"
+
+    before = head()
+    big = restore([{"path": "/settings/typography/font_size_price", "value": 9999}], "restore-tab-2")
+    assert big.status == 200 and big.json["accepted"] == [] and len(big.json["refused"]) == 1, \
+        f"a font size past its limit: {big.status} {big.text[:200]}"
+    many = restore([{"path": f"/settings/junk{i}", "value": i} for i in range(5000)], "restore-tab-3")
+    assert many.status in (200, 400, 413) and not (many.status == 200 and many.json["accepted"]), \
+        f"5000 values: {many.status} {many.text[:200]}"
+    assert head() == before, "a refused restore moved the session on"
+    return {
+        "attempts": "a script and an event handler restored into an HTML text; a font size of 9999; 5000 values",
+        "result": "the HTML cleaned before anyone receives it; the font size refused by the config's rules; the 5000 "
+                  "refused whole; the session's head did not move for a refused one",
+    }
+
+
+ATTACKS = [editors_racing_for_one_head_of_a_live_session, live_sessions_of_another_store_or_without_the_themes_scope,
+           restores_that_write_past_the_rules]

@@ -139,6 +139,15 @@ pub const LIVE_STREAM_POLL_MS: u64 = 5_000;
 pub const LIVE_STREAM_MAX_MS: u64 = 15 * 60_000;
 /// Not in the spec: an editor's id in a live session, in characters (letters, digits, dashes).
 pub const LIVE_CLIENT_ID_LENGTH: std::ops::RangeInclusive<usize> = 8..=64;
+/// Not in the spec: an editor says again where it is this often while it edits (presence fades
+/// `LIVE_PRESENCE_TTL_MS` after its last word).
+pub const LIVE_PRESENCE_AGAIN_MS: u32 = 20_000;
+/// Not in the spec: a live session's stream reconnects after a failure in 1 s, doubling up to
+/// this.
+pub const LIVE_RECONNECT_MAX_MS: u32 = 10_000;
+/// Not in the spec: how long after the last change an editor works out whether the working
+/// draft is the saved version again (it reads the whole document).
+pub const LIVE_SAVED_CHECK_MS: u32 = 200;
 
 /// shell.md §4 and §9: "The whole authentication check re-runs every 82,800,000 ms (23 hours)."
 pub const AUTH_RECHECK_MS: u32 = 82_800_000;

@@ -4,8 +4,8 @@
 //! sent in any interleaving through one server that takes only commands based on its head, all
 //! end on the server's document, and no acknowledged command is lost or applied twice.
 
-use core_wasm::theme::collab::{LiveState, OutBatch, accept, rebase};
-use core_wasm::theme::{ThemeDoc, parse_command, section_list};
+use core_wasm::theme::collab::{LiveClient, LiveState, OutBatch, accept, inverse, rebase};
+use core_wasm::theme::{ThemeDoc, ThemeEditor, parse_command, section_list};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use shared_types::live::LiveCommand;
@@ -356,4 +356,177 @@ proptest! {
             server.log.iter().map(|c| parse_command(c.command.clone()).expect("command")).collect();
         prop_assert_eq!(&accept(&start, &commands).doc, &server.doc);
     }
+}
+
+/// An editor of the admin's kind: its live side and its view (the document the panels and the
+/// preview show), moved only by the steps the live side answers.
+struct Admin {
+    live: LiveClient,
+    view: ThemeEditor,
+}
+
+impl Admin {
+    /// Applies a command as the editor does: its reverse first, on the view before it.
+    fn edit(&mut self, command: ThemeCommand) -> bool {
+        let reverse = inverse(self.view.doc(), &command);
+        match self.view.apply(command.clone()) {
+            Ok(change) => self
+                .live
+                .record(command, change.merged, change.merged, reverse),
+            Err(_) => true,
+        }
+    }
+
+    fn undo(&mut self) {
+        if let Some(step) = self.live.take_undo() {
+            for command in step {
+                let reverse = inverse(self.view.doc(), &command);
+                if self.view.apply(command.clone()).is_ok() {
+                    self.live.record(command, false, false, reverse);
+                }
+            }
+            self.live.end_step();
+        }
+    }
+
+    fn take(&mut self, commands: &[LiveCommand], hold: bool, answered: bool) -> usize {
+        let step = self.live.receive(commands, hold, answered);
+        assert!(step.resync.is_none(), "resync: {:?}", step.resync);
+        if let Some(op) = step.rebase {
+            self.view.run(op).expect("the rebase applies to the view");
+        }
+        assert_eq!(
+            self.view.doc(),
+            &self.live.state().view(),
+            "the view follows the live side"
+        );
+        step.held.len()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The admin's view, moved only by rebase steps, stays the live side's view through edits,
+    /// undos, lost answers and held fields, and every editor ends on the server's document.
+    #[test]
+    fn admin_views_follow_their_live_side_and_end_on_the_servers_document(
+        steps in prop::collection::vec((0..3usize, 0..5u8, prop::option::of(intent())), 1..60)
+    ) {
+        let start = fixture("hydro");
+        let mut server = Server { doc: start.clone(), log: Vec::new(), last_numbers: Default::default() };
+        let mut admins: Vec<Admin> = (0..3)
+            .map(|i| Admin {
+                live: LiveClient::new(&format!("editor-{i}"), start.clone(), 0),
+                view: ThemeEditor::new(start.clone()),
+            })
+            .collect();
+        let mut made = 0;
+        for (who, how, step) in steps {
+            let admin = &mut admins[who];
+            match step {
+                Some(_) if how == 4 => admin.undo(),
+                Some(intent) => {
+                    made += 1;
+                    if let Some(raw) = command_of(admin.view.doc(), &intent, who, made) {
+                        let command = parse_command(raw).expect("command");
+                        prop_assert!(admin.edit(command));
+                    }
+                }
+                None => {
+                    let Some(batch) = admin.live.next_batch(50) else { continue };
+                    match (server.send(admin.live.state().client_id(), &batch), how) {
+                        (Answer::Taken(_), 0) => admin.live.unsent(),
+                        (Answer::Taken(taken), _) => {
+                            admin.take(&taken, false, true);
+                        }
+                        (Answer::Behind(missed), _) => {
+                            admin.live.unsent();
+                            admin.take(&missed, how == 3, false);
+                        }
+                    }
+                }
+            }
+        }
+        for _ in 0..20 {
+            for admin in &mut admins {
+                admin.take(&server.log, false, false);
+                if let Some(batch) = admin.live.next_batch(50) {
+                    match server.send(admin.live.state().client_id(), &batch) {
+                        Answer::Taken(taken) => {
+                            admin.take(&taken, false, true);
+                        }
+                        Answer::Behind(_) => admin.live.unsent(),
+                    }
+                }
+            }
+        }
+        for admin in &mut admins {
+            admin.take(&server.log, false, false);
+            prop_assert!(admin.live.state().pending().is_empty());
+            prop_assert_eq!(admin.view.doc(), &server.doc);
+        }
+    }
+}
+
+#[test]
+fn a_step_and_its_inverse_leave_the_document_as_it_was() {
+    // The header font as the core writes it (the fixture's stylesheet address is an importer's).
+    let font = [
+        json!({"kind": "chooseFontFamily", "slot": "type_header_family", "family": "Poppins"}),
+        json!({"kind": "chooseFontWeight", "slot": "type_header_family", "style": "700", "url": "", "key": ""}),
+    ];
+    let doc = accept(&fixture("hydro"), &commands(&Value::from(font.to_vec()))).doc;
+    let order = keys(&doc);
+    let blocks = json!({"list": "sectionBlocks", "section": "collection-list-1"});
+    let raw = [
+        json!({"kind": "setField", "path": format!("{BLOCKS}/0/title"), "value": "New"}),
+        json!({"kind": "addItem", "list": blocks}),
+        json!({"kind": "moveItem", "list": blocks, "from": 0, "to": 1}),
+        json!({"kind": "moveSection", "key": order[0], "to": 2}),
+        json!({"kind": "addSection", "key": "added-1", "sectionType": "collection_list", "position": 1, "place": "below"}),
+        json!({"kind": "chooseFontFamily", "slot": "type_header_family", "family": "Alata"}),
+    ];
+    for raw in raw {
+        let command = parse_command(raw.clone()).expect("command");
+        let back = inverse(&doc, &command).unwrap_or_else(|| panic!("{raw} has an inverse"));
+        let mut after = accept(&doc, std::slice::from_ref(&command));
+        assert!(after.refused.is_empty(), "{raw} applies");
+        after = accept(&after.doc, &back);
+        assert!(after.refused.is_empty(), "the inverse of {raw} applies");
+        assert_eq!(after.doc.value(), doc.value(), "{raw} and its inverse");
+    }
+    // Steps no command reverses are put back by a restore of what they replaced.
+    for raw in [
+        json!({"kind": "removeSection", "key": order[0]}),
+        json!({"kind": "removeItem", "list": blocks, "index": 0}),
+        json!({"kind": "copySlidesToMobile", "section": order[0]}),
+        // A field the document does not hold yet.
+        json!({"kind": "setField", "path": "/settings/test/title", "value": "Tried"}),
+    ] {
+        let command = parse_command(raw.clone()).expect("command");
+        let back = inverse(&doc, &command).unwrap_or_else(|| panic!("{raw} has an inverse"));
+        assert!(
+            matches!(back.as_slice(), [ThemeCommand::Restore { .. }]),
+            "{raw}"
+        );
+        let after = accept(&doc, std::slice::from_ref(&command)).doc;
+        let undone = accept(&after, &back);
+        assert!(
+            undone.refused.is_empty(),
+            "the restore of {raw} applies: {:?}",
+            undone.refused
+        );
+        assert_eq!(undone.doc.value(), doc.value(), "{raw} and its restore");
+    }
+    // A restore that writes what the rules refuse is refused.
+    let bad = parse_command(json!({"kind": "restore", "values": [
+        {"path": "/settings/typography/font_size_price", "value": 9999}
+    ]}))
+    .expect("command");
+    assert_eq!(
+        accept(&doc, &[bad]).refused.len(),
+        1,
+        "a font size past its limit"
+    );
 }

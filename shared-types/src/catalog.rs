@@ -223,6 +223,10 @@ dto! {
         #[ts(optional)]
         pub saved_by_name: Option<String>,
         pub saved_at: i64,
+        /// Everyone whose edits of the live session the version saved (empty for a save of
+        /// one person's own edits).
+        #[serde(default)]
+        pub authors: Vec<String>,
     }
 
     /// One saved version with its config.

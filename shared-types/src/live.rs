@@ -54,6 +54,12 @@ dto! {
         #[ts(type = "unknown")]
         #[cfg_attr(feature = "openapi", schema(value_type = Object))]
         pub config: Value,
+        /// The sequence number of the working draft's last save: commands after it are unsaved.
+        #[ts(type = "number")]
+        pub saved_head: i64,
+        /// Whether the working draft differs from the saved version (edits undone since the last
+        /// save leave it equal).
+        pub unsaved: bool,
         /// Who is in the editor now.
         pub presence: Vec<LivePresence>,
         /// How long someone is shown after their last activity.
@@ -110,5 +116,14 @@ dto! {
         #[ts(optional)]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub field: Option<String>,
+    }
+
+    /// `POST .../live/save`: the version the working draft was saved as, and the sequence
+    /// number it was saved at (the session's `saved` event tells the others).
+    pub struct LiveSaved {
+        #[ts(type = "number")]
+        pub version: i64,
+        #[ts(type = "number")]
+        pub saved_head: i64,
     }
 }

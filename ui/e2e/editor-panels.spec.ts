@@ -503,16 +503,21 @@ test("a support address sees the test panel and edits its image, text area and t
   await typeIn("/settings/test/image", PICTURE);
   await typeIn("/settings/test/content", "Support tried the text area");
   await typeIn("/settings/test/title", "Support tried the text field");
-  // Each edit is a command: the server's draft holds them (nothing is published).
-  const draftPath = `/stores/onlinestore/themes/${demo.id}/draft`;
+  // Each edit is a command of the theme's working draft (nothing is published).
+  const livePath = `/stores/onlinestore/themes/${demo.id}/live`;
   await expect
     .poll(
       async () => {
-        const draft = await call<{ commands: { path?: string }[] } | null>(request, support, "GET", draftPath);
-        return [...new Set((draft?.commands ?? []).map((c) => c.path))].sort();
+        const live = await call<{ config: { settings: { test?: Record<string, unknown> } } }>(request, support, "GET", livePath);
+        const test = live.config.settings.test ?? {};
+        return [test.image, test.content, test.title].map(String);
       },
       { timeout: 10_000 },
     )
-    .toEqual(["/settings/test/content", "/settings/test/image", "/settings/test/title"]);
-  await call(request, support, "DELETE", draftPath);
+    .toEqual([PICTURE, "Support tried the text area", "Support tried the text field"]);
+  // Taken back, the working draft is the saved theme again, as the next editor finds it.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < 3; i += 1) await page.getByRole("button", { name: /^Undo/ }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect.poll(async () => (await call<{ unsaved: boolean }>(request, support, "GET", livePath)).unsaved).toBe(false);
 });

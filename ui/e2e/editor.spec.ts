@@ -3,10 +3,11 @@
 // rules; font reset; countdown; save and reload; undo and redo; the live preview, following typing
 // and recovering from lost and reordered messages and a reloaded frame; offline edits
 // kept across a reload and sent once; offline edits without Save kept as a draft (never
-// published by the network's return) and resumed on another device; the preview rendered in the
-// frame without a network; merges and conflicts with a second browser; screenshots.
-import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter, newStore } from "./helpers";
+// published by the network's return), in the theme's live session with another device; the
+// preview rendered in the frame without a network; two people editing one theme live (presence,
+// a same-field race, an offline edit merged); screenshots.
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { OWNER, apiSession, call, choosePlan, enter, newStore } from "./helpers";
 
 test.setTimeout(120_000);
 
@@ -403,10 +404,10 @@ test("offline edits survive a reload and reach the server exactly once", async (
   await expect(page.getByRole("dialog", { name: "Versions" })).toContainText("Edited Cart Goal: Motivational message");
 });
 
-/** Issue 26: only Save publishes. Edits made offline stay a draft: the network's return and a
- * reload publish nothing; the draft is kept on the server for the user's other devices, which
- * offer to resume it; Save publishes it. */
-test("offline edits without Save stay unsaved after reconnecting and a reload; another device resumes them; Save publishes", async ({
+/** Issue 26, in the theme's live session: only Save publishes. An edit made offline waits on
+ * the device; back online it joins the shared working draft, unpublished: a reload and another
+ * device show it there; Save publishes it. */
+test("offline edits without Save stay unsaved after reconnecting and a reload; another device sees them; Save publishes", async ({
   page,
   context,
   browser,
@@ -415,7 +416,7 @@ test("offline edits without Save stay unsaved after reconnecting and a reload; a
   const { owner, store, theme, config } = await setUp(request, "Editor Draft Shop");
   const { subdomain } = await call<{ subdomain: string }>(request, owner, "GET", "/stores/current", undefined, store);
   const storefront = async () => (await request.get(`/s/${subdomain}/`)).text();
-  const draftPath = `/stores/onlinestore/themes/${theme("hydro").id}/draft`;
+  const themePath = `/stores/onlinestore/themes/${theme("hydro").id}`;
   const status = page.getByTestId("save-status");
   const text = "Picked without a network, not saved";
   await openEditor(page, /Editor Draft Shop/, "Hydro");
@@ -424,7 +425,7 @@ test("offline edits without Save stay unsaved after reconnecting and a reload; a
   });
   let batches = 0;
   page.on("request", (r) => {
-    if (r.url().endsWith("/commands")) batches += 1;
+    if (r.url().endsWith(`${theme("hydro").id}/commands`)) batches += 1;
   });
 
   await context.setOffline(true);
@@ -435,101 +436,160 @@ test("offline edits without Save stay unsaved after reconnecting and a reload; a
   await heading.press("Enter");
   await expect(status).toHaveText("Offline — 1 change not saved, kept on this device");
 
-  // Back online: nothing is published; the draft only goes to the server's copy for other devices.
+  // Back online: the edit joins the shared working draft; nothing is published.
   await context.setOffline(false);
   await expect(status).toHaveText("1 change not saved");
-  await expect
-    .poll(async () => (await call<{ commands: unknown[] } | null>(request, owner, "GET", draftPath, undefined, store))?.commands.length, { timeout: 10_000 })
-    .toBe(1);
+  await expect.poll(async () => (await call<{ head: number }>(request, owner, "GET", `${themePath}/live`, undefined, store)).head, { timeout: 10_000 }).toBe(1);
   // A reload: still unsaved, still not published.
   await page.reload();
   await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
   await expect(status).toHaveText("1 change not saved");
   await expect(page.getByTestId("remote-draft")).toHaveCount(0);
-  expect(batches).toBe(0);
   expect((await config("hydro")).version).toBe(1);
   expect(await storefront()).not.toContain(text);
 
-  // Another device of the same merchant is offered the draft and resumes it.
+  // Another device of the same merchant opens the working draft, edit included.
   const other = await browser.newContext();
   const phone = await other.newPage();
   await enter(phone, OWNER, /Editor Draft Shop/);
   await phone.goto(page.url());
-  const banner = phone.getByTestId("remote-draft");
-  await expect(banner).toContainText("Unsaved changes from another device (1 change)", { timeout: 20_000 });
-  await banner.getByRole("button", { name: "Resume" }).click();
-  await expect(banner).toHaveCount(0);
-  await expect(phone.getByTestId("save-status")).toHaveText("1 change not saved");
+  await expect(phone.getByTestId("save-status")).toHaveText("1 change not saved", { timeout: 20_000 });
   await phone.getByRole("button", { name: /^Edit Collection list/ }).click();
   await expect(phone.getByRole("textbox", { name: "Heading", exact: true }).first()).toHaveValue(text);
-  await other.close();
   expect(await storefront()).not.toContain(text);
 
-  // Save publishes, and the server's draft goes with it.
+  // Save publishes, and every editor of the session hears it.
   await page.getByRole("button", { name: "Save" }).click();
   await expect(status).toHaveText("Saved");
-  expect(batches).toBe(1);
+  await expect(phone.getByTestId("save-status")).toHaveText("Saved");
+  await other.close();
+  expect(batches).toBe(0);
   expect((await config("hydro")).version).toBe(2);
   expect(await storefront()).toContain(text);
-  expect(await call<unknown>(request, owner, "GET", draftPath, undefined, store)).toBeNull();
 });
 
-async function secondEditor(browser: Browser, url: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await enter(page, OWNER, /Editor Merge Shop/, url);
-  await expect(page.getByRole("tab", { name: "Sections" })).toBeVisible();
-  return { context, page };
+/** The link in the newest mail to `to` (the development mailbox), as a path. */
+async function mailedLink(request: APIRequestContext, to: string): Promise<string> {
+  const mails = (await (await request.get("/api/dev/mailbox")).json()) as { to: string; body: string }[];
+  const mail = mails.filter((m) => m.to === to).at(-1);
+  const url = mail ? /https?:\/\/\S+/.exec(mail.body)?.[0] : undefined;
+  expect(url, `a mail to ${to}`).toBeDefined();
+  const link = new URL(url as string);
+  return `${link.pathname}${link.search}`;
 }
 
-test("a second editor's save on another path merges; on the same path the conflict is shown", async ({ page, browser, request }) => {
-  const { config } = await setUp(request, "Editor Merge Shop");
-  await openEditor(page, /Editor Merge Shop/, "Hydro");
-  const other = await secondEditor(browser, page.url());
+/** Issue 47: the owner and a designer they invited edit one theme at once, each in their own
+ * browser. Each one's edit reaches the other's panel and preview; each sees who is there and
+ * where; both typing in one field end on the same text; an edit made offline merges on
+ * reconnecting, and the field someone else changed meanwhile offers the choice. */
+test("two editors edit one theme live: edits, presence, a same-field race and an offline edit", async ({ page, browser, request }) => {
+  const { owner, store, theme, config } = await setUp(request, "Editor Live Shop");
+  const email = `designer-${Date.now()}@example.com`;
+  // Staff accounts come with the Silver plan.
+  await choosePlan(request, owner, store);
+  await call(request, owner, "POST", "/users/add-store-staff", { email, scopes: ["themes"] }, store);
+  const designerContext = await browser.newContext();
+  const designer = await designerContext.newPage();
+  await designer.goto(await mailedLink(request, email));
+  await designer.getByLabel("First name").fill("Minh");
+  await designer.getByLabel("Password", { exact: true }).fill("designer12");
+  await designer.getByRole("button", { name: "Accept the invitation" }).click();
+  await expect(designer).toHaveURL(/\/admin\/auth\/shop$/);
+  await designer.getByRole("button", { name: /Editor Live Shop/ }).click();
+  await expect(designer).not.toHaveURL(/\/admin\/auth\/shop$/);
 
-  // B changes the lines of product titles and saves.
-  await openGroup(other.page, "Style");
-  await other.page.getByRole("textbox", { name: "Lines of product titles" }).fill("4");
-  await other.page.getByRole("textbox", { name: "Lines of product titles" }).press("Enter");
-  await other.page.getByRole("button", { name: "Save" }).click();
-  await expect(other.page.getByTestId("save-status")).toHaveText("Saved");
+  await openEditor(page, /Editor Live Shop/, "Hydro");
+  await designer.goto(page.url());
+  await expect(designer.getByRole("tab", { name: "Sections" })).toBeVisible({ timeout: 20_000 });
+  for (const p of [page, designer]) await expect(p.getByTestId("preview-frame")).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  const ownerFrame = page.frameLocator('[data-testid="preview-frame"]');
+  const designerFrame = designer.frameLocator('[data-testid="preview-frame"]');
 
-  // A, still on the first version, changes another path: merged.
-  await openGroup(page, "Cart Goal");
-  await page.getByRole("textbox", { name: "Goal amount" }).fill("120");
-  await page.getByRole("textbox", { name: "Goal amount" }).press("Enter");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  let saved = await config("hydro");
-  expect(saved.config.settings.style?.maxLineDisplayProduct).toBe(4);
-  expect(saved.config.settings.cart_goal?.goalAmount).toBe(120);
+  // Presence: each sees the other's avatar; the owner's open section is marked for Minh, in the
+  // list and over it in the preview.
+  await expect(page.getByTestId("live-avatar")).toHaveAttribute("data-name", /Minh/);
+  await expect(designer.getByTestId("live-avatar")).toHaveCount(1);
+  await page.getByRole("button", { name: /^Edit Collection list/ }).click();
+  const row = designer.locator('[data-testid="section-row"][data-section-key="collection-list-1"]');
+  await expect(row.getByTestId("live-editing")).toHaveAccessibleName(/is editing/);
+  await expect.poll(async () => designerFrame.locator("#sl-editing").evaluate((el) => el.textContent ?? "")).toContain("collection-list-1");
 
-  // B (reloaded) and A both change the goal amount: A sees both values and chooses.
-  await other.page.reload();
-  await openGroup(other.page, "Cart Goal");
-  await other.page.getByRole("textbox", { name: "Goal amount" }).fill("200");
-  await other.page.getByRole("textbox", { name: "Goal amount" }).press("Enter");
-  await other.page.getByRole("button", { name: "Save" }).click();
-  await expect(other.page.getByTestId("save-status")).toHaveText("Saved");
+  // The owner types, key by key: the designer's preview follows; the designer's panel marks
+  // the field the owner types in.
+  await designer.getByRole("button", { name: /^Edit Collection list/ }).click();
+  const ownerHeading = page.getByRole("textbox", { name: "Heading", exact: true }).first();
+  const designerHeading = designer.getByRole("textbox", { name: "Heading", exact: true }).first();
+  await ownerHeading.click();
+  await ownerHeading.press("Control+A");
+  await ownerHeading.pressSequentially("Fresh from the owner", { delay: 30 });
+  const designerShown = designerFrame.locator('[data-section-key="collection-list-1"]');
+  await expect(designerShown).toContainText("Fresh from the owner");
+  await expect(designer.getByTestId("field-/pages/homepage/sections/collection-list-1/settings/heading").getByTestId("live-typing")).toHaveText(
+    /is typing here/,
+  );
+  await ownerHeading.press("Enter");
+  await expect(designerHeading).toHaveValue("Fresh from the owner");
 
-  await page.getByRole("textbox", { name: "Goal amount" }).fill("150");
-  await page.getByRole("textbox", { name: "Goal amount" }).press("Enter");
-  await page.getByRole("button", { name: "Save" }).click();
-  const dialog = page.getByRole("dialog", { name: "Someone else changed this too" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId("conflict-mine")).toHaveText("150");
-  await expect(dialog.getByTestId("conflict-theirs")).toHaveText("200");
-  await expect(page.getByTestId("save-status")).toHaveText("Conflict");
-  // Kept across a reload until chosen.
-  await page.reload();
-  await expect(dialog).toBeVisible();
+  // The designer's edit of another section reaches the owner's preview.
+  await designer.getByRole("button", { name: "Back to the list" }).click();
+  await designer.getByRole("button", { name: "Edit Header", exact: true }).click();
+  const topBar = designer.getByRole("textbox", { name: "Top bar text" });
+  await topBar.fill("Minh's top bar");
+  await topBar.press("Enter");
+  await expect(ownerFrame.getByText("Minh's top bar")).toBeVisible();
+
+  // A race on one field: both type at once; the later in the server's order wins, on both.
+  await designer.getByRole("button", { name: "Back to the list" }).click();
+  await designer.getByRole("button", { name: /^Edit Collection list/ }).click();
+  await Promise.all([
+    (async () => {
+      await ownerHeading.fill("Owner's heading");
+      await ownerHeading.press("Enter");
+    })(),
+    (async () => {
+      await designerHeading.fill("Minh's heading");
+      await designerHeading.press("Enter");
+    })(),
+  ]);
+  await expect
+    .poll(async () => [await ownerHeading.inputValue(), await designerHeading.inputValue()].join(" | "))
+    .toMatch(/^(Owner's|Minh's) heading \| \1 heading$/);
+  const winner = await ownerHeading.inputValue();
+  await expect(designerShown).toContainText(winner);
+  await expect(ownerFrame.locator('[data-section-key="collection-list-1"]')).toContainText(winner);
+
+  // Offline: the designer edits the heading and the cart goal's message; meanwhile the owner
+  // changes the heading too. Back online, the message merges; the heading offers the choice.
+  await designerContext.setOffline(true);
+  await expect(designer.getByTestId("save-status")).toHaveText(/Offline/);
+  await designerHeading.fill("Minh, offline");
+  await designerHeading.press("Enter");
+  await ownerHeading.fill("The owner, meanwhile");
+  await ownerHeading.press("Enter");
+  await openGroup(designer, "Cart Goal");
+  const message = designer.getByRole("textbox", { name: "Motivational message" });
+  await message.fill("Written offline by Minh");
+  await message.press("Enter");
+  await designerContext.setOffline(false);
+  const dialog = designer.getByRole("dialog", { name: "Someone else changed this too" });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByTestId("conflict-mine")).toHaveText(`"Minh, offline"`);
+  await expect(dialog.getByTestId("conflict-theirs")).toHaveText(`"The owner, meanwhile"`);
   await dialog.getByRole("button", { name: "Keep mine" }).click();
   await expect(dialog).toBeHidden();
+  await expect(ownerHeading).toHaveValue("Minh, offline");
+  await openGroup(page, "Cart Goal");
+  await expect(page.getByRole("textbox", { name: "Motivational message" })).toHaveValue("Written offline by Minh");
+
+  // The owner saves everyone's edits; the version names both.
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  saved = await config("hydro");
-  expect(saved.config.settings.cart_goal?.goalAmount).toBe(150);
-  await other.context.close();
+  await expect(designer.getByTestId("save-status")).toHaveText("Saved");
+  const saved = await config("hydro");
+  expect(saved.config.settings.cart_goal?.motivationalMessage).toBe("Written offline by Minh");
+  const versions = await call<{ authors: string[] }[]>(request, owner, "GET", `/stores/onlinestore/themes/${theme("hydro").id}/versions`, undefined, store);
+  expect(versions[0]?.authors).toHaveLength(2);
+  await designerContext.close();
 });
 
 test("the preview shows changes without reloading, scrolls to a section, and is 375 x 667 on mobile", async ({ page, request }) => {
@@ -597,7 +657,8 @@ test("the preview follows typing and recovers from lost and reordered messages a
   await heading.press("Control+A");
   await heading.pressSequentially("Fresh", { delay: 40 });
   await expect(shown).toContainText("Fresh");
-  await expect(page.getByText("1 change not saved")).toBeVisible();
+  // (In the live session, each batch sent while typing is a command of the working draft.)
+  await expect(page.getByTestId("save-status")).toHaveText(/changes? not saved/);
   // A render that differs from the shown section only in its text keeps the section's elements
   // (the section chosen a moment ago still has the editor's flash on it) and changes the text.
   await shown.evaluate((el) => Object.assign(el, { kept: true }));

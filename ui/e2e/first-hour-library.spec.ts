@@ -131,7 +131,10 @@ test("a theme is added from the library, renamed, previewed, given a page, publi
 
   // A theme that cannot be loaded: the message, Try again and Close; never a dead end.
   let failing = true;
-  await page.route(`**/api/stores/onlinestore/themes/${id}/config*`, (route) => (failing ? route.fulfill({ status: 503, body: "{}" }) : route.fallback()));
+  // (Online, the editor joins the theme's live session first, and reads the config without it.)
+  await page.route(new RegExp(`/api/stores/onlinestore/themes/${id}/(config|live)`), (route) =>
+    failing ? route.fulfill({ status: 503, body: "{}" }) : route.fallback(),
+  );
   await page.goto(`/admin/online-store/themes/${id}/editor`);
   const failed = page.getByRole("alert").filter({ hasText: "The theme could not be loaded" });
   await expect(failed).toBeVisible({ timeout: 20_000 });

@@ -85,13 +85,24 @@ pub fn clean_config_html(config: &mut Value) {
 /// it: what a live session passes on to the other editors' preview frames is clean too.
 #[cfg(feature = "html-cleaner")]
 pub fn clean_command_html(command: &mut shared_types::theme::ThemeCommand) {
-    if let shared_types::theme::ThemeCommand::SetField { path, value } = command
-        && let Ok(segments) = crate::theme::parse_pointer(path)
-    {
-        match value {
-            Value::String(text) if is_html_path(&segments) => *text = clean(text),
-            _ => clean_html_under(value, segments),
+    let clean_at = |path: &str, value: &mut Value| {
+        if let Ok(segments) = crate::theme::parse_pointer(path) {
+            match value {
+                Value::String(text) if is_html_path(&segments) => *text = clean(text),
+                _ => clean_html_under(value, segments),
+            }
         }
+    };
+    match command {
+        shared_types::theme::ThemeCommand::SetField { path, value } => clean_at(path, value),
+        shared_types::theme::ThemeCommand::Restore { values } => {
+            for restored in values {
+                if let Some(value) = restored.value.as_mut() {
+                    clean_at(&restored.path, value);
+                }
+            }
+        }
+        _ => {}
     }
 }
 

@@ -18,10 +18,10 @@
 //! everywhere. Two additions to one list: both items stay, in the server's order.
 
 use shared_types::live::LiveCommand;
-use shared_types::theme::{ListRef, Place, ThemeCommand};
+use shared_types::theme::{EditorOp, ListRef, LiveStep, Place, RestoredValue, ThemeCommand};
 
 use super::commands::{apply, home_keys, list_place};
-use super::doc::{ThemeDoc, parse_pointer};
+use super::doc::{ThemeDoc, get_at, parse_pointer};
 use super::error::ThemeError;
 
 /// Which ordered list a shift moves positions in.
@@ -226,6 +226,20 @@ fn map_command(
                 to: to_u32(map_index(to as usize, over.kind).unwrap_or(to as usize)),
             }
         }
+        ThemeCommand::Restore { values } => match &over.list {
+            ListId::Items(list) => ThemeCommand::Restore {
+                values: values
+                    .into_iter()
+                    .map(|v| {
+                        Some(RestoredValue {
+                            path: map_path(&v.path, list, over.kind)?,
+                            value: v.value,
+                        })
+                    })
+                    .collect::<Option<Vec<_>>>()?,
+            },
+            ListId::Sections => ThemeCommand::Restore { values },
+        },
         other => other,
     })
 }
@@ -358,6 +372,112 @@ pub fn valid_client_seqs(first: i64, count: usize) -> bool {
             .is_some_and(|end| end <= CLIENT_SEQ_MAX)
 }
 
+/// The commands that take back `command` in a live session, made on `doc` (the document before
+/// it): undo there is a command like any other, ordered by the server and rebased like the rest,
+/// so that it takes back one's own step without taking back what others did since. A step no
+/// other command reverses (a removal, a copy of slides, the countdown) is taken back by a
+/// `Restore` of what it replaced. `None` when `command` does not apply to `doc`.
+pub fn inverse(doc: &ThemeDoc, command: &ThemeCommand) -> Option<Vec<ThemeCommand>> {
+    let value = doc.value();
+    let font = |slot: &shared_types::theme::FontSlot, field: &str| -> String {
+        get_at(value, &["settings", "typography", slot.wire_name(), field])
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("")
+            .to_owned()
+    };
+    Some(match command {
+        ThemeCommand::SetField { path, .. } => {
+            let segments = parse_pointer(path).ok()?;
+            match get_at(value, &segments) {
+                Some(before) => vec![ThemeCommand::SetField {
+                    path: path.clone(),
+                    value: before.clone(),
+                }],
+                // A field set for the first time: what it created goes again.
+                None => restore_of(doc, command)?,
+            }
+        }
+        ThemeCommand::AddSection { key, .. } => {
+            vec![ThemeCommand::RemoveSection { key: key.clone() }]
+        }
+        ThemeCommand::MoveSection { key, .. } => {
+            let from = home_keys(value).iter().position(|k| k == key)?;
+            vec![ThemeCommand::MoveSection {
+                key: key.clone(),
+                to: to_u32(from),
+            }]
+        }
+        ThemeCommand::AddItem { list, .. } => {
+            let (_, at) = list_place(value, doc.family(), list)?;
+            vec![ThemeCommand::RemoveItem {
+                list: list.clone(),
+                index: to_u32(at),
+            }]
+        }
+        ThemeCommand::MoveItem { list, from, to } => vec![ThemeCommand::MoveItem {
+            list: list.clone(),
+            from: *to,
+            to: *from,
+        }],
+        ThemeCommand::ChooseFontFamily { slot, .. }
+        | ThemeCommand::ChooseFontWeight { slot, .. } => {
+            let family = font(slot, "font");
+            if family.is_empty() {
+                return None;
+            }
+            let style = font(slot, "style");
+            let mut back = vec![ThemeCommand::ChooseFontFamily {
+                slot: *slot,
+                family,
+            }];
+            if !style.is_empty() {
+                back.push(ThemeCommand::ChooseFontWeight {
+                    slot: *slot,
+                    style,
+                    url: font(slot, "url"),
+                    key: font(slot, "key"),
+                });
+            }
+            back
+        }
+        ThemeCommand::RemoveSection { .. }
+        | ThemeCommand::RemoveItem { .. }
+        | ThemeCommand::CopySlidesToMobile { .. }
+        | ThemeCommand::SetCountdown { .. }
+        | ThemeCommand::Restore { .. } => restore_of(doc, command)?,
+    })
+}
+
+/// The `Restore` that takes back `command` on `doc`: what its writes replaced, put back in
+/// reverse order (as undo restores a step).
+fn restore_of(doc: &ThemeDoc, command: &ThemeCommand) -> Option<Vec<ThemeCommand>> {
+    let mut after = doc.clone();
+    let change = apply(&mut after, command).ok()?;
+    let values = change
+        .patches
+        .into_iter()
+        .rev()
+        .map(|patch| RestoredValue {
+            path: super::doc::to_pointer(&patch.path),
+            value: patch.before,
+        })
+        .collect();
+    Some(vec![ThemeCommand::Restore { values }])
+}
+
+/// Whether a step's commands put back a value at `path` or around it (a `Restore` there): then
+/// someone else's edit of `path` would be undone with it.
+fn restores_around(step: &[ThemeCommand], path: &str) -> bool {
+    step.iter().any(|command| match command {
+        ThemeCommand::Restore { values } => values.iter().any(|v| {
+            v.path == path
+                || path.starts_with(&format!("{}/", v.path))
+                || v.path.starts_with(&format!("{path}/"))
+        }),
+        _ => false,
+    })
+}
+
 /// A command of an editor's own, not acknowledged yet, with its number once sent.
 #[derive(Debug, Clone, PartialEq)]
 struct Unacked {
@@ -382,6 +502,9 @@ pub struct Received {
     pub remote: usize,
     /// The editor's commands dropped because what they edited is gone.
     pub dropped: Vec<ThemeCommand>,
+    /// The editor's field edits set aside because someone else set the same field meanwhile
+    /// (only when asked, on coming back from offline): the editor chooses which value stays.
+    pub held: Vec<ThemeCommand>,
 }
 
 /// Why the server's commands could not be taken: the editor's copy is not the server's, and it
@@ -464,6 +587,30 @@ impl LiveState {
         });
     }
 
+    /// Keeps a command the editor applied to its view, as one step with the one before it when
+    /// the editor `merged` them (typing in one field, not sent yet); answers whether it could
+    /// (a merge into a sent command cannot: the editor must not merge then).
+    pub fn record(&mut self, command: ThemeCommand, merged: bool) -> bool {
+        let mergeable = matches!(
+            (&command, self.pending.last()),
+            (
+                ThemeCommand::SetField { path, .. },
+                Some(Unacked {
+                    command: ThemeCommand::SetField { path: last, .. },
+                    client_seq: None,
+                }),
+            ) if path == last
+        );
+        if merged && mergeable {
+            self.pending.pop();
+        }
+        self.pending.push(Unacked {
+            command,
+            client_seq: None,
+        });
+        mergeable || !merged
+    }
+
     /// The next batch to send (at most `max` commands), numbered; `None` when there is nothing.
     /// A batch whose answer was lost keeps its numbers until its fate is known (its commands in
     /// the log, or others' after the head), so that sent again it is taken once at most.
@@ -498,6 +645,16 @@ impl LiveState {
     /// batch's answer; ones at or before the head are skipped). Its own acknowledge its sent
     /// commands; the others are rebased on ([`rebase`]).
     pub fn receive(&mut self, stored: &[LiveCommand]) -> Result<Received, Resync> {
+        self.receive_holding(stored, false)
+    }
+
+    /// [`LiveState::receive`], setting aside (when `hold`) the editor's field edits whose field
+    /// someone else set in the commands received ([`Received::held`]).
+    pub fn receive_holding(
+        &mut self,
+        stored: &[LiveCommand],
+        hold: bool,
+    ) -> Result<Received, Resync> {
         let mut received = Received::default();
         let mut remote: Vec<ThemeCommand> = Vec::new();
         let from = self.head;
@@ -551,14 +708,292 @@ impl LiveState {
             .collect();
         // Others' commands after the head prove that no sent batch of this editor was taken:
         // the rebased commands are new ones, numbered when next sent.
-        self.pending = rebased
-            .pending
-            .into_iter()
-            .map(|(_, command)| Unacked {
-                command,
-                client_seq: None,
+        let theirs: Vec<&str> = remote
+            .iter()
+            .filter_map(|c| match c {
+                ThemeCommand::SetField { path, .. } => Some(path.as_str()),
+                _ => None,
             })
             .collect();
+        let mut kept = Vec::with_capacity(rebased.pending.len());
+        for (_, command) in rebased.pending {
+            match &command {
+                ThemeCommand::SetField { path, .. } if hold && theirs.contains(&path.as_str()) => {
+                    received.held.push(command);
+                }
+                _ => kept.push(Unacked {
+                    command,
+                    client_seq: None,
+                }),
+            }
+        }
+        self.pending = kept;
         Ok(received)
+    }
+}
+
+/// A step being taken back or made again: the commands that reverse it, as recorded.
+#[derive(Debug, Clone)]
+struct Replay {
+    /// An undo (its reverse goes to redo), or a redo (to undo).
+    undoing: bool,
+    reverse: Vec<ThemeCommand>,
+    /// Every command of the step had a reverse.
+    whole: bool,
+}
+
+/// An editor's side of a live session as the admin runs it: its [`LiveState`], the batch on its
+/// way, and its undo and redo steps as commands (each step the commands that reverse it,
+/// [`inverse`]). Others' commands that move positions in lists end the steps (their positions
+/// would name other items); others' field edits keep them, and an undo then sets back what the
+/// editor replaced.
+#[derive(Debug, Clone)]
+pub struct LiveClient {
+    state: LiveState,
+    sent: Option<OutBatch>,
+    undo: Vec<Vec<ThemeCommand>>,
+    redo: Vec<Vec<ThemeCommand>>,
+    replay: Option<Replay>,
+}
+
+impl LiveClient {
+    pub fn new(client_id: &str, confirmed: ThemeDoc, head: i64) -> Self {
+        LiveClient {
+            state: LiveState::new(client_id, confirmed, head),
+            sent: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            replay: None,
+        }
+    }
+
+    pub fn state(&self) -> &LiveState {
+        &self.state
+    }
+
+    pub fn sending(&self) -> bool {
+        self.sent.is_some()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Keeps a command the editor applied (`merged` into its last one, unsent), with its reverse
+    /// (`None`: it has none). A command of an undo or redo under way joins that step; any other
+    /// starts a step, or `continues` the one typed before it in the same field (sent or not:
+    /// one step to undo), and ends what there was to redo.
+    pub fn record(
+        &mut self,
+        command: ThemeCommand,
+        merged: bool,
+        continues: bool,
+        reverse: Option<Vec<ThemeCommand>>,
+    ) -> bool {
+        let kept = self.state.record(command, merged);
+        if let Some(replay) = self.replay.as_mut() {
+            match reverse {
+                Some(mut commands) => {
+                    commands.append(&mut replay.reverse);
+                    replay.reverse = commands;
+                }
+                None => replay.whole = false,
+            }
+            return kept;
+        }
+        self.redo.clear();
+        if continues && !self.undo.is_empty() {
+            // Typing on: the step's reverse is what the field held before the first keystroke.
+            return kept;
+        }
+        match reverse {
+            Some(commands) => {
+                self.undo.push(commands);
+                if self.undo.len() > crate::limits::THEME_UNDO_DEPTH {
+                    self.undo.remove(0);
+                }
+            }
+            None => self.undo.clear(),
+        }
+        kept
+    }
+
+    /// The commands that take back the last step: the editor applies and records each, then
+    /// ends the step.
+    pub fn take_undo(&mut self) -> Option<Vec<ThemeCommand>> {
+        let step = self.undo.pop()?;
+        self.replay = Some(Replay {
+            undoing: true,
+            reverse: Vec::new(),
+            whole: true,
+        });
+        Some(step)
+    }
+
+    /// The commands that make again the last step taken back.
+    pub fn take_redo(&mut self) -> Option<Vec<ThemeCommand>> {
+        let step = self.redo.pop()?;
+        self.replay = Some(Replay {
+            undoing: false,
+            reverse: Vec::new(),
+            whole: true,
+        });
+        Some(step)
+    }
+
+    /// Ends an undo or redo: its reverse becomes a step to redo or undo again.
+    pub fn end_step(&mut self) {
+        let Some(replay) = self.replay.take() else {
+            return;
+        };
+        let stack = if replay.undoing {
+            &mut self.redo
+        } else {
+            &mut self.undo
+        };
+        if replay.whole && !replay.reverse.is_empty() {
+            stack.push(replay.reverse);
+        } else if !replay.whole {
+            stack.clear();
+        }
+    }
+
+    /// The next batch to send, unless one is on its way.
+    pub fn next_batch(&mut self, max: usize) -> Option<OutBatch> {
+        if self.sent.is_some() {
+            return None;
+        }
+        let batch = self.state.next_batch(max)?;
+        self.sent = Some(batch.clone());
+        Some(batch)
+    }
+
+    /// The batch on its way got no answer, or a 409: it goes again (with the same numbers until
+    /// its fate is known).
+    pub fn unsent(&mut self) {
+        self.sent = None;
+    }
+
+    /// The batch on its way was refused whole (400: the server took its numbers before, or
+    /// cannot read it): its commands go. Answers the `Rebase` of the view without them.
+    pub fn refused(&mut self) -> Option<EditorOp> {
+        let batch = self.sent.take()?;
+        let before = self.state.pending();
+        self.state.settle(&batch);
+        let after = self.state.pending();
+        self.undo.clear();
+        self.redo.clear();
+        Some(EditorOp::Rebase {
+            back: u32::try_from(before.len()).unwrap_or(u32::MAX),
+            commands: after,
+        })
+    }
+
+    /// Takes the server's commands (with `answered`, the answer to the batch on its way, which
+    /// settles it) and answers how the editor's view moves: the `Rebase` from the view as it was
+    /// (the editor's commands not acknowledged, on top) to the new one, unless its own commands
+    /// came back exactly as sent and nothing else changed.
+    pub fn receive(&mut self, stored: &[LiveCommand], hold: bool, answered: bool) -> LiveStep {
+        let before = self.state.pending();
+        let head = self.state.head();
+        let mut fresh = Vec::new();
+        let mut structural = false;
+        let mut fields: Vec<String> = Vec::new();
+        for entry in stored.iter().filter(|c| c.seq > head) {
+            match super::parse_command(entry.command.clone()) {
+                Ok(command) => {
+                    if entry.client_id != self.state.client_id
+                        && !matches!(
+                            command,
+                            ThemeCommand::SetField { .. }
+                                | ThemeCommand::ChooseFontFamily { .. }
+                                | ThemeCommand::ChooseFontWeight { .. }
+                                | ThemeCommand::SetCountdown { .. }
+                        )
+                    {
+                        structural = true;
+                    }
+                    if entry.client_id != self.state.client_id
+                        && let ThemeCommand::SetField { path, .. } = &command
+                    {
+                        fields.push(path.clone());
+                    }
+                    fresh.push(command);
+                }
+                Err(_) => break,
+            }
+        }
+        let received = match self.state.receive_holding(stored, hold) {
+            Ok(received) => received,
+            Err(resync) => {
+                return LiveStep {
+                    resync: Some(format!("{resync:?}")),
+                    ..LiveStep::default()
+                };
+            }
+        };
+        if answered && let Some(batch) = self.sent.take() {
+            self.state.settle(&batch);
+        }
+        if structural {
+            self.undo.clear();
+            self.redo.clear();
+        }
+        // A step that would put back a whole value someone else just edited inside goes.
+        for path in &fields {
+            self.undo.retain(|step| !restores_around(step, path));
+            self.redo.retain(|step| !restores_around(step, path));
+        }
+        let after = self.state.pending();
+        let own = received.own;
+        let unchanged = received.remote == 0
+            && fresh.len() == own
+            && before.len() >= own
+            && before[..own] == fresh[..]
+            && before[own..] == after[..];
+        let to_u32 = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        LiveStep {
+            rebase: (!unchanged).then(|| {
+                fresh.extend(after);
+                EditorOp::Rebase {
+                    back: to_u32(before.len()),
+                    commands: fresh,
+                }
+            }),
+            own: to_u32(own),
+            remote: to_u32(received.remote),
+            dropped: received.dropped,
+            held: received.held,
+            resync: None,
+        }
+    }
+
+    /// Starts again from the working draft joined again, at `head`: the editor's commands that
+    /// still apply there stay (as new ones), the others go; the undo steps go. Answers the view.
+    pub fn restart(&mut self, confirmed: ThemeDoc, head: i64) -> ThemeDoc {
+        let pending = self.state.pending();
+        let accepted = accept(&confirmed, &pending);
+        let mut state = LiveState::new(&self.state.client_id, confirmed, head);
+        state.next_seq = self.state.next_seq;
+        // A sent command keeps its number: if the server took it before, sending it again is
+        // refused (400), and the editor drops it then, never applying it twice.
+        for (i, unacked) in std::mem::take(&mut self.state.pending)
+            .into_iter()
+            .enumerate()
+        {
+            if !accepted.refused.iter().any(|(r, _)| *r == i) {
+                state.pending.push(unacked);
+            }
+        }
+        self.state = state;
+        self.sent = None;
+        self.undo.clear();
+        self.redo.clear();
+        self.replay = None;
+        accepted.doc
     }
 }

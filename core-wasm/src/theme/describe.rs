@@ -82,6 +82,16 @@ pub fn describe(before: &Value, commands: &[ThemeCommand]) -> Vec<VersionChange>
             ThemeCommand::SetCountdown { .. } => {
                 settings_change("checkout", Some("countdown".to_owned()))
             }
+            ThemeCommand::Restore { values } => {
+                match values.first().and_then(|v| path_place(&v.path)) {
+                    Some(Place::Section(key, _)) => {
+                        let kind = type_of(&key, &added);
+                        section_change(ChangeAction::Edited, &key, kind, None)
+                    }
+                    Some(Place::Settings(group, _)) => settings_change(&group, None),
+                    None => continue,
+                }
+            }
         };
         if !out.contains(&change) {
             out.push(change);

@@ -246,7 +246,46 @@ impl ThemeEditor {
             EditorOp::Apply { command, .. } => self.apply(command),
             EditorOp::Undo => self.undo(),
             EditorOp::Redo => self.redo(),
+            EditorOp::Rebase { back, commands } => self.rebase(back, commands),
         }
+    }
+
+    /// Takes back the last `back` commands and applies `commands` after the ones before them:
+    /// how a live session's copy moves when the server's order put others' commands under the
+    /// editor's own (see [`EditorOp::Rebase`]). Nothing is left to redo. Fails when fewer than
+    /// `back` commands can be taken back, or a command does not apply: then this copy is not the
+    /// sender's, which sends the document whole.
+    pub fn rebase(
+        &mut self,
+        back: u32,
+        commands: Vec<ThemeCommand>,
+    ) -> Result<ThemeChange, ThemeError> {
+        if back as usize > self.done.len() {
+            return Err(ThemeError::BadCommand {
+                detail: "the rebase takes back commands this copy does not keep".to_owned(),
+            });
+        }
+        let mut patches = Vec::new();
+        for _ in 0..back {
+            if let Some(done) = self.done.pop() {
+                restore(self.doc.root_mut(), done.patches.clone());
+                patches.extend(done.patches);
+                self.log.pop();
+                self.prints.pop();
+            }
+        }
+        self.undone.clear();
+        for command in commands {
+            let change = apply(&mut self.doc, &command)?;
+            self.record(command, &change);
+            patches.extend(change.patches);
+        }
+        Ok(self.change(&Change { patches }, false))
+    }
+
+    /// How many commands can be taken back (undone, or by a [`ThemeEditor::rebase`]).
+    pub fn kept(&self) -> usize {
+        self.done.len()
     }
 
     /// Applies again the last undone command.

@@ -467,5 +467,9 @@ pub fn editor_constants() -> EditorConstants {
         mobile_frame_height: PREVIEW_MOBILE_FRAME.1,
         preview_refresh_ms: PREVIEW_REFRESH_MS,
         preview_loaded_ms: PREVIEW_LOADED_MS,
+        live_batch_max: u32::try_from(crate::limits::LIVE_BATCH_MAX_COMMANDS).unwrap_or(200),
+        live_presence_again_ms: crate::limits::LIVE_PRESENCE_AGAIN_MS,
+        live_reconnect_max_ms: crate::limits::LIVE_RECONNECT_MAX_MS,
+        live_saved_check_ms: crate::limits::LIVE_SAVED_CHECK_MS,
     }
 }

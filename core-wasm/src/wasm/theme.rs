@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 use shared_types::theme::{
-    ApplyOutcome, EditorPage, LinkTarget, ListRef, PanelRef, ThemeChange, ThemeErrorBody,
-    ThemeFamily,
+    ApplyOutcome, EditorPage, LinkTarget, ListRef, PanelRef, ThemeChange, ThemeCommand,
+    ThemeErrorBody, ThemeFamily,
 };
 use wasm_bindgen::prelude::*;
 
@@ -159,6 +159,41 @@ impl ThemeEditor {
         }
     }
 
+    /// Live co-editing: the commands that take back `command` (`ThemeCommand[]`) on the document
+    /// as it stands (before `command` applies), or `null` when it has none
+    /// (`theme::collab::inverse`).
+    pub fn inverse(&self, command: JsValue) -> Result<JsValue, JsError> {
+        let command =
+            theme::parse_command(from_js(command)?).map_err(|e| JsError::new(&e.to_string()))?;
+        match theme::collab::inverse(self.inner.doc(), &command) {
+            Some(commands) => to_js(&commands),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Runs a step of a live session (`EditorOp`, a rebase from `LiveClient`); returns an
+    /// `ApplyOutcome`.
+    pub fn run(&mut self, op: JsValue) -> Result<JsValue, JsError> {
+        let result = json(op)
+            .and_then(theme::parse_op)
+            .and_then(|op| self.inner.run(op));
+        outcome(result)
+    }
+
+    /// The fingerprint of the document's content (its JSON text as the core writes it): two
+    /// documents with the same content have the same one, however they were made. It reads the
+    /// whole document: for a check now and then, not for every keystroke.
+    #[wasm_bindgen(js_name = contentPrint)]
+    pub fn content_print(&self) -> String {
+        theme::fingerprint_text(theme::fingerprint_of_text(&self.inner.doc().to_json()))
+    }
+
+    /// How many commands can be taken back by a rebase.
+    #[wasm_bindgen(getter)]
+    pub fn kept(&self) -> u32 {
+        u32::try_from(self.inner.kept()).unwrap_or(u32::MAX)
+    }
+
     /// Whether there is a command to undo.
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
@@ -288,4 +323,170 @@ pub fn rebase_commands(
         },
     };
     to_js(&outcome)
+}
+
+/// One editor's side of a theme's live session (`theme::collab::LiveState`): the server's
+/// document at its head, the editor's commands not acknowledged yet, the batch on its way, and
+/// the editor's undo and redo steps as commands. The admin keeps its `ThemeEditor` (the view) in
+/// step with it through the `LiveStep`s it answers.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct LiveClient {
+    inner: theme::collab::LiveClient,
+}
+
+fn commands_of(value: JsValue) -> Result<Vec<ThemeCommand>, JsError> {
+    let values: Vec<Value> = from_js(value)?;
+    values
+        .into_iter()
+        .map(|v| theme::parse_command(v).map_err(|e| JsError::new(&e.to_string())))
+        .collect()
+}
+
+#[wasm_bindgen]
+impl LiveClient {
+    /// Starts from the working draft as joined (`LiveSession.config` as JSON text, at `head`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(client_id: &str, config_json: &str, head: f64) -> Result<LiveClient, JsError> {
+        let doc = ThemeDoc::parse(config_json).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(LiveClient {
+            inner: theme::collab::LiveClient::new(client_id, doc, head as i64),
+        })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn head(&self) -> f64 {
+        self.inner.state().head() as f64
+    }
+
+    /// How many of the editor's commands are not acknowledged yet.
+    #[wasm_bindgen(getter)]
+    pub fn pending(&self) -> u32 {
+        u32::try_from(self.inner.state().pending().len()).unwrap_or(u32::MAX)
+    }
+
+    /// The editor's commands not acknowledged yet (`ThemeCommand[]`): what its local draft keeps.
+    #[wasm_bindgen(js_name = pendingCommands)]
+    pub fn pending_commands(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.state().pending())
+    }
+
+    /// Whether a batch is on its way.
+    #[wasm_bindgen(getter)]
+    pub fn sending(&self) -> bool {
+        self.inner.sending()
+    }
+
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.inner.can_undo()
+    }
+
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.inner.can_redo()
+    }
+
+    /// Keeps a command the editor applied (`merged` as its `ThemeChange` says; `continues`: the
+    /// same typing as the one before, one step to undo), with the commands that take it back
+    /// (`ThemeEditor.inverse` before it applied, or `null`). Answers false when the merge could
+    /// not be kept (the editor then resyncs its view).
+    pub fn record(
+        &mut self,
+        command: JsValue,
+        merged: bool,
+        continues: bool,
+        inverse: JsValue,
+    ) -> Result<bool, JsError> {
+        let command =
+            theme::parse_command(from_js(command)?).map_err(|e| JsError::new(&e.to_string()))?;
+        let inverse = if inverse.is_null() || inverse.is_undefined() {
+            None
+        } else {
+            Some(commands_of(inverse)?)
+        };
+        Ok(self.inner.record(command, merged, continues, inverse))
+    }
+
+    /// The commands of the editor's last step to take back (`ThemeCommand[]`), or `undefined`.
+    /// Apply and `record` each, then call `endStep`.
+    #[wasm_bindgen(js_name = takeUndo)]
+    pub fn take_undo(&mut self) -> Result<JsValue, JsError> {
+        match self.inner.take_undo() {
+            Some(commands) => to_js(&commands),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// The commands of the last step taken back, to make again, or `undefined`.
+    #[wasm_bindgen(js_name = takeRedo)]
+    pub fn take_redo(&mut self) -> Result<JsValue, JsError> {
+        match self.inner.take_redo() {
+            Some(commands) => to_js(&commands),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Ends an undo or redo step (its commands recorded).
+    #[wasm_bindgen(js_name = endStep)]
+    pub fn end_step(&mut self) {
+        self.inner.end_step();
+    }
+
+    /// The next batch to send (`LiveBatch`), or `undefined` when there is nothing or a batch is
+    /// on its way.
+    #[wasm_bindgen(js_name = nextBatch)]
+    pub fn next_batch(&mut self, max: u32) -> Result<JsValue, JsError> {
+        match self.inner.next_batch(max as usize) {
+            Some(batch) => to_js(&shared_types::theme::LiveBatch {
+                base: batch.base,
+                first_client_seq: batch.first_client_seq,
+                commands: batch.commands,
+            }),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// The batch on its way got no answer (or a 409): it goes again, with the same numbers.
+    pub fn unsent(&mut self) {
+        self.inner.unsent();
+    }
+
+    /// Takes the server's commands (`LiveCommand[]`: the stream, a 409, or with `answered` the
+    /// answer to the batch on its way, which then settles it). `hold`: set aside field edits
+    /// someone else made meanwhile. Answers a `LiveStep`.
+    pub fn receive(
+        &mut self,
+        commands: JsValue,
+        hold: bool,
+        answered: bool,
+    ) -> Result<JsValue, JsError> {
+        let stored: Vec<shared_types::live::LiveCommand> = from_js(commands)?;
+        to_js(&self.inner.receive(&stored, hold, answered))
+    }
+
+    /// Starts again from the working draft joined again (`config_json` at `head`), keeping the
+    /// editor's commands that still apply; answers the view's config as JSON text.
+    pub fn restart(&mut self, config_json: &str, head: f64) -> Result<String, JsError> {
+        let doc = ThemeDoc::parse(config_json).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(self.inner.restart(doc, head as i64).to_json())
+    }
+
+    /// The editor's view (the server's document with its own commands) as JSON text.
+    #[wasm_bindgen(js_name = viewJson)]
+    pub fn view_json(&self) -> String {
+        self.inner.state().view().to_json()
+    }
+}
+
+#[wasm_bindgen]
+impl LiveClient {
+    /// The batch on its way was refused whole (400): its commands go. Answers the `EditorOp`
+    /// (a rebase) that takes them out of the view, or `undefined`.
+    pub fn refused(&mut self) -> Result<JsValue, JsError> {
+        match self.inner.refused() {
+            Some(op) => to_js(&op),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
 }

@@ -23,24 +23,31 @@ pub struct SessionRow {
     pub head: i64,
     pub snapshot: String,
     pub snapshot_seq: i64,
+    /// The sequence number the working draft was last saved at.
+    pub saved_seq: i64,
+    /// The sequence number of the last restart on a save made outside the session.
+    pub reset_seq: i64,
 }
 
 /// The theme's session, if it has one.
 pub async fn session(db: &AnyPool, theme_id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
-    let row: Option<(i64, i64, String, i64)> = sqlx::query_as(
-        "SELECT base_version, head, snapshot, snapshot_seq FROM theme_live WHERE theme_id = $1",
+    let row: Option<(i64, i64, String, i64, i64, i64)> = sqlx::query_as(
+        "SELECT base_version, head, snapshot, snapshot_seq, saved_seq, reset_seq \
+         FROM theme_live WHERE theme_id = $1",
     )
     .bind(theme_id)
     .fetch_optional(db)
     .await?;
-    Ok(
-        row.map(|(base_version, head, snapshot, snapshot_seq)| SessionRow {
+    Ok(row.map(
+        |(base_version, head, snapshot, snapshot_seq, saved_seq, reset_seq)| SessionRow {
             base_version,
             head,
             snapshot,
             snapshot_seq,
-        }),
-    )
+            saved_seq,
+            reset_seq,
+        },
+    ))
 }
 
 /// Starts the theme's session on its saved config, unless one is there already (two editors
@@ -212,6 +219,80 @@ pub async fn append(
         notify(&mut **tx, theme_id).await?;
     }
     Ok(stored)
+}
+
+/// A save of the theme, as the live session hears it in the save's transaction.
+#[derive(Debug, Clone, Copy)]
+pub struct Saved<'a> {
+    pub theme_id: &'a str,
+    /// The version saved, and its config.
+    pub version: i64,
+    pub config: &'a str,
+    /// The session's sequence number whose working draft was saved; `None` for a save made
+    /// outside the session.
+    pub seq: Option<i64>,
+}
+
+/// The theme was saved: the session's working draft continues the new version. A save of the
+/// working draft marks its sequence number saved. Any other save (a restore, a whole config, an
+/// offline batch) restarts the working draft on the saved config, which takes the next sequence
+/// number (`reset_seq`): the session's editors hear it and join again. Nothing when the theme
+/// has no session.
+pub async fn saved(
+    tx: &mut Transaction<'static, Any>,
+    postgres: bool,
+    save: &Saved<'_>,
+) -> Result<(), sqlx::Error> {
+    let done = match save.seq {
+        Some(seq) => {
+            sqlx::query(
+                "UPDATE theme_live SET base_version = $1, saved_seq = $2, updated_at = $3 \
+                 WHERE theme_id = $4",
+            )
+            .bind(save.version)
+            .bind(seq)
+            .bind(now_ms())
+            .bind(save.theme_id)
+            .execute(&mut **tx)
+            .await?
+        }
+        None => {
+            sqlx::query(
+                "UPDATE theme_live SET base_version = $1, snapshot = $2, head = head + 1, \
+                 snapshot_seq = head + 1, saved_seq = head + 1, reset_seq = head + 1, updated_at = $3 \
+                 WHERE theme_id = $4",
+            )
+            .bind(save.version)
+            .bind(save.config)
+            .bind(now_ms())
+            .bind(save.theme_id)
+            .execute(&mut **tx)
+            .await?
+        }
+    };
+    if postgres && done.rows_affected() > 0 {
+        notify(&mut **tx, save.theme_id).await?;
+    }
+    Ok(())
+}
+
+/// The names of who made the session's commands after `after` and up to `upto`, A to Z.
+pub async fn authors(
+    db: &AnyPool,
+    theme_id: &str,
+    after: i64,
+    upto: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT DISTINCT author_name FROM theme_live_commands \
+         WHERE theme_id = $1 AND seq > $2 AND seq <= $3 ORDER BY author_name",
+    )
+    .bind(theme_id)
+    .bind(after)
+    .bind(upto)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|(name,)| name).collect())
 }
 
 /// Tells the processes that stream the theme's session that it changed (PostgreSQL, when the

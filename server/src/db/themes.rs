@@ -5,7 +5,7 @@
 use shared_types::catalog::{Theme, ThemeVersion};
 use sqlx::{Any, AnyPool, Transaction};
 
-use super::{new_id, now_ms};
+use super::{is_sqlite_pool, new_id, now_ms};
 
 /// A template a theme can be made from. The configs are the theme engine's own fixtures, so the
 /// configs that ship are the ones the engine is tested on.
@@ -105,6 +105,7 @@ pub async fn create_theme(
         text: theme.summary,
         paths: "[]",
         changes: "[]",
+        authors: "[]",
     };
     insert_version(tx, &id, 1, theme.config, &first, author, now).await?;
     if theme.active {
@@ -124,6 +125,8 @@ pub struct Summary<'a> {
     pub text: &'a str,
     pub paths: &'a str,
     pub changes: &'a str,
+    /// A JSON array of names: who made a live session's commands the save publishes.
+    pub authors: &'a str,
 }
 
 async fn insert_version(
@@ -136,8 +139,8 @@ async fn insert_version(
     now: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO theme_versions (id, theme_id, version, config, summary, paths, changes, saved_by, saved_by_name, saved_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO theme_versions (id, theme_id, version, config, summary, paths, changes, saved_by, saved_by_name, saved_at, authors) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(new_id())
     .bind(theme_id)
@@ -149,6 +152,7 @@ async fn insert_version(
     .bind(author.user_id)
     .bind(author.name)
     .bind(now)
+    .bind(summary.authors)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -194,6 +198,9 @@ pub struct Save<'a> {
     pub batch: Option<(&'a str, &'a str)>,
     /// The editor's Save: the saver's draft, deleted in the save's transaction.
     pub draft: Option<super::theme_drafts::DraftKey<'a>>,
+    /// A save of the live session's working draft at this sequence number. Any other save
+    /// restarts the session's working draft on what it saved (`theme_live::saved`).
+    pub live_seq: Option<i64>,
 }
 
 /// Renames a theme of the store (its config and versions stay as they are); false when the store
@@ -276,6 +283,13 @@ pub async fn save(
     if let Some(draft) = save.draft {
         super::theme_drafts::delete(&mut *tx, draft).await?;
     }
+    let live = super::theme_live::Saved {
+        theme_id: save.theme_id,
+        version,
+        config: save.config,
+        seq: save.live_seq,
+    };
+    super::theme_live::saved(&mut tx, !is_sqlite_pool(db), &live).await?;
     tx.commit().await?;
     Ok(Ok(version))
 }
@@ -480,7 +494,8 @@ pub async fn paths_changed_since(
 }
 
 /// The columns of a `VersionRow`, in its order.
-const VERSION_COLUMNS: &str = "version, summary, paths, changes, saved_by, saved_by_name, saved_at";
+const VERSION_COLUMNS: &str =
+    "version, summary, paths, changes, saved_by, saved_by_name, saved_at, authors";
 
 type VersionRow = (
     i64,
@@ -490,10 +505,11 @@ type VersionRow = (
     Option<String>,
     Option<String>,
     i64,
+    String,
 );
 
 fn version_of(
-    (version, summary, paths, changes, saved_by, saved_by_name, saved_at): VersionRow,
+    (version, summary, paths, changes, saved_by, saved_by_name, saved_at, authors): VersionRow,
 ) -> ThemeVersion {
     ThemeVersion {
         version,
@@ -503,6 +519,7 @@ fn version_of(
         saved_by,
         saved_by_name,
         saved_at,
+        authors: serde_json::from_str(&authors).unwrap_or_default(),
     }
 }
 
@@ -533,6 +550,7 @@ pub async fn version(
         Option<String>,
         i64,
         String,
+        String,
     );
     let sql = format!(
         "SELECT {VERSION_COLUMNS}, config FROM theme_versions WHERE theme_id = $1 AND version = $2"
@@ -542,14 +560,14 @@ pub async fn version(
         .bind(version)
         .fetch_optional(db)
         .await?;
-    Ok(
-        row.map(|(v, summary, paths, changes, by, by_name, at, config)| {
+    Ok(row.map(
+        |(v, summary, paths, changes, by, by_name, at, authors, config)| {
             (
-                version_of((v, summary, paths, changes, by, by_name, at)),
+                version_of((v, summary, paths, changes, by, by_name, at, authors)),
                 config,
             )
-        }),
-    )
+        },
+    ))
 }
 
 /// The store's active theme: id, name, family, config version and config text.

@@ -19,7 +19,8 @@ use futures_util::Stream;
 use serde::Deserialize;
 use shared_types::ApiErrorBody;
 use shared_types::live::{
-    LiveBehind, LiveCommandsAck, LiveCommandsInput, LivePresenceInput, LiveRefusal, LiveSession,
+    LiveBehind, LiveCommandsAck, LiveCommandsInput, LivePresenceInput, LiveRefusal, LiveSaved,
+    LiveSession,
 };
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         )))
         .routes(routes!(follow))
         .routes(routes!(put_presence))
+        .routes(routes!(save))
 }
 
 type Access = StoreAccess<scoped::ThemeEditor>;
@@ -95,6 +97,16 @@ async fn join(
         .await?;
     let mut config = doc.value().clone();
     state.live.keep(&theme_id, session.head, doc);
+    let unsaved = session.head != session.saved_seq
+        && match store_themes::current_config(&state.db, &theme_id).await? {
+            Some((_, saved)) => {
+                serde_json::from_str::<serde_json::Value>(&saved)
+                    .ok()
+                    .as_ref()
+                    != Some(&config)
+            }
+            None => true,
+        };
     core_wasm::storefront::clean_config_html(&mut config);
     let presence =
         theme_live::presence(&state.db, &theme_id, now_ms() - LIVE_PRESENCE_TTL_MS).await?;
@@ -102,6 +114,8 @@ async fn join(
         theme_id,
         base_version: session.base_version,
         head: session.head,
+        saved_head: session.saved_seq,
+        unsaved,
         config,
         presence,
         presence_ttl_ms: LIVE_PRESENCE_TTL_MS,
@@ -114,10 +128,15 @@ async fn behind(
     state: &AppState,
     theme_id: &str,
     base: i64,
-    head: i64,
+    session: &SessionRow,
 ) -> Result<Response, ApiError> {
+    let head = session.head;
     let max = i64::try_from(LIVE_BEHIND_MAX_COMMANDS).unwrap_or(500);
-    let commands = if base < head && head.checked_sub(base).is_some_and(|gap| gap <= max) {
+    // Behind a restart (a save made outside the session), the editor joins again.
+    let commands = if base >= session.reset_seq
+        && base < head
+        && head.checked_sub(base).is_some_and(|gap| gap <= max)
+    {
         theme_live::commands_after(&state.db, theme_id, base, head, max).await?
     } else {
         Vec::new()
@@ -171,7 +190,7 @@ async fn send_commands(
     }
     let session = session_of(&state, &access, &theme_id).await?;
     if input.base != session.head {
-        return behind(&state, &theme_id, input.base, session.head).await;
+        return behind(&state, &theme_id, input.base, &session).await;
     }
     let mut doc = state
         .live
@@ -220,10 +239,10 @@ async fn send_commands(
     let mut tx = crate::db::begin_write(&state.db).await?;
     if !theme_live::take_head(&mut tx, &theme_id, session.head, count).await? {
         tx.rollback().await?;
-        let head = theme_live::session(&state.db, &theme_id)
+        let now = theme_live::session(&state.db, &theme_id)
             .await?
-            .map_or(session.head, |s| s.head);
-        return behind(&state, &theme_id, input.base, head).await;
+            .unwrap_or(session);
+        return behind(&state, &theme_id, input.base, &now).await;
     }
     if theme_live::last_client_seq(&mut tx, &theme_id, sender).await? >= input.first_client_seq {
         tx.rollback().await?;
@@ -270,6 +289,8 @@ struct Following {
     theme_id: String,
     after: i64,
     presence: Option<Vec<shared_types::live::LivePresence>>,
+    /// The last save told: the version and the sequence number it saved.
+    saved: (i64, i64),
     wake: tokio::sync::watch::Receiver<u64>,
     /// When the member was last found admitted.
     checked: tokio::time::Instant,
@@ -308,13 +329,42 @@ impl Following {
             }
             self.checked = tokio::time::Instant::now();
         }
+        let session = theme_live::session(&self.state.db, &self.theme_id)
+            .await?
+            .ok_or(ApiError::NotFound)?;
+        if session.reset_seq > self.after {
+            // Saved from outside the session: its working draft restarted; the editor joins
+            // again (and follows from the head it then has).
+            self.queued.push_back(event(
+                "reset",
+                &serde_json::json!({ "head": session.head, "version": session.base_version }),
+            ));
+            self.ended = true;
+            return Ok(());
+        }
         let max = i64::try_from(LIVE_BEHIND_MAX_COMMANDS).unwrap_or(500);
-        let commands =
-            theme_live::commands_after(&self.state.db, &self.theme_id, self.after, i64::MAX, max)
-                .await?;
+        let commands = theme_live::commands_after(
+            &self.state.db,
+            &self.theme_id,
+            self.after,
+            session.head,
+            max,
+        )
+        .await?;
         if let Some(last) = commands.last() {
             self.after = last.seq;
             self.queued.push_back(event("commands", &commands));
+        }
+        let saved = (session.base_version, session.saved_seq);
+        if saved != self.saved {
+            self.saved = saved;
+            self.queued.push_back(event(
+                "saved",
+                &LiveSaved {
+                    version: saved.0,
+                    saved_head: saved.1,
+                },
+            ));
         }
         let presence = theme_live::presence(
             &self.state.db,
@@ -350,12 +400,14 @@ impl Following {
 
 /// Follows the theme's live session as server-sent events, from the sequence number `after`:
 /// `hello` with the session's head first (an editor whose `after` is past it joins again), then
-/// `commands` (each command once, in order) and `presence` (who is there, when it changed) as
-/// they come, and `ended` when the session's member is no longer admitted (signed out, or the
-/// scope taken away). Reconnect with the last sequence number seen to resume.
+/// `commands` (each command once, in order), `presence` (who is there, when it changed) and
+/// `saved` (the working draft was saved: its version and sequence number) as they come; `reset`
+/// when a save made outside the session restarted its working draft (the editor joins again),
+/// and `ended` when the session's member is no longer admitted (signed out, or the scope taken
+/// away). Reconnect with the last sequence number seen to resume.
 #[utoipa::path(get, path = "/stores/onlinestore/themes/{themeId}/live/events", tag = "theme editor", security(("bearer" = ["themes"])),
     params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme"), FollowQuery),
-    responses((status = 200, description = "A stream of server-sent events: hello, commands, presence, ended", content_type = "text/event-stream"),
+    responses((status = 200, description = "A stream of server-sent events: hello, commands, presence, saved, reset, ended", content_type = "text/event-stream"),
         (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody)))]
 async fn follow(
     State(state): State<AppState>,
@@ -371,6 +423,7 @@ async fn follow(
         theme_id,
         after: query.after.max(0),
         presence: None,
+        saved: (session.base_version, session.saved_seq),
         wake,
         checked: tokio::time::Instant::now(),
         until: tokio::time::Instant::now() + Duration::from_millis(LIVE_STREAM_MAX_MS),
@@ -427,4 +480,95 @@ async fn put_presence(
     }
     state.live.wake(&theme_id);
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Saves the working draft at the session's head as the theme's next version, as the editor's
+/// Save does without a session: everyone's edits since the last save, with who made them in the
+/// version's history. The editor sends its own commands first. Answers the version and the
+/// sequence number saved (the current version, unchanged, when nothing was edited since); 412
+/// when the theme was saved outside the session meanwhile (its editors join again).
+#[utoipa::path(post, path = "/stores/onlinestore/themes/{themeId}/live/save", tag = "theme editor", security(("bearer" = ["themes"])),
+    params(("X-Store-Id" = String, Header, description = "The store"), ("themeId" = String, Path, description = "The theme")),
+    responses((status = 200, body = LiveSaved), (status = 403, body = ApiErrorBody), (status = 404, body = ApiErrorBody),
+        (status = 412, body = ApiErrorBody)))]
+async fn save(
+    State(state): State<AppState>,
+    access: Access,
+    Path(theme_id): Path<String>,
+) -> Result<Json<LiveSaved>, ApiError> {
+    let session = session_of(&state, &access, &theme_id).await?;
+    if session.head == session.saved_seq {
+        return Ok(Json(LiveSaved {
+            version: session.base_version,
+            saved_head: session.head,
+        }));
+    }
+    let doc = state
+        .live
+        .take_draft(&state.db, &theme_id, &session)
+        .await?;
+    let config = doc.to_json();
+    state.live.keep(&theme_id, session.head, doc.clone());
+    let (current, before) = store_themes::current_config(&state.db, &theme_id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    if current != session.base_version {
+        return Err(ApiError::stale(current));
+    }
+    let before: serde_json::Value = serde_json::from_str(&before).map_err(ApiError::internal)?;
+    let paths = core_wasm::theme::changed_paths(&before, doc.value());
+    // What changed, in words, from the session's commands since the last save (the first ones,
+    // when there are very many: the paths cover them all).
+    let max = i64::try_from(LIVE_BEHIND_MAX_COMMANDS).unwrap_or(500);
+    let commands: Vec<_> =
+        theme_live::commands_after(&state.db, &theme_id, session.saved_seq, session.head, max)
+            .await?
+            .into_iter()
+            .filter_map(|c| parse_command(c.command).ok())
+            .collect();
+    let described = core_wasm::theme::describe::describe(&before, &commands);
+    let summary = if described.is_empty() {
+        format!("{} live edits", session.head - session.saved_seq)
+    } else {
+        core_wasm::theme::describe::in_english(&described)
+    };
+    let authors =
+        theme_live::authors(&state.db, &theme_id, session.saved_seq, session.head).await?;
+    let paths = serde_json::to_string(&paths).map_err(ApiError::internal)?;
+    let changes = serde_json::to_string(&described).map_err(ApiError::internal)?;
+    let authors = serde_json::to_string(&authors).map_err(ApiError::internal)?;
+    let name = sender_name(&state, &access.user.user_id).await?;
+    let saved = store_themes::save(
+        &state.db,
+        &store_themes::Save {
+            theme_id: &theme_id,
+            expected_version: session.base_version,
+            config: &config,
+            family: crate::routes::themes::family_name(doc.family()),
+            summary: store_themes::Summary {
+                text: &summary,
+                paths: &paths,
+                changes: &changes,
+                authors: &authors,
+            },
+            batch: None,
+            draft: None,
+            live_seq: Some(session.head),
+        },
+        store_themes::Author {
+            user_id: Some(&access.user.user_id),
+            name: Some(&name),
+        },
+    )
+    .await?;
+    match saved {
+        Ok(version) => {
+            state.live.wake(&theme_id);
+            Ok(Json(LiveSaved {
+                version,
+                saved_head: session.head,
+            }))
+        }
+        Err(current) => Err(ApiError::stale(current)),
+    }
 }

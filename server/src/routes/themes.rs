@@ -82,7 +82,7 @@ async fn current_config(state: &AppState, theme_id: &str) -> Result<(i64, String
         .ok_or(ApiError::NotFound)
 }
 
-fn family_name(family: ThemeFamily) -> &'static str {
+pub(crate) fn family_name(family: ThemeFamily) -> &'static str {
     match family {
         ThemeFamily::Hydro => "hydro",
         ThemeFamily::Newchick => "newchick",
@@ -174,9 +174,11 @@ async fn save_doc(
                 text: summary,
                 paths: &paths,
                 changes: "[]",
+                authors: "[]",
             },
             batch: None,
             draft: None,
+            live_seq: None,
         },
         Author {
             user_id: Some(user_id),
@@ -819,9 +821,11 @@ async fn replay_commands(
                     text: &summary,
                     paths: &paths,
                     changes: &changes,
+                    authors: "[]",
                 },
                 batch: Some((batch_id, &text)),
                 draft: Some(draft),
+                live_seq: None,
             },
             Author {
                 user_id: Some(&access.user.user_id),

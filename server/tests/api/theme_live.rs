@@ -43,6 +43,23 @@ async fn send(app: &TestApp, token: &str, store: &str, theme: &str, body: &Value
         .await
 }
 
+/// Opens the session's stream of events from `after`.
+async fn stream(
+    app: &TestApp,
+    token: &str,
+    store: &str,
+    theme: &str,
+    after: i64,
+) -> axum::response::Response {
+    let request = Request::builder()
+        .uri(format!("{THEMES}/{theme}/live/events?after={after}"))
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header("x-store-id", store)
+        .body(Body::empty())
+        .expect("request");
+    app.router.clone().oneshot(request).await.expect("response")
+}
+
 fn batch(client: &str, base: i64, first: i64, commands: Value) -> Value {
     json!({"clientId": client, "base": base, "firstClientSeq": first, "commands": commands})
 }
@@ -168,7 +185,7 @@ async fn a_batch_sent_twice_is_applied_once_and_refused_commands_leave_the_other
         assert_eq!(far.status, StatusCode::CONFLICT, "{base}: {}", far.text);
         assert_eq!(far.json["head"], 1);
         let missed = far.json["commands"].as_array().map_or(0, Vec::len);
-        assert_eq!(missed, usize::from(base == -1), "{base}");
+        assert_eq!(missed, 0, "{base}");
     }
     // Malformed batches are the client's mistake.
     for (body, why) in [
@@ -390,15 +407,7 @@ async fn the_stream_says_hello_then_brings_each_command_once_in_order_from_where
     .await;
     assert_eq!(sent.status, StatusCode::OK);
 
-    let open = |after: i64| {
-        Request::builder()
-            .uri(format!("{THEMES}/{theme}/live/events?after={after}"))
-            .header(header::AUTHORIZATION, format!("Bearer {designer}"))
-            .header("x-store-id", &store)
-            .body(Body::empty())
-            .expect("request")
-    };
-    let response = app.router.clone().oneshot(open(0)).await.expect("response");
+    let response = stream(&app, &designer, &store, &theme, 0).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(
         response.headers()[header::CONTENT_TYPE]
@@ -439,7 +448,7 @@ async fn the_stream_says_hello_then_brings_each_command_once_in_order_from_where
     assert_eq!(seqs, vec![2, 3]);
 
     // Resuming after 2 brings 3 alone.
-    let resumed = app.router.clone().oneshot(open(2)).await.expect("response");
+    let resumed = stream(&app, &designer, &store, &theme, 2).await;
     let mut body = resumed.into_body();
     let events = events_until(&mut body, |name, _| name == "commands").await;
     let commands = &events.last().expect("commands").1;
@@ -459,4 +468,130 @@ async fn the_stream_says_hello_then_brings_each_command_once_in_order_from_where
             .last()
             .is_some_and(|(_, data)| data["messages"][0].as_str().is_some())
     );
+}
+
+#[tokio::test]
+async fn saving_the_working_draft_publishes_everyones_edits_with_their_authors() {
+    let app = spawn_app().await;
+    let (owner, store, theme) = demo(&app).await;
+    let (designer, _, _) = app.session_of(DESIGNER_EMAIL).await;
+    let (before, _, _) = super::themes::config_of(&app, &owner, &store, &theme).await;
+    let save = |token: String| {
+        let (app, store, path) = (&app, store.clone(), format!("{THEMES}/{theme}/live/save"));
+        async move { app.post(&path).token(&token).store(&store).send().await }
+    };
+    // Nothing edited: nothing saved.
+    let idle = save(owner.clone()).await;
+    assert_eq!(idle.status, StatusCode::OK, "{}", idle.text);
+    assert_eq!(idle.json, json!({"version": before, "savedHead": 0}));
+
+    let sent = send(
+        &app,
+        &owner,
+        &store,
+        &theme,
+        &batch("owner-tab-1", 0, 1, json!([set(HEADING, json!("Owner's"))])),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+    let late = json!([set(REVIEW_HTML, json!("<p>Designer's</p>"))]);
+    let sent = send(
+        &app,
+        &designer,
+        &store,
+        &theme,
+        &batch("designer-tab-1", 1, 1, late),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+
+    // The designer saves: both people's edits, both named in the history.
+    let saved = save(designer.clone()).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(saved.json, json!({"version": before + 1, "savedHead": 2}));
+    let (version, config, _) = super::themes::config_of(&app, &owner, &store, &theme).await;
+    assert_eq!(version, before + 1);
+    assert_eq!(config.pointer(HEADING), Some(&json!("Owner's")));
+    let history = app
+        .get(&format!("{THEMES}/{theme}/versions"))
+        .token(&owner)
+        .store(&store)
+        .send()
+        .await;
+    let newest = &history.json[0];
+    assert_eq!(newest["version"], before + 1);
+    let mut authors: Vec<String> = newest["authors"]
+        .as_array()
+        .expect("authors")
+        .iter()
+        .filter_map(|a| a.as_str().map(str::to_owned))
+        .collect();
+    authors.sort();
+    assert_eq!(authors.len(), 2, "{newest}");
+    assert_eq!(newest["savedBy"], app.user_id(DESIGNER_EMAIL).await);
+    // Everyone joining now starts from the working draft, saved at its head.
+    let joined = join(&app, &owner, &store, &theme).await;
+    assert_eq!(
+        (
+            joined.json["baseVersion"].as_i64(),
+            joined.json["savedHead"].as_i64()
+        ),
+        (Some(before + 1), Some(2))
+    );
+}
+
+#[tokio::test]
+async fn a_save_made_outside_the_session_restarts_its_working_draft_and_its_editors_join_again() {
+    let app = spawn_app().await;
+    let (owner, store, theme) = demo(&app).await;
+    let sent = send(
+        &app,
+        &owner,
+        &store,
+        &theme,
+        &batch("owner-tab-1", 0, 1, json!([set(HEADING, json!("Unsaved"))])),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+    let (version, _, _) = super::themes::config_of(&app, &owner, &store, &theme).await;
+    // A saved version restored: the working draft is that config now.
+    let restored = app
+        .post(&format!("{THEMES}/{theme}/versions/{version}/restore"))
+        .token(&owner)
+        .store(&store)
+        .header("if-match", &format!("\"{version}\""))
+        .send()
+        .await;
+    assert_eq!(restored.status, StatusCode::OK, "{}", restored.text);
+    let (saved_version, saved, _) = super::themes::config_of(&app, &owner, &store, &theme).await;
+    let joined = join(&app, &owner, &store, &theme).await;
+    assert_eq!(
+        joined.json["head"], 2,
+        "the restart takes a sequence number"
+    );
+    assert_eq!(joined.json["baseVersion"], saved_version);
+    assert_eq!(
+        joined.json["config"].pointer(HEADING),
+        saved.pointer(HEADING)
+    );
+    assert_ne!(
+        joined.json["config"].pointer(HEADING),
+        Some(&json!("Unsaved"))
+    );
+    // An editor still at head 1 hears nothing to rebase on: it joins again.
+    let late = send(
+        &app,
+        &owner,
+        &store,
+        &theme,
+        &batch("owner-tab-1", 1, 2, json!([set(HEADING, json!("Late"))])),
+    )
+    .await;
+    assert_eq!(late.status, StatusCode::CONFLICT, "{}", late.text);
+    assert_eq!(late.json["head"], 2);
+    assert_eq!(late.json["commands"], json!([]));
+    // Its stream says so.
+    let mut body = stream(&app, &owner, &store, &theme, 1).await.into_body();
+    let events = events_until(&mut body, |name, _| name == "reset").await;
+    assert_eq!(events.last().map(|e| e.1["head"].clone()), Some(json!(2)));
 }

@@ -170,6 +170,20 @@ pub enum ThemeCommand {
         value: Value,
         now_ms: f64,
     },
+    /// Puts back the values a step replaced, in order (a value left out: absent): how undo
+    /// takes back, in a live session, a step no other command reverses (a removal, a copy of
+    /// slides, the countdown). What it writes is checked by the config's rules.
+    Restore { values: Vec<RestoredValue> },
+}
+
+/// A value [`ThemeCommand::Restore`] puts back at a JSON-pointer path.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RestoredValue {
+    pub path: String,
+    #[ts(optional, type = "unknown")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Value>,
 }
 
 /// One step of the editor's command stream, as the admin sends it to the other copies of the
@@ -186,4 +200,11 @@ pub enum EditorOp {
     },
     Undo,
     Redo,
+    /// Live co-editing: takes back the last `back` commands (the editor's own, not acknowledged
+    /// yet) and applies `commands` (others' commands that the server put before them, then the
+    /// editor's own as rebased on those). Not undoable: undo in a live session is a command.
+    Rebase {
+        back: u32,
+        commands: Vec<ThemeCommand>,
+    },
 }

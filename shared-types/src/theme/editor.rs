@@ -322,3 +322,39 @@ pub struct RebaseOutcome {
     #[ts(optional)]
     pub resync_at: Option<u32>,
 }
+
+/// A batch of a live editor's commands to send (`LiveCommandsInput` without the editor's id).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LiveBatch {
+    #[ts(type = "number")]
+    pub base: i64,
+    #[ts(type = "number")]
+    pub first_client_seq: i64,
+    pub commands: Vec<super::ThemeCommand>,
+}
+
+/// What a live editor's copies do after it took the server's commands (or an answer to its
+/// batch): nothing when its own commands came back as they were sent, else the `rebase` step
+/// for its document and preview frame. `resync` (why) when the commands do not follow its copy:
+/// it joins the session again.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LiveStep {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rebase: Option<super::EditorOp>,
+    /// How many of the commands were the editor's own, and others'.
+    pub own: u32,
+    pub remote: u32,
+    /// The editor's commands dropped: what they edited is gone.
+    pub dropped: Vec<super::ThemeCommand>,
+    /// The editor's field edits set aside (coming back online) because someone else set the
+    /// same field meanwhile: the editor offers the choice.
+    pub held: Vec<super::ThemeCommand>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub resync: Option<String>,
+}

@@ -186,6 +186,13 @@ pub struct EditorConstants {
     /// The preview's delayed refresh (§4: 4 s) and its loaded flag (§4: 5 s).
     pub preview_refresh_ms: u32,
     pub preview_loaded_ms: u32,
+    /// Live co-editing: the most commands one request carries, how often an editor says again
+    /// where it is, the longest wait before its stream reconnects, and how long after the last
+    /// change it works out whether the working draft is the saved version.
+    pub live_batch_max: u32,
+    pub live_presence_again_ms: u32,
+    pub live_reconnect_max_ms: u32,
+    pub live_saved_check_ms: u32,
 }
 
 /// Where a link leads, as the link picker offers it.

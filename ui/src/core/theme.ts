@@ -14,6 +14,9 @@ import type { FontWeightChoice } from "../types/generated/FontWeightChoice";
 import type { LinkTarget } from "../types/generated/LinkTarget";
 import type { FontWeightOption } from "../types/generated/FontWeightOption";
 import type { ListRef } from "../types/generated/ListRef";
+import type { LiveBatch } from "../types/generated/LiveBatch";
+import type { LiveCommand } from "../types/generated/LiveCommand";
+import type { LiveStep } from "../types/generated/LiveStep";
 import type { PanelRef } from "../types/generated/PanelRef";
 import type { PanelView } from "../types/generated/PanelView";
 import type { PreviewChange } from "../types/generated/PreviewChange";
@@ -48,6 +51,9 @@ export type {
   LinkTarget,
   FontWeightOption,
   ListRef,
+  LiveBatch,
+  LiveCommand,
+  LiveStep,
   PanelRef,
   PanelView,
   PreviewChange,
@@ -191,7 +197,115 @@ export class ThemeEditor {
     return coreCall(() => this.#inner.panel(ref) as PanelView);
   }
 
+  /** Live co-editing: the commands that take back `command` on the document as it stands
+   * (before `command` applies), or `null` when it has none (removals, copies, the countdown). */
+  inverse(command: ThemeCommand): ThemeCommand[] | null {
+    return this.#inner.inverse(command) as ThemeCommand[] | null;
+  }
+
+  /** Runs a step of the stream another copy made (a live session's rebase). */
+  run(op: EditorOp): ApplyOutcome {
+    return this.#inner.run(op) as ApplyOutcome;
+  }
+
+  /** The fingerprint of the document's content, however it was made (reads the whole
+   * document: not for every keystroke). */
+  contentPrint(): string {
+    return this.#inner.contentPrint();
+  }
+
+  /** How many commands a rebase can take back. */
+  get kept(): number {
+    return this.#inner.kept;
+  }
+
   /** Releases the WASM memory of the document. */
+  free(): void {
+    this.#inner.free();
+  }
+}
+
+/** One editor's side of a theme's live session, in the core (`theme::collab::LiveClient`): the
+ * server's document at its head, the editor's commands not acknowledged yet, the batch on its
+ * way, and the editor's undo and redo steps as commands. Call `free()` when done. */
+export class LiveClient {
+  readonly #inner: wasm.LiveClient;
+
+  constructor(clientId: string, configJson: string, head: number) {
+    this.#inner = new wasm.LiveClient(clientId, configJson, head);
+  }
+
+  get head(): number {
+    return this.#inner.head;
+  }
+
+  /** How many of the editor's commands are not acknowledged yet. */
+  get pending(): number {
+    return this.#inner.pending;
+  }
+
+  pendingCommands(): ThemeCommand[] {
+    return this.#inner.pendingCommands() as ThemeCommand[];
+  }
+
+  get sending(): boolean {
+    return this.#inner.sending;
+  }
+
+  canUndo(): boolean {
+    return this.#inner.canUndo();
+  }
+
+  canRedo(): boolean {
+    return this.#inner.canRedo();
+  }
+
+  /** Keeps a command the editor applied: `merged` into its last one (the core's `ThemeChange`
+   * says), `continues` the same typing (one step to undo), `inverse` what takes it back. */
+  record(command: ThemeCommand, merged: boolean, continues: boolean, inverse: ThemeCommand[] | null): boolean {
+    return this.#inner.record(command, merged, continues, inverse);
+  }
+
+  takeUndo(): ThemeCommand[] | undefined {
+    return this.#inner.takeUndo() as ThemeCommand[] | undefined;
+  }
+
+  takeRedo(): ThemeCommand[] | undefined {
+    return this.#inner.takeRedo() as ThemeCommand[] | undefined;
+  }
+
+  endStep(): void {
+    this.#inner.endStep();
+  }
+
+  nextBatch(max: number): LiveBatch | undefined {
+    return this.#inner.nextBatch(max) as LiveBatch | undefined;
+  }
+
+  unsent(): void {
+    this.#inner.unsent();
+  }
+
+  /** The batch on its way was refused whole: the rebase that takes its commands out. */
+  refused(): EditorOp | undefined {
+    return this.#inner.refused() as EditorOp | undefined;
+  }
+
+  /** Takes the server's commands (`answered`: the answer to the batch on its way); `hold` sets
+   * aside this editor's field edits that someone else's commands also set. */
+  receive(commands: LiveCommand[], hold: boolean, answered: boolean): LiveStep {
+    return this.#inner.receive(commands, hold, answered) as LiveStep;
+  }
+
+  /** Starts again from the working draft joined again; answers the view as JSON text. */
+  restart(configJson: string, head: number): string {
+    return this.#inner.restart(configJson, head);
+  }
+
+  viewJson(): string {
+    return this.#inner.viewJson();
+  }
+
   free(): void {
     this.#inner.free();
   }

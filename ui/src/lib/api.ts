@@ -69,6 +69,8 @@ interface CallInit {
   retried?: boolean;
   /** Headers of this call (e.g. an Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Statuses whose body is an answer, not a failure (a 409 that says what to do next). */
+  answers?: number[];
 }
 
 // The renewal in progress, if any. A refresh token works once: however many calls are refused
@@ -115,7 +117,7 @@ export async function apiResponse(path: string, init: CallInit = {}): Promise<Re
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, []);
   }
-  if (response.ok) return response;
+  if (response.ok || init.answers?.includes(response.status)) return response;
   if (response.status === 401 && !init.anonymous) {
     if (!init.retried) {
       // Refused with a token another call has renewed since: sent again, no second renewal.

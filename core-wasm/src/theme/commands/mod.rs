@@ -35,6 +35,47 @@ impl Change {
     }
 }
 
+/// The most values one `Restore` puts back (a removed section's order moves every section).
+pub const RESTORE_VALUES_MAX: usize = 256;
+
+/// Puts values back, then checks what was written by the config's rules.
+fn restore_values(
+    tx: &mut Tx<'_>,
+    values: &[shared_types::theme::RestoredValue],
+) -> Result<(), ThemeError> {
+    if values.is_empty() || values.len() > RESTORE_VALUES_MAX {
+        return Err(ThemeError::BadCommand {
+            detail: format!("restore 1 to {RESTORE_VALUES_MAX} values"),
+        });
+    }
+    let mut paths = Vec::with_capacity(values.len());
+    for restored in values {
+        let segments = super::doc::parse_pointer(&restored.path)?;
+        if segments.is_empty() {
+            return Err(ThemeError::BadPath {
+                path: restored.path.clone(),
+            });
+        }
+        match &restored.value {
+            Some(value) => tx.replace_creating(&segments, value.clone())?,
+            None => tx.replace(&segments, None)?,
+        }
+        paths.push(restored.path.as_str());
+    }
+    let under = |problem: &str| {
+        paths
+            .iter()
+            .any(|p| problem == *p || problem.starts_with(&format!("{p}/")))
+    };
+    match super::rules::validate(tx.root())
+        .into_iter()
+        .find(|problem| under(&problem.to_body().path))
+    {
+        Some(problem) => Err(problem),
+        None => Ok(()),
+    }
+}
+
 /// Applies one command. On error the document is left exactly as it was.
 pub fn apply(doc: &mut ThemeDoc, command: &ThemeCommand) -> Result<Change, ThemeError> {
     let family = doc.family();
@@ -72,6 +113,7 @@ pub fn apply(doc: &mut ThemeDoc, command: &ThemeCommand) -> Result<Change, Theme
             value,
             now_ms,
         } => countdown::set(&mut tx, *unit, value, *now_ms),
+        ThemeCommand::Restore { values } => restore_values(&mut tx, values),
     };
     match result {
         Ok(()) => Ok(Change {

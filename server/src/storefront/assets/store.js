@@ -688,6 +688,20 @@
     msg.sections.forEach(function (k) { pending.sections[k] = true; });
     if (msg.style === true) pending.style = true;
   }
+  // Who else edits a section in the admin's live session: its outline and "Minh is editing",
+  // as style rules by section key, so they hold whatever renders the section again.
+  function cssString(text) { return "\"" + String(text).replace(/[\\"]/g, "\\$&").replace(/[\n\r\f]/g, " ") + "\""; }
+  function showEditing(sections) {
+    var css = Object.keys(sections).filter(function (k) { return typeof sections[k] === "string"; }).map(function (key) {
+      var sel = "#sl-app [data-section-key=" + cssString(key) + "]";
+      return sel + "{outline:2px solid #f08c00;outline-offset:-2px" + (key === "header" ? "" : ";position:relative") + "}" +
+        sel + "::after{content:" + cssString(sections[key]) + ";position:absolute;top:0;right:0;z-index:60;background:#f08c00;color:#fff;" +
+        "font:600 12px/1.6 system-ui,sans-serif;padding:0 8px;border-radius:0 0 0 6px;pointer-events:none}";
+    }).join("");
+    var el = document.getElementById("sl-editing");
+    if (!el) { el = document.createElement("style"); el.id = "sl-editing"; document.head.appendChild(el); }
+    el.textContent = css;
+  }
   window.addEventListener("message", function (e) {
     if (e.origin !== adminOrigin || e.source !== window.parent) return;
     var msg = e.data;
@@ -720,6 +734,8 @@
       }
     } else if (msg.type === "storeloom:device" && (msg.device === "mobile" || msg.device === "desktop")) {
       document.documentElement.setAttribute("data-device", msg.device);
+    } else if (msg.type === "storeloom:presence" && msg.sections && typeof msg.sections === "object") {
+      showEditing(msg.sections);
     }
   });
   document.addEventListener("click", function (e) {

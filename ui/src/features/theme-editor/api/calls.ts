@@ -1,12 +1,22 @@
 // The editor's calls: the theme config (GET, and the command batch that saves it), the user's
-// unsaved draft kept for their other devices (read, write, discard), the version history (list,
-// one, restore), and the catalog the pickers read (collections, products, published pages,
+// unsaved draft kept for their other devices (read, write, discard), the theme's live session
+// (join, send commands, follow its stream, presence, save), the version history (list, one,
+// restore), and the catalog the pickers read (collections, products, published pages,
 // menus, image upload). Paths are the server's (server/src/routes/themes.rs).
-import { ApiError, api } from "../../../lib/api";
+import { createParser } from "eventsource-parser";
+import { ApiError, api, apiResponse } from "../../../lib/api";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { Collection } from "../../../types/generated/Collection";
 import type { CommandBatch } from "../../../types/generated/CommandBatch";
 import type { EditorData } from "../../../types/generated/EditorData";
+import type { LiveBehind } from "../../../types/generated/LiveBehind";
+import type { LiveCommand } from "../../../types/generated/LiveCommand";
+import type { LiveCommandsAck } from "../../../types/generated/LiveCommandsAck";
+import type { LiveCommandsInput } from "../../../types/generated/LiveCommandsInput";
+import type { LivePresence } from "../../../types/generated/LivePresence";
+import type { LivePresenceInput } from "../../../types/generated/LivePresenceInput";
+import type { LiveSaved } from "../../../types/generated/LiveSaved";
+import type { LiveSession } from "../../../types/generated/LiveSession";
 import type { NavigationMenu } from "../../../types/generated/NavigationMenu";
 import type { Page } from "../../../types/generated/Page";
 import type { Product } from "../../../types/generated/Product";
@@ -125,4 +135,73 @@ export async function uploadImage(file: File): Promise<string> {
   form.append("file", file);
   const body = await api<UploadedImage>("/stores/onlinestore/images", { method: "POST", form });
   return body.src || body.fullPath;
+}
+
+/** Joins the theme's live session: the shared working draft at the session's head, and who is
+ * in the editor. */
+export function joinLive(themeId: string, signal?: AbortSignal): Promise<LiveSession> {
+  return api<LiveSession>(`${theme(themeId)}/live`, { signal });
+}
+
+/** Sends an editor's commands made at `input.base`: taken (their numbers), or 409 with the
+ * commands the editor missed. */
+export async function sendLiveCommands(themeId: string, input: LiveCommandsInput): Promise<{ taken: LiveCommandsAck } | { behind: LiveBehind }> {
+  const response = await apiResponse(`${theme(themeId)}/live/commands`, { method: "POST", body: input, answers: [409] });
+  const body: unknown = await response.json();
+  return response.status === 409 ? { behind: body as LiveBehind } : { taken: body as LiveCommandsAck };
+}
+
+/** Saves the working draft as the theme's next version. */
+export function saveLive(themeId: string): Promise<LiveSaved> {
+  return api<LiveSaved>(`${theme(themeId)}/live/save`, { method: "POST" });
+}
+
+/** Says where this editor is (the section open, the field typed in). */
+export async function putLivePresence(themeId: string, input: LivePresenceInput): Promise<void> {
+  await api<unknown>(`${theme(themeId)}/live/presence`, { method: "PUT", body: input });
+}
+
+/** The events of a live session's stream, by name (see the server's `follow`). */
+export interface LiveEvents {
+  hello(data: { head: number }): void;
+  commands(data: LiveCommand[]): void;
+  presence(data: LivePresence[]): void;
+  saved(data: LiveSaved): void;
+  reset(data: { head: number; version: number }): void;
+  ended(data: { messages: string[] }): void;
+}
+
+/** Follows the session's stream from the sequence number `after` until it ends (the server ends
+ * it after a while, or on `reset`/`ended`) or `signal` aborts; throws an ApiError when it cannot
+ * be opened or the connection drops. Server-sent events read from a `fetch` (which carries the
+ * bearer token an EventSource cannot). */
+export async function followLive(themeId: string, after: number, on: LiveEvents, signal: AbortSignal): Promise<void> {
+  const response = await apiResponse(`${theme(themeId)}/live/events?after=${after}`, { signal, headers: { Accept: "text/event-stream" } });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  if (!reader) throw new ApiError(0, []);
+  const parser = createParser({
+    onEvent(event) {
+      const name = event.event as keyof LiveEvents | undefined;
+      if (!name || !(name in on)) return;
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      (on[name] as (value: unknown) => void)(data);
+    },
+  });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      parser.feed(value);
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") return;
+    throw new ApiError(0, []);
+  } finally {
+    reader.releaseLock();
+  }
 }

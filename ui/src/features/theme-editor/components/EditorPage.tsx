@@ -43,6 +43,7 @@ import { EditorContext, RevisionContext, useEditor, useRevision, useShared } fro
 import { PanelFields, PanelLinks } from "./Fields";
 import { SettingsTab } from "./SettingsTab";
 import { ConflictsDialog, VersionsDrawer } from "./History";
+import { EditingBadge, LiveAvatars, WhereaboutsContext, previewLabels, useWhereabouts, whereabouts } from "./LivePresence";
 import { errorMessage } from "./labels";
 import { Preview } from "./Preview";
 import { SectionsTab } from "./Sections";
@@ -59,8 +60,14 @@ function SectionPanel({ item, onBack }: { item: SectionListItem; onBack: () => v
   const view = useShared(readPanel(session, item.key));
   const [error, setError] = useState<string | null>(null);
   const name = sectionNames(t, session.editor.sections()).get(item.key) ?? "";
+  const editing = useWhereabouts().sections.get(item.key);
   return (
     <Stack gap="xs" data-testid="section-panel" data-section-key={item.key}>
+      {editing ? (
+        <Group gap={4}>
+          <EditingBadge names={editing} />
+        </Group>
+      ) : null}
       <Group gap="xs" wrap="nowrap">
         <ActionIcon variant="subtle" onClick={onBack} aria-label={t("editor.back")}>
           <IconArrowLeft size={18} />
@@ -276,6 +283,12 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const src = subdomain && token ? previewUrl(`/s/${subdomain}`, stamp, family.family, token) : null;
   const items = session.editor.sections();
   const open = items.find((item) => item.key === section) ?? null;
+  // Where the others are in the live session, and where this editor is.
+  const found = useMemo(() => whereabouts(snapshot.live), [snapshot.live]);
+  const labels = useMemo(() => previewLabels(t, found), [t, found]);
+  useEffect(() => {
+    session.setPresence(open ? open.key : null, undefined);
+  }, [session, open]);
 
   // Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes; text fields keep their own undo.
   useEffect(() => {
@@ -325,123 +338,131 @@ function Editor({ themeId, snapshot }: { themeId: string; snapshot: SessionSnaps
   const close = useClose();
 
   return (
-    <Box style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
-      <Group
-        justify="space-between"
-        px={phone ? 6 : "sm"}
-        py={6}
-        gap={phone ? 4 : "md"}
-        style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
-        wrap="nowrap"
-        data-testid="editor-top-bar"
-      >
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Tooltip label={t("editor.close")}>
-            <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={close}>
-              <IconX size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {!phone && (
-            <Text fw={700} size="sm">
-              {t("editor.title")}
-            </Text>
-          )}
-          {!phone && <Badge variant="outline">{family.family === "newchick" ? t("library.themes.fashion") : t("library.themes.default")}</Badge>}
-          <PagePicker page={page} onChange={choosePage} />
-          {/* The spec's picker has two pages; a panel may show another in the preview (Colors
-              shows the product page): said beside the picker, so the two never seem to disagree. */}
-          {!phone && previewPage !== previewOf(page) && (
-            <Text size="xs" c="dimmed" data-testid="preview-page">
-              {t("editor.previewShows", { page: t(`editor.previewPages.${previewPage}`) })}
-            </Text>
-          )}
-        </Group>
-        {!phone && <DevicePicker device={device} onChange={setDevice} />}
-        <Group gap={phone ? 2 : "xs"} wrap="nowrap" style={{ flex: "none" }}>
-          {!phone && <StatusBadge snapshot={snapshot} />}
-          {!phone && storeUrl && (
-            <Tooltip label={t("firsthour.viewStore")}>
-              <ActionIcon component="a" href={storeUrl} target="_blank" rel="noopener" variant="subtle" aria-label={t("firsthour.viewStore")}>
-                <IconExternalLink size={18} />
+    <WhereaboutsContext.Provider value={found}>
+      <Box style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
+        <Group
+          justify="space-between"
+          px={phone ? 6 : "sm"}
+          py={6}
+          gap={phone ? 4 : "md"}
+          style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+          wrap="nowrap"
+          data-testid="editor-top-bar"
+        >
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Tooltip label={t("editor.close")}>
+              <ActionIcon variant="subtle" aria-label={t("editor.close")} onClick={close}>
+                <IconX size={18} />
               </ActionIcon>
             </Tooltip>
-          )}
-          <HistoryButtons canUndo={snapshot.canUndo} canRedo={snapshot.canRedo} onVersions={openVersions} />
-          <Button size="xs" loading={snapshot.status === "saving"} disabled={snapshot.pending === 0} onClick={() => void session.save()}>
-            {t("editor.save")}
-          </Button>
-        </Group>
-      </Group>
-      {snapshot.remoteDraft ? <RemoteDraftBanner count={snapshot.remoteDraft.count} onFailed={() => setRemoteFailed(true)} /> : null}
-      {remoteFailed ? (
-        <Alert color="red" role="alert" py={6} withCloseButton closeButtonLabel={t("editor.close")} onClose={() => setRemoteFailed(false)}>
-          {t("editor.remoteDraft.failed")}
-        </Alert>
-      ) : null}
-      {snapshot.storageError ? (
-        <Alert color="red" role="alert" py={6}>
-          {t(snapshot.storageError === "quota" ? "editor.storageFull" : "editor.storageFailed")}
-        </Alert>
-      ) : null}
-      {snapshot.saveError ? (
-        <Alert color="red" role="alert" py={6}>
-          {snapshot.saveError.join(" ") || t("editor.saveFailed")}
-        </Alert>
-      ) : null}
-      {looking ? (
-        <Alert color="blue" py={6}>
-          <Group justify="space-between">
-            <Text size="sm">{t("editor.versions.looking", { n: looking.number })}</Text>
-            <Button size="compact-xs" variant="default" onClick={() => setLooking(null)}>
-              {t("editor.versions.backToCurrent")}
+            {!phone && (
+              <Text fw={700} size="sm">
+                {t("editor.title")}
+              </Text>
+            )}
+            {!phone && <Badge variant="outline">{family.family === "newchick" ? t("library.themes.fashion") : t("library.themes.default")}</Badge>}
+            <PagePicker page={page} onChange={choosePage} />
+            {/* The spec's picker has two pages; a panel may show another in the preview (Colors
+              shows the product page): said beside the picker, so the two never seem to disagree. */}
+            {!phone && previewPage !== previewOf(page) && (
+              <Text size="xs" c="dimmed" data-testid="preview-page">
+                {t("editor.previewShows", { page: t(`editor.previewPages.${previewPage}`) })}
+              </Text>
+            )}
+          </Group>
+          {!phone && <DevicePicker device={device} onChange={setDevice} />}
+          <Group gap={phone ? 2 : "xs"} wrap="nowrap" style={{ flex: "none" }}>
+            <LiveAvatars live={snapshot.live} max={phone ? 2 : 5} />
+            {!phone && <StatusBadge snapshot={snapshot} />}
+            {!phone && storeUrl && (
+              <Tooltip label={t("firsthour.viewStore")}>
+                <ActionIcon component="a" href={storeUrl} target="_blank" rel="noopener" variant="subtle" aria-label={t("firsthour.viewStore")}>
+                  <IconExternalLink size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <HistoryButtons canUndo={snapshot.canUndo} canRedo={snapshot.canRedo} onVersions={openVersions} />
+            <Button size="xs" loading={snapshot.status === "saving"} disabled={snapshot.pending === 0} onClick={() => void session.save()}>
+              {t("editor.save")}
             </Button>
           </Group>
-        </Alert>
-      ) : null}
-      {phone && (
-        <SegmentedControl
-          fullWidth
-          radius={0}
-          value={pane}
-          onChange={(value) => setPane(value === "preview" ? "preview" : "edit")}
-          data={[
-            { value: "edit", label: t("firsthour.editor.edit") },
-            { value: "preview", label: t("firsthour.editor.preview") },
-          ]}
-          aria-label={t("firsthour.editor.panes")}
-        />
-      )}
-      <Box style={{ flex: 1, display: "flex", minHeight: 0, minWidth: 0 }}>
-        <Box
-          component="aside"
-          w={phone ? "100%" : 340}
-          display={phone && pane !== "edit" ? "none" : undefined}
-          style={{ borderRight: phone ? undefined : "1px solid var(--mantine-color-gray-3)", overflowY: "auto", flex: "none" }}
-          p="sm"
-          aria-label={t("editor.sidebar")}
-        >
-          {/* The hidden tab is not kept: it would be drawn again after every change. */}
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List grow mb="sm">
-              <Tabs.Tab value="sections">{t("editor.tabs.sections")}</Tabs.Tab>
-              <Tabs.Tab value="settings">{t("editor.tabs.settings")}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="sections">
-              {open ? <SectionPanel key={open.key} item={open} onBack={() => setSection(null)} /> : <SectionsTab selected={section} onOpen={openSection} />}
-            </Tabs.Panel>
-            <Tabs.Panel value="settings">
-              <SettingsTab page={page} open={panel} onOpen={openGroup} />
-            </Tabs.Panel>
-          </Tabs>
+        </Group>
+        {snapshot.remoteDraft ? <RemoteDraftBanner count={snapshot.remoteDraft.count} onFailed={() => setRemoteFailed(true)} /> : null}
+        {remoteFailed ? (
+          <Alert color="red" role="alert" py={6} withCloseButton closeButtonLabel={t("editor.close")} onClose={() => setRemoteFailed(false)}>
+            {t("editor.remoteDraft.failed")}
+          </Alert>
+        ) : null}
+        {snapshot.storageError ? (
+          <Alert color="red" role="alert" py={6}>
+            {t(snapshot.storageError === "quota" ? "editor.storageFull" : "editor.storageFailed")}
+          </Alert>
+        ) : null}
+        {snapshot.live && snapshot.live.dropped > 0 ? (
+          <Alert color="yellow" role="status" py={6} data-testid="live-dropped">
+            {t("editor.live.dropped", { count: snapshot.live.dropped })}
+          </Alert>
+        ) : null}
+        {snapshot.saveError ? (
+          <Alert color="red" role="alert" py={6}>
+            {snapshot.saveError.join(" ") || t("editor.saveFailed")}
+          </Alert>
+        ) : null}
+        {looking ? (
+          <Alert color="blue" py={6}>
+            <Group justify="space-between">
+              <Text size="sm">{t("editor.versions.looking", { n: looking.number })}</Text>
+              <Button size="compact-xs" variant="default" onClick={() => setLooking(null)}>
+                {t("editor.versions.backToCurrent")}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {phone && (
+          <SegmentedControl
+            fullWidth
+            radius={0}
+            value={pane}
+            onChange={(value) => setPane(value === "preview" ? "preview" : "edit")}
+            data={[
+              { value: "edit", label: t("firsthour.editor.edit") },
+              { value: "preview", label: t("firsthour.editor.preview") },
+            ]}
+            aria-label={t("firsthour.editor.panes")}
+          />
+        )}
+        <Box style={{ flex: 1, display: "flex", minHeight: 0, minWidth: 0 }}>
+          <Box
+            component="aside"
+            w={phone ? "100%" : 340}
+            display={phone && pane !== "edit" ? "none" : undefined}
+            style={{ borderRight: phone ? undefined : "1px solid var(--mantine-color-gray-3)", overflowY: "auto", flex: "none" }}
+            p="sm"
+            aria-label={t("editor.sidebar")}
+          >
+            {/* The hidden tab is not kept: it would be drawn again after every change. */}
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs.List grow mb="sm">
+                <Tabs.Tab value="sections">{t("editor.tabs.sections")}</Tabs.Tab>
+                <Tabs.Tab value="settings">{t("editor.tabs.settings")}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="sections">
+                {open ? <SectionPanel key={open.key} item={open} onBack={() => setSection(null)} /> : <SectionsTab selected={section} onOpen={openSection} />}
+              </Tabs.Panel>
+              <Tabs.Panel value="settings">
+                <SettingsTab page={page} open={panel} onOpen={openGroup} />
+              </Tabs.Panel>
+            </Tabs>
+          </Box>
+          {/* Kept mounted while the sidebar shows on a phone, so the preview is ready on return. */}
+          <Box style={{ flex: 1, minWidth: 0, display: phone && pane !== "preview" ? "none" : "flex" }}>
+            <Preview src={src} device={device} page={previewPage} session={session} looking={looking} scrollTo={scrollTo} onSelect={onSelect} labels={labels} />
+          </Box>
         </Box>
-        {/* Kept mounted while the sidebar shows on a phone, so the preview is ready on return. */}
-        <Box style={{ flex: 1, minWidth: 0, display: phone && pane !== "preview" ? "none" : "flex" }}>
-          <Preview src={src} device={device} page={previewPage} session={session} looking={looking} scrollTo={scrollTo} onSelect={onSelect} />
-        </Box>
+        <VersionsDrawer themeId={themeId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} snapshot={snapshot} onPreview={setLooking} />
+        <ConflictsDialog snapshot={snapshot} />
       </Box>
-      <VersionsDrawer themeId={themeId} opened={versionsOpen} onClose={() => setVersionsOpen(false)} snapshot={snapshot} onPreview={setLooking} />
-      <ConflictsDialog snapshot={snapshot} />
-    </Box>
+    </WhereaboutsContext.Provider>
   );
 }
 

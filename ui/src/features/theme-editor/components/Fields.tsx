@@ -45,6 +45,7 @@ import { type PickerPage, fetchMenus, publishedPages, searchCollections, searchP
 import { RichTextField } from "../../../components/rich-text/RichTextField";
 import { ConfirmDialog } from "../../../components/records/ConfirmDialog";
 import { FieldError, useRun } from "./FieldParts";
+import { FieldMark } from "./LivePresence";
 import { useEditor } from "./context";
 import { FontField } from "./FontField";
 import { errorMessage, fieldLabel } from "./labels";
@@ -994,6 +995,7 @@ const Field = memo(function Field({ field }: { field: FieldView }) {
   return (
     <div data-testid={`field-${field.pointer}`} data-kind={input.kind} data-stored={field.stored ? "true" : "false"}>
       {body}
+      <FieldMark path={field.pointer} />
     </div>
   );
 });

@@ -114,6 +114,11 @@ export function VersionsDrawer({
                 when: formats.date(Number(v.savedAt)),
               })}
             </Text>
+            {v.authors.length > 0 ? (
+              <Text size="xs" data-testid="version-authors">
+                {t("editor.versions.authors", { names: v.authors.join(", ") })}
+              </Text>
+            ) : null}
             <Text size="xs" c="dimmed">
               {v.changes.length > 0 ? changesText(t, v.changes) : v.summary}
             </Text>

@@ -28,9 +28,13 @@ export interface PreviewProps {
   looking: { number: number; configJson: string } | null;
   scrollTo: { section: string; at: number } | null;
   onSelect: (section: string) => void;
+  /** What the preview says over sections others edit in the live session, by section key. */
+  labels?: Record<string, string>;
 }
 
-export function Preview({ src, device, page, session, looking, scrollTo, onSelect }: PreviewProps) {
+const NO_LABELS: Record<string, string> = {};
+
+export function Preview({ src, device, page, session, looking, scrollTo, onSelect, labels = NO_LABELS }: PreviewProps) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   // Ready and loaded belong to one address: a new address starts both again.
@@ -38,13 +42,13 @@ export function Preview({ src, device, page, session, looking, scrollTo, onSelec
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const ready = readyFor !== null && readyFor === src;
   const loaded = ready || (loadedFor !== null && loadedFor === src);
-  const latest = useRef({ page, device, onSelect, src, session, looking, ready });
+  const latest = useRef({ page, device, onSelect, src, session, looking, ready, labels });
   // The messages' bookkeeping: the last sequence number, the last one the frame answered, the
   // last whole config's, and the fingerprint each message leads to.
   const stream = useRef({ seq: 0, acked: 0, whole: 0, expected: new Map<number, string>() });
   // Before any other effect reads it.
   useLayoutEffect(() => {
-    latest.current = { page, device, onSelect, src, session, looking, ready };
+    latest.current = { page, device, onSelect, src, session, looking, ready, labels };
   });
 
   const post = (message: object) => {
@@ -96,6 +100,11 @@ export function Preview({ src, device, page, session, looking, scrollTo, onSelec
     refreshLater(s.seq);
   };
 
+  // Who else edits which section, drawn over it in the frame.
+  useEffect(() => {
+    if (ready) post({ type: "storeloom:presence", sections: labels });
+  }, [ready, labels]);
+
   useEffect(() => {
     const listener = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
@@ -106,6 +115,7 @@ export function Preview({ src, device, page, session, looking, scrollTo, onSelec
         latest.current.ready = true;
         post({ type: "storeloom:device", device: latest.current.device });
         post({ type: "storeloom:page", page: latest.current.page });
+        post({ type: "storeloom:presence", sections: latest.current.labels });
         sendWhole();
       } else if (data?.type === "storeloom:rendered" && typeof data.seq === "number") {
         s.acked = Math.max(s.acked, data.seq);

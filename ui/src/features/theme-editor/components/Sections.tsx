@@ -12,6 +12,7 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCe
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { SectionListItem, SectionType, ThemeErrorBody } from "../../../core/theme";
+import { EditingBadge, useWhereabouts } from "./LivePresence";
 import { useEditor, useRevision } from "./context";
 import { errorMessage } from "./labels";
 
@@ -54,7 +55,19 @@ export function AddSectionMenu({ position, place, label, icon }: { position: num
   );
 }
 
-function Row({ item, name, onOpen, selected }: { item: SectionListItem; name: string; onOpen: (item: SectionListItem) => void; selected: boolean }) {
+function Row({
+  item,
+  name,
+  onOpen,
+  selected,
+  editing,
+}: {
+  item: SectionListItem;
+  name: string;
+  onOpen: (item: SectionListItem) => void;
+  selected: boolean;
+  editing: string[] | undefined;
+}) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.key, disabled: item.fixed });
   return (
@@ -83,6 +96,7 @@ function Row({ item, name, onOpen, selected }: { item: SectionListItem; name: st
             {name}
           </Text>
         </UnstyledButton>
+        <EditingBadge names={editing} />
         {!item.fixed && item.index !== null ? (
           <Group gap={0} className={classes.actions}>
             <AddSectionMenu position={item.index} place="above" label={t("editor.addAbove")} icon={<IconArrowBarToUp size={14} />} />
@@ -102,6 +116,7 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
   useRevision();
   const items = session.editor.sections();
   const names = sectionNames(t, items);
+  const editing = useWhereabouts().sections;
   const movable = items.filter((item) => !item.fixed);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -125,7 +140,7 @@ export function SectionsTab({ selected, onOpen }: { selected: string | null; onO
       >
         <SortableContext items={movable.map((item) => item.key)} strategy={verticalListSortingStrategy}>
           {items.map((item) => (
-            <Row key={item.key} item={item} name={names.get(item.key) ?? ""} onOpen={onOpen} selected={selected === item.key} />
+            <Row key={item.key} item={item} name={names.get(item.key) ?? ""} onOpen={onOpen} selected={selected === item.key} editing={editing.get(item.key)} />
           ))}
         </SortableContext>
       </DndContext>

@@ -21,8 +21,25 @@
 // copy gets the commands since the revision it acknowledged (a PATCH), and the preview frame
 // runs it on its own copy (`onStream`, told in the same task, before React hears of it). The
 // whole document goes only where a copy starts or is found to differ (`reset`).
+//
+// Online, the editor joins the theme's live session (issue 47): everyone in the theme's editor
+// works on one shared working draft on the server. Each edit goes at once to the server, which
+// numbers it; the session's stream brings everyone's commands in that order, and the core's
+// `LiveClient` rebases this editor's commands not acknowledged yet on them. Each change of the
+// view is again one step of the stream (the core's `rebase` op, when others' commands came in
+// under this editor's own). The local draft keeps the commands not acknowledged (a reload or a
+// lost network loses none); Save publishes the working draft. An editor opened offline works
+// as before, on its own draft, until it is opened again online.
 import { ApiError } from "../../../lib/api";
-import { type ApplyOutcome, type EditorOp, type ThemeCommand, ThemeEditor } from "../../../core/theme";
+import { type ApplyOutcome, type EditorOp, LiveClient, type LiveCommand, type ThemeCommand, ThemeEditor, editorConstants } from "../../../core/theme";
+import type { LiveBehind } from "../../../types/generated/LiveBehind";
+import type { LiveCommandsAck } from "../../../types/generated/LiveCommandsAck";
+import type { LiveCommandsInput } from "../../../types/generated/LiveCommandsInput";
+import type { LivePresence } from "../../../types/generated/LivePresence";
+import type { LivePresenceInput } from "../../../types/generated/LivePresenceInput";
+import type { LiveSaved } from "../../../types/generated/LiveSaved";
+import type { LiveSession } from "../../../types/generated/LiveSession";
+import type { LiveEvents } from "../api/calls";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { CommandBatch } from "../../../types/generated/CommandBatch";
 import { type Draft, type DraftConflict, DraftStorageError, type DraftStore, headOf } from "./drafts";
@@ -62,6 +79,24 @@ export interface Remote {
   deleteDraft(): Promise<void>;
 }
 
+/** The theme's live session, as the session needs it (api/calls.ts). */
+export interface LiveRemote {
+  join(): Promise<LiveSession>;
+  send(input: LiveCommandsInput): Promise<{ taken: LiveCommandsAck } | { behind: LiveBehind }>;
+  follow(after: number, on: LiveEvents, signal: AbortSignal): Promise<void>;
+  save(): Promise<LiveSaved>;
+  presence(input: LivePresenceInput): Promise<void>;
+}
+
+/** What the editor shows of the live session: whether this editor follows it now, and who else
+ * is in the theme's editor (their open section, the field they type in). */
+export interface LiveView {
+  connected: boolean;
+  others: LivePresence[];
+  /** This editor's commands dropped because someone else removed what they edited. */
+  dropped: number;
+}
+
 /** How long after the last edit the draft is written to the server. */
 export const DRAFT_PUSH_MS = 1000;
 
@@ -84,6 +119,8 @@ export interface SessionSnapshot {
   /** A newer draft found on the server, made on another device: offered until resumed or
    * discarded. */
   remoteDraft: { count: number; updatedAt: number } | null;
+  /** The live session, when the editor joined one. */
+  live: LiveView | null;
 }
 
 export interface OpenOptions {
@@ -95,6 +132,8 @@ export interface OpenOptions {
   now?: () => number;
   /** How long after the last edit the draft is written to the server (DRAFT_PUSH_MS). */
   draftDelayMs?: number;
+  /** The theme's live session: joined when online. */
+  live?: LiveRemote;
 }
 
 const randomId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
@@ -117,7 +156,8 @@ function sameSnapshot(a: SessionSnapshot, b: SessionSnapshot): boolean {
     a.storageError === b.storageError &&
     a.saveError === b.saveError &&
     a.remoteDraft?.count === b.remoteDraft?.count &&
-    a.remoteDraft?.updatedAt === b.remoteDraft?.updatedAt
+    a.remoteDraft?.updatedAt === b.remoteDraft?.updatedAt &&
+    a.live === b.live
   );
 }
 
@@ -198,6 +238,34 @@ export class EditorSession {
   #pushing: Promise<void> = Promise.resolve();
   /** A newer draft of another device, offered to resume. */
   #offer: RemoteDraft | null = null;
+  /** The live session's side of this editor, when it joined one. */
+  #live: LiveClient | null = null;
+  #link: LiveRemote | null = null;
+  #clientId = "";
+  /** The session's sequence number saved last. */
+  #savedHead = 0;
+  #liveView: LiveView | null = null;
+  #connected = false;
+  /** The connection was lost: edits of fields someone else set meanwhile wait for a choice,
+   * until this editor has caught up with `#catchUp`, the head the server then told. */
+  #hold = false;
+  #catchUp = 0;
+  /** The next keystroke may merge into the last command (not sent yet, nothing came between). */
+  #mergeable = false;
+  #sendingLive: Promise<void> | null = null;
+  #rejoining: Promise<void> | null = null;
+  #following: AbortController | null = null;
+  /** Wakes the stream's wait before reconnecting (the network is back). */
+  #wakeFollow: (() => void) | null = null;
+  /** A Save waits for the network. */
+  #saveWanted = false;
+  #presence: { section: string | null; field: string | null; at: number } = { section: null, field: null, at: 0 };
+  #presenceSending = false;
+  /** The content fingerprint of the version saved last, when this editor knows it; the working
+   * draft differs from it or not (`#dirty`, worked out a moment after the last change). */
+  #savedPrint: string | null = null;
+  #dirty = true;
+  #dirtyTimer: ReturnType<typeof setTimeout> | null = null;
 
   private constructor(editor: ThemeEditor, draft: Draft, options: OpenOptions) {
     this.#editor = editor;
@@ -223,6 +291,10 @@ export class EditorSession {
       draft = stored ? normalized(stored) : undefined;
     } catch {
       storageFailed = true;
+    }
+    if (options.live && options.online) {
+      const joined = await options.live.join().catch(() => null);
+      if (joined) return EditorSession.#openLive(options, options.live, joined, draft, storageFailed);
     }
     const hasWork = Boolean(draft && (draft.commands.length > 0 || draft.conflicts.length > 0 || draft.queued > 0));
     // `undefined`: the server's draft could not be read (offline, or no answer).
@@ -264,6 +336,445 @@ export class EditorSession {
     return session;
   }
 
+  /** Opens the theme's live session as joined: the working draft, and this device's commands
+   * the session has not had (made offline, or not sent before the tab closed) on top of it. */
+  static #openLive(options: OpenOptions, link: LiveRemote, joined: LiveSession, draft: Draft | undefined, storageFailed: boolean): EditorSession {
+    const config = JSON.stringify(joined.config);
+    const editor = ThemeEditor.load(config);
+    const fresh: Draft = {
+      id: options.id,
+      baseVersion: Number(joined.baseVersion),
+      baseConfig: config,
+      commands: [],
+      batchId: (options.newBatchId ?? randomId)(),
+      queued: 0,
+      conflicts: draft?.conflicts ?? [],
+      updatedAt: 0,
+    };
+    const session = new EditorSession(editor, fresh, options);
+    session.#clientId = randomId();
+    session.#live = new LiveClient(session.#clientId, config, Number(joined.head));
+    session.#link = link;
+    session.#savedHead = Number(joined.savedHead);
+    session.#setOthers(joined.presence);
+    if (!joined.unsaved) session.#savedPrint = editor.contentPrint();
+    for (const command of draft?.commands ?? []) {
+      const inverse = editor.inverse(command);
+      if (editor.apply(command).outcome === "applied") session.#live.record(command, false, false, inverse);
+    }
+    session.#fingerprint = editor.fingerprint;
+    session.#draft = { ...fresh, commands: session.#live.pendingCommands() };
+    session.#dirty = session.#savedPrint === null || editor.contentPrint() !== session.#savedPrint;
+    if (storageFailed) session.#storageError = "other";
+    else void session.#persist();
+    session.#snapshot = session.#makeSnapshot();
+    session.#follow();
+    session.#sendSoon();
+    return session;
+  }
+
+  /** Whether the editor works in the theme's live session. */
+  get live(): boolean {
+    return this.#live !== null;
+  }
+
+  /** Works out a moment after the last change whether the working draft is the saved version. */
+  #checkDirty() {
+    if (this.#dirtyTimer) clearTimeout(this.#dirtyTimer);
+    this.#dirtyTimer = setTimeout(() => {
+      this.#dirtyTimer = null;
+      if (this.#disposed) return;
+      const dirty = this.#savedPrint === null || this.#editor.contentPrint() !== this.#savedPrint;
+      if (dirty === this.#dirty) return;
+      this.#dirty = dirty;
+      this.#emit();
+    }, editorConstants().liveSavedCheckMs);
+  }
+
+  /** The view is the saved version now (a save, or the session's saved event at this head). */
+  #savedNow() {
+    if (!this.#live || this.#live.pending > 0) {
+      this.#savedPrint = null;
+      return;
+    }
+    this.#savedPrint = this.#editor.contentPrint();
+    this.#dirty = false;
+  }
+
+  #setOthers(presence: LivePresence[]) {
+    const others = presence.filter((p) => p.clientId !== this.#clientId);
+    const before = this.#liveView;
+    this.#liveView = { connected: this.#connected, others, dropped: before?.dropped ?? 0 };
+  }
+
+  #liveChanged(change: Partial<LiveView>) {
+    const before = this.#liveView ?? { connected: false, others: [], dropped: 0 };
+    this.#liveView = { ...before, ...change };
+  }
+
+  /** The connection to the session was lost (a send not reached, the stream dropped). */
+  #lost() {
+    this.#unreachable = true;
+    this.#hold = true;
+    this.#connected = false;
+    this.#liveChanged({ connected: false });
+    this.#emit();
+  }
+
+  /** The document changed by this editor's own step, in a live session. */
+  #changedLive(op: EditorOp, change: { fingerprint: string; merged: boolean }) {
+    const before = this.#draft.commands.length;
+    const from = this.#fingerprint;
+    this.#fingerprint = change.fingerprint;
+    this.#tell({ kind: "ops", from, to: change.fingerprint, ops: [op] });
+    this.#keepPending(change.merged ? before - 1 : before);
+    // At once for the status: an edit makes the draft differ (an undo may make it equal again).
+    this.#dirty = true;
+    this.#checkDirty();
+    if (change.merged) this.#typedSince = true;
+    else this.#bump();
+    this.#sendSoon();
+    this.#emitSoon();
+  }
+
+  /** The local draft keeps the commands not acknowledged (the first `keep` of them as written). */
+  #keepPending(keep: number) {
+    const commands = this.#live?.pendingCommands() ?? [];
+    this.#draft = { ...this.#draft, commands, queued: Math.min(this.#draft.queued, commands.length), updatedAt: this.#now() };
+    void this.#persistEdit(Math.max(0, Math.min(keep, commands.length)));
+  }
+
+  /** Runs a step the live side answered on the view, and hands it to the stream; a view that
+   * cannot take it starts again from the live side's. */
+  #runLive(op: EditorOp) {
+    this.#typing = null;
+    this.#mergeable = false;
+    if (op.op === "rebase" && op.back > this.#editor.kept) return this.#resyncView();
+    const from = this.#fingerprint;
+    const outcome = this.#editor.run(op);
+    if (outcome.outcome !== "applied") return this.#resyncView();
+    this.#fingerprint = outcome.change.fingerprint;
+    this.#tell({ kind: "ops", from, to: outcome.change.fingerprint, ops: [op] });
+    this.#bump();
+    this.#checkDirty();
+  }
+
+  #resyncView() {
+    if (!this.#live) return;
+    const next = ThemeEditor.load(this.#live.viewJson());
+    this.#editor.free();
+    this.#editor = next;
+    this.#reset();
+    this.#bump();
+  }
+
+  /** Takes the server's commands (`answered`: the answer to this editor's batch). */
+  #take(commands: LiveCommand[], answered: boolean) {
+    const live = this.#live;
+    if (!live || this.#disposed) return;
+    const step = live.receive(commands, this.#hold, answered);
+    if (step.resync) {
+      void this.#rejoin();
+      return;
+    }
+    if (step.rebase) this.#runLive(step.rebase);
+    if (step.held.length > 0) {
+      const held: DraftConflict[] = step.held.map((command) => {
+        const path = command.kind === "setField" ? command.path : "";
+        return {
+          command,
+          paths: path ? [path] : [],
+          mine: command.kind === "setField" ? command.value : undefined,
+          theirs: path ? this.#editor.read(path) : undefined,
+        };
+      });
+      this.#draft = { ...this.#draft, conflicts: [...this.#draft.conflicts, ...held] };
+      this.#bump();
+    }
+    if (step.dropped.length > 0) this.#liveChanged({ dropped: (this.#liveView?.dropped ?? 0) + step.dropped.length });
+    if (this.#hold && live.head >= this.#catchUp) this.#hold = false;
+    if (step.rebase || step.own > 0 || step.held.length > 0) this.#keepPending(0);
+    this.#emit();
+  }
+
+  /** Sends this editor's commands soon (in a task of their own, after the edit's preview). */
+  #sendSoon() {
+    if (!this.#live || !this.#online || this.#sendingLive || this.#live.pending === 0) return;
+    this.#sendingLive = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => this.#sendLive())
+      .finally(() => {
+        this.#sendingLive = null;
+        if (!this.#unreachable && !this.#disposed) this.#sendSoon();
+        if (this.#saveWanted && !this.#unreachable && this.#live?.pending === 0) void this.save();
+      });
+  }
+
+  async #sendLive(): Promise<void> {
+    const live = this.#live;
+    const link = this.#link;
+    if (!live || !link || this.#disposed) return;
+    const batch = live.nextBatch(editorConstants().liveBatchMax);
+    if (!batch) return;
+    // The next keystroke is a command of its own: this one is on its way.
+    this.#mergeable = false;
+    let answer: Awaited<ReturnType<LiveRemote["send"]>>;
+    try {
+      answer = await link.send({ clientId: this.#clientId, base: batch.base, firstClientSeq: batch.firstClientSeq, commands: batch.commands });
+    } catch (error) {
+      if (this.#disposed) return;
+      if (isNetworkFailure(error)) {
+        live.unsent();
+        this.#lost();
+        return;
+      }
+      if (error instanceof ApiError && error.status === 400) {
+        // Never taken as it is (its numbers were taken before, or it cannot be read): it goes.
+        const op = live.refused();
+        if (op) this.#runLive(op);
+        this.#keepPending(0);
+      } else {
+        live.unsent();
+        this.#unreachable = true;
+      }
+      this.#saveError = error instanceof ApiError ? error.messages : [String(error)];
+      this.#emit();
+      return;
+    }
+    if (this.#disposed) return;
+    this.#unreachable = false;
+    if ("taken" in answer) {
+      this.#take(answer.taken.accepted, true);
+      if (answer.taken.refused.length > 0) {
+        this.#saveError = answer.taken.refused.map((r) => r.message);
+        this.#emit();
+      }
+      return;
+    }
+    live.unsent();
+    const { commands, head } = answer.behind;
+    this.#catchUp = Math.max(this.#catchUp, Number(head));
+    if (commands.length > 0 && Number(commands[commands.length - 1]?.seq) === Number(head)) this.#take(commands, false);
+    else await this.#rejoin();
+  }
+
+  /** Joins the session again (its working draft restarted, or this editor fell far behind):
+   * this editor's commands not acknowledged go on from the new working draft. */
+  #rejoin(): Promise<void> {
+    if (this.#rejoining || !this.#live || !this.#link) return this.#rejoining ?? Promise.resolve();
+    const live = this.#live;
+    const link = this.#link;
+    this.#rejoining = (async () => {
+      let joined: LiveSession;
+      try {
+        joined = await link.join();
+      } catch {
+        this.#lost();
+        return;
+      }
+      if (this.#disposed) return;
+      const config = JSON.stringify(joined.config);
+      const view = live.restart(config, Number(joined.head));
+      const next = ThemeEditor.load(view);
+      this.#editor.free();
+      this.#editor = next;
+      this.#savedHead = Number(joined.savedHead);
+      this.#savedPrint = null;
+      if (!joined.unsaved) {
+        const saved = ThemeEditor.load(config);
+        this.#savedPrint = saved.contentPrint();
+        saved.free();
+      }
+      this.#checkDirty();
+      this.#draft = { ...this.#draft, baseVersion: Number(joined.baseVersion), baseConfig: config, commands: live.pendingCommands() };
+      this.#setOthers(joined.presence);
+      this.#reset();
+      this.#bump();
+      void this.#persist();
+      this.#following?.abort();
+      this.#follow();
+      this.#emit();
+    })().finally(() => {
+      this.#rejoining = null;
+      this.#sendSoon();
+    });
+    return this.#rejoining;
+  }
+
+  /** Follows the session's stream from this editor's head, reconnecting after a failure. */
+  #follow() {
+    const link = this.#link;
+    if (!link) return;
+    const controller = new AbortController();
+    this.#following = controller;
+    const events: LiveEvents = {
+      hello: ({ head }) => {
+        this.#connected = true;
+        this.#catchUp = Math.max(this.#catchUp, Number(head));
+        if (this.#hold && (this.#live?.head ?? 0) >= this.#catchUp) this.#hold = false;
+        this.#unreachable = false;
+        this.#liveChanged({ connected: true });
+        this.#emit();
+        this.#sendSoon();
+      },
+      commands: (commands) => this.#take(commands, false),
+      presence: (presence) => {
+        this.#setOthers(presence);
+        this.#emit();
+      },
+      saved: ({ version, savedHead }) => {
+        this.#savedHead = Math.max(this.#savedHead, Number(savedHead));
+        this.#draft = { ...this.#draft, baseVersion: Number(version) };
+        if (this.#live && this.#live.head === this.#savedHead) this.#savedNow();
+        else this.#savedPrint = null;
+        this.#emit();
+      },
+      reset: () => {
+        controller.abort();
+        void this.#rejoin();
+      },
+      ended: ({ messages }) => {
+        controller.abort();
+        this.#saveError = messages;
+        this.#connected = false;
+        this.#liveChanged({ connected: false });
+        this.#emit();
+      },
+    };
+    // Nothing is heard once the stream is let go (the session may be disposed, its core freed).
+    for (const name of Object.keys(events) as (keyof LiveEvents)[]) {
+      const handle = events[name] as (data: unknown) => void;
+      (events as unknown as Record<string, (data: unknown) => void>)[name] = (data) => {
+        if (!controller.signal.aborted && !this.#disposed) handle(data);
+      };
+    }
+    void (async () => {
+      let delay = 1000;
+      while (!controller.signal.aborted && !this.#disposed) {
+        if (this.#online) {
+          try {
+            await link.follow(this.#live?.head ?? 0, events, controller.signal);
+            delay = 1000;
+          } catch (error) {
+            if (controller.signal.aborted || this.#disposed) return;
+            if (!isNetworkFailure(error)) {
+              // Refused (the scope taken away, the theme gone): the editor says why.
+              this.#saveError = error instanceof ApiError ? error.messages : [String(error)];
+              this.#connected = false;
+              this.#liveChanged({ connected: false });
+              this.#emit();
+              return;
+            }
+            this.#lost();
+          }
+        }
+        if (controller.signal.aborted || this.#disposed) return;
+        if (this.#connected) {
+          this.#connected = false;
+          this.#liveChanged({ connected: false });
+          this.#emit();
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          this.#wakeFollow = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.#wakeFollow = null;
+        delay = Math.min(delay * 2, editorConstants().liveReconnectMaxMs);
+      }
+    })();
+  }
+
+  /** Says where this editor is: the section open (`undefined` keeps it) and the field typed in.
+   * Said when it changes, and again while the editor is active. */
+  setPresence(section: string | null | undefined, field: string | null | undefined) {
+    if (!this.#link || !this.#online) return;
+    const now = this.#now();
+    const next = { section: section === undefined ? this.#presence.section : section, field: field === undefined ? this.#presence.field : field };
+    const same = next.section === this.#presence.section && next.field === this.#presence.field;
+    if ((same && now - this.#presence.at < editorConstants().livePresenceAgainMs) || this.#presenceSending) {
+      if (!same) this.#presence = { ...next, at: 0 };
+      return;
+    }
+    this.#presence = { ...next, at: now };
+    this.#presenceSending = true;
+    const link = this.#link;
+    void link
+      .presence({ clientId: this.#clientId, section: next.section ?? undefined, field: next.field ?? undefined })
+      .catch(() => {})
+      .finally(() => {
+        this.#presenceSending = false;
+        // Moved on while it was said: said again.
+        if (this.#presence.at === 0) this.setPresence(this.#presence.section, this.#presence.field);
+      });
+  }
+
+  async #saveLive(): Promise<void> {
+    const live = this.#live;
+    const link = this.#link;
+    if (!live || !link) return;
+    this.#typing = null;
+    this.#mergeable = false;
+    this.#saveWanted = true;
+    // Kept on the device: an editor opened again offline sends it as a batch when it can.
+    this.#draft = { ...this.#draft, queued: live.pending };
+    void this.#persist();
+    // This editor's commands first: the working draft saved holds them.
+    for (let round = 0; live.pending > 0 && round < 50; round += 1) {
+      if (!this.#online || this.#disposed) return;
+      if (!this.#sendingLive) this.#sendSoon();
+      await this.#sendingLive;
+      if (this.#unreachable) return;
+    }
+    if (live.pending > 0) return;
+    try {
+      const saved = await link.save();
+      this.#saveWanted = false;
+      this.#saveError = null;
+      this.#savedHead = Math.max(this.#savedHead, Number(saved.savedHead));
+      this.#draft = { ...this.#draft, baseVersion: Number(saved.version), queued: 0 };
+      if (live.head === this.#savedHead) this.#savedNow();
+      void this.#persist();
+      this.#bump();
+    } catch (error) {
+      if (isNetworkFailure(error)) {
+        this.#lost();
+        return;
+      }
+      this.#saveWanted = false;
+      this.#saveError = error instanceof ApiError ? error.messages : [String(error)];
+      // Saved from elsewhere meanwhile: the session restarted; this editor joins it again.
+      if (error instanceof ApiError && error.status === 412) await this.#rejoin();
+    }
+  }
+
+  /** Undo or redo in a live session: the commands that take back (or make again) this editor's
+   * step, sent like any other. */
+  #replayLive(which: "undo" | "redo"): ApplyOutcome | null {
+    const live = this.#live;
+    if (!live || this.#saving) return null;
+    const step = which === "undo" ? live.takeUndo() : live.takeRedo();
+    if (!step) return null;
+    this.#typing = null;
+    this.#mergeable = false;
+    let last: ApplyOutcome | null = null;
+    for (const command of step) {
+      const inverse = this.#editor.inverse(command);
+      const outcome = this.#editor.apply(command);
+      if (outcome.outcome !== "applied") {
+        last ??= outcome;
+        continue;
+      }
+      last = outcome;
+      live.record(command, false, false, inverse);
+      this.#changedLive({ op: "apply", command, merged: false }, outcome.change);
+    }
+    live.endStep();
+    this.#emit();
+    return last;
+  }
+
   get editor(): ThemeEditor {
     return this.#editor;
   }
@@ -302,25 +813,29 @@ export class EditorSession {
   }
 
   #makeSnapshot(): SessionSnapshot {
-    const pending = this.#draft.commands.length;
+    const live = this.#live;
+    // Live: this editor's commands not acknowledged, and the session's since its last save;
+    // none when the working draft is the saved version again (edits undone).
+    const pending = live ? (this.#dirty ? Math.max(1, live.pending + Math.max(0, live.head - this.#savedHead)) : 0) : this.#draft.commands.length;
     const offer = this.#offer;
     let status: SaveStatus;
     if (this.#draft.conflicts.length > 0) status = "conflict";
     else if (this.#saving) status = "saving";
-    else if (!this.#online || (this.#unreachable && pending > 0)) status = "offline";
+    else if (!this.#online || (this.#unreachable && pending > 0) || (live && !this.#connected && live.pending > 0)) status = "offline";
     else status = pending > 0 ? "unsaved" : "saved";
     return {
       status,
       revision: this.#revision,
       baseVersion: this.#draft.baseVersion,
       pending,
-      queued: Math.min(this.#draft.queued, this.#storedQueued),
-      canUndo: this.#editor.canUndo() && !this.#saving,
-      canRedo: this.#editor.canRedo() && !this.#saving,
+      queued: live ? (this.#saveWanted ? pending : 0) : Math.min(this.#draft.queued, this.#storedQueued),
+      canUndo: (live ? live.canUndo() : this.#editor.canUndo()) && !this.#saving,
+      canRedo: (live ? live.canRedo() : this.#editor.canRedo()) && !this.#saving,
       conflicts: this.#draft.conflicts,
       storageError: this.#storageError,
       saveError: this.#saveError,
       remoteDraft: offer ? { count: offer.commands.length, updatedAt: offer.updatedAt } : null,
+      live: this.#liveView,
     };
   }
 
@@ -412,6 +927,8 @@ export class EditorSession {
   /** The draft changed: its server copy is written a moment after the last edit, while online
    * (not while a save is on its way, nor while another device's draft is offered). */
   #wantPush() {
+    // Live: the working draft is on the server already.
+    if (this.#live) return;
     this.#pushDue = true;
     if (this.#pushTimer) clearTimeout(this.#pushTimer);
     this.#pushTimer = null;
@@ -542,6 +1059,21 @@ export class EditorSession {
   apply(command: ThemeCommand, options: { typing?: boolean } = {}): ApplyOutcome {
     const path = command.kind === "setField" && options.typing ? command.path : null;
     const continues = path !== null && this.#typing === path;
+    const live = this.#live;
+    if (live) {
+      // Merged into the last command only while it is unsent and nothing came between; the
+      // typing is one step to undo all the same.
+      const reverse = continues ? null : this.#editor.inverse(command);
+      const outcome = continues && this.#mergeable ? this.#editor.applyTyping(command) : this.#editor.apply(command);
+      if (outcome.outcome !== "applied") return outcome;
+      this.#typing = path;
+      this.#mergeable = true;
+      const kept = live.record(command, outcome.change.merged, continues, reverse);
+      this.#changedLive({ op: "apply", command, merged: outcome.change.merged }, outcome.change);
+      if (!kept) this.#resyncView();
+      this.setPresence(undefined, path);
+      return outcome;
+    }
     const outcome = continues ? this.#editor.applyTyping(command) : this.#editor.apply(command);
     if (outcome.outcome !== "applied") return outcome;
     this.#typing = path;
@@ -553,12 +1085,14 @@ export class EditorSession {
    * and the panels read what was typed. */
   endTyping() {
     this.#typing = null;
+    if (this.#live && this.#presence.field !== null) this.setPresence(undefined, null);
     if (!this.#typedSince) return;
     this.#bump();
     this.#emit();
   }
 
   undo(): ApplyOutcome | null {
+    if (this.#live) return this.#replayLive("undo");
     if (this.#saving) return null;
     this.#typing = null;
     const outcome = this.#editor.undo();
@@ -567,6 +1101,7 @@ export class EditorSession {
   }
 
   redo(): ApplyOutcome | null {
+    if (this.#live) return this.#replayLive("redo");
     if (this.#saving) return null;
     this.#typing = null;
     const outcome = this.#editor.redo();
@@ -579,6 +1114,18 @@ export class EditorSession {
   setOnline(online: boolean) {
     this.#online = online;
     if (online) this.#unreachable = false;
+    if (this.#live) {
+      if (!online) {
+        this.#hold = true;
+        this.#following?.abort();
+        this.#lost();
+        return;
+      }
+      this.#emit();
+      this.#follow();
+      this.#sendSoon();
+      return;
+    }
     this.#emit();
     if (!online) return;
     if (this.#draft.queued > 0) void this.#sendQueued();
@@ -589,6 +1136,14 @@ export class EditorSession {
    * (called every few seconds). */
   retry() {
     if (!this.#online) return;
+    if (this.#live) {
+      if (this.#unreachable) {
+        this.#unreachable = false;
+        this.#wakeFollow?.();
+        this.#sendSoon();
+      }
+      return;
+    }
     if (this.#unreachable && this.#draft.queued > 0) void this.#sendQueued();
     if (this.#pushDue && !this.#pushTimer) void this.pushDraft();
   }
@@ -597,6 +1152,14 @@ export class EditorSession {
    * the network is away, when it is back. */
   save(): Promise<void> {
     if (this.#saving) return this.#saving;
+    if (this.#live) {
+      this.#saving = this.#saveLive().finally(() => {
+        this.#saving = null;
+        this.#emit();
+      });
+      this.#emit();
+      return this.#saving;
+    }
     const count = this.#draft.commands.length;
     if (count === 0 && this.#draft.queued === 0) return Promise.resolve();
     // The Save covers the command typed last as it stands: the next keystroke is a new one.
@@ -712,6 +1275,19 @@ export class EditorSession {
     const conflict = this.#draft.conflicts[index];
     if (!conflict) return null;
     let outcome: ApplyOutcome | null = null;
+    if (this.#live) {
+      // Live: "mine" is an edit like any other, sent at once.
+      if (choice === "mine") {
+        this.#typing = null;
+        outcome = this.apply(conflict.command);
+        if (outcome.outcome === "rejected") return outcome;
+      }
+      this.#draft = { ...this.#draft, conflicts: this.#draft.conflicts.filter((_, i) => i !== index) };
+      this.#bump();
+      void this.#persist();
+      this.#emit();
+      return outcome;
+    }
     if (choice === "mine") {
       this.#typing = null;
       outcome = this.#editor.apply(conflict.command);
@@ -729,6 +1305,8 @@ export class EditorSession {
 
   /** Starts again from the server's config (after a restore); only without pending edits. */
   async reload(): Promise<void> {
+    // Live: a restore restarted the session's working draft; the editor joins it again.
+    if (this.#live) return this.#rejoin();
     const record = await this.#remote.fetchConfig();
     const config = JSON.stringify(record.config);
     const next = ThemeEditor.load(config);
@@ -815,6 +1393,10 @@ export class EditorSession {
   dispose() {
     if (this.#pushTimer) void this.pushDraft();
     this.#disposed = true;
+    this.#following?.abort();
+    this.#wakeFollow?.();
+    if (this.#dirtyTimer) clearTimeout(this.#dirtyTimer);
+    this.#live?.free();
     this.#listeners.clear();
     this.#notices?.port1.close();
     this.#editor.free();

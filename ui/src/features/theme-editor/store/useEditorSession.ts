@@ -1,10 +1,23 @@
 // Opens the editing session of a theme for React: the draft store, the server calls (the config,
-// saves, the user's draft on the server), the browser's online state, and the session's snapshot
+// saves, the user's draft on the server, the theme's live session), the browser's online state, and the session's snapshot
 // through useSyncExternalStore.
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useSession } from "../../../app/session";
 import type { ThemeCommand } from "../../../core/theme";
-import { deleteDraft, fetchConfig, fetchDraft, fetchVersion, patchDraft, postBatch, putDraft } from "../api/calls";
+import {
+  deleteDraft,
+  fetchConfig,
+  fetchDraft,
+  fetchVersion,
+  followLive,
+  joinLive,
+  patchDraft,
+  postBatch,
+  putDraft,
+  putLivePresence,
+  saveLive,
+  sendLiveCommands,
+} from "../api/calls";
 import { IdbDraftStore } from "./drafts";
 import { EditorSession, type SessionSnapshot } from "./session";
 
@@ -44,6 +57,13 @@ export function useEditorSession(themeId: string) {
         putDraft: (draft) => putDraft(themeId, draft),
         patchDraft: (patch) => patchDraft(themeId, patch),
         deleteDraft: () => deleteDraft(themeId),
+      },
+      live: {
+        join: () => joinLive(themeId),
+        send: (input) => sendLiveCommands(themeId, input),
+        follow: (after, on, signal) => followLive(themeId, after, on, signal),
+        save: () => saveLive(themeId),
+        presence: (input) => putLivePresence(themeId, input),
       },
       online: navigator.onLine,
     }).then(
