@@ -44,9 +44,9 @@ export function launch() {
   });
 }
 
-/** Signs in through the login page and chooses the Demo Store. */
-export async function signIn(page) {
-  await page.goto(`${base}/admin/auth/login`);
+/** Signs in through the login page (of the server at `at`) and chooses the Demo Store. */
+export async function signIn(page, at = base) {
+  await page.goto(`${at}/admin/auth/login`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -15,7 +15,7 @@
 // Run against running servers with the demo data and the built UI (see bench/ui/README.md):
 //   node bench/ui/live.mjs [--url http://127.0.0.1:8080] [--url2 URL] [--edits 40]
 // It prints figures; it asserts nothing.
-import { base, email, launch, option, password, summary, writeResult } from "./common.mjs";
+import { base, email, launch, option, password, signIn, summary, writeResult } from "./common.mjs";
 
 const edits = Math.max(10, Number(option("edits", "40")));
 const second = option("url2", base).replace(/\/$/, "");
@@ -23,15 +23,6 @@ const second = option("url2", base).replace(/\/$/, "");
 const delayMs = 150;
 const SECTION = "collection-list-1";
 const typed = "Qzlivebenchabcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".slice(0, edits + 2);
-
-async function signInAt(page, at) {
-  await page.goto(`${at}/admin/auth/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("button", { name: /Demo Store/ }).first().click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/admin/auth"));
-}
 
 /** Records, in the preview frame of `page`, when each prefix of `typed` is first painted. */
 async function watchFrame(page) {
@@ -73,8 +64,8 @@ const browser = await launch();
 try {
   const [one, two] = [await browser.newContext(), await browser.newContext()];
   const [a, b] = [await one.newPage(), await two.newPage()];
-  await signInAt(a, base);
-  await signInAt(b, second);
+  await signIn(a, base);
+  await signIn(b, second);
   const login = await (
     await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) })
   ).json();
@@ -103,7 +94,6 @@ try {
   await a.waitForTimeout(1000);
   const keys = (await a.evaluate(() => window.__keys)).filter((_, i, all) => i < all.length);
   const [theirs, mine] = [await remote(), await own()];
-  if (process.env.LIVE_DEBUG) console.log(JSON.stringify({ keys: keys.slice(0, 6).map((k) => k - keys[0]), mine: mine.slice(0, 6).map((k) => k && k - keys[0]), theirs: theirs.slice(0, 6).map((k) => k && k - keys[0]) }));
   // The first two characters warm up (the stream, the frame's first render of the section).
   const span = (painted) =>
     painted
