@@ -68,7 +68,7 @@ ensure_rust_tools && ensure_npm_packages || exit 1
 run "WASM build (or the cache's copy)" build_wasm_cached
 export RUSTC_WORKSPACE_WRAPPER="$ROOT/scripts/clippy-rustc"
 run "cargo fmt --check" cargo fmt --all --check
-run "Layer boundaries" bash scripts/boundaries.sh
+run "Layer boundaries" bash -c 'bash scripts/boundaries.sh --self-test && bash scripts/boundaries.sh'
 run "cargo clippy (wasm facade, preview runtime)" clippy_wasm
 run "cargo clippy and the test build (every target)" cargo test --locked --workspace --all-targets --no-run
 run "cargo test (SQLite)" cargo test --locked --workspace --no-fail-fast -q

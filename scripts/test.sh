@@ -167,7 +167,8 @@ export RUSTC_WORKSPACE_WRAPPER="$ROOT/scripts/clippy-rustc"
 wasm_built() { background_done "WASM build" "$WASM_BUILD" "$LOGS/wasm.log" "$WASM_START"; }
 
 step "cargo fmt --check" cargo fmt --all --check
-step "Layer boundaries (no SQL or limits in the routes, no limits in the UI's features)" bash scripts/boundaries.sh
+step "Layer boundaries (no SQL outside server/src/db, no rule written twice; each check finds a planted break)" \
+  bash -c 'bash scripts/boundaries.sh --self-test && bash scripts/boundaries.sh'
 step "cargo clippy (wasm facade, both builds; the preview runtime)" clippy_wasm
 # The test binaries first, so that the PostgreSQL suite can start before the SQLite one runs;
 # every target (benches and examples too) through clippy's driver, as `cargo clippy

@@ -223,6 +223,18 @@ pub const STORE_LIMIT_RANGE: (i64, i64) = (1, 10_000);
 /// Lists (not in the spec): the page size of the admin's lists of products, collections,
 /// customers, discounts and personalized set-ups when the call does not say.
 pub const LIST_PAGE_SIZE: u32 = 20;
+/// Lists (not in the spec): the longest search a list takes, in characters.
+pub const LIST_SEARCH_MAX_CHARS: usize = 200;
+/// Theme saves (not in the spec): a batch's id, which makes a retry answer the same, is 1 to
+/// 100 characters.
+pub const THEME_BATCH_ID_MAX: usize = 100;
+/// Domains (not in the spec): a domain is bought for 1 to 10 years.
+pub const DOMAIN_YEARS: std::ops::RangeInclusive<u32> = 1..=10;
+/// The demo traffic command (not in the spec): at most a year and a day of it.
+pub const DEMO_TRAFFIC_DAYS: std::ops::RangeInclusive<i64> = 1..=366;
+/// The Overview's locations doughnut: the hole is 75 percent of the radius (editor-and-analytics
+/// §Overview, "Doughnut cutout 75 percent").
+pub const LOCATIONS_CUTOUT_PERCENT: u32 = 75;
 /// Lists (not in the spec): the page size of the content pages' and the store records' lists
 /// when the call does not say.
 pub const RECORD_PAGE_SIZE: u32 = 50;

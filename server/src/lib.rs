@@ -8,15 +8,16 @@ pub mod config;
 pub mod db;
 pub mod dns;
 pub mod error;
-pub mod files;
 pub mod live;
 pub mod mail;
-pub mod notify;
 pub mod paging;
 pub mod routes;
 pub mod state;
 pub mod storefront;
 pub mod telemetry;
+
+#[cfg(test)]
+mod layers;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -170,11 +171,28 @@ pub async fn api_not_found() -> Response {
         .into_response()
 }
 
+/// Seeds the demo accounts and stores where they are missing (`db::seed`), with `config`'s
+/// placement, catalog size and uploads folder.
+pub async fn seed_demo(
+    db: &sqlx::AnyPool,
+    config: &Config,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let password_hash = auth::password::hash(db::seed::DEMO_PASSWORD.to_owned()).await?;
+    let seed = db::seed::DemoSeed {
+        password_hash: &password_hash,
+        placement: config.store_placement(),
+        full_catalog: config.demo_catalog,
+        upload_dir: &config.upload_dir,
+        theme_assets: storefront::theme_assets::PREFIX,
+    };
+    db::seed::demo(db, &seed).await
+}
+
 /// Opens the database, seeds the demo data when asked, and serves until Ctrl-C or SIGTERM.
 pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let db = db::connect(&config.database_url).await?;
     if config.seed_demo {
-        db::seed::demo(&db, &config).await?;
+        seed_demo(&db, &config).await?;
         if config.demo_traffic {
             demo_traffic(&db, config.demo_trickle).await?;
         }
@@ -197,10 +215,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
 /// Gives the Demo Store 90 days of storefront traffic (once) and, with `trickle`, keeps
 /// shoppers coming.
 async fn demo_traffic(db: &sqlx::AnyPool, trickle: bool) -> Result<(), Box<dyn std::error::Error>> {
-    let store: Option<(String,)> = sqlx::query_as("SELECT id FROM stores WHERE subdomain = 'demo'")
-        .fetch_optional(db)
-        .await?;
-    if let Some((store_id,)) = store {
+    if let Some(store_id) = db::stores::id_by_subdomain(db, "demo").await? {
         let written = analytics::demo::fill(db, &store_id, 90, 2026).await?;
         if written > 0 {
             tracing::info!(written, "demo traffic");
@@ -246,17 +261,14 @@ pub async fn demo_traffic_command(
             days = args
                 .next()
                 .and_then(|d| d.parse().ok())
-                .filter(|d| (1..=366).contains(d))
+                .filter(|d| core_wasm::limits::DEMO_TRAFFIC_DAYS.contains(d))
                 .ok_or("--days takes a number of days from 1 to 366")?;
         } else {
             names.push(arg.clone());
         }
     }
     let db = db::connect(&config.database_url).await?;
-    let stores: Vec<(String, String)> =
-        sqlx::query_as("SELECT id, subdomain FROM stores ORDER BY subdomain")
-            .fetch_all(&db)
-            .await?;
+    let stores = db::stores::subdomains(&db).await?;
     for (seed, (id, subdomain)) in stores.iter().enumerate() {
         if !names.is_empty() && !names.contains(subdomain) {
             continue;

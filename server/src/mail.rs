@@ -10,63 +10,11 @@ use std::time::Duration;
 
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::{Any, AnyPool, Executor};
+use sqlx::AnyPool;
 
-use crate::db::{new_id, now_ms};
+pub use crate::db::outbox::{Mail, QueuedMail, queue, recent};
+use crate::db::{now_ms, outbox};
 use crate::error::ApiError;
-
-/// One message.
-#[derive(Debug, Clone)]
-pub struct Mail {
-    pub to: String,
-    pub subject: String,
-    pub body: String,
-}
-
-/// Queues a message in the outbox.
-pub async fn queue<'e, E: Executor<'e, Database = Any>>(
-    executor: E,
-    mail: &Mail,
-) -> Result<(), ApiError> {
-    sqlx::query("INSERT INTO outbox (id, to_address, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(new_id())
-        .bind(&mail.to)
-        .bind(&mail.subject)
-        .bind(&mail.body)
-        .bind(now_ms())
-        .execute(executor)
-        .await?;
-    tracing::info!(to = %mail.to, subject = %mail.subject, "e-mail queued");
-    Ok(())
-}
-
-/// A message as the mailbox page lists it.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct QueuedMail {
-    pub to: String,
-    pub subject: String,
-    pub body: String,
-    pub created_at: i64,
-}
-
-/// The newest messages, newest first.
-pub async fn recent(db: &AnyPool, limit: i64) -> Result<Vec<QueuedMail>, ApiError> {
-    let rows: Vec<(String, String, String, i64)> =
-        sqlx::query_as("SELECT to_address, subject, body, created_at FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1")
-            .bind(limit)
-            .fetch_all(db)
-            .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(to, subject, body, created_at)| QueuedMail {
-            to,
-            subject,
-            body,
-            created_at,
-        })
-        .collect())
-}
 
 /// A claim older than this is taken for a crashed sender, and the message is tried again.
 const CLAIM_TIMEOUT_MS: i64 = 60_000;
@@ -111,56 +59,29 @@ impl Sender {
     /// Sends every message that is due, one by one; returns how many were sent.
     pub async fn deliver_pending(&self, db: &AnyPool) -> Result<usize, ApiError> {
         let now = now_ms();
-        let due: Vec<(String, String, String, String, i64, Option<i64>)> = sqlx::query_as(
-            "SELECT id, to_address, subject, body, attempts, claimed_at FROM outbox \
-             WHERE sent_at IS NULL AND attempts < $1 ORDER BY created_at LIMIT 50",
-        )
-        .bind(MAX_ATTEMPTS)
-        .fetch_all(db)
-        .await?;
+        let due = outbox::due(db, MAX_ATTEMPTS, 50).await?;
         let mut sent = 0;
-        for (id, to, subject, body, attempts, claimed_at) in due {
+        for message in due {
             // A claim is held for a minute; after a failure the pause doubles with each attempt.
-            let wait = CLAIM_TIMEOUT_MS.max(1000 * (1_i64 << attempts.clamp(0, 12)));
-            if claimed_at.is_some_and(|at| now - at < wait) {
+            let wait = CLAIM_TIMEOUT_MS.max(1000 * (1_i64 << message.attempts.clamp(0, 12)));
+            if message.claimed_at.is_some_and(|at| now - at < wait) {
                 continue;
             }
             // Claim the message as it was read; another process that claimed it first wins.
-            let claim = match claimed_at {
-                None => sqlx::query(
-                    "UPDATE outbox SET claimed_at = $1 WHERE id = $2 AND sent_at IS NULL AND claimed_at IS NULL",
-                )
-                .bind(now)
-                .bind(&id),
-                Some(at) => sqlx::query(
-                    "UPDATE outbox SET claimed_at = $1 WHERE id = $2 AND sent_at IS NULL AND claimed_at = $3",
-                )
-                .bind(now)
-                .bind(&id)
-                .bind(at),
-            };
-            let claimed = claim.execute(db).await?.rows_affected();
-            if claimed != 1 {
+            if !outbox::claim(db, &message.id, message.claimed_at, now).await? {
                 continue;
             }
-            match self.send(&to, &subject, &body).await {
+            match self
+                .send(&message.to, &message.subject, &message.body)
+                .await
+            {
                 Ok(()) => {
-                    sqlx::query("UPDATE outbox SET sent_at = $1, last_error = NULL WHERE id = $2")
-                        .bind(now_ms())
-                        .bind(&id)
-                        .execute(db)
-                        .await?;
+                    outbox::sent(db, &message.id).await?;
                     sent += 1;
                 }
                 Err(error) => {
-                    tracing::warn!(%to, %error, "e-mail delivery failed");
-                    sqlx::query(
-                        "UPDATE outbox SET attempts = attempts + 1, last_error = $1 WHERE id = $2",
-                    )
-                    .bind(&error)
-                    .bind(&id)
-                    .execute(db)
-                    .await?;
+                    tracing::warn!(to = %message.to, %error, "e-mail delivery failed");
+                    outbox::failed(db, &message.id, &error).await?;
                 }
             }
         }

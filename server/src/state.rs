@@ -85,16 +85,5 @@ impl AppState {
 /// The secret named `name`, made once and kept in the database so that every server process on
 /// that database reads the same value.
 async fn shared_secret(db: &AnyPool, name: &str) -> Result<String, ApiError> {
-    sqlx::query(
-        "INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
-    )
-    .bind(name)
-    .bind(random_token())
-    .execute(db)
-    .await?;
-    let (value,): (String,) = sqlx::query_as("SELECT value FROM server_secrets WHERE name = $1")
-        .bind(name)
-        .fetch_one(db)
-        .await?;
-    Ok(value)
+    Ok(crate::db::server_secrets::shared(db, name, &random_token()).await?)
 }

@@ -177,6 +177,10 @@ pub struct ShellConstants {
     pub report_day_presets: Vec<u32>,
     /// How many edits undo walks back, in the theme and design editors alike.
     pub undo_depth: u32,
+    /// The rows of a page of the admin's lists (products, customers, discounts, pages ...).
+    pub list_page_size: u32,
+    /// The Overview's locations doughnut: its hole, in percent of its radius (§ Overview).
+    pub locations_cutout_percent: u32,
 }
 
 /// How money is shown (shell.md §3: sign `$` and code `USD` by default, 2 decimals).

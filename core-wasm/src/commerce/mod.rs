@@ -4,6 +4,7 @@
 //! everywhere.
 
 pub mod address;
+pub mod checkout;
 pub mod countries;
 pub mod customers;
 pub mod discounts;

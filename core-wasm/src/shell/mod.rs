@@ -62,5 +62,7 @@ pub fn constants() -> ShellConstants {
         report_default_days: crate::reports::DEFAULT_LAST_DAYS,
         report_day_presets: crate::reports::LAST_DAYS_PRESETS.to_vec(),
         undo_depth: u32::try_from(limits::THEME_UNDO_DEPTH).unwrap_or(u32::MAX),
+        list_page_size: limits::LIST_PAGE_SIZE,
+        locations_cutout_percent: limits::LOCATIONS_CUTOUT_PERCENT,
     }
 }

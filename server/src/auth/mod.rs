@@ -1,7 +1,6 @@
 //! Authentication: password hashing, tokens, sessions, and the extractor that turns a bearer
 //! token into the signed-in user.
 
-pub mod lockout;
 pub mod onetime;
 pub mod password;
 pub mod session;

@@ -4,7 +4,7 @@
 use sqlx::{Any, Executor};
 
 use super::tokens::{digest, random_token};
-use crate::db::now_ms;
+use crate::db::{now_ms, user_tokens};
 use crate::error::ApiError;
 
 /// What a token is for.
@@ -38,15 +38,15 @@ pub async fn issue<'e, E: Executor<'e, Database = Any>>(
     purpose: Purpose,
 ) -> Result<String, ApiError> {
     let token = random_token();
-    let now = now_ms();
-    sqlx::query("INSERT INTO user_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(digest(&token))
-        .bind(user_id)
-        .bind(purpose.name())
-        .bind(now)
-        .bind(now + purpose.lifetime_ms())
-        .execute(executor)
-        .await?;
+    let expires_at = now_ms() + purpose.lifetime_ms();
+    user_tokens::insert(
+        executor,
+        &digest(&token),
+        user_id,
+        purpose.name(),
+        expires_at,
+    )
+    .await?;
     Ok(token)
 }
 
@@ -57,15 +57,7 @@ pub async fn void_all<'e, E: Executor<'e, Database = Any>>(
     user_id: &str,
     purpose: Purpose,
 ) -> Result<(), ApiError> {
-    sqlx::query(
-        "UPDATE user_tokens SET used_at = $1 WHERE user_id = $2 AND purpose = $3 AND used_at IS NULL",
-    )
-    .bind(now_ms())
-    .bind(user_id)
-    .bind(purpose.name())
-    .execute(executor)
-    .await?;
-    Ok(())
+    Ok(user_tokens::void_all(executor, user_id, purpose.name()).await?)
 }
 
 /// The user a live (unspent, unexpired) token belongs to.
@@ -74,15 +66,7 @@ pub async fn peek<'e, E: Executor<'e, Database = Any>>(
     token: &str,
     purpose: Purpose,
 ) -> Result<Option<String>, ApiError> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT user_id FROM user_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
-    )
-    .bind(digest(token))
-    .bind(purpose.name())
-    .bind(now_ms())
-    .fetch_optional(executor)
-    .await?;
-    Ok(row.map(|(user_id,)| user_id))
+    Ok(user_tokens::user_of(executor, &digest(token), purpose.name()).await?)
 }
 
 /// Spends a live token and returns its user; `None` when it is unknown, spent or expired. Of
@@ -95,13 +79,6 @@ pub async fn spend<'e, E: Executor<'e, Database = Any> + Copy>(
     let Some(user_id) = peek(executor, token, purpose).await? else {
         return Ok(None);
     };
-    let spent = sqlx::query(
-        "UPDATE user_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
-    )
-    .bind(now_ms())
-    .bind(digest(token))
-    .execute(executor)
-    .await?
-    .rows_affected();
-    Ok((spent == 1).then_some(user_id))
+    let spent = user_tokens::spend(executor, &digest(token)).await?;
+    Ok(spent.then_some(user_id))
 }

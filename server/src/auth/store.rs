@@ -130,14 +130,8 @@ pub async fn check_stores<R: RouteName>(
     user: &CurrentUser,
     store_ids: &[String],
 ) -> Result<(), ApiError> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT m.store_id, m.role, m.scopes FROM store_members m JOIN stores s ON s.id = m.store_id \
-         WHERE m.user_id = $1 AND m.signed_out_at <= $2",
-    )
-    .bind(&user.user_id)
-    .bind(user.session_started_at)
-    .fetch_all(&state.db)
-    .await?;
+    let rows =
+        crate::db::sessions::memberships(&state.db, &user.user_id, user.session_started_at).await?;
     for id in store_ids {
         let (_, role, scopes) = rows
             .iter()

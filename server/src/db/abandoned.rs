@@ -1,11 +1,13 @@
-//! Abandoned checkouts in the database: the storefront's checkout drafts not completed within
+//! Checkout drafts in the database: saved by the storefront's checkout page, closed by the
+//! order they become; and the abandoned ones, not completed within
 //! the core's grace period after their last change (or abandoned before they were completed),
 //! as the admin lists and opens them.
 
 use core_wasm::catalog as rules;
 use shared_types::catalog::AbandonedCheckout;
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
 
+use super::new_id;
 use crate::db::contains_pattern;
 
 /// What the list asks for: drafts last changed at or before `cutoff` (the end of the grace
@@ -141,4 +143,101 @@ pub async fn by_id(
         .fetch_optional(db)
         .await?;
     Ok(row.map(|r| checkout(r, base)))
+}
+
+/// A checkout draft as the storefront's checkout page saves it.
+#[derive(Debug, Clone)]
+pub struct Draft<'a> {
+    pub store_id: &'a str,
+    /// The browser's random token.
+    pub token: &'a str,
+    pub email: Option<&'a str>,
+    pub name: Option<&'a str>,
+    pub currency: &'a str,
+    /// The priced lines (JSON text).
+    pub line_items: &'a str,
+    pub item_count: i64,
+    pub subtotal_minor: i64,
+}
+
+/// Creates or updates the draft of the browser's token at `now`; a draft left `grace` ms
+/// unchanged before this save is marked abandoned then. A completed draft is not reopened:
+/// `false` then, and nothing changes.
+pub async fn save_draft(
+    db: &AnyPool,
+    draft: &Draft<'_>,
+    now: i64,
+    grace: i64,
+) -> Result<bool, sqlx::Error> {
+    let saved: Option<(String,)> = sqlx::query_as(
+        "INSERT INTO checkout_drafts (id, store_id, token, email, customer_name, currency, line_items, item_count, \
+         subtotal_minor, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
+         ON CONFLICT (store_id, token) DO UPDATE SET \
+         email = COALESCE(excluded.email, checkout_drafts.email), \
+         customer_name = COALESCE(excluded.customer_name, checkout_drafts.customer_name), \
+         currency = excluded.currency, line_items = excluded.line_items, item_count = excluded.item_count, \
+         subtotal_minor = excluded.subtotal_minor, updated_at = excluded.updated_at, \
+         abandoned_at = COALESCE(checkout_drafts.abandoned_at, \
+           CASE WHEN checkout_drafts.updated_at + $11 <= excluded.updated_at THEN checkout_drafts.updated_at + $11 END) \
+         WHERE checkout_drafts.completed_at IS NULL RETURNING id",
+    )
+    .bind(new_id())
+    .bind(draft.store_id)
+    .bind(draft.token)
+    .bind(draft.email)
+    .bind(draft.name)
+    .bind(draft.currency)
+    .bind(draft.line_items)
+    .bind(draft.item_count)
+    .bind(draft.subtotal_minor)
+    .bind(now)
+    .bind(grace)
+    .fetch_optional(db)
+    .await?;
+    Ok(saved.is_some())
+}
+
+/// The e-mail, name and stored lines of the store's open (not completed) draft `token`.
+pub async fn open_draft(
+    db: &AnyPool,
+    store_id: &str,
+    token: &str,
+) -> Result<Option<(Option<String>, Option<String>, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT email, customer_name, line_items FROM checkout_drafts \
+         WHERE store_id = $1 AND token = $2 AND completed_at IS NULL",
+    )
+    .bind(store_id)
+    .bind(token)
+    .fetch_optional(db)
+    .await
+}
+
+/// Closes the browser's draft when its order is placed, in the order's transaction: completed,
+/// with the order and the contact details of the order. A draft already past the grace period
+/// keeps that it was abandoned, so it is listed as recovered.
+pub async fn close_draft(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    token: &str,
+    order_id: &str,
+    email: &str,
+    name: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE checkout_drafts SET completed_at = $1, order_id = $2, email = $3, customer_name = $4, \
+         abandoned_at = COALESCE(abandoned_at, CASE WHEN updated_at + $5 <= $1 THEN updated_at + $5 END) \
+         WHERE store_id = $6 AND token = $7 AND completed_at IS NULL",
+    )
+    .bind(now)
+    .bind(order_id)
+    .bind(email)
+    .bind(name)
+    .bind(core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS)
+    .bind(store_id)
+    .bind(token)
+    .execute(conn)
+    .await?;
+    Ok(())
 }

@@ -8,8 +8,8 @@ use std::path::Path;
 use serde_json::json;
 use sqlx::{Any, AnyPool, Transaction};
 
+use super::uploads::write_file;
 use super::{new_id, now_ms};
-use crate::files::write_file;
 
 /// How much to seed.
 #[derive(Debug, Clone, Copy)]

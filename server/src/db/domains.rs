@@ -6,9 +6,9 @@
 use core_wasm::shell::addresses::oldest_live_claim;
 use sqlx::AnyPool;
 
+use super::notifications as notify;
 use super::{new_id, now_ms};
 use crate::error::ApiError;
-use crate::notify;
 
 /// A domain or claim as listed.
 #[derive(Debug, Clone)]
@@ -301,4 +301,17 @@ where
             .fetch_all(db)
             .await?;
     Ok(rows.into_iter().map(|(host,)| host).collect())
+}
+
+/// The subdomain of the enabled store a request's host routes to: only a verified custom
+/// domain (or the store's system default) routes; claims live in `domain_claims` and never do.
+pub async fn routed(db: &AnyPool, host: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT s.subdomain FROM domains d JOIN stores s ON s.id = d.store_id \
+         WHERE d.host = $1 AND s.is_enabled = 1 AND (d.verified_at IS NOT NULL OR d.domain_type = 'SystemDefault')",
+    )
+    .bind(host)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(s,)| s))
 }

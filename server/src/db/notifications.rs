@@ -1,10 +1,54 @@
-//! Notifications in the database: a store's, a page at a time with the read filter, marking
-//! one read, and the operator's broadcasts to every store (`public_notifications`).
+//! Notifications in the database: written by the events that cause them (a payout paid, a
+//! domain verified, a staff member joined) and by operator broadcasts; a store's, a page at a
+//! time with the read filter; marking one read; the broadcasts to every store
+//! (`public_notifications`). Bodies are HTML, cleaned on write so that nothing a sender writes
+//! can run in the admin.
 
 use shared_types::Notification;
-use sqlx::AnyPool;
+use sqlx::{Any, AnyPool, Executor};
 
-use super::rfc3339;
+use super::{new_id, now_ms, rfc3339};
+use crate::error::ApiError;
+
+/// The longest notification body accepted, in bytes of HTML.
+pub const BODY_MAX_BYTES: usize = 20_000;
+/// The longest title.
+pub const TITLE_MAX_CHARS: usize = 200;
+
+/// HTML with only harmless tags and attributes left (no scripts, no event handlers, safe links).
+pub fn sanitize(html: &str) -> String {
+    ammonia::clean(html)
+}
+
+/// Records a notification for a store.
+pub async fn notify<'e, E: Executor<'e, Database = Any>>(
+    executor: E,
+    store_id: &str,
+    kind: &str,
+    title: &str,
+    body_html: &str,
+) -> Result<(), ApiError> {
+    sqlx::query(
+        "INSERT INTO notifications (id, store_id, kind, title, body, status, created_at) VALUES ($1, $2, $3, $4, $5, 1, $6)",
+    )
+    .bind(new_id())
+    .bind(store_id)
+    .bind(kind)
+    .bind(title)
+    .bind(sanitize(body_html))
+    .bind(now_ms())
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Escapes text for inclusion in a notification's HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
 
 /// A notification's columns: id, title, body, created_at, status.
 type Row = (String, String, String, i64, i64);

@@ -17,10 +17,10 @@ use shared_types::commerce::{
 };
 use sqlx::{AnyConnection, AnyPool};
 
+use super::outbox::{self, Mail};
 use crate::analytics::rollup::{Deltas, RefundDelta};
 use crate::db::{new_id, now_ms};
 use crate::error::ApiError;
-use crate::mail::{self, Mail};
 
 /// The columns `OrderRow` reads.
 pub const ORDER_COLUMNS: &str = "id, order_name, customer_id, customer_name, customer_email, created_at, captured_at, \
@@ -520,7 +520,7 @@ pub async fn fulfil(
             body.push_str(&format!("Tracking number: {tracking}\n"));
         }
         body.push_str("\nThank you for your order.\n");
-        mail::queue(
+        outbox::queue(
             &mut *tx,
             &Mail {
                 to: row.customer_email.clone(),

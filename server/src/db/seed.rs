@@ -4,10 +4,9 @@
 
 use sqlx::AnyPool;
 
+use super::accounts::StorePlacement;
 use super::accounts::{NewUser, complete_survey, create_store, create_user};
 use super::{catalog_seed, now_ms};
-use crate::auth::password;
-use crate::config::Config;
 
 /// The password of every demo account.
 pub const DEMO_PASSWORD: &str = "storeloom";
@@ -72,9 +71,24 @@ async fn user_id(db: &AnyPool, email: &str) -> Result<Option<String>, sqlx::Erro
     Ok(row.map(|(id,)| id))
 }
 
+/// What the demo seed needs from the layers above: the demo password's hash, where stores go,
+/// the catalog's size, the uploads folder for its pictures, and where the bundled theme
+/// assets (the personalization fonts) are served.
+#[derive(Debug, Clone)]
+pub struct DemoSeed<'a> {
+    /// The hash of [`DEMO_PASSWORD`].
+    pub password_hash: &'a str,
+    pub placement: StorePlacement<'a>,
+    /// The Demo Store gets the full catalog (else the small one, as every other store).
+    pub full_catalog: bool,
+    pub upload_dir: &'a std::path::Path,
+    /// The path the bundled theme assets are served under.
+    pub theme_assets: &'a str,
+}
+
 /// Seeds the demo accounts, their stores and the Demo Store's staff where they are missing.
-pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::error::Error>> {
-    let hash = password::hash(DEMO_PASSWORD.to_owned()).await?;
+pub async fn demo(db: &AnyPool, seed: &DemoSeed<'_>) -> Result<(), Box<dyn std::error::Error>> {
+    let hash = seed.password_hash;
     let mut demo_store = None;
     for owner in DEMO_OWNERS {
         if user_id(db, owner.email).await?.is_some() {
@@ -85,7 +99,7 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
             &mut *tx,
             &NewUser {
                 email: owner.email,
-                password_hash: &hash,
+                password_hash: hash,
                 first_name: Some(owner.first_name),
                 last_name: Some(owner.last_name),
                 activated: true,
@@ -97,7 +111,7 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
             &user_id,
             owner.store_name,
             Some(owner.subdomain),
-            config.store_placement(),
+            seed.placement,
         )
         .await?;
         complete_survey(&mut *tx, &store_id, &user_id, "{}").await?;
@@ -108,12 +122,12 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
                 .await?;
         }
         tx.commit().await?;
-        let size = if owner.subdomain == "demo" && config.demo_catalog {
+        let size = if owner.subdomain == "demo" && seed.full_catalog {
             catalog_seed::FULL
         } else {
             catalog_seed::SMALL
         };
-        catalog_seed::seed_store(db, &config.upload_dir, &store_id, size).await?;
+        catalog_seed::seed_store(db, seed.upload_dir, &store_id, size).await?;
         if owner.subdomain == "demo" {
             demo_store = Some(store_id);
         }
@@ -122,7 +136,7 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
     let Some(store_id) = demo_store else {
         return Ok(());
     };
-    demo_operations(db, &store_id).await?;
+    demo_operations(db, &store_id, seed.theme_assets).await?;
     for staff in DEMO_STAFF {
         if user_id(db, staff.email).await?.is_some() {
             continue;
@@ -131,7 +145,7 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
             db,
             &NewUser {
                 email: staff.email,
-                password_hash: &hash,
+                password_hash: hash,
                 first_name: Some(staff.first_name),
                 last_name: Some(staff.last_name),
                 activated: true,
@@ -152,7 +166,11 @@ pub async fn demo(db: &AnyPool, config: &Config) -> Result<(), Box<dyn std::erro
 
 /// The Demo Store's notifications, payout card and request, gateways, custom domain, fonts,
 /// personalized product and trial subscription; and the platform's gateway groups.
-async fn demo_operations(db: &AnyPool, store_id: &str) -> Result<(), Box<dyn std::error::Error>> {
+async fn demo_operations(
+    db: &AnyPool,
+    store_id: &str,
+    theme_assets: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
     use super::new_id;
     let now = now_ms();
     let day = 24 * 3600 * 1000;
@@ -173,7 +191,7 @@ async fn demo_operations(db: &AnyPool, store_id: &str) -> Result<(), Box<dyn std
             day / 2,
         ),
     ] {
-        crate::notify::notify(&mut *tx, store_id, kind, title, body).await?;
+        super::notifications::notify(&mut *tx, store_id, kind, title, body).await?;
         sqlx::query("UPDATE notifications SET status = $1, created_at = $2 WHERE store_id = $3 AND kind = $4")
             .bind(status)
             .bind(now - age)
@@ -189,7 +207,7 @@ async fn demo_operations(db: &AnyPool, store_id: &str) -> Result<(), Box<dyn std
     sqlx::query("INSERT INTO public_notifications (id, title, body, created_by, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(new_id())
         .bind("Holiday shipping times")
-        .bind(crate::notify::sanitize("<p>Carriers are busy in December: order cut-offs move two days earlier.</p>"))
+        .bind(super::notifications::sanitize("<p>Carriers are busy in December: order cut-offs move two days earlier.</p>"))
         .bind(&owner_id)
         .bind(now - day)
         .execute(&mut *tx)
@@ -261,12 +279,12 @@ async fn demo_operations(db: &AnyPool, store_id: &str) -> Result<(), Box<dyn std
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    // The fonts' files are bundled with the server (`storefront::theme_assets`).
+    // The fonts' files are bundled with the server (`storefront::theme_assets`, at `theme_assets`).
     for (name, file) in [
         ("Pacifico", "pacifico-latin-400-normal.woff2"),
         ("Roboto Slab", "roboto-slab-latin-400-normal.woff2"),
     ] {
-        let url = format!("{}/fonts/{file}", crate::storefront::theme_assets::PREFIX);
+        let url = format!("{theme_assets}/fonts/{file}");
         sqlx::query("INSERT INTO personalize_fonts (id, store_id, name, font_url, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(new_id())
             .bind(store_id)

@@ -267,3 +267,43 @@ pub async fn open_orders(db: &AnyPool, store_id: &str) -> Result<i64, sqlx::Erro
     .await?;
     Ok(open)
 }
+
+/// Every store's id and subdomain, by subdomain.
+pub async fn subdomains(db: &AnyPool) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, subdomain FROM stores ORDER BY subdomain")
+        .fetch_all(db)
+        .await
+}
+
+/// The id of the store at `subdomain`, if there is one.
+pub async fn id_by_subdomain(db: &AnyPool, subdomain: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT id FROM stores WHERE subdomain = $1")
+        .bind(subdomain)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|(id,)| id))
+}
+
+/// An enabled store as its storefront reads it: id, name, subdomain, shipping settings (JSON
+/// text), currency and country.
+pub type ShopRow = (
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+/// The enabled store at `subdomain`, as its storefront reads it.
+pub async fn shop(db: &AnyPool, subdomain: &str) -> Result<Option<ShopRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping'), \
+         (SELECT currency FROM store_preferences WHERE store_id = s.id), \
+         (SELECT country FROM store_preferences WHERE store_id = s.id) \
+         FROM stores s WHERE s.subdomain = $1 AND s.is_enabled = 1",
+    )
+    .bind(subdomain)
+    .fetch_optional(db)
+    .await
+}

@@ -595,3 +595,20 @@ pub async fn published_config(db: &AnyPool, store_id: &str) -> Result<Option<Str
     .await?;
     Ok(row.map(|(config,)| config))
 }
+
+/// The saved config (JSON text) of the store's theme `theme_id`.
+pub async fn saved_config(
+    db: &AnyPool,
+    store_id: &str,
+    theme_id: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
+         WHERE t.store_id = $1 AND t.id = $2",
+    )
+    .bind(store_id)
+    .bind(theme_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(config,)| config))
+}

@@ -79,8 +79,9 @@ async fn list_abandoned(
     )
     .await?;
     let search = query.search.as_deref().unwrap_or("");
-    if search.trim().chars().count() > 200 {
-        return Err(invalid("The search is at most 200 characters.".to_owned()));
+    let most = core_wasm::limits::LIST_SEARCH_MAX_CHARS;
+    if search.trim().chars().count() > most {
+        return Err(invalid(format!("The search is at most {most} characters.")));
     }
     let filter = AbandonedFilter {
         cutoff: now - grace,
@@ -118,7 +119,7 @@ async fn get_abandoned(
     access: StoreAccess<scoped::AbandonedCheckouts>,
     Path(id): Path<String>,
 ) -> Result<Json<AbandonedCheckout>, ApiError> {
-    if id.len() > 64 {
+    if id.len() > core_wasm::commerce::checkout::ID_MAX {
         return Err(ApiError::NotFound);
     }
     let cutoff = now_ms() - core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS;

@@ -12,9 +12,9 @@ use utoipa_axum::routes;
 
 use crate::auth::Operator;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
+use crate::db::notifications as notify;
 use crate::db::now_ms;
 use crate::error::{ApiError, Json, Query};
-use crate::notify;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -19,14 +19,15 @@ use utoipa_axum::routes;
 use crate::auth::onetime::{self, Purpose};
 use crate::auth::session::{self, RenewRefusal};
 use crate::auth::store::{StoreAccess, routes as scoped};
-use crate::auth::{CurrentUser, lockout, password, tokens};
+use crate::auth::{CurrentUser, password, tokens};
 use crate::client::ClientAddress;
 use crate::db::accounts::{self, NewUser};
+use crate::db::login_failures as lockout;
+use crate::db::notifications as notify;
 use crate::db::now_ms;
 use crate::db::staff::{self, Invitation};
 use crate::error::{ApiError, Json, Query};
 use crate::mail::{self, Mail};
-use crate::notify;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

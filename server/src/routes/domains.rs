@@ -271,10 +271,13 @@ async fn buy_domains(
     let host = normalize_host(&body.host, &state.config.store_domain_suffix)?;
     require_own_domains(&state, &access.store_id).await?;
     let years = body.years.unwrap_or(1);
-    if !(1..=10).contains(&years) {
-        return Err(ApiError::Invalid(vec![
-            "A domain is bought for 1 to 10 years.".to_owned(),
-        ]));
+    let allowed = core_wasm::limits::DOMAIN_YEARS;
+    if !allowed.contains(&years) {
+        return Err(ApiError::Invalid(vec![format!(
+            "A domain is bought for {} to {} years.",
+            allowed.start(),
+            allowed.end()
+        )]));
     }
     if db::domains::holder(&state.db, &host).await?.is_some() {
         return Err(ApiError::Conflict(format!("{host} is already in use.")));

@@ -11,9 +11,9 @@ use utoipa_axum::routes;
 
 use crate::auth::Operator;
 use crate::auth::store::{StoreAccess, routes::AnyMember};
+use crate::db::notifications::{self as notify, BODY_MAX_BYTES, TITLE_MAX_CHARS};
 use crate::db::{self, new_id, now_ms};
 use crate::error::{ApiError, Json, Query};
-use crate::notify::{self, BODY_MAX_BYTES, TITLE_MAX_CHARS};
 use crate::paging;
 use crate::state::AppState;
 

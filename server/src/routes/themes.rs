@@ -726,10 +726,11 @@ async fn replay_commands(
 ) -> Result<Json<BatchOutcome>, ApiError> {
     find_theme(&state, &access.store_id, &theme_id).await?;
     let batch_id = batch.batch_id.trim();
-    if batch_id.is_empty() || batch_id.len() > 100 {
-        return Err(ApiError::Invalid(vec![
-            "A batch needs a batchId of 1 to 100 characters.".to_owned(),
-        ]));
+    let most = core_wasm::limits::THEME_BATCH_ID_MAX;
+    if batch_id.is_empty() || batch_id.len() > most {
+        return Err(ApiError::Invalid(vec![format!(
+            "A batch needs a batchId of 1 to {most} characters."
+        )]));
     }
     let name = author_name(&state, &access.user.user_id).await?;
     // The editor's Save: the saver's draft goes with it, in the same transaction.

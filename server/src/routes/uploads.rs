@@ -159,7 +159,7 @@ pub(crate) async fn store_file(
     relative: &str,
     bytes: &[u8],
 ) -> Result<std::path::PathBuf, ApiError> {
-    crate::files::write_file(&state.config.upload_dir, relative, bytes)
+    crate::db::uploads::write_file(&state.config.upload_dir, relative, bytes)
         .await
         .map_err(ApiError::internal)
 }

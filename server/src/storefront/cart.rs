@@ -53,7 +53,9 @@ pub async fn price_lines(
 ) -> Result<(Vec<Line>, Vec<String>), ApiError> {
     let mut merged: Vec<ItemInput> = Vec::new();
     for item in items {
-        if item.product_id.trim().is_empty() || item.product_id.len() > 64 {
+        if item.product_id.trim().is_empty()
+            || item.product_id.len() > core_wasm::commerce::checkout::ID_MAX
+        {
             return Err(ApiError::Invalid(vec![
                 "Each line needs a product id.".to_owned(),
             ]));

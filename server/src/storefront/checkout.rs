@@ -18,10 +18,12 @@ use crate::analytics::TEST_CONVERSION_KIND;
 use crate::analytics::ingest::{Event, store_events};
 use crate::analytics::rollup::Deltas;
 use crate::client::ClientAddress;
-use crate::db::{new_id, now_ms};
+use crate::db::checkout::{self, PlacedOrder, Shopper, UseRefused};
+use crate::db::now_ms;
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 use core_wasm::commerce::Totals;
+use core_wasm::commerce::checkout as rules;
 use core_wasm::storefront::{Line, Receipt, ReceiptPayment, to_minor};
 use shared_types::commerce::Address;
 
@@ -54,23 +56,11 @@ pub struct CheckoutInput {
 fn check(input: &CheckoutInput) -> Vec<String> {
     let mut errors = Vec::new();
     let key = input.idempotency_key.trim();
-    if !(8..=64).contains(&key.len())
-        || !key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
+    if !rules::is_token(key, rules::IDEMPOTENCY_KEY_LENGTH) {
         errors.push("The idempotency key is 8 to 64 letters, digits, - or _.".to_owned());
     }
     let email = input.email.trim();
-    let valid_email = email.len() <= 254
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-        })
-        && !email.chars().any(char::is_whitespace);
-    if !valid_email {
+    if !rules::is_shopper_email(email) {
         errors.push("Enter a valid e-mail address.".to_owned());
     }
     errors.extend(core_wasm::commerce::address_problems(
@@ -88,16 +78,22 @@ fn check(input: &CheckoutInput) -> Vec<String> {
     if input
         .discount_code
         .as_deref()
-        .is_some_and(|c| c.trim().chars().count() > 64)
+        .is_some_and(|c| c.trim().chars().count() > rules::DISCOUNT_CODE_MAX_CHARS)
     {
-        errors.push("A discount code is at most 64 characters.".to_owned());
+        errors.push(format!(
+            "A discount code is at most {} characters.",
+            rules::DISCOUNT_CODE_MAX_CHARS
+        ));
     }
     if input
         .note
         .as_deref()
-        .is_some_and(|n| n.chars().count() > 1000)
+        .is_some_and(|n| n.chars().count() > rules::NOTE_MAX_CHARS)
     {
-        errors.push("The note is at most 1000 characters.".to_owned());
+        errors.push(format!(
+            "The note is at most {} characters.",
+            rules::NOTE_MAX_CHARS
+        ));
     }
     if input.items.is_empty() {
         errors.push("The cart is empty.".to_owned());
@@ -107,16 +103,15 @@ fn check(input: &CheckoutInput) -> Vec<String> {
     if input
         .draft_token
         .as_deref()
-        .is_some_and(|t| !super::drafts::valid_token(t.trim()))
+        .is_some_and(|t| !rules::is_token(t.trim(), rules::DRAFT_TOKEN_LENGTH))
     {
         errors.push("The checkout token is 16 to 64 letters, digits, - or _.".to_owned());
     }
-    if input.session_id.as_deref().is_some_and(|id| {
-        !(1..=64).contains(&id.len())
-            || !id
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    }) {
+    if input
+        .session_id
+        .as_deref()
+        .is_some_and(|id| !rules::is_token(id, rules::SESSION_ID_LENGTH))
+    {
         errors.push("The session id is 1 to 64 letters, digits, - or _.".to_owned());
     }
     errors
@@ -141,14 +136,7 @@ async fn existing(
     store_id: &str,
     key: &str,
 ) -> Result<Option<(String, String, i64, String)>, ApiError> {
-    Ok(sqlx::query_as(
-        "SELECT o.id, o.order_name, o.grand_total_minor, k.fingerprint FROM storefront_checkouts k JOIN orders o ON o.id = k.order_id \
-         WHERE k.store_id = $1 AND k.idempotency_key = $2",
-    )
-    .bind(store_id)
-    .bind(key)
-    .fetch_optional(&state.db)
-    .await?)
+    Ok(checkout::by_key(&state.db, store_id, key).await?)
 }
 
 /// Places an order from the cart: in test mode a test order marked paid by a test payment; with
@@ -297,14 +285,9 @@ async fn write_order(
     let mut tx = crate::db::begin_write(&state.db).await?;
     // Stock is taken in the transaction, from the stored variants, and checked again there.
     for line in lines.iter().filter(|l| !l.variant_id.is_empty()) {
-        let (variants,): (String,) = sqlx::query_as(
-            "SELECT variants FROM products WHERE id = $1 AND store_id = $2 AND status = 'active'",
-        )
-        .bind(&line.product_id)
-        .bind(store_id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(|| ApiError::Conflict(format!("{} is no longer available.", line.title)))?;
+        let variants = checkout::active_variants(&mut tx, store_id, &line.product_id)
+            .await?
+            .ok_or_else(|| ApiError::Conflict(format!("{} is no longer available.", line.title)))?;
         let mut variants: Vec<Value> =
             serde_json::from_str(&variants).map_err(ApiError::internal)?;
         let variant = variants
@@ -325,42 +308,32 @@ async fn write_order(
             )));
         }
         variant["stock"] = json!(stock - line.quantity);
-        sqlx::query("UPDATE products SET variants = $1 WHERE id = $2 AND store_id = $3")
-            .bind(Value::Array(variants).to_string())
-            .bind(&line.product_id)
-            .bind(store_id)
-            .execute(&mut *tx)
-            .await?;
+        checkout::set_variants(
+            &mut tx,
+            store_id,
+            &line.product_id,
+            &Value::Array(variants).to_string(),
+        )
+        .await?;
     }
     // Discounts are counted in the transaction, each use only while it is under its limits,
     // so parallel checkouts cannot use a code more than it allows.
     for applied in &totals.discounts.applied {
-        let counted = sqlx::query(
-            "UPDATE discounts SET used = used + 1 WHERE id = $1 AND store_id = $2 \
-             AND (usage_limit IS NULL OR used < usage_limit)",
-        )
-        .bind(&applied.rule.id)
-        .bind(store_id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        let per_customer = sqlx::query(
-            "INSERT INTO discount_customer_uses (discount_id, email, used) VALUES ($1, $2, 1) \
-             ON CONFLICT (discount_id, email) DO UPDATE SET used = discount_customer_uses.used + 1 \
-             WHERE discount_customer_uses.used < $3",
-        )
-        .bind(&applied.rule.id)
-        .bind(email)
-        .bind(applied.rule.per_customer_limit.unwrap_or(i64::MAX))
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if counted == 0 || per_customer == 0 {
-            return Err(ApiError::Conflict(if counted == 0 {
-                "This code has reached its usage limit.".to_owned()
-            } else {
-                "You have already used this code.".to_owned()
-            }));
+        let limit = applied.rule.per_customer_limit.unwrap_or(i64::MAX);
+        match checkout::count_discount_use(&mut tx, store_id, &applied.rule.id, email, limit)
+            .await?
+        {
+            Ok(()) => {}
+            Err(UseRefused::UsageLimit) => {
+                return Err(ApiError::Conflict(
+                    "This code has reached its usage limit.".to_owned(),
+                ));
+            }
+            Err(UseRefused::PerCustomer) => {
+                return Err(ApiError::Conflict(
+                    "You have already used this code.".to_owned(),
+                ));
+            }
         }
     }
     let shipping_address = core_wasm::commerce::normalized(&input.shipping_address);
@@ -372,99 +345,48 @@ async fn write_order(
     let (first, last) = name.split_once(' ').unwrap_or((name, ""));
     let country = Some(shipping_address.country.clone());
     let address_json = serde_json::to_string(&shipping_address).map_err(ApiError::internal)?;
-    sqlx::query(
-        "INSERT INTO customers (id, store_id, email, first_name, last_name, phone, country, created_at, addresses) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (store_id, email) DO NOTHING",
+    let customer_id = checkout::customer(
+        &mut tx,
+        store_id,
+        &Shopper {
+            email,
+            first_name: first.trim(),
+            last_name: last.trim(),
+            phone: &shipping_address.phone,
+            country: country.as_deref(),
+            address_json: &address_json,
+        },
+        now,
     )
-    .bind(new_id())
-    .bind(store_id)
-    .bind(email)
-    .bind(first.trim())
-    .bind(last.trim())
-    .bind(&shipping_address.phone)
-    .bind(country.as_deref())
-    .bind(now)
-    .bind(format!("[{address_json}]"))
-    .execute(&mut *tx)
     .await?;
-    // A returning customer without an address keeps this one.
-    sqlx::query(
-        "UPDATE customers SET addresses = $1, phone = COALESCE(phone, $2), country = COALESCE(country, $3) \
-         WHERE store_id = $4 AND email = $5 AND addresses = '[]'",
+    let total = totals.total_minor;
+    let billing_json = billing_address
+        .as_ref()
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(ApiError::internal)?;
+    let (order_id, order_name) = checkout::insert_order(
+        &mut tx,
+        store_id,
+        &PlacedOrder {
+            customer_id: &customer_id,
+            customer_name: name,
+            email,
+            subtotal_minor: totals.subtotal_minor,
+            shipping_minor: totals.shipping_minor,
+            discount_minor: totals.discounts.total_minor(),
+            total_minor: total,
+            test,
+            line_items: &super::drafts::stored_lines(lines).to_string(),
+            country: country.as_deref(),
+            shipping_address: &address_json,
+            billing_address: billing_json.as_deref(),
+            note,
+            discounts: &serde_json::to_string(&core_wasm::commerce::applied(&totals.discounts))
+                .map_err(ApiError::internal)?,
+        },
+        now,
     )
-    .bind(format!("[{address_json}]"))
-    .bind(&shipping_address.phone)
-    .bind(country.as_deref())
-    .bind(store_id)
-    .bind(email)
-    .execute(&mut *tx)
-    .await?;
-    let (customer_id,): (String,) =
-        sqlx::query_as("SELECT id FROM customers WHERE store_id = $1 AND email = $2")
-            .bind(store_id)
-            .bind(email)
-            .fetch_one(&mut *tx)
-            .await?;
-    let (number,): (i64,) = sqlx::query_as(
-        "SELECT COALESCE(MAX(order_number), 1000) + 1 FROM orders WHERE store_id = $1",
-    )
-    .bind(store_id)
-    .fetch_one(&mut *tx)
-    .await?;
-    let (subtotal, shipping, discount, total) = (
-        totals.subtotal_minor,
-        totals.shipping_minor,
-        totals.discounts.total_minor(),
-        totals.total_minor,
-    );
-    let order_id = new_id();
-    let order_name = format!("#{number}");
-    let currency = crate::db::store_currency(&mut *tx, store_id).await?;
-    sqlx::query(
-        "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
-         currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
-         fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at, is_test, \
-         shipping_address, billing_address, note, discounts) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $19, $11, $12, 'unfulfilled', $13, NULL, $14, $15, $16, $17, $18, \
-         $20, $21, $22, $23)",
-    )
-    .bind(&order_id)
-    .bind(store_id)
-    .bind(number)
-    .bind(&order_name)
-    .bind(&customer_id)
-    .bind(name)
-    .bind(email)
-    .bind(&currency)
-    .bind(subtotal)
-    .bind(shipping)
-    .bind(total)
-    .bind(if test { "paid" } else { "pending" })
-    .bind(if test {
-        "Test payment"
-    } else {
-        "Payment gateway"
-    })
-    .bind(super::drafts::stored_lines(lines).to_string())
-    .bind(country.as_deref())
-    .bind(now)
-    .bind(test.then_some(now))
-    .bind(i64::from(test))
-    .bind(discount)
-    .bind(&address_json)
-    .bind(
-        billing_address
-            .as_ref()
-            .map(serde_json::to_string)
-            .transpose()
-            .map_err(ApiError::internal)?,
-    )
-    .bind(note)
-    .bind(
-        serde_json::to_string(&core_wasm::commerce::applied(&totals.discounts))
-            .map_err(ApiError::internal)?,
-    )
-    .execute(&mut *tx)
     .await?;
     crate::db::orders::event(
         &mut tx,
@@ -475,20 +397,28 @@ async fn write_order(
         json!({"total": core_wasm::catalog::minor_to_money(total), "payment": if test { "test" } else { "pending" }}),
     )
     .await?;
-    sqlx::query(
-        "INSERT INTO storefront_checkouts (store_id, idempotency_key, order_id, fingerprint, note, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+    let stored_note = (!note.is_empty()).then_some(note);
+    checkout::record(
+        &mut tx,
+        store_id,
+        key,
+        &order_id,
+        fingerprint,
+        stored_note,
+        now,
     )
-    .bind(store_id)
-    .bind(key)
-    .bind(&order_id)
-    .bind(fingerprint)
-    .bind((!note.is_empty()).then_some(note))
-    .bind(now)
-    .execute(&mut *tx)
     .await?;
     if let Some(token) = input.draft_token.as_deref() {
-        super::drafts::close(&mut tx, store_id, token.trim(), &order_id, email, name, now).await?;
+        crate::db::abandoned::close_draft(
+            &mut tx,
+            store_id,
+            token.trim(),
+            &order_id,
+            email,
+            name,
+            now,
+        )
+        .await?;
     }
     // A test order counts apart; a live one counts in the sales once its payment is captured.
     // The conversion is recorded here, from the order, never from a browser's say-so; a test
@@ -522,18 +452,11 @@ pub async fn receipt(
     store_id: &str,
     order_id: &str,
 ) -> Result<Option<Receipt>, ApiError> {
-    if order_id.len() > 64 {
+    if order_id.len() > rules::ID_MAX {
         return Ok(None);
     }
     let mut conn = state.db.acquire().await?;
-    let placed: Option<(String,)> = sqlx::query_as(
-        "SELECT order_id FROM storefront_checkouts WHERE store_id = $1 AND order_id = $2",
-    )
-    .bind(store_id)
-    .bind(order_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    if placed.is_none() {
+    if !checkout::placed_here(&mut conn, store_id, order_id).await? {
         return Ok(None);
     }
     let Some(row) = crate::db::orders::find_row(&mut conn, store_id, order_id).await? else {

@@ -13,19 +13,17 @@ use serde_json::{Value, json};
 use super::cart::{ItemInput, price_lines};
 use super::{OnStoreHost, StoreError, shop};
 use crate::client::ClientAddress;
-use crate::db::{new_id, now_ms};
+use crate::db::abandoned::{self, Draft};
+use crate::db::now_ms;
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
+use core_wasm::commerce::checkout as rules;
 use core_wasm::limits::{CART_LINES_MAX, CART_QUANTITY_MAX};
 use core_wasm::storefront::Line;
 
 /// How many draft saves one address may make per minute (the page saves on opening and when a
 /// contact field changes, so a shopper stays far below it).
 pub const SAVES_PER_MINUTE: i64 = 30;
-/// The longest e-mail address kept.
-const EMAIL_MAX: usize = 254;
-/// The longest name kept, in characters.
-const NAME_MAX: usize = 100;
 
 /// What the checkout page sends: the browser's token, the cart and the contact details typed so
 /// far (empty or missing when not typed yet).
@@ -40,25 +38,9 @@ pub struct DraftInput {
     pub items: Vec<ItemInput>,
 }
 
-/// Whether a draft token has the shape the storefront's script makes: 16 to 64 letters,
-/// digits, `-` or `_`.
+/// Whether a draft token has the shape the storefront's script makes.
 pub fn valid_token(token: &str) -> bool {
-    (16..=64).contains(&token.len())
-        && token
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
-
-/// The e-mail shape the checkout accepts.
-pub fn valid_email(email: &str) -> bool {
-    email.len() <= EMAIL_MAX
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-        })
-        && !email.chars().any(char::is_whitespace)
+    rules::is_token(token, rules::DRAFT_TOKEN_LENGTH)
 }
 
 /// Every problem of a draft, for one 400 answer.
@@ -72,16 +54,19 @@ fn check(input: &DraftInput) -> Vec<String> {
         .as_deref()
         .map(str::trim)
         .filter(|e| !e.is_empty())
-        && !valid_email(email)
+        && !rules::is_shopper_email(email)
     {
         errors.push("Enter a valid e-mail address.".to_owned());
     }
     if input
         .name
         .as_deref()
-        .is_some_and(|n| n.trim().chars().count() > NAME_MAX)
+        .is_some_and(|n| n.trim().chars().count() > rules::NAME_MAX_CHARS)
     {
-        errors.push(format!("The name is at most {NAME_MAX} characters."));
+        errors.push(format!(
+            "The name is at most {} characters.",
+            rules::NAME_MAX_CHARS
+        ));
     }
     if input.items.is_empty() {
         errors.push("The cart is empty.".to_owned());
@@ -122,21 +107,6 @@ pub fn stored_lines(lines: &[Line]) -> Value {
     )
 }
 
-/// Counts a request against `key` in this minute; false when the count passes `limit`. The
-/// counters are the ingest's table (`rate_counters`), swept by its writer.
-async fn allow(state: &AppState, key: &str, limit: i64, now: i64) -> Result<bool, ApiError> {
-    let window = now.div_euclid(60_000) * 60;
-    let (count,): (i64,) = sqlx::query_as(
-        "INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1) \
-         ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 RETURNING count",
-    )
-    .bind(key)
-    .bind(window)
-    .fetch_one(&state.db)
-    .await?;
-    Ok(count <= limit)
-}
-
 /// Records (creates or updates) the checkout draft of the shopper's browser. 200 with the
 /// priced subtotal; 400 for a malformed draft; 409 when the token's checkout was completed
 /// (the page then starts a new one); 429 past the rate limit.
@@ -148,13 +118,10 @@ pub async fn save_draft(
     Json(input): Json<DraftInput>,
 ) -> Result<Response, StoreError> {
     let now = now_ms();
-    if !allow(
-        &state,
-        &format!("checkout-draft:{}", address.0),
-        SAVES_PER_MINUTE,
-        now,
-    )
-    .await?
+    let key = format!("checkout-draft:{}", address.0);
+    if crate::db::rates::count(&state.db, &key, now, 60, SAVES_PER_MINUTE)
+        .await?
+        .is_some()
     {
         return Err(ApiError::Throttled {
             message: "Too many checkout updates; try again in a minute.".to_owned(),
@@ -190,32 +157,23 @@ pub async fn save_draft(
     let count: i64 = lines.iter().map(|l| l.quantity).sum();
     let grace = core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS;
     // A completed draft is not reopened: the update is skipped and no row comes back.
-    let saved: Option<(String,)> = sqlx::query_as(
-        "INSERT INTO checkout_drafts (id, store_id, token, email, customer_name, currency, line_items, item_count, \
-         subtotal_minor, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
-         ON CONFLICT (store_id, token) DO UPDATE SET \
-         email = COALESCE(excluded.email, checkout_drafts.email), \
-         customer_name = COALESCE(excluded.customer_name, checkout_drafts.customer_name), \
-         currency = excluded.currency, line_items = excluded.line_items, item_count = excluded.item_count, \
-         subtotal_minor = excluded.subtotal_minor, updated_at = excluded.updated_at, \
-         abandoned_at = COALESCE(checkout_drafts.abandoned_at, \
-           CASE WHEN checkout_drafts.updated_at + $11 <= excluded.updated_at THEN checkout_drafts.updated_at + $11 END) \
-         WHERE checkout_drafts.completed_at IS NULL RETURNING id",
+    let saved = abandoned::save_draft(
+        &state.db,
+        &Draft {
+            store_id: &shop.id,
+            token: input.token.trim(),
+            email: email.as_deref(),
+            name,
+            currency: &shop.currency,
+            line_items: &stored_lines(&lines).to_string(),
+            item_count: count,
+            subtotal_minor: subtotal,
+        },
+        now,
+        grace,
     )
-    .bind(new_id())
-    .bind(&shop.id)
-    .bind(input.token.trim())
-    .bind(email.as_deref())
-    .bind(name)
-    .bind(&shop.currency)
-    .bind(stored_lines(&lines).to_string())
-    .bind(count)
-    .bind(subtotal)
-    .bind(now)
-    .bind(grace)
-    .fetch_optional(&state.db)
     .await?;
-    if saved.is_none() {
+    if !saved {
         return Err(ApiError::Conflict("This checkout was completed.".to_owned()).into());
     }
     Ok((
@@ -238,14 +196,7 @@ pub async fn recover_draft(
     if !valid_token(&token) {
         return Err(ApiError::NotFound.into());
     }
-    let row: Option<(Option<String>, Option<String>, String)> = sqlx::query_as(
-        "SELECT email, customer_name, line_items FROM checkout_drafts \
-         WHERE store_id = $1 AND token = $2 AND completed_at IS NULL",
-    )
-    .bind(&shop.id)
-    .bind(&token)
-    .fetch_optional(&state.db)
-    .await?;
+    let row = abandoned::open_draft(&state.db, &shop.id, &token).await?;
     let (email, name, lines) = row.ok_or(ApiError::NotFound)?;
     let lines = crate::db::orders::stored_lines(&lines);
     let mut items: Vec<Value> = Vec::new();
@@ -269,33 +220,4 @@ pub async fn recover_draft(
         axum::Json(json!({"items": items, "email": email, "name": name})),
     )
         .into_response())
-}
-
-/// Closes the browser's draft when its order is placed, in the order's transaction: completed,
-/// with the order and the contact details of the order. A draft already past the grace period
-/// keeps that it was abandoned, so it is listed as recovered.
-pub async fn close(
-    conn: &mut sqlx::AnyConnection,
-    store_id: &str,
-    token: &str,
-    order_id: &str,
-    email: &str,
-    name: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE checkout_drafts SET completed_at = $1, order_id = $2, email = $3, customer_name = $4, \
-         abandoned_at = COALESCE(abandoned_at, CASE WHEN updated_at + $5 <= $1 THEN updated_at + $5 END) \
-         WHERE store_id = $6 AND token = $7 AND completed_at IS NULL",
-    )
-    .bind(now)
-    .bind(order_id)
-    .bind(email)
-    .bind(name)
-    .bind(core_wasm::limits::CHECKOUT_ABANDONED_AFTER_MS)
-    .bind(store_id)
-    .bind(token)
-    .execute(conn)
-    .await?;
-    Ok(())
 }

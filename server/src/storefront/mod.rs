@@ -31,6 +31,7 @@ use crate::db::catalog::{
 };
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
+use core_wasm::commerce::checkout as rules;
 use core_wasm::storefront::{self as render, Boot, Catalog, Family, Page, Shop, View, preview};
 
 const CSS: &str = include_str!("assets/store.css");
@@ -166,16 +167,10 @@ async fn store_of_host(state: &AppState, host: &str) -> Option<String> {
             .then(|| label.to_owned());
     }
     // Only a verified custom domain routes; claims live in `domain_claims` and never do.
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT s.subdomain FROM domains d JOIN stores s ON s.id = d.store_id \
-         WHERE d.host = $1 AND s.is_enabled = 1 AND (d.verified_at IS NOT NULL OR d.domain_type = 'SystemDefault')",
-    )
-    .bind(host)
-    .fetch_optional(&state.db)
-    .await
-    .ok()
-    .flatten();
-    row.map(|(s,)| s)
+    crate::db::domains::routed(&state.db, host)
+        .await
+        .ok()
+        .flatten()
 }
 
 /// The store of a request: by subdomain, enabled; 404 otherwise.
@@ -189,24 +184,7 @@ pub(crate) async fn shop(
     if !valid_subdomain(&subdomain) {
         return Err(ApiError::NotFound);
     }
-    // Id, name, subdomain, shipping settings, currency and country.
-    type ShopRow = (
-        String,
-        String,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    );
-    let row: Option<ShopRow> = sqlx::query_as(
-        "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping'), \
-         (SELECT currency FROM store_preferences WHERE store_id = s.id), \
-         (SELECT country FROM store_preferences WHERE store_id = s.id) \
-         FROM stores s WHERE s.subdomain = $1 AND s.is_enabled = 1",
-    )
-    .bind(&subdomain)
-    .fetch_optional(&state.db)
-    .await?;
+    let row = crate::db::stores::shop(&state.db, &subdomain).await?;
     let (id, name, subdomain, shipping, currency, country) = row.ok_or(ApiError::NotFound)?;
     // The merchant's shipping settings (checked by the core when saved), else a new store's.
     let shipping = shipping
@@ -342,15 +320,9 @@ async fn linked_theme_config(
     store_id: &str,
     claims: &crate::auth::tokens::PreviewClaims,
 ) -> Result<Value, ApiError> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT c.config FROM themes t JOIN theme_configs c ON c.theme_id = t.id \
-         WHERE t.store_id = $1 AND t.id = $2",
-    )
-    .bind(store_id)
-    .bind(&claims.sub)
-    .fetch_optional(&state.db)
-    .await?;
-    let (text,) = row.ok_or(ApiError::NotFound)?;
+    let text = crate::db::themes::saved_config(&state.db, store_id, &claims.sub)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     serde_json::from_str(&text).map_err(ApiError::internal)
 }
 
@@ -568,14 +540,12 @@ pub fn public_url(config: &Config, subdomain: &str, custom_host: Option<&str>) -
     format!("{scheme}://{host}{port}/")
 }
 
-/// Whether `subdomain` can name a store: 1 to 63 lowercase letters, digits or `-`. Anything
-/// else (spaces, control bytes, other punctuation) is no store's, so it is answered 404 before
+/// Whether `subdomain` can name a store: a host label in lowercase. Anything else (spaces,
+/// control bytes, other punctuation) is no store's, so it is answered 404 before
 /// it reaches a query or a header.
 fn valid_subdomain(subdomain: &str) -> bool {
-    (1..=63).contains(&subdomain.len())
-        && subdomain
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    core_wasm::shell::addresses::is_host_label(subdomain)
+        && !subdomain.bytes().any(|b| b.is_ascii_uppercase())
 }
 
 /// `page` (200, kept by browsers as `cache` says), or the store's "not found" page (404, never
@@ -842,12 +812,12 @@ async fn cart_view(
         .code
         .as_deref()
         .map(str::trim)
-        .filter(|c| !c.is_empty() && c.chars().count() <= 64);
+        .filter(|c| !c.is_empty() && c.chars().count() <= rules::DISCOUNT_CODE_MAX_CHARS);
     let email = request
         .email
         .as_deref()
         .map(|e| e.trim().to_lowercase())
-        .filter(|e| e.len() <= 254);
+        .filter(|e| e.len() <= rules::EMAIL_MAX);
     let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
     let rules = crate::db::discounts::rules(&state.db, &shop.id, email.as_deref()).await?;
     let totals =

@@ -162,7 +162,7 @@ async fn make_template(key: SeedKey) -> std::sync::Arc<Template> {
     let db = server::db::connect(&url)
         .await
         .expect("connect and migrate the template");
-    server::db::seed::demo(&db, &config)
+    server::seed_demo(&db, &config)
         .await
         .expect("seed the template");
     if sqlite_file.is_some() {

@@ -18,8 +18,9 @@ import { NotForDropship } from "./NotForDropship";
 import { notifySaved } from "../../../lib/notifySaved";
 import { useFormats } from "../../../hooks/useFormats";
 import { PAGE_WIDTH } from "../../../components/widths";
+import { shellConstants } from "../../../core";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 export const PERSONALIZED_BASE = "/product-personalized";
 
 /** A product's title, asked for by id (cached, so a product named by several set-ups is asked

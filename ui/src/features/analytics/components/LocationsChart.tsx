@@ -6,13 +6,14 @@ import { TooltipComponent } from "echarts/components";
 import { use as register } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useEffect } from "react";
+import { shellConstants } from "../../../core";
 import { useEChart } from "./useEChart";
 
 register([PieChart, TooltipComponent, CanvasRenderer]);
 
-/** The outer radius, in percent of the box; the cutout is 75 percent of it. */
+/** The outer radius, in percent of the box; the cutout is the core's share of it. */
 const OUTER = 90;
-const CUTOUT = 0.75;
+const CUTOUT = shellConstants.locationsCutoutPercent / 100;
 
 export interface LocationSlice {
   name: string;

@@ -6,8 +6,9 @@ import { Link, useNavigate } from "react-router";
 import type { Collection } from "../../../types/generated/Collection";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { collections } from "../api/collections";
+import { shellConstants } from "../../../core";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 
 export function CollectionsPage() {
   const { t } = useTranslation();

@@ -4,14 +4,14 @@ import { Anchor, Button, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { countryName } from "../../../core";
+import { countryName, shellConstants } from "../../../core";
 import type { Customer } from "../../../types/generated/Customer";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { customers, useExportCustomers } from "../api/customers";
 import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 
 export function CustomersPage() {
   const formats = useFormats();

@@ -9,8 +9,9 @@ import type { Discount } from "../../../types/generated/Discount";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { discounts } from "../api/discounts";
 import { useFormats } from "../../../hooks/useFormats";
+import { shellConstants } from "../../../core";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 
 export function DiscountsPage({ method }: { method: "code" | "automatic" }) {
   const formats = useFormats();

@@ -8,8 +8,9 @@ import type { Page } from "../../../types/generated/Page";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { pages } from "../api/pages";
 import { useFormats } from "../../../hooks/useFormats";
+import { shellConstants } from "../../../core";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 const BASE = "/online-store/pages";
 
 export function PagesPage() {

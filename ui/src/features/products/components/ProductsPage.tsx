@@ -4,7 +4,7 @@ import { Anchor, Badge, Button, Select } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { contentChoices } from "../../../core";
+import { contentChoices, shellConstants } from "../../../core";
 import type { Product } from "../../../types/generated/Product";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { PlanLimitNotice } from "../../../components/PlanLimitNotice";
@@ -12,7 +12,7 @@ import { useLimitReached } from "../../../hooks/usePlanLimits";
 import { products } from "../api/products";
 import { useFormats } from "../../../hooks/useFormats";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 const STATUS_COLOURS: Record<string, string> = { active: "green", draft: "gray", archived: "dark" };
 
 export function ProductsPage() {

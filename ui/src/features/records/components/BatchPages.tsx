@@ -7,7 +7,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { checkProductPatches, checkStock, contentChoices, recordChoices } from "../../../core";
+import { checkProductPatches, checkStock, contentChoices, recordChoices, shellConstants } from "../../../core";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errors";
 import type { Changed } from "../../../types/generated/Changed";
@@ -18,7 +18,7 @@ import { useSession } from "../../../app/session";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { products } from "../../products";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 
 /** A batch save: the core's problems first, then the call, then the product lists refreshed. */
 function useBatchSave<T>(path: string, wrap: (rows: T[]) => unknown, check: (rows: T[]) => string[]) {

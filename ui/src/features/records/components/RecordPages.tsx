@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { type RecordKind, checkRecord, routePath } from "../../../core";
+import { checkRecord, type RecordKind, routePath, shellConstants } from "../../../core";
 import type { StoreRecord } from "../../../types/generated/StoreRecord";
 import { FormPage } from "../../../components/records/FormPage";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
@@ -37,7 +37,7 @@ export interface RecordSpec<T> {
   title?: (value: T) => string;
 }
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = shellConstants.listPageSize;
 
 /** The list's address, from the core's route table. */
 export function basePath(route: string): string {

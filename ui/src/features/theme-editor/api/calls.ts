@@ -101,7 +101,7 @@ export interface PickerPage<T> {
 }
 
 /** How many rows a picker loads at a time ("Load more" asks for the next page). */
-export const PICKER_PAGE_SIZE = 20;
+export const PICKER_PAGE_SIZE = shellConstants.listPageSize;
 
 /** A page of the store's collections whose titles match `search` (server/src/routes/catalog.rs). */
 export async function searchCollections(search: string, page: number, signal?: AbortSignal): Promise<PickerPage<Collection>> {

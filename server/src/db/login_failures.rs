@@ -11,7 +11,7 @@
 
 use sqlx::AnyPool;
 
-use crate::db::{new_id, now_ms};
+use super::{new_id, now_ms};
 use crate::error::ApiError;
 
 /// The sliding window.
@@ -34,7 +34,7 @@ pub enum Attempt {
 /// Reserves a sign-in attempt for `email` from `address`, or says how long it is locked.
 pub async fn reserve(db: &AnyPool, email: &str, address: &str) -> Result<Attempt, ApiError> {
     let now = now_ms();
-    let mut tx = crate::db::begin_write(db).await?;
+    let mut tx = super::begin_write(db).await?;
     // Always the account's key first, then the address's: two reservations never wait for
     // each other in opposite orders.
     for key in [format!("email:{email}"), format!("address:{address}")] {

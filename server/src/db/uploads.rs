@@ -1,4 +1,5 @@
-//! Files under `UPLOAD_DIR`, written whole or not at all.
+//! Uploaded files under `UPLOAD_DIR` (their rows are in the tables beside), written whole or
+//! not at all.
 
 /// Writes `bytes` to `dir/relative` through a temporary file and a rename.
 pub async fn write_file(
