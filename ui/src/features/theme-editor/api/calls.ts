@@ -4,6 +4,7 @@
 // restore), and the catalog the pickers read (collections, products, published pages,
 // menus, image upload). Paths are the server's (server/src/routes/themes.rs).
 import { createParser } from "eventsource-parser";
+import { shellConstants } from "../../../core";
 import { ApiError, api, apiResponse } from "../../../lib/api";
 import type { BatchOutcome } from "../../../types/generated/BatchOutcome";
 import type { Collection } from "../../../types/generated/Collection";
