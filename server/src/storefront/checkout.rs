@@ -14,10 +14,9 @@ use shared_types::EventKind;
 
 use super::cart::{ItemInput, price_lines};
 use super::{OnStoreHost, StoreError, shop};
-use crate::analytics::TEST_CONVERSION_KIND;
-use crate::analytics::ingest::{Event, store_events};
-use crate::analytics::rollup::Deltas;
 use crate::client::ClientAddress;
+use crate::db::events::{Event, store_events};
+use crate::db::rollups::{Deltas, TEST_CONVERSION_KIND};
 use crate::db::{new_id, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
