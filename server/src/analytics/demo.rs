@@ -12,10 +12,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::AnyPool;
 
-use super::ingest::{Event, store_events};
-use super::rollup::{Deltas, rebuild};
-use super::{DAY_MS, HOUR_MS};
-use crate::db::{new_id, now_ms};
+use crate::db::demo_traffic;
+use crate::db::events::{Event, store_events};
+use crate::db::now_ms;
+use crate::db::rollups::{DAY_MS, Deltas, HOUR_MS, rebuild};
 
 /// Countries and their weights.
 const COUNTRIES: [(&str, u32); 16] = [
@@ -79,14 +79,10 @@ fn hour(rng: &mut StdRng) -> i64 {
 
 /// The store's product paths, for page views.
 async fn product_pages(db: &AnyPool, store_id: &str) -> Result<Vec<String>, sqlx::Error> {
-    let rows: Vec<(String,)> =
-        sqlx::query_as("SELECT handle FROM products WHERE store_id = $1 ORDER BY handle LIMIT 200")
-            .bind(store_id)
-            .fetch_all(db)
-            .await?;
-    let mut pages: Vec<String> = rows
+    let mut pages: Vec<String> = demo_traffic::product_handles(db, store_id)
+        .await?
         .into_iter()
-        .map(|(h,)| format!("/products/{h}"))
+        .map(|h| format!("/products/{h}"))
         .collect();
     if pages.is_empty() {
         pages.push("/products".to_owned());
@@ -162,12 +158,7 @@ fn depth(rng: &mut StdRng) -> u8 {
 /// session that reached the checkout, and forty browsing sessions per order besides. Returns
 /// the number of events written.
 pub async fn fill(db: &AnyPool, store_id: &str, days: i64, seed: u64) -> Result<u64, sqlx::Error> {
-    let (existing,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM analytics_events WHERE store_id = $1")
-            .bind(store_id)
-            .fetch_one(db)
-            .await?;
-    if existing > 0 {
+    if demo_traffic::event_count(db, store_id).await? > 0 {
         return Ok(0);
     }
     let now = now_ms();
@@ -175,14 +166,7 @@ pub async fn fill(db: &AnyPool, store_id: &str, days: i64, seed: u64) -> Result<
     let zone = crate::db::stores::zone(db, store_id).await?;
     let zone: chrono_tz::Tz = zone.parse().unwrap_or(chrono_tz::America::Los_Angeles);
     let pages = product_pages(db, store_id).await?;
-    let orders: Vec<(i64, Option<i64>, String)> = sqlx::query_as(
-        "SELECT created_at, captured_at, financial_status FROM orders WHERE store_id = $1 \
-         AND created_at >= $2 ORDER BY created_at",
-    )
-    .bind(store_id)
-    .bind(since)
-    .fetch_all(db)
-    .await?;
+    let orders = demo_traffic::orders_since(db, store_id, since).await?;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut events = Vec::new();
     for (created, captured, status) in &orders {
@@ -271,57 +255,22 @@ async fn trickle_once(
     let rows: Vec<(&str, &Event)> = events.iter().map(|e| (store_id, e)).collect();
     store_events(&mut tx, &rows, now).await?;
     if buys {
-        let product: Option<(String, String, i64)> = sqlx::query_as(
-            "SELECT id, title, price_minor FROM products WHERE store_id = $1 AND status = 'active' \
-             ORDER BY id LIMIT 1 OFFSET $2",
+        let product_offset = rng.random_range(0..20_i64);
+        let customer_offset = rng.random_range(0..20_i64);
+        let country = events
+            .first()
+            .map(|e| e.country.clone())
+            .unwrap_or_default();
+        if let Some(price) = demo_traffic::place_order(
+            &mut tx,
+            store_id,
+            product_offset,
+            customer_offset,
+            &country,
+            now,
         )
-        .bind(store_id)
-        .bind(rng.random_range(0..20_i64))
-        .fetch_optional(&mut *tx)
-        .await?;
-        let customer: Option<(String, String, String)> = sqlx::query_as(
-            "SELECT id, COALESCE(first_name, '') || ' ' || COALESCE(last_name, ''), email \
-             FROM customers WHERE store_id = $1 ORDER BY id LIMIT 1 OFFSET $2",
-        )
-        .bind(store_id)
-        .bind(rng.random_range(0..20_i64))
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let (Some((product_id, title, price)), Some((customer_id, name, email))) =
-            (product, customer)
+        .await?
         {
-            let (number,): (i64,) = sqlx::query_as(
-                "SELECT COALESCE(MAX(order_number), 1000) + 1 FROM orders WHERE store_id = $1",
-            )
-            .bind(store_id)
-            .fetch_one(&mut *tx)
-            .await?;
-            let country = events
-                .first()
-                .map(|e| e.country.clone())
-                .unwrap_or_default();
-            let lines = serde_json::json!([{"productId": product_id, "variantId": null,
-                "title": title, "quantity": 1, "priceMinor": price}]);
-            sqlx::query(
-                "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, \
-                 customer_email, currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, \
-                 financial_status, fulfillment_status, payment_name, card_type, line_items, country, \
-                 created_at, captured_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'USD', $8, 0, 0, $8, 'paid', \
-                 'unfulfilled', 'Stripe', 'visa', $9, $10, $11, $11)",
-            )
-            .bind(new_id())
-            .bind(store_id)
-            .bind(number)
-            .bind(format!("#{number}"))
-            .bind(&customer_id)
-            .bind(name.trim())
-            .bind(&email)
-            .bind(price)
-            .bind(lines.to_string())
-            .bind(country)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
             let mut deltas = Deltas::default();
             deltas.order(store_id, now, price, 1);
             deltas.write(&mut tx).await?;

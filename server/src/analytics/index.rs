@@ -7,7 +7,7 @@
 //! takes the stores' analytics versions (`analytics_versions`, moved on by every transaction
 //! that changes a store's rollups), and a store whose version moved since its copy was made
 //! reads the rollup rows written after that version (each row carries the version of the
-//! transaction that last wrote it, `rollup::Deltas::write`), or all of them after a rebuild.
+//! transaction that last wrote it, `db::rollups::Deltas::write`), or all of them after a rebuild.
 //! Rows hold absolute counts, so reading a row twice, or one written after the version read,
 //! changes nothing: several processes on one database give the same answers.
 
@@ -16,8 +16,9 @@ use std::sync::{Arc, Mutex};
 
 use sqlx::AnyPool;
 
-use super::query::{Figures, TestOrders};
-use super::{DAY_MS, HOUR_MS, placeholders};
+use super::figures::Figures;
+use crate::db::overview::TestOrders;
+use crate::db::rollups::{self, DAY_MS, HOUR_MS};
 
 /// Values per hour with their running totals.
 #[derive(Debug, Clone)]
@@ -211,7 +212,7 @@ impl Countries {
 }
 
 /// One store's copy: the version of its data it holds, the hourly counters in the column order
-/// of `analytics_hourly` (`rollup::HOURLY_COLUMNS`) and the sessions started per country.
+/// of `analytics_hourly` (`db::rollups::HOURLY_COLUMNS`) and the sessions started per country.
 #[derive(Debug, Clone)]
 struct StoreIndex {
     /// `None` until first read.
@@ -244,21 +245,7 @@ pub struct Versions(HashMap<String, (i64, i64)>);
 impl Versions {
     /// Reads the versions of `stores`.
     pub async fn read(db: &AnyPool, stores: &[String]) -> Result<Versions, sqlx::Error> {
-        let mut versions = HashMap::new();
-        for chunk in stores.chunks(500) {
-            let sql = format!(
-                "SELECT store_id, version, rebuilt FROM analytics_versions WHERE store_id IN {}",
-                placeholders(1, chunk.len())
-            );
-            let mut query = sqlx::query_as::<_, (String, i64, i64)>(sqlx::AssertSqlSafe(sql));
-            for store in chunk {
-                query = query.bind(store.as_str());
-            }
-            for (store, version, rebuilt) in query.fetch_all(db).await? {
-                versions.insert(store, (version, rebuilt));
-            }
-        }
-        Ok(Versions(versions))
+        Ok(Versions(rollups::versions(db, stores).await?))
     }
 
     /// One number that grows whenever any of the stores' data changes (versions only grow):
@@ -400,31 +387,16 @@ async fn refresh(
     after: Option<i64>,
 ) -> Result<(), sqlx::Error> {
     let after = after.unwrap_or(-1);
-    let rows = sqlx::query_as::<_, (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)>(
-        "SELECT hour_start, vistors, view_content, add_to_cart, reached_checkout, session_converted, \
-         sales_minor, orders, test_sales_minor, test_orders, test_session_converted \
-         FROM analytics_hourly WHERE store_id = $1 AND version > $2 ORDER BY hour_start",
-    )
-    .bind(store)
-    .bind(after)
-    .fetch_all(db)
-    .await?;
+    let rows = rollups::hourly_after(db, store, after).await?;
     let mut first = usize::MAX;
-    for (hour, a, b, c, d, e, f, g, h, i, j) in rows {
+    for (hour, values) in rows {
         debug_assert_eq!(hour.rem_euclid(HOUR_MS), 0);
-        first = first.min(index.hourly.set(hour, [a, b, c, d, e, f, g, h, i, j]));
+        first = first.min(index.hourly.set(hour, values));
     }
     if first != usize::MAX {
         index.hourly.total_from(first);
     }
-    let rows = sqlx::query_as::<_, (String, i64, i64)>(
-        "SELECT country, hour_start, sessions FROM analytics_hourly_countries \
-         WHERE store_id = $1 AND version > $2 ORDER BY hour_start, country",
-    )
-    .bind(store)
-    .bind(after)
-    .fetch_all(db)
-    .await?;
+    let rows = rollups::countries_after(db, store, after).await?;
     let mut first = None::<i64>;
     for (country, hour, sessions) in rows {
         debug_assert_eq!(hour.rem_euclid(HOUR_MS), 0);

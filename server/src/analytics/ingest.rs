@@ -8,7 +8,7 @@
 //! writer holds nothing: counters and data live in the database, so several server processes
 //! can share one PostgreSQL.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -17,9 +17,8 @@ use shared_types::{EventBatch, EventKind, IngestReceipt};
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{mpsc, oneshot};
 
-use super::rollup::Deltas;
-use super::{is_sqlite, placeholders, row_marks};
-use crate::db::now_ms;
+use crate::db::events::{Event, store_events};
+use crate::db::{now_ms, rates, stores};
 use crate::error::ApiError;
 
 /// The largest batch body: 64 KiB.
@@ -44,24 +43,8 @@ const QUEUE_CAPACITY: usize = 20_000;
 const MAX_JOBS_PER_COMMIT: usize = 1_000;
 /// How long a request waits for its commit before answering 503.
 const COMMIT_TIMEOUT: Duration = Duration::from_secs(10);
-/// Rate-counter keys per statement (3 values each).
-const ROWS_PER_COUNTER_STATEMENT: usize = 500;
-/// Raw events per INSERT statement (7 values each).
-const EVENTS_PER_STATEMENT: usize = 400;
 
 static BOTS: LazyLock<isbot::Bots> = LazyLock::new(isbot::Bots::default);
-
-/// An event that passed the edge checks, ready to store.
-#[derive(Debug, Clone)]
-pub struct Event {
-    pub session_id: String,
-    /// The kind's code (1 to 5).
-    pub kind: i64,
-    pub at: i64,
-    pub page: String,
-    /// The country of the visit, from the connection ("" when unknown).
-    pub country: String,
-}
 
 #[derive(Debug)]
 struct Job {
@@ -161,10 +144,7 @@ async fn commit(
     store_events(&mut tx, &stored, now).await?;
     if sweep {
         // Every counter whose own window ended over a minute ago (db/rates.rs keeps longer ones).
-        sqlx::query("DELETE FROM rate_counters WHERE window_start + window_seconds < $1")
-            .bind(window - 60)
-            .execute(&mut *tx)
-            .await?;
+        rates::sweep(&mut tx, window - 60).await?;
     }
     tx.commit().await?;
     Ok(verdicts)
@@ -193,30 +173,9 @@ async fn rate_check(
             *asked.entry(key).or_default() += 1;
         }
     }
-    let sqlite = is_sqlite(conn);
     // The count before this group, per key: one statement for all keys.
-    let mut used: HashMap<String, i64> = HashMap::new();
     let asked: Vec<(String, i64)> = asked.into_iter().collect();
-    for chunk in asked.chunks(ROWS_PER_COUNTER_STATEMENT) {
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| row_marks(sqlite, 3 * i + 1, 3))
-            .collect();
-        let sql = format!(
-            "INSERT INTO rate_counters (key, window_start, count) VALUES {} \
-             ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + excluded.count \
-             RETURNING key, count",
-            rows.join(", ")
-        );
-        let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
-        for (key, count) in chunk {
-            query = query.bind(key.as_str()).bind(window).bind(*count);
-        }
-        let asked: HashMap<&str, i64> = chunk.iter().map(|(k, c)| (k.as_str(), *c)).collect();
-        for (key, total) in query.fetch_all(&mut *conn).await? {
-            let before = total - asked.get(key.as_str()).copied().unwrap_or(0);
-            used.insert(key, before);
-        }
-    }
+    let mut used = rates::add_many(conn, &asked, window).await?;
     Ok(jobs
         .iter()
         .map(|job| {
@@ -242,149 +201,14 @@ async fn known_stores(
         .collect::<HashSet<_>>()
         .into_iter()
         .collect();
-    let mut known = HashSet::new();
-    for chunk in named.chunks(500) {
-        let sql = format!(
-            "SELECT id FROM stores WHERE is_enabled = 1 AND id IN {}",
-            placeholders(1, chunk.len())
-        );
-        let mut query = sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(sql));
-        for id in chunk {
-            query = query.bind(*id);
-        }
-        known.extend(
-            query
-                .fetch_all(&mut *conn)
-                .await?
-                .into_iter()
-                .map(|(id,)| id),
-        );
-    }
-    Ok(known)
+    stores::enabled_among(conn, &named).await
 }
 
-/// Stores events of any stores (raw, firsts) and adds what they change to the rollups, in the
-/// caller's transaction.
-pub async fn store_events(
-    conn: &mut AnyConnection,
-    events: &[(&str, &Event)],
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    insert_events(conn, events, now).await?;
-    let mut deltas = Deltas::default();
-    insert_firsts(conn, events, &mut deltas).await?;
-    if !deltas.is_empty() {
-        deltas.write(conn).await?;
-    }
-    Ok(())
-}
-
-async fn insert_events(
-    conn: &mut AnyConnection,
-    events: &[(&str, &Event)],
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    let sqlite = is_sqlite(conn);
-    // In the order of `analytics_events_by_store_time`, each row's index entry lands next to
-    // the one before instead of anywhere among the stores. The statement for 6,400 events of
-    // 50 stores takes about half the time on SQLite; the whole ingest gains within the noise
-    // (BENCHMARKS.md, "Issue 30's rows not met").
-    let mut events = events.to_vec();
-    events.sort_unstable_by_key(|(store_id, event)| (*store_id, event.at));
-    for chunk in events.chunks(EVENTS_PER_STATEMENT) {
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| row_marks(sqlite, i * 7 + 1, 7))
-            .collect();
-        let sql = format!(
-            "INSERT INTO analytics_events (store_id, session_id, kind, occurred_at, page, country, received_at) \
-             VALUES {}",
-            rows.join(", ")
-        );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for (store_id, event) in chunk {
-            query = query
-                .bind(*store_id)
-                .bind(event.session_id.as_str())
-                .bind(event.kind)
-                .bind(event.at)
-                .bind(event.page.as_str())
-                .bind(event.country.as_str())
-                .bind(now);
-        }
-        query.execute(&mut *conn).await?;
-    }
-    Ok(())
-}
-
-/// Records the first event of each kind per session; those that really were first (the
-/// database says so, whatever other processes wrote) go into the rollups. A session counts at
-/// its earliest event, whatever order its batches arrive in: an event older than the first
-/// kept moves the first back (and the rollup counts with it, from the old hour and country to
-/// the new), in the same statement, so parallel batches cannot count a session twice.
-/// A first as the upsert returns it: store, kind, time and country now, and before a move.
-type FirstRow = (String, i64, i64, String, Option<i64>, Option<String>);
-
-async fn insert_firsts(
-    conn: &mut AnyConnection,
-    events: &[(&str, &Event)],
-    deltas: &mut Deltas,
-) -> Result<(), sqlx::Error> {
-    // The earliest of each (store, session, kind) in this group.
-    let mut firsts: BTreeMap<(&str, &str, i64), (i64, &str)> = BTreeMap::new();
-    for (store_id, event) in events {
-        let key = (*store_id, event.session_id.as_str(), event.kind);
-        let entry = firsts
-            .entry(key)
-            .or_insert((event.at, event.country.as_str()));
-        if event.at < entry.0 {
-            *entry = (event.at, event.country.as_str());
-        }
-    }
-    let firsts: Vec<_> = firsts.into_iter().collect();
-    let sqlite = is_sqlite(conn);
-    for chunk in firsts.chunks(EVENTS_PER_STATEMENT) {
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| row_marks(sqlite, i * 5 + 1, 5))
-            .collect();
-        let sql = format!(
-            "INSERT INTO analytics_firsts (store_id, session_id, kind, occurred_at, country) VALUES {} \
-             ON CONFLICT (store_id, session_id, kind) DO UPDATE SET \
-             moved_from_at = analytics_firsts.occurred_at, moved_from_country = analytics_firsts.country, \
-             occurred_at = excluded.occurred_at, country = excluded.country \
-             WHERE excluded.occurred_at < analytics_firsts.occurred_at \
-             RETURNING store_id, kind, occurred_at, country, moved_from_at, moved_from_country",
-            rows.join(", ")
-        );
-        let mut query = sqlx::query_as::<_, FirstRow>(sqlx::AssertSqlSafe(sql));
-        for ((store, session, kind), (at, country)) in chunk {
-            query = query
-                .bind(*store)
-                .bind(*session)
-                .bind(*kind)
-                .bind(*at)
-                .bind(*country);
-        }
-        for (store, kind, at, country, moved_from_at, moved_from_country) in
-            query.fetch_all(&mut *conn).await?
-        {
-            // An inserted row has no `moved_from_*` (a new row's columns are NULL); an updated
-            // one has the time and country it was counted at until now.
-            if let Some(moved_from_at) = moved_from_at {
-                let from_country = moved_from_country.unwrap_or_default();
-                deltas.unfirst(&store, kind, moved_from_at, &from_country);
-            }
-            deltas.first(&store, kind, at, &country);
-        }
-    }
-    Ok(())
-}
-
-/// Whether a session id has the allowed shape: 1 to 64 letters, digits, `-` or `_`.
+/// Whether a session id has the allowed shape: the checkout's (1 to 64 letters, digits, `-`
+/// or `_`), which records the same session's conversion.
 fn valid_session(id: &str) -> bool {
-    (1..=64).contains(&id.len())
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    use core_wasm::commerce::checkout::{SESSION_ID_LENGTH, is_token};
+    is_token(id, SESSION_ID_LENGTH)
 }
 
 /// Checks a batch at the edge: its events, or the messages that refuse it. Events outside the

@@ -9,36 +9,18 @@ use std::collections::BTreeMap;
 use core_wasm::analytics;
 use core_wasm::numbers::round_to;
 use core_wasm::payouts::to_major;
-use shared_types::catalog::Order;
 use shared_types::{
     AovResult, Buckets, DateRange, LiveRow, LiveView, LocationRow, OrdersResult, Overview,
     OverviewPeriod, SalesResult, SeriesDetails,
 };
 use sqlx::AnyPool;
 
+pub use super::figures::Figures;
 use super::index::Rollups;
-use super::{DAY_MS, HOUR_MS, placeholders};
-use crate::db::orders::{ORDER_COLUMNS, OrderRow, order};
+use crate::db::overview;
+pub use crate::db::overview::TestOrders;
+use crate::db::rollups::{HOUR_MS, TEST_CONVERSION_KIND};
 use crate::error::ApiError;
-
-/// Whether the figures count test orders (issue 24): the Overview leaves them out unless its
-/// filter asks for them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TestOrders {
-    #[default]
-    Exclude,
-    Include,
-}
-
-impl TestOrders {
-    /// The condition on `orders` rows (none when test orders count).
-    fn condition(self) -> &'static str {
-        match self {
-            TestOrders::Exclude => " AND is_test = 0",
-            TestOrders::Include => "",
-        }
-    }
-}
 
 /// Where the figures are read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,47 +32,6 @@ pub enum Source {
     Rollup,
     /// The first events and the orders, row by row.
     Raw,
-}
-
-/// One period's figures, per chart bucket.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Figures {
-    /// Visitors, view content, added to cart, reached checkout, converted: per bucket.
-    pub funnel: Vec<[u64; 5]>,
-    pub sales_minor: Vec<i64>,
-    pub orders: Vec<u64>,
-    /// Sessions started per country code ("" when unknown).
-    pub countries: BTreeMap<String, u64>,
-}
-
-impl Figures {
-    pub(crate) fn empty(buckets: usize) -> Figures {
-        Figures {
-            funnel: vec![[0; 5]; buckets],
-            sales_minor: vec![0; buckets],
-            orders: vec![0; buckets],
-            countries: BTreeMap::new(),
-        }
-    }
-
-    /// The funnel over the whole period.
-    pub fn funnel_total(&self) -> [u64; 5] {
-        let mut total = [0; 5];
-        for bucket in &self.funnel {
-            for (sum, value) in total.iter_mut().zip(bucket) {
-                *sum += value;
-            }
-        }
-        total
-    }
-
-    pub fn sales_total_minor(&self) -> i64 {
-        self.sales_minor.iter().sum()
-    }
-
-    pub fn orders_total(&self) -> u64 {
-        self.orders.iter().sum()
-    }
 }
 
 /// A range the request named, or the core's message why not.
@@ -119,31 +60,6 @@ pub fn rollups_fit(buckets: &Buckets) -> bool {
         .iter()
         .chain(std::iter::once(&buckets.end_ms))
         .all(|edge| edge.rem_euclid(HOUR_MS) == 0)
-}
-
-/// `CAST(CASE ... END AS BIGINT)`: the bucket of a row, as a balanced tree of comparisons, so a
-/// month of daily buckets costs five comparisons a row rather than thirty.
-fn bucket_of(column: &str, buckets: &Buckets) -> String {
-    fn tree(column: &str, starts: &[i64], low: usize, high: usize) -> String {
-        // Buckets low..=high; the row is known to be at or after starts[low].
-        if low == high {
-            return low.to_string();
-        }
-        let middle = (low + high).div_ceil(2);
-        format!(
-            "CASE WHEN {column} >= {} THEN {} ELSE {} END",
-            starts[middle],
-            tree(column, starts, middle, high),
-            tree(column, starts, low, middle - 1)
-        )
-    }
-    if buckets.starts.is_empty() {
-        return "CAST(0 AS BIGINT)".to_owned();
-    }
-    format!(
-        "CAST({} AS BIGINT)",
-        tree(column, &buckets.starts, 0, buckets.starts.len() - 1)
-    )
 }
 
 /// Whether `figures` reads the sessions per country: only the Overview and the locations
@@ -185,9 +101,6 @@ pub async fn figures<'a>(
     } else {
         Source::Raw
     });
-    let n = stores.len();
-    let in_stores = placeholders(1, n);
-    let (from, to) = (format!("${}", n + 1), format!("${}", n + 2));
     let len = buckets.starts.len();
     match source {
         Source::Index => {
@@ -204,30 +117,8 @@ pub async fn figures<'a>(
                 .await;
         }
         Source::Rollup => {
-            let (converted, sales, orders) = match tests {
-                TestOrders::Exclude => ("session_converted", "sales_minor", "orders"),
-                TestOrders::Include => (
-                    "session_converted + test_session_converted",
-                    "sales_minor + test_sales_minor",
-                    "orders + test_orders",
-                ),
-            };
-            let sql = format!(
-                "SELECT {} AS bucket, CAST(SUM(vistors) AS BIGINT), CAST(SUM(view_content) AS BIGINT), \
-                 CAST(SUM(add_to_cart) AS BIGINT), CAST(SUM(reached_checkout) AS BIGINT), \
-                 CAST(SUM({converted}) AS BIGINT), CAST(SUM({sales}) AS BIGINT), \
-                 CAST(SUM({orders}) AS BIGINT) FROM analytics_hourly \
-                 WHERE store_id IN {in_stores} AND hour_start >= {from} AND hour_start < {to} GROUP BY bucket",
-                bucket_of("hour_start", buckets)
-            );
-            let mut query = sqlx::query_as::<_, (i64, i64, i64, i64, i64, i64, i64, i64)>(
-                sqlx::AssertSqlSafe(sql),
-            );
-            for store in stores {
-                query = query.bind(store.as_str());
-            }
             for (bucket, v, vc, atc, rc, sc, sales, orders) in
-                query.bind(start).bind(end).fetch_all(db).await?
+                overview::rollup_sums(db, stores, buckets, tests).await?
             {
                 if let Some(i) = index(bucket, len) {
                     figures.funnel[i] = [count(v), count(vc), count(atc), count(rc), count(sc)];
@@ -236,23 +127,18 @@ pub async fn figures<'a>(
                 }
             }
             if countries == Countries::Read {
-                figures.countries = rollup_countries(db, stores, start, end).await?;
+                figures.countries = overview::rollup_countries(db, stores, start, end)
+                    .await?
+                    .into_iter()
+                    .filter(|(_, sessions)| *sessions > 0)
+                    .map(|(country, sessions)| (country, count(sessions)))
+                    .collect();
             }
         }
         Source::Raw => {
-            let sql = format!(
-                "SELECT {} AS bucket, kind, COUNT(*) FROM analytics_firsts \
-                 WHERE store_id IN {in_stores} AND occurred_at >= {from} AND occurred_at < {to} \
-                 GROUP BY bucket, kind",
-                bucket_of("occurred_at", buckets)
-            );
-            let mut query = sqlx::query_as::<_, (i64, i64, i64)>(sqlx::AssertSqlSafe(sql));
-            for store in stores {
-                query = query.bind(store.as_str());
-            }
-            for (bucket, kind, sessions) in query.bind(start).bind(end).fetch_all(db).await? {
+            for (bucket, kind, sessions) in overview::firsts_by_bucket(db, stores, buckets).await? {
                 // Test conversions join the converted step only when test orders are asked for.
-                let step = if kind == super::TEST_CONVERSION_KIND {
+                let step = if kind == TEST_CONVERSION_KIND {
                     (tests == TestOrders::Include).then_some(4)
                 } else {
                     usize::try_from(kind - 1).ok().filter(|k| *k < 5)
@@ -261,38 +147,19 @@ pub async fn figures<'a>(
                     figures.funnel[i][step] += count(sessions);
                 }
             }
-            // The sales ledger (rollup::ledger_sql): captured orders at their capture, less
+            // The sales ledger (rollups::ledger_sql): captured orders at their capture, less
             // refunds at their date; an order counts while it is not fully refunded.
-            let sql = format!(
-                "SELECT {} AS bucket, CAST(SUM(grand_total_minor) AS BIGINT), \
-                 CAST(SUM(CASE WHEN financial_status = 'refunded' THEN 0 ELSE 1 END) AS BIGINT) FROM orders \
-                 WHERE store_id IN {in_stores} AND financial_status IN {}{} \
-                 AND captured_at >= {from} AND captured_at < {to} GROUP BY bucket",
-                bucket_of("captured_at", buckets),
-                super::rollup::CAPTURED,
-                tests.condition()
-            );
-            let mut query = sqlx::query_as::<_, (i64, i64, i64)>(sqlx::AssertSqlSafe(sql));
-            for store in stores {
-                query = query.bind(store.as_str());
-            }
-            for (bucket, sales, orders) in query.bind(start).bind(end).fetch_all(db).await? {
+            for (bucket, sales, orders) in
+                overview::sales_by_bucket(db, stores, buckets, tests).await?
+            {
                 if let Some(i) = index(bucket, len) {
                     figures.sales_minor[i] = sales;
                     figures.orders[i] = count(orders);
                 }
             }
-            let sql = format!(
-                "SELECT {} AS bucket, CAST(SUM(amount_minor) AS BIGINT) FROM order_refunds \
-                 WHERE store_id IN {in_stores}{} AND created_at >= {from} AND created_at < {to} GROUP BY bucket",
-                bucket_of("created_at", buckets),
-                tests.condition()
-            );
-            let mut query = sqlx::query_as::<_, (i64, i64)>(sqlx::AssertSqlSafe(sql));
-            for store in stores {
-                query = query.bind(store.as_str());
-            }
-            for (bucket, refunded) in query.bind(start).bind(end).fetch_all(db).await? {
+            for (bucket, refunded) in
+                overview::refunds_by_bucket(db, stores, buckets, tests).await?
+            {
                 if let Some(i) = index(bucket, len) {
                     figures.sales_minor[i] -= refunded;
                 }
@@ -300,18 +167,7 @@ pub async fn figures<'a>(
             if countries == Countries::Skip {
                 return Ok(figures);
             }
-            let sql = format!(
-                "SELECT country, COUNT(*) FROM analytics_firsts WHERE store_id IN {in_stores} \
-                 AND kind = 1 AND occurred_at >= {from} AND occurred_at < {to} GROUP BY country"
-            );
-            let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
-            for store in stores {
-                query = query.bind(store.as_str());
-            }
-            figures.countries = query
-                .bind(start)
-                .bind(end)
-                .fetch_all(db)
+            figures.countries = overview::first_countries(db, stores, start, end)
                 .await?
                 .into_iter()
                 .map(|(country, sessions)| (country, count(sessions)))
@@ -319,75 +175,6 @@ pub async fn figures<'a>(
         }
     }
     Ok(figures)
-}
-
-/// Sessions per country from the rollups: whole UTC days from the daily table, the partial
-/// days at either end from the hourly one.
-async fn rollup_countries(
-    db: &AnyPool,
-    stores: &[String],
-    start: i64,
-    end: i64,
-) -> Result<BTreeMap<String, u64>, sqlx::Error> {
-    let first_day = start.div_euclid(DAY_MS) * DAY_MS
-        + if start.rem_euclid(DAY_MS) == 0 {
-            0
-        } else {
-            DAY_MS
-        };
-    let last_day = end.div_euclid(DAY_MS) * DAY_MS;
-    // Days [first_day, last_day) whole; hours [start, first_day) and [last_day, end).
-    let (days_from, days_to) = if first_day < last_day {
-        (first_day, last_day)
-    } else {
-        (end, end)
-    };
-    let n = stores.len();
-    let sql = format!(
-        "SELECT country, CAST(SUM(sessions) AS BIGINT) FROM (\
-         SELECT country, sessions FROM analytics_daily_countries WHERE store_id IN {} \
-         AND day_start >= ${} AND day_start < ${} \
-         UNION ALL SELECT country, sessions FROM analytics_hourly_countries WHERE store_id IN {} \
-         AND hour_start >= ${} AND hour_start < ${} \
-         UNION ALL SELECT country, sessions FROM analytics_hourly_countries WHERE store_id IN {} \
-         AND hour_start >= ${} AND hour_start < ${}\
-         ) AS counted GROUP BY country",
-        placeholders(1, n),
-        n + 1,
-        n + 2,
-        placeholders(n + 3, n),
-        2 * n + 3,
-        2 * n + 4,
-        placeholders(2 * n + 5, n),
-        3 * n + 5,
-        3 * n + 6,
-    );
-    let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    query = query.bind(days_from).bind(days_to);
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    let (head_end, tail_start) = if days_from < days_to {
-        (days_from, days_to)
-    } else {
-        (end, end)
-    };
-    query = query.bind(start).bind(head_end);
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    Ok(query
-        .bind(tail_start)
-        .bind(end)
-        .fetch_all(db)
-        .await?
-        .into_iter()
-        .filter(|(_, sessions)| *sessions > 0)
-        .map(|(country, sessions)| (country, count(sessions)))
-        .collect())
 }
 
 /// One period as the Overview shows it, every number made by the core.
@@ -478,110 +265,6 @@ pub async fn overview<'a>(
     })
 }
 
-/// The statuses of an order the paid-orders table lists: the condition of the partial index
-/// `orders_paid_by_capture` (migration 0023), which a query uses only when it names this very
-/// term.
-const LISTED: &str = "financial_status IN ('paid', 'partially_refunded')";
-
-/// The query of [`paid_orders`] for `stores` stores: `$1` and `$2` the capture range, `$3` the
-/// rows each store gives (offset and limit), `$4` the limit, `$5..` the stores, then the offset.
-/// Each store gives at most the rows the page needs, read in order from
-/// `orders_paid_by_capture` (no sort of the store's orders; a test holds the plan to it), and
-/// only their ids and times: the page's own rows are then read whole by id, not the up to 50
-/// stores x 10 rows that compete for them.
-pub fn paid_orders_sql(stores: usize, tests: TestOrders) -> String {
-    let parts: Vec<String> = (0..stores)
-        .map(|i| {
-            format!(
-                "SELECT * FROM (SELECT id, captured_at FROM orders WHERE store_id = ${} \
-                 AND {LISTED}{} AND captured_at >= $1 AND captured_at < $2 \
-                 ORDER BY captured_at DESC, id DESC LIMIT $3) AS s{i}",
-                i + 5,
-                tests.condition()
-            )
-        })
-        .collect();
-    format!(
-        "SELECT {ORDER_COLUMNS} FROM orders WHERE id IN (SELECT id FROM ({}) AS listed \
-         ORDER BY captured_at DESC, id DESC LIMIT $4 OFFSET ${}) ORDER BY captured_at DESC, id DESC",
-        parts.join(" UNION ALL "),
-        stores + 5
-    )
-}
-
-/// A page of the paid orders captured in `[start, end)` in `stores` (test orders only with
-/// `tests`), newest first.
-pub async fn paid_orders(
-    db: &AnyPool,
-    stores: &[String],
-    start: i64,
-    end: i64,
-    limit: u32,
-    offset: i64,
-    tests: TestOrders,
-) -> Result<Vec<Order>, sqlx::Error> {
-    if stores.is_empty() {
-        return Ok(Vec::new());
-    }
-    let take = offset + i64::from(limit);
-    let sql = paid_orders_sql(stores.len(), tests);
-    let mut query = sqlx::query_as::<_, OrderRow>(sqlx::AssertSqlSafe(sql))
-        .bind(start)
-        .bind(end)
-        .bind(take)
-        .bind(i64::from(limit));
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    Ok(query
-        .bind(offset)
-        .fetch_all(db)
-        .await?
-        .into_iter()
-        .map(|row| order(&row))
-        .collect())
-}
-
-/// How many paid orders were captured in `[start, end)` in `stores`.
-pub async fn paid_order_count(
-    db: &AnyPool,
-    stores: &[String],
-    start: i64,
-    end: i64,
-    tests: TestOrders,
-) -> Result<i64, sqlx::Error> {
-    if stores.is_empty() {
-        return Ok(0);
-    }
-    let sql = paid_order_count_sql(stores.len(), tests, crate::db::is_sqlite_pool(db));
-    let mut query = sqlx::query_as::<_, (i64,)>(sqlx::AssertSqlSafe(sql));
-    for store in stores {
-        query = query.bind(store.as_str());
-    }
-    Ok(query.bind(start).bind(end).fetch_one(db).await?.0)
-}
-
-/// The query of [`paid_order_count`] for `stores` stores: `$1..` the stores, then the capture
-/// range. It counts in `orders_paid_by_capture`, which holds `is_test`. SQLite's planner prefers
-/// `orders_by_store_paid` (one fewer term to check) and then reads each order's row for
-/// `is_test`: 79 ms for 50 stores' 30 days (32,000 orders) against 10 ms through the partial
-/// index (BENCHMARKS.md), so SQLite is told which index to use; a test holds the plan to it.
-pub fn paid_order_count_sql(stores: usize, tests: TestOrders, sqlite: bool) -> String {
-    format!(
-        "SELECT COUNT(*) FROM orders{} WHERE store_id IN {} AND {LISTED}{} \
-         AND captured_at >= ${} AND captured_at < ${}",
-        if sqlite {
-            " INDEXED BY orders_paid_by_capture"
-        } else {
-            ""
-        },
-        placeholders(1, stores),
-        tests.condition(),
-        stores + 1,
-        stores + 2
-    )
-}
-
 /// The live view's window: sessions with an event in the last five minutes.
 pub const LIVE_WINDOW_MS: i64 = 5 * 60_000;
 
@@ -589,29 +272,14 @@ pub const LIVE_WINDOW_MS: i64 = 5 * 60_000;
 pub async fn live(db: &AnyPool, stores: &[String], now: i64) -> Result<LiveView, sqlx::Error> {
     let since = now - LIVE_WINDOW_MS;
     let mut latest: BTreeMap<(String, String), (i64, String, String)> = BTreeMap::new();
-    if !stores.is_empty() {
-        let sql = format!(
-            "SELECT store_id, session_id, occurred_at, page, country FROM analytics_events \
-             WHERE store_id IN {} AND occurred_at >= ${} AND occurred_at <= ${}",
-            placeholders(1, stores.len()),
-            stores.len() + 1,
-            stores.len() + 2
-        );
-        let mut query =
-            sqlx::query_as::<_, (String, String, i64, String, String)>(sqlx::AssertSqlSafe(sql));
-        for store in stores {
-            query = query.bind(store.as_str());
-        }
-        for (store, session, at, page, country) in
-            query.bind(since).bind(now + 60_000).fetch_all(db).await?
-        {
-            let entry =
-                latest
-                    .entry((store, session))
-                    .or_insert((at, page.clone(), country.clone()));
-            if at >= entry.0 {
-                *entry = (at, page, country);
-            }
+    for (store, session, at, page, country) in
+        overview::live_events(db, stores, since, now + 60_000).await?
+    {
+        let entry = latest
+            .entry((store, session))
+            .or_insert((at, page.clone(), country.clone()));
+        if at >= entry.0 {
+            *entry = (at, page, country);
         }
     }
     let mut pages: BTreeMap<String, u64> = BTreeMap::new();

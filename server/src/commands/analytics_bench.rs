@@ -17,7 +17,7 @@ use sqlx::AnyPool;
 use super::percentile;
 use server::analytics::index::RollupIndex;
 use server::analytics::query::{self, Figures, Source};
-use server::analytics::rollup::rebuild;
+use server::db::overview;
 
 #[derive(Debug, Deserialize)]
 struct Plan {
@@ -63,47 +63,7 @@ async fn load(source: &Path, target: &Path) -> Result<AnyPool, Box<dyn std::erro
     }
     let started = Instant::now();
     let mut conn = db.acquire().await?;
-    sqlx::query("PRAGMA foreign_keys = OFF")
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("PRAGMA synchronous = OFF")
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "ATTACH DATABASE '{}' AS src",
-        source.display().to_string().replace('\'', "''")
-    )))
-    .execute(&mut *conn)
-    .await?;
-    let statements = [
-        "INSERT INTO users (id, email, password_hash, created_at, updated_at) \
-         VALUES ('bench', 'bench@example.com', '', 0, 0)",
-        "INSERT INTO stores (id, name, subdomain, owner_id, created_at) \
-         SELECT CAST(store_id AS TEXT), 'Store ' || store_id, 'store' || store_id, 'bench', 0 \
-         FROM (SELECT store_id FROM src.orders UNION SELECT store_id FROM src.events)",
-        "INSERT INTO analytics_firsts (store_id, session_id, kind, occurred_at, country) \
-         SELECT CAST(store_id AS TEXT), CAST(session_id AS TEXT), kind, at, country \
-         FROM src.events WHERE first = 1",
-        "INSERT INTO orders (id, store_id, order_number, order_name, customer_name, customer_email, currency, \
-         subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
-         line_items, created_at, captured_at) \
-         SELECT printf('%012d', id), CAST(store_id AS TEXT), id, order_name, customer_name, '', 'USD', \
-         total_minor, 0, 0, total_minor, financial_status, 'unfulfilled', '[]', COALESCE(paid_at, 0), paid_at \
-         FROM src.orders",
-        // A refunded order's refund, all of it at its capture, as migration 0017 records them:
-        // the sales (captured orders less refunds) stay the reference's paid sales.
-        "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, \
-         is_test, created_at) SELECT id, store_id, id, '[]', 0, grand_total_minor, 0, '', 0, captured_at \
-         FROM orders WHERE financial_status = 'refunded' AND captured_at IS NOT NULL",
-    ];
-    for sql in statements {
-        sqlx::query(sql).execute(&mut *conn).await?;
-    }
-    sqlx::query("DETACH DATABASE src")
-        .execute(&mut *conn)
-        .await?;
-    rebuild(&mut conn, None).await?;
-    sqlx::query("ANALYZE").execute(&mut *conn).await?;
+    server::db::bench::load_reference(&mut conn, source).await?;
     eprintln!(
         "loaded {} into {} in {:.1} s",
         source.display(),
@@ -146,7 +106,7 @@ async fn period_result(
         query::TestOrders::Exclude,
     )
     .await?;
-    let orders = query::paid_orders(
+    let orders = overview::paid_orders(
         db,
         stores,
         range.start_ms,
@@ -159,7 +119,7 @@ async fn period_result(
     let count = match source {
         Source::Index | Source::Rollup => i64::try_from(figures.orders_total())?,
         Source::Raw => {
-            query::paid_order_count(
+            overview::paid_order_count(
                 db,
                 stores,
                 range.start_ms,

@@ -71,22 +71,7 @@ pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> 
     std::fs::create_dir_all(&dir)?;
     let url = format!("sqlite://{}", dir.join("ingest.db").display());
     let db = server::db::connect(&url).await?;
-    sqlx::query(
-        "INSERT INTO users (id, email, password_hash, created_at, updated_at) \
-         VALUES ('bench', 'bench@example.com', '', 0, 0)",
-    )
-    .execute(&db)
-    .await?;
-    for store in 0..stores {
-        sqlx::query(
-            "INSERT INTO stores (id, name, subdomain, owner_id, created_at) VALUES ($1, $2, $3, 'bench', 0)",
-        )
-        .bind(format!("store-{store}"))
-        .bind(format!("Store {store}"))
-        .bind(format!("store{store}"))
-        .execute(&db)
-        .await?;
-    }
+    server::db::bench::add_stores(&db, stores).await?;
     let mut config = Config::for_tests(&url);
     config.seed_demo = false;
     config.trust_proxy_headers = true;
@@ -147,13 +132,7 @@ pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> 
     }
     let elapsed = started.elapsed().as_secs_f64();
     total.latencies_ms.sort_by(f64::total_cmp);
-    let (stored,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM analytics_events")
-        .fetch_one(&db)
-        .await?;
-    let (visitors,): (i64,) =
-        sqlx::query_as("SELECT CAST(COALESCE(SUM(vistors), 0) AS BIGINT) FROM analytics_hourly")
-            .fetch_one(&db)
-            .await?;
+    let (stored, visitors) = server::db::bench::ingest_totals(&db).await?;
     let consistent =
         u64::try_from(stored)? == total.accepted && u64::try_from(visitors)? == total.sessions;
     let report = json!({

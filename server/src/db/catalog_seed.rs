@@ -158,7 +158,7 @@ pub async fn seed_store(
     .await?;
     abandoned_checkouts(&mut tx, store_id, &products, &customers, now, &mut dice).await?;
     // The paid orders' sales in the analytics rollups.
-    crate::analytics::rollup::rebuild(&mut tx, Some(store_id)).await?;
+    crate::db::rollups::rebuild(&mut tx, Some(store_id)).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -3,13 +3,16 @@
 
 pub mod abandoned;
 pub mod accounts;
+pub mod bench;
 pub mod catalog;
 pub mod catalog_seed;
 pub mod checkout;
 pub mod customers;
+pub mod demo_traffic;
 pub mod designs;
 pub mod discounts;
 pub mod domains;
+pub mod events;
 pub mod inventory;
 pub mod listing;
 pub mod login_failures;
@@ -18,6 +21,7 @@ pub mod notifications;
 pub mod onboarding;
 pub mod orders;
 pub mod outbox;
+pub mod overview;
 pub mod pages;
 pub mod payouts;
 pub mod personalize;
@@ -27,6 +31,7 @@ pub mod rates;
 pub mod records;
 pub mod reports;
 pub mod reviews;
+pub mod rollups;
 pub mod seed;
 pub mod server_secrets;
 pub mod sessions;
@@ -147,6 +152,28 @@ pub async fn begin_write(
 /// Whether `db` is a SQLite database (one statement's text may differ between the two).
 pub fn is_sqlite_pool(db: &AnyPool) -> bool {
     db.connect_options().database_url.scheme() == "sqlite"
+}
+
+/// Whether a connection is SQLite's.
+pub(crate) fn is_sqlite(conn: &sqlx::AnyConnection) -> bool {
+    conn.backend_name() == "SQLite"
+}
+
+/// `($first, $first+1, ...)`: `count` numbered placeholders, for a list bound one by one.
+pub(crate) fn placeholders(first: usize, count: usize) -> String {
+    let list: Vec<String> = (first..first + count).map(|i| format!("${i}")).collect();
+    format!("({})", list.join(", "))
+}
+
+/// `count` placeholders numbered from `first` for PostgreSQL, or as many anonymous `?` for
+/// SQLite, whose named placeholders cost a linear search each (a 2,800-value insert spends most
+/// of its time there). One statement must not mix the two.
+pub(crate) fn row_marks(sqlite: bool, first: usize, count: usize) -> String {
+    if sqlite {
+        format!("({})", vec!["?"; count].join(", "))
+    } else {
+        placeholders(first, count)
+    }
 }
 
 /// Makes sure a SQLite file can be created: its folder exists and the URL asks for creation.

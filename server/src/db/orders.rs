@@ -18,7 +18,7 @@ use shared_types::commerce::{
 use sqlx::{AnyConnection, AnyPool};
 
 use super::outbox::{self, Mail};
-use crate::analytics::rollup::{Deltas, RefundDelta};
+use crate::db::rollups::{Deltas, RefundDelta};
 use crate::db::{new_id, now_ms};
 use crate::error::ApiError;
 
@@ -392,7 +392,7 @@ async fn save(
         ));
     }
     // The Overview's paid orders show the statuses.
-    crate::analytics::rollup::touch(conn, [store_id]).await?;
+    crate::db::rollups::touch(conn, [store_id]).await?;
     Ok(())
 }
 

@@ -18,7 +18,7 @@ pub async fn ledger(
     // while it is not fully refunded.
     let (gross, orders): (i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT CAST(COALESCE(SUM(sales), 0) AS BIGINT), CAST(COALESCE(SUM(orders), 0) AS BIGINT) FROM ({}) AS s",
-        crate::analytics::rollup::ledger_sql("store_id = $1", 0, 1)
+        crate::db::rollups::ledger_sql("store_id = $1", 0, 1)
     )))
     .bind(store_id)
     .fetch_one(&mut *db)

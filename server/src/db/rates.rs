@@ -1,11 +1,17 @@
 //! Fixed-window request counters in `rate_counters`, shared by every server process: the
 //! checkout's per address, the forgotten-password and sign-up-key throttles, the preview's
-//! renders per store. The ingest counts its one-second windows itself (analytics/ingest.rs),
-//! in the same table, and sweeps every row whose own window is over.
+//! renders per store. The ingest counts its one-second windows many keys at a time
+//! (`add_many`), in the same table, and sweeps every row whose own window is over (`sweep`).
 
-use sqlx::AnyPool;
+use std::collections::HashMap;
 
+use sqlx::{AnyConnection, AnyPool};
+
+use super::{is_sqlite, row_marks};
 use crate::error::ApiError;
+
+/// Keys per statement of [`add_many`] (3 values each).
+const ROWS_PER_COUNTER_STATEMENT: usize = 500;
 
 /// Counts one request under `key` in the current window of `window_seconds` (one atomic upsert,
 /// so processes sharing the database share the count). `None` when the request is within
@@ -65,5 +71,47 @@ pub async fn forgive(
     .bind(window)
     .execute(db)
     .await?;
+    Ok(())
+}
+
+/// Adds to each key of `asked` its count in the one-second window `window`, in the caller's
+/// transaction (one upsert per 500 keys), and returns each key's count before them.
+pub async fn add_many(
+    conn: &mut AnyConnection,
+    asked: &[(String, i64)],
+    window: i64,
+) -> Result<HashMap<String, i64>, sqlx::Error> {
+    let sqlite = is_sqlite(conn);
+    let mut used: HashMap<String, i64> = HashMap::new();
+    for chunk in asked.chunks(ROWS_PER_COUNTER_STATEMENT) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| row_marks(sqlite, 3 * i + 1, 3))
+            .collect();
+        let sql = format!(
+            "INSERT INTO rate_counters (key, window_start, count) VALUES {} \
+             ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + excluded.count \
+             RETURNING key, count",
+            rows.join(", ")
+        );
+        let mut query = sqlx::query_as::<_, (String, i64)>(sqlx::AssertSqlSafe(sql));
+        for (key, count) in chunk {
+            query = query.bind(key.as_str()).bind(window).bind(*count);
+        }
+        let asked: HashMap<&str, i64> = chunk.iter().map(|(k, c)| (k.as_str(), *c)).collect();
+        for (key, total) in query.fetch_all(&mut *conn).await? {
+            let before = total - asked.get(key.as_str()).copied().unwrap_or(0);
+            used.insert(key, before);
+        }
+    }
+    Ok(used)
+}
+
+/// Deletes every counter whose own window ended before second `before`, in the caller's
+/// transaction.
+pub async fn sweep(conn: &mut AnyConnection, before: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_counters WHERE window_start + window_seconds < $1")
+        .bind(before)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }

@@ -6,9 +6,9 @@ use core_wasm::reports::{OrderLine, PaidOrder, ReportRefund, UnitCosts};
 use shared_types::reports::{PixelIds, PixelStore};
 use sqlx::AnyPool;
 
-use crate::analytics::placeholders;
 use crate::db::now_ms;
 use crate::db::orders::stored_lines;
+use crate::db::placeholders;
 
 type OrderRow = (
     String,

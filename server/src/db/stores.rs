@@ -1,8 +1,12 @@
 //! A store's own rows: the lookups that many screens share, its first-run survey and its page
 //! preference.
 
+use std::collections::HashSet;
+
 use shared_types::{PagePreference, PaymentChoice};
-use sqlx::{Any, AnyPool, Executor};
+use sqlx::{Any, AnyConnection, AnyPool, Executor};
+
+use super::placeholders;
 
 /// The store's system subdomain (its storefront is `/s/{subdomain}/`); `None` for no such store.
 pub async fn subdomain<'e, E>(db: E, store_id: &str) -> Result<Option<String>, sqlx::Error>
@@ -306,4 +310,29 @@ pub async fn shop(db: &AnyPool, subdomain: &str) -> Result<Option<ShopRow>, sqlx
     .bind(subdomain)
     .fetch_optional(db)
     .await
+
+/// The enabled stores among `named`, in the caller's transaction.
+pub async fn enabled_among(
+    conn: &mut AnyConnection,
+    named: &[&str],
+) -> Result<HashSet<String>, sqlx::Error> {
+    let mut known = HashSet::new();
+    for chunk in named.chunks(500) {
+        let sql = format!(
+            "SELECT id FROM stores WHERE is_enabled = 1 AND id IN {}",
+            placeholders(1, chunk.len())
+        );
+        let mut query = sqlx::query_as::<_, (String,)>(sqlx::AssertSqlSafe(sql));
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        known.extend(
+            query
+                .fetch_all(&mut *conn)
+                .await?
+                .into_iter()
+                .map(|(id,)| id),
+        );
+    }
+    Ok(known)
 }

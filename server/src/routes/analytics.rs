@@ -398,7 +398,7 @@ async fn paid_orders(
     let tests = test_orders(report.test_orders.as_deref())?;
     let (stores, range) = scope(&state, &access, &report).await?;
     let paging = crate::paging::page(query.page, query.limit, core_wasm::limits::ORDER_PAGE_SIZE)?;
-    let orders = query::paid_orders(
+    let orders = crate::db::overview::paid_orders(
         &state.db,
         &stores,
         range.start_ms,
@@ -408,8 +408,14 @@ async fn paid_orders(
         tests,
     )
     .await?;
-    let total =
-        query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms, tests).await?;
+    let total = crate::db::overview::paid_order_count(
+        &state.db,
+        &stores,
+        range.start_ms,
+        range.end_ms,
+        tests,
+    )
+    .await?;
     Ok(Json(OrderList {
         orders,
         total,
@@ -431,8 +437,14 @@ async fn paid_order_count(
     let tests = test_orders(report.test_orders.as_deref())?;
     let (stores, range) = scope(&state, &access, &report).await?;
     Ok(Json(OrderCount {
-        count: query::paid_order_count(&state.db, &stores, range.start_ms, range.end_ms, tests)
-            .await?,
+        count: crate::db::overview::paid_order_count(
+            &state.db,
+            &stores,
+            range.start_ms,
+            range.end_ms,
+            tests,
+        )
+        .await?,
     }))
 }
 
@@ -522,7 +534,7 @@ async fn export(
             overview_csv(&range, &buckets.starts, &figures)
         }
         "paid-orders" => {
-            let orders = query::paid_orders(
+            let orders = crate::db::overview::paid_orders(
                 &state.db,
                 &stores,
                 range.start_ms,

@@ -14,12 +14,11 @@ use shared_types::EventKind;
 
 use super::cart::{ItemInput, price_lines};
 use super::{OnStoreHost, StoreError, shop};
-use crate::analytics::TEST_CONVERSION_KIND;
-use crate::analytics::ingest::{Event, store_events};
-use crate::analytics::rollup::Deltas;
 use crate::client::ClientAddress;
 use crate::db::checkout::{self, PlacedOrder, Shopper, UseRefused};
+use crate::db::events::{Event, store_events};
 use crate::db::now_ms;
+use crate::db::rollups::{Deltas, TEST_CONVERSION_KIND};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 use core_wasm::commerce::Totals;

@@ -6,8 +6,8 @@
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use server::analytics::ingest::{Event, store_events};
 use server::analytics::query::{self, Source, TestOrders};
+use server::db::events::{Event, store_events};
 
 use crate::helpers::{
     ORDERS_STAFF_EMAIL, OWNER_EMAIL, SELLER_EMAIL, TestApp, add_order, fresh_store, spawn_app,
@@ -150,7 +150,7 @@ async fn each_process_s_rollup_index_follows_the_database() {
     assert_eq!(read(&other).await.0, funnel);
     // A rebuild deletes the rows and writes them again: both copies are read again whole.
     let mut tx = app.state.db.begin().await.expect("transaction");
-    server::analytics::rollup::rebuild(&mut tx, Some(&store))
+    server::db::rollups::rebuild(&mut tx, Some(&store))
         .await
         .expect("rebuild");
     tx.commit().await.expect("commit");
@@ -979,7 +979,7 @@ fn day_overview(date: &str) -> String {
 async fn rollups_equal_a_rebuild(app: &TestApp, store: &str) {
     let kept = rollup_rows(app, store).await;
     let mut tx = app.state.db.begin().await.expect("transaction");
-    server::analytics::rollup::rebuild(&mut tx, Some(store))
+    server::db::rollups::rebuild(&mut tx, Some(store))
         .await
         .expect("rebuild");
     tx.commit().await.expect("commit");
@@ -1147,7 +1147,7 @@ async fn a_page_of_paid_orders_reads_each_store_through_its_partial_index() {
     let mut conn = app.state.db.acquire().await.expect("connection");
     let postgres = std::env::var("TEST_DATABASE_URL").is_ok_and(|url| url.starts_with("postgres"));
     for tests in [TestOrders::Exclude, TestOrders::Include] {
-        let sql = query::paid_orders_sql(2, tests);
+        let sql = server::db::overview::paid_orders_sql(2, tests);
         // PostgreSQL's plan is one line a row; SQLite's line is the fourth column.
         let (explain, column) = if postgres {
             // The tables are tiny here, so scans that read everything would win on cost; with
@@ -1212,7 +1212,7 @@ async fn the_paid_order_count_reads_sqlite_s_partial_index_only() {
     }
     let app = spawn_app().await;
     for tests in [TestOrders::Exclude, TestOrders::Include] {
-        let sql = query::paid_order_count_sql(2, tests, true);
+        let sql = server::db::overview::paid_order_count_sql(2, tests, true);
         let plan: Vec<String> =
             sqlx::query(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {sql}")))
                 .bind("a")

@@ -379,7 +379,7 @@ async fn refunds_reduce_the_payout_balance_and_the_overview_at_their_date_and_th
     .await
     .expect("sales");
     let mut conn = app.state.db.acquire().await.expect("connection");
-    server::analytics::rollup::rebuild(&mut conn, Some(&store))
+    server::db::rollups::rebuild(&mut conn, Some(&store))
         .await
         .expect("rebuild");
     let (rebuilt,): (i64,) = sqlx::query_as(

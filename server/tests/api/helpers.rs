@@ -614,7 +614,7 @@ pub async fn add_order(
         .expect("refund");
     }
     let mut conn = app.state.db.acquire().await.expect("connection");
-    server::analytics::rollup::rebuild(&mut conn, Some(store_id))
+    server::db::rollups::rebuild(&mut conn, Some(store_id))
         .await
         .expect("rollups");
 }

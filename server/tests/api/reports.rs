@@ -5,7 +5,7 @@
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use server::analytics::ingest::{Event, store_events};
+use server::db::events::{Event, store_events};
 
 use crate::helpers::{ORDERS_STAFF_EMAIL, OWNER_EMAIL, TestApp, fresh_store, spawn_app};
 

@@ -180,7 +180,7 @@ async fn a_test_order_is_flagged_kept_out_of_the_balance_and_shown_apart_in_the_
     }
     // A rebuild of the rollups gives the same.
     let mut conn = app.state.db.acquire().await.expect("connection");
-    server::analytics::rollup::rebuild(&mut conn, Some(&store))
+    server::db::rollups::rebuild(&mut conn, Some(&store))
         .await
         .expect("rebuild");
     drop(conn);

@@ -2,13 +2,33 @@
 //! and the paid orders (test orders in columns of their own); per store, country and hour (and
 //! day), the sessions started. They are kept up to date in the same transaction as the events
 //! or orders that change them, and can be rebuilt from `analytics_firsts` and `orders` at any
-//! time.
+//! time. Each store's analytics version (`analytics_versions`) moves on with every change, and
+//! the rows written carry it, so a copy held in memory reads only the rows that changed.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, AnyPool};
 
-use super::{day_of, hour_of, is_sqlite, row_marks};
+use super::{is_sqlite, placeholders, row_marks};
+
+/// The kind of the event the server records when a session places a test order: a conversion
+/// kept apart (no beacon can send it; the storefront's kinds are 1 to 5).
+pub const TEST_CONVERSION_KIND: i64 = 6;
+
+/// One hour in ms.
+pub const HOUR_MS: i64 = 3_600_000;
+/// One UTC day in ms.
+pub const DAY_MS: i64 = 24 * HOUR_MS;
+
+/// The start of the UTC hour an instant falls in.
+fn hour_of(instant_ms: i64) -> i64 {
+    instant_ms.div_euclid(HOUR_MS) * HOUR_MS
+}
+
+/// The start of the UTC day an instant falls in.
+fn day_of(instant_ms: i64) -> i64 {
+    instant_ms.div_euclid(DAY_MS) * DAY_MS
+}
 
 /// The counters of one hourly row, in column order.
 const HOURLY_COLUMNS: [&str; 10] = [
@@ -30,12 +50,15 @@ const ROWS_PER_STATEMENT: usize = 300;
 /// A refund as the rollups see it.
 #[derive(Debug, Clone, Copy)]
 pub struct RefundDelta {
+    /// When the refund was made.
     pub at: i64,
+    /// The amount refunded, in minor units.
     pub amount_minor: i64,
     /// The refunded order's capture.
     pub captured_at: i64,
     /// It refunds all that was left of the order.
     pub closes: bool,
+    /// The refunded order is a test order.
     pub test: bool,
 }
 
@@ -61,7 +84,7 @@ impl Deltas {
     }
 
     fn count(&mut self, store_id: &str, kind: i64, at: i64, country: &str, sign: i64) {
-        let column = if kind == super::TEST_CONVERSION_KIND {
+        let column = if kind == TEST_CONVERSION_KIND {
             Some(9)
         } else {
             usize::try_from(kind - 1).ok().filter(|i| *i < 5)
@@ -120,12 +143,13 @@ impl Deltas {
         }
     }
 
+    /// Whether there is nothing to write.
     pub fn is_empty(&self) -> bool {
         self.hourly.is_empty() && self.hourly_countries.is_empty()
     }
 
     /// Adds the changes to the rollup tables, after moving the changed stores' versions on:
-    /// each hourly row written carries its store's new version (`index` reads by it).
+    /// each hourly row written carries its store's new version ([`hourly_after`] reads by it).
     pub async fn write(self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
         let sqlite = is_sqlite(conn);
         let stores: BTreeSet<String> = self
@@ -310,7 +334,7 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
         .await?;
     }
     let counts: Vec<String> = (1..=5)
-        .chain(std::iter::once(super::TEST_CONVERSION_KIND))
+        .chain(std::iter::once(TEST_CONVERSION_KIND))
         .map(|kind| format!("SUM(CASE WHEN kind = {kind} THEN 1 ELSE 0 END)"))
         .collect();
     let statements = [
@@ -320,7 +344,7 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
              SELECT store_id, occurred_at - occurred_at % {hour}, {} FROM analytics_firsts \
              WHERE {filter} GROUP BY store_id, occurred_at - occurred_at % {hour}",
             counts.join(", "),
-            hour = super::HOUR_MS
+            hour = HOUR_MS
         ),
         format!(
             "INSERT INTO analytics_hourly (store_id, hour_start, sales_minor, orders) \
@@ -328,7 +352,7 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
              GROUP BY store_id, hour_start \
              ON CONFLICT (store_id, hour_start) DO UPDATE SET \
              sales_minor = excluded.sales_minor, orders = excluded.orders",
-            sales = ledger_sql(filter, 0, super::HOUR_MS)
+            sales = ledger_sql(filter, 0, HOUR_MS)
         ),
         format!(
             "INSERT INTO analytics_hourly (store_id, hour_start, test_sales_minor, test_orders) \
@@ -336,19 +360,19 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
              GROUP BY store_id, hour_start \
              ON CONFLICT (store_id, hour_start) DO UPDATE SET \
              test_sales_minor = excluded.test_sales_minor, test_orders = excluded.test_orders",
-            sales = ledger_sql(filter, 1, super::HOUR_MS)
+            sales = ledger_sql(filter, 1, HOUR_MS)
         ),
         format!(
             "INSERT INTO analytics_hourly_countries (store_id, hour_start, country, sessions) \
              SELECT store_id, occurred_at - occurred_at % {hour}, country, COUNT(*) FROM analytics_firsts \
              WHERE {filter} AND kind = 1 GROUP BY store_id, occurred_at - occurred_at % {hour}, country",
-            hour = super::HOUR_MS
+            hour = HOUR_MS
         ),
         format!(
             "INSERT INTO analytics_daily_countries (store_id, day_start, country, sessions) \
              SELECT store_id, occurred_at - occurred_at % {day}, country, COUNT(*) FROM analytics_firsts \
              WHERE {filter} AND kind = 1 GROUP BY store_id, occurred_at - occurred_at % {day}, country",
-            day = super::DAY_MS
+            day = DAY_MS
         ),
     ];
     for sql in statements {
@@ -358,4 +382,66 @@ pub async fn rebuild(conn: &mut AnyConnection, store_id: Option<&str>) -> Result
             .await?;
     }
     Ok(())
+}
+
+/// The analytics versions of `stores`: each store's version and the version its rollups were
+/// last rebuilt at (no entry for a store never changed).
+pub async fn versions(
+    db: &AnyPool,
+    stores: &[String],
+) -> Result<HashMap<String, (i64, i64)>, sqlx::Error> {
+    let mut versions = HashMap::new();
+    for chunk in stores.chunks(500) {
+        let sql = format!(
+            "SELECT store_id, version, rebuilt FROM analytics_versions WHERE store_id IN {}",
+            placeholders(1, chunk.len())
+        );
+        let mut query = sqlx::query_as::<_, (String, i64, i64)>(sqlx::AssertSqlSafe(sql));
+        for store in chunk {
+            query = query.bind(store.as_str());
+        }
+        for (store, version, rebuilt) in query.fetch_all(db).await? {
+            versions.insert(store, (version, rebuilt));
+        }
+    }
+    Ok(versions)
+}
+
+/// The store's hourly rows written after version `after` (all of them with -1), in hour order:
+/// each hour's start and its counters in the order of `HOURLY_COLUMNS`.
+pub async fn hourly_after(
+    db: &AnyPool,
+    store: &str,
+    after: i64,
+) -> Result<Vec<(i64, [i64; 10])>, sqlx::Error> {
+    let rows = sqlx::query_as::<_, (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)>(
+        "SELECT hour_start, vistors, view_content, add_to_cart, reached_checkout, session_converted, \
+         sales_minor, orders, test_sales_minor, test_orders, test_session_converted \
+         FROM analytics_hourly WHERE store_id = $1 AND version > $2 ORDER BY hour_start",
+    )
+    .bind(store)
+    .bind(after)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(hour, a, b, c, d, e, f, g, h, i, j)| (hour, [a, b, c, d, e, f, g, h, i, j]))
+        .collect())
+}
+
+/// The store's sessions per country and hour written after version `after` (all of them with
+/// -1), in the order of hour then country: (country, hour start, sessions).
+pub async fn countries_after(
+    db: &AnyPool,
+    store: &str,
+    after: i64,
+) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
+    sqlx::query_as::<_, (String, i64, i64)>(
+        "SELECT country, hour_start, sessions FROM analytics_hourly_countries \
+         WHERE store_id = $1 AND version > $2 ORDER BY hour_start, country",
+    )
+    .bind(store)
+    .bind(after)
+    .fetch_all(db)
+    .await
 }
