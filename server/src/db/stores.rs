@@ -310,6 +310,7 @@ pub async fn shop(db: &AnyPool, subdomain: &str) -> Result<Option<ShopRow>, sqlx
     .bind(subdomain)
     .fetch_optional(db)
     .await
+}
 
 /// The enabled stores among `named`, in the caller's transaction.
 pub async fn enabled_among(
