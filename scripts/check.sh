@@ -33,6 +33,7 @@ SPEC_TABLE=(
   "ui/src/|shell login"
   "preview/|editor storefront"
   "server/src/storefront/|storefront storefront-honest"
+  "server/src/routes/|api-client"
   "core-wasm/src/storefront/|storefront editor"
   "core-wasm/src/theme/|editor editor-panels"
 )
@@ -72,6 +73,7 @@ run "Layer boundaries" bash -c 'bash scripts/boundaries.sh --self-test && bash s
 run "cargo clippy (wasm facade, preview runtime)" clippy_wasm
 run "cargo clippy and the test build (every target)" cargo test --locked --workspace --all-targets --no-run
 run "cargo test (SQLite)" cargo test --locked --workspace --no-fail-fast -q
+run "OpenAPI: the document validates (3.1); its typed client" bash scripts/openapi.sh
 run "UI typecheck" bash -c 'cd ui && npx tsc --noEmit -p tsconfig.json'
 run "UI unit tests (Vitest)" bash -c 'cd ui && npx vitest run'
 

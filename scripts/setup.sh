@@ -87,6 +87,20 @@ ensure_oha() {
   fi
 }
 
+# openapi-spec-validator (PyPI), which checks the API's OpenAPI document (scripts/openapi.sh): a
+# virtual environment of its own in the machine's cache, made once per version.
+OPENAPI_VALIDATOR_VERSION=0.9.0
+OPENAPI_VALIDATOR_VENV="$STORELOOM_CACHE/openapi-spec-validator-$OPENAPI_VALIDATOR_VERSION"
+ensure_openapi_validator() {
+  [ -f "$OPENAPI_VALIDATOR_VENV/installed" ] && return 0
+  say "Installing openapi-spec-validator $OPENAPI_VALIDATOR_VERSION into $OPENAPI_VALIDATOR_VENV (once per machine)"
+  rm -rf "$OPENAPI_VALIDATOR_VENV"
+  python3 -m venv "$OPENAPI_VALIDATOR_VENV" \
+    && "$OPENAPI_VALIDATOR_VENV/bin/pip" install --quiet --disable-pip-version-check \
+         "openapi-spec-validator==$OPENAPI_VALIDATOR_VERSION" \
+    && touch "$OPENAPI_VALIDATOR_VENV/installed"
+}
+
 ensure_chromium() {
   if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then return 0; fi
   say "Installing Chromium (Debian's chromium package)"

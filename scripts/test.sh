@@ -217,6 +217,11 @@ fi
 # generated types in its tests) from running.
 suite "cargo test (SQLite)" cargo "$LOGS/cargo-sqlite.log" cargo test --locked --workspace --no-fail-fast
 
+# The API's OpenAPI document, written by the built server: valid OpenAPI 3.1 (openapi-spec-validator),
+# and the typed client made from it (openapi-typescript), which the UI typecheck compiles and the
+# end-to-end spec api-client calls the server with (scripts/openapi.sh).
+server_built && step "OpenAPI: the document validates (3.1); its typed client is generated" bash scripts/openapi.sh
+
 # pg_tests_done: waits for the background PostgreSQL suite and adds its counts.
 pg_tests_done() {
   [ -n "$PG_TESTS" ] || return 0

@@ -50,7 +50,19 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist", "src/wasm", "src/wasm-editor", "src/wasm-tz", "public/preview", "src/types/generated", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "dist",
+      "src/wasm",
+      "src/wasm-editor",
+      "src/wasm-tz",
+      "public/preview",
+      "src/types/generated",
+      "src/types/openapi.ts",
+      "test-results",
+      "playwright-report",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

@@ -55,8 +55,9 @@ API = os.environ["STORELOOM_API"]
 PASSWORD = "storeloom"
 HARNESS_ADDRESS = "192.0.2.10"
 
-# Operations that end, change or spend the session they are called with.
-SESSION_ENDING = ("logout", "change_password", "renew_access_token")
+# Operations that end, change or spend the session they are called with (DELETE /auth/logout,
+# PUT /users/change-password, GET /auth/renew-access-token), by their operationId.
+SESSION_ENDING = ("deleteAuthLogout", "putUsersChangePassword", "getAuthRenewAccessToken")
 
 
 def sign_in(email):
@@ -113,6 +114,17 @@ def before_load_schema(context, raw_schema):
     # real theme would wait out the request timeout. Its refusals are walked by the tenancy tests
     # (server/tests/api/tenancy.rs) and its events by server/tests/api/theme_live.rs.
     raw_schema.get("paths", {}).pop("/stores/onlinestore/themes/{themeId}/live/events", None)
+    # The seller's sessions above are chosen by operationId: a renamed operation would run as
+    # the owner and end the owner's session for the rest of the run.
+    named = {
+        operation.get("operationId")
+        for item in raw_schema.get("paths", {}).values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+    }
+    missing = [name for name in SESSION_ENDING if name not in named]
+    if missing:
+        raise RuntimeError(f"hooks.py: no operation is named {missing}; update SESSION_ENDING")
     for item in raw_schema.get("paths", {}).values():
         for operation in item.values():
             if isinstance(operation, dict) and "parameters" in operation:

@@ -8,13 +8,14 @@
 # Small mode (npm test): a few hundred cases in about a minute. --long: at least 10,000.
 # --database-url: a PostgreSQL admin URL (scripts/postgres.sh prints one); the run creates a
 # fresh database there and drops it afterwards. Without it, a fresh SQLite file under target/.
-# Needs target/debug/server (cargo build -p server) and python3 with venv and pip; Schemathesis
-# is installed once into target/schemathesis/venv.
+# Needs target/debug/server (cargo build -p server; under $CARGO_TARGET_DIR when that is set) and
+# python3 with venv and pip; Schemathesis is installed once into target/schemathesis/venv.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/reliability/schemathesis"
-WORK="$ROOT/target/schemathesis"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+WORK="$TARGET/schemathesis"
 VERSION="4.32.5"
 # Pinned with it: hooks.py guards a race inside this version's lambda_sources (lambda_race.py).
 HYPOTHESIS="6.170.17"
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-server="$ROOT/target/debug/server"
+server="$TARGET/debug/server"
 if [ ! -x "$server" ]; then
   echo "schemathesis: $server is missing; build it first with: cargo build -p server" >&2
   exit 2

@@ -58,9 +58,10 @@ async fn run() -> std::process::ExitCode {
         Some("analytics-bench") => commands::analytics_bench::command(&args[1..]).await,
         Some("ingest-bench") => commands::ingest_bench::command(&args[1..]).await,
         Some("live-soak") => commands::live_soak::command(&args[1..]).await,
+        Some("openapi") => openapi_command(),
         Some(other) => {
             eprintln!(
-                "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench)"
+                "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench, live-soak, openapi)"
             );
             return std::process::ExitCode::from(2);
         }
@@ -72,4 +73,11 @@ async fn run() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// `server openapi`: prints the OpenAPI document that `/api/openapi.json` serves, for the
+/// suite's validator and the typed client generated from it (scripts/openapi.sh).
+fn openapi_command() -> Result<(), Box<dyn std::error::Error>> {
+    println!("{}", server::openapi().to_pretty_json()?);
+    Ok(())
 }

@@ -87,6 +87,7 @@ dto! {
 
     /// One page of a theme's config.
     #[ts(rename = "ThemePageEntry")]
+    #[cfg_attr(feature = "openapi", schema(as = ThemePageEntry))]
     pub struct ThemePage {
         /// The page's key in the config (`homepage`, `product`, `fixed` ...).
         pub id: String,
@@ -97,6 +98,7 @@ dto! {
 
     /// `GET /stores/onlinestore/themes/{id}/pages`.
     #[ts(rename = "ThemePageList")]
+    #[cfg_attr(feature = "openapi", schema(as = ThemePageList))]
     pub struct ThemePages {
         pub version: i64,
         pub pages: Vec<ThemePage>,
@@ -283,6 +285,7 @@ dto! {
 
     /// The slug of a menu link.
     #[ts(rename = "MenuLinkParams")]
+    #[cfg_attr(feature = "openapi", schema(as = MenuLinkParams))]
     pub struct LinkParams {
         #[serde(default)]
         pub slug: String,
@@ -302,6 +305,7 @@ dto! {
     /// A navigation menu (main-menu, footer ...). In TypeScript `NavigationMenu`, apart from
     /// the drawer's `Menu` of the shell.
     #[ts(rename = "NavigationMenu")]
+    #[cfg_attr(feature = "openapi", schema(as = NavigationMenu))]
     pub struct Menu {
         pub id: String,
         pub title: String,

@@ -137,6 +137,7 @@ const HELP_HOME_VI: &str = "<h2>Chào mừng đến với Storeloom</h2>\
 
 /// The language of the help base's page: `vi`, or English for anything else.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct HelpQuery {
     /// `vi` for Vietnamese; English otherwise.
     lang: Option<String>,

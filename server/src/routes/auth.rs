@@ -139,6 +139,7 @@ async fn login(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SignupQuery {
     /// The sign-up key, as in the register page's `sk` query value.
     sk: Option<String>,
@@ -552,6 +553,7 @@ async fn forgot_password(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TokenQuery {
     /// The token from the e-mailed link.
     token: String,

@@ -21,6 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct TotalsQuery {
     /// First local day, YYYY-MM-DD (default today).

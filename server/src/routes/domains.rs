@@ -162,6 +162,7 @@ async fn add(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct IdQuery {
     /// The domain's id.
     id: String,

@@ -9,6 +9,7 @@ pub mod account;
 pub mod analytics;
 pub mod auth;
 pub mod catalog;
+mod contract;
 pub mod dashboard;
 pub mod designs;
 pub mod dev;
@@ -136,6 +137,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .split_for_parts();
     let mut openapi = openapi;
     refusals::document(&mut openapi);
+    contract::document(&mut openapi);
     let document = openapi.clone();
     let router = router
         .route(

@@ -380,6 +380,7 @@ async fn create_request(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RequestQuery {
     page: Option<u32>,
     limit: Option<u32>,

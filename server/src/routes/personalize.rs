@@ -43,6 +43,7 @@ async fn find(db: &AnyPool, store_id: &str, id: &str) -> Result<Personalize, Api
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PageQuery {
     page: Option<u32>,
     limit: Option<u32>,

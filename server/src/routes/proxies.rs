@@ -83,6 +83,7 @@ async fn store_proxies(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct PageQuery {
     /// From 1.
@@ -161,6 +162,7 @@ async fn store_groups(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct GroupQuery {
     /// The group.

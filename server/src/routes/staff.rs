@@ -177,6 +177,7 @@ async fn store_staffs(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct StaffQuery {
     /// The staff id.
     staff_id: String,

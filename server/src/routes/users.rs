@@ -121,6 +121,7 @@ async fn change_password(
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct StoresQuery {
     /// The last store id of the previous page.

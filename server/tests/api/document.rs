@@ -1,5 +1,7 @@
 //! The OpenAPI document lists every status a route can answer, the shared extractors'
-//! refusals included, so that a client (or Schemathesis) reading it meets no surprise.
+//! refusals included, so that a client (or Schemathesis) reading it meets no surprise; each
+//! operation has an id of its own, each response a description and each path parameter its
+//! place in the path, as a generated client needs.
 
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -118,4 +120,93 @@ async fn the_shared_refusals_answer_with_a_status_the_document_lists() {
             "POST /stores/size-charts lacks {status}"
         );
     }
+}
+
+/// The methods a path item may hold an operation under.
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "patch", "head", "options", "trace",
+];
+
+/// Every operation of the document, as (path, method, operation).
+fn operations(document: &Value) -> Vec<(&String, &String, &Value)> {
+    document["paths"]
+        .as_object()
+        .expect("paths")
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .expect("item")
+                .iter()
+                .filter(|(method, _)| METHODS.contains(&method.as_str()))
+                .map(move |(method, operation)| (path, method, operation))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_operation_has_an_id_of_its_own_read_from_its_method_and_path() {
+    let document = serde_json::to_value(server::openapi()).expect("document");
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, method, operation) in operations(&document) {
+        let id = operation["operationId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{method} {path} has no operationId"));
+        assert!(
+            id.starts_with(method.as_str()) && id.chars().all(|c| c.is_ascii_alphanumeric()),
+            "{method} {path} is named {id:?}"
+        );
+        if let Some(other) = seen.insert(id.to_owned(), format!("{method} {path}")) {
+            panic!("{method} {path} and {other} are both named {id}");
+        }
+    }
+    assert_eq!(
+        document["paths"]["/stores/catalogs/{id}"]["get"]["operationId"],
+        "getStoresCatalogsById"
+    );
+}
+
+#[tokio::test]
+async fn every_response_has_a_description() {
+    let document = serde_json::to_value(server::openapi()).expect("document");
+    for (path, method, operation) in operations(&document) {
+        for (status, response) in operation["responses"].as_object().expect("responses") {
+            let description = response["description"].as_str().unwrap_or_default();
+            assert!(
+                !description.trim().is_empty(),
+                "{method} {path}: the {status} response has no description"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_path_parameter_is_named_in_its_path_and_every_name_in_a_path_is_one() {
+    let document = serde_json::to_value(server::openapi()).expect("document");
+    for (path, method, operation) in operations(&document) {
+        let in_path: std::collections::BTreeSet<&str> = path
+            .split('/')
+            .filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'))
+            .collect();
+        let declared: std::collections::BTreeSet<&str> = operation["parameters"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|parameter| parameter["in"] == "path")
+            .filter_map(|parameter| parameter["name"].as_str())
+            .collect();
+        assert_eq!(
+            declared, in_path,
+            "{method} {path} declares the path parameters {declared:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_served_document_is_the_one_the_server_command_prints() {
+    let app = spawn_app().await;
+    let served = app.get("/api/openapi.json").send().await.json;
+    assert_eq!(
+        served,
+        serde_json::to_value(server::openapi()).expect("document")
+    );
 }
