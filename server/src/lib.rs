@@ -12,6 +12,7 @@ pub mod live;
 pub mod mail;
 pub mod paging;
 pub mod routes;
+pub mod services;
 pub mod state;
 pub mod storefront;
 pub mod telemetry;

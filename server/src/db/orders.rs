@@ -6,6 +6,7 @@
 
 use core_wasm::catalog::minor_to_money;
 use core_wasm::commerce::orders::{self as rules, OrderState};
+use core_wasm::storefront::Line;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shared_types::catalog::{
@@ -810,4 +811,29 @@ pub async fn cancel(
     .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The line column of an order or a draft, from priced lines: `{productId, variantId, title, quantity, priceMinor}`
+/// and, on a personalized line, `personalization: [{label, value}]`.
+pub fn lines_column(lines: &[Line]) -> String {
+    Value::Array(
+        lines
+            .iter()
+            .map(|l| {
+                let mut line = json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
+                       "title": l.title, "variantTitle": l.variant_title,
+                       "quantity": l.quantity, "priceMinor": l.price_minor});
+                if !l.personalization.is_empty() {
+                    line["personalization"] = json!(
+                        l.personalization
+                            .iter()
+                            .map(|f| f.shown())
+                            .collect::<Vec<_>>()
+                    );
+                }
+                line
+            })
+            .collect(),
+    )
+    .to_string()
 }

@@ -544,7 +544,7 @@ async fn save(
             theme_id: &theme_id,
             expected_version: session.base_version,
             config: &config,
-            family: crate::routes::themes::family_name(doc.family()),
+            family: crate::services::theme_save::family_name(doc.family()),
             summary: store_themes::Summary {
                 text: &summary,
                 paths: &paths,

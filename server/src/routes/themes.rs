@@ -18,7 +18,6 @@ use shared_types::catalog::{
     ThemePage, ThemePages, ThemePreviewLink, ThemeRename, ThemeTemplate, ThemeType, ThemeVersion,
     ThemeVersionDetail,
 };
-use shared_types::theme::ThemeFamily;
 use shared_types::{ApiErrorBody, MessageResponse};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
@@ -30,13 +29,11 @@ use crate::db::themes::{self as store_themes, Author, Save, Summary};
 use crate::db::{accounts, now_ms};
 use crate::error::{ApiError, Json, Query};
 use crate::routes::plans::Limit;
+use crate::services::theme_save::{self, accept_doc, family_name};
 use crate::state::AppState;
 
 /// The first version's summary of a theme made from a template.
 const FROM_TEMPLATE: &str = "Created from the template";
-
-/// Saves retried when another save slips in while a batch is merged.
-const BATCH_ATTEMPTS: usize = 20;
 
 pub fn router() -> OpenApiRouter<AppState> {
     // A whole config may be up to the engine's limit; the engine refuses anything larger with
@@ -77,16 +74,7 @@ async fn find_theme(state: &AppState, store_id: &str, theme_id: &str) -> Result<
 
 /// The theme's current config: (version, config text).
 async fn current_config(state: &AppState, theme_id: &str) -> Result<(i64, String), ApiError> {
-    store_themes::current_config(&state.db, theme_id)
-        .await?
-        .ok_or(ApiError::NotFound)
-}
-
-pub(crate) fn family_name(family: ThemeFamily) -> &'static str {
-    match family {
-        ThemeFamily::Hydro => "hydro",
-        ThemeFamily::Newchick => "newchick",
-    }
+    theme_save::current_config(&state.db, theme_id).await
 }
 
 /// Reads a whole config as the editor would load it, then checks every rule of the engine.
@@ -105,15 +93,6 @@ fn read_config(text: &str, view: &ConfigView) -> Result<Value, ApiError> {
         core_wasm::storefront::clean_config_html(&mut config);
     }
     Ok(config)
-}
-
-fn accept_doc(doc: ThemeDoc) -> Result<ThemeDoc, ApiError> {
-    let problems = engine::validate(doc.value());
-    if problems.is_empty() {
-        Ok(doc)
-    } else {
-        Err(ApiError::theme(&problems, None))
-    }
 }
 
 fn check_name(name: &str) -> Result<String, ApiError> {
@@ -665,49 +644,6 @@ async fn put_config(
     ))
 }
 
-fn summary_of(commands: &[Value], applied: &[u32]) -> String {
-    let mut kinds: Vec<(String, usize)> = Vec::new();
-    for i in applied {
-        let kind = commands
-            .get(*i as usize)
-            .and_then(|c| c.get("kind"))
-            .and_then(Value::as_str)
-            .unwrap_or("command")
-            .to_owned();
-        match kinds.iter_mut().find(|(k, _)| *k == kind) {
-            Some((_, n)) => *n += 1,
-            None => kinds.push((kind, 1)),
-        }
-    }
-    let parts: Vec<String> = kinds
-        .into_iter()
-        .map(|(k, n)| if n == 1 { k } else { format!("{k} x{n}") })
-        .collect();
-    format!(
-        "{} command{} replayed: {}",
-        applied.len(),
-        if applied.len() == 1 { "" } else { "s" },
-        parts.join(", ")
-    )
-}
-
-async fn stored_batch(
-    state: &AppState,
-    theme_id: &str,
-    batch_id: &str,
-) -> Result<Option<BatchOutcome>, ApiError> {
-    let row = store_themes::batch_outcome(&state.db, theme_id, batch_id).await?;
-    match row {
-        Some(outcome) => {
-            let mut outcome: BatchOutcome =
-                serde_json::from_str(&outcome).map_err(ApiError::internal)?;
-            outcome.repeated = true;
-            Ok(Some(outcome))
-        }
-        None => Ok(None),
-    }
-}
-
 /// Replays an offline batch of editor commands made against `baseVersion`, in one transaction.
 /// Commands on paths nobody changed since the base merge; a command on a path changed since
 /// is reported in `report.conflicts` and not applied. A command the engine refuses refuses the
@@ -739,109 +675,12 @@ async fn replay_commands(
         theme_id: &theme_id,
         user_id: &access.user.user_id,
     };
-    for _ in 0..BATCH_ATTEMPTS {
-        if let Some(outcome) = stored_batch(&state, &theme_id, batch_id).await? {
-            return Ok(Json(outcome));
-        }
-        let (current_version, current) = current_config(&state, &theme_id).await?;
-        let base = store_themes::version_config(&state.db, &theme_id, batch.base_version).await?;
-        let Some(base) = base else {
-            return Err(ApiError::stale(current_version));
-        };
-        // A base whose later versions are no longer all kept cannot be merged onto: the editor
-        // starts again from the current version (as from a base no longer kept).
-        let changed = store_themes::paths_changed_since(
-            &state.db,
-            &theme_id,
-            batch.base_version,
-            current_version,
-        )
-        .await?
-        .ok_or_else(|| ApiError::stale(current_version))?;
-        let mut changed_paths: Vec<String> = Vec::new();
-        for paths in changed {
-            let paths: Vec<String> = serde_json::from_str(&paths).map_err(ApiError::internal)?;
-            changed_paths.extend(paths);
-        }
-        let base = ThemeDoc::parse(&base).map_err(ApiError::internal)?;
-        let current_doc = ThemeDoc::parse(&current).map_err(ApiError::internal)?;
-        let replayed = engine::replay_batch(&base, &current_doc, &changed_paths, &batch.commands)
-            .map_err(|(index, error)| ApiError::theme(&[error], Some(index)))?;
-        let doc = accept_doc(replayed.doc)?;
-        let report = replayed.report;
-        if report.applied.is_empty() {
-            // Nothing to save: keep the answer for retries without making a version.
-            let outcome = BatchOutcome {
-                version: current_version,
-                report,
-                repeated: false,
-            };
-            let text = serde_json::to_string(&outcome).map_err(ApiError::internal)?;
-            let mut tx = crate::db::begin_write(&state.db).await?;
-            let recorded =
-                match store_themes::record_batch(&mut tx, &theme_id, batch_id, &text).await {
-                    Ok(()) => theme_drafts::delete(&mut *tx, draft).await,
-                    Err(error) => Err(error),
-                };
-            if recorded.is_ok() && tx.commit().await.is_ok() {
-                return Ok(Json(outcome));
-            }
-            continue;
-        }
-        let outcome = BatchOutcome {
-            version: current_version + 1,
-            report,
-            repeated: false,
-        };
-        let text = serde_json::to_string(&outcome).map_err(ApiError::internal)?;
-        let paths = serde_json::to_string(&outcome.report.paths).map_err(ApiError::internal)?;
-        // What the applied commands changed, in words (the admin translates them; the summary
-        // is their English).
-        let applied: Vec<shared_types::theme::ThemeCommand> = outcome
-            .report
-            .applied
-            .iter()
-            .filter_map(|i| batch.commands.get(*i as usize))
-            .filter_map(|c| serde_json::from_value(c.clone()).ok())
-            .collect();
-        let described = core_wasm::theme::describe::describe(current_doc.value(), &applied);
-        let summary = if described.is_empty() {
-            summary_of(&batch.commands, &outcome.report.applied)
-        } else {
-            core_wasm::theme::describe::in_english(&described)
-        };
-        let changes = serde_json::to_string(&described).map_err(ApiError::internal)?;
-        let saved = store_themes::save(
-            &state.db,
-            &Save {
-                theme_id: &theme_id,
-                expected_version: current_version,
-                config: &doc.to_json(),
-                family: family_name(doc.family()),
-                summary: Summary {
-                    text: &summary,
-                    paths: &paths,
-                    changes: &changes,
-                    authors: "[]",
-                },
-                batch: Some((batch_id, &text)),
-                draft: Some(draft),
-                live_seq: None,
-            },
-            Author {
-                user_id: Some(&access.user.user_id),
-                name: Some(&name),
-            },
-        )
-        .await;
-        match saved {
-            Ok(Ok(_)) => return Ok(Json(outcome)),
-            // Someone saved meanwhile, or a retry of this batch won: look again.
-            Ok(Err(_)) | Err(_) => continue,
-        }
-    }
-    Err(ApiError::Conflict(
-        "The theme is being saved by others right now. Please try again.".to_owned(),
+    let author = Author {
+        user_id: Some(&access.user.user_id),
+        name: Some(&name),
+    };
+    Ok(Json(
+        theme_save::save_batch(&state.db, &theme_id, batch_id, &batch, draft, author).await?,
     ))
 }
 

@@ -6,27 +6,15 @@
 
 use axum::http::StatusCode;
 use core_wasm::limits::CART_QUANTITY_MAX;
-use core_wasm::personalize::{Filled, PersonalEntry, check_values};
+use core_wasm::personalize::{Filled, check_values};
 use core_wasm::storefront::{Line, to_minor};
-use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::db::catalog::product_where;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// A line as the shopper's browser keeps it.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ItemInput {
-    pub product_id: String,
-    #[serde(default)]
-    pub variant_id: Option<String>,
-    pub quantity: i64,
-    /// The shopper's values for a personalized product's fields.
-    #[serde(default)]
-    pub personalization: Vec<PersonalEntry>,
-}
+pub use crate::services::checkout::ItemInput;
 
 /// A priced line as the browser keeps it again (the cart page writes these back).
 pub fn browser_line(line: &Line) -> Value {

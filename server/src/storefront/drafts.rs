@@ -19,7 +19,6 @@ use crate::error::{ApiError, Json};
 use crate::state::AppState;
 use core_wasm::commerce::checkout as rules;
 use core_wasm::limits::{CART_LINES_MAX, CART_QUANTITY_MAX};
-use core_wasm::storefront::Line;
 
 /// How many draft saves one address may make per minute (the page saves on opening and when a
 /// contact field changes, so a shopper stays far below it).
@@ -83,30 +82,6 @@ fn check(input: &DraftInput) -> Vec<String> {
     errors
 }
 
-/// Lines as orders and drafts store them: `{productId, variantId, title, quantity, priceMinor}`
-/// and, on a personalized line, `personalization: [{label, value}]`.
-pub fn stored_lines(lines: &[Line]) -> Value {
-    Value::Array(
-        lines
-            .iter()
-            .map(|l| {
-                let mut line = json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
-                       "title": l.title, "variantTitle": l.variant_title,
-                       "quantity": l.quantity, "priceMinor": l.price_minor});
-                if !l.personalization.is_empty() {
-                    line["personalization"] = json!(
-                        l.personalization
-                            .iter()
-                            .map(|f| f.shown())
-                            .collect::<Vec<_>>()
-                    );
-                }
-                line
-            })
-            .collect(),
-    )
-}
-
 /// Records (creates or updates) the checkout draft of the shopper's browser. 200 with the
 /// priced subtotal; 400 for a malformed draft; 409 when the token's checkout was completed
 /// (the page then starts a new one); 429 past the rate limit.
@@ -165,7 +140,7 @@ pub async fn save_draft(
             email: email.as_deref(),
             name,
             currency: &shop.currency,
-            line_items: &stored_lines(&lines).to_string(),
+            line_items: &crate::db::orders::lines_column(&lines),
             item_count: count,
             subtotal_minor: subtotal,
         },

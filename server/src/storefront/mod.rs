@@ -749,7 +749,7 @@ async fn thank_you(
     Path((_, order_id)): Path<(String, String)>,
     ctx: Ctx,
 ) -> Result<Response, StoreError> {
-    let receipt = checkout::receipt(&state, &ctx.shop.id, &order_id).await?;
+    let receipt = crate::services::checkout::receipt(&state.db, &ctx.shop.id, &order_id).await?;
     let page = receipt.map(|receipt| Page::ThankYou(Box::new(receipt)));
     Ok(shown(&state, &ctx, page, "private, no-store"))
 }
