@@ -2,6 +2,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Everything the server needs to know about where it runs.
 #[derive(Debug, Clone)]
@@ -80,6 +81,85 @@ pub struct Config {
     /// allow-list); a member signed in with one sees the editor's full settings (the test
     /// panel). Empty by default.
     pub support_emails: Vec<String>,
+    /// How long what only grows is kept, and how often it is pruned (README, "Retention").
+    pub retention: Retention,
+}
+
+/// How long data that only grows is kept, each from its own variable (a duration such as
+/// `30d`, `12h`, `10m` or `45s`), and how often one process prunes it.
+#[derive(Debug, Clone)]
+pub struct Retention {
+    /// `RETAIN_ANALYTICS_EVENTS` (30d): raw storefront events other than each session's first of
+    /// each kind (the reports read the firsts and the rollups, kept for ever).
+    pub analytics_events: Duration,
+    /// `RETAIN_THEME_DRAFTS` (30d): a user's theme draft not written for this long.
+    pub theme_drafts: Duration,
+    /// `RETAIN_CHECKOUT_DRAFTS` (180d): checkout drafts (the abandoned checkouts' list) not
+    /// changed for this long.
+    pub checkout_drafts: Duration,
+    /// `RETAIN_SENT_MAIL` (14d): mail sent, or given up on, this long ago.
+    pub sent_mail: Duration,
+    /// `RETAIN_ENDED_ACCESS` (7d): sessions ended, one-time tokens spent or expired, and sign-in
+    /// failures, this long ago.
+    pub ended_access: Duration,
+    /// `RETAIN_LIVE_COMMANDS` (7d): live editing's commands no editor can still need.
+    pub live_commands: Duration,
+    /// `MAINTENANCE_EVERY` (10m): how often one process prunes and checkpoints SQLite's log.
+    pub every: Duration,
+}
+
+impl Retention {
+    /// The defaults README states.
+    pub fn defaults() -> Self {
+        let days = |n: u64| Duration::from_secs(n * 86_400);
+        Retention {
+            analytics_events: days(30),
+            theme_drafts: days(30),
+            checkout_drafts: days(180),
+            sent_mail: days(14),
+            ended_access: days(7),
+            live_commands: days(7),
+            every: Duration::from_secs(600),
+        }
+    }
+
+    fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let defaults = Retention::defaults();
+        let read = |name: &'static str, default: Duration| match lookup(name)
+            .filter(|v| !v.trim().is_empty())
+        {
+            None => Ok(default),
+            Some(text) => parse_duration(&text).ok_or(ConfigError {
+                name,
+                value: text,
+                reason: "expected a duration such as 30d, 12h, 10m or 45s",
+            }),
+        };
+        Ok(Retention {
+            analytics_events: read("RETAIN_ANALYTICS_EVENTS", defaults.analytics_events)?,
+            theme_drafts: read("RETAIN_THEME_DRAFTS", defaults.theme_drafts)?,
+            checkout_drafts: read("RETAIN_CHECKOUT_DRAFTS", defaults.checkout_drafts)?,
+            sent_mail: read("RETAIN_SENT_MAIL", defaults.sent_mail)?,
+            ended_access: read("RETAIN_ENDED_ACCESS", defaults.ended_access)?,
+            live_commands: read("RETAIN_LIVE_COMMANDS", defaults.live_commands)?,
+            every: read("MAINTENANCE_EVERY", defaults.every)?.max(Duration::from_secs(1)),
+        })
+    }
+}
+
+/// A duration written as a whole number and a unit: `s`, `m`, `h` or `d`.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let unit = text.chars().last()?;
+    let number: u64 = text[..text.len() - unit.len_utf8()].trim().parse().ok()?;
+    let seconds = match unit {
+        's' => 1,
+        'm' => 60,
+        'h' => 3_600,
+        'd' => 86_400,
+        _ => return None,
+    };
+    number.checked_mul(seconds).map(Duration::from_secs)
 }
 
 /// The images one store may keep by default: 1 GiB.
@@ -307,6 +387,7 @@ impl Config {
             upload_quota_bytes,
             dns_server,
             support_emails,
+            retention: Retention::from_lookup(&lookup)?,
         })
     }
 
@@ -344,6 +425,7 @@ impl Config {
             upload_quota_bytes: UPLOAD_QUOTA_BYTES_DEFAULT,
             dns_server: None,
             support_emails: Vec::new(),
+            retention: Retention::defaults(),
         }
     }
 

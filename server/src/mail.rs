@@ -19,7 +19,7 @@ use crate::error::ApiError;
 /// A claim older than this is taken for a crashed sender, and the message is tried again.
 const CLAIM_TIMEOUT_MS: i64 = 60_000;
 /// Give up on a message after this many failed attempts.
-const MAX_ATTEMPTS: i64 = 8;
+pub const MAX_ATTEMPTS: i64 = 8;
 
 /// Why delivery could not start.
 #[derive(Debug, thiserror::Error)]

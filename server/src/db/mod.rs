@@ -30,6 +30,7 @@ pub mod proxies;
 pub mod rates;
 pub mod records;
 pub mod reports;
+pub mod retention;
 pub mod reviews;
 pub mod rollups;
 pub mod seed;
@@ -122,6 +123,10 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
                     // months of rollups; more would hold the process above its memory goal
                     // (100 MB under load with its 4 connections, BENCHMARKS.md).
                     sqlx::query("PRAGMA cache_size = -16384")
+                        .execute(&mut *conn)
+                        .await?;
+                    // A checkpoint (services::retention) leaves at most 64 MiB of log file.
+                    sqlx::query("PRAGMA journal_size_limit = 67108864")
                         .execute(&mut *conn)
                         .await?;
                 }

@@ -3,4 +3,5 @@
 //! `db`, and answer in `ApiError`.
 
 pub mod checkout;
+pub mod retention;
 pub mod theme_save;

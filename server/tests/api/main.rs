@@ -22,6 +22,7 @@ mod plan_limits;
 mod plans;
 mod records;
 mod reports;
+mod retention;
 mod robustness;
 mod sessions;
 mod site;
