@@ -201,7 +201,11 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(url) = &config.smtp_url {
         mail::Sender::new(url, &config.smtp_from)?.spawn(db.clone());
     }
-    services::retention::spawn(db.clone(), config.retention.clone());
+    services::retention::spawn(
+        db.clone(),
+        config.retention.clone(),
+        config.smtp_url.is_some(),
+    );
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     let address = listener.local_addr()?;
     let state = AppState::new(db, config).await?;

@@ -58,13 +58,21 @@ pub async fn checkout_drafts(db: &AnyPool, before: i64) -> Result<u64, sqlx::Err
 }
 
 /// Mail sent before `before`, and mail written before it that was given up on (`max_attempts`
-/// failures). Pending mail is never deleted.
-pub async fn sent_mail(db: &AnyPool, before: i64, max_attempts: i64) -> Result<u64, sqlx::Error> {
+/// failures). Mail still to be sent is kept, unless nothing sends mail (`delivering` false: it
+/// is only logged and shown on the development mailbox), when it goes by its age too.
+pub async fn sent_mail(
+    db: &AnyPool,
+    before: i64,
+    max_attempts: i64,
+    delivering: bool,
+) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query(
-        "DELETE FROM outbox WHERE sent_at < $1 OR (sent_at IS NULL AND attempts >= $2 AND created_at < $1)",
+        "DELETE FROM outbox WHERE sent_at < $1 \
+         OR (sent_at IS NULL AND created_at < $1 AND (attempts >= $2 OR $3 = 0))",
     )
     .bind(before)
     .bind(max_attempts)
+    .bind(i64::from(delivering))
     .execute(db)
     .await?
     .rows_affected())
@@ -72,16 +80,32 @@ pub async fn sent_mail(db: &AnyPool, before: i64, max_attempts: i64) -> Result<u
 
 /// Sessions that expired or were revoked before `before` (their refresh tokens go with them),
 /// one-time tokens spent or expired before it, and sign-in failures and their lock rows older
-/// than it (the caller keeps `before` behind the lockout's window).
-pub async fn ended_access(db: &AnyPool, before: i64) -> Result<u64, sqlx::Error> {
+/// than `failures_before` (which the caller keeps behind the lockout's window).
+pub async fn ended_access(
+    db: &AnyPool,
+    before: i64,
+    failures_before: i64,
+) -> Result<u64, sqlx::Error> {
     let mut deleted = 0;
-    for sql in [
-        "DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions \
-         WHERE expires_at < $1 OR revoked_at < $1)",
-        "DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1",
-        "DELETE FROM user_tokens WHERE expires_at < $1 OR used_at < $1",
-        "DELETE FROM login_failures WHERE failed_at < $1",
-        "DELETE FROM login_keys WHERE touched < $1",
+    for (sql, before) in [
+        (
+            "DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions \
+             WHERE expires_at < $1 OR revoked_at < $1)",
+            before,
+        ),
+        (
+            "DELETE FROM sessions WHERE expires_at < $1 OR revoked_at < $1",
+            before,
+        ),
+        (
+            "DELETE FROM user_tokens WHERE expires_at < $1 OR used_at < $1",
+            before,
+        ),
+        (
+            "DELETE FROM login_failures WHERE failed_at < $1",
+            failures_before,
+        ),
+        ("DELETE FROM login_keys WHERE touched < $1", failures_before),
     ] {
         deleted += sqlx::query(sql)
             .bind(before)
@@ -121,13 +145,35 @@ pub async fn live_commands(db: &AnyPool, before: i64, catch_up: i64) -> Result<u
     Ok(deleted)
 }
 
-/// On SQLite, moves the write-ahead log into the database and truncates it (a no-op while a
-/// reader holds it; the next run tries again). PostgreSQL bounds its own log.
-pub async fn checkpoint(db: &AnyPool) -> Result<(), sqlx::Error> {
+/// The tables the pruning deletes from.
+pub const PRUNED_TABLES: [&str; 10] = [
+    "analytics_events",
+    "theme_drafts",
+    "checkout_drafts",
+    "outbox",
+    "refresh_tokens",
+    "sessions",
+    "user_tokens",
+    "login_failures",
+    "theme_live_commands",
+    "theme_live_presence",
+];
+
+/// After a run that deleted rows: on SQLite, moves the write-ahead log into the database and
+/// truncates it (a no-op while a reader holds it; the next run tries again), so freed pages are
+/// reused; on PostgreSQL, vacuums the pruned tables so their freed space is reused at once
+/// rather than when autovacuum comes by (a plain VACUUM: reads and writes go on meanwhile).
+pub async fn reclaim(db: &AnyPool) -> Result<(), sqlx::Error> {
     if is_sqlite_pool(db) {
         sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
             .execute(db)
             .await?;
+    } else {
+        for table in PRUNED_TABLES {
+            sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM {table}")))
+                .execute(db)
+                .await?;
+        }
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Bounded growth: every `MAINTENANCE_EVERY`, one server process (whichever counts the window's
 //! first request in `rate_counters`, so several processes on one database prune once) deletes
 //! what the retention settings no longer keep (`config::Retention`, README "Retention") and
-//! checkpoints SQLite's write-ahead log.
+//! reclaims the space (SQLite: a checkpoint of its write-ahead log; PostgreSQL: a vacuum).
 
 use std::time::Duration;
 
@@ -25,19 +25,32 @@ fn ms(duration: Duration) -> i64 {
     i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }
 
-/// Deletes what `settings` no longer keeps at `now` (ms), then checkpoints SQLite's log.
-pub async fn prune(db: &AnyPool, settings: &Retention, now: i64) -> Result<Pruned, sqlx::Error> {
+/// Deletes what `settings` no longer keeps at `now` (ms), then reclaims the space.
+/// `delivering`: a sender sends the outbox (`SMTP_URL`); without one, mail only waits to be
+/// read on the development mailbox and goes by its age.
+pub async fn prune(
+    db: &AnyPool,
+    settings: &Retention,
+    delivering: bool,
+    now: i64,
+) -> Result<Pruned, sqlx::Error> {
     let before = |keep: Duration| now.saturating_sub(ms(keep));
     let pruned = Pruned {
         analytics_events: retention::analytics_events(db, before(settings.analytics_events))
             .await?,
         theme_drafts: retention::theme_drafts(db, before(settings.theme_drafts)).await?,
         checkout_drafts: retention::checkout_drafts(db, before(settings.checkout_drafts)).await?,
-        sent_mail: retention::sent_mail(db, before(settings.sent_mail), crate::mail::MAX_ATTEMPTS)
-            .await?,
+        sent_mail: retention::sent_mail(
+            db,
+            before(settings.sent_mail),
+            crate::mail::MAX_ATTEMPTS,
+            delivering,
+        )
+        .await?,
         // Never a sign-in failure still inside the lockout's window.
         ended_access: retention::ended_access(
             db,
+            before(settings.ended_access),
             before(settings.ended_access).min(now - login_failures::WINDOW_MS),
         )
         .await?,
@@ -48,12 +61,12 @@ pub async fn prune(db: &AnyPool, settings: &Retention, now: i64) -> Result<Prune
         )
         .await?,
     };
-    retention::checkpoint(db).await?;
+    retention::reclaim(db).await?;
     Ok(pruned)
 }
 
 /// Prunes every `settings.every` for as long as the server runs, in one process per window.
-pub fn spawn(db: AnyPool, settings: Retention) {
+pub fn spawn(db: AnyPool, settings: Retention, delivering: bool) {
     tokio::spawn(async move {
         let seconds = i64::try_from(settings.every.as_secs())
             .unwrap_or(i64::MAX)
@@ -63,7 +76,7 @@ pub fn spawn(db: AnyPool, settings: Retention) {
             let now = now_ms();
             // The window's first process to count it prunes; the others skip it.
             match rates::count(&db, "maintenance:retention", now, seconds, 1).await {
-                Ok(None) => match prune(&db, &settings, now).await {
+                Ok(None) => match prune(&db, &settings, delivering, now).await {
                     Ok(pruned) => tracing::info!(?pruned, "retention"),
                     Err(error) => tracing::warn!(%error, "retention"),
                 },
