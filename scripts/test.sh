@@ -299,6 +299,16 @@ if server_built; then
   fi
   together "Reliability: crash durability under SIGKILL (SQLite)" "python3 reliability/crash.py" \
     "Reliability: crash durability under SIGKILL (PostgreSQL)" "python3 reliability/crash.py --database postgres"
+  # Backups that restore: a backup under write load, a SIGKILL, a restore into a fresh database,
+  # and the restored server's data against what was acknowledged (SQLite; three processes on
+  # PostgreSQL, which also race for the scheduled backups).
+  if [ -n "${PG_URL:-}" ]; then
+    together "Reliability: restore drill (SQLite)" "python3 reliability/restore_drill.py" \
+      "Reliability: restore drill (three processes on PostgreSQL)" \
+      "python3 reliability/restore_drill.py --database postgres --database-url '$PG_URL' --processes 3"
+  else
+    step "Reliability: restore drill (SQLite)" python3 reliability/restore_drill.py
+  fi
   # The live co-editing soaks, started beside the parity and races steps above: they check
   # convergence, not time.
   background_done "Reliability: live co-editing soaks with a SIGKILL (SQLite; three processes on PostgreSQL)" \

@@ -201,6 +201,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(url) = &config.smtp_url {
         mail::Sender::new(url, &config.smtp_from)?.spawn(db.clone());
     }
+    // Scheduled backups (BACKUP_DIR), one process on the database taking each.
+    services::backup::spawn_schedule(db.clone(), config.clone());
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     let address = listener.local_addr()?;
     let state = AppState::new(db, config).await?;
