@@ -69,6 +69,14 @@ crash=(); [ "$long" = 1 ] && crash=(--writes 1000 --kills 50)
 check "Crash durability (SQLite)" python3 reliability/crash.py "${crash[@]}"
 check "Crash durability (PostgreSQL)" python3 reliability/crash.py --database postgres "${crash[@]}"
 
+# Backups that restore, and data that stays within bounds.
+check "Restore drill (SQLite)" python3 reliability/restore_drill.py "${mode[@]}"
+check "Restore drill (three processes on PostgreSQL)" \
+  python3 reliability/restore_drill.py --database postgres --database-url "$PG_URL" --processes 3 "${mode[@]}"
+growth=(); [ "$long" = 1 ] && growth=(--seconds 1800)
+check "Bounded growth (SQLite)" python3 reliability/growth_soak.py "${growth[@]}"
+check "Bounded growth (PostgreSQL)" python3 reliability/growth_soak.py --database postgres --database-url "$PG_URL" "${growth[@]}"
+
 # 5: the admin API under an ingest flood.
 load=(); [ "$long" = 1 ] && load=(--release --seconds 30 --rounds 3 --flood-rate 1000)
 check "Admin latency during an ingest flood (SQLite)" python3 reliability/load.py "${load[@]}"

@@ -288,6 +288,16 @@ if server_built; then
     python3 reliability/live_soak.py > "$LOGS/live-soak.log" 2>&1 &
   fi
   SOAK_PID=$!
+  # Bounded growth: 90 s of writes under short retention settings levels the database off
+  # (SQLite, then PostgreSQL), in the background too.
+  GROWTH_START=$SECONDS
+  if [ -n "${PG_URL:-}" ]; then
+    bash -c "python3 reliability/growth_soak.py && python3 reliability/growth_soak.py --database postgres \
+      --database-url '$PG_URL'" > "$LOGS/growth-soak.log" 2>&1 &
+  else
+    python3 reliability/growth_soak.py > "$LOGS/growth-soak.log" 2>&1 &
+  fi
+  GROWTH_PID=$!
   # Two at a time where neither measures a time: each has its own servers and databases, and
   # each spends much of its time waiting on them.
   if [ -n "${PG_URL:-}" ]; then
@@ -299,10 +309,22 @@ if server_built; then
   fi
   together "Reliability: crash durability under SIGKILL (SQLite)" "python3 reliability/crash.py" \
     "Reliability: crash durability under SIGKILL (PostgreSQL)" "python3 reliability/crash.py --database postgres"
+  # Backups that restore: a backup under write load, a SIGKILL, a restore into a fresh database,
+  # and the restored server's data against what was acknowledged (SQLite; three processes on
+  # PostgreSQL, which also race for the scheduled backups).
+  if [ -n "${PG_URL:-}" ]; then
+    together "Reliability: restore drill (SQLite)" "python3 reliability/restore_drill.py" \
+      "Reliability: restore drill (three processes on PostgreSQL)" \
+      "python3 reliability/restore_drill.py --database postgres --database-url '$PG_URL' --processes 3"
+  else
+    step "Reliability: restore drill (SQLite)" python3 reliability/restore_drill.py
+  fi
   # The live co-editing soaks, started beside the parity and races steps above: they check
   # convergence, not time.
   background_done "Reliability: live co-editing soaks with a SIGKILL (SQLite; three processes on PostgreSQL)" \
     "$SOAK_PID" "$LOGS/live-soak.log" "$SOAK_START"
+  background_done "Reliability: bounded growth under short retention (SQLite; PostgreSQL)" \
+    "$GROWTH_PID" "$LOGS/growth-soak.log" "$GROWTH_START"
   if oha_ready; then
     step "Reliability: admin latency during an ingest flood (SQLite)" python3 reliability/load.py
     step "Reliability: admin latency during an ingest flood (PostgreSQL)" python3 reliability/load.py --database postgres

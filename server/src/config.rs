@@ -83,6 +83,8 @@ pub struct Config {
     pub support_emails: Vec<String>,
     /// How long what only grows is kept, and how often it is pruned (README, "Retention").
     pub retention: Retention,
+    /// `BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`: scheduled backups, when `BACKUP_DIR` is set.
+    pub backups: Option<BackupSchedule>,
 }
 
 /// How long data that only grows is kept, each from its own variable (a duration such as
@@ -388,6 +390,7 @@ impl Config {
             dns_server,
             support_emails,
             retention: Retention::from_lookup(&lookup)?,
+            backups: backup_schedule(&lookup)?,
         })
     }
 
@@ -426,6 +429,7 @@ impl Config {
             dns_server: None,
             support_emails: Vec::new(),
             retention: Retention::defaults(),
+            backups: None,
         }
     }
 
@@ -475,6 +479,68 @@ fn parse_ips(text: &str) -> Result<Vec<IpAddr>, ConfigError> {
             })
         })
         .collect()
+}
+
+/// Scheduled backups, taken by the serving process (`services::backup`): every `every` one of
+/// the server processes on the database writes a backup folder into `dir`, and the newest `keep`
+/// are kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackupSchedule {
+    /// `BACKUP_DIR`: the folder the scheduled backups go into, one folder each.
+    pub dir: PathBuf,
+    /// `BACKUP_EVERY`: the time between two backups, as `6h`, `30m`, `90s` or `1d` (default 1d).
+    pub every: std::time::Duration,
+    /// `BACKUP_KEEP`: how many of the newest scheduled backups are kept (default 7).
+    pub keep: usize,
+}
+
+/// Scheduled backups' default period: one a day.
+pub const BACKUP_EVERY_DEFAULT: &str = "1d";
+
+/// Scheduled backups kept by default: a week of daily ones.
+pub const BACKUP_KEEP_DEFAULT: usize = 7;
+
+/// Reads `BACKUP_DIR`, `BACKUP_EVERY` and `BACKUP_KEEP`: `None` without `BACKUP_DIR`.
+fn backup_schedule(
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<BackupSchedule>, ConfigError> {
+    let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+    let Some(dir) = get("BACKUP_DIR") else {
+        for name in ["BACKUP_EVERY", "BACKUP_KEEP"] {
+            if let Some(value) = get(name) {
+                return Err(ConfigError {
+                    name,
+                    value,
+                    reason: "scheduled backups need BACKUP_DIR too",
+                });
+            }
+        }
+        return Ok(None);
+    };
+    let every_text = get("BACKUP_EVERY").unwrap_or_else(|| BACKUP_EVERY_DEFAULT.to_owned());
+    let every = parse_duration(&every_text)
+        .filter(|every| !every.is_zero())
+        .ok_or(ConfigError {
+            name: "BACKUP_EVERY",
+            value: every_text.clone(),
+            reason: "expected a period such as 6h, 30m, 90s or 1d",
+        })?;
+    let keep_text = get("BACKUP_KEEP").unwrap_or_else(|| BACKUP_KEEP_DEFAULT.to_string());
+    let keep = keep_text
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|keep| *keep > 0)
+        .ok_or(ConfigError {
+            name: "BACKUP_KEEP",
+            value: keep_text.clone(),
+            reason: "expected a positive number of backups",
+        })?;
+    Ok(Some(BackupSchedule {
+        dir: PathBuf::from(dir.trim()),
+        every,
+        keep,
+    }))
 }
 
 #[cfg(test)]
@@ -583,5 +649,46 @@ mod tests {
                 .to_string()
                 .starts_with("DATABASE_URL=")
         );
+    }
+
+    #[test]
+    fn scheduled_backups_are_read_only_with_a_folder() {
+        let with = |pairs: &'static [(&'static str, &'static str)]| {
+            Config::from_lookup(move |n| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == n)
+                    .map(|(_, v)| (*v).to_owned())
+            })
+        };
+        assert_eq!(with(&[]).expect("defaults").backups, None);
+        let daily = with(&[("BACKUP_DIR", "/backups")]).expect("valid");
+        assert_eq!(
+            daily.backups,
+            Some(BackupSchedule {
+                dir: PathBuf::from("/backups"),
+                every: std::time::Duration::from_secs(86_400),
+                keep: 7,
+            })
+        );
+        let often = with(&[
+            ("BACKUP_DIR", "/backups"),
+            ("BACKUP_EVERY", "30m"),
+            ("BACKUP_KEEP", "3"),
+        ])
+        .expect("valid")
+        .backups
+        .expect("scheduled");
+        assert_eq!((often.every.as_secs(), often.keep), (1800, 3));
+        for refused in [
+            &[("BACKUP_EVERY", "6h")][..],
+            &[("BACKUP_DIR", "/b"), ("BACKUP_EVERY", "6")][..],
+            &[("BACKUP_DIR", "/b"), ("BACKUP_EVERY", "0h")][..],
+            &[("BACKUP_DIR", "/b"), ("BACKUP_EVERY", "6w")][..],
+            &[("BACKUP_DIR", "/b"), ("BACKUP_KEEP", "0")][..],
+        ] {
+            let error = with(refused).expect_err("refused");
+            assert!(error.to_string().starts_with("BACKUP_"), "{error}");
+        }
     }
 }

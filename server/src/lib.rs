@@ -206,6 +206,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         config.retention.clone(),
         config.smtp_url.is_some(),
     );
+    // Scheduled backups (BACKUP_DIR), one process on the database taking each.
+    services::backup::spawn_schedule(db.clone(), config.clone());
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     let address = listener.local_addr()?;
     let state = AppState::new(db, config).await?;

@@ -59,9 +59,11 @@ async fn run() -> std::process::ExitCode {
         Some("ingest-bench") => commands::ingest_bench::command(&args[1..]).await,
         Some("live-soak") => commands::live_soak::command(&args[1..]).await,
         Some("openapi") => openapi_command(),
+        Some("backup") => commands::backup::backup(&config, &args[1..]).await,
+        Some("restore") => commands::backup::restore(&config, &args[1..]).await,
         Some(other) => {
             eprintln!(
-                "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench, live-soak, openapi)"
+                "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench, live-soak, openapi, backup PATH, restore PATH [--force])"
             );
             return std::process::ExitCode::from(2);
         }

@@ -3,6 +3,7 @@
 
 pub mod abandoned;
 pub mod accounts;
+pub mod backup;
 pub mod bench;
 pub mod catalog;
 pub mod catalog_seed;

@@ -222,7 +222,7 @@ async fn copy_of(template: &Template) -> (String, Option<std::path::PathBuf>) {
 }
 
 /// A new empty database named `name`: its URL, and its file on SQLite.
-async fn new_database(name: &str) -> (String, Option<std::path::PathBuf>) {
+pub async fn new_database(name: &str) -> (String, Option<std::path::PathBuf>) {
     match postgres_admin_url() {
         Some(admin_url) => {
             run_on_postgres(&admin_url, &format!("CREATE DATABASE {name}")).await;

@@ -4,6 +4,7 @@
 mod abandoned;
 mod analytics;
 mod auth;
+mod backup;
 mod catalog;
 mod commerce;
 mod concurrency;
