@@ -547,6 +547,16 @@ fn backup_schedule(
 mod tests {
     use super::*;
 
+    /// The configuration these variables make (the others unset).
+    fn from_pairs(pairs: &'static [(&'static str, &'static str)]) -> Result<Config, ConfigError> {
+        Config::from_lookup(move |n| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == n)
+                .map(|(_, v)| (*v).to_owned())
+        })
+    }
+
     #[test]
     fn defaults_apply_when_nothing_is_set() {
         let config = Config::from_lookup(|_| None).expect("defaults are valid");
@@ -600,14 +610,7 @@ mod tests {
 
     #[test]
     fn the_mailbox_is_off_by_default_and_refused_where_others_can_reach_it() {
-        let with = |pairs: &'static [(&'static str, &'static str)]| {
-            Config::from_lookup(move |n| {
-                pairs
-                    .iter()
-                    .find(|(k, _)| *k == n)
-                    .map(|(_, v)| (*v).to_owned())
-            })
-        };
+        let with = from_pairs;
         assert!(!with(&[]).expect("defaults").dev_mailbox);
         assert!(with(&[("DEV_MAILBOX", "1")]).expect("local").dev_mailbox);
         for refused in [
@@ -653,14 +656,7 @@ mod tests {
 
     #[test]
     fn scheduled_backups_are_read_only_with_a_folder() {
-        let with = |pairs: &'static [(&'static str, &'static str)]| {
-            Config::from_lookup(move |n| {
-                pairs
-                    .iter()
-                    .find(|(k, _)| *k == n)
-                    .map(|(_, v)| (*v).to_owned())
-            })
-        };
+        let with = from_pairs;
         assert_eq!(with(&[]).expect("defaults").backups, None);
         let daily = with(&[("BACKUP_DIR", "/backups")]).expect("valid");
         assert_eq!(
