@@ -33,6 +33,8 @@ SPEC_TABLE=(
   "ui/src/|shell login"
   "preview/|editor storefront"
   "server/src/storefront/|storefront storefront-honest"
+  "server/src/metrics/|metrics"
+  "server/src/telemetry.rs|metrics"
   "server/src/routes/|api-client"
   "core-wasm/src/storefront/|storefront editor"
   "core-wasm/src/theme/|editor editor-panels"

@@ -1,6 +1,7 @@
 // End-to-end tests: Debian's Chromium against the real server, built UI and a fresh SQLite file.
 // scripts/test.sh passes E2E_PORT (a free port); the server is started and stopped by Playwright.
 import { defineConfig } from "@playwright/test";
+import { METRICS_TOKEN } from "./e2e/helpers";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const database = `../target/e2e/storeloom-${port}.db`;
@@ -54,6 +55,8 @@ export default defineConfig({
       SUPPORT_EMAILS: "designer@example.com",
       // Warnings, and each request's line, where a token in a URL would show.
       RUST_LOG: "warn,tower_http=debug",
+      // `/metrics` on the public port, to this token only (the metrics spec).
+      METRICS_TOKEN,
     },
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -85,6 +85,8 @@ pub struct Config {
     pub retention: Retention,
     /// `BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`: scheduled backups, when `BACKUP_DIR` is set.
     pub backups: Option<BackupSchedule>,
+    /// `METRICS_ADDR` and `METRICS_TOKEN`: where and to whom `/metrics` is served.
+    pub metrics: MetricsConfig,
 }
 
 /// How long data that only grows is kept, each from its own variable (a duration such as
@@ -391,6 +393,7 @@ impl Config {
             support_emails,
             retention: Retention::from_lookup(&lookup)?,
             backups: backup_schedule(&lookup)?,
+            metrics: MetricsConfig::from_lookup(&lookup)?,
         })
     }
 
@@ -430,6 +433,7 @@ impl Config {
             support_emails: Vec::new(),
             retention: Retention::defaults(),
             backups: None,
+            metrics: MetricsConfig::default(),
         }
     }
 
@@ -447,6 +451,65 @@ impl Config {
             domain_suffix: &self.store_domain_suffix,
             default_limit: self.store_limit,
         }
+    }
+}
+
+/// The shortest `METRICS_TOKEN` taken: a token anyone could guess would open the metrics to them.
+pub const METRICS_TOKEN_MIN_CHARS: usize = 16;
+
+/// Where `/metrics` is served (`metrics`). With `METRICS_ADDR`, a second listener on that
+/// address serves only `/metrics`, to anyone who reaches it: it is meant for a private
+/// interface. With `METRICS_TOKEN`, the public port serves `/metrics` to requests that send
+/// `Authorization: Bearer {token}`. With neither, no metrics are served (the public port answers
+/// 404) and none are recorded.
+#[derive(Clone, Default)]
+pub struct MetricsConfig {
+    /// `METRICS_ADDR`: the private listener's address (`ip:port`), if any.
+    pub addr: Option<SocketAddr>,
+    /// `METRICS_TOKEN`: the bearer token the public port asks for, if any (at least
+    /// [`METRICS_TOKEN_MIN_CHARS`] characters).
+    pub token: Option<String>,
+}
+
+impl std::fmt::Debug for MetricsConfig {
+    /// Never prints the token.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MetricsConfig")
+            .field("addr", &self.addr)
+            .field("token", &self.token.as_ref().map(|_| ".."))
+            .finish()
+    }
+}
+
+impl MetricsConfig {
+    /// Reads `METRICS_ADDR` and `METRICS_TOKEN` through `lookup`; empty values are unset.
+    pub fn from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let set = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+        let addr = match set("METRICS_ADDR") {
+            None => None,
+            Some(text) => Some(text.trim().parse::<SocketAddr>().map_err(|_| ConfigError {
+                name: "METRICS_ADDR",
+                value: text.clone(),
+                reason: "expected an address and port such as 127.0.0.1:9464",
+            })?),
+        };
+        let token = match set("METRICS_TOKEN") {
+            None => None,
+            Some(text) if text.trim().chars().count() < METRICS_TOKEN_MIN_CHARS => {
+                return Err(ConfigError {
+                    name: "METRICS_TOKEN",
+                    value: "(hidden)".to_owned(),
+                    reason: "expected at least 16 characters",
+                });
+            }
+            Some(text) => Some(text.trim().to_owned()),
+        };
+        Ok(MetricsConfig { addr, token })
+    }
+
+    /// Whether metrics are served anywhere, and so recorded.
+    pub fn enabled(&self) -> bool {
+        self.addr.is_some() || self.token.is_some()
     }
 }
 
@@ -685,6 +748,28 @@ mod tests {
         ] {
             let error = with(refused).expect_err("refused");
             assert!(error.to_string().starts_with("BACKUP_"), "{error}");
+        }
+    }
+
+    #[test]
+    fn metrics_are_off_unless_an_address_or_a_long_token_is_set() {
+        let with = from_pairs;
+        assert!(!with(&[]).expect("defaults").metrics.enabled());
+        let private = with(&[("METRICS_ADDR", "127.0.0.1:9464")]).expect("address");
+        assert_eq!(
+            private.metrics.addr.map(|a| a.to_string()).as_deref(),
+            Some("127.0.0.1:9464")
+        );
+        let token = with(&[("METRICS_TOKEN", "a-long-enough-token")]).expect("token");
+        assert_eq!(token.metrics.token.as_deref(), Some("a-long-enough-token"));
+        assert!(!format!("{token:?}").contains("a-long-enough-token"));
+        for (bad, name) in [
+            (&[("METRICS_ADDR", "9464")][..], "METRICS_ADDR="),
+            (&[("METRICS_TOKEN", "short")][..], "METRICS_TOKEN="),
+        ] {
+            let error = with(bad).expect_err("refused");
+            assert!(error.to_string().starts_with(name), "{error}");
+            assert!(!error.to_string().contains("short"), "{error}");
         }
     }
 }

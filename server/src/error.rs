@@ -119,10 +119,17 @@ impl ApiError {
     }
 }
 
+/// The counter of requests that gave up waiting for a database connection (`metrics`): counted
+/// here, where every such error becomes an answer.
+pub const POOL_TIMEOUTS: &str = "storeloom_db_pool_timeouts_total";
+
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
         match error {
-            sqlx::Error::PoolTimedOut => ApiError::Overloaded(format!("database: {error}")),
+            sqlx::Error::PoolTimedOut => {
+                metrics::counter!(POOL_TIMEOUTS).increment(1);
+                ApiError::Overloaded(format!("database: {error}"))
+            }
             error => ApiError::internal(format!("database: {error}")),
         }
     }

@@ -6,7 +6,8 @@
 //! 1. `error`, `paging`: what every layer shares;
 //! 2. `db`: every query, on nothing above it (beside the core and the shared types);
 //! 3. the services: configuration, sessions and tokens, analytics, mail, the live hub, DNS,
-//!    the client's address, telemetry, the application state, and the workflows (`services`);
+//!    the client's address, telemetry, the application state, the workflows (`services`), and
+//!    the metrics;
 //! 4. the HTTP layers: `routes` (the API) and `storefront` (the shops' pages);
 //! 5. the crate root (the router, serving) and the commands.
 
@@ -19,7 +20,7 @@ fn layer(top: &str) -> Option<u8> {
         "error" | "paging" => 1,
         "db" => 2,
         "config" | "auth" | "analytics" | "mail" | "live" | "dns" | "client" | "telemetry"
-        | "state" | "services" => 3,
+        | "state" | "services" | "metrics" => 3,
         "routes" | "storefront" => 4,
         "" | "main" | "commands" | "layers" => 5,
         _ => return None,

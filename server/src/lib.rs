@@ -10,6 +10,7 @@ pub mod dns;
 pub mod error;
 pub mod live;
 pub mod mail;
+pub mod metrics;
 pub mod paging;
 pub mod routes;
 pub mod services;
@@ -109,6 +110,7 @@ pub fn app(state: AppState) -> Router {
             "/",
             axum::routing::get(|| async { Redirect::temporary("/admin") }),
         )
+        .merge(crate::metrics::serve::router(&state))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         // Answers made per request (JSON, storefront pages) over 1 KiB are gzipped for clients
         // that ask; the admin's files come compressed already, pictures are left as they are.
@@ -124,7 +126,11 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("a handler panicked").into_response()
         }))
+        // Every request counted and timed by its route template (`metrics`).
+        .layer(axum::middleware::from_fn(crate::metrics::serve::track))
         .layer(TraceLayer::new_for_http().make_span_with(telemetry::request_span))
+        // The trace id is given before the request's span is made.
+        .layer(axum::middleware::from_fn(telemetry::trace_id))
         .with_state(state.clone());
     if storefront_hosts {
         // A store's own host names lead to its storefront: the path is rewritten before routing.
@@ -211,6 +217,11 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let listener = tokio::net::TcpListener::bind(config.listen).await?;
     let address = listener.local_addr()?;
     let state = AppState::new(db, config).await?;
+    // Metrics on an address of their own (METRICS_ADDR), for a private interface.
+    if let Some(metrics_address) = state.config.metrics.addr {
+        let bound = crate::metrics::serve::serve_private(metrics_address, &state).await?;
+        tracing::info!(%bound, "metrics listening");
+    }
     tracing::info!(%address, "listening");
     println!("Storeloom is running at http://{address}/admin");
     let service = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();

@@ -76,10 +76,12 @@ impl Sender {
                 .await
             {
                 Ok(()) => {
+                    crate::metrics::record::mail_delivery(true);
                     outbox::sent(db, &message.id).await?;
                     sent += 1;
                 }
                 Err(error) => {
+                    crate::metrics::record::mail_delivery(false);
                     tracing::warn!(to = %message.to, %error, "e-mail delivery failed");
                     outbox::failed(db, &message.id, &error).await?;
                 }
@@ -116,4 +118,10 @@ impl Sender {
             }
         });
     }
+}
+
+/// The outbox's backlog now (one query): messages still being tried, those given up after the
+/// last attempt (`MAX_ATTEMPTS`), and when the oldest still being tried was queued.
+pub async fn backlog(db: &AnyPool) -> Result<outbox::Backlog, sqlx::Error> {
+    outbox::backlog(db, MAX_ATTEMPTS).await
 }

@@ -42,7 +42,10 @@ fn main() -> std::process::ExitCode {
 }
 
 async fn run() -> std::process::ExitCode {
-    server::telemetry::init();
+    if let Err(error) = server::telemetry::init() {
+        eprintln!("storeloom: {error}");
+        return std::process::ExitCode::from(2);
+    }
     let config = match server::config::Config::from_env() {
         Ok(config) => config,
         Err(error) => {

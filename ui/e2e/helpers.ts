@@ -9,6 +9,9 @@ import type { StoreSummary } from "../src/types/generated/StoreSummary";
 export const OWNER = "owner@storeloom.dev";
 export const SELLER = "seller@example.com";
 export const PASSWORD = "storeloom";
+/** The end-to-end server's `METRICS_TOKEN` (playwright.config.ts): the bearer the public port
+ * serves `/metrics` to. */
+export const METRICS_TOKEN = "e2e-metrics-token-0123456789";
 
 /** The end-to-end server's port, and its origin (playwright.config.ts's `baseURL`). */
 const PORT = Number(process.env.E2E_PORT ?? 8181);

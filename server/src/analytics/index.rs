@@ -12,6 +12,8 @@
 //! changes nothing: several processes on one database give the same answers.
 
 use std::collections::{BTreeMap, HashMap};
+use std::mem::size_of;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use sqlx::AnyPool;
@@ -209,6 +211,35 @@ impl Countries {
         self.add_before(start, -1, &mut sums);
         sums
     }
+
+    /// The bytes its vectors and map hold, by their capacities (the allocator's own overhead
+    /// left out).
+    fn estimated_bytes(&self) -> usize {
+        let names: usize = self
+            .names
+            .iter()
+            .map(|name| size_of::<String>() + name.capacity())
+            .sum();
+        // A map entry: its key (a second copy of the name), its number and a control byte.
+        let numbers: usize = self
+            .numbers
+            .keys()
+            .map(|name| size_of::<(String, usize)>() + 1 + name.capacity())
+            .sum();
+        let days: usize = self
+            .days
+            .iter()
+            .map(|(totals, _)| {
+                size_of::<(Vec<i64>, usize)>() + totals.capacity() * size_of::<i64>()
+            })
+            .sum();
+        names
+            + (self.names.capacity() - self.names.len()) * size_of::<String>()
+            + numbers
+            + self.cells.capacity() * size_of::<(i64, usize, i64)>()
+            + days
+            + (self.days.capacity() - self.days.len()) * size_of::<(Vec<i64>, usize)>()
+    }
 }
 
 /// One store's copy: the version of its data it holds, the hourly counters in the column order
@@ -219,6 +250,8 @@ struct StoreIndex {
     version: Option<i64>,
     hourly: Series<10>,
     countries: Countries,
+    /// Its estimated size when last counted into the index's total (`RollupIndex::bytes`).
+    counted_bytes: usize,
 }
 
 impl StoreIndex {
@@ -227,7 +260,17 @@ impl StoreIndex {
             version: None,
             hourly: Series::default(),
             countries: Countries::default(),
+            counted_bytes: 0,
         }
+    }
+
+    /// The bytes its series hold, by their capacities.
+    fn estimated_bytes(&self) -> usize {
+        let hourly = &self.hourly;
+        size_of::<StoreIndex>()
+            + hourly.hours.capacity() * size_of::<i64>()
+            + (hourly.values.capacity() + hourly.totals.capacity()) * size_of::<[i64; 10]>()
+            + self.countries.estimated_bytes()
     }
 }
 
@@ -235,6 +278,8 @@ impl StoreIndex {
 #[derive(Debug, Default)]
 pub struct RollupIndex {
     stores: Mutex<HashMap<String, Arc<tokio::sync::Mutex<StoreIndex>>>>,
+    /// The stores' estimated sizes added up, updated after each reload (`metrics`).
+    bytes: AtomicI64,
 }
 
 /// The stores' analytics versions read once for a request: each store's version and the
@@ -311,16 +356,23 @@ impl Rollups<'_> {
             // wait for one reload instead of each making their own.
             let mut index = entry.lock().await;
             let (version, rebuilt) = versions.0.get(store).copied().unwrap_or((0, 0));
+            let counted = index.counted_bytes;
             match index.version {
                 Some(held) if held >= version => {}
                 Some(held) if rebuilt <= held => {
                     refresh(db, store, &mut index, Some(held)).await?;
                     index.version = Some(version);
+                    self.index.count_bytes(&mut index, counted);
                 }
                 _ => {
-                    *index = StoreIndex::empty();
+                    // Still counted at its old size until the reload is counted.
+                    *index = StoreIndex {
+                        counted_bytes: counted,
+                        ..StoreIndex::empty()
+                    };
                     refresh(db, store, &mut index, None).await?;
                     index.version = Some(version);
+                    self.index.count_bytes(&mut index, counted);
                 }
             }
             for (i, sum) in index.hourly.sums(&edges).into_iter().enumerate() {
@@ -362,6 +414,28 @@ impl Rollups<'_> {
 }
 
 impl RollupIndex {
+    /// The estimated bytes of every store's copy (their series' capacities; the allocator's
+    /// overhead and the map of stores left out), as of the last reload: read without locking.
+    pub fn estimated_bytes(&self) -> u64 {
+        u64::try_from(self.bytes.load(Ordering::Relaxed)).unwrap_or(0)
+    }
+
+    /// How many stores have a copy.
+    pub fn store_count(&self) -> usize {
+        self.stores
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .len()
+    }
+
+    /// Moves the total by a reloaded copy's new size, `counted` being what it was counted at.
+    fn count_bytes(&self, index: &mut StoreIndex, counted: usize) {
+        let now = index.estimated_bytes();
+        index.counted_bytes = now;
+        let change = i64::try_from(now).unwrap_or(i64::MAX) - i64::try_from(counted).unwrap_or(0);
+        self.bytes.fetch_add(change, Ordering::Relaxed);
+    }
+
     fn entry(&self, store: &str) -> Arc<tokio::sync::Mutex<StoreIndex>> {
         let mut stores = self
             .stores
@@ -413,7 +487,26 @@ async fn refresh(
 mod tests {
     use std::collections::BTreeMap;
 
-    use super::{Countries, DAY_MS, HOUR_MS, Series};
+    use super::{Countries, DAY_MS, HOUR_MS, Series, StoreIndex};
+
+    #[test]
+    fn a_store_copy_estimates_at_least_what_its_hours_and_countries_hold() {
+        let mut index = StoreIndex::empty();
+        let empty = index.estimated_bytes();
+        for hour in 0..1_000 {
+            let at = index.hourly.set(hour * HOUR_MS, [1; 10]);
+            index.hourly.total_from(at);
+            index.countries.set("US", hour * HOUR_MS, 1);
+        }
+        index.countries.total_from(0);
+        // Per hour: the hour, its values and their totals, and one country cell.
+        let held = 1_000 * (8 + 80 + 80 + 24);
+        assert!(
+            index.estimated_bytes() >= empty + held,
+            "{}",
+            index.estimated_bytes()
+        );
+    }
 
     #[test]
     fn a_series_sums_any_range_of_hours_after_changes_anywhere() {

@@ -20,6 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::db::events::{Event, store_events};
 use crate::db::{now_ms, rates, stores};
 use crate::error::ApiError;
+use crate::metrics::record;
 
 /// The largest batch body: 64 KiB.
 pub const MAX_BATCH_BYTES: usize = 64 * 1024;
@@ -77,6 +78,16 @@ impl Ingestor {
         let (jobs, receiver) = mpsc::channel(QUEUE_CAPACITY);
         tokio::spawn(writer(db, receiver, address_limit));
         Ingestor { jobs }
+    }
+
+    /// Batches waiting for the writer now.
+    pub fn queue_depth(&self) -> usize {
+        self.jobs.max_capacity() - self.jobs.capacity()
+    }
+
+    /// The most batches that may wait before new ones are turned away.
+    pub fn queue_capacity(&self) -> usize {
+        self.jobs.max_capacity()
     }
 }
 
@@ -292,23 +303,40 @@ impl Ingestor {
             dropped,
             reply,
         };
-        self.jobs
-            .try_send(job)
-            .map_err(|_| ApiError::Unavailable("the ingest queue is full".to_owned()))?;
+        self.jobs.try_send(job).map_err(|_| {
+            record::ingest_batch("queue_full", 0, 0);
+            ApiError::Unavailable("the ingest queue is full".to_owned())
+        })?;
         let verdict = tokio::time::timeout(COMMIT_TIMEOUT, verdict)
             .await
-            .map_err(|_| ApiError::Unavailable("the commit took too long".to_owned()))?
-            .map_err(|_| ApiError::Unavailable("the writer stopped".to_owned()))?;
+            .map_err(|_| {
+                record::ingest_batch("timeout", 0, 0);
+                ApiError::Unavailable("the commit took too long".to_owned())
+            })?
+            .map_err(|_| {
+                record::ingest_batch("failed", 0, 0);
+                ApiError::Unavailable("the writer stopped".to_owned())
+            })?;
         match verdict {
-            Verdict::Stored(receipt) => Ok(receipt),
-            Verdict::Throttled => Err(ApiError::Throttled {
-                message: "Too many batches; slow down.".to_owned(),
-                retry_after: 1,
-            }),
+            Verdict::Stored(receipt) => {
+                record::ingest_batch("stored", receipt.accepted, receipt.dropped);
+                Ok(receipt)
+            }
+            Verdict::Throttled => {
+                record::ingest_batch("throttled", 0, 0);
+                Err(ApiError::Throttled {
+                    message: "Too many batches; slow down.".to_owned(),
+                    retry_after: 1,
+                })
+            }
             Verdict::UnknownStore => {
+                record::ingest_batch("unknown_store", 0, 0);
                 Err(ApiError::NotFoundWith("No store has this key.".to_owned()))
             }
-            Verdict::Failed(cause) => Err(ApiError::Unavailable(cause)),
+            Verdict::Failed(cause) => {
+                record::ingest_batch("failed", 0, 0);
+                Err(ApiError::Unavailable(cause))
+            }
         }
     }
 }

@@ -138,3 +138,31 @@ pub async fn failed(db: &AnyPool, id: &str, error: &str) -> Result<(), sqlx::Err
         .await?;
     Ok(())
 }
+
+/// The unsent part of the outbox, as the metrics report it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backlog {
+    /// Unsent messages with fewer failed attempts than the limit: still being tried.
+    pub pending: i64,
+    /// Unsent messages at the limit: given up on.
+    pub given_up: i64,
+    /// When the oldest pending message was queued (ms), if there is one.
+    pub oldest_pending_at: Option<i64>,
+}
+
+/// Counts the unsent messages in one read of the pending index (`outbox_pending`), split at
+/// `max_attempts` failed attempts.
+pub async fn backlog(db: &AnyPool, max_attempts: i64) -> Result<Backlog, sqlx::Error> {
+    let (pending, given_up, oldest_pending_at): (i64, i64, Option<i64>) = sqlx::query_as(
+        "SELECT COUNT(CASE WHEN attempts < $1 THEN 1 END), COUNT(CASE WHEN attempts >= $1 THEN 1 END), \
+         MIN(CASE WHEN attempts < $1 THEN created_at END) FROM outbox WHERE sent_at IS NULL",
+    )
+    .bind(max_attempts)
+    .fetch_one(db)
+    .await?;
+    Ok(Backlog {
+        pending,
+        given_up,
+        oldest_pending_at,
+    })
+}

@@ -100,7 +100,10 @@ async fn login(
     // The attempt counts as a failure before the password is checked, so that parallel
     // guesses cannot all be checked before the first failure is written.
     let attempt = match lockout::reserve(&state.db, &email, &address).await? {
-        lockout::Attempt::Locked(seconds) => return Ok(too_many(seconds)),
+        lockout::Attempt::Locked(seconds) => {
+            crate::metrics::record::login_lockout();
+            return Ok(too_many(seconds));
+        }
         lockout::Attempt::Reserved(id) => id,
     };
     let user = accounts::credentials(&state.db, &email).await?;
@@ -118,6 +121,7 @@ async fn login(
         }
     };
     let Some((user_id, activated_at)) = found.filter(|_| matches) else {
+        crate::metrics::record::login_failure();
         return Err(ApiError::Unauthorized(WRONG_CREDENTIALS.to_owned()));
     };
     if activated_at.is_none() {

@@ -17,6 +17,7 @@ mod flows;
 mod helpers;
 mod log_secrets;
 mod mail;
+mod metrics;
 mod operations;
 mod personalization;
 mod plan_limits;
