@@ -30,10 +30,11 @@ import attacks_billing
 import attacks_domains
 import attacks_limits
 import attacks_live
+import attacks_ops
 import attacks_plans
 import attacks_shop
 
-MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing, attacks_limits, attacks_plans, attacks_live]
+MODULES = [attacks_access, attacks_shop, attacks_domains, attacks_billing, attacks_limits, attacks_plans, attacks_live, attacks_ops]
 
 
 def main() -> int:
