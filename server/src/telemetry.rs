@@ -83,7 +83,7 @@ pub async fn trace_id(
         .filter(|value| is_trace_id(value.as_bytes()))
         .cloned();
     let id = given.unwrap_or_else(|| {
-        HeaderValue::from_str(&uuid::Uuid::now_v7().simple().to_string())
+        HeaderValue::from_str(&uuid::Uuid::now_v7().hyphenated().to_string())
             .unwrap_or(HeaderValue::from_static("-"))
     });
     request.headers_mut().insert(TRACE_ID_HEADER, id.clone());

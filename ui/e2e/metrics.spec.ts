@@ -40,7 +40,7 @@ test("the public port refuses /metrics without the token and counts requests by 
     const reply = await request.get("/api/health");
     expect(reply.status()).toBe(200);
     // Each answer carries its trace id, the one its log lines name.
-    expect(reply.headers()["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+    expect(reply.headers()["x-request-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   }
   const given = await request.get("/api/health", { headers: { "X-Request-Id": "edge-trace-42" } });
   expect(given.headers()["x-request-id"]).toBe("edge-trace-42");
