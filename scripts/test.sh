@@ -264,6 +264,9 @@ if wasm_built; then
   if step "UI build" build_ui && server_built; then
     sqlite_adversarial
     pg_tests_done
+    # The end-to-end servers' logs and databases of earlier runs go: the scan of the logs reads
+    # this run's only, and the folder does not grow run after run.
+    rm -rf target/e2e
     E2E_PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
     suite "End-to-end tests (Chromium)" playwright "$LOGS/e2e.json" \
       bash -c "cd ui && E2E_PORT=$E2E_PORT PLAYWRIGHT_JSON_OUTPUT_NAME=$LOGS/e2e.json npx playwright test --reporter=list,json"
@@ -288,16 +291,6 @@ if server_built; then
     python3 reliability/live_soak.py > "$LOGS/live-soak.log" 2>&1 &
   fi
   SOAK_PID=$!
-  # Bounded growth: 90 s of writes under short retention settings levels the database off
-  # (SQLite, then PostgreSQL), in the background too.
-  GROWTH_START=$SECONDS
-  if [ -n "${PG_URL:-}" ]; then
-    bash -c "python3 reliability/growth_soak.py && python3 reliability/growth_soak.py --database postgres \
-      --database-url '$PG_URL'" > "$LOGS/growth-soak.log" 2>&1 &
-  else
-    python3 reliability/growth_soak.py > "$LOGS/growth-soak.log" 2>&1 &
-  fi
-  GROWTH_PID=$!
   # Two at a time where neither measures a time: each has its own servers and databases, and
   # each spends much of its time waiting on them.
   if [ -n "${PG_URL:-}" ]; then
@@ -323,8 +316,6 @@ if server_built; then
   # convergence, not time.
   background_done "Reliability: live co-editing soaks with a SIGKILL (SQLite; three processes on PostgreSQL)" \
     "$SOAK_PID" "$LOGS/live-soak.log" "$SOAK_START"
-  background_done "Reliability: bounded growth under short retention (SQLite; PostgreSQL)" \
-    "$GROWTH_PID" "$LOGS/growth-soak.log" "$GROWTH_START"
   if oha_ready; then
     step "Reliability: admin latency during an ingest flood (SQLite)" python3 reliability/load.py
     step "Reliability: admin latency during an ingest flood (PostgreSQL)" python3 reliability/load.py --database postgres
