@@ -11,7 +11,7 @@ import { ApiError } from "../../../lib/api";
 import { type LiveCommand, type ThemeCommand, ThemeEditor } from "../../../core/theme";
 import type { LiveCommandsInput } from "../../../types/generated/LiveCommandsInput";
 import type { LiveEvents } from "../api/calls";
-import { MemoryDraftStore } from "./drafts";
+import { type Draft, type DraftHead, MemoryDraftStore } from "./drafts";
 import { EditorSession, type LiveRemote, type Remote } from "./session";
 
 const TEXT = "/settings/product/heading";
@@ -113,6 +113,31 @@ async function editor(server: LiveServer, user: string) {
   return { session, link, frame: () => frame };
 }
 
+/** A device's store whose writes wait while `hold` is set (a slow disk), until `release`. */
+class HeldDraftStore extends MemoryDraftStore {
+  hold = false;
+  #waiting: (() => void)[] = [];
+
+  release() {
+    this.hold = false;
+    for (const go of this.#waiting.splice(0)) go();
+  }
+
+  async #turn() {
+    if (this.hold) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  override async put(draft: Draft) {
+    await this.#turn();
+    return super.put(draft);
+  }
+
+  override async splice(head: DraftHead, keep: number, commands: readonly ThemeCommand[]) {
+    await this.#turn();
+    return super.splice(head, keep, commands);
+  }
+}
+
 /** Lets every send, answer and stream event land. */
 async function settle() {
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -202,5 +227,30 @@ describe("the live session", () => {
     await settle();
     for (const side of [a, b]) expect(side.session.editor.read(TEXT)).toBe("Offline mine");
     expect(a.session.getSnapshot().status).toBe("unsaved");
+  });
+
+  it("says a Save pressed offline is queued only once the device holds it, and a reload offline keeps it", async () => {
+    const server = new LiveServer();
+    const store = new HeldDraftStore();
+    const link = linkTo(server, "owner");
+    const session = await EditorSession.open({ id: "store:owner", store, remote: unused, online: true, live: link });
+    await settle();
+    link.reachable = false;
+    session.setOnline(false);
+    session.apply({ kind: "setField", path: TEXT, value: "Offline one" });
+    session.apply({ kind: "setField", path: ZOOM, value: false });
+    await settle();
+    store.hold = true;
+    void session.save();
+    await settle();
+    // The write is on its way: a reload now would lose the Save, so the status does not promise it.
+    expect(session.getSnapshot()).toMatchObject({ status: "offline", pending: 2, queued: 0 });
+    store.release();
+    await settle();
+    expect(session.getSnapshot()).toMatchObject({ status: "offline", pending: 2, queued: 2 });
+    session.dispose();
+    const reopened = await EditorSession.open({ id: "store:owner", store, remote: unused, online: false, live: link });
+    expect(reopened.getSnapshot()).toMatchObject({ status: "offline", pending: 2, queued: 2 });
+    reopened.dispose();
   });
 });

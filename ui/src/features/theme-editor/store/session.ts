@@ -828,7 +828,9 @@ export class EditorSession {
       revision: this.#revision,
       baseVersion: this.#draft.baseVersion,
       pending,
-      queued: live ? (this.#saveWanted ? pending : 0) : Math.min(this.#draft.queued, this.#storedQueued),
+      // A Save counts as queued once the device holds it (a reload from then on keeps it), in
+      // the live session too.
+      queued: live ? (this.#saveWanted ? Math.min(pending, this.#storedQueued) : 0) : Math.min(this.#draft.queued, this.#storedQueued),
       canUndo: (live ? live.canUndo() : this.#editor.canUndo()) && !this.#saving,
       canRedo: (live ? live.canRedo() : this.#editor.canRedo()) && !this.#saving,
       conflicts: this.#draft.conflicts,
