@@ -14,13 +14,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { scrapeBench } from "./metrics-scrape.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const fullAnalytics = args.includes("--full-analytics");
-// `--only http,lighthouse,...`: just those sections (budgets, http, editor, live, repaint,
-// lighthouse, analytics), for working on one; the report then holds only them.
+// `--only http,lighthouse,...`: just those sections (budgets, http, metrics, editor, live,
+// repaint, lighthouse, analytics, backup), for working on one; the report then holds only them.
 const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1].split(",")) : null;
 const wanted = (key) => !only || only.has(key);
 const OUT = path.join(ROOT, "target", "bench", quick ? "quick" : "run");
@@ -30,6 +31,7 @@ const OHA = process.env.OHA ?? path.join(process.env.CARGO_HOME ?? path.join(os.
 const PASSWORD = "storeloom";
 const OWNER = "owner@storeloom.dev";
 const STORES = 50;
+const METRICS_TOKEN = "bench-metrics-token";
 
 /** The goals of the performance issue, in one place. */
 const GOALS = {
@@ -63,6 +65,9 @@ const GOALS = {
   overviewVsDuckdb: 5,
   ingestEventsPerSecond: 250_000,
   ingestAckP99Ms: 20,
+  metricsScrapeP95Ms: 5,
+  // The Overview's p99 while a backup is written over its p99 without one.
+  backupOverviewP99Ratio: 2,
 };
 
 const results = { started: new Date().toISOString(), quick, sections: {}, failures: [] };
@@ -118,6 +123,7 @@ async function startServer({ databaseUrl = null, name = "server", cpu = "0" } = 
     // The benchmarks give the demo owner 50 stores.
     STORE_LIMIT: "1000",
     STORELOOM_DEMO_TRAFFIC: "history",
+    METRICS_TOKEN,
     // Every request of the load generator comes from 127.0.0.1.
     INGEST_ADDRESS_LIMIT: "1000000",
     // As `npm start` and README.md advise: freed Argon2id buffers go back to the system.
@@ -396,6 +402,20 @@ function analyticsSection() {
   results.sections.ingest = { command: `target/${quick ? "debug" : "release"}/server ${argv.join(" ")}`, ...JSON.parse(json) };
 }
 
+/** The Overview while backups are written, on the analytics section's data set (made here, with
+ * its check against the reference, when that section did not run). */
+function backupSection() {
+  const mode = quick ? "small" : fullAnalytics ? "full" : "medium";
+  const dir = path.join(ROOT, "target", "bench", `analytics-${mode}`);
+  const source = path.join(dir, "contender.sqlite");
+  if (!existsSync(source)) {
+    run("bash", ["bench/analytics/run.sh", mode, "--check", "--ours", `${SERVER} analytics-bench`], { stdio: ["ignore", "inherit", "inherit"] });
+  }
+  const argv = ["backup-bench", "--source", path.relative(ROOT, source), "--plan", path.relative(ROOT, path.join(dir, "plan.json"))];
+  const out = run(SERVER, argv, { stdio: ["ignore", "pipe", "inherit"] });
+  results.sections.backup = { command: `target/${quick ? "debug" : "release"}/server ${argv.join(" ")}`, mode, ...JSON.parse(out.slice(out.indexOf("{"))) };
+}
+
 async function section(name, body, key) {
   if (key && !wanted(key)) return;
   const start = Date.now();
@@ -471,6 +491,14 @@ function report() {
       add("", `The ingest's non-2xx answers are 429s of the closed-loop run past one store's limit of batches a second; its rate counts 2xx answers only.`);
     }
     add("", `Resident memory of the server with ${http.stores} stores (\`GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072\`, as \`npm start\` runs it): ${http.memory.idleMb.toFixed(1)} MB idle, ${http.memory.peakMb.toFixed(1)} MB at most under the load above (goal <= ${http.memory.goalMb} MB: ${verdict(memMet)}).`, "");
+  }
+  const scrape = results.sections.metrics;
+  if (scrape) {
+    add("### Metrics scrape", "");
+    add(`\`GET /metrics\` on the same server with ${scrape.stores} stores' traffic behind it (each store: two storefront requests, five event batches, an Overview read; \`bench/metrics-scrape.mjs\`), ${scrape.scrape.n} scrapes of ${(scrape.bytes / 1024).toFixed(1)} KiB one after another, each after a \`GET /api/health\` from the same client: the floor of this client and server in the same run.`, "");
+    add("| Request | median | p95 | max | Goal | |", "| --- | --- | --- | --- | --- | --- |");
+    add(`| \`GET /metrics\` | ${ms(scrape.scrape.p50)} ms | ${ms(scrape.scrape.p95)} ms | ${ms(scrape.scrape.max)} ms | p95 < ${GOALS.metricsScrapeP95Ms} ms | ${verdict(scrape.scrape.p95 < GOALS.metricsScrapeP95Ms)} |`);
+    add(`| floor: \`GET /api/health\` | ${ms(scrape.floor.p50)} ms | ${ms(scrape.floor.p95)} ms | ${ms(scrape.floor.max)} ms | | |`, "");
   }
   const lh = results.sections.lighthouse;
   if (lh) {
@@ -574,6 +602,15 @@ function report() {
     const met = ingest.consistent && ingest.events_per_second >= GOALS.ingestEventsPerSecond && ingest.ack_ms.p99 <= GOALS.ingestAckP99Ms;
     add(`| ${thousands(Math.round(ingest.events_per_second))} | ${ms(ingest.ack_ms.p50)} ms | ${ms(ingest.ack_ms.p99)} ms | ${ms(ingest.ack_ms.max)} ms | >= ${thousands(GOALS.ingestEventsPerSecond)} events/s, p99 ack <= ${GOALS.ingestAckP99Ms} ms, consistent | ${verdict(Boolean(met))} |`, "");
   }
+  const backup = results.sections.backup;
+  if (backup) {
+    add("### The Overview while a backup is written", "");
+    add(`\`${backup.command}\`: the ${backup.mode} analytics set (${analytics ? `${thousands(analytics.events)} events, ${thousands(analytics.orders)} orders, ` : ""}a ${(backup.database_bytes / 2 ** 20).toFixed(0)} MiB SQLite database) answering the whole Overview of ${backup.case} (both periods, through the rollups' index) back to back in one process, in rounds: while a backup of the database was written (the path of \`server backup\` and of the schedule, at the idle scheduling class; ${backup.backups} rounds, median ${backup.backup_seconds.toFixed(1)} s per backup), then as many times with no backup. Each Overview was checked equal to the one before the backups.`, "");
+    add("| | Overviews | median | p95 | p99 | max | Goal | |", "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    add(`| No backup | ${backup.without.runs} | ${ms(backup.without.median_ms)} ms | ${ms(backup.without.p95_ms)} ms | ${ms(backup.without.p99_ms)} ms | ${ms(backup.without.max_ms)} ms | | |`);
+    const met = backup.p99_ratio != null && backup.p99_ratio <= GOALS.backupOverviewP99Ratio;
+    add(`| During a backup | ${backup.during.runs} | ${ms(backup.during.median_ms)} ms | ${ms(backup.during.p95_ms)} ms | ${ms(backup.during.p99_ms)} ms | ${ms(backup.during.max_ms)} ms | p99 <= ${GOALS.backupOverviewP99Ratio}x without: ${backup.p99_ratio?.toFixed(2)}x | ${verdict(met)} |`, "");
+  }
   add("Commands: `npm run bench` (this part; `-- --quick` for the small mode `npm test` runs, `-- --full-analytics` for the 20 M-event data set). Each benchmark alone: see the sections below and bench/*/README.md.");
   return lines.join("\n");
 }
@@ -595,6 +632,9 @@ await section("Server with the demo data", async () => {
 });
 if (server) {
   await section("HTTP", () => httpSection(server), "http");
+  await section("Metrics scrape", async () => {
+    results.sections.metrics = await scrapeBench({ base: server.base, token: METRICS_TOKEN, stores: STORES, scrapes: quick ? 50 : 300, owner: OWNER, password: PASSWORD });
+  }, "metrics");
   // The browser benchmarks may use both cores.
   run("taskset", ["-a", "-p", "-c", "0-1", String(server.child.pid)], { stdio: "ignore" });
   await section("Theme editor in the browser", async () => {
@@ -611,6 +651,7 @@ if (server) {
   server.child.kill("SIGTERM");
 }
 await section("Analytics contenders and ingest", async () => analyticsSection(), "analytics");
+await section("Backup while serving", async () => backupSection(), "backup");
 results.seconds = (Date.now() - started) / 1000;
 writeFileSync(path.join(OUT, "results.json"), JSON.stringify(results, null, 2));
 const text = report();

@@ -60,13 +60,14 @@ async fn run() -> std::process::ExitCode {
         Some("demo-traffic") => server::demo_traffic_command(&config, &args[1..]).await,
         Some("analytics-bench") => commands::analytics_bench::command(&args[1..]).await,
         Some("ingest-bench") => commands::ingest_bench::command(&args[1..]).await,
+        Some("backup-bench") => commands::backup_bench::command(&config, &args[1..]).await,
         Some("live-soak") => commands::live_soak::command(&args[1..]).await,
         Some("openapi") => openapi_command(),
         Some("backup") => commands::backup::backup(&config, &args[1..]).await,
         Some("restore") => commands::backup::restore(&config, &args[1..]).await,
         Some(other) => {
             eprintln!(
-                "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench, live-soak, openapi, backup PATH, restore PATH [--force])"
+                "storeloom: unknown command {other:?} (commands: serve, operator add EMAIL, demo-traffic, analytics-bench, ingest-bench, backup-bench, live-soak, openapi, backup PATH, restore PATH [--force])"
             );
             return std::process::ExitCode::from(2);
         }

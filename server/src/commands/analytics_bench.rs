@@ -20,22 +20,22 @@ use server::analytics::query::{self, Figures, Source};
 use server::db::overview;
 
 #[derive(Debug, Deserialize)]
-struct Plan {
-    zone: String,
-    page_size: u32,
-    cases: Vec<Case>,
+pub(crate) struct Plan {
+    pub(crate) zone: String,
+    pub(crate) page_size: u32,
+    pub(crate) cases: Vec<Case>,
 }
 
 #[derive(Debug, Deserialize)]
-struct Case {
-    name: String,
+pub(crate) struct Case {
+    pub(crate) name: String,
     stores: Vec<i64>,
     current: Period,
     previous: Period,
 }
 
 #[derive(Debug, Deserialize)]
-struct Period {
+pub(crate) struct Period {
     from: String,
     to: String,
     start_ms: i64,
@@ -48,7 +48,10 @@ fn store_ids(case: &Case) -> Vec<String> {
     case.stores.iter().map(i64::to_string).collect()
 }
 
-async fn load(source: &Path, target: &Path) -> Result<AnyPool, Box<dyn std::error::Error>> {
+pub(crate) async fn load(
+    source: &Path,
+    target: &Path,
+) -> Result<AnyPool, Box<dyn std::error::Error>> {
     // A copy older than the data it was made from is made again.
     let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
     if target.exists() && modified(target) < modified(source) {
@@ -143,6 +146,38 @@ async fn period_result(
     }))
 }
 
+/// The whole Overview of a case, both periods, as the route reads it through `source`.
+pub(crate) async fn overview(
+    db: &AnyPool,
+    index: &RollupIndex,
+    plan: &Plan,
+    case: &Case,
+    source: Source,
+) -> Result<Value, Box<dyn std::error::Error>> {
+    let stores = store_ids(case);
+    let current = period_result(
+        db,
+        index,
+        &stores,
+        &plan.zone,
+        &case.current,
+        source,
+        plan.page_size,
+    )
+    .await?;
+    let previous = period_result(
+        db,
+        index,
+        &stores,
+        &plan.zone,
+        &case.previous,
+        source,
+        plan.page_size,
+    )
+    .await?;
+    Ok(json!({"current": current, "previous": previous}))
+}
+
 /// Runs the command with its arguments (after `analytics-bench`).
 pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     let mut source = None;
@@ -170,7 +205,6 @@ pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> 
     let db = load(&source, &target).await?;
     let mut cases = Vec::new();
     for case in &plan.cases {
-        let stores = store_ids(case);
         let mut paths = serde_json::Map::new();
         for (name, source) in [
             ("index", Source::Index),
@@ -185,18 +219,7 @@ pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> 
             let mut first_ms = None;
             if source == Source::Index {
                 let started = Instant::now();
-                for period in [&case.current, &case.previous] {
-                    period_result(
-                        &db,
-                        &index,
-                        &stores,
-                        &plan.zone,
-                        period,
-                        source,
-                        plan.page_size,
-                    )
-                    .await?;
-                }
+                overview(&db, &index, &plan, case, source).await?;
                 first_ms = Some(started.elapsed().as_secs_f64() * 1000.0);
             }
             let budget = Instant::now();
@@ -206,28 +229,8 @@ pub async fn command(args: &[String]) -> Result<(), Box<dyn std::error::Error>> 
                     break;
                 }
                 let started = Instant::now();
-                let current = period_result(
-                    &db,
-                    &index,
-                    &stores,
-                    &plan.zone,
-                    &case.current,
-                    source,
-                    plan.page_size,
-                )
-                .await?;
-                let previous = period_result(
-                    &db,
-                    &index,
-                    &stores,
-                    &plan.zone,
-                    &case.previous,
-                    source,
-                    plan.page_size,
-                )
-                .await?;
+                result = overview(&db, &index, &plan, case, source).await?;
                 times.push(started.elapsed().as_secs_f64() * 1000.0);
-                result = json!({"current": current, "previous": previous});
             }
             times.sort_by(f64::total_cmp);
             paths.insert(

@@ -1,10 +1,12 @@
 //! The benchmark commands of the server binary (not of its library): `analytics-bench` times
 //! the Overview's two read paths on a generated data set, `ingest-bench` loads the event ingest
-//! over HTTP. `npm run bench` runs both (bench/README.md). `backup` and `restore` copy the database and the
+//! over HTTP, `backup-bench` times the Overview while a backup is written. `npm run bench` runs
+//! them (bench/README.md). `backup` and `restore` copy the database and the
 //! uploads out and back (README, "Backup and restore").
 
 pub mod analytics_bench;
 pub mod backup;
+pub mod backup_bench;
 pub mod ingest_bench;
 pub mod live_soak;
 

@@ -88,7 +88,15 @@ pub struct Restored {
 /// Writes a backup of the database of `config` and its uploads folder into `folder`, which must
 /// not exist, while the server keeps serving. The database is copied first, then the uploads,
 /// so that every file the copied rows name is in the folder (a newer file may be there too).
+///
+/// The work runs at the idle scheduling class (`yielding`): requests served meanwhile keep
+/// their latency (BENCHMARKS.md, "The Overview while a backup is written").
 pub async fn backup(config: &Config, folder: &Path) -> Result<Manifest, BackupError> {
+    let (config, folder) = (config.clone(), folder.to_owned());
+    yielding(async move { backup_now(&config, &folder).await }).await?
+}
+
+async fn backup_now(config: &Config, folder: &Path) -> Result<Manifest, BackupError> {
     if folder.exists() {
         return Err(BackupError::Refused(format!(
             "{} exists already: a backup goes into a new folder",
@@ -396,18 +404,30 @@ pub fn scheduled_name(start_ms: i64) -> String {
 }
 
 /// Removes the scheduled backups of `dir` but the newest `keep` (complete folders named
-/// `storeloom-...`; anything else is left alone); the names removed.
+/// `storeloom-...`), and the unfinished ones (`storeloom-....partial`) older than the newest
+/// complete one: a process stopped while writing them. Anything else is left alone, and so is
+/// an unfinished one newer than every complete one (another process may be writing it). The
+/// names removed.
 pub fn prune(dir: &Path, keep: usize) -> Result<Vec<String>, BackupError> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map_err(io(format!("read {}", dir.display())))?
         .filter_map(Result::ok)
         .filter(|entry| entry.path().is_dir())
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.starts_with("storeloom-") && !name.ends_with(".partial"))
+        .filter(|name| name.starts_with("storeloom-"))
         .collect();
     names.sort();
-    let remove = names.len().saturating_sub(keep);
-    let removed: Vec<String> = names.into_iter().take(remove).collect();
+    let (partial, mut complete): (Vec<String>, Vec<String>) = names
+        .into_iter()
+        .partition(|name| name.ends_with(".partial"));
+    let newest = complete.last().cloned();
+    let remove = complete.len().saturating_sub(keep);
+    let mut removed: Vec<String> = complete.drain(..remove).collect();
+    removed.extend(partial.into_iter().filter(|name| {
+        newest
+            .as_deref()
+            .is_some_and(|newest| name.as_str() < newest)
+    }));
     for name in &removed {
         std::fs::remove_dir_all(dir.join(name)).map_err(io(format!("remove {name}")))?;
     }
@@ -424,6 +444,46 @@ fn partial_of(folder: &Path) -> PathBuf {
 /// The URL of a SQLite file.
 fn sqlite_url(file: &Path) -> String {
     format!("sqlite://{}", file.display())
+}
+
+/// Runs `work` on a thread of its own, with a runtime of its own, in Linux's idle scheduling
+/// class (`SCHED_IDLE`; elsewhere at the usual priority): the thread gets a
+/// core only when no request wants one. The database connection the work opens (SQLite's
+/// worker thread), the threads it hands blocking work to and the tools it starts (`pg_dump`)
+/// are made from that thread and inherit its class. Where the class cannot be set, the work
+/// runs at the usual priority.
+async fn yielding<T: Send + 'static>(
+    work: impl std::future::Future<Output = T> + Send + 'static,
+) -> Result<T, BackupError> {
+    let (done, answer) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("storeloom-backup".to_owned())
+        .spawn(move || {
+            lowest_priority();
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build();
+            let _ = done.send(runtime.map(|runtime| runtime.block_on(work)));
+        })
+        .map_err(io("start the backup's thread"))?;
+    answer
+        .await
+        .map_err(|_| BackupError::Io("the backup's thread stopped".to_owned()))?
+        .map_err(io("start the backup's runtime"))
+}
+
+/// Puts the calling thread (and the threads and processes it starts) in the idle class.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    if let Err(error) = thread_priority::unix::set_thread_priority_and_policy(
+        thread_priority::unix::thread_native_id(),
+        thread_priority::ThreadPriority::Min,
+        thread_priority::unix::ThreadSchedulePolicy::Normal(
+            thread_priority::unix::NormalThreadSchedulePolicy::Idle,
+        ),
+    ) {
+        tracing::warn!(?error, "backup: could not lower the thread's priority");
+    }
 }
 
 /// Runs file work off the async threads.
@@ -705,6 +765,29 @@ fn percent_decode(text: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The backup's work, and a thread it starts (as SQLite's connection starts its worker),
+    /// run in the idle class; the caller's thread keeps its own.
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn a_backup_runs_in_the_idle_class() {
+        use thread_priority::unix::{
+            NormalThreadSchedulePolicy, ThreadSchedulePolicy, thread_schedule_policy,
+        };
+        let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+        let (own, started) = yielding(async {
+            let own = thread_schedule_policy().expect("the policy");
+            let started = std::thread::spawn(|| thread_schedule_policy().expect("the policy"))
+                .join()
+                .expect("the thread");
+            (own, started)
+        })
+        .await
+        .expect("the backup's thread");
+        assert_eq!(own, idle);
+        assert_eq!(started, idle);
+        assert_ne!(thread_schedule_policy().expect("the policy"), idle);
+    }
+
     #[test]
     fn the_password_leaves_the_url_decoded() {
         assert_eq!(
@@ -736,9 +819,11 @@ mod tests {
             std::fs::create_dir_all(dir.join(scheduled_name(hour * 3_600_000))).expect("mkdir");
         }
         std::fs::create_dir_all(dir.join("storeloom-29990101T000000Z.partial")).expect("mkdir");
+        // Left by a process stopped while writing it: older than a complete one.
+        std::fs::create_dir_all(dir.join("storeloom-19700101T013000Z.partial")).expect("mkdir");
         std::fs::create_dir_all(dir.join("keep-me")).expect("mkdir");
         let removed = prune(&dir, 2).expect("prune");
-        assert_eq!(removed.len(), 3);
+        assert_eq!(removed.len(), 4);
         let mut left: Vec<String> = std::fs::read_dir(&dir)
             .expect("read")
             .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
