@@ -3,7 +3,8 @@
 # no SQL outside the data layer (server/src/db) and nothing but the router imports the routes;
 # rules live once, in the core: no limits, defaults or page sizes written in the routes, the
 # storefront or the UI, and no hand-written e-mail or subdomain shapes. (The server's layers
-# and import loops are a cargo test: server/src/layers.rs.)
+# and import loops are a cargo test: server/src/layers.rs.) Money changes between stored minor
+# units and amounts in one place only (core_wasm::money), never by a hand-written 100.
 # Prints each break and exits 1 when there is one. `--self-test` plants one break of each kind
 # in a scratch tree and fails unless every check finds its own.
 set -uo pipefail
@@ -50,6 +51,11 @@ run_checks() {
     { server_rules "(^|[^r_])split_once\(.@.\)"; grep -rnE --include=*.ts --include=*.tsx "/\^[^/]*@[^/]*\$/" ui/src; }'
   check "A subdomain shape written outside the core (core_wasm::shell::addresses):" \
     server_rules "is_ascii_lowercase\(\) \|\| [a-z]\.is_ascii_digit\(\) \|\| [a-z] == b?'-'"
+  check "Money converted by hand (core_wasm::money: stored, stored_minor, to_stored):" bash -c '
+    grep -rnE --include=*.rs --include=*.ts --include=*.tsx \
+      "(minor|major|cents|price|amount|money)[^;]*([*/] *100\.0\b|/ *100\b)|([*/] *100\.0\b|/ *100\b)[^;]*(minor|cents|price|amount)" \
+      server/src core-wasm/src preview/src ui/src 2>/dev/null |
+      grep -v "^core-wasm/src/money.rs:" | grep -vE "^[^:]+:[0-9]+:\s*//"'
 }
 
 if [ "${1:-}" = "--self-test" ]; then
@@ -66,6 +72,7 @@ fn d(email: &str) -> bool { email.split_once('@').is_some() }
 fn e(s: &str) -> bool { s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') }
 RUST
   echo 'pub const MAX_THINGS: usize = 5;' > "$scratch/server/src/storefront/planted.rs"
+  echo 'fn f(price_minor: i64) -> f64 { price_minor as f64 / 100.0 }' > "$scratch/server/src/routes/planted.rs"
   echo 'const PAGE_SIZE = 20;' > "$scratch/ui/src/lib/planted.ts"
   echo 'const ok = /^[^@ ]+@[^@ ]+\.[a-z]+$/.test(value);' > "$scratch/ui/src/features/x/planted.tsx"
   cp "$0" "$scratch/scripts/boundaries.sh"
@@ -73,7 +80,7 @@ RUST
   status=$?
   missed=0
   for title in "SQL outside" "An import of the routes" "A limit or a default" "A length limit" \
-    "A page size" "An e-mail shape" "A subdomain shape"; do
+    "A page size" "An e-mail shape" "A subdomain shape" "Money converted by hand"; do
     if ! grep -q "^$title" <<<"$out"; then
       echo "The check missed its planted example: $title"
       missed=1
@@ -83,7 +90,7 @@ RUST
     echo "$out"
     exit 1
   fi
-  echo "Every boundary check found its planted example (7 of 7)."
+  echo "Every boundary check found its planted example (8 of 8)."
   exit 0
 fi
 

@@ -139,7 +139,11 @@ pub fn money(amount: f64, currency_code: &str, language: Language) -> String {
 
 /// Money given in hundredths of the major unit (how the database keeps every amount).
 pub fn money_minor(minor: i64, currency_code: &str, language: Language) -> String {
-    money(minor as f64 / 100.0, currency_code, language)
+    money(
+        crate::money::stored(minor).approximate(),
+        currency_code,
+        language,
+    )
 }
 
 /// A number with at most `max_decimals` decimals, trailing zeros dropped: `1,234.5` / `1.234,5`.

@@ -10,6 +10,7 @@ pub mod designs;
 pub mod feeds;
 pub mod formats;
 pub mod limits;
+pub mod money;
 pub mod numbers;
 pub mod payouts;
 pub mod personalize;

@@ -2,6 +2,7 @@
 //! units (cents); amounts on the wire are decimal numbers rounded to 2 places (shell.md §3).
 
 use serde::{Deserialize, Serialize};
+use shared_types::{Money, MoneyError};
 
 /// The platform's fee on paid orders, in basis points (2.9 %), and per paid order (30 cents).
 /// The spec names fees but not their size; these are the usual card-processing terms.
@@ -22,11 +23,6 @@ pub fn fees_minor(gross_minor: i64, orders: i64) -> i64 {
 /// below zero (a refund after a payout shows as nothing available, not as a debt).
 pub fn available_minor(gross_minor: i64, orders: i64, requested_minor: i64) -> i64 {
     (gross_minor - fees_minor(gross_minor, orders) - requested_minor).max(0)
-}
-
-/// Minor units as the decimal number the wire carries.
-pub fn to_major(minor: i64) -> f64 {
-    minor as f64 / 100.0
 }
 
 /// Why an amount or a card was refused.
@@ -63,20 +59,16 @@ impl PayoutError {
     }
 }
 
-/// A payout amount given as a decimal number, in minor units: finite, at most 2 decimals, from
-/// 1.00 to 1,000,000.00.
-pub fn payout_amount_minor(amount: f64) -> Result<i64, PayoutError> {
-    if !amount.is_finite() {
-        return Err(PayoutError::AmountNotMoney);
-    }
-    let cents = (amount * 100.0).round();
-    if (cents / 100.0 - amount).abs() > 1e-9 {
-        return Err(PayoutError::AmountNotMoney);
-    }
-    if cents > MAX_PAYOUT_MINOR as f64 {
+/// A payout amount in minor units: at most 2 decimals, from 1.00 to 1,000,000.00.
+pub fn payout_amount_minor(amount: Money) -> Result<i64, PayoutError> {
+    let cents = match amount.minor_units(crate::money::STORED_EXPONENT) {
+        Ok(cents) => cents,
+        Err(MoneyError::TooManyDecimals { .. }) => return Err(PayoutError::AmountNotMoney),
+        Err(MoneyError::OutOfRange) => return Err(PayoutError::AmountTooLarge),
+    };
+    if cents > MAX_PAYOUT_MINOR {
         return Err(PayoutError::AmountTooLarge);
     }
-    let cents = cents as i64;
     if cents < MIN_PAYOUT_MINOR {
         return Err(PayoutError::AmountTooSmall);
     }
@@ -216,6 +208,7 @@ pub fn checkout_payment(test_mode: bool, has_gateway: bool) -> CheckoutPayment {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::money::m;
 
     #[test]
     fn a_checkout_is_a_test_in_test_mode_awaits_a_gateway_and_is_unavailable_without_one() {
@@ -236,18 +229,30 @@ mod tests {
 
     #[test]
     fn payout_amounts_are_money_within_bounds() {
-        assert_eq!(payout_amount_minor(12.5), Ok(1_250));
-        // 10.1 + 0.2 is 10.299999999999999 in binary: still 10.30 to a person.
-        assert_eq!(payout_amount_minor(10.1 + 0.2), Ok(1_030));
-        assert_eq!(payout_amount_minor(1.005), Err(PayoutError::AmountNotMoney));
-        assert_eq!(payout_amount_minor(0.99), Err(PayoutError::AmountTooSmall));
-        assert_eq!(payout_amount_minor(-5.0), Err(PayoutError::AmountTooSmall));
-        assert_eq!(payout_amount_minor(1e12), Err(PayoutError::AmountTooLarge));
+        assert_eq!(payout_amount_minor(m("12.5")), Ok(1_250));
+        // 10.3 as typed is 10.30, not the float 10.299999999999999 that 10.1 + 0.2 makes.
+        assert_eq!(payout_amount_minor(m("10.3")), Ok(1_030));
         assert_eq!(
-            payout_amount_minor(f64::NAN),
+            payout_amount_minor(m("1.005")),
             Err(PayoutError::AmountNotMoney)
         );
-        assert_eq!(payout_amount_minor(1_000_000.0), Ok(100_000_000));
+        assert_eq!(
+            payout_amount_minor(m("0.99")),
+            Err(PayoutError::AmountTooSmall)
+        );
+        assert_eq!(
+            payout_amount_minor(m("-5")),
+            Err(PayoutError::AmountTooSmall)
+        );
+        assert_eq!(
+            payout_amount_minor(m("1000000000000")),
+            Err(PayoutError::AmountTooLarge)
+        );
+        assert_eq!(
+            payout_amount_minor(shared_types::Money::from_minor(i64::MAX, 0)),
+            Err(PayoutError::AmountTooLarge)
+        );
+        assert_eq!(payout_amount_minor(m("1000000")), Ok(100_000_000));
     }
 
     #[test]

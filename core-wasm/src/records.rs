@@ -11,6 +11,8 @@ use shared_types::records::{
 };
 
 use crate::catalog::{PRODUCT_STATUSES, check_title, money_to_minor};
+use crate::money::stored_minor;
+use shared_types::Money;
 
 /// The longest name of a record (size chart, option set, catalog, feed).
 pub const NAME_MAX: usize = 100;
@@ -460,13 +462,12 @@ pub fn bulk_update_problems(update: &BulkUpdate) -> Vec<String> {
     match update.operation.as_str() {
         "set" => p.keep(money_to_minor("The amount", update.amount)),
         "increasePercent" => p.check(
-            update.amount.is_finite()
-                && update.amount > 0.0
-                && update.amount <= INCREASE_PERCENT_MAX,
+            update.amount > Money::ZERO
+                && update.amount <= Money::from_minor(INCREASE_PERCENT_MAX as i64, 0),
             || format!("The percent is more than 0 and at most {INCREASE_PERCENT_MAX}."),
         ),
         "decreasePercent" => p.check(
-            update.amount.is_finite() && update.amount > 0.0 && update.amount < 100.0,
+            update.amount > Money::ZERO && update.amount < Money::from_minor(100, 0),
             || "The percent is more than 0 and less than 100.".to_owned(),
         ),
         _ => {}
@@ -477,11 +478,18 @@ pub fn bulk_update_problems(update: &BulkUpdate) -> Vec<String> {
 /// A price in minor units after a bulk update's operation, rounded to the cent and kept within
 /// the prices a product may have.
 pub fn bulk_price(update: &BulkUpdate, current_minor: i64) -> i64 {
-    let most = (crate::catalog::MONEY_MAX * 100.0) as i64;
+    let most = crate::money::stored_from_number(crate::catalog::MONEY_MAX);
+    // A percent in hundredths (12.5 % is 1250 of 10,000): the new price in whole integers,
+    // rounded half away from zero.
+    let scaled = |hundredths: i64| {
+        let product = i128::from(current_minor) * i128::from(hundredths);
+        i64::try_from((product + 5_000) / 10_000).unwrap_or(most)
+    };
+    let percent = stored_minor(update.amount);
     let price = match update.operation.as_str() {
-        "set" => (update.amount * 100.0).round() as i64,
-        "increasePercent" => (current_minor as f64 * (1.0 + update.amount / 100.0)).round() as i64,
-        "decreasePercent" => (current_minor as f64 * (1.0 - update.amount / 100.0)).round() as i64,
+        "set" => stored_minor(update.amount),
+        "increasePercent" => scaled(10_000 + percent),
+        "decreasePercent" => scaled(10_000 - percent),
         _ => current_minor,
     };
     price.clamp(0, most)
@@ -671,8 +679,8 @@ pub const FREE_SHIPPING_OVER_MINOR: i64 = 5_000;
 /// A new store's shipping settings.
 pub fn initial_shipping() -> ShippingSettings {
     ShippingSettings {
-        rate: crate::catalog::minor_to_money(SHIPPING_RATE_MINOR),
-        free_shipping_over: Some(crate::catalog::minor_to_money(FREE_SHIPPING_OVER_MINOR)),
+        rate: crate::money::stored(SHIPPING_RATE_MINOR),
+        free_shipping_over: Some(crate::money::stored(FREE_SHIPPING_OVER_MINOR)),
     }
 }
 
@@ -697,10 +705,7 @@ pub fn shipping_problems(settings: &ShippingSettings) -> Vec<String> {
 /// an amount that could not (not finite, negative) reads as the default rate or no threshold.
 /// No message is built here, so the storefront's renderer carries no float formatting.
 pub fn shipping_minor(settings: &ShippingSettings) -> (i64, Option<i64>) {
-    let minor = |amount: f64| {
-        (amount.is_finite() && (0.0..=crate::catalog::MONEY_MAX).contains(&amount))
-            .then(|| (amount * 100.0).round() as i64)
-    };
+    let minor = |amount: Money| crate::money::to_stored("", amount).ok();
     (
         minor(settings.rate).unwrap_or(SHIPPING_RATE_MINOR),
         settings.free_shipping_over.and_then(minor),

@@ -175,7 +175,7 @@ fn shipping_is_free_from_the_threshold_and_for_an_empty_cart() {
 }
 
 fn order() -> OrderState {
-    // Two lines (20.00 x 2, 10.00 x 1), 5.00 off the merchandise, 4.99 shipping: 49.99 paid.
+    // Two lines (20.00 x 2, 10.00 x 1), 5.00 off the merchandise, 4.99 shipping: "49.99".parse().expect("money") paid.
     OrderState {
         lines: vec![
             LineState {
@@ -251,40 +251,40 @@ fn a_fulfilment_ships_no_more_than_is_left_of_a_paid_order() {
 #[test]
 fn a_refund_gives_back_each_line_less_its_share_of_the_discount_and_never_more_than_was_paid() {
     let state = order();
-    let refund = |l: &[(u32, i64)], shipping: f64| RefundInput {
+    let refund = |l: &[(u32, i64)], shipping: &str| RefundInput {
         lines: lines(l),
-        shipping,
+        shipping: shipping.parse().expect("money"),
         restock: false,
         reason: String::new(),
     };
     // Line 2 (10.00) carries 1.00 of the 5.00 discount.
     assert_eq!(
-        quote_refund(&state, &refund(&[(1, 1)], 0.0))
+        quote_refund(&state, &refund(&[(1, 1)], "0.0"))
             .expect("refund")
             .total_minor,
         900
     );
     // Everything left gives back exactly what was paid.
     assert_eq!(
-        quote_refund(&state, &refund(&[(0, 2), (1, 1)], 4.99))
+        quote_refund(&state, &refund(&[(0, 2), (1, 1)], "4.99"))
             .expect("refund")
             .total_minor,
         4_999
     );
     for bad in [
-        refund(&[(1, -1)], 0.0),
-        refund(&[(1, 2)], 0.0),
-        refund(&[(9, 1)], 0.0),
-        refund(&[], -1.0),
-        refund(&[], 5.0),
-        refund(&[], 0.0),
-        refund(&[(1, 1), (1, 1)], 0.0),
+        refund(&[(1, -1)], "0.0"),
+        refund(&[(1, 2)], "0.0"),
+        refund(&[(9, 1)], "0.0"),
+        refund(&[], "-1.0"),
+        refund(&[], "5.0"),
+        refund(&[], "0.0"),
+        refund(&[(1, 1), (1, 1)], "0.0"),
     ] {
         assert!(quote_refund(&state, &bad).is_err(), "{bad:?}");
     }
     let mut refunded = order();
     refunded.financial_status = "refunded".to_owned();
-    assert!(quote_refund(&refunded, &refund(&[(1, 1)], 0.0)).is_err());
+    assert!(quote_refund(&refunded, &refund(&[(1, 1)], "0.0")).is_err());
     assert_eq!(financial_after_refund(4_999, 900), "partially_refunded");
     assert_eq!(financial_after_refund(4_999, 4_999), "refunded");
 }

@@ -73,19 +73,19 @@ fn purge_targets_are_paths_or_http_addresses() {
 
 #[test]
 fn bulk_prices_round_to_the_cent_and_stay_in_range() {
-    let update = |operation: &str, amount: f64| BulkUpdate {
+    let update = |operation: &str, amount: &str| BulkUpdate {
         collection_id: None,
         field: "price".to_owned(),
         operation: operation.to_owned(),
-        amount,
+        amount: amount.parse().expect("money"),
         status: None,
         affected: None,
     };
-    assert_eq!(bulk_price(&update("increasePercent", 10.0), 1250), 1375);
-    assert_eq!(bulk_price(&update("decreasePercent", 33.0), 1000), 670);
-    assert_eq!(bulk_price(&update("set", 19.99), 1), 1999);
+    assert_eq!(bulk_price(&update("increasePercent", "10.0"), 1250), 1375);
+    assert_eq!(bulk_price(&update("decreasePercent", "33.0"), 1000), 670);
+    assert_eq!(bulk_price(&update("set", "19.99"), 1), 1999);
     assert_eq!(
-        bulk_price(&update("increasePercent", 1000.0), 100_000_000_000),
+        bulk_price(&update("increasePercent", "1000.0"), 100_000_000_000),
         100_000_000_000
     );
 }
@@ -111,16 +111,16 @@ fn batches_refuse_duplicates_and_out_of_range_values() {
     assert!(!stock_problems(&[change("a", 1), change("a", 2)]).is_empty());
     assert!(!stock_problems(&[change("a", -1)]).is_empty());
     assert!(!stock_problems(&[]).is_empty());
-    let patch = |id: &str, price: f64| ProductPatch {
+    let patch = |id: &str, price: &str| ProductPatch {
         id: id.to_owned(),
         title: None,
-        price: Some(price),
+        price: Some(price.parse().expect("money")),
         compare_at_price: None,
         status: None,
     };
-    assert!(patch_problems(&[patch("a", 1.5)]).is_empty());
-    assert!(!patch_problems(&[patch("a", -1.0)]).is_empty());
-    assert!(!patch_problems(&[patch("a", 1.0), patch("a", 2.0)]).is_empty());
+    assert!(patch_problems(&[patch("a", "1.5")]).is_empty());
+    assert!(!patch_problems(&[patch("a", "-1.0")]).is_empty());
+    assert!(!patch_problems(&[patch("a", "1.0"), patch("a", "2.0")]).is_empty());
 }
 
 #[test]

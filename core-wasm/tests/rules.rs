@@ -190,11 +190,11 @@ rules! {
 fn a_discount_is_checked_by_its_method_and_type() {
     use core_wasm::catalog::check_discount;
     use shared_types::catalog::DiscountInput;
-    let input = |method: Option<&str>, code: &str, value_type: &str, value: f64| DiscountInput {
+    let input = |method: Option<&str>, code: &str, value_type: &str, value: &str| DiscountInput {
         method: method.map(str::to_owned),
         code: code.to_owned(),
         value_type: value_type.to_owned(),
-        value,
+        value: value.parse().expect("an amount"),
         starts_at: None,
         ends_at: None,
         is_active: None,
@@ -202,7 +202,7 @@ fn a_discount_is_checked_by_its_method_and_type() {
         usage_limit: None,
         per_customer_limit: None,
     };
-    let ok = check_discount(&input(None, " spring-10 ", "percent", 10.0)).expect("valid");
+    let ok = check_discount(&input(None, " spring-10 ", "percent", "10.0")).expect("valid");
     assert_eq!(
         (ok.method.as_str(), ok.code.as_str(), ok.value),
         ("code", "SPRING-10", 1000)
@@ -212,14 +212,14 @@ fn a_discount_is_checked_by_its_method_and_type() {
             Some("automatic"),
             "Free shipping week",
             "amount",
-            5.0
+            "5.0"
         ))
         .is_ok()
     );
-    assert!(check_discount(&input(Some("gift"), "X", "amount", 5.0)).is_err());
-    assert!(check_discount(&input(None, "no spaces", "amount", 5.0)).is_err());
-    assert!(check_discount(&input(None, "OK", "percent", 101.0)).is_err());
-    let mut late = input(None, "LATE", "amount", 1.0);
+    assert!(check_discount(&input(Some("gift"), "X", "amount", "5.0")).is_err());
+    assert!(check_discount(&input(None, "no spaces", "amount", "5.0")).is_err());
+    assert!(check_discount(&input(None, "OK", "percent", "101.0")).is_err());
+    let mut late = input(None, "LATE", "amount", "1.0");
     late.starts_at = Some(10);
     late.ends_at = Some(10);
     assert_eq!(
@@ -234,25 +234,25 @@ fn a_discount_is_checked_by_its_method_and_type() {
 #[test]
 fn rate_and_average_changes_are_computed_from_exact_values() {
     use shared_types::{AovResult, OrdersResult, OverviewPeriod, SalesResult};
-    let period = |visitors: u64, converted: u64, sales: f64, orders: u64| OverviewPeriod {
+    let period = |visitors: u64, converted: u64, sales: &str, orders: u64| OverviewPeriod {
         range: analytics::range("2026-11-02", "2026-11-02", "UTC", 1793620800000).expect("range"),
         conversion: analytics::funnel([visitors, 0, 0, 0, converted]),
         sales: SalesResult {
-            total_sales: sales,
+            total_sales: sales.parse().expect("an amount"),
             details: Default::default(),
         },
         orders: OrdersResult {
             total_orders: orders,
         },
         aov: AovResult {
-            aov: analytics::aov(sales, orders),
+            aov: analytics::aov(sales.parse().expect("an amount"), orders),
         },
         conversion_rate: analytics::conversion_rate(converted, visitors),
         locations: Vec::new(),
     };
     // AOV: 0.125 (0.13 shown) against 0.135 (0.14 shown): exact -7.41 %, rounded -7.14 %.
-    let current = period(800, 11, 0.125, 1);
-    let previous = period(1_200, 19, 0.135, 1);
+    let current = period(800, 11, "0.125", 1);
+    let previous = period(1_200, 19, "0.135", 1);
     assert_eq!(
         (current.conversion_rate, previous.conversion_rate),
         (1.38, 1.58)

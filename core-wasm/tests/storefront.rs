@@ -302,7 +302,7 @@ fn a_new_section_shows_what_to_fill_in_in_the_preview_and_shoppers_never_see_tha
 fn free_shipping_texts_name_the_stores_own_threshold_in_its_currency() {
     let mut snapshot = snapshot();
     snapshot.shop.currency = "EUR".to_owned();
-    snapshot.shop.shipping.free_shipping_over = Some(75.0);
+    snapshot.shop.shipping.free_shipping_over = Some("75.0".parse().expect("money"));
     let render = |config: &Value, snapshot: &Snapshot, page: &str| {
         preview::page(&view(config, snapshot), page, snapshot)
             .expect("renders")

@@ -108,7 +108,7 @@ fn variant(id: &str, values: &[&str], stock: i64) -> Variant {
         id: id.to_owned(),
         title: values.join(" / "),
         options: values.iter().map(|v| (*v).to_owned()).collect(),
-        price: 10.0,
+        price: "10.0".parse().expect("money"),
         compare_at_price: None,
         stock,
         sku: String::new(),

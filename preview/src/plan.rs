@@ -3,8 +3,9 @@
 
 use std::collections::BTreeSet;
 
+use core_wasm::money::stored_minor;
+use core_wasm::storefront::Line;
 use core_wasm::storefront::preview::{PAGES, SECTIONS_MAX, Snapshot};
-use core_wasm::storefront::{Line, to_minor};
 use serde_json::Value;
 
 /// What changed since the page was last rendered.
@@ -108,7 +109,7 @@ pub fn cart(snapshot: &Snapshot) -> (Vec<Line>, Vec<String>) {
             .map(|i| i.src.clone())
             .unwrap_or_default(),
         quantity: 1,
-        price_minor: to_minor(price),
+        price_minor: stored_minor(price),
         stock,
         personalization: Vec::new(),
     };

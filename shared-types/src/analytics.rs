@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::Money;
+
 /// One step of the conversion funnel.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -42,7 +44,7 @@ pub struct SeriesDetails {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct SalesResult {
-    pub total_sales: f64,
+    pub total_sales: Money,
     pub details: SeriesDetails,
 }
 
@@ -60,7 +62,7 @@ pub struct OrdersResult {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct AovResult {
-    pub aov: f64,
+    pub aov: Money,
 }
 
 /// A count wrapper as the location rows carry it.

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-use crate::FieldProblem;
 use crate::commerce::{Address, AppliedDiscount, Fulfillment, OrderEvent, Refund};
 use crate::theme::ReplayReport;
+use crate::{FieldProblem, Money};
 
 dto! {
     /// A theme of a store. One is active (published); the others are unpublished.
@@ -342,10 +342,10 @@ dto! {
         pub title: String,
         #[serde(default)]
         pub options: Vec<String>,
-        pub price: f64,
+        pub price: Money,
         #[serde(default)]
         #[ts(optional)]
-        pub compare_at_price: Option<f64>,
+        pub compare_at_price: Option<Money>,
         #[serde(default)]
         pub stock: i64,
         #[serde(default)]
@@ -361,10 +361,10 @@ dto! {
         pub handle: String,
         pub description_html: String,
         pub images: Vec<Image>,
-        pub price: f64,
+        pub price: Money,
         #[serde(default)]
         #[ts(optional)]
-        pub compare_at_price: Option<f64>,
+        pub compare_at_price: Option<Money>,
         pub options: Vec<ProductOption>,
         pub variants: Vec<Variant>,
         pub tags: Vec<String>,
@@ -384,10 +384,10 @@ dto! {
         pub description_html: String,
         #[serde(default)]
         pub images: Vec<Image>,
-        pub price: f64,
+        pub price: Money,
         #[serde(default)]
         #[ts(optional)]
-        pub compare_at_price: Option<f64>,
+        pub compare_at_price: Option<Money>,
         #[serde(default)]
         pub options: Vec<ProductOption>,
         #[serde(default)]
@@ -470,7 +470,7 @@ dto! {
         #[ts(optional)]
         pub country: Option<String>,
         pub orders_count: i64,
-        pub total_spent: f64,
+        pub total_spent: Money,
         pub created_at: i64,
         #[serde(default)]
         pub notes: String,
@@ -521,7 +521,7 @@ dto! {
         #[serde(default)]
         pub variant_title: String,
         pub quantity: i64,
-        pub price: f64,
+        pub price: Money,
         /// How many of the line were shipped (fulfilments not cancelled).
         #[serde(default)]
         pub fulfilled_quantity: i64,
@@ -550,10 +550,10 @@ dto! {
         #[ts(optional)]
         pub captured_date: Option<i64>,
         pub currency: String,
-        pub subtotal: f64,
-        pub shipping: f64,
-        pub discount: f64,
-        pub grand_total: f64,
+        pub subtotal: Money,
+        pub shipping: Money,
+        pub discount: Money,
+        pub grand_total: Money,
         pub financial_status: String,
         pub fulfillment_status: String,
         #[serde(default)]
@@ -580,7 +580,7 @@ dto! {
         pub discounts: Vec<AppliedDiscount>,
         /// Money given back so far, in major units.
         #[serde(default)]
-        pub refunded: f64,
+        pub refunded: Money,
         #[serde(default)]
         #[ts(optional)]
         pub cancelled_at: Option<i64>,
@@ -622,7 +622,7 @@ dto! {
         /// after it.
         pub updated_date: i64,
         pub currency: String,
-        pub subtotal: f64,
+        pub subtotal: Money,
         /// How many items (the sum of the quantities).
         pub item_count: i64,
         /// notRecovered, or recovered when the shopper placed the order later.
@@ -653,8 +653,8 @@ dto! {
         pub code: String,
         /// percent, amount or free_shipping.
         pub value_type: String,
-        /// Percent (12.5) or amount in major units (0 for free shipping).
-        pub value: f64,
+        /// Percent (12.5) or amount in major units (0 for free shipping), exact either way.
+        pub value: Money,
         #[serde(default)]
         #[ts(optional)]
         pub starts_at: Option<i64>,
@@ -667,7 +667,7 @@ dto! {
         /// The order subtotal it needs, in major units (absent: none).
         #[serde(default)]
         #[ts(optional)]
-        pub min_subtotal: Option<f64>,
+        pub min_subtotal: Option<Money>,
         /// How many orders may use it in all (absent: no limit).
         #[serde(default)]
         #[ts(optional)]
@@ -688,7 +688,7 @@ dto! {
         pub method: Option<String>,
         pub code: String,
         pub value_type: String,
-        pub value: f64,
+        pub value: Money,
         #[serde(default)]
         #[ts(optional)]
         pub starts_at: Option<i64>,
@@ -700,7 +700,7 @@ dto! {
         pub is_active: Option<bool>,
         #[serde(default)]
         #[ts(optional)]
-        pub min_subtotal: Option<f64>,
+        pub min_subtotal: Option<Money>,
         #[serde(default)]
         #[ts(optional)]
         pub usage_limit: Option<i64>,

@@ -1,9 +1,11 @@
 //! Selling: addresses, the discounts a cart earns, fulfilments, refunds, cancellations and an
 //! order's timeline, as the storefront's checkout and the admin's order page send and read them.
-//! Money is in major units (`19.99`); times are milliseconds since the epoch.
+//! Money is `Money` (major units in JSON: `19.99`); times are milliseconds since the epoch.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use crate::Money;
 use ts_rs::TS;
 
 dto! {
@@ -51,7 +53,7 @@ dto! {
         /// percent, amount or free_shipping.
         pub value_type: String,
         /// What it took off, in major units.
-        pub amount: f64,
+        pub amount: Money,
     }
 
     /// A quantity of one of an order's lines (`line` is the line's index in `lineItems`).
@@ -94,7 +96,7 @@ dto! {
         pub lines: Vec<LineQuantity>,
         /// Shipping given back, in major units (default 0).
         #[serde(default)]
-        pub shipping: f64,
+        pub shipping: Money,
         /// Put the refunded lines back in stock.
         #[serde(default)]
         pub restock: bool,
@@ -106,8 +108,8 @@ dto! {
     pub struct Refund {
         pub id: String,
         pub lines: Vec<LineQuantity>,
-        pub shipping: f64,
-        pub amount: f64,
+        pub shipping: Money,
+        pub amount: Money,
         pub restock: bool,
         pub reason: String,
         pub created_at: i64,
@@ -116,11 +118,11 @@ dto! {
     /// What a refund of the given lines and shipping would give back (the admin's refund
     /// dialog shows it before the merchant confirms).
     pub struct RefundQuote {
-        pub amount: f64,
+        pub amount: Money,
         /// Shipping that may still be refunded.
-        pub shipping_refundable: f64,
+        pub shipping_refundable: Money,
         /// Money that may still be refunded in all.
-        pub refundable: f64,
+        pub refundable: Money,
     }
 
     /// Cancels an unfulfilled order: a paid one is refunded in full.
@@ -146,10 +148,10 @@ dto! {
     /// The lines, discounts and totals a cart comes to (the cart page and the checkout show
     /// it; the order is written with the same figures).
     pub struct CartTotals {
-        pub subtotal: f64,
-        pub shipping: f64,
-        pub discount: f64,
-        pub total: f64,
+        pub subtotal: Money,
+        pub shipping: Money,
+        pub discount: Money,
+        pub total: Money,
         pub discounts: Vec<AppliedDiscount>,
         /// Why the code typed does not apply (empty when it does or none was typed).
         #[serde(default)]

@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::Money;
+
 /// A notification (shell.md §3). `status` 2 means read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -63,13 +65,13 @@ pub struct OnboardingStatus {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Balance {
-    pub available_to_payout: f64,
+    pub available_to_payout: Money,
     /// Paid sales less fees, before payouts.
-    pub earned: f64,
-    pub fees: f64,
+    pub earned: Money,
+    pub fees: Money,
     /// Payouts asked for and not yet paid.
-    pub pending_payouts: f64,
-    pub paid_payouts: f64,
+    pub pending_payouts: Money,
+    pub paid_payouts: Money,
     pub currency: String,
 }
 
@@ -129,7 +131,7 @@ pub struct PayoutConfig {
     pub card_id: Option<String>,
     /// `manual` or `weekly`.
     pub schedule: String,
-    pub minimum_amount: f64,
+    pub minimum_amount: Money,
 }
 
 /// `POST /stores/payout/config` and `PATCH /stores/payout/config/{id}`.
@@ -141,7 +143,7 @@ pub struct PayoutConfigInput {
     #[serde(default)]
     pub card_id: Option<String>,
     pub schedule: String,
-    pub minimum_amount: f64,
+    pub minimum_amount: Money,
 }
 
 /// `POST /stores/payout/v2/payout-request` (with an `Idempotency-Key` header).
@@ -150,7 +152,7 @@ pub struct PayoutConfigInput {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct PayoutRequestInput {
-    pub amount: f64,
+    pub amount: Money,
     #[serde(default)]
     pub card_id: Option<String>,
 }
@@ -162,7 +164,7 @@ pub struct PayoutRequestInput {
 #[ts(export)]
 pub struct PayoutRequest {
     pub id: String,
-    pub amount: f64,
+    pub amount: Money,
     pub card_id: Option<String>,
     /// `pending`, `paid` or `rejected`.
     pub status: String,
@@ -441,7 +443,7 @@ pub struct PendingDomain {
     pub id: String,
     pub host: String,
     pub years: u32,
-    pub price: f64,
+    pub price: Money,
     pub created_date: String,
 }
 
@@ -552,7 +554,7 @@ pub struct Plan {
     pub code: String,
     pub name: String,
     /// Per month, rounded to 2 places.
-    pub price: f64,
+    pub price: Money,
     pub currency: String,
     pub features: Vec<PlanFeature>,
     pub rank: Option<crate::Rank>,
@@ -602,7 +604,7 @@ pub struct PlanChoice {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct DashboardTotals {
-    pub total_sales: f64,
+    pub total_sales: Money,
     #[ts(type = "number")]
     pub total_orders: u64,
     /// Real orders not yet fulfilled (all time): the "{n} open orders" row.

@@ -6,6 +6,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::Money;
+
 /// A stored record: its id, what the merchant entered, and when.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -109,7 +111,7 @@ dto! {
         pub operation: String,
         /// The amount or percent (prices).
         #[serde(default)]
-        pub amount: f64,
+        pub amount: Money,
         /// The status to set (`active`, `draft` or `archived`).
         #[serde(default)]
         #[ts(optional)]
@@ -159,11 +161,11 @@ dto! {
     /// `freeShippingOver` is set. The cart's free-shipping bar and the checkout use the same.
     pub struct ShippingSettings {
         /// The flat rate in major units.
-        pub rate: f64,
+        pub rate: Money,
         /// Free shipping from this subtotal (major units); absent: never free.
         #[serde(default)]
         #[ts(optional)]
-        pub free_shipping_over: Option<f64>,
+        pub free_shipping_over: Option<Money>,
     }
 
     /// The custom store's settings: visibility behind a password, search-engine texts and
@@ -214,10 +216,10 @@ dto! {
         pub title: Option<String>,
         #[serde(default)]
         #[ts(optional)]
-        pub price: Option<f64>,
+        pub price: Option<Money>,
         #[serde(default)]
         #[ts(optional)]
-        pub compare_at_price: Option<f64>,
+        pub compare_at_price: Option<Money>,
         #[serde(default)]
         #[ts(optional)]
         pub status: Option<String>,

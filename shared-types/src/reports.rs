@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::DateRange;
+use crate::{DateRange, Money};
 
 /// How the sales report groups paid orders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
@@ -38,16 +38,16 @@ pub struct SalesRow {
     #[ts(type = "number")]
     pub orders: u64,
     /// Line items before discounts.
-    pub gross_sales: f64,
-    pub discounts: f64,
+    pub gross_sales: Money,
+    pub discounts: Money,
     /// Money given back for items on the row's orders, on the day it was given back (a refund's
     /// shipping comes off `shipping`).
-    pub returns: f64,
-    pub shipping: f64,
+    pub returns: Money,
+    pub shipping: Money,
     /// Gross sales less discounts and returns.
-    pub net_sales: f64,
+    pub net_sales: Money,
     /// Net sales plus shipping: what shoppers paid (the Overview's total sales).
-    pub total_sales: f64,
+    pub total_sales: Money,
 }
 
 /// `GET /stores/reports/sales`: the rows of one grouping and the totals of the range.
@@ -75,18 +75,18 @@ pub struct ProfitRow {
     #[ts(type = "number")]
     pub orders: u64,
     /// What shoppers paid: net sales plus shipping charged.
-    pub sales: f64,
+    pub sales: Money,
     /// Cost of the units whose cost is known.
-    pub cost_of_goods: f64,
-    pub payment_fees: f64,
-    pub shipping_costs: f64,
+    pub cost_of_goods: Money,
+    pub payment_fees: Money,
+    pub shipping_costs: Money,
     /// Sales less costs, fees and shipping over the lines whose cost is known.
-    pub profit: f64,
+    pub profit: Money,
     /// Units sold with no unit cost entered: left out of `profit`, never counted as free.
     #[ts(type = "number")]
     pub unknown_cost_units: u64,
     /// The sales of those units.
-    pub unknown_cost_sales: f64,
+    pub unknown_cost_sales: Money,
 }
 
 /// One product (or variant) of the estimated profit.
@@ -101,17 +101,17 @@ pub struct ProfitProduct {
     pub title: String,
     #[ts(type = "number")]
     pub units: u64,
-    pub sales: f64,
+    pub sales: Money,
     /// `null` when no unit cost is entered.
     #[ts(optional)]
-    pub unit_cost: Option<f64>,
+    pub unit_cost: Option<Money>,
     #[ts(optional)]
-    pub cost_of_goods: Option<f64>,
-    pub payment_fees: f64,
-    pub shipping_costs: f64,
+    pub cost_of_goods: Option<Money>,
+    pub payment_fees: Money,
+    pub shipping_costs: Money,
     /// `null` when the cost is unknown.
     #[ts(optional)]
-    pub profit: Option<f64>,
+    pub profit: Option<Money>,
 }
 
 /// `GET /stores/reports/profit`.
@@ -140,9 +140,9 @@ pub struct ProductCost {
     pub variant_id: String,
     pub title: String,
     /// The selling price.
-    pub price: f64,
+    pub price: Money,
     #[ts(optional)]
-    pub unit_cost: Option<f64>,
+    pub unit_cost: Option<Money>,
 }
 
 /// `PUT /stores/reports/costs`: a unit cost, or `null` to remove it.
@@ -156,7 +156,7 @@ pub struct ProductCostInput {
     pub variant_id: String,
     /// 0 to 1,000,000.00, at most 2 decimals; `null` removes the cost.
     #[ts(optional)]
-    pub unit_cost: Option<f64>,
+    pub unit_cost: Option<Money>,
 }
 
 /// How the UTM report groups sessions.
@@ -199,7 +199,7 @@ pub struct UtmRow {
     /// Paid orders named by those sessions' checkout completions.
     #[ts(type = "number")]
     pub orders: u64,
-    pub revenue: f64,
+    pub revenue: Money,
 }
 
 /// `GET /stores/reports/utm`.

@@ -3,9 +3,10 @@
 
 use shared_types::{ChangeKind, ConversionResult, FunnelStep, OverviewChanges, OverviewPeriod};
 
-use crate::limits::{
-    CHART_DECIMALS, MONEY_DECIMALS, REVENUE_CHANGE_DECIMALS, STAT_CARD_CHANGE_DECIMALS,
-};
+use shared_types::Money;
+
+use crate::limits::{CHART_DECIMALS, REVENUE_CHANGE_DECIMALS, STAT_CARD_CHANGE_DECIMALS};
+use crate::money::{stored, stored_minor};
 use crate::numbers::round_to;
 
 /// Conversion rate = session_converted / vistors x 100, rounded to 2 decimals; 0 without
@@ -21,16 +22,25 @@ fn exact_conversion_rate(session_converted: u64, vistors: u64) -> f64 {
     session_converted as f64 / vistors as f64 * 100.0
 }
 
-/// Average order value = total sales / total orders, rounded to 2 decimals; 0 without orders.
-pub fn aov(total_sales: f64, total_orders: u64) -> f64 {
-    round_to(exact_aov(total_sales, total_orders), MONEY_DECIMALS)
+/// Average order value = total sales / total orders, rounded half away from zero to the cent;
+/// 0 without orders.
+pub fn aov(total_sales: Money, total_orders: u64) -> Money {
+    let (orders, total) = (
+        i128::from(total_orders),
+        i128::from(stored_minor(total_sales)),
+    );
+    if orders == 0 {
+        return Money::ZERO;
+    }
+    let rounded = (total.abs() * 2 + orders) / (orders * 2);
+    stored(i64::try_from(if total < 0 { -rounded } else { rounded }).unwrap_or(0))
 }
 
-fn exact_aov(total_sales: f64, total_orders: u64) -> f64 {
-    if total_orders == 0 || !total_sales.is_finite() {
+fn exact_aov(total_sales: Money, total_orders: u64) -> f64 {
+    if total_orders == 0 {
         return 0.0;
     }
-    total_sales / total_orders as f64
+    total_sales.approximate() / total_orders as f64
 }
 
 /// The change of every Overview figure from `previous` to `current`; all 0 unless `compare`.
@@ -60,7 +70,10 @@ pub fn changes(
         view_content: card(c.view_content.value, p.view_content.value),
         add_to_cart: card(c.add_to_cart.value, p.add_to_cart.value),
         reached_checkout: card(c.reached_checkout.value, p.reached_checkout.value),
-        total_sales: revenue(current.sales.total_sales, previous.sales.total_sales),
+        total_sales: revenue(
+            current.sales.total_sales.approximate(),
+            previous.sales.total_sales.approximate(),
+        ),
         total_orders: revenue(
             current.orders.total_orders as f64,
             previous.orders.total_orders as f64,

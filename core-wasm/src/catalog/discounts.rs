@@ -1,5 +1,6 @@
 //! Discounts: codes, values, limits of use and dates.
 
+use shared_types::Money;
 use shared_types::catalog::DiscountInput;
 
 use super::{check_title, money_to_minor};
@@ -8,11 +9,11 @@ use super::{check_title, money_to_minor};
 pub const DISCOUNT_CODE_MAX: usize = 64;
 
 /// A discount's value: a percent of 0.01 to 100 (kept in hundredths of a percent) or an amount
-/// (kept in minor units).
-pub fn discount_value(value_type: &str, value: f64) -> Result<i64, String> {
+/// (kept in minor units); both read exactly as typed.
+pub fn discount_value(value_type: &str, value: Money) -> Result<i64, String> {
     match value_type {
         "percent" => {
-            if !(value > 0.0 && value <= 100.0) {
+            if value <= Money::ZERO || value > Money::from_minor(100, 0) {
                 return Err("A percent discount is more than 0 and at most 100.".to_owned());
             }
             money_to_minor("The percent", value)
@@ -106,13 +107,14 @@ pub fn check_discount(input: &DiscountInput) -> Result<CheckedDiscount, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::money::m;
 
     #[test]
     fn discounts_take_a_percent_or_an_amount() {
-        assert_eq!(discount_value("percent", 12.5), Ok(1250));
-        assert!(discount_value("percent", 120.0).is_err());
-        assert_eq!(discount_value("amount", 5.0), Ok(500));
-        assert!(discount_value("free", 5.0).is_err());
+        assert_eq!(discount_value("percent", m("12.5")), Ok(1250));
+        assert!(discount_value("percent", m("120.0")).is_err());
+        assert_eq!(discount_value("amount", m("5.0")), Ok(500));
+        assert!(discount_value("free", m("5.0")).is_err());
         assert_eq!(check_discount_code(" save10 "), Ok("SAVE10".to_owned()));
         assert!(check_discount_code("no spaces").is_err());
     }

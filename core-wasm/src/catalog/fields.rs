@@ -9,8 +9,7 @@ pub const HANDLE_MAX: usize = 100;
 /// A page body or product description: at most 200,000 characters of HTML.
 pub const HTML_MAX: usize = 200_000;
 
-/// The largest price or amount, in major units.
-pub const MONEY_MAX: f64 = 1_000_000_000.0;
+pub use crate::money::MONEY_MAX;
 
 /// A handle made from a title: lowercase ASCII letters and digits, other runs as one `-`.
 /// Falls back to `item` when nothing is left.
@@ -75,23 +74,10 @@ pub fn check_html_length(label: &str, html: &str) -> Result<(), String> {
     }
 }
 
-/// An amount in major units (`19.99`) as minor units (`1999`): not negative, at most two
-/// decimals, at most `MONEY_MAX`.
-pub fn money_to_minor(label: &str, amount: f64) -> Result<i64, String> {
-    if !amount.is_finite() || !(0.0..=MONEY_MAX).contains(&amount) {
-        return Err(format!("{label} must be between 0 and {MONEY_MAX}."));
-    }
-    let cents = (amount * 100.0).round();
-    if ((amount * 100.0) - cents).abs() > 1e-6 {
-        return Err(format!("{label} has at most two decimals."));
-    }
-    // In range by the check above, so the conversion is exact.
-    Ok(cents as i64)
-}
-
-/// Minor units as a major amount (`1999` is `19.99`).
-pub fn minor_to_money(minor: i64) -> f64 {
-    minor as f64 / 100.0
+/// An amount (`19.99`) as stored minor units (`1999`): not negative, at most two decimals, at
+/// most `MONEY_MAX`.
+pub fn money_to_minor(label: &str, amount: shared_types::Money) -> Result<i64, String> {
+    crate::money::to_stored(label, amount)
 }
 
 #[cfg(test)]
@@ -113,10 +99,13 @@ mod tests {
 
     #[test]
     fn money_has_two_decimals_at_most() {
-        assert_eq!(money_to_minor("Price", 19.99), Ok(1999));
-        assert_eq!(money_to_minor("Price", 0.0), Ok(0));
-        assert!(money_to_minor("Price", 1.005).is_err());
-        assert!(money_to_minor("Price", -1.0).is_err());
-        assert!(money_to_minor("Price", f64::NAN).is_err());
+        use shared_types::Money;
+        assert_eq!(
+            money_to_minor("Price", Money::from_minor(1999, 2)),
+            Ok(1999)
+        );
+        assert_eq!(money_to_minor("Price", Money::ZERO), Ok(0));
+        assert!(money_to_minor("Price", Money::from_minor(1005, 3)).is_err());
+        assert!(money_to_minor("Price", Money::from_minor(-1, 0)).is_err());
     }
 }

@@ -1,8 +1,8 @@
 //! Products: the product form's every check, each problem at its field, and the checked
 //! product the server writes.
 
-use shared_types::FieldProblem;
 use shared_types::catalog::{Image, ProductInput, ProductOption, Variant};
+use shared_types::{FieldProblem, Money};
 
 use super::{
     HANDLE_MAX, HTML_MAX, MONEY_MAX, STOCK_MAX, TITLE_MAX, check_handle, check_html_length,
@@ -101,11 +101,12 @@ impl Found {
     }
 
     /// An amount of money: `code.range` or `code.decimals`; the minor units when right.
-    fn money(&mut self, path: &str, code: &str, label: &str, amount: f64) -> Option<i64> {
+    fn money(&mut self, path: &str, code: &str, label: &str, amount: Money) -> Option<i64> {
         match money_to_minor(label, amount) {
             Ok(minor) => Some(minor),
             Err(message) => {
-                if amount.is_finite() && (0.0..=MONEY_MAX).contains(&amount) {
+                let in_range = !amount.is_negative() && amount.approximate() <= MONEY_MAX;
+                if in_range {
                     self.add(path, &format!("{code}.decimals"), message, None);
                 } else {
                     self.add(
@@ -460,7 +461,7 @@ pub(super) mod tests {
                 src: "/uploads/tee.png".to_owned(),
                 alt: "A tee".to_owned(),
             }],
-            price: 20.0,
+            price: "20.0".parse().expect("money"),
             compare_at_price: None,
             options: options
                 .iter()
@@ -475,7 +476,7 @@ pub(super) mod tests {
                     id: String::new(),
                     title: values.join(VARIANT_TITLE_SEPARATOR),
                     options: values.iter().map(|v| (*v).to_owned()).collect(),
-                    price: 20.0,
+                    price: "20.0".parse().expect("money"),
                     compare_at_price: None,
                     stock: 1,
                     sku: String::new(),
@@ -554,7 +555,7 @@ pub(super) mod tests {
         );
         input.variants[0].stock = STOCK_MAX + 1;
         input.variants[0].sku = "X".repeat(SKU_MAX + 1);
-        input.variants[0].price = 1.005;
+        input.variants[0].price = "1.005".parse().expect("money");
         let problems = paths(&input);
         for expected in [
             ("variants.0.price", "product.variantPrice.decimals"),

@@ -26,8 +26,8 @@ pub(super) fn combinations(options: &[ProductOption]) -> usize {
 pub fn variants_for_options(
     options: &[ProductOption],
     current: &[Variant],
-    price: f64,
-    compare_at_price: Option<f64>,
+    price: shared_types::Money,
+    compare_at_price: Option<shared_types::Money>,
 ) -> Result<Vec<Variant>, FieldProblem> {
     let lists: Vec<ProductOption> = options
         .iter()
@@ -111,6 +111,7 @@ pub fn variants_for_options(
 
 #[cfg(test)]
 mod tests {
+    use crate::money::m;
     use shared_types::catalog::ProductInput;
 
     use super::super::products::tests::product;
@@ -121,22 +122,27 @@ mod tests {
     fn options_make_variants_that_keep_what_was_set_for_them() {
         let options =
             |lists: &[(&str, &[&str])]| -> Vec<ProductOption> { product(lists, &[]).options };
-        let made = variants_for_options(&options(&[("Size", &["S", "M"])]), &[], 20.0, Some(25.0))
-            .expect("two variants");
+        let made = variants_for_options(
+            &options(&[("Size", &["S", "M"])]),
+            &[],
+            m("20.0"),
+            Some(m("25.0")),
+        )
+        .expect("two variants");
         assert_eq!(made.len(), 2);
         assert_eq!(made[1].title, "M");
-        assert_eq!(made[1].compare_at_price, Some(25.0));
+        assert_eq!(made[1].compare_at_price, Some(m("25.0")));
 
         let mut current = made;
         current[0].id = "v1".to_owned();
-        current[0].price = 18.0;
+        current[0].price = "18.0".parse().expect("money");
         current[0].stock = 7;
         current[0].sku = "TEE-S".to_owned();
         // A value added keeps the variants there were.
         let more = variants_for_options(
             &options(&[("Size", &["S", "M", " L "])]),
             &current,
-            20.0,
+            m("20.0"),
             None,
         )
         .expect("three variants");
@@ -154,7 +160,7 @@ mod tests {
                 ("Fit", &[]),
             ]),
             &current,
-            20.0,
+            m("20.0"),
             None,
         )
         .expect("four variants");
@@ -162,7 +168,7 @@ mod tests {
         assert_eq!(titles, ["S / Red", "S / Blue", "M / Red", "M / Blue"]);
         assert_eq!(
             (grown[1].price, grown[1].stock, grown[1].id.as_str()),
-            (18.0, 0, "")
+            (m("18.0"), 0, "")
         );
         for variant in &grown {
             let input = ProductInput {
@@ -173,13 +179,14 @@ mod tests {
             assert!(check_product(&input).is_ok(), "{variant:?}");
         }
         assert!(
-            variants_for_options(&[], &current, 20.0, None)
+            variants_for_options(&[], &current, m("20.0"), None)
                 .expect("none")
                 .is_empty()
         );
         let many: Vec<String> = (0..11).map(|n| n.to_string()).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
-        let refused = variants_for_options(&options(&[("A", &many), ("B", &many)]), &[], 1.0, None);
+        let refused =
+            variants_for_options(&options(&[("A", &many), ("B", &many)]), &[], m("1.0"), None);
         assert_eq!(
             refused.map_err(|p| p.code),
             Err("product.options.tooManyVariants".to_owned())

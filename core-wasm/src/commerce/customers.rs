@@ -108,9 +108,8 @@ fn timestamp(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-fn money(amount: f64) -> String {
-    // Amounts of the API are cents already; the rounding only removes float noise.
-    crate::reports::csv_amount((amount * 100.0).round() as i64)
+fn money(amount: shared_types::Money) -> String {
+    crate::reports::csv_amount(crate::money::stored_minor(amount))
 }
 
 fn address_fields(address: Option<&Address>) -> Vec<String> {
@@ -184,7 +183,7 @@ pub fn orders_csv(orders: &[Order]) -> String {
             title: String::new(),
             variant_title: String::new(),
             quantity: 0,
-            price: 0.0,
+            price: shared_types::Money::ZERO,
             fulfilled_quantity: 0,
             refunded_quantity: 0,
             personalization: Vec::new(),

@@ -2,8 +2,6 @@
 //! code the shopper typed, each checked for its dates, minimum subtotal and usage limits.
 //! One function prices the cart page, the checkout and the order, so they always agree.
 
-use crate::catalog::minor_to_money;
-
 /// A discount as the store keeps it, with its usage so far.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DiscountRule {
@@ -207,7 +205,7 @@ pub fn applied(discounts: &CartDiscounts) -> Vec<shared_types::commerce::Applied
             method: a.rule.method.clone(),
             code: a.rule.code.clone(),
             value_type: a.rule.value_type.clone(),
-            amount: minor_to_money(a.amount_minor),
+            amount: crate::money::stored(a.amount_minor),
         })
         .collect()
 }

@@ -5,7 +5,7 @@
 
 use shared_types::commerce::{FulfillmentInput, LineQuantity, RefundInput};
 
-use crate::catalog::money_to_minor;
+use crate::money::stored_minor;
 
 /// The financial states of an order: `partially_refunded` once some of its money went back,
 /// `refunded` once all of it did.
@@ -216,11 +216,11 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
             ));
         }
     }
-    let shipping = if !input.shipping.is_finite() || input.shipping < 0.0 {
+    let shipping = if input.shipping.is_negative() {
         problems.push("The shipping refunded is an amount of 0 or more.".to_owned());
         0
     } else {
-        match money_to_minor("shipping", input.shipping) {
+        match crate::money::to_stored("shipping", input.shipping) {
             Ok(minor) => minor,
             Err(e) => {
                 problems.push(e);
@@ -313,16 +313,10 @@ pub fn cancel_refund(order: &OrderState, restock: bool, reason: &str) -> RefundI
                 quantity: l.quantity - l.refunded,
             })
             .collect(),
-        shipping: crate::catalog::minor_to_money(shipping_refundable(order)),
+        shipping: crate::money::stored(shipping_refundable(order)),
         restock,
         reason: reason.to_owned(),
     }
-}
-
-/// Major units as minor units, rounded to the cent (the API's amounts are cents already).
-fn minor(amount: f64) -> i64 {
-    // Amounts the API sends are bounded money; the rounding only removes float noise.
-    (amount * 100.0).round() as i64
 }
 
 /// An order as the API sends it, as its rules see it.
@@ -331,7 +325,7 @@ pub fn state_of(order: &shared_types::catalog::Order) -> OrderState {
         .discounts
         .iter()
         .filter(|d| d.value_type == "free_shipping")
-        .map(|d| minor(d.amount))
+        .map(|d| stored_minor(d.amount))
         .sum();
     OrderState {
         lines: order
@@ -339,18 +333,18 @@ pub fn state_of(order: &shared_types::catalog::Order) -> OrderState {
             .iter()
             .map(|l| LineState {
                 quantity: l.quantity,
-                price_minor: minor(l.price),
+                price_minor: stored_minor(l.price),
                 fulfilled: l.fulfilled_quantity,
                 refunded: l.refunded_quantity,
             })
             .collect(),
-        subtotal_minor: minor(order.subtotal),
-        shipping_minor: minor(order.shipping),
-        merchandise_discount_minor: minor(order.discount) - shipping_discount,
+        subtotal_minor: stored_minor(order.subtotal),
+        shipping_minor: stored_minor(order.shipping),
+        merchandise_discount_minor: stored_minor(order.discount) - shipping_discount,
         shipping_discount_minor: shipping_discount,
-        grand_total_minor: minor(order.grand_total),
-        refunded_minor: minor(order.refunded),
-        shipping_refunded_minor: order.refunds.iter().map(|r| minor(r.shipping)).sum(),
+        grand_total_minor: stored_minor(order.grand_total),
+        refunded_minor: stored_minor(order.refunded),
+        shipping_refunded_minor: order.refunds.iter().map(|r| stored_minor(r.shipping)).sum(),
         financial_status: order.financial_status.clone(),
         cancelled: order.cancelled_at.is_some(),
     }

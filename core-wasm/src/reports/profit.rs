@@ -2,10 +2,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use shared_types::Money;
 use shared_types::reports::{ProfitProduct, ProfitRow};
 
 use super::{OrderPart, PaidOrder, ReportDay, ReportError, day_of, order_parts};
-use crate::payouts::to_major;
+use crate::money::stored;
 
 /// The largest unit cost: 1,000,000.00.
 pub const MAX_UNIT_COST_MINOR: i64 = 100_000_000;
@@ -57,15 +58,13 @@ impl ProfitSums {
         ProfitRow {
             key: key.to_owned(),
             orders: self.orders,
-            sales: to_major(self.sales),
-            cost_of_goods: to_major(self.cogs),
-            payment_fees: to_major(self.fees),
-            shipping_costs: to_major(self.shipping),
-            profit: to_major(
-                self.sales - self.unknown_sales - self.cogs - self.fees - self.shipping,
-            ),
+            sales: stored(self.sales),
+            cost_of_goods: stored(self.cogs),
+            payment_fees: stored(self.fees),
+            shipping_costs: stored(self.shipping),
+            profit: stored(self.sales - self.unknown_sales - self.cogs - self.fees - self.shipping),
             unknown_cost_units: self.unknown_units,
-            unknown_cost_sales: to_major(self.unknown_sales),
+            unknown_cost_sales: stored(self.unknown_sales),
         }
     }
 }
@@ -129,16 +128,16 @@ pub fn profit_table(
             (
                 p.sales,
                 ProfitProduct {
-                    profit: cogs.map(|cogs| to_major(p.sales - cogs - p.fees - p.shipping)),
-                    unit_cost: cost.map(to_major),
-                    cost_of_goods: cogs.map(to_major),
+                    profit: cogs.map(|cogs| stored(p.sales - cogs - p.fees - p.shipping)),
+                    unit_cost: cost.map(stored),
+                    cost_of_goods: cogs.map(stored),
                     product_id,
                     variant_id,
                     title: p.title,
                     units: u64::try_from(p.units).unwrap_or(0),
-                    sales: to_major(p.sales),
-                    payment_fees: to_major(p.fees),
-                    shipping_costs: to_major(p.shipping),
+                    sales: stored(p.sales),
+                    payment_fees: stored(p.fees),
+                    shipping_costs: stored(p.shipping),
                 },
             )
         })
@@ -161,22 +160,18 @@ pub fn profit_table(
 }
 
 /// A unit cost as typed: 0 to 1,000,000.00 with at most 2 decimals, in minor units.
-pub fn unit_cost_minor(amount: f64) -> Result<i64, ReportError> {
-    if !amount.is_finite() || amount < 0.0 {
-        return Err(ReportError::UnitCost);
+pub fn unit_cost_minor(amount: Money) -> Result<i64, ReportError> {
+    match amount.minor_units(crate::money::STORED_EXPONENT) {
+        Ok(cents) if (0..=MAX_UNIT_COST_MINOR).contains(&cents) => Ok(cents),
+        _ => Err(ReportError::UnitCost),
     }
-    let cents = (amount * 100.0).round();
-    if ((amount * 100.0) - cents).abs() > 1e-6 || cents > MAX_UNIT_COST_MINOR as f64 {
-        return Err(ReportError::UnitCost);
-    }
-    // In range by the checks above, so the conversion is exact.
-    Ok(cents as i64)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::orders::tests::{day, line, order};
     use super::*;
+    use crate::money::m;
 
     #[test]
     fn profit_leaves_products_without_a_cost_out_and_reports_them() {
@@ -189,17 +184,17 @@ mod tests {
         // Fee of 150.00: 4.35 + 0.30 = 4.65, a's share 2/3 = 3.10.
         let a = &table.products[0];
         assert_eq!(a.product_id, "a");
-        assert_eq!(a.cost_of_goods, Some(40.0));
-        assert_eq!(a.payment_fees, 3.10);
-        assert_eq!(a.profit, Some(100.0 - 40.0 - 3.10));
+        assert_eq!(a.cost_of_goods, Some(m("40")));
+        assert_eq!(a.payment_fees, m("3.10"));
+        assert_eq!(a.profit, Some(m("56.90")));
         let b = &table.products[1];
         assert_eq!(b.profit, None);
         assert_eq!(b.unit_cost, None);
         assert_eq!(table.totals.unknown_cost_units, 1);
-        assert_eq!(table.totals.unknown_cost_sales, 50.0);
-        assert_eq!(table.totals.sales, 150.0);
-        assert_eq!(table.totals.profit, 56.9);
-        assert_eq!(table.days[0].profit, 56.9);
+        assert_eq!(table.totals.unknown_cost_sales, m("50"));
+        assert_eq!(table.totals.sales, m("150"));
+        assert_eq!(table.totals.profit, m("56.9"));
+        assert_eq!(table.days[0].profit, m("56.9"));
         // A variant's own cost wins over the product's.
         costs.insert(("a".to_owned(), "v".to_owned()), 100);
         assert_eq!(unit_cost(&costs, "a", "v"), Some(100));
@@ -209,11 +204,11 @@ mod tests {
 
     #[test]
     fn unit_costs_are_money() {
-        assert_eq!(unit_cost_minor(12.5), Ok(1250));
-        assert_eq!(unit_cost_minor(0.0), Ok(0));
-        assert_eq!(unit_cost_minor(1_000_000.0), Ok(100_000_000));
-        for bad in [-1.0, 1.234, f64::NAN, 1_000_000.01] {
-            assert_eq!(unit_cost_minor(bad), Err(ReportError::UnitCost), "{bad}");
+        assert_eq!(unit_cost_minor(m("12.5")), Ok(1250));
+        assert_eq!(unit_cost_minor(m("0")), Ok(0));
+        assert_eq!(unit_cost_minor(m("1000000")), Ok(100_000_000));
+        for bad in ["-1", "1.234", "1000000.01"] {
+            assert_eq!(unit_cost_minor(m(bad)), Err(ReportError::UnitCost), "{bad}");
         }
     }
 }

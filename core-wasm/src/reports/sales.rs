@@ -6,7 +6,7 @@ use shared_types::reports::{SalesGroup, SalesRow};
 
 use super::{PaidOrder, ReportDay, ReportRefund, allocate, day_of, order_parts};
 use crate::analytics::country_name;
-use crate::payouts::to_major;
+use crate::money::stored;
 
 /// A sales row in minor units.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -37,12 +37,12 @@ impl SalesFigures {
             key: self.key.clone(),
             label: self.label.clone(),
             orders: self.orders,
-            gross_sales: to_major(self.gross_minor),
-            discounts: to_major(self.discount_minor),
-            returns: to_major(self.returns_minor),
-            shipping: to_major(self.shipping_minor),
-            net_sales: to_major(self.net_minor()),
-            total_sales: to_major(self.total_minor()),
+            gross_sales: stored(self.gross_minor),
+            discounts: stored(self.discount_minor),
+            returns: stored(self.returns_minor),
+            shipping: stored(self.shipping_minor),
+            net_sales: stored(self.net_minor()),
+            total_sales: stored(self.total_minor()),
         }
     }
 

@@ -6,7 +6,7 @@ use shared_types::reports::{UtmGroup, UtmLinkInput, UtmRow, UtmValues};
 
 use super::ReportError;
 use crate::analytics::conversion_rate;
-use crate::payouts::to_major;
+use crate::money::stored;
 
 /// The longest UTM value the link builder takes.
 pub const MAX_UTM_VALUE: usize = 100;
@@ -108,7 +108,7 @@ impl UtmSums {
             conversions: self.conversions,
             conversion_rate: conversion_rate(self.conversions, self.sessions),
             orders: self.orders,
-            revenue: to_major(self.revenue),
+            revenue: stored(self.revenue),
         }
     }
 }
@@ -294,16 +294,16 @@ mod tests {
         let (rows, totals) = utm_table(&landings, 10, &completions, &paid, UtmGroup::Source);
         assert_eq!(rows[0].key, "");
         assert_eq!(rows[0].sessions, 7);
-        assert_eq!(rows[0].revenue, 25.0);
+        assert_eq!(rows[0].revenue, crate::money::m("25"));
         assert_eq!(rows[1].key, "google");
         assert_eq!(rows[1].sessions, 2);
         assert_eq!(rows[1].conversions, 2);
         assert_eq!(rows[1].conversion_rate, 100.0);
         assert_eq!(rows[1].orders, 1);
-        assert_eq!(rows[1].revenue, 50.0);
+        assert_eq!(rows[1].revenue, crate::money::m("50"));
         assert_eq!(totals.sessions, 10);
         assert_eq!(totals.orders, 2);
-        assert_eq!(totals.revenue, 75.0);
+        assert_eq!(totals.revenue, crate::money::m("75"));
     }
 
     #[test]

@@ -251,7 +251,7 @@ mod tests {
         let plan = |code: &str, features: Vec<PlanFeature>| Plan {
             code: code.to_owned(),
             name: code.to_owned(),
-            price: 0.0,
+            price: shared_types::Money::ZERO,
             currency: "USD".to_owned(),
             features,
             rank: None,

@@ -133,7 +133,7 @@ mod tests {
         Plan {
             code: code.to_owned(),
             name: name.to_owned(),
-            price: 0.0,
+            price: shared_types::Money::ZERO,
             currency: "USD".to_owned(),
             features: codes.iter().map(|c| feature(c)).collect(),
             rank: None,

@@ -3,15 +3,18 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
+use crate::money::stored_minor;
+use shared_types::Money;
+
 /// A product card.
 pub fn card(view: &View, product: &Product, show_sale: bool) -> String {
     let compare = product.compare_at_price.filter(|c| *c > product.price);
     let sale = match compare {
         Some(c) if show_sale => {
             let label = if text(view.config, "settings.product.layout.sale_type") == "amount" {
-                format!("-{}", view.money(c - product.price))
+                format!("-{}", view.money(saving(c, product.price)))
             } else {
-                format!("-{}%", ((c - product.price) / c * 100.0).round())
+                format!("-{}%", percent_off(c, product.price))
             };
             format!("<span class=\"tag\">{}</span>", esc(&label))
         }
@@ -34,6 +37,20 @@ pub fn card(view: &View, product: &Product, show_sale: bool) -> String {
             .map(|c| format!("<s class=\"was\">{}</s>", esc(&view.money(c))))
             .unwrap_or_default()
     )
+}
+
+/// The share of the price `was` taken off to make `now`, in whole percent (to the nearest).
+pub(crate) fn percent_off(was: Money, now: Money) -> i64 {
+    let (was, now) = (stored_minor(was), stored_minor(now));
+    if was <= 0 {
+        return 0;
+    }
+    ((was - now) * 100 + was / 2) / was
+}
+
+/// What a shopper saves from the price `was` at `now`.
+pub(crate) fn saving(was: Money, now: Money) -> Money {
+    crate::money::stored(stored_minor(was) - stored_minor(now))
 }
 
 pub(crate) fn cards(view: &View, products: &[&Product], show_sale: bool) -> String {

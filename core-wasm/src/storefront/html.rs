@@ -153,10 +153,6 @@ pub fn money(currency: &str, minor: i64) -> String {
 /// ([`View::shop_text`]); the templates' free-shipping texts use it.
 pub const FREE_SHIPPING_THRESHOLD: &str = "{free_shipping_threshold}";
 
-pub fn to_minor(major: f64) -> i64 {
-    (major * 100.0).round() as i64
-}
-
 impl<'v> View<'v> {
     /// The config's settings group (dotted: `product`, `checkout.time`), read with the rule
     /// table's defaults and limits.
@@ -173,8 +169,8 @@ impl<'v> View<'v> {
         &self.shop.base
     }
 
-    pub(crate) fn money(&self, major: f64) -> String {
-        money(&self.shop.currency, to_minor(major))
+    pub(crate) fn money(&self, amount: shared_types::Money) -> String {
+        money(&self.shop.currency, crate::money::stored_minor(amount))
     }
 
     /// A theme text with the store's own values in its placeholders: [`FREE_SHIPPING_THRESHOLD`]

@@ -31,7 +31,7 @@ use crate::records::RatingSummary;
 
 pub use cards::card;
 pub use document::{Boot, app, document};
-pub use html::{FREE_SHIPPING_THRESHOLD, HTML_PATHS, clean, esc, image_src, money, to_minor};
+pub use html::{FREE_SHIPPING_THRESHOLD, HTML_PATHS, clean, esc, image_src, money};
 #[cfg(feature = "html-cleaner")]
 pub use html::{clean_command_html, clean_config_html};
 pub use pages::cart::{Line, cart_view, plain_totals, summary_view};

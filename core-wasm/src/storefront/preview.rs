@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use shared_types::Money;
 use shared_types::catalog::{Product, Variant};
 
-use super::html::to_minor;
 use super::read::{sections as ordered_sections, text};
 use super::sections::{home_section, render_section};
 use super::style::{font_urls, theme_css};
@@ -105,15 +105,15 @@ pub fn sample_product() -> Product {
         handle: "sample-product".to_owned(),
         description_html: "<p>Your product's description appears here.</p>".to_owned(),
         images: Vec::new(),
-        price: 25.0,
-        compare_at_price: Some(35.0),
+        price: Money::from_minor(25, 0),
+        compare_at_price: Some(Money::from_minor(35, 0)),
         options: Vec::new(),
         variants: vec![Variant {
             id: "sample".to_owned(),
             title: "Default".to_owned(),
             options: Vec::new(),
-            price: 25.0,
-            compare_at_price: Some(35.0),
+            price: Money::from_minor(25, 0),
+            compare_at_price: Some(Money::from_minor(35, 0)),
             stock: 0,
             sku: String::new(),
         }],
@@ -126,7 +126,7 @@ pub fn sample_product() -> Product {
 
 /// The order the preview's thank-you page shows: one of the product, placed at `now_ms`.
 pub fn sample_receipt(product: &Product, now_ms: i64) -> Receipt {
-    let price = to_minor(product.price);
+    let price = crate::money::stored_minor(product.price);
     let (rate, free_over) = crate::records::shipping_minor(&crate::records::initial_shipping());
     let shipping = crate::commerce::shipping_rate(price, rate, free_over);
     Receipt {

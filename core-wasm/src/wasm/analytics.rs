@@ -14,8 +14,9 @@ pub fn conversion_rate(session_converted: f64, vistors: f64) -> f64 {
 
 /// Average order value.
 #[wasm_bindgen(js_name = aov)]
-pub fn aov(total_sales: f64, total_orders: f64) -> f64 {
-    analytics::aov(total_sales, total_orders.max(0.0) as u64)
+pub fn aov(total_sales: JsValue, total_orders: f64) -> Result<JsValue, JsError> {
+    let total_sales = from_js::<shared_types::Money>(total_sales)?;
+    to_js(&analytics::aov(total_sales, total_orders.max(0.0) as u64))
 }
 
 /// Percent change against yesterday (`kind`: "revenue" or "statCard").

@@ -83,14 +83,14 @@ pub fn product_limits() -> Result<JsValue, JsError> {
 pub fn variants_for_options(
     options: JsValue,
     variants: JsValue,
-    price: f64,
-    compare_at_price: Option<f64>,
+    price: JsValue,
+    compare_at_price: JsValue,
 ) -> Result<JsValue, JsError> {
     let outcome = catalog::variants_for_options(
         &from_js::<Vec<ProductOption>>(options)?,
         &from_js::<Vec<Variant>>(variants)?,
-        price,
-        compare_at_price,
+        from_js::<shared_types::Money>(price)?,
+        from_js::<Option<shared_types::Money>>(compare_at_price)?,
     );
     to_js(&match outcome {
         Ok(variants) => VariantsOutcome::Made {

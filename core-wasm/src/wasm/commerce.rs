@@ -6,8 +6,8 @@ use shared_types::commerce::{Address, FulfillmentInput, RefundAnswer, RefundInpu
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, to_js};
-use crate::catalog::minor_to_money;
 use crate::commerce::{self, orders};
+use crate::money::stored;
 
 /// Every country a shopper may ship to, by name. Named apart from the analytics' `countries`
 /// (every ISO country, without postcodes): both are in the shell build.
@@ -45,12 +45,12 @@ pub fn fulfilment_problems(order: JsValue, input: JsValue) -> Result<Vec<String>
 #[wasm_bindgen(js_name = refundQuote)]
 pub fn refund_quote(order: JsValue, input: JsValue) -> Result<JsValue, JsError> {
     let order = orders::state_of(&from_js::<Order>(order)?);
-    let refundable = minor_to_money(order.grand_total_minor - order.refunded_minor);
-    let shipping_refundable = minor_to_money(orders::shipping_refundable(&order));
+    let refundable = stored(order.grand_total_minor - order.refunded_minor);
+    let shipping_refundable = stored(orders::shipping_refundable(&order));
     let answer = match orders::quote_refund(&order, &from_js::<RefundInput>(input)?) {
         Ok(amounts) => RefundAnswer {
             quote: Some(RefundQuote {
-                amount: minor_to_money(amounts.total_minor),
+                amount: stored(amounts.total_minor),
                 shipping_refundable,
                 refundable,
             }),

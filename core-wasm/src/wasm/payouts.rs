@@ -3,7 +3,7 @@
 use shared_types::PayoutProblem;
 use wasm_bindgen::prelude::*;
 
-use super::to_js;
+use super::{from_js, to_js};
 use crate::payouts::{self, PayoutError};
 
 fn problem(error: PayoutError) -> Result<JsValue, JsError> {
@@ -31,7 +31,11 @@ pub fn check_card(
 
 /// Why a payout amount would be refused (balance aside), as `{code, message}`, or `null`.
 #[wasm_bindgen(js_name = checkPayoutAmount)]
-pub fn check_payout_amount(amount: f64) -> Result<JsValue, JsError> {
+pub fn check_payout_amount(amount: JsValue) -> Result<JsValue, JsError> {
+    // A number that is no amount at all (not finite, too many decimals) is not money.
+    let Ok(amount) = from_js::<shared_types::Money>(amount) else {
+        return problem(PayoutError::AmountNotMoney);
+    };
     match payouts::payout_amount_minor(amount) {
         Ok(_) => Ok(JsValue::NULL),
         Err(error) => problem(error),

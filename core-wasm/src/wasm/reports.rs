@@ -49,7 +49,10 @@ pub fn check_pixels(ids: JsValue) -> Result<JsValue, JsError> {
 
 /// Why a unit cost would be refused, as `{code, message}`, or `null`.
 #[wasm_bindgen(js_name = checkUnitCost)]
-pub fn check_unit_cost(amount: f64) -> Result<JsValue, JsError> {
+pub fn check_unit_cost(amount: JsValue) -> Result<JsValue, JsError> {
+    let Ok(amount) = from_js::<shared_types::Money>(amount) else {
+        return to_js(&problems(vec![ReportError::UnitCost]).pop());
+    };
     match reports::unit_cost_minor(amount) {
         Ok(_) => Ok(JsValue::NULL),
         Err(error) => to_js(&problems(vec![error]).pop()),

@@ -7,8 +7,7 @@
 use std::collections::BTreeMap;
 
 use core_wasm::analytics;
-use core_wasm::numbers::round_to;
-use core_wasm::payouts::to_major;
+use core_wasm::money::stored;
 use shared_types::{
     AovResult, Buckets, DateRange, LiveRow, LiveView, LocationRow, OrdersResult, Overview,
     OverviewPeriod, SalesResult, SeriesDetails,
@@ -180,7 +179,7 @@ pub async fn figures<'a>(
 /// One period as the Overview shows it, every number made by the core.
 pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> OverviewPeriod {
     let funnel = figures.funnel_total();
-    let total_sales = round_to(to_major(figures.sales_total_minor()), 2);
+    let total_sales = stored(figures.sales_total_minor());
     let total_orders = figures.orders_total();
     let mut locations: Vec<LocationRow> = figures
         .countries
@@ -206,7 +205,7 @@ pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> Overvie
                 dataset: figures
                     .sales_minor
                     .iter()
-                    .map(|minor| analytics::chart_value(to_major(*minor)))
+                    .map(|minor| analytics::chart_value(stored(*minor).approximate()))
                     .collect(),
             },
         },

@@ -3,7 +3,6 @@
 //! the core's grace period after their last change (or abandoned before they were completed),
 //! as the admin lists and opens them.
 
-use core_wasm::catalog as rules;
 use shared_types::catalog::AbandonedCheckout;
 use sqlx::{AnyConnection, AnyPool};
 
@@ -69,7 +68,7 @@ fn checkout(row: Row, base: &str) -> AbandonedCheckout {
         created_date: created_at,
         updated_date: updated_at,
         currency,
-        subtotal: rules::minor_to_money(subtotal),
+        subtotal: core_wasm::money::stored(subtotal),
         item_count,
         status: if completed_at.is_some() {
             "recovered"

@@ -3,7 +3,6 @@
 //! read into the API's shapes, a collection with its products' ids), and the writes of the
 //! catalog's routes once the core has checked what is written.
 
-use core_wasm::catalog as rules;
 use serde::Deserialize;
 use shared_types::catalog::{
     Collection, CollectionList, Image, Product, ProductList, ProductOption, Variant,
@@ -64,8 +63,8 @@ fn product(row: ProductRow) -> Product {
         handle,
         description_html,
         images: serde_json::from_str::<Vec<Image>>(&images).unwrap_or_default(),
-        price: rules::minor_to_money(price),
-        compare_at_price: compare.map(rules::minor_to_money),
+        price: core_wasm::money::stored(price),
+        compare_at_price: compare.map(core_wasm::money::stored),
         options: serde_json::from_str::<Vec<ProductOption>>(&options).unwrap_or_default(),
         variants: serde_json::from_str::<Vec<Variant>>(&variants).unwrap_or_default(),
         tags: serde_json::from_str(&tags).unwrap_or_default(),

@@ -236,8 +236,8 @@ async fn products(
                     ),
                 };
                 variants.push(json!({"id": new_id(), "title": title, "options": options,
-                       "price": core_wasm::catalog::minor_to_money(price),
-                       "compareAtPrice": compare_at.map(core_wasm::catalog::minor_to_money),
+                       "price": core_wasm::money::stored(price),
+                       "compareAtPrice": compare_at.map(core_wasm::money::stored),
                        "stock": stock, "sku": sku}));
             }
         }

@@ -2,7 +2,8 @@
 //! the orders they placed and what they spent, and the merchant's edit of what is kept about
 //! them once the core has checked it.
 
-use core_wasm::catalog::{Paging, minor_to_money};
+use core_wasm::catalog::Paging;
+use core_wasm::money::stored;
 use shared_types::catalog::Customer;
 use shared_types::commerce::CustomerInput;
 use sqlx::AnyPool;
@@ -57,7 +58,7 @@ fn customer(row: CustomerRow) -> Customer {
         phone: row.phone,
         country: row.country,
         orders_count: row.orders_count,
-        total_spent: minor_to_money(row.spent),
+        total_spent: stored(row.spent),
         created_at: row.created_at,
         notes: row.notes,
         tags: serde_json::from_str(&row.tags).unwrap_or_default(),

@@ -1,8 +1,9 @@
 //! The store's discounts: as the core applies them to a cart, and the admin's list, reads and
 //! writes of them once the core has checked them.
 
-use core_wasm::catalog::{CheckedDiscount, Paging, minor_to_money};
+use core_wasm::catalog::{CheckedDiscount, Paging};
 use core_wasm::commerce::DiscountRule;
+use core_wasm::money::stored;
 use shared_types::catalog::{Discount, DiscountInput};
 use sqlx::AnyPool;
 
@@ -110,13 +111,13 @@ fn discount(row: DiscountRow) -> Discount {
         method: row.method,
         code: row.code,
         value_type: row.value_type,
-        value: minor_to_money(row.value),
+        value: stored(row.value),
         starts_at: row.starts_at,
         ends_at: row.ends_at,
         is_active: row.is_active == 1,
         created_at: row.created_at,
         updated_at: row.updated_at,
-        min_subtotal: row.min_subtotal_minor.map(minor_to_money),
+        min_subtotal: row.min_subtotal_minor.map(stored),
         usage_limit: row.usage_limit,
         per_customer_limit: row.per_customer_limit,
         used: row.used,

@@ -4,8 +4,8 @@
 //! may happen and what follows, and writes the order only if its `version` is still the one
 //! read, so two staff members acting at once never ship or refund a line twice.
 
-use core_wasm::catalog::minor_to_money;
 use core_wasm::commerce::orders::{self as rules, OrderState};
+use core_wasm::money::stored;
 use core_wasm::storefront::Line;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -176,7 +176,7 @@ pub fn line_items(column: &str) -> Vec<LineItem> {
             title: l.title,
             variant_title: l.variant_title,
             quantity: l.quantity,
-            price: minor_to_money(l.price_minor),
+            price: stored(l.price_minor),
             fulfilled_quantity: l.fulfilled_quantity,
             refunded_quantity: l.refunded_quantity,
             personalization: l.personalization,
@@ -201,10 +201,10 @@ pub fn order(row: &OrderRow) -> Order {
         created_date: row.created_at,
         captured_date: row.captured_at,
         currency: row.currency.clone(),
-        subtotal: minor_to_money(row.subtotal_minor),
-        shipping: minor_to_money(row.shipping_minor),
-        discount: minor_to_money(row.discount_minor),
-        grand_total: minor_to_money(row.grand_total_minor),
+        subtotal: stored(row.subtotal_minor),
+        shipping: stored(row.shipping_minor),
+        discount: stored(row.discount_minor),
+        grand_total: stored(row.grand_total_minor),
         financial_status: row.financial_status.clone(),
         fulfillment_status: row.fulfillment_status.clone(),
         payment_name: row.payment_name.clone(),
@@ -217,7 +217,7 @@ pub fn order(row: &OrderRow) -> Order {
         billing_address: address(row.billing_address.as_deref()),
         note: row.note.clone(),
         discounts: serde_json::from_str::<Vec<AppliedDiscount>>(&row.discounts).unwrap_or_default(),
-        refunded: minor_to_money(row.refunded_minor),
+        refunded: stored(row.refunded_minor),
         cancelled_at: row.cancelled_at,
         fulfillments: Vec::new(),
         refunds: Vec::new(),
@@ -289,8 +289,8 @@ pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, Ap
             |(id, lines, shipping, amount, restock, reason, created_at)| Refund {
                 id,
                 lines: quantities(&lines),
-                shipping: minor_to_money(shipping),
-                amount: minor_to_money(amount),
+                shipping: core_wasm::money::stored(shipping),
+                amount: core_wasm::money::stored(amount),
                 restock: restock == 1,
                 reason,
                 created_at,
@@ -714,8 +714,8 @@ async fn refund_in(
         &row.id,
         actor,
         "refunded",
-        json!({"amount": minor_to_money(amounts.total_minor), "items": items,
-            "shipping": minor_to_money(amounts.shipping_minor), "restock": input.restock,
+        json!({"amount": stored(amounts.total_minor), "items": items,
+            "shipping": stored(amounts.shipping_minor), "restock": input.restock,
             "reason": input.reason.trim()}),
     )
     .await?;
@@ -806,7 +806,7 @@ pub async fn cancel(
         id,
         &actor,
         "cancelled",
-        json!({"refunded": minor_to_money(refunded), "restock": input.restock, "reason": input.reason.trim()}),
+        json!({"refunded": stored(refunded), "restock": input.restock, "reason": input.reason.trim()}),
     )
     .await?;
     tx.commit().await?;

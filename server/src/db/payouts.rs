@@ -2,7 +2,8 @@
 //! digits only), payout settings, payout requests and the idempotency keys that answer their
 //! retries. Requests of one store are serialized by a row of `payout_locks`.
 
-use core_wasm::payouts::{CheckedCard, to_major};
+use core_wasm::money::stored;
+use core_wasm::payouts::CheckedCard;
 use shared_types::{PayoutCard, PayoutConfig, PayoutRequest};
 use sqlx::{AnyConnection, AnyPool};
 
@@ -154,7 +155,7 @@ pub async fn config(db: &AnyPool, store_id: &str) -> Result<Option<PayoutConfig>
         id,
         card_id,
         schedule,
-        minimum_amount: to_major(minimum),
+        minimum_amount: stored(minimum),
     }))
 }
 
@@ -309,7 +310,7 @@ type RequestRow = (String, i64, Option<String>, String, i64);
 fn request((id, amount, card_id, status, created_at): RequestRow) -> PayoutRequest {
     PayoutRequest {
         id,
-        amount: to_major(amount),
+        amount: stored(amount),
         card_id,
         status,
         created_date: rfc3339(created_at),

@@ -27,7 +27,7 @@ impl PlanRow {
             serde_json::from_str(&self.features).map_err(ApiError::internal)?;
         Ok(Plan {
             rank: core_wasm::shell::rank_badge(&self.code),
-            price: core_wasm::payouts::to_major(self.price_minor),
+            price: core_wasm::money::stored(self.price_minor),
             code: self.code,
             name: self.name,
             currency: self.currency,

@@ -582,8 +582,8 @@ async fn export(
                             .map(|c| c.kind.as_str())
                             .unwrap_or("")
                     ),
-                    csv_amount(core_wasm::storefront::to_minor(order.discount)),
-                    csv_amount(core_wasm::storefront::to_minor(order.refunded)),
+                    csv_amount(core_wasm::money::stored_minor(order.discount)),
+                    csv_amount(core_wasm::money::stored_minor(order.refunded)),
                     csv_field(&ship_to),
                     csv_field(&order.note),
                 ));

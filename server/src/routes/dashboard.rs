@@ -79,7 +79,7 @@ async fn totals(
         open += store_open;
     }
     Ok(Json(DashboardTotals {
-        total_sales: core_wasm::numbers::round_to(core_wasm::payouts::to_major(sales), 2),
+        total_sales: core_wasm::money::stored(sales),
         total_orders: orders,
         open_orders: u64::try_from(open).unwrap_or(0),
         test_orders,

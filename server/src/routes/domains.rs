@@ -300,7 +300,7 @@ async fn buy_domains(
             id,
             host,
             years,
-            price: core_wasm::payouts::to_major(price),
+            price: core_wasm::money::stored(price),
             created_date: rfc3339(now),
         }),
     ))
@@ -321,7 +321,7 @@ async fn pending_domains(
                 id,
                 host,
                 years: u32::try_from(years).unwrap_or(0),
-                price: core_wasm::payouts::to_major(price),
+                price: core_wasm::money::stored(price),
                 created_date: rfc3339(created),
             })
             .collect(),

@@ -151,8 +151,7 @@ pub(crate) async fn bulk_update(
         let Some(mut row) = inventory::priced(conn, store_id, id).await? else {
             continue;
         };
-        let minor = |major: f64| (major * 100.0).round() as i64;
-        let major = |minor: i64| core_wasm::catalog::minor_to_money(minor);
+        let (minor, major) = (core_wasm::money::stored_minor, core_wasm::money::stored);
         match update.field.as_str() {
             "status" => {
                 let status = update.status.as_deref().unwrap_or("active");

@@ -59,15 +59,15 @@ async fn balance(
         payouts_db::ledger(&mut *state.db.acquire().await?, &access.store_id).await?;
     let fees = payouts::fees_minor(gross, orders);
     Ok(Json(Balance {
-        available_to_payout: payouts::to_major(payouts::available_minor(
+        available_to_payout: core_wasm::money::stored(payouts::available_minor(
             gross,
             orders,
             pending + paid,
         )),
-        earned: payouts::to_major(gross - fees),
-        fees: payouts::to_major(fees),
-        pending_payouts: payouts::to_major(pending),
-        paid_payouts: payouts::to_major(paid),
+        earned: core_wasm::money::stored(gross - fees),
+        fees: core_wasm::money::stored(fees),
+        pending_payouts: core_wasm::money::stored(pending),
+        paid_payouts: core_wasm::money::stored(paid),
         currency: crate::db::store_currency(&state.db, &access.store_id).await?,
     }))
 }
@@ -284,8 +284,10 @@ async fn request_payout(
             )
         })?
         .to_owned();
+    // The amount's canonical digits: 5, 5.0 and 5.00 are one request.
     let fingerprint = hex::encode(Sha256::digest(
-        serde_json::to_string(&(body.amount, &body.card_id)).map_err(ApiError::internal)?,
+        serde_json::to_string(&(body.amount.to_string(), &body.card_id))
+            .map_err(ApiError::internal)?,
     ));
     let checked = checked_request(&state.db, &access.store_id, &body).await;
     // The key, the payout and the answer kept for the key's retries are one transaction: a

@@ -270,7 +270,7 @@ async fn costs(
         costs
             .get(&(product.to_owned(), variant.to_owned()))
             .copied()
-            .map(core_wasm::payouts::to_major)
+            .map(core_wasm::money::stored)
     };
     let mut list = Vec::new();
     for (id, title, variants, price) in products {
@@ -279,7 +279,7 @@ async fn costs(
             product_id: id.clone(),
             variant_id: String::new(),
             title: title.clone(),
-            price: core_wasm::payouts::to_major(price),
+            price: core_wasm::money::stored(price),
         });
         for variant in serde_json::from_str::<Vec<Variant>>(&variants).unwrap_or_default() {
             if variant.id.is_empty() {
@@ -321,7 +321,7 @@ async fn save_cost(
     let (_, title, variants, price) = product
         .ok_or_else(|| ApiError::NotFoundWith("No such product in this store.".to_owned()))?;
     let (title, price) = if variant_id.is_empty() {
-        (title, core_wasm::payouts::to_major(price))
+        (title, core_wasm::money::stored(price))
     } else {
         let variant = serde_json::from_str::<Vec<Variant>>(&variants)
             .unwrap_or_default()
@@ -336,7 +336,7 @@ async fn save_cost(
         variant_id: variant_id.to_owned(),
         title,
         price,
-        unit_cost: cost.map(core_wasm::payouts::to_major),
+        unit_cost: cost.map(core_wasm::money::stored),
     }))
 }
 

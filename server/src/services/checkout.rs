@@ -6,9 +6,10 @@
 use core_wasm::commerce::Totals;
 use core_wasm::commerce::checkout as rules;
 use core_wasm::limits::CART_LINES_MAX;
+use core_wasm::money::stored_minor;
 use core_wasm::payouts::CheckoutPayment;
 use core_wasm::personalize::PersonalEntry;
-use core_wasm::storefront::{Line, Receipt, ReceiptPayment, to_minor};
+use core_wasm::storefront::{Line, Receipt, ReceiptPayment};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared_types::EventKind;
@@ -268,7 +269,7 @@ pub async fn write_order(
         &order_id,
         "",
         "placed",
-        json!({"total": core_wasm::catalog::minor_to_money(total), "payment": if test { "test" } else { "pending" }}),
+        json!({"total": core_wasm::money::stored(total), "payment": if test { "test" } else { "pending" }}),
     )
     .await?;
     let stored_note = (!note.is_empty()).then_some(note);
@@ -354,7 +355,7 @@ pub async fn receipt(
                 for p in &l.personalization {
                     title.push_str(&format!(" · {}: {}", p.label, p.value));
                 }
-                (title, l.quantity, to_minor(l.price))
+                (title, l.quantity, stored_minor(l.price))
             })
             .collect(),
         subtotal_minor: row.subtotal_minor,

@@ -6,8 +6,9 @@
 
 use axum::http::StatusCode;
 use core_wasm::limits::CART_QUANTITY_MAX;
+use core_wasm::money::stored_minor;
 use core_wasm::personalize::{Filled, check_values};
-use core_wasm::storefront::{Line, to_minor};
+use core_wasm::storefront::Line;
 use serde_json::{Value, json};
 
 use crate::db::catalog::product_where;
@@ -168,7 +169,7 @@ pub async fn price_lines(
                 .map(|i| i.src.clone())
                 .unwrap_or_default(),
             quantity,
-            price_minor: to_minor(price),
+            price_minor: stored_minor(price),
             stock,
             personalization,
         });

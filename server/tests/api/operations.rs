@@ -225,7 +225,7 @@ async fn a_busy_key_answers_409() {
     let fingerprint = {
         use sha2::Digest;
         hex::encode(sha2::Sha256::digest(
-            serde_json::to_string(&(5.0_f64, Option::<String>::None)).expect("json"),
+            serde_json::to_string(&("5", Option::<String>::None)).expect("json"),
         ))
     };
     sqlx::query("INSERT INTO idempotency_keys (store_id, idem_key, request_hash, created_at) VALUES ($1, 'busy', $2, 0)")

@@ -15,7 +15,7 @@ export function conversionRate(sessionConverted: number, vistors: number): numbe
 
 /** Average order value. */
 export function aov(totalSales: number, totalOrders: number): number {
-  return wasm.aov(totalSales, totalOrders);
+  return wasm.aov(totalSales, totalOrders) as number;
 }
 
 /** Percent change against yesterday; 0 outside today mode. */

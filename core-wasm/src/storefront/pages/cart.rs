@@ -81,7 +81,7 @@ pub fn cart_view(
         // shipping), else the theme's goal.
         let target = crate::records::shipping_minor(&view.shop.shipping)
             .1
-            .unwrap_or_else(|| to_minor(cart_goal.number("goalAmount")));
+            .unwrap_or_else(|| crate::money::stored_from_number(cart_goal.number("goalAmount")));
         let share = if target > 0 {
             (subtotal as f64 / target as f64).min(1.0)
         } else {

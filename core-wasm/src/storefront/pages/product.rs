@@ -99,16 +99,16 @@ pub(crate) fn product_page(view: &View, product: &Product, fields: &[TextField])
             );
             let percent = text(ps, "layout.sale_type") != "amount";
             let label = if percent {
-                format!("-{}%", ((c - price) / c * 100.0).round())
+                format!("-{}%", percent_off(c, price))
             } else {
-                format!("Save {}", view.money(c - price))
+                format!("Save {}", view.money(saving(c, price)))
             };
             let _ = write!(out, "<span class=\"tag\" data-sale>{}</span>", esc(&label));
             if product_settings.flag("layout.show_price_saving") {
                 let _ = write!(
                     out,
                     "<span class=\"saving\" data-saving>You save {}</span>",
-                    esc(&view.money(c - price))
+                    esc(&view.money(saving(c, price)))
                 );
             }
         }
