@@ -32,14 +32,23 @@ pub fn stored_minor(amount: Money) -> i64 {
     if let Ok(minor) = amount.minor_units(STORED_EXPONENT) {
         return minor;
     }
-    let extra = amount.exponent().saturating_sub(STORED_EXPONENT);
-    let finer = amount
-        .minor_units(amount.exponent())
-        .map(i128::from)
-        .unwrap_or_default();
-    let divisor = 10_i128.pow(u32::from(extra));
-    let rounded = (finer.abs() + divisor / 2) / divisor;
-    i64::try_from(if finer < 0 { -rounded } else { rounded }).unwrap_or(i64::MAX)
+    // More decimals than stored (so its own minor units fit): dropped, rounding the last.
+    let finer = amount.minor_units(amount.exponent()).unwrap_or_default();
+    let divisor = 10_i64.pow(u32::from(amount.exponent().saturating_sub(STORED_EXPONENT)));
+    let rounded = (finer.unsigned_abs() + divisor.unsigned_abs() / 2) / divisor.unsigned_abs();
+    let rounded = i64::try_from(rounded).unwrap_or(i64::MAX);
+    if finer < 0 { -rounded } else { rounded }
+}
+
+/// An amount as stored minor units when it is one a form may save (not negative, at most
+/// `MONEY_MAX`, at most the stored decimals). Builds no message, so the storefront's renderer
+/// that calls it carries no float formatting.
+pub fn stored_if_valid(amount: Money) -> Option<i64> {
+    let max = (MONEY_MAX as i64) * 10_i64.pow(u32::from(STORED_EXPONENT));
+    amount
+        .minor_units(STORED_EXPONENT)
+        .ok()
+        .filter(|minor| (0..=max).contains(minor))
 }
 
 /// An amount as stored minor units, whatever its sign: refused with more decimals than are

@@ -705,7 +705,7 @@ pub fn shipping_problems(settings: &ShippingSettings) -> Vec<String> {
 /// an amount that could not (not finite, negative) reads as the default rate or no threshold.
 /// No message is built here, so the storefront's renderer carries no float formatting.
 pub fn shipping_minor(settings: &ShippingSettings) -> (i64, Option<i64>) {
-    let minor = |amount: Money| crate::money::to_stored("", amount).ok();
+    let minor = crate::money::stored_if_valid;
     (
         minor(settings.rate).unwrap_or(SHIPPING_RATE_MINOR),
         settings.free_shipping_over.and_then(minor),

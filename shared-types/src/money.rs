@@ -45,18 +45,20 @@ impl Money {
     /// The amount in minor units of a currency of `exponent` decimals: `19.9` is `1990` cents,
     /// `1500` is `1500` yen; `12.5` yen is refused.
     pub fn minor_units(self, exponent: u8) -> Result<i64, MoneyError> {
-        let own = i128::from(self.minor);
-        let value = if exponent >= self.exponent {
-            own.checked_mul(10_i128.pow(u32::from(exponent - self.exponent)))
-                .ok_or(MoneyError::OutOfRange)?
+        if exponent >= self.exponent {
+            10_i64
+                .checked_pow(u32::from(exponent - self.exponent))
+                .and_then(|scale| self.minor.checked_mul(scale))
+                .ok_or(MoneyError::OutOfRange)
         } else {
-            let divisor = 10_i128.pow(u32::from(self.exponent - exponent));
-            if own % divisor != 0 {
+            let divisor = 10_i64
+                .checked_pow(u32::from(self.exponent - exponent))
+                .ok_or(MoneyError::TooManyDecimals { allowed: exponent })?;
+            if self.minor % divisor != 0 {
                 return Err(MoneyError::TooManyDecimals { allowed: exponent });
             }
-            own / divisor
-        };
-        i64::try_from(value).map_err(|_| MoneyError::OutOfRange)
+            Ok(self.minor / divisor)
+        }
     }
 
     /// The exponent the amount was made or read with.
@@ -180,42 +182,58 @@ impl std::str::FromStr for Money {
     }
 }
 
+/// What a number that cannot be an amount is told (`MAX_EXPONENT` decimals, `MAX_EXACT_MINOR`).
+const NOT_AN_AMOUNT: &str =
+    "an amount of money: a number with at most 6 decimals and at most 15 digits";
+
 struct MoneyVisitor;
 
 impl Visitor<'_> for MoneyVisitor {
     type Value = Money;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "an amount of money: a number with at most {MAX_EXPONENT} decimals"
-        )
+        f.write_str(NOT_AN_AMOUNT)
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<Money, E> {
         if value.unsigned_abs() > MAX_EXACT_MINOR.unsigned_abs() {
-            return Err(E::custom("an amount of money too large"));
+            return Err(E::custom(NOT_AN_AMOUNT));
         }
         Ok(Money::from_minor(value, 0))
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<Money, E> {
-        let value = i64::try_from(value).map_err(|_| E::custom("an amount of money too large"))?;
+        let value = i64::try_from(value).map_err(|_| E::custom(NOT_AN_AMOUNT))?;
         self.visit_i64(value)
     }
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<Money, E> {
-        if !value.is_finite() {
-            return Err(E::custom("an amount of money must be a finite number"));
-        }
-        // Rust writes a double with the shortest digits that read back as it: the digits the
-        // JSON text had, for any amount a person types.
-        parse_decimal(&value.to_string()).ok_or_else(|| {
-            E::custom(format!(
-                "an amount of money has at most {MAX_EXPONENT} decimals and at most 15 digits"
-            ))
-        })
+        from_double(value).ok_or_else(|| E::custom(NOT_AN_AMOUNT))
     }
+}
+
+/// The amount a double stands for: the fewest decimals (up to `MAX_EXPONENT`) whose value reads
+/// back as this very double, which are the digits a person typed for any amount of at most 15
+/// digits. Found with integer checks rather than by printing the double, so the WebAssembly
+/// builds carry no float formatting.
+fn from_double(value: f64) -> Option<Money> {
+    if !value.is_finite() {
+        return None;
+    }
+    let mut scale = 1.0_f64;
+    for exponent in 0..=MAX_EXPONENT {
+        let scaled = (value * scale).round();
+        if scaled.abs() > MAX_EXACT_MINOR as f64 {
+            return None;
+        }
+        // Both exact (integers below 2^53, powers of ten below 10^22): the division is the
+        // double nearest to the decimal `scaled / 10^exponent`.
+        if scaled / scale == value {
+            return Some(Money::from_minor(scaled as i64, exponent));
+        }
+        scale *= 10.0;
+    }
+    None
 }
 
 impl<'de> Deserialize<'de> for Money {
@@ -299,6 +317,8 @@ mod tests {
         assert!(read("\"12\"").is_err());
         assert!(read("0.0000001").is_err());
         assert!(read("1e300").is_err());
+        // What 0.1 + 0.2 makes in a float is no amount anyone typed.
+        assert!(read("0.30000000000000004").is_err());
         assert!(read("null").is_err());
     }
 
