@@ -228,9 +228,15 @@ def scheduled(servers: list[Server], folder: str, db: Database) -> tuple[dict, l
         problems.append(f"{failed} scheduled backups failed (see the logs)")
     if not taken:
         problems.append("no scheduled backup was taken")
-    kept = sorted(n for n in os.listdir(folder) if n.startswith("storeloom-")) if os.path.isdir(folder) else []
+    names = sorted(n for n in os.listdir(folder) if n.startswith("storeloom-")) if os.path.isdir(folder) else []
+    kept = [n for n in names if not n.endswith(".partial")]
     if len(kept) > SCHEDULE_KEEP:
         problems.append(f"{len(kept)} scheduled backups kept (BACKUP_KEEP={SCHEDULE_KEEP})")
+    # The kill may land while a scheduled backup is being written: its folder stays `.partial`,
+    # newer than every complete one (the next prune removes it). An older one is a leak.
+    stale = [n for n in names if n.endswith(".partial") and kept and n[: -len(".partial")] < kept[-1]]
+    if stale:
+        problems.append(f"unfinished scheduled backups older than the newest complete one: {stale}")
     claims = int(db.query("SELECT COUNT(*) FROM backup_runs")[0][0])
     return {"taken": len(taken), "kept": len(kept), "claims": claims, "takers": len(takers)}, problems
 

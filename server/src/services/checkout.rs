@@ -175,11 +175,14 @@ pub async fn write_order(
                 ))
             })?;
         let stock = variant.get("stock").and_then(Value::as_i64).unwrap_or(0);
+        if stock <= 0 {
+            // Bought by another shopper since the cart was checked: the cart's own words.
+            return Err(ApiError::Conflict(format!("{} is sold out.", line.title)));
+        }
         if stock < line.quantity {
             return Err(ApiError::Conflict(format!(
-                "{}: only {} left.",
-                line.title,
-                stock.max(0)
+                "{}: only {stock} left.",
+                line.title
             )));
         }
         variant["stock"] = json!(stock - line.quantity);
