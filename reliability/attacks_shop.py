@@ -425,6 +425,72 @@ def personalization_values_are_bounded_and_only_the_set_ups(target: Target) -> d
     }
 
 
+def store_in_currency(target: Target, token: str, name: str, currency: str) -> str:
+    """A new store of the seller's selling in `currency`; its id."""
+    made = target.call("POST", "/users/create-store", {"storeName": name}, token)
+    assert made.status == 201, f"create-store: {made.status} {made.text[:200]}"
+    store_id = made.json["id"]
+    preferences = {"standardTimezone": "UTC", "businessType": "other", "paymentChoice": {"type": "seller"},
+                   "storeFrontDefaultTheme": "hydro", "currency": currency}
+    saved = target.call("PUT", "/stores/preferences", preferences, token, store_headers(store_id))
+    assert saved.status == 200, f"preferences: {saved.status} {saved.text[:200]}"
+    return store_id
+
+
+@attack()
+def amounts_a_currency_cannot_hold_are_refused_everywhere(target: Target) -> dict:
+    """An API client (no form in the way) sends a yen store half a yen and a Kuwaiti dinar store
+    half a fils: as prices, compare-at and variant prices, discounts, shipping, unit costs, bulk
+    changes, payout settings and payouts. A payment provider cannot charge them, so each is
+    refused with a clear message and nothing is written; whole yen and whole fils are taken."""
+    token = target.sign_in(SELLER)["accessToken"]
+    refused: list[str] = []
+    taken: list[str] = []
+    for currency, name, bad, good in (("JPY", "Yen Attack Shop", 0.5, 1999), ("KWD", "Dinar Attack Shop", 1.2345, 1.234)):
+        store_id = store_in_currency(target, token, name, currency)
+        headers = store_headers(store_id)
+        product = target.call("POST", "/stores/products", {"title": "Bowl", "price": good, "status": "active"},
+                              token, headers)
+        assert product.status == 201, f"{currency} price {good}: {product.status} {product.text[:200]}"
+        taken.append(f"{currency} {good}")
+        product_id = product.json["id"]
+        writes = [
+            ("POST", "/stores/products", {"title": "Cheap bowl", "price": bad, "status": "active"}),
+            ("POST", "/stores/products", {"title": "Sale bowl", "price": good, "compareAtPrice": bad}),
+            ("POST", "/stores/products", {"title": "Sized bowl", "price": good,
+                                          "options": [{"name": "Size", "values": ["S"]}],
+                                          "variants": [{"title": "S", "options": ["S"], "price": bad, "stock": 1}]}),
+            ("POST", "/stores/discounts", {"method": "code", "code": "HALF", "valueType": "amount", "value": bad}),
+            ("POST", "/stores/discounts", {"method": "code", "code": "MIN", "valueType": "percent", "value": 10,
+                                           "minSubtotal": bad}),
+            ("PUT", "/stores/settings/shipping", {"rate": bad, "freeShippingOver": good}),
+            ("PUT", "/stores/reports/costs", {"productId": product_id, "unitCost": bad}),
+            ("PUT", "/stores/products/bulk", {"products": [{"id": product_id, "price": bad}]}),
+            ("POST", "/stores/bulk-updates", {"field": "price", "operation": "set", "amount": bad}),
+            ("POST", "/stores/payout/config", {"schedule": "manual", "minimumAmount": bad}),
+        ]
+        for method, path, body in writes:
+            reply = target.call(method, path, body, token, headers)
+            assert reply.status == 400 and reply.json and reply.json.get("messages"), (
+                f"{currency}: {method} {path} with {bad}: {reply.status} {reply.text[:300]}")
+            refused.append(f"{currency} {path}")
+        payout = target.call("POST", "/stores/payout/v2/payout-request", {"amount": bad}, token,
+                             {**headers, "idempotency-key": uuid.uuid4().hex})
+        assert payout.status == 400, f"{currency} payout of {bad}: {payout.status} {payout.text[:200]}"
+        refused.append(f"{currency} payout")
+        listed = target.call("GET", "/stores/products?limit=50", None, token, headers)
+        titles = sorted(p["title"] for p in listed.json["products"])
+        assert titles == ["Bowl"], f"{currency}: refused products were written: {titles}"
+        kept = target.call("GET", f"/stores/products/{product_id}", None, token, headers)
+        assert kept.json["price"] == good, f"{currency}: the price became {kept.json['price']}"
+        codes = target.call("GET", "/stores/discounts", None, token, headers)
+        assert not codes.json["discounts"], f"{currency}: refused discounts were written: {codes.text[:200]}"
+    return {
+        "attempts": f"{len(refused)} writes of half a yen or half a fils: {', '.join(refused[:4])}...",
+        "result": f"every one refused with a message, nothing written; {', '.join(taken)} taken",
+    }
+
+
 ATTACKS: list = [
     test_orders_do_not_become_payable_money,
     checkout_flood_is_rate_limited,
@@ -438,4 +504,5 @@ ATTACKS: list = [
     parallel_fulfilments_never_ship_a_line_twice,
     order_changes_need_the_orders_scope_and_the_store,
     personalization_values_are_bounded_and_only_the_set_ups,
+    amounts_a_currency_cannot_hold_are_refused_everywhere,
 ]

@@ -143,7 +143,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: String::new(),
             currency: "EUR".to_owned(),
             country: String::new(),
-            shipping: core_wasm::records::initial_shipping(),
+            shipping: core_wasm::records::default_shipping(),
         },
         Catalog::default(),
         full.receipt.created_at,

@@ -21,6 +21,13 @@ pub struct Currency {
     pub digits: u32,
 }
 
+/// The default currency (`USD`, shell.md §9).
+impl Default for Currency {
+    fn default() -> Self {
+        CURRENCIES[0]
+    }
+}
+
 /// A currency as the UI receives it.
 impl From<Currency> for shared_types::Currency {
     fn from(currency: Currency) -> Self {
@@ -55,6 +62,7 @@ pub const CURRENCIES: &[Currency] = &[
     currency("THB", "฿", 2),
     currency("INR", "₹", 2),
     currency("CHF", "CHF", 2),
+    currency("KWD", "KD", 3),
 ];
 
 /// The store's currency of this code (ignoring case and spaces), if the store may choose it.
@@ -137,10 +145,11 @@ pub fn money(amount: f64, currency_code: &str, language: Language) -> String {
     }
 }
 
-/// Money given in hundredths of the major unit (how the database keeps every amount).
+/// Money given in the currency's minor units (how the database keeps every amount).
 pub fn money_minor(minor: i64, currency_code: &str, language: Language) -> String {
+    let currency = currency_or_default(currency_code);
     money(
-        crate::money::stored(minor).approximate(),
+        crate::money::stored(minor, currency).approximate(),
         currency_code,
         language,
     )

@@ -1,17 +1,20 @@
 //! Payout rules: the platform fee, payout amounts and payment cards. Money is in integer minor
-//! units (cents); amounts on the wire are decimal numbers rounded to 2 places (shell.md §3).
+//! units of the store's currency (cents, whole yen); amounts on the wire are decimal numbers
+//! with the currency's decimals.
 
 use serde::{Deserialize, Serialize};
 use shared_types::{Money, MoneyError};
+
+use crate::formats::Currency;
 
 /// The platform's fee on paid orders, in basis points (2.9 %), and per paid order (30 cents).
 /// The spec names fees but not their size; these are the usual card-processing terms.
 pub const FEE_BASIS_POINTS: i64 = 290;
 pub const FEE_PER_ORDER_MINOR: i64 = 30;
-/// The largest payout one request may ask for: 1,000,000.00.
-pub const MAX_PAYOUT_MINOR: i64 = 100_000_000;
-/// The smallest: 1.00.
-pub const MIN_PAYOUT_MINOR: i64 = 100;
+/// The largest payout one request may ask for, in major units of the store's currency.
+pub const MAX_PAYOUT: i64 = 1_000_000;
+/// The smallest: one major unit.
+pub const MIN_PAYOUT: i64 = 1;
 
 /// The fee on `orders` paid orders worth `gross_minor` in all, rounded half up to a cent.
 pub fn fees_minor(gross_minor: i64, orders: i64) -> i64 {
@@ -28,11 +31,11 @@ pub fn available_minor(gross_minor: i64, orders: i64, requested_minor: i64) -> i
 /// Why an amount or a card was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum PayoutError {
-    #[error("The amount must be a number with at most 2 decimals.")]
+    #[error("The amount must be a number with no more decimals than the currency has.")]
     AmountNotMoney,
-    #[error("The amount must be at least 1.00.")]
+    #[error("The amount must be at least 1.")]
     AmountTooSmall,
-    #[error("The amount must be at most 1,000,000.00.")]
+    #[error("The amount must be at most 1,000,000.")]
     AmountTooLarge,
     #[error("The amount is more than the balance available to pay out.")]
     AmountOverBalance,
@@ -59,17 +62,18 @@ impl PayoutError {
     }
 }
 
-/// A payout amount in minor units: at most 2 decimals, from 1.00 to 1,000,000.00.
-pub fn payout_amount_minor(amount: Money) -> Result<i64, PayoutError> {
-    let cents = match amount.minor_units(crate::money::STORED_EXPONENT) {
+/// A payout amount in minor units of the currency: at most its decimals, from 1 to 1,000,000.
+pub fn payout_amount_minor(amount: Money, currency: Currency) -> Result<i64, PayoutError> {
+    let scale = 10_i64.pow(currency.digits);
+    let cents = match amount.minor_units(currency.digits as u8) {
         Ok(cents) => cents,
         Err(MoneyError::TooManyDecimals { .. }) => return Err(PayoutError::AmountNotMoney),
         Err(MoneyError::OutOfRange) => return Err(PayoutError::AmountTooLarge),
     };
-    if cents > MAX_PAYOUT_MINOR {
+    if cents > MAX_PAYOUT * scale {
         return Err(PayoutError::AmountTooLarge);
     }
-    if cents < MIN_PAYOUT_MINOR {
+    if cents < MIN_PAYOUT * scale {
         return Err(PayoutError::AmountTooSmall);
     }
     Ok(cents)
@@ -229,6 +233,8 @@ mod tests {
 
     #[test]
     fn payout_amounts_are_money_within_bounds() {
+        let usd = Currency::default();
+        let payout_amount_minor = |amount| payout_amount_minor(amount, usd);
         assert_eq!(payout_amount_minor(m("12.5")), Ok(1_250));
         // 10.3 as typed is 10.30, not the float 10.299999999999999 that 10.1 + 0.2 makes.
         assert_eq!(payout_amount_minor(m("10.3")), Ok(1_030));
@@ -253,6 +259,18 @@ mod tests {
             Err(PayoutError::AmountTooLarge)
         );
         assert_eq!(payout_amount_minor(m("1000000")), Ok(100_000_000));
+        let jpy = crate::formats::currency_or_default("JPY");
+        let kwd = crate::formats::currency_or_default("KWD");
+        assert_eq!(super::payout_amount_minor(m("1500"), jpy), Ok(1_500));
+        assert_eq!(
+            super::payout_amount_minor(m("1500.5"), jpy),
+            Err(PayoutError::AmountNotMoney)
+        );
+        assert_eq!(super::payout_amount_minor(m("1.005"), kwd), Ok(1_005));
+        assert_eq!(
+            super::payout_amount_minor(m("0.999"), kwd),
+            Err(PayoutError::AmountTooSmall)
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ use shared_types::records::{
 };
 
 use crate::catalog::{PRODUCT_STATUSES, check_title, money_to_minor};
+use crate::formats::Currency;
 use crate::money::stored_minor;
 use shared_types::Money;
 
@@ -435,7 +436,7 @@ pub fn purge_problems(purge: &CachePurge) -> Vec<String> {
     p.done()
 }
 
-pub fn bulk_update_problems(update: &BulkUpdate) -> Vec<String> {
+pub fn bulk_update_problems(update: &BulkUpdate, currency: Currency) -> Vec<String> {
     let mut p = Problems::new();
     if !one_of(&update.field, &BULK_FIELDS) {
         p.check(false, || {
@@ -460,7 +461,7 @@ pub fn bulk_update_problems(update: &BulkUpdate) -> Vec<String> {
         "Set the amount, or raise or lower it by a percent.".to_owned()
     });
     match update.operation.as_str() {
-        "set" => p.keep(money_to_minor("The amount", update.amount)),
+        "set" => p.keep(money_to_minor("The amount", update.amount, currency)),
         "increasePercent" => p.check(
             update.amount > Money::ZERO
                 && update.amount <= Money::from_minor(INCREASE_PERCENT_MAX as i64, 0),
@@ -475,19 +476,19 @@ pub fn bulk_update_problems(update: &BulkUpdate) -> Vec<String> {
     p.done()
 }
 
-/// A price in minor units after a bulk update's operation, rounded to the cent and kept within
-/// the prices a product may have.
-pub fn bulk_price(update: &BulkUpdate, current_minor: i64) -> i64 {
-    let most = crate::money::stored_from_number(crate::catalog::MONEY_MAX);
+/// A price in minor units of the currency after a bulk update's operation, rounded to the minor
+/// unit and kept within the prices a product may have.
+pub fn bulk_price(update: &BulkUpdate, current_minor: i64, currency: Currency) -> i64 {
+    let most = crate::money::stored_from_number(crate::catalog::MONEY_MAX, currency);
     // A percent in hundredths (12.5 % is 1250 of 10,000): the new price in whole integers,
     // rounded half away from zero.
     let scaled = |hundredths: i64| {
         let product = i128::from(current_minor) * i128::from(hundredths);
         i64::try_from((product + 5_000) / 10_000).unwrap_or(most)
     };
-    let percent = stored_minor(update.amount);
+    let percent = crate::money::hundredths(update.amount);
     let price = match update.operation.as_str() {
-        "set" => stored_minor(update.amount),
+        "set" => stored_minor(update.amount, currency),
         "increasePercent" => scaled(10_000 + percent),
         "decreasePercent" => scaled(10_000 - percent),
         _ => current_minor,
@@ -611,7 +612,7 @@ pub fn stock_problems(changes: &[StockChange]) -> Vec<String> {
     p.done()
 }
 
-pub fn patch_problems(patches: &[ProductPatch]) -> Vec<String> {
+pub fn patch_problems(patches: &[ProductPatch], currency: Currency) -> Vec<String> {
     let mut p = Problems::new();
     p.check((1..=BATCH_MAX).contains(&patches.len()), || {
         format!("Save 1 to {BATCH_MAX} rows at a time.")
@@ -621,10 +622,10 @@ pub fn patch_problems(patches: &[ProductPatch]) -> Vec<String> {
             p.keep(check_title("A product's title", title));
         }
         if let Some(price) = patch.price {
-            p.keep(money_to_minor("The price", price));
+            p.keep(money_to_minor("The price", price, currency));
         }
         if let Some(price) = patch.compare_at_price {
-            p.keep(money_to_minor("The compare-at price", price));
+            p.keep(money_to_minor("The compare-at price", price, currency));
         }
         if let Some(status) = &patch.status {
             p.check(PRODUCT_STATUSES.contains(&status.as_str()), || {
@@ -643,12 +644,16 @@ pub fn patch_problems(patches: &[ProductPatch]) -> Vec<String> {
     problems
 }
 
-/// The check of a record or setting by its kind's name (the UI's one entry point); `None`
-/// for an unknown kind.
-pub fn problems_of(kind: &str, value: serde_json::Value) -> Option<Result<Vec<String>, String>> {
+/// The check of a record or setting by its kind's name (the UI's one entry point), with the
+/// store's currency for amounts; `None` for an unknown kind.
+pub fn problems_of(
+    kind: &str,
+    value: serde_json::Value,
+    currency: Currency,
+) -> Option<Result<Vec<String>, String>> {
     fn run<T: serde::de::DeserializeOwned>(
         value: serde_json::Value,
-        check: fn(&T) -> Vec<String>,
+        check: impl Fn(&T) -> Vec<String>,
     ) -> Result<Vec<String>, String> {
         serde_json::from_value::<T>(value)
             .map(|v| check(&v))
@@ -661,38 +666,45 @@ pub fn problems_of(kind: &str, value: serde_json::Value) -> Option<Result<Vec<St
         "catalogs" => run(value, catalog_problems),
         "product-feeds" => run(value, feed_problems),
         "cache-purges" => run(value, purge_problems),
-        "bulk-updates" => run(value, bulk_update_problems),
+        "bulk-updates" => run(value, |u| bulk_update_problems(u, currency)),
         "apps" => run(value, app_problems),
         "upsell" => run(value, upsell_problems),
         "sales-channels" => run(value, channel_problems),
         "telegram" => run(value, telegram_problems),
         "storefront" => run(value, storefront_problems),
-        "shipping" => run(value, shipping_problems),
+        "shipping" => run(value, |s| shipping_problems(s, currency)),
         _ => return None,
     })
 }
 
-/// The demo's and a new store's shipping: 4.99 flat, free from 50.00.
+/// The demo's and a new store's shipping, in minor units of its currency: 4.99 flat, free from
+/// 50.00 in dollars (499 and 5,000 in yen).
 pub const SHIPPING_RATE_MINOR: i64 = 499;
 pub const FREE_SHIPPING_OVER_MINOR: i64 = 5_000;
 
-/// A new store's shipping settings.
-pub fn initial_shipping() -> ShippingSettings {
+/// A new store's shipping settings, in its currency.
+pub fn initial_shipping(currency: Currency) -> ShippingSettings {
     ShippingSettings {
-        rate: crate::money::stored(SHIPPING_RATE_MINOR),
-        free_shipping_over: Some(crate::money::stored(FREE_SHIPPING_OVER_MINOR)),
+        rate: crate::money::stored(SHIPPING_RATE_MINOR, currency),
+        free_shipping_over: Some(crate::money::stored(FREE_SHIPPING_OVER_MINOR, currency)),
     }
 }
 
-/// Every problem of the shipping settings: amounts of money, a threshold above 0.
-pub fn shipping_problems(settings: &ShippingSettings) -> Vec<String> {
+/// The shipping settings of a shop that names none, in the default currency.
+pub fn default_shipping() -> ShippingSettings {
+    initial_shipping(Currency::default())
+}
+
+/// Every problem of the shipping settings: amounts of money in the store's currency, a
+/// threshold above 0.
+pub fn shipping_problems(settings: &ShippingSettings, currency: Currency) -> Vec<String> {
     let mut problems = Vec::new();
-    if let Err(e) = money_to_minor("The shipping rate", settings.rate) {
+    if let Err(e) = money_to_minor("The shipping rate", settings.rate, currency) {
         problems.push(e);
     }
     match settings
         .free_shipping_over
-        .map(|t| money_to_minor("The free-shipping threshold", t))
+        .map(|t| money_to_minor("The free-shipping threshold", t, currency))
     {
         Some(Err(e)) => problems.push(e),
         Some(Ok(0)) => problems.push("The free-shipping threshold is more than 0.".to_owned()),
@@ -704,8 +716,8 @@ pub fn shipping_problems(settings: &ShippingSettings) -> Vec<String> {
 /// The settings in minor units: (rate, free from). Saved settings passed `shipping_problems`;
 /// an amount that could not (not finite, negative) reads as the default rate or no threshold.
 /// No message is built here, so the storefront's renderer carries no float formatting.
-pub fn shipping_minor(settings: &ShippingSettings) -> (i64, Option<i64>) {
-    let minor = crate::money::stored_if_valid;
+pub fn shipping_minor(settings: &ShippingSettings, currency: Currency) -> (i64, Option<i64>) {
+    let minor = |amount| crate::money::stored_if_valid(amount, currency);
     (
         minor(settings.rate).unwrap_or(SHIPPING_RATE_MINOR),
         settings.free_shipping_over.and_then(minor),

@@ -22,6 +22,8 @@ fn address(country: &str, postcode: &str) -> Address {
     }
 }
 
+const USD: core_wasm::formats::Currency = core_wasm::formats::CURRENCIES[0];
+
 #[test]
 fn an_address_needs_a_known_country_and_its_postcode_where_the_country_uses_one() {
     assert!(address_problems("Shipping", &address("US", "62701"), true).is_empty());
@@ -85,7 +87,7 @@ fn the_best_automatic_discount_applies_then_the_code_on_what_is_left() {
         rule("code", "SHIPFREE", "free_shipping", 0),
     ];
     // 40.00: the automatic 15 % (6.00) beats 1.00; then 10 % of 34.00.
-    let cart = apply_discounts(&rules, Some("save10"), 4_000, 499, 0);
+    let cart = apply_discounts(&rules, Some("save10"), 4_000, 499, 0, USD);
     assert_eq!(cart.applied.len(), 2);
     assert_eq!(cart.applied[0].rule.code, "Summer weekend");
     assert_eq!(cart.applied[0].amount_minor, 600);
@@ -93,10 +95,10 @@ fn the_best_automatic_discount_applies_then_the_code_on_what_is_left() {
     assert_eq!(cart.merchandise_minor, 940);
     assert_eq!(cart.code_problem, None);
     // Free shipping takes the shipping.
-    let free = apply_discounts(&rules, Some("SHIPFREE"), 4_000, 499, 0);
+    let free = apply_discounts(&rules, Some("SHIPFREE"), 4_000, 499, 0, USD);
     assert_eq!((free.merchandise_minor, free.shipping_minor), (600, 499));
     // An unknown code takes nothing and says why.
-    let unknown = apply_discounts(&rules, Some("NOPE"), 4_000, 499, 0);
+    let unknown = apply_discounts(&rules, Some("NOPE"), 4_000, 499, 0, USD);
     assert_eq!(unknown.applied.len(), 1);
     assert_eq!(
         unknown.code_problem.as_deref(),
@@ -105,7 +107,7 @@ fn the_best_automatic_discount_applies_then_the_code_on_what_is_left() {
     // Nothing takes more than the merchandise.
     let big = [rule("code", "BIG", "amount", 10_000)];
     assert_eq!(
-        apply_discounts(&big, Some("BIG"), 2_500, 0, 0).merchandise_minor,
+        apply_discounts(&big, Some("BIG"), 2_500, 0, 0, USD).merchandise_minor,
         2_500
     );
 }
@@ -114,7 +116,7 @@ fn the_best_automatic_discount_applies_then_the_code_on_what_is_left() {
 fn a_code_applies_only_within_its_dates_limits_and_minimum() {
     let base = rule("code", "X", "percent", 1000);
     let now = 1_000;
-    assert_eq!(refusal(&base, 100, now), None);
+    assert_eq!(refusal(&base, 100, now, USD), None);
     let cases = [
         (
             DiscountRule {
@@ -162,7 +164,7 @@ fn a_code_applies_only_within_its_dates_limits_and_minimum() {
         ),
     ];
     for (rule, says) in cases {
-        assert_eq!(refusal(&rule, 100, now).as_deref(), Some(says));
+        assert_eq!(refusal(&rule, 100, now, USD).as_deref(), Some(says));
     }
 }
 

@@ -35,7 +35,9 @@ fn dong_read_without_decimals() {
     assert_eq!(money(1234.5, "VND", VI), "1.235\u{a0}₫");
     assert_eq!(money(1_250_000.0, "VND", VI), "1.250.000\u{a0}₫");
     assert_eq!(money(0.4, "JPY", EN), "¥0");
-    assert_eq!(money_minor(9298, "VND", VI), "93\u{a0}₫");
+    // Minor units are the currency's own: whole dong, fils of a Kuwaiti dinar.
+    assert_eq!(money_minor(9298, "VND", VI), "9.298\u{a0}₫");
+    assert_eq!(money_minor(1005, "KWD", EN), "KD1.005");
     assert_eq!(money_minor(-9298, "USD", EN), "-$92.98");
 }
 

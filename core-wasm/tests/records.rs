@@ -20,6 +20,8 @@ fn chart(columns: &[&str], rows: &[&[&str]]) -> SizeChart {
     }
 }
 
+const USD: core_wasm::formats::Currency = core_wasm::formats::CURRENCIES[0];
+
 #[test]
 fn a_size_chart_needs_one_cell_per_column_and_its_limits() {
     assert!(size_chart_problems(&chart(&["Size", "Chest"], &[&["S", "88"]])).is_empty());
@@ -81,13 +83,26 @@ fn bulk_prices_round_to_the_cent_and_stay_in_range() {
         status: None,
         affected: None,
     };
-    assert_eq!(bulk_price(&update("increasePercent", "10.0"), 1250), 1375);
-    assert_eq!(bulk_price(&update("decreasePercent", "33.0"), 1000), 670);
-    assert_eq!(bulk_price(&update("set", "19.99"), 1), 1999);
     assert_eq!(
-        bulk_price(&update("increasePercent", "1000.0"), 100_000_000_000),
+        bulk_price(&update("increasePercent", "10.0"), 1250, USD),
+        1375
+    );
+    assert_eq!(
+        bulk_price(&update("decreasePercent", "33.0"), 1000, USD),
+        670
+    );
+    assert_eq!(bulk_price(&update("set", "19.99"), 1, USD), 1999);
+    assert_eq!(
+        bulk_price(&update("increasePercent", "1000.0"), 100_000_000_000, USD),
         100_000_000_000
     );
+    // Whole yen: 10 % off ¥1,255 is ¥1,129.5, rounded away from zero to ¥1,130.
+    let jpy = core_wasm::formats::currency_or_default("JPY");
+    assert_eq!(
+        bulk_price(&update("decreasePercent", "10.0"), 1255, jpy),
+        1130
+    );
+    assert_eq!(bulk_price(&update("set", "1999"), 1, jpy), 1999);
 }
 
 #[test]
@@ -118,20 +133,23 @@ fn batches_refuse_duplicates_and_out_of_range_values() {
         compare_at_price: None,
         status: None,
     };
-    assert!(patch_problems(&[patch("a", "1.5")]).is_empty());
-    assert!(!patch_problems(&[patch("a", "-1.0")]).is_empty());
-    assert!(!patch_problems(&[patch("a", "1.0"), patch("a", "2.0")]).is_empty());
+    assert!(patch_problems(&[patch("a", "1.5")], USD).is_empty());
+    assert!(!patch_problems(&[patch("a", "-1.0")], USD).is_empty());
+    assert!(!patch_problems(&[patch("a", "1.0"), patch("a", "2.0")], USD).is_empty());
 }
 
 #[test]
 fn the_check_by_kind_reads_json_and_names_unknown_kinds() {
-    let online = problems_of("sales-channels", json!({"enabled": ["online_store"]}));
+    let online = problems_of("sales-channels", json!({"enabled": ["online_store"]}), USD);
     assert_eq!(online, Some(Ok(Vec::new())));
-    let missing = problems_of("sales-channels", json!({"enabled": ["google"]}));
+    let missing = problems_of("sales-channels", json!({"enabled": ["google"]}), USD);
     assert_eq!(
         missing,
         Some(Ok(vec!["The online store is always on.".to_owned()]))
     );
-    assert!(matches!(problems_of("telegram", json!({})), Some(Err(_))));
-    assert_eq!(problems_of("nope", json!({})), None);
+    assert!(matches!(
+        problems_of("telegram", json!({}), USD),
+        Some(Err(_))
+    ));
+    assert_eq!(problems_of("nope", json!({}), USD), None);
 }

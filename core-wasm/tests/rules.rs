@@ -78,7 +78,13 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             .map_err(|e| e.code().to_owned()),
         "bucketIndex" => ok(analytics::bucket_index(&arg(args, 0), arg(args, 1))),
         "conversionRate" => ok(analytics::conversion_rate(arg(args, 0), arg(args, 1))),
-        "aov" => ok(analytics::aov(arg(args, 0), arg(args, 1))),
+        "aov" => ok(analytics::aov(
+            arg(args, 0),
+            arg(args, 1),
+            core_wasm::formats::currency_or_default(
+                args.get(2).and_then(Value::as_str).unwrap_or("USD"),
+            ),
+        )),
         "percentChange" => ok(analytics::percent_change(
             arg(args, 0),
             arg(args, 1),
@@ -188,6 +194,7 @@ rules! {
 
 #[test]
 fn a_discount_is_checked_by_its_method_and_type() {
+    let usd = core_wasm::formats::Currency::default;
     use core_wasm::catalog::check_discount;
     use shared_types::catalog::DiscountInput;
     let input = |method: Option<&str>, code: &str, value_type: &str, value: &str| DiscountInput {
@@ -202,28 +209,26 @@ fn a_discount_is_checked_by_its_method_and_type() {
         usage_limit: None,
         per_customer_limit: None,
     };
-    let ok = check_discount(&input(None, " spring-10 ", "percent", "10.0")).expect("valid");
+    let ok = check_discount(&input(None, " spring-10 ", "percent", "10.0"), usd()).expect("valid");
     assert_eq!(
         (ok.method.as_str(), ok.code.as_str(), ok.value),
         ("code", "SPRING-10", 1000)
     );
     assert!(
-        check_discount(&input(
-            Some("automatic"),
-            "Free shipping week",
-            "amount",
-            "5.0"
-        ))
+        check_discount(
+            &input(Some("automatic"), "Free shipping week", "amount", "5.0"),
+            usd()
+        )
         .is_ok()
     );
-    assert!(check_discount(&input(Some("gift"), "X", "amount", "5.0")).is_err());
-    assert!(check_discount(&input(None, "no spaces", "amount", "5.0")).is_err());
-    assert!(check_discount(&input(None, "OK", "percent", "101.0")).is_err());
+    assert!(check_discount(&input(Some("gift"), "X", "amount", "5.0"), usd()).is_err());
+    assert!(check_discount(&input(None, "no spaces", "amount", "5.0"), usd()).is_err());
+    assert!(check_discount(&input(None, "OK", "percent", "101.0"), usd()).is_err());
     let mut late = input(None, "LATE", "amount", "1.0");
     late.starts_at = Some(10);
     late.ends_at = Some(10);
     assert_eq!(
-        check_discount(&late).err().as_deref(),
+        check_discount(&late, usd()).err().as_deref(),
         Some("A discount ends after it starts.")
     );
 }
@@ -245,7 +250,11 @@ fn rate_and_average_changes_are_computed_from_exact_values() {
             total_orders: orders,
         },
         aov: AovResult {
-            aov: analytics::aov(sales.parse().expect("an amount"), orders),
+            aov: analytics::aov(
+                sales.parse().expect("an amount"),
+                orders,
+                core_wasm::formats::Currency::default(),
+            ),
         },
         conversion_rate: analytics::conversion_rate(converted, visitors),
         locations: Vec::new(),

@@ -109,7 +109,10 @@ pub fn cart(snapshot: &Snapshot) -> (Vec<Line>, Vec<String>) {
             .map(|i| i.src.clone())
             .unwrap_or_default(),
         quantity: 1,
-        price_minor: stored_minor(price),
+        price_minor: stored_minor(
+            price,
+            core_wasm::formats::currency_or_default(&snapshot.shop.currency),
+        ),
         stock,
         personalization: Vec::new(),
     };
@@ -190,7 +193,7 @@ mod tests {
             base: "/s/shop".to_owned(),
             currency: "USD".to_owned(),
             country: String::new(),
-            shipping: core_wasm::records::initial_shipping(),
+            shipping: core_wasm::records::default_shipping(),
         };
         let mut snapshot = Snapshot::new(shop, Default::default(), 0);
         snapshot.sample.variants[0].stock = stock;

@@ -154,7 +154,7 @@ pub struct ProductCostInput {
     pub product_id: String,
     #[serde(default)]
     pub variant_id: String,
-    /// 0 to 1,000,000.00, at most 2 decimals; `null` removes the cost.
+    /// 0 to 1,000,000 with at most the decimals of the store's currency; `null` removes the cost.
     #[ts(optional)]
     pub unit_cost: Option<Money>,
 }

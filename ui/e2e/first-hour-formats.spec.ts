@@ -167,3 +167,74 @@ test("a store sells in euros: admin, storefront and dashboard agree; times read 
 
   expect(problems.filter((p) => !/\b409\b/.test(p))).toEqual([]);
 });
+
+test("a yen store keeps whole yen: prices move from dollars rounded, and the product form refuses half a yen in English and Vietnamese", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const problems = watch(page);
+  const owner = await apiSession(request, OWNER);
+  const storeName = `Yen ${Date.now()}`;
+  const store = await newStore(request, owner, storeName);
+  const product = await call<{ id: string }>(
+    request,
+    owner,
+    "POST",
+    "/stores/products",
+    { title: "Tea Bowl", descriptionHtml: "", images: [], price: 19.99, options: [], variants: [], tags: [], status: "active" },
+    store,
+  );
+
+  // The merchant picks yen: $19.99 becomes ¥20 (not ¥1,999).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await enter(page, OWNER, new RegExp(storeName), "/admin/online-store/preferences");
+  const currency = page.getByRole("combobox", { name: "Currency" });
+  await expect(currency).toHaveValue("USD ($)", SLOW);
+  await currency.click();
+  await page.getByRole("option", { name: "JPY (¥)" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Preferences saved")).toBeVisible(SLOW);
+  await page.goto("/admin/products");
+  await expect(page.getByRole("row", { name: /Tea Bowl/ })).toContainText("¥20", SLOW);
+
+  // Half a yen, typed key by key, is refused before anything is sent; whole yen are saved.
+  await page.goto(`/admin/products/${product.id}`);
+  const price = page.getByRole("textbox", { name: "Price", exact: true });
+  await expect(price).toHaveValue("20", SLOW);
+  await price.click();
+  await price.press("Control+a");
+  await price.press("Backspace");
+  await price.pressSequentially("1999.5");
+  await expect(price).toHaveValue("1999.5");
+  await page.getByRole("button", { name: "Save" }).click();
+  // The alert above the form and the field itself say why.
+  await expect(page.getByRole("alert", { name: "Please correct these first" })).toContainText("The price is a whole number in JPY: it has no decimals.");
+  await expect(price).toHaveAccessibleDescription(/The price is a whole number in JPY/);
+  await price.click();
+  await price.press("End");
+  await price.press("Backspace");
+  await expect(price).toHaveValue("1999.");
+  await price.press("Backspace");
+  await expect(price).toHaveValue("1999");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible(SLOW);
+  const saved = await call<{ price: number }>(request, owner, "GET", `/stores/products/${product.id}`, undefined, store);
+  expect(saved.price).toBe(1999);
+
+  // A Vietnamese reader on a phone is told the same in Vietnamese, with the currency's 0 digits.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "vi"));
+  await page.reload();
+  const giá = page.getByRole("textbox", { name: "Giá", exact: true });
+  await expect(giá).toHaveValue("1999", SLOW);
+  await giá.click();
+  await giá.press("End");
+  await giá.pressSequentially(".5");
+  await page.getByRole("button", { name: "Lưu" }).click();
+  await expect(giá).toHaveAccessibleDescription(/Giá có tối đa 0 chữ số thập phân trong đơn vị tiền tệ của cửa hàng\./);
+  await page.goto("/admin/products");
+  await expect(page.getByRole("row", { name: /Tea Bowl/ })).toContainText(/1\.999\s?¥/, SLOW);
+  await page.evaluate(() => localStorage.setItem("storeloom.language", "en"));
+  expect(problems).toEqual([]);
+});

@@ -410,7 +410,7 @@ test("payout cards are added, made default and deleted, and a payout is requeste
   const request = page.getByRole("form", { name: "Request a payout" });
   await request.getByRole("textbox", { name: "Amount" }).fill("0.5");
   await request.getByRole("button", { name: "Request a payout" }).click();
-  await expect(request.getByRole("alert")).toContainText("The amount must be at least 1.00.");
+  await expect(request.getByRole("alert")).toContainText("The amount must be at least 1.");
   await request.getByRole("textbox", { name: "Amount" }).fill("1.25");
   await request.getByRole("button", { name: "Request a payout" }).click();
   await expect(page.getByText("A payout of $1.25 is requested.")).toBeVisible();

@@ -124,7 +124,7 @@ test("a unit cost saved on the estimated profit screen changes the profit after 
   const form = page.getByRole("form", { name: `Unit cost of ${target.title}`, exact: true });
   await input.fill("1000001");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(form).toContainText("at most 2 decimals");
+  await expect(form).toContainText("no more decimals than the store");
 
   await input.fill("3.5");
   await form.getByRole("button", { name: "Save" }).click();

@@ -4,22 +4,23 @@ use shared_types::Money;
 use shared_types::catalog::DiscountInput;
 
 use super::{check_title, money_to_minor};
+use crate::formats::Currency;
 
 /// A discount code: 1 to 64 characters.
 pub const DISCOUNT_CODE_MAX: usize = 64;
 
 /// A discount's value: a percent of 0.01 to 100 (kept in hundredths of a percent) or an amount
 /// (kept in minor units); both read exactly as typed.
-pub fn discount_value(value_type: &str, value: Money) -> Result<i64, String> {
+pub fn discount_value(value_type: &str, value: Money, currency: Currency) -> Result<i64, String> {
     match value_type {
         "percent" => {
             if value <= Money::ZERO || value > Money::from_minor(100, 0) {
                 return Err("A percent discount is more than 0 and at most 100.".to_owned());
             }
-            money_to_minor("The percent", value)
+            crate::money::percent_hundredths("The percent", value)
         }
         "amount" => {
-            let minor = money_to_minor("The amount", value)?;
+            let minor = money_to_minor("The amount", value, currency)?;
             if minor == 0 {
                 return Err("An amount discount is more than 0.".to_owned());
             }
@@ -69,14 +70,17 @@ pub struct CheckedDiscount {
 
 /// Checks a discount: its method (code by default), the code or the automatic discount's
 /// title, the value for its type, and that it ends after it starts.
-pub fn check_discount(input: &DiscountInput) -> Result<CheckedDiscount, String> {
+pub fn check_discount(
+    input: &DiscountInput,
+    currency: Currency,
+) -> Result<CheckedDiscount, String> {
     let method = input.method.clone().unwrap_or_else(|| "code".to_owned());
     let code = match method.as_str() {
         "code" => check_discount_code(&input.code)?,
         "automatic" => check_title("An automatic discount's title", &input.code)?,
         _ => return Err("A discount is a code or automatic.".to_owned()),
     };
-    let value = discount_value(&input.value_type, input.value)?;
+    let value = discount_value(&input.value_type, input.value, currency)?;
     if let (Some(start), Some(end)) = (input.starts_at, input.ends_at)
         && end <= start
     {
@@ -84,7 +88,7 @@ pub fn check_discount(input: &DiscountInput) -> Result<CheckedDiscount, String> 
     }
     let min_subtotal_minor = input
         .min_subtotal
-        .map(|m| money_to_minor("The minimum subtotal", m))
+        .map(|m| money_to_minor("The minimum subtotal", m, currency))
         .transpose()?;
     for (label, limit) in [
         ("A usage limit", input.usage_limit),
@@ -111,10 +115,16 @@ mod tests {
 
     #[test]
     fn discounts_take_a_percent_or_an_amount() {
-        assert_eq!(discount_value("percent", m("12.5")), Ok(1250));
-        assert!(discount_value("percent", m("120.0")).is_err());
-        assert_eq!(discount_value("amount", m("5.0")), Ok(500));
-        assert!(discount_value("free", m("5.0")).is_err());
+        assert_eq!(
+            discount_value("percent", m("12.5"), Currency::default()),
+            Ok(1250)
+        );
+        assert!(discount_value("percent", m("120.0"), Currency::default()).is_err());
+        assert_eq!(
+            discount_value("amount", m("5.0"), Currency::default()),
+            Ok(500)
+        );
+        assert!(discount_value("free", m("5.0"), Currency::default()).is_err());
         assert_eq!(check_discount_code(" save10 "), Ok("SAVE10".to_owned()));
         assert!(check_discount_code("no spaces").is_err());
     }

@@ -74,10 +74,14 @@ pub fn check_html_length(label: &str, html: &str) -> Result<(), String> {
     }
 }
 
-/// An amount (`19.99`) as stored minor units (`1999`): not negative, at most two decimals, at
-/// most `MONEY_MAX`.
-pub fn money_to_minor(label: &str, amount: shared_types::Money) -> Result<i64, String> {
-    crate::money::to_stored(label, amount)
+/// An amount (`19.99`) as minor units of the currency (`1999`): not negative, at most the
+/// currency's decimals, at most `MONEY_MAX`.
+pub fn money_to_minor(
+    label: &str,
+    amount: shared_types::Money,
+    currency: crate::formats::Currency,
+) -> Result<i64, String> {
+    crate::money::to_stored(label, amount, currency)
 }
 
 #[cfg(test)]
@@ -98,14 +102,15 @@ mod tests {
     }
 
     #[test]
-    fn money_has_two_decimals_at_most() {
+    fn money_has_the_currency_decimals_at_most() {
         use shared_types::Money;
+        let usd = crate::formats::Currency::default();
         assert_eq!(
-            money_to_minor("Price", Money::from_minor(1999, 2)),
+            money_to_minor("Price", Money::from_minor(1999, 2), usd),
             Ok(1999)
         );
-        assert_eq!(money_to_minor("Price", Money::ZERO), Ok(0));
-        assert!(money_to_minor("Price", Money::from_minor(1005, 3)).is_err());
-        assert!(money_to_minor("Price", Money::from_minor(-1, 0)).is_err());
+        assert_eq!(money_to_minor("Price", Money::ZERO, usd), Ok(0));
+        assert!(money_to_minor("Price", Money::from_minor(1005, 3), usd).is_err());
+        assert!(money_to_minor("Price", Money::from_minor(-1, 0), usd).is_err());
     }
 }

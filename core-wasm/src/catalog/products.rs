@@ -4,6 +4,8 @@
 use shared_types::catalog::{Image, ProductInput, ProductOption, Variant};
 use shared_types::{FieldProblem, Money};
 
+use crate::formats::Currency;
+
 use super::{
     HANDLE_MAX, HTML_MAX, MONEY_MAX, STOCK_MAX, TITLE_MAX, check_handle, check_html_length,
     check_title, combinations, money_to_minor,
@@ -75,9 +77,8 @@ pub struct CheckedProduct {
     pub variants: Vec<Variant>,
 }
 
-/// The problems found so far, each at its field.
-#[derive(Default)]
-struct Found(Vec<FieldProblem>);
+/// The problems found so far, each at its field, and the store's currency its amounts are in.
+struct Found(Vec<FieldProblem>, Currency);
 
 impl Found {
     fn add(&mut self, path: &str, code: &str, message: String, limit: Option<usize>) {
@@ -102,12 +103,13 @@ impl Found {
 
     /// An amount of money: `code.range` or `code.decimals`; the minor units when right.
     fn money(&mut self, path: &str, code: &str, label: &str, amount: Money) -> Option<i64> {
-        match money_to_minor(label, amount) {
+        match money_to_minor(label, amount, self.1) {
             Ok(minor) => Some(minor),
             Err(message) => {
                 let in_range = !amount.is_negative() && amount.approximate() <= MONEY_MAX;
                 if in_range {
-                    self.add(path, &format!("{code}.decimals"), message, None);
+                    let digits = usize::try_from(self.1.digits).ok();
+                    self.add(path, &format!("{code}.decimals"), message, digits);
                 } else {
                     self.add(
                         path,
@@ -142,12 +144,15 @@ pub fn check_image_src(src: &str) -> Result<(), String> {
 
 /// Every problem of a product, each at its field, in the form's order: title, handle,
 /// description, prices, images, options, variants, tags and status.
-pub fn product_problems(input: &ProductInput) -> Vec<FieldProblem> {
-    product_verdict(input).0
+pub fn product_problems(input: &ProductInput, currency: Currency) -> Vec<FieldProblem> {
+    product_verdict(input, currency).0
 }
 
-fn product_verdict(input: &ProductInput) -> (Vec<FieldProblem>, Option<CheckedProduct>) {
-    let mut found = Found::default();
+fn product_verdict(
+    input: &ProductInput,
+    currency: Currency,
+) -> (Vec<FieldProblem>, Option<CheckedProduct>) {
+    let mut found = Found(Vec::new(), currency);
     found.title("title", "product.title", "A product's title", &input.title);
     let handle = check_handle(input.handle.as_deref(), input.title.trim());
     if let Err(message) = &handle {
@@ -436,8 +441,11 @@ fn product_verdict(input: &ProductInput) -> (Vec<FieldProblem>, Option<CheckedPr
 
 /// Checks a product: title, handle, description length, prices, images, options, variants,
 /// tags and status. Every problem's message is reported, in field order.
-pub fn check_product(input: &ProductInput) -> Result<CheckedProduct, Vec<String>> {
-    match product_verdict(input) {
+pub fn check_product(
+    input: &ProductInput,
+    currency: Currency,
+) -> Result<CheckedProduct, Vec<String>> {
+    match product_verdict(input, currency) {
         (_, Some(checked)) => Ok(checked),
         (problems, None) => Err(problems.into_iter().map(|p| p.message).collect()),
     }
@@ -488,7 +496,7 @@ pub(super) mod tests {
     }
 
     fn paths(input: &ProductInput) -> Vec<(String, String)> {
-        product_problems(input)
+        product_problems(input, Currency::default())
             .into_iter()
             .map(|p| (p.path, p.code))
             .collect()
@@ -502,7 +510,8 @@ pub(super) mod tests {
         );
         input.options[0].name = " Size ".to_owned();
         input.variants[0].sku = " TEE-S ".to_owned();
-        let checked = check_product(&input).expect("a valid product");
+        let checked =
+            check_product(&input, crate::formats::Currency::default()).expect("a valid product");
         assert_eq!(checked.options[0].name, "Size");
         assert_eq!(checked.variants[0].sku, "TEE-S");
         assert_eq!(checked.images.len(), 1);
@@ -570,7 +579,7 @@ pub(super) mod tests {
                 "{expected:?} in {problems:?}"
             );
         }
-        assert!(check_product(&input).is_err());
+        assert!(check_product(&input, crate::formats::Currency::default()).is_err());
         // Without options, one variant at most, with no values.
         let mut lone = product(&[], &[&[], &[]]);
         for variant in &mut lone.variants {

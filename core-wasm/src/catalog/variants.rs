@@ -176,7 +176,10 @@ mod tests {
                 variants: grown.clone(),
                 ..product(&[], &[])
             };
-            assert!(check_product(&input).is_ok(), "{variant:?}");
+            assert!(
+                check_product(&input, crate::formats::Currency::default()).is_ok(),
+                "{variant:?}"
+            );
         }
         assert!(
             variants_for_options(&[], &current, m("20.0"), None)

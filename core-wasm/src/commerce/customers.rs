@@ -4,6 +4,7 @@ use shared_types::catalog::{Customer, Order};
 use shared_types::commerce::{Address, CustomerInput};
 
 use super::address::{PHONE_MAX, address_problems, normalized as address_normalized};
+use crate::formats::{Currency, currency_or_default};
 use crate::limits::PERSON_NAME_MAX;
 use crate::reports::csv_field;
 
@@ -108,8 +109,8 @@ fn timestamp(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-fn money(amount: shared_types::Money) -> String {
-    crate::reports::csv_amount(crate::money::stored_minor(amount))
+fn money(amount: shared_types::Money, currency: Currency) -> String {
+    crate::reports::csv_amount(crate::money::stored_minor(amount, currency), currency)
 }
 
 fn address_fields(address: Option<&Address>) -> Vec<String> {
@@ -154,6 +155,7 @@ pub fn orders_csv(orders: &[Order]) -> String {
     headers.extend(ADDRESS_HEADERS.iter().map(|h| format!("Billing {h}")));
     let mut out = row(&headers);
     for order in orders {
+        let currency = currency_or_default(&order.currency);
         let codes: Vec<&str> = order.discounts.iter().map(|d| d.code.as_str()).collect();
         let head = vec![
             order.order_name.clone(),
@@ -166,12 +168,12 @@ pub fn orders_csv(orders: &[Order]) -> String {
             order.financial_status.clone(),
             order.fulfillment_status.clone(),
             order.currency.clone(),
-            money(order.subtotal),
-            money(order.shipping),
-            money(order.discount),
+            money(order.subtotal, currency),
+            money(order.shipping, currency),
+            money(order.discount, currency),
             codes.join(" "),
-            money(order.grand_total),
-            money(order.refunded),
+            money(order.grand_total, currency),
+            money(order.refunded, currency),
             order.cancelled_at.map(timestamp).unwrap_or_default(),
             order.note.clone(),
         ];
@@ -199,7 +201,7 @@ pub fn orders_csv(orders: &[Order]) -> String {
                 line.title.clone(),
                 line.variant_title.clone(),
                 line.quantity.to_string(),
-                money(line.price),
+                money(line.price, currency),
                 line.fulfilled_quantity.to_string(),
                 line.refunded_quantity.to_string(),
             ]);
@@ -211,7 +213,7 @@ pub fn orders_csv(orders: &[Order]) -> String {
 }
 
 /// The customers as CSV, the default address on each row.
-pub fn customers_csv(customers: &[Customer]) -> String {
+pub fn customers_csv(customers: &[Customer], currency: Currency) -> String {
     let mut headers: Vec<String> = [
         "First name",
         "Last name",
@@ -235,7 +237,7 @@ pub fn customers_csv(customers: &[Customer]) -> String {
             c.email.clone(),
             c.phone.clone().unwrap_or_default(),
             c.orders_count.to_string(),
-            money(c.total_spent),
+            money(c.total_spent, currency),
             c.tags.join(", "),
             c.notes.clone(),
             timestamp(c.created_at),

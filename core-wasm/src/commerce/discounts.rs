@@ -2,6 +2,8 @@
 //! code the shopper typed, each checked for its dates, minimum subtotal and usage limits.
 //! One function prices the cart page, the checkout and the order, so they always agree.
 
+use crate::formats::Currency;
+
 /// A discount as the store keeps it, with its usage so far.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DiscountRule {
@@ -62,7 +64,12 @@ pub fn shipping_rate(subtotal_minor: i64, rate_minor: i64, threshold_minor: Opti
 }
 
 /// Why `rule` does not apply to a cart of `subtotal_minor` at `now` (`None`: it applies).
-pub fn refusal(rule: &DiscountRule, subtotal_minor: i64, now: i64) -> Option<String> {
+pub fn refusal(
+    rule: &DiscountRule,
+    subtotal_minor: i64,
+    now: i64,
+    currency: Currency,
+) -> Option<String> {
     if !rule.is_active {
         return Some("This code is not active.".to_owned());
     }
@@ -86,7 +93,7 @@ pub fn refusal(rule: &DiscountRule, subtotal_minor: i64, now: i64) -> Option<Str
     {
         return Some(format!(
             "This code needs a subtotal of at least {}.",
-            crate::reports::csv_amount(min)
+            crate::reports::csv_amount(min, currency)
         ));
     }
     None
@@ -119,11 +126,12 @@ pub fn apply_discounts(
     subtotal_minor: i64,
     shipping_minor: i64,
     now: i64,
+    currency: Currency,
 ) -> CartDiscounts {
     let mut result = CartDiscounts::default();
     let best = rules
         .iter()
-        .filter(|r| r.method == "automatic" && refusal(r, subtotal_minor, now).is_none())
+        .filter(|r| r.method == "automatic" && refusal(r, subtotal_minor, now, currency).is_none())
         .map(|r| (r, saving(r, subtotal_minor, shipping_minor)))
         .filter(|(_, (m, s))| m + s > 0)
         .max_by(|(a, (am, ash)), (b, (bm, bsh))| {
@@ -145,7 +153,7 @@ pub fn apply_discounts(
             .find(|r| r.method == "code" && r.code.to_uppercase() == typed)
         {
             None => result.code_problem = Some(format!("The code {code} does not exist.")),
-            Some(rule) => match refusal(rule, subtotal_minor, now) {
+            Some(rule) => match refusal(rule, subtotal_minor, now, currency) {
                 Some(problem) => result.code_problem = Some(problem),
                 None => {
                     let (merchandise, shipping) = saving(
@@ -183,10 +191,11 @@ pub fn totals(
     rules: &[DiscountRule],
     code: Option<&str>,
     now: i64,
+    currency: Currency,
 ) -> Totals {
-    let (rate, free_over) = crate::records::shipping_minor(shipping);
+    let (rate, free_over) = crate::records::shipping_minor(shipping, currency);
     let shipping_minor = shipping_rate(subtotal_minor, rate, free_over);
-    let discounts = apply_discounts(rules, code, subtotal_minor, shipping_minor, now);
+    let discounts = apply_discounts(rules, code, subtotal_minor, shipping_minor, now, currency);
     Totals {
         subtotal_minor,
         shipping_minor,
@@ -196,7 +205,10 @@ pub fn totals(
 }
 
 /// The discounts as an order keeps them.
-pub fn applied(discounts: &CartDiscounts) -> Vec<shared_types::commerce::AppliedDiscount> {
+pub fn applied(
+    discounts: &CartDiscounts,
+    currency: Currency,
+) -> Vec<shared_types::commerce::AppliedDiscount> {
     discounts
         .applied
         .iter()
@@ -205,7 +217,7 @@ pub fn applied(discounts: &CartDiscounts) -> Vec<shared_types::commerce::Applied
             method: a.rule.method.clone(),
             code: a.rule.code.clone(),
             value_type: a.rule.value_type.clone(),
-            amount: crate::money::stored(a.amount_minor),
+            amount: crate::money::stored(a.amount_minor, currency),
         })
         .collect()
 }

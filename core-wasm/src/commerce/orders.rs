@@ -5,6 +5,7 @@
 
 use shared_types::commerce::{FulfillmentInput, LineQuantity, RefundInput};
 
+use crate::formats::{Currency, currency_or_default};
 use crate::money::stored_minor;
 
 /// The financial states of an order: `partially_refunded` once some of its money went back,
@@ -60,6 +61,8 @@ pub struct OrderState {
     pub shipping_refunded_minor: i64,
     pub financial_status: String,
     pub cancelled: bool,
+    /// The order's currency: its minor units are the amounts above.
+    pub currency: Currency,
 }
 
 /// What a refund gives back, in minor units.
@@ -220,7 +223,7 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
         problems.push("The shipping refunded is an amount of 0 or more.".to_owned());
         0
     } else {
-        match crate::money::to_stored("shipping", input.shipping) {
+        match crate::money::to_stored("shipping", input.shipping, order.currency) {
             Ok(minor) => minor,
             Err(e) => {
                 problems.push(e);
@@ -232,7 +235,7 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
     if shipping > shipping_left {
         problems.push(format!(
             "At most {} of shipping is left to refund.",
-            crate::reports::csv_amount(shipping_left)
+            crate::reports::csv_amount(shipping_left, order.currency)
         ));
     }
     if input.reason.trim().chars().count() > REASON_MAX {
@@ -262,7 +265,7 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
     if total > left {
         return Err(vec![format!(
             "A refund gives back at most {}, what is left of the payment.",
-            crate::reports::csv_amount(left)
+            crate::reports::csv_amount(left, order.currency)
         )]);
     }
     Ok(Amounts {
@@ -313,7 +316,7 @@ pub fn cancel_refund(order: &OrderState, restock: bool, reason: &str) -> RefundI
                 quantity: l.quantity - l.refunded,
             })
             .collect(),
-        shipping: crate::money::stored(shipping_refundable(order)),
+        shipping: crate::money::stored(shipping_refundable(order), order.currency),
         restock,
         reason: reason.to_owned(),
     }
@@ -321,6 +324,8 @@ pub fn cancel_refund(order: &OrderState, restock: bool, reason: &str) -> RefundI
 
 /// An order as the API sends it, as its rules see it.
 pub fn state_of(order: &shared_types::catalog::Order) -> OrderState {
+    let currency = currency_or_default(&order.currency);
+    let stored_minor = |amount| stored_minor(amount, currency);
     let shipping_discount: i64 = order
         .discounts
         .iter()
@@ -347,5 +352,6 @@ pub fn state_of(order: &shared_types::catalog::Order) -> OrderState {
         shipping_refunded_minor: order.refunds.iter().map(|r| stored_minor(r.shipping)).sum(),
         financial_status: order.financial_status.clone(),
         cancelled: order.cancelled_at.is_some(),
+        currency,
     }
 }

@@ -4,6 +4,7 @@
 use shared_types::reports::SalesGroup;
 
 use super::{SalesFigures, SalesTable};
+use crate::formats::Currency;
 
 /// `text` as a spreadsheet reads it as text: a leading `= + - @` would start a formula, so it
 /// gets a `'` before it. Every CSV the product writes goes through this.
@@ -26,14 +27,19 @@ pub fn csv_field(text: &str) -> String {
 }
 
 /// Minor units as an exact decimal amount (`-12345` is `-123.45`).
-pub fn csv_amount(minor: i64) -> String {
+pub fn csv_amount(minor: i64, currency: Currency) -> String {
     let sign = if minor < 0 { "-" } else { "" };
     let abs = minor.unsigned_abs();
-    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+    let scale = 10_u64.pow(currency.digits);
+    if currency.digits == 0 {
+        return format!("{sign}{abs}");
+    }
+    let width = currency.digits as usize;
+    format!("{sign}{}.{:0width$}", abs / scale, abs % scale)
 }
 
 /// The sales table as CSV: a header, the rows, and a last row with the totals.
-pub fn sales_csv(table: &SalesTable, group: SalesGroup) -> String {
+pub fn sales_csv(table: &SalesTable, group: SalesGroup, currency: Currency) -> String {
     let first = match group {
         SalesGroup::Day => "day",
         SalesGroup::Product => "product",
@@ -54,12 +60,12 @@ pub fn sales_csv(table: &SalesTable, group: SalesGroup) -> String {
             csv_field(key),
             csv_field(&row.label),
             row.orders,
-            csv_amount(row.gross_minor),
-            csv_amount(row.discount_minor),
-            csv_amount(row.returns_minor),
-            csv_amount(row.shipping_minor),
-            csv_amount(row.net_minor()),
-            csv_amount(row.total_minor()),
+            csv_amount(row.gross_minor, currency),
+            csv_amount(row.discount_minor, currency),
+            csv_amount(row.returns_minor, currency),
+            csv_amount(row.shipping_minor, currency),
+            csv_amount(row.net_minor(), currency),
+            csv_amount(row.total_minor(), currency),
         )
     };
     for row in &table.rows {
@@ -85,10 +91,13 @@ mod tests {
         let mut o = order(1, vec![line("a", 1, 1234)], 0, 0);
         o.payment = "=cmd".to_owned();
         let table = sales_table(&[o], &[], &days, 100, SalesGroup::Payment);
-        let csv = sales_csv(&table, SalesGroup::Payment);
+        let csv = sales_csv(&table, SalesGroup::Payment, Currency::default());
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[1], "'=cmd,'=cmd,1,12.34,0.00,0.00,0.00,12.34,12.34");
         assert_eq!(lines[2], "Total,,1,12.34,0.00,0.00,0.00,12.34,12.34");
-        assert_eq!(csv_amount(-5), "-0.05");
+        assert_eq!(csv_amount(-5, Currency::default()), "-0.05");
+        let currency = crate::formats::currency_or_default;
+        assert_eq!(csv_amount(-1999, currency("JPY")), "-1999");
+        assert_eq!(csv_amount(1005, currency("KWD")), "1.005");
     }
 }

@@ -26,7 +26,9 @@ use serde::{Deserialize, Serialize};
 /// Why a report input was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum ReportError {
-    #[error("The unit cost must be a number from 0 to 1,000,000.00 with at most 2 decimals.")]
+    #[error(
+        "The unit cost must be a number from 0 to 1,000,000 with no more decimals than the store's currency has."
+    )]
     UnitCost,
     #[error("A Facebook pixel id is 15 or 16 digits.")]
     FacebookPixel,

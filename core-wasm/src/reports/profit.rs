@@ -6,10 +6,11 @@ use shared_types::Money;
 use shared_types::reports::{ProfitProduct, ProfitRow};
 
 use super::{OrderPart, PaidOrder, ReportDay, ReportError, day_of, order_parts};
+use crate::formats::Currency;
 use crate::money::stored;
 
-/// The largest unit cost: 1,000,000.00.
-pub const MAX_UNIT_COST_MINOR: i64 = 100_000_000;
+/// The largest unit cost, in major units: 1,000,000.
+pub const MAX_UNIT_COST: i64 = 1_000_000;
 
 /// Unit costs by (product id, variant id); `""` as the variant is the product's own cost.
 pub type UnitCosts = HashMap<(String, String), i64>;
@@ -54,17 +55,20 @@ impl ProfitSums {
         }
     }
 
-    fn row(&self, key: &str) -> ProfitRow {
+    fn row(&self, key: &str, currency: Currency) -> ProfitRow {
         ProfitRow {
             key: key.to_owned(),
             orders: self.orders,
-            sales: stored(self.sales),
-            cost_of_goods: stored(self.cogs),
-            payment_fees: stored(self.fees),
-            shipping_costs: stored(self.shipping),
-            profit: stored(self.sales - self.unknown_sales - self.cogs - self.fees - self.shipping),
+            sales: stored(self.sales, currency),
+            cost_of_goods: stored(self.cogs, currency),
+            payment_fees: stored(self.fees, currency),
+            shipping_costs: stored(self.shipping, currency),
+            profit: stored(
+                self.sales - self.unknown_sales - self.cogs - self.fees - self.shipping,
+                currency,
+            ),
             unknown_cost_units: self.unknown_units,
-            unknown_cost_sales: stored(self.unknown_sales),
+            unknown_cost_sales: stored(self.unknown_sales, currency),
         }
     }
 }
@@ -86,6 +90,7 @@ pub fn profit_table(
     days: &[ReportDay],
     end_ms: i64,
     costs: &UnitCosts,
+    currency: Currency,
 ) -> ProfitTable {
     let mut per_day = vec![ProfitSums::default(); days.len()];
     let mut totals = ProfitSums::default();
@@ -128,16 +133,16 @@ pub fn profit_table(
             (
                 p.sales,
                 ProfitProduct {
-                    profit: cogs.map(|cogs| stored(p.sales - cogs - p.fees - p.shipping)),
-                    unit_cost: cost.map(stored),
-                    cost_of_goods: cogs.map(stored),
+                    profit: cogs.map(|cogs| stored(p.sales - cogs - p.fees - p.shipping, currency)),
+                    unit_cost: cost.map(|c| stored(c, currency)),
+                    cost_of_goods: cogs.map(|c| stored(c, currency)),
                     product_id,
                     variant_id,
                     title: p.title,
                     units: u64::try_from(p.units).unwrap_or(0),
-                    sales: stored(p.sales),
-                    payment_fees: stored(p.fees),
-                    shipping_costs: stored(p.shipping),
+                    sales: stored(p.sales, currency),
+                    payment_fees: stored(p.fees, currency),
+                    shipping_costs: stored(p.shipping, currency),
                 },
             )
         })
@@ -152,17 +157,19 @@ pub fn profit_table(
         days: days
             .iter()
             .zip(&per_day)
-            .map(|(day, sums)| sums.row(&day.key))
+            .map(|(day, sums)| sums.row(&day.key, currency))
             .collect(),
         products: products.into_iter().map(|(_, p)| p).collect(),
-        totals: totals.row(""),
+        totals: totals.row("", currency),
     }
 }
 
-/// A unit cost as typed: 0 to 1,000,000.00 with at most 2 decimals, in minor units.
-pub fn unit_cost_minor(amount: Money) -> Result<i64, ReportError> {
-    match amount.minor_units(crate::money::STORED_EXPONENT) {
-        Ok(cents) if (0..=MAX_UNIT_COST_MINOR).contains(&cents) => Ok(cents),
+/// A unit cost as typed: 0 to 1,000,000 with at most the currency's decimals, in its minor
+/// units.
+pub fn unit_cost_minor(amount: Money, currency: Currency) -> Result<i64, ReportError> {
+    let most = MAX_UNIT_COST * 10_i64.pow(currency.digits);
+    match amount.minor_units(currency.digits as u8) {
+        Ok(minor) if (0..=most).contains(&minor) => Ok(minor),
         _ => Err(ReportError::UnitCost),
     }
 }
@@ -180,7 +187,7 @@ mod tests {
         let orders = [order(1, vec![line("a", 2, 5000), line("b", 1, 5000)], 0, 0)];
         let mut costs = UnitCosts::new();
         costs.insert(("a".to_owned(), String::new()), 2000);
-        let table = profit_table(&orders, &days, 100, &costs);
+        let table = profit_table(&orders, &days, 100, &costs, Currency::default());
         // Fee of 150.00: 4.35 + 0.30 = 4.65, a's share 2/3 = 3.10.
         let a = &table.products[0];
         assert_eq!(a.product_id, "a");
@@ -204,11 +211,19 @@ mod tests {
 
     #[test]
     fn unit_costs_are_money() {
-        assert_eq!(unit_cost_minor(m("12.5")), Ok(1250));
-        assert_eq!(unit_cost_minor(m("0")), Ok(0));
-        assert_eq!(unit_cost_minor(m("1000000")), Ok(100_000_000));
+        let usd = Currency::default();
+        let jpy = crate::formats::currency_or_default("JPY");
+        assert_eq!(unit_cost_minor(m("12.5"), usd), Ok(1250));
+        assert_eq!(unit_cost_minor(m("0"), usd), Ok(0));
+        assert_eq!(unit_cost_minor(m("1000000"), usd), Ok(100_000_000));
+        assert_eq!(unit_cost_minor(m("1250"), jpy), Ok(1250));
+        assert_eq!(unit_cost_minor(m("12.5"), jpy), Err(ReportError::UnitCost));
         for bad in ["-1", "1.234", "1000000.01"] {
-            assert_eq!(unit_cost_minor(m(bad)), Err(ReportError::UnitCost), "{bad}");
+            assert_eq!(
+                unit_cost_minor(m(bad), usd),
+                Err(ReportError::UnitCost),
+                "{bad}"
+            );
         }
     }
 }

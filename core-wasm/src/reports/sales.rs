@@ -6,6 +6,7 @@ use shared_types::reports::{SalesGroup, SalesRow};
 
 use super::{PaidOrder, ReportDay, ReportRefund, allocate, day_of, order_parts};
 use crate::analytics::country_name;
+use crate::formats::Currency;
 use crate::money::stored;
 
 /// A sales row in minor units.
@@ -31,18 +32,18 @@ impl SalesFigures {
         self.net_minor() + self.shipping_minor
     }
 
-    /// The row as the wire carries it.
-    pub fn to_row(&self) -> SalesRow {
+    /// The row as the wire carries it, in `currency`'s minor units.
+    pub fn to_row(&self, currency: Currency) -> SalesRow {
         SalesRow {
             key: self.key.clone(),
             label: self.label.clone(),
             orders: self.orders,
-            gross_sales: stored(self.gross_minor),
-            discounts: stored(self.discount_minor),
-            returns: stored(self.returns_minor),
-            shipping: stored(self.shipping_minor),
-            net_sales: stored(self.net_minor()),
-            total_sales: stored(self.total_minor()),
+            gross_sales: stored(self.gross_minor, currency),
+            discounts: stored(self.discount_minor, currency),
+            returns: stored(self.returns_minor, currency),
+            shipping: stored(self.shipping_minor, currency),
+            net_sales: stored(self.net_minor(), currency),
+            total_sales: stored(self.total_minor(), currency),
         }
     }
 

@@ -6,6 +6,7 @@ use shared_types::reports::{UtmGroup, UtmLinkInput, UtmRow, UtmValues};
 
 use super::ReportError;
 use crate::analytics::conversion_rate;
+use crate::formats::Currency;
 use crate::money::stored;
 
 /// The longest UTM value the link builder takes.
@@ -101,14 +102,14 @@ struct UtmSums {
 }
 
 impl UtmSums {
-    fn row(&self, key: &str) -> UtmRow {
+    fn row(&self, key: &str, currency: Currency) -> UtmRow {
         UtmRow {
             key: key.to_owned(),
             sessions: self.sessions,
             conversions: self.conversions,
             conversion_rate: conversion_rate(self.conversions, self.sessions),
             orders: self.orders,
-            revenue: stored(self.revenue),
+            revenue: stored(self.revenue, currency),
         }
     }
 }
@@ -127,6 +128,7 @@ pub fn utm_table(
     completions: &[(String, String)],
     paid: &HashMap<String, i64>,
     group: UtmGroup,
+    currency: Currency,
 ) -> (Vec<UtmRow>, UtmRow) {
     let mut rows: BTreeMap<String, UtmSums> = BTreeMap::new();
     let mut session_key: HashMap<&str, String> = HashMap::new();
@@ -173,14 +175,17 @@ pub fn utm_table(
         totals.orders += sums.orders;
         totals.revenue += sums.revenue;
     }
-    let mut list: Vec<UtmRow> = rows.iter().map(|(key, sums)| sums.row(key)).collect();
+    let mut list: Vec<UtmRow> = rows
+        .iter()
+        .map(|(key, sums)| sums.row(key, currency))
+        .collect();
     list.sort_by(|a, b| {
         b.sessions
             .cmp(&a.sessions)
             .then_with(|| (a.key.is_empty()).cmp(&b.key.is_empty()))
             .then_with(|| a.key.cmp(&b.key))
     });
-    (list, totals.row(""))
+    (list, totals.row("", currency))
 }
 
 /// A query-string value encoded as `encodeURIComponent` does.
@@ -291,7 +296,14 @@ mod tests {
             ("s9".to_owned(), "/checkout/thank-you?order=o2".to_owned()),
         ];
         let paid: HashMap<String, i64> = [("o1".to_owned(), 5000), ("o2".to_owned(), 2500)].into();
-        let (rows, totals) = utm_table(&landings, 10, &completions, &paid, UtmGroup::Source);
+        let (rows, totals) = utm_table(
+            &landings,
+            10,
+            &completions,
+            &paid,
+            UtmGroup::Source,
+            Currency::default(),
+        );
         assert_eq!(rows[0].key, "");
         assert_eq!(rows[0].sessions, 7);
         assert_eq!(rows[0].revenue, crate::money::m("25"));

@@ -3,7 +3,6 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
-use crate::money::stored_minor;
 use shared_types::Money;
 
 /// A product card.
@@ -41,7 +40,7 @@ pub fn card(view: &View, product: &Product, show_sale: bool) -> String {
 
 /// The share of the price `was` taken off to make `now`, in whole percent (to the nearest).
 pub(crate) fn percent_off(was: Money, now: Money) -> i64 {
-    let (was, now) = (stored_minor(was), stored_minor(now));
+    let (was, now, _) = crate::money::in_common_units(was, now);
     if was <= 0 {
         return 0;
     }
@@ -50,7 +49,8 @@ pub(crate) fn percent_off(was: Money, now: Money) -> i64 {
 
 /// What a shopper saves from the price `was` at `now`.
 pub(crate) fn saving(was: Money, now: Money) -> Money {
-    crate::money::stored(stored_minor(was) - stored_minor(now))
+    let (was, now, exponent) = crate::money::in_common_units(was, now);
+    Money::from_minor(was - now, exponent)
 }
 
 pub(crate) fn cards(view: &View, products: &[&Product], show_sale: bool) -> String {

@@ -170,7 +170,15 @@ impl<'v> View<'v> {
     }
 
     pub(crate) fn money(&self, amount: shared_types::Money) -> String {
-        money(&self.shop.currency, crate::money::stored_minor(amount))
+        money(
+            &self.shop.currency,
+            crate::money::stored_minor(amount, self.currency()),
+        )
+    }
+
+    /// The store's currency.
+    pub(crate) fn currency(&self) -> crate::formats::Currency {
+        crate::formats::currency_or_default(&self.shop.currency)
     }
 
     /// A theme text with the store's own values in its placeholders: [`FREE_SHIPPING_THRESHOLD`]
@@ -180,7 +188,7 @@ impl<'v> View<'v> {
         if !text.contains(FREE_SHIPPING_THRESHOLD) {
             return text.to_owned();
         }
-        match crate::records::shipping_minor(&self.shop.shipping).1 {
+        match crate::records::shipping_minor(&self.shop.shipping, self.currency()).1 {
             Some(threshold) => text.replace(
                 FREE_SHIPPING_THRESHOLD,
                 &money(&self.shop.currency, threshold),

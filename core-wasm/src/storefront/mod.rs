@@ -111,7 +111,7 @@ pub struct Shop {
     #[serde(default)]
     pub country: String,
     /// What shipping costs (the cart's free-shipping bar reads its threshold).
-    #[serde(default = "crate::records::initial_shipping")]
+    #[serde(default = "crate::records::default_shipping")]
     pub shipping: shared_types::records::ShippingSettings,
 }
 

@@ -62,7 +62,7 @@ impl Snapshot {
             .first()
             .cloned()
             .unwrap_or_else(sample_product);
-        let receipt = sample_receipt(&sample, now_ms);
+        let receipt = sample_receipt(&sample, &shop, now_ms);
         Snapshot {
             shop,
             catalog,
@@ -124,10 +124,12 @@ pub fn sample_product() -> Product {
     }
 }
 
-/// The order the preview's thank-you page shows: one of the product, placed at `now_ms`.
-pub fn sample_receipt(product: &Product, now_ms: i64) -> Receipt {
-    let price = crate::money::stored_minor(product.price);
-    let (rate, free_over) = crate::records::shipping_minor(&crate::records::initial_shipping());
+/// The order the preview's thank-you page shows: one of the product, placed at `now_ms`, with the
+/// store's shipping.
+pub fn sample_receipt(product: &Product, shop: &Shop, now_ms: i64) -> Receipt {
+    let currency = crate::formats::currency_or_default(&shop.currency);
+    let price = crate::money::stored_minor(product.price, currency);
+    let (rate, free_over) = crate::records::shipping_minor(&shop.shipping, currency);
     let shipping = crate::commerce::shipping_rate(price, rate, free_over);
     Receipt {
         id: "preview".to_owned(),

@@ -12,11 +12,16 @@ pub fn conversion_rate(session_converted: f64, vistors: f64) -> f64 {
     analytics::conversion_rate(session_converted.max(0.0) as u64, vistors.max(0.0) as u64)
 }
 
-/// Average order value.
+/// Average order value, in the minor units of the currency of this code.
 #[wasm_bindgen(js_name = aov)]
-pub fn aov(total_sales: JsValue, total_orders: f64) -> Result<JsValue, JsError> {
+pub fn aov(total_sales: JsValue, total_orders: f64, currency: &str) -> Result<JsValue, JsError> {
     let total_sales = from_js::<shared_types::Money>(total_sales)?;
-    to_js(&analytics::aov(total_sales, total_orders.max(0.0) as u64))
+    let currency = crate::formats::currency_or_default(currency);
+    to_js(&analytics::aov(
+        total_sales,
+        total_orders.max(0.0) as u64,
+        currency,
+    ))
 }
 
 /// Percent change against yesterday (`kind`: "revenue" or "statCard").

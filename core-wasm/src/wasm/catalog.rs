@@ -52,18 +52,25 @@ pub fn order_statuses() -> Result<JsValue, JsError> {
     })
 }
 
-/// Every problem of a product input, in field order; empty when the server will take it.
+/// Every problem of a product input priced in the currency of this code, in field order; empty
+/// when the server will take it.
 #[wasm_bindgen(js_name = checkProduct)]
-pub fn check_product(input: JsValue) -> Result<Vec<String>, JsError> {
-    Ok(catalog::check_product(&from_js::<ProductInput>(input)?)
-        .err()
-        .unwrap_or_default())
+pub fn check_product(input: JsValue, currency: &str) -> Result<Vec<String>, JsError> {
+    Ok(catalog::check_product(
+        &from_js::<ProductInput>(input)?,
+        crate::formats::currency_or_default(currency),
+    )
+    .err()
+    .unwrap_or_default())
 }
 
 /// Every problem of a product input at its field (`variants.2.price`), in field order.
 #[wasm_bindgen(js_name = checkProductFields)]
-pub fn check_product_fields(input: JsValue) -> Result<JsValue, JsError> {
-    to_js(&catalog::product_problems(&from_js::<ProductInput>(input)?))
+pub fn check_product_fields(input: JsValue, currency: &str) -> Result<JsValue, JsError> {
+    to_js(&catalog::product_problems(
+        &from_js::<ProductInput>(input)?,
+        crate::formats::currency_or_default(currency),
+    ))
 }
 
 /// How many images, options, values of an option and variants a product may have.
@@ -106,8 +113,12 @@ pub fn variants_for_options(
 
 /// The problem of a discount input, or `undefined`.
 #[wasm_bindgen(js_name = checkDiscount)]
-pub fn check_discount(input: JsValue) -> Result<Option<String>, JsError> {
-    Ok(catalog::check_discount(&from_js::<DiscountInput>(input)?).err())
+pub fn check_discount(input: JsValue, currency: &str) -> Result<Option<String>, JsError> {
+    Ok(catalog::check_discount(
+        &from_js::<DiscountInput>(input)?,
+        crate::formats::currency_or_default(currency),
+    )
+    .err())
 }
 
 /// The problem of a title (`label` names the field in the message), or `undefined`.

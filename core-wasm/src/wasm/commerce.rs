@@ -45,12 +45,13 @@ pub fn fulfilment_problems(order: JsValue, input: JsValue) -> Result<Vec<String>
 #[wasm_bindgen(js_name = refundQuote)]
 pub fn refund_quote(order: JsValue, input: JsValue) -> Result<JsValue, JsError> {
     let order = orders::state_of(&from_js::<Order>(order)?);
-    let refundable = stored(order.grand_total_minor - order.refunded_minor);
-    let shipping_refundable = stored(orders::shipping_refundable(&order));
+    let currency = order.currency;
+    let refundable = stored(order.grand_total_minor - order.refunded_minor, currency);
+    let shipping_refundable = stored(orders::shipping_refundable(&order), currency);
     let answer = match orders::quote_refund(&order, &from_js::<RefundInput>(input)?) {
         Ok(amounts) => RefundAnswer {
             quote: Some(RefundQuote {
-                amount: stored(amounts.total_minor),
+                amount: stored(amounts.total_minor, currency),
                 shipping_refundable,
                 refundable,
             }),

@@ -29,14 +29,15 @@ pub fn check_card(
     }
 }
 
-/// Why a payout amount would be refused (balance aside), as `{code, message}`, or `null`.
+/// Why a payout amount in the currency of this code would be refused (balance aside), as
+/// `{code, message}`, or `null`.
 #[wasm_bindgen(js_name = checkPayoutAmount)]
-pub fn check_payout_amount(amount: JsValue) -> Result<JsValue, JsError> {
+pub fn check_payout_amount(amount: JsValue, currency: &str) -> Result<JsValue, JsError> {
     // A number that is no amount at all (not finite, too many decimals) is not money.
     let Ok(amount) = from_js::<shared_types::Money>(amount) else {
         return problem(PayoutError::AmountNotMoney);
     };
-    match payouts::payout_amount_minor(amount) {
+    match payouts::payout_amount_minor(amount, crate::formats::currency_or_default(currency)) {
         Ok(_) => Ok(JsValue::NULL),
         Err(error) => problem(error),
     }

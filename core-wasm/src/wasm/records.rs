@@ -26,12 +26,12 @@ pub fn record_choices() -> Result<JsValue, JsError> {
     })
 }
 
-/// Every problem of a record or setting of `kind` (`size-charts`, `telegram`...); empty when
-/// the server will take it.
+/// Every problem of a record or setting of `kind` (`size-charts`, `telegram`...) of a store in
+/// the currency of this code; empty when the server will take it.
 #[wasm_bindgen(js_name = checkRecord)]
-pub fn check_record(kind: &str, value: JsValue) -> Result<Vec<String>, JsError> {
+pub fn check_record(kind: &str, value: JsValue, currency: &str) -> Result<Vec<String>, JsError> {
     let value: serde_json::Value = from_js(value)?;
-    match records::problems_of(kind, value) {
+    match records::problems_of(kind, value, crate::formats::currency_or_default(currency)) {
         Some(Ok(problems)) => Ok(problems),
         Some(Err(message)) => Ok(vec![message]),
         None => Err(JsError::new(&format!("no record kind {kind}"))),
@@ -47,7 +47,10 @@ pub fn check_stock(changes: JsValue) -> Result<Vec<String>, JsError> {
 
 /// Every problem of a batch of product changes from the bulk editor.
 #[wasm_bindgen(js_name = checkProductPatches)]
-pub fn check_product_patches(patches: JsValue) -> Result<Vec<String>, JsError> {
+pub fn check_product_patches(patches: JsValue, currency: &str) -> Result<Vec<String>, JsError> {
     let patches: Vec<ProductPatch> = from_js(patches)?;
-    Ok(records::patch_problems(&patches))
+    Ok(records::patch_problems(
+        &patches,
+        crate::formats::currency_or_default(currency),
+    ))
 }

@@ -47,13 +47,14 @@ pub fn check_pixels(ids: JsValue) -> Result<JsValue, JsError> {
     )
 }
 
-/// Why a unit cost would be refused, as `{code, message}`, or `null`.
+/// Why a unit cost in the currency of this code would be refused, as `{code, message}`, or
+/// `null`.
 #[wasm_bindgen(js_name = checkUnitCost)]
-pub fn check_unit_cost(amount: JsValue) -> Result<JsValue, JsError> {
+pub fn check_unit_cost(amount: JsValue, currency: &str) -> Result<JsValue, JsError> {
     let Ok(amount) = from_js::<shared_types::Money>(amount) else {
         return to_js(&problems(vec![ReportError::UnitCost]).pop());
     };
-    match reports::unit_cost_minor(amount) {
+    match reports::unit_cost_minor(amount, crate::formats::currency_or_default(currency)) {
         Ok(_) => Ok(JsValue::NULL),
         Err(error) => to_js(&problems(vec![error]).pop()),
     }

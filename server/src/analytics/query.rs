@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use core_wasm::analytics;
+use core_wasm::formats::Currency;
 use core_wasm::money::stored;
 use shared_types::{
     AovResult, Buckets, DateRange, LiveRow, LiveView, LocationRow, OrdersResult, Overview,
@@ -176,10 +177,15 @@ pub async fn figures<'a>(
     Ok(figures)
 }
 
-/// One period as the Overview shows it, every number made by the core.
-pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> OverviewPeriod {
+/// One period as the Overview shows it, every number made by the core, amounts in `currency`.
+pub fn period(
+    range: DateRange,
+    buckets: &Buckets,
+    figures: &Figures,
+    currency: Currency,
+) -> OverviewPeriod {
     let funnel = figures.funnel_total();
-    let total_sales = stored(figures.sales_total_minor());
+    let total_sales = stored(figures.sales_total_minor(), currency);
     let total_orders = figures.orders_total();
     let mut locations: Vec<LocationRow> = figures
         .countries
@@ -205,20 +211,21 @@ pub fn period(range: DateRange, buckets: &Buckets, figures: &Figures) -> Overvie
                 dataset: figures
                     .sales_minor
                     .iter()
-                    .map(|minor| analytics::chart_value(stored(*minor).approximate()))
+                    .map(|minor| analytics::chart_value(stored(*minor, currency).approximate()))
                     .collect(),
             },
         },
         orders: OrdersResult { total_orders },
         aov: AovResult {
-            aov: analytics::aov(total_sales, total_orders),
+            aov: analytics::aov(total_sales, total_orders, currency),
         },
         conversion_rate: analytics::conversion_rate(funnel[4], funnel[0]),
         locations,
     }
 }
 
-/// The whole Overview: `range` and the period of the same length before it.
+/// The whole Overview: `range` and the period of the same length before it, amounts in
+/// `currency` (the store's whose admin asks).
 pub async fn overview<'a>(
     db: &AnyPool,
     index: impl Into<Rollups<'a>>,
@@ -226,6 +233,7 @@ pub async fn overview<'a>(
     range: DateRange,
     now: i64,
     tests: TestOrders,
+    currency: Currency,
 ) -> Result<Overview, ApiError> {
     let before =
         analytics::previous(&range, now).map_err(|e| ApiError::Invalid(vec![message(&e)]))?;
@@ -253,8 +261,8 @@ pub async fn overview<'a>(
     )
     .await?;
     let today_mode = range.today_mode;
-    let current = period(range, &current_buckets, &current_figures);
-    let previous = period(before, &previous_buckets, &previous_figures);
+    let current = period(range, &current_buckets, &current_figures, currency);
+    let previous = period(before, &previous_buckets, &previous_figures, currency);
     Ok(Overview {
         changes: analytics::changes(&current, &previous, today_mode),
         period_changes: analytics::changes(&current, &previous, true),

@@ -58,6 +58,7 @@ fn checkout(row: Row, base: &str) -> AbandonedCheckout {
         order_id,
         line_items,
     ) = row;
+    let money_unit = core_wasm::formats::currency_or_default(&currency);
     let compact: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
     let tail = &compact[compact.len().saturating_sub(8)..];
     AbandonedCheckout {
@@ -68,7 +69,7 @@ fn checkout(row: Row, base: &str) -> AbandonedCheckout {
         created_date: created_at,
         updated_date: updated_at,
         currency,
-        subtotal: core_wasm::money::stored(subtotal),
+        subtotal: core_wasm::money::stored(subtotal, money_unit),
         item_count,
         status: if completed_at.is_some() {
             "recovered"
@@ -77,7 +78,7 @@ fn checkout(row: Row, base: &str) -> AbandonedCheckout {
         }
         .to_owned(),
         order_id,
-        line_items: crate::db::orders::line_items(&line_items),
+        line_items: crate::db::orders::line_items(&line_items, money_unit),
         recovery_url: format!("{base}/checkout?recover={token}"),
     }
 }

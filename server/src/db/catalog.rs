@@ -14,7 +14,7 @@ use super::listing::{Search, Table, Target, WithHandle, with_handle};
 use super::{begin_write, contains_pattern};
 use crate::error::ApiError;
 
-/// A product's columns as `PRODUCTS` reads them.
+/// A product's columns as `PRODUCTS` reads them, its store's currency last.
 type ProductRow = (
     String,
     String,
@@ -29,11 +29,15 @@ type ProductRow = (
     String,
     i64,
     i64,
+    String,
 );
 
 const PRODUCTS: Table<ProductRow, Product> = Table {
-    columns: "p.id, p.title, p.handle, p.description_html, p.images, p.options, p.variants, \
-        p.tags, p.price_minor, p.compare_at_minor, p.status, p.created_at, p.updated_at",
+    columns: concat!(
+        "p.id, p.title, p.handle, p.description_html, p.images, p.options, p.variants, \
+        p.tags, p.price_minor, p.compare_at_minor, p.status, p.created_at, p.updated_at, ",
+        super::currency_column!("p.store_id")
+    ),
     from: "products p",
     show: product,
 };
@@ -55,7 +59,9 @@ fn product(row: ProductRow) -> Product {
         status,
         created_at,
         updated_at,
+        currency,
     ) = row;
+    let currency = core_wasm::formats::currency_or_default(&currency);
     Product {
         legacy_id: id.clone(),
         id,
@@ -63,8 +69,8 @@ fn product(row: ProductRow) -> Product {
         handle,
         description_html,
         images: serde_json::from_str::<Vec<Image>>(&images).unwrap_or_default(),
-        price: core_wasm::money::stored(price),
-        compare_at_price: compare.map(core_wasm::money::stored),
+        price: core_wasm::money::stored(price, currency),
+        compare_at_price: compare.map(|c| core_wasm::money::stored(c, currency)),
         options: serde_json::from_str::<Vec<ProductOption>>(&options).unwrap_or_default(),
         variants: serde_json::from_str::<Vec<Variant>>(&variants).unwrap_or_default(),
         tags: serde_json::from_str(&tags).unwrap_or_default(),

@@ -208,6 +208,7 @@ async fn products(
             &[]
         };
         let mut variants = Vec::new();
+        let usd = core_wasm::formats::Currency::default();
         for size in sizes {
             let values: Vec<Option<&str>> = if colours.is_empty() {
                 vec![None]
@@ -236,8 +237,8 @@ async fn products(
                     ),
                 };
                 variants.push(json!({"id": new_id(), "title": title, "options": options,
-                       "price": core_wasm::money::stored(price),
-                       "compareAtPrice": compare_at.map(core_wasm::money::stored),
+                       "price": core_wasm::money::stored(price, usd),
+                       "compareAtPrice": compare_at.map(|c| core_wasm::money::stored(c, usd)),
                        "stock": stock, "sku": sku}));
             }
         }

@@ -26,17 +26,21 @@ struct CustomerRow {
     addresses: String,
     orders_count: i64,
     spent: i64,
+    currency: String,
 }
 
 /// A customer's orders count every real order; what they spent is what they paid less refunds.
 /// Test orders (no money was taken) count in neither.
 const CUSTOMERS: Table<CustomerRow, Customer> = Table {
-    columns: "c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
+    columns: concat!(
+        "c.id, c.email, c.first_name, c.last_name, c.phone, c.country, c.created_at, \
         c.notes, c.tags, c.addresses, \
         (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id AND o.is_test = 0) AS orders_count, \
         (SELECT CAST(COALESCE(SUM(o.grand_total_minor - o.refunded_minor), 0) AS BIGINT) FROM orders o \
          WHERE o.customer_id = c.id AND o.is_test = 0 \
-         AND o.financial_status IN ('paid', 'partially_refunded', 'refunded')) AS spent",
+         AND o.financial_status IN ('paid', 'partially_refunded', 'refunded')) AS spent, ",
+        crate::db::currency_column!("c.store_id")
+    ),
     from: "customers c",
     show: customer,
 };
@@ -58,7 +62,10 @@ fn customer(row: CustomerRow) -> Customer {
         phone: row.phone,
         country: row.country,
         orders_count: row.orders_count,
-        total_spent: stored(row.spent),
+        total_spent: stored(
+            row.spent,
+            core_wasm::formats::currency_or_default(&row.currency),
+        ),
         created_at: row.created_at,
         notes: row.notes,
         tags: serde_json::from_str(&row.tags).unwrap_or_default(),

@@ -32,7 +32,8 @@ const RULES: Table<RuleRow, DiscountRule> = Table {
     columns: concat!(
         discount_columns!(),
         ", (SELECT u.used FROM discount_customer_uses u WHERE u.discount_id = d.id AND u.email = $2) \
-         AS used_by_customer"
+         AS used_by_customer, ",
+        super::currency_column!("d.store_id")
     ),
     from: "discounts d",
     show: rule,
@@ -93,10 +94,15 @@ struct DiscountRow {
     usage_limit: Option<i64>,
     per_customer_limit: Option<i64>,
     used: i64,
+    currency: String,
 }
 
 const DISCOUNTS: Table<DiscountRow, Discount> = Table {
-    columns: discount_columns!(),
+    columns: concat!(
+        discount_columns!(),
+        ", ",
+        super::currency_column!("discounts.store_id")
+    ),
     from: "discounts",
     show: discount,
 };
@@ -106,18 +112,25 @@ const LIST_FILTER: &str =
     "store_id = $1 AND ($2 = '' OR LOWER(code) LIKE $3 ESCAPE '!') AND ($4 = '' OR method = $4)";
 
 fn discount(row: DiscountRow) -> Discount {
+    let currency = core_wasm::formats::currency_or_default(&row.currency);
+    // A percent is kept in hundredths of a percent, an amount in the currency's minor units.
+    let value = if row.value_type == "percent" {
+        shared_types::Money::from_minor(row.value, 2)
+    } else {
+        stored(row.value, currency)
+    };
     Discount {
         id: row.id,
         method: row.method,
         code: row.code,
         value_type: row.value_type,
-        value: stored(row.value),
+        value,
         starts_at: row.starts_at,
         ends_at: row.ends_at,
         is_active: row.is_active == 1,
         created_at: row.created_at,
         updated_at: row.updated_at,
-        min_subtotal: row.min_subtotal_minor.map(stored),
+        min_subtotal: row.min_subtotal_minor.map(|m| stored(m, currency)),
         usage_limit: row.usage_limit,
         per_customer_limit: row.per_customer_limit,
         used: row.used,

@@ -1,6 +1,21 @@
 //! The database: one `AnyPool` over SQLite or PostgreSQL, chosen by the URL, with the migrations
 //! embedded in the binary. Queries are written once in SQL both databases accept.
 
+/// A column of the currency code of the store whose id is in column `$store` (`USD` without a
+/// preference), named `currency`: rows shown in money read their currency's minor units by it.
+/// `$store` names its table (`p.store_id`, `payout_requests.store_id`): a bare `store_id` would
+/// be the preference row's own inside the subquery.
+macro_rules! currency_column {
+    ($store:literal) => {
+        concat!(
+            "COALESCE((SELECT sp.currency FROM store_preferences sp WHERE sp.store_id = ",
+            $store,
+            "), 'USD') AS currency"
+        )
+    };
+}
+pub(crate) use currency_column;
+
 pub mod abandoned;
 pub mod accounts;
 pub mod backup;
@@ -18,6 +33,7 @@ pub mod inventory;
 pub mod listing;
 pub mod login_failures;
 pub mod menus;
+pub mod money_units;
 pub mod notifications;
 pub mod onboarding;
 pub mod orders;
@@ -137,6 +153,7 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
         .connect_with(options)
         .await?;
     MIGRATOR.run(&pool).await?;
+    money_units::finish_moves(&pool).await?;
     Ok(pool)
 }
 

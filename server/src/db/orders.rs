@@ -5,6 +5,7 @@
 //! read, so two staff members acting at once never ship or refund a line twice.
 
 use core_wasm::commerce::orders::{self as rules, OrderState};
+use core_wasm::formats::{Currency, currency_or_default};
 use core_wasm::money::stored;
 use core_wasm::storefront::Line;
 use serde::{Deserialize, Serialize};
@@ -166,8 +167,9 @@ pub fn stored_lines(column: &str) -> Vec<StoredLine> {
     serde_json::from_str(column).unwrap_or_default()
 }
 
-/// The line items of a stored `line_items` column, as the API shows them.
-pub fn line_items(column: &str) -> Vec<LineItem> {
+/// The line items of a stored `line_items` column, as the API shows them (their prices in
+/// minor units of `currency`).
+pub fn line_items(column: &str, currency: Currency) -> Vec<LineItem> {
     stored_lines(column)
         .into_iter()
         .map(|l| LineItem {
@@ -176,7 +178,7 @@ pub fn line_items(column: &str) -> Vec<LineItem> {
             title: l.title,
             variant_title: l.variant_title,
             quantity: l.quantity,
-            price: stored(l.price_minor),
+            price: stored(l.price_minor, currency),
             fulfilled_quantity: l.fulfilled_quantity,
             refunded_quantity: l.refunded_quantity,
             personalization: l.personalization,
@@ -190,6 +192,7 @@ fn address(column: Option<&str>) -> Option<Address> {
 
 /// The order as the API shows it, without its fulfilments, refunds and timeline.
 pub fn order(row: &OrderRow) -> Order {
+    let currency = currency_or_default(&row.currency);
     Order {
         id: row.id.clone(),
         order_name: row.order_name.clone(),
@@ -201,23 +204,23 @@ pub fn order(row: &OrderRow) -> Order {
         created_date: row.created_at,
         captured_date: row.captured_at,
         currency: row.currency.clone(),
-        subtotal: stored(row.subtotal_minor),
-        shipping: stored(row.shipping_minor),
-        discount: stored(row.discount_minor),
-        grand_total: stored(row.grand_total_minor),
+        subtotal: stored(row.subtotal_minor, currency),
+        shipping: stored(row.shipping_minor, currency),
+        discount: stored(row.discount_minor, currency),
+        grand_total: stored(row.grand_total_minor, currency),
         financial_status: row.financial_status.clone(),
         fulfillment_status: row.fulfillment_status.clone(),
         payment_name: row.payment_name.clone(),
         payment_source: PaymentSource {
             card: row.card_type.clone().map(|kind| CardInfo { kind }),
         },
-        line_items: line_items(&row.line_items),
+        line_items: line_items(&row.line_items, currency),
         test: row.is_test == 1,
         shipping_address: address(row.shipping_address.as_deref()),
         billing_address: address(row.billing_address.as_deref()),
         note: row.note.clone(),
         discounts: serde_json::from_str::<Vec<AppliedDiscount>>(&row.discounts).unwrap_or_default(),
-        refunded: stored(row.refunded_minor),
+        refunded: stored(row.refunded_minor, currency),
         cancelled_at: row.cancelled_at,
         fulfillments: Vec::new(),
         refunds: Vec::new(),
@@ -283,14 +286,15 @@ pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, Ap
     .bind(id)
     .fetch_all(&mut *conn)
     .await?;
+    let currency = currency_or_default(&order.currency);
     order.refunds = refunds
         .into_iter()
         .map(
             |(id, lines, shipping, amount, restock, reason, created_at)| Refund {
                 id,
                 lines: quantities(&lines),
-                shipping: core_wasm::money::stored(shipping),
-                amount: core_wasm::money::stored(amount),
+                shipping: stored(shipping, currency),
+                amount: stored(amount, currency),
                 restock: restock == 1,
                 reason,
                 created_at,
@@ -708,14 +712,15 @@ async fn refund_in(
     );
     deltas.write(conn).await?;
     let items: i64 = input.lines.iter().map(|l| l.quantity).sum();
+    let currency = currency_or_default(&row.currency);
     event(
         conn,
         store_id,
         &row.id,
         actor,
         "refunded",
-        json!({"amount": stored(amounts.total_minor), "items": items,
-            "shipping": stored(amounts.shipping_minor), "restock": input.restock,
+        json!({"amount": stored(amounts.total_minor, currency), "items": items,
+            "shipping": stored(amounts.shipping_minor, currency), "restock": input.restock,
             "reason": input.reason.trim()}),
     )
     .await?;
@@ -806,7 +811,7 @@ pub async fn cancel(
         id,
         &actor,
         "cancelled",
-        json!({"refunded": stored(refunded), "restock": input.restock, "reason": input.reason.trim()}),
+        json!({"refunded": stored(refunded, currency_or_default(&row.currency)), "restock": input.restock, "reason": input.reason.trim()}),
     )
     .await?;
     tx.commit().await?;

@@ -2,6 +2,7 @@
 //! digits only), payout settings, payout requests and the idempotency keys that answer their
 //! retries. Requests of one store are serialized by a row of `payout_locks`.
 
+use core_wasm::formats::currency_or_default;
 use core_wasm::money::stored;
 use core_wasm::payouts::CheckedCard;
 use shared_types::{PayoutCard, PayoutConfig, PayoutRequest};
@@ -145,18 +146,22 @@ pub async fn update_card(
 
 /// The store's payout settings, if saved.
 pub async fn config(db: &AnyPool, store_id: &str) -> Result<Option<PayoutConfig>, sqlx::Error> {
-    let row: Option<(String, Option<String>, String, i64)> = sqlx::query_as(
-        "SELECT id, card_id, schedule, minimum_minor FROM payout_configs WHERE store_id = $1",
-    )
+    let row: Option<(String, Option<String>, String, i64, String)> = sqlx::query_as(concat!(
+        "SELECT id, card_id, schedule, minimum_minor, ",
+        super::currency_column!("payout_configs.store_id"),
+        " FROM payout_configs WHERE store_id = $1"
+    ))
     .bind(store_id)
     .fetch_optional(db)
     .await?;
-    Ok(row.map(|(id, card_id, schedule, minimum)| PayoutConfig {
-        id,
-        card_id,
-        schedule,
-        minimum_amount: stored(minimum),
-    }))
+    Ok(
+        row.map(|(id, card_id, schedule, minimum, currency)| PayoutConfig {
+            id,
+            card_id,
+            schedule,
+            minimum_amount: stored(minimum, currency_or_default(&currency)),
+        }),
+    )
 }
 
 /// Saves the store's first payout settings; false when it has some already.
@@ -284,6 +289,7 @@ pub async fn insert_request(
 ) -> Result<PayoutRequest, sqlx::Error> {
     let id = new_id();
     let now = now_ms();
+    let currency = super::store_currency(&mut *conn, store_id).await?;
     sqlx::query(
         "INSERT INTO payout_requests (id, store_id, amount_minor, card_id, status, created_by, created_at) \
          VALUES ($1, $2, $3, $4, 'pending', $5, $6)",
@@ -302,15 +308,17 @@ pub async fn insert_request(
         card_id.map(str::to_owned),
         "pending".to_owned(),
         now,
+        currency,
     )))
 }
 
-type RequestRow = (String, i64, Option<String>, String, i64);
+/// A payout request's columns, its store's currency last.
+type RequestRow = (String, i64, Option<String>, String, i64, String);
 
-fn request((id, amount, card_id, status, created_at): RequestRow) -> PayoutRequest {
+fn request((id, amount, card_id, status, created_at, currency): RequestRow) -> PayoutRequest {
     PayoutRequest {
         id,
-        amount: stored(amount),
+        amount: stored(amount, currency_or_default(&currency)),
         card_id,
         status,
         created_date: rfc3339(created_at),
@@ -333,10 +341,12 @@ pub async fn requests(
     .bind(status)
     .fetch_one(db)
     .await?;
-    let rows: Vec<RequestRow> = sqlx::query_as(
-        "SELECT id, amount_minor, card_id, status, created_at FROM payout_requests \
-         WHERE store_id = $1 AND ($2 = '' OR status = $2) ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4",
-    )
+    let rows: Vec<RequestRow> = sqlx::query_as(concat!(
+        "SELECT id, amount_minor, card_id, status, created_at, ",
+        super::currency_column!("payout_requests.store_id"),
+        " FROM payout_requests \
+         WHERE store_id = $1 AND ($2 = '' OR status = $2) ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
+    ))
     .bind(store_id)
     .bind(status)
     .bind(i64::from(limit))
@@ -364,14 +374,18 @@ pub async fn settle(
     .execute(&mut *conn)
     .await?
     .rows_affected();
-    let row: Option<(String, i64, Option<String>, String, i64)> = sqlx::query_as(
-        "SELECT store_id, amount_minor, card_id, status, created_at FROM payout_requests WHERE id = $1",
-    )
+    let row: Option<(String, i64, Option<String>, String, i64, String)> = sqlx::query_as(concat!(
+        "SELECT store_id, amount_minor, card_id, status, created_at, ",
+        super::currency_column!("payout_requests.store_id"),
+        " FROM payout_requests WHERE id = $1"
+    ))
     .bind(id)
     .fetch_optional(conn)
     .await?;
-    Ok(row.map(|(store_id, amount, card_id, status, created_at)| {
-        let request = request((id.to_owned(), amount, card_id, status, created_at));
-        (store_id, request, amount, settled > 0)
-    }))
+    Ok(row.map(
+        |(store_id, amount, card_id, status, created_at, currency)| {
+            let request = request((id.to_owned(), amount, card_id, status, created_at, currency));
+            (store_id, request, amount, settled > 0)
+        },
+    ))
 }

@@ -8,6 +8,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::{AnyConnection, AnyPool};
 
+use core_wasm::formats::{Currency, currency_or_default};
+
 use super::now_ms;
 use crate::error::ApiError;
 
@@ -18,8 +20,9 @@ pub trait Kind: Serialize + DeserializeOwned + Send + Sync + 'static {
     const KIND: &'static str;
     /// How a message names one ("size chart").
     const NOUN: &'static str;
-    /// What the core finds wrong with the value (none when it may be stored).
-    fn problems(&self) -> Vec<String>;
+    /// What the core finds wrong with the value of a store in `currency` (none when it may be
+    /// stored).
+    fn problems(&self, currency: Currency) -> Vec<String>;
     /// Checks what the core cannot (that referenced records are the store's) and fills what the
     /// server computes; runs in the transaction that stores the record.
     fn prepare<'a>(
@@ -36,8 +39,8 @@ pub trait Kind: Serialize + DeserializeOwned + Send + Sync + 'static {
 
 /// A kind kept as one setting per store.
 pub trait Setting: Kind {
-    /// The setting's value before the merchant saved one.
-    fn initial() -> Self;
+    /// The setting's value before the merchant saved one, for a store in `currency`.
+    fn initial(currency: Currency) -> Self;
 }
 
 /// The store's setting of kind `K`: the saved one, or the initial value when none was saved.
@@ -50,7 +53,9 @@ pub async fn read_setting<K: Setting>(db: &AnyPool, store_id: &str) -> Result<K,
             .await?;
     match row {
         Some((data,)) => serde_json::from_str(&data).map_err(ApiError::internal),
-        None => Ok(K::initial()),
+        None => Ok(K::initial(currency_or_default(
+            &super::store_currency(db, store_id).await?,
+        ))),
     }
 }
 

@@ -27,7 +27,10 @@ impl PlanRow {
             serde_json::from_str(&self.features).map_err(ApiError::internal)?;
         Ok(Plan {
             rank: core_wasm::shell::rank_badge(&self.code),
-            price: core_wasm::money::stored(self.price_minor),
+            price: core_wasm::money::stored(
+                self.price_minor,
+                core_wasm::formats::currency_or_default(&self.currency),
+            ),
             code: self.code,
             name: self.name,
             currency: self.currency,

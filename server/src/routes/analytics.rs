@@ -129,6 +129,15 @@ async fn scope<R: RouteName>(
     Ok((stores, range))
 }
 
+/// The currency of the store.
+async fn store_currency(
+    state: &AppState,
+    store_id: &str,
+) -> Result<core_wasm::formats::Currency, ApiError> {
+    let code = crate::db::store_currency(&state.db, store_id).await?;
+    Ok(core_wasm::formats::currency_or_default(&code))
+}
+
 /// One period's figures for a report query.
 async fn period(
     state: &AppState,
@@ -139,7 +148,8 @@ async fn period(
     let (stores, range) = scope(state, access, query).await?;
     let tests = test_orders(query.test_orders.as_deref())?;
     let (buckets, figures) = range_figures(state, &stores, &range, countries, tests).await?;
-    Ok(query::period(range, &buckets, &figures))
+    let currency = store_currency(state, &access.store_id).await?;
+    Ok(query::period(range, &buckets, &figures, currency))
 }
 
 /// The chart's buckets over `range` and the stores' figures in each.
@@ -214,7 +224,11 @@ async fn overview(
                 index: &state.rollups,
                 versions: Some(&versions),
             };
-            let overview = query::overview(&state.db, rollups, &stores, range, now, tests).await?;
+            // The amounts of every store chosen are read in the minor units of the admin's own
+            // store (docs/decisions.md: stores in different currencies are not converted).
+            let currency = store_currency(&state, &access.store_id).await?;
+            let overview =
+                query::overview(&state.db, rollups, &stores, range, now, tests, currency).await?;
             let json = serde_json::to_vec(&overview).map_err(ApiError::internal)?;
             let body = Bytes::from(if gzip { gzipped(&json)? } else { json });
             state.overview_cache.insert(key, body.clone());
@@ -476,7 +490,12 @@ fn local_time(instant_ms: i64, zone: &str) -> String {
     }
 }
 
-fn overview_csv(range: &DateRange, starts: &[i64], figures: &Figures) -> String {
+fn overview_csv(
+    range: &DateRange,
+    starts: &[i64],
+    figures: &Figures,
+    currency: core_wasm::formats::Currency,
+) -> String {
     let mut csv = String::from(
         "period_start,visitors,viewed_product,added_to_cart,reached_checkout,converted,orders,sales\n",
     );
@@ -491,7 +510,7 @@ fn overview_csv(range: &DateRange, starts: &[i64], figures: &Figures) -> String 
             f[3],
             f[4],
             figures.orders[i],
-            csv_amount(figures.sales_minor[i])
+            csv_amount(figures.sales_minor[i], currency)
         ));
     }
     let f = figures.funnel_total();
@@ -503,7 +522,7 @@ fn overview_csv(range: &DateRange, starts: &[i64], figures: &Figures) -> String 
         f[3],
         f[4],
         figures.orders_total(),
-        csv_amount(figures.sales_total_minor())
+        csv_amount(figures.sales_total_minor(), currency)
     ));
     csv
 }
@@ -527,11 +546,12 @@ async fn export(
     };
     let tests = test_orders(filters.test_orders.as_deref())?;
     let (stores, range) = scope(&state, &access, &filters).await?;
+    let currency = store_currency(&state, &access.store_id).await?;
     let body = match query.report.as_str() {
         "overview" => {
             let (buckets, figures) =
                 range_figures(&state, &stores, &range, Countries::Read, tests).await?;
-            overview_csv(&range, &buckets.starts, &figures)
+            overview_csv(&range, &buckets.starts, &figures, currency)
         }
         "paid-orders" => {
             let orders = crate::db::overview::paid_orders(
@@ -549,9 +569,10 @@ async fn export(
             );
             let mut total = 0_i64;
             for order in &orders {
-                let minor = core_wasm::catalog::money_to_minor("amount", order.grand_total)
-                    .map_err(ApiError::internal)?;
-                total += minor;
+                // Each order in its own currency's minor units; the total in the store's.
+                let unit = core_wasm::formats::currency_or_default(&order.currency);
+                let minor = core_wasm::money::stored_minor(order.grand_total, unit);
+                total += core_wasm::money::stored_minor(order.grand_total, currency);
                 let ship_to = order
                     .shipping_address
                     .as_ref()
@@ -571,7 +592,7 @@ async fn export(
                         order.captured_date.unwrap_or(order.created_date),
                         &range.timezone
                     ),
-                    csv_amount(minor),
+                    csv_amount(minor, unit),
                     csv_field(&order.currency),
                     csv_field(order.payment_name.as_deref().unwrap_or("")),
                     csv_field(
@@ -582,13 +603,13 @@ async fn export(
                             .map(|c| c.kind.as_str())
                             .unwrap_or("")
                     ),
-                    csv_amount(core_wasm::money::stored_minor(order.discount)),
-                    csv_amount(core_wasm::money::stored_minor(order.refunded)),
+                    csv_amount(core_wasm::money::stored_minor(order.discount, unit), unit),
+                    csv_amount(core_wasm::money::stored_minor(order.refunded, unit), unit),
                     csv_field(&ship_to),
                     csv_field(&order.note),
                 ));
             }
-            csv.push_str(&format!("Total,,,{},,,,,,,\n", csv_amount(total)));
+            csv.push_str(&format!("Total,,,{},,,,,,,\n", csv_amount(total, currency)));
             csv
         }
         other => {

@@ -33,8 +33,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// A product's columns after the core's checks, ready to write.
-fn product_write(input: ProductInput) -> Result<ProductWrite, ApiError> {
-    let checked = rules::check_product(&input).map_err(ApiError::Invalid)?;
+async fn product_write(
+    state: &AppState,
+    store_id: &str,
+    input: ProductInput,
+) -> Result<ProductWrite, ApiError> {
+    let currency = crate::db::store_currency(&state.db, store_id).await?;
+    let checked = rules::check_product(&input, core_wasm::formats::currency_or_default(&currency))
+        .map_err(ApiError::Invalid)?;
     let mut variants = checked.variants;
     for variant in &mut variants {
         if variant.id.is_empty() {
@@ -86,7 +92,7 @@ async fn create_product(
     access: StoreAccess<scoped::Products>,
     Json(input): Json<ProductInput>,
 ) -> Result<(StatusCode, Json<Product>), ApiError> {
-    let p = product_write(input)?;
+    let p = product_write(&state, &access.store_id, input).await?;
     let id = new_id();
     let limit = Limit::of(&state.db, &access.store_id, Limited::Products).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
@@ -126,7 +132,7 @@ async fn put_product(
     Json(input): Json<ProductInput>,
 ) -> Result<Json<Product>, ApiError> {
     product_where(&state.db, &access.store_id, "id", &id).await?;
-    let p = product_write(input)?;
+    let p = product_write(&state, &access.store_id, input).await?;
     save_with_handle(&state.db, &access.store_id, Target::Existing(&id), &p).await?;
     Ok(Json(
         product_where(&state.db, &access.store_id, "id", &id).await?,

@@ -3,6 +3,7 @@
 //! the test orders they leave out, and the count of open (unfulfilled, real) orders.
 
 use axum::extract::State;
+use core_wasm::formats::currency_or_default;
 use serde::Deserialize;
 use shared_types::{ApiErrorBody, DashboardTotals};
 use utoipa::IntoParams;
@@ -78,12 +79,13 @@ async fn totals(
         let store_open = crate::db::stores::open_orders(&state.db, store).await?;
         open += store_open;
     }
+    let currency = crate::db::store_currency(&state.db, &access.store_id).await?;
     Ok(Json(DashboardTotals {
-        total_sales: core_wasm::money::stored(sales),
+        total_sales: core_wasm::money::stored(sales, currency_or_default(&currency)),
         total_orders: orders,
         open_orders: u64::try_from(open).unwrap_or(0),
         test_orders,
-        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
+        currency,
         timezone: range.timezone,
     }))
 }

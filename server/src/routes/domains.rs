@@ -22,6 +22,9 @@ use crate::error::{ApiError, Json, Query};
 use crate::state::AppState;
 use core_wasm::shell::addresses;
 
+/// The registrar's prices are the platform's, in dollars whatever the store sells in.
+const DOMAIN_CURRENCY: core_wasm::formats::Currency = core_wasm::formats::CURRENCIES[0];
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, add, remove))
@@ -300,7 +303,7 @@ async fn buy_domains(
             id,
             host,
             years,
-            price: core_wasm::money::stored(price),
+            price: core_wasm::money::stored(price, DOMAIN_CURRENCY),
             created_date: rfc3339(now),
         }),
     ))
@@ -321,7 +324,7 @@ async fn pending_domains(
                 id,
                 host,
                 years: u32::try_from(years).unwrap_or(0),
-                price: core_wasm::money::stored(price),
+                price: core_wasm::money::stored(price, DOMAIN_CURRENCY),
                 created_date: rfc3339(created),
             })
             .collect(),

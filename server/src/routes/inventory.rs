@@ -16,6 +16,7 @@ use crate::db::{inventory, now_ms};
 use crate::error::{ApiError, Json};
 use crate::state::AppState;
 use core_wasm::catalog::{check_title, money_to_minor};
+use core_wasm::formats::currency_or_default;
 use core_wasm::records as rules;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -80,11 +81,13 @@ async fn put_products(
     access: StoreAccess<BulkEdit>,
     Json(input): Json<ProductPatches>,
 ) -> Result<Json<Changed>, ApiError> {
-    let problems = rules::patch_problems(&input.products);
+    let mut tx = crate::db::begin_write(&state.db).await?;
+    let currency =
+        currency_or_default(&crate::db::store_currency(&mut *tx, &access.store_id).await?);
+    let problems = rules::patch_problems(&input.products, currency);
     if !problems.is_empty() {
         return Err(ApiError::Invalid(problems));
     }
-    let mut tx = crate::db::begin_write(&state.db).await?;
     let now = now_ms();
     for patch in &input.products {
         let Some(row) = inventory::priced(&mut tx, &access.store_id, &patch.id).await? else {
@@ -102,13 +105,13 @@ async fn put_products(
             .map_err(|m| ApiError::Invalid(vec![m]))?;
         let price = patch
             .price
-            .map(|p| money_to_minor("The price", p))
+            .map(|p| money_to_minor("The price", p, currency))
             .transpose()
             .map_err(|m| ApiError::Invalid(vec![m]))?
             .unwrap_or(row.price_minor);
         let compare_at = match patch.compare_at_price {
             Some(p) => Some(
-                money_to_minor("The compare-at price", p)
+                money_to_minor("The compare-at price", p, currency)
                     .map_err(|m| ApiError::Invalid(vec![m]))?,
             ),
             None => row.compare_at_minor,
@@ -146,12 +149,14 @@ pub(crate) async fn bulk_update(
         }
     }
     let ids = inventory::product_ids(conn, store_id, &in_collection, &with_tag).await?;
+    let currency = currency_or_default(&crate::db::store_currency(&mut *conn, store_id).await?);
     let now = now_ms();
     for id in &ids {
         let Some(mut row) = inventory::priced(conn, store_id, id).await? else {
             continue;
         };
-        let (minor, major) = (core_wasm::money::stored_minor, core_wasm::money::stored);
+        let minor = |amount| core_wasm::money::stored_minor(amount, currency);
+        let major = |minor| core_wasm::money::stored(minor, currency);
         match update.field.as_str() {
             "status" => {
                 let status = update.status.as_deref().unwrap_or("active");
@@ -159,19 +164,22 @@ pub(crate) async fn bulk_update(
                 continue;
             }
             "price" => {
-                row.price_minor = rules::bulk_price(update, row.price_minor);
+                row.price_minor = rules::bulk_price(update, row.price_minor, currency);
                 for variant in &mut row.variants {
-                    variant.price = major(rules::bulk_price(update, minor(variant.price)));
+                    variant.price =
+                        major(rules::bulk_price(update, minor(variant.price), currency));
                 }
             }
             _ => {
                 row.compare_at_minor = Some(rules::bulk_price(
                     update,
                     row.compare_at_minor.unwrap_or(row.price_minor),
+                    currency,
                 ));
                 for variant in &mut row.variants {
                     let current = minor(variant.compare_at_price.unwrap_or(variant.price));
-                    variant.compare_at_price = Some(major(rules::bulk_price(update, current)));
+                    variant.compare_at_price =
+                        Some(major(rules::bulk_price(update, current, currency)));
                 }
             }
         }

@@ -6,6 +6,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Datelike;
+use core_wasm::formats::currency_or_default;
 use core_wasm::payouts::{self, PayoutError};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -58,17 +59,15 @@ async fn balance(
     let (gross, orders, pending, paid) =
         payouts_db::ledger(&mut *state.db.acquire().await?, &access.store_id).await?;
     let fees = payouts::fees_minor(gross, orders);
+    let currency = crate::db::store_currency(&state.db, &access.store_id).await?;
+    let money = |minor| core_wasm::money::stored(minor, currency_or_default(&currency));
     Ok(Json(Balance {
-        available_to_payout: core_wasm::money::stored(payouts::available_minor(
-            gross,
-            orders,
-            pending + paid,
-        )),
-        earned: core_wasm::money::stored(gross - fees),
-        fees: core_wasm::money::stored(fees),
-        pending_payouts: core_wasm::money::stored(pending),
-        paid_payouts: core_wasm::money::stored(paid),
-        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
+        available_to_payout: money(payouts::available_minor(gross, orders, pending + paid)),
+        earned: money(gross - fees),
+        fees: money(fees),
+        pending_payouts: money(pending),
+        paid_payouts: money(paid),
+        currency,
     }))
 }
 
@@ -177,7 +176,8 @@ async fn checked_config(
             "The schedule is manual or weekly.".to_owned(),
         ]));
     }
-    let minimum = payouts::payout_amount_minor(input.minimum_amount).map_err(invalid)?;
+    let currency = currency_or_default(&crate::db::store_currency(db, store_id).await?);
+    let minimum = payouts::payout_amount_minor(input.minimum_amount, currency).map_err(invalid)?;
     if let Some(card_id) = &input.card_id {
         find_card(db, store_id, card_id)
             .await
@@ -349,7 +349,8 @@ async fn checked_request(
     store_id: &str,
     body: &PayoutRequestInput,
 ) -> Result<i64, ApiError> {
-    let amount = payouts::payout_amount_minor(body.amount).map_err(invalid)?;
+    let currency = currency_or_default(&crate::db::store_currency(db, store_id).await?);
+    let amount = payouts::payout_amount_minor(body.amount, currency).map_err(invalid)?;
     if let Some(card_id) = &body.card_id {
         find_card(db, store_id, card_id)
             .await

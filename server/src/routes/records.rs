@@ -54,8 +54,10 @@ pub struct RecordQuery {
     limit: Option<u32>,
 }
 
-fn checked<K: Kind>(value: &K) -> Result<(), ApiError> {
-    let problems = value.problems();
+/// The core's check of a value of the store, with its currency.
+async fn checked<K: Kind>(state: &AppState, store_id: &str, value: &K) -> Result<(), ApiError> {
+    let currency = crate::db::store_currency(&state.db, store_id).await?;
+    let problems = value.problems(core_wasm::formats::currency_or_default(&currency));
     if problems.is_empty() {
         Ok(())
     } else {
@@ -77,7 +79,7 @@ pub async fn create<K: Kind>(
     store_id: &str,
     value: K,
 ) -> Result<StoreRecord<K>, ApiError> {
-    checked(&value)?;
+    checked(state, store_id, &value).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     let value = value.prepare(&mut tx, store_id).await?;
     let id = new_id();
@@ -102,7 +104,7 @@ pub async fn replace<K: Kind>(
     id: &str,
     value: K,
 ) -> Result<StoreRecord<K>, ApiError> {
-    checked(&value)?;
+    checked(state, store_id, &value).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     records::by_id::<K>(&mut tx, store_id, id).await?;
     let value = value.prepare(&mut tx, store_id).await?;
@@ -132,7 +134,7 @@ pub async fn write_setting<K: Setting>(
     store_id: &str,
     value: K,
 ) -> Result<K, ApiError> {
-    checked(&value)?;
+    checked(state, store_id, &value).await?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     let value = value.prepare(&mut tx, store_id).await?;
     save_setting(&mut tx, store_id, &value).await?;
@@ -306,16 +308,24 @@ setting_routes! {
         "/stores/settings/shipping", "shipping settings";
 }
 
-/// Declares each kind's name in the tables, its noun, the core's check and, for some, what the
-/// server checks and adds before one is stored (`|value, conn, store_id| body`, run in the
-/// transaction that stores it).
+/// Declares each kind's name in the tables, its noun, the core's check (`[money]` after it when
+/// the check takes the store's currency) and, for some, what the server checks and adds before
+/// one is stored (`|value, conn, store_id| body`, run in the transaction that stores it).
 macro_rules! kinds {
-    ($($kind:ident: $name:literal, $noun:literal, $check:path $(, |$value:ident, $conn:ident, $store:ident| $prepare:block)?;)*) => {
+    (@check $check:path, $value:ident, $currency:ident) => {{
+        let _ = $currency;
+        $check($value)
+    }};
+    (@check $check:path, $value:ident, $currency:ident, money) => {
+        $check($value, $currency)
+    };
+    ($($kind:ident: $name:literal, $noun:literal, $check:path $([$money:ident])? $(, |$value:ident, $conn:ident, $store:ident| $prepare:block)?;)*) => {
         $(impl Kind for $kind {
             const KIND: &'static str = $name;
             const NOUN: &'static str = $noun;
-            fn problems(&self) -> Vec<String> {
-                $check(self)
+            fn problems(&self, currency: core_wasm::formats::Currency) -> Vec<String> {
+                let value = self;
+                kinds!(@check $check, value, currency $(, $money)?)
             }
             $(async fn prepare<'a>(self, $conn: &'a mut AnyConnection, $store: &'a str) -> Result<Self, ApiError> {
                 let $value = self;
@@ -329,7 +339,7 @@ macro_rules! kinds {
 macro_rules! initial_settings {
     ($($kind:ident => $initial:expr;)*) => {
         $(impl Setting for $kind {
-            fn initial() -> Self {
+            fn initial(_currency: core_wasm::formats::Currency) -> Self {
                 $initial
             }
         })*
@@ -337,7 +347,7 @@ macro_rules! initial_settings {
 }
 
 kinds! {
-    ShippingSettings: "shipping", "shipping settings", rules::shipping_problems;
+    ShippingSettings: "shipping", "shipping settings", rules::shipping_problems [money];
     SizeChart: "size-charts", "size chart", rules::size_chart_problems, |value, conn, store_id| {
         for id in &value.collection_ids {
             own_collection(conn, store_id, Some(id)).await?;
@@ -372,7 +382,7 @@ kinds! {
         purge(value, conn, store_id).await
     };
     // Applies the change to every matching product in the same transaction as the record.
-    BulkUpdate: "bulk-updates", "bulk update", rules::bulk_update_problems, |value, conn, store_id| {
+    BulkUpdate: "bulk-updates", "bulk update", rules::bulk_update_problems [money], |value, conn, store_id| {
         own_collection(conn, store_id, value.collection_id.as_deref()).await?;
         let affected = super::inventory::bulk_update(conn, store_id, &value).await?;
         Ok(BulkUpdate {
@@ -390,8 +400,13 @@ kinds! {
     StorefrontSettings: "storefront", "custom store settings", rules::storefront_problems;
 }
 
+impl Setting for ShippingSettings {
+    fn initial(currency: core_wasm::formats::Currency) -> Self {
+        rules::initial_shipping(currency)
+    }
+}
+
 initial_settings! {
-    ShippingSettings => rules::initial_shipping();
     AppSwitches => AppSwitches {
         enabled: Vec::new(),
     };

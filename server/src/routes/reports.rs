@@ -4,6 +4,7 @@
 //! tracking pixel (`website.pixel.sharePixel`). Ranges, zones and store scoping are the
 //! Overview's; every figure is made by the core's `reports` module.
 
+use core_wasm::formats::currency_or_default;
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
@@ -195,12 +196,14 @@ async fn sales(
     let (stores, range, days) = scope(&state, &access, &query).await?;
     let (orders, refunds) = sold_and_refunded(&state, &stores, &range).await?;
     let table = rules::sales_table(&orders, &refunds, &days, range.end_ms, group);
+    let currency = crate::db::store_currency(&state.db, &access.store_id).await?;
+    let unit = currency_or_default(&currency);
     Ok(Json(SalesReport {
         range,
         group,
-        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
-        rows: table.rows.iter().map(rules::SalesFigures::to_row).collect(),
-        totals: table.totals.to_row(),
+        currency,
+        rows: table.rows.iter().map(|row| row.to_row(unit)).collect(),
+        totals: table.totals.to_row(unit),
     }))
 }
 
@@ -217,7 +220,8 @@ async fn sales_export(
     let (stores, range, days) = scope(&state, &access, &query).await?;
     let (orders, refunds) = sold_and_refunded(&state, &stores, &range).await?;
     let table = rules::sales_table(&orders, &refunds, &days, range.end_ms, group);
-    let body = rules::sales_csv(&table, group);
+    let currency = crate::db::store_currency(&state.db, &access.store_id).await?;
+    let body = rules::sales_csv(&table, group, currency_or_default(&currency));
     let name = format!(
         "sales-by-{}-{}-{}.csv",
         query
@@ -245,10 +249,17 @@ async fn profit(
     let (stores, range, days) = scope(&state, &access, &query).await?;
     let orders = paid_orders(&state, &stores, &range).await?;
     let costs = reports::unit_costs(&state.db, &stores).await?;
-    let table = rules::profit_table(&orders, &days, range.end_ms, &costs);
+    let currency = crate::db::store_currency(&state.db, &access.store_id).await?;
+    let table = rules::profit_table(
+        &orders,
+        &days,
+        range.end_ms,
+        &costs,
+        currency_or_default(&currency),
+    );
     Ok(Json(ProfitReport {
         range,
-        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
+        currency,
         days: table.days,
         products: table.products,
         totals: table.totals,
@@ -266,11 +277,11 @@ async fn costs(
     let store = std::slice::from_ref(&access.store_id);
     let costs = reports::unit_costs(&state.db, store).await?;
     let products = reports::cost_products(&state.db, &access.store_id).await?;
+    let unit = currency_or_default(&crate::db::store_currency(&state.db, &access.store_id).await?);
     let cost_of = |product: &str, variant: &str| {
         costs
             .get(&(product.to_owned(), variant.to_owned()))
-            .copied()
-            .map(core_wasm::money::stored)
+            .map(|minor| core_wasm::money::stored(*minor, unit))
     };
     let mut list = Vec::new();
     for (id, title, variants, price) in products {
@@ -279,7 +290,7 @@ async fn costs(
             product_id: id.clone(),
             variant_id: String::new(),
             title: title.clone(),
-            price: core_wasm::money::stored(price),
+            price: core_wasm::money::stored(price, unit),
         });
         for variant in serde_json::from_str::<Vec<Variant>>(&variants).unwrap_or_default() {
             if variant.id.is_empty() {
@@ -312,16 +323,17 @@ async fn save_cost(
     if product_id.is_empty() {
         return Err(ApiError::Invalid(vec!["productId is required.".to_owned()]));
     }
+    let unit = currency_or_default(&crate::db::store_currency(&state.db, &access.store_id).await?);
     let cost = input
         .unit_cost
-        .map(rules::unit_cost_minor)
+        .map(|amount| rules::unit_cost_minor(amount, unit))
         .transpose()
         .map_err(|e| refused(vec![e]))?;
     let product = reports::cost_product(&state.db, &access.store_id, product_id).await?;
     let (_, title, variants, price) = product
         .ok_or_else(|| ApiError::NotFoundWith("No such product in this store.".to_owned()))?;
     let (title, price) = if variant_id.is_empty() {
-        (title, core_wasm::money::stored(price))
+        (title, core_wasm::money::stored(price, unit))
     } else {
         let variant = serde_json::from_str::<Vec<Variant>>(&variants)
             .unwrap_or_default()
@@ -336,7 +348,7 @@ async fn save_cost(
         variant_id: variant_id.to_owned(),
         title,
         price,
-        unit_cost: cost.map(core_wasm::money::stored),
+        unit_cost: cost.map(|minor| core_wasm::money::stored(minor, unit)),
     }))
 }
 
@@ -359,17 +371,19 @@ async fn utm(
         .into_iter()
         .map(|order| (order.id, order.grand_total_minor))
         .collect();
+    let currency = crate::db::store_currency(&state.db, &access.store_id).await?;
     let (rows, totals) = rules::utm_table(
         &landings,
         u64::try_from(total_sessions).unwrap_or(0),
         &completions,
         &paid,
         group,
+        currency_or_default(&currency),
     );
     Ok(Json(UtmReport {
         range,
         group,
-        currency: crate::db::store_currency(&state.db, &access.store_id).await?,
+        currency,
         rows,
         totals,
     }))

@@ -124,9 +124,13 @@ async fn export_customers(
     access: StoreAccess<scoped::Customers>,
 ) -> Result<axum::response::Response, ApiError> {
     let customers = db::customers::all(&state.db, &access.store_id, EXPORT_ROWS_MAX).await?;
+    let currency = db::store_currency(&state.db, &access.store_id).await?;
     Ok(super::csv_download(
         "customers.csv",
-        core_wasm::commerce::customers::customers_csv(&customers),
+        core_wasm::commerce::customers::customers_csv(
+            &customers,
+            core_wasm::formats::currency_or_default(&currency),
+        ),
     ))
 }
 
@@ -400,7 +404,9 @@ async fn save_discount(
     target: Target<'_>,
     input: &DiscountInput,
 ) -> Result<Discount, ApiError> {
-    let checked = rules::check_discount(input).map_err(invalid)?;
+    let currency = db::store_currency(&state.db, store_id).await?;
+    let checked = rules::check_discount(input, core_wasm::formats::currency_or_default(&currency))
+        .map_err(invalid)?;
     db::discounts::save(&state.db, store_id, target, input, &checked).await?;
     find_discount(state, store_id, target.id()).await
 }

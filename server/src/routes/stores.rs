@@ -1,6 +1,7 @@
 //! Store settings: the first-run survey and the page preference.
 
 use axum::extract::State;
+use core_wasm::formats::currency_or_default;
 use core_wasm::shell;
 use shared_types::{ApiErrorBody, MessageResponse, PagePreference, SurveyAnswers};
 use utoipa_axum::router::OpenApiRouter;
@@ -111,6 +112,16 @@ async fn put_preferences(
         stores::save_preferences(&mut *tx, &access.store_id, &value, &currency, now_ms()).await?;
     if !updated {
         return Err(ApiError::NotFound);
+    }
+    if currency != current {
+        // Amounts are kept in their currency's minor units: a price of 19.99 dollars becomes
+        // 20 yen (rounded to the new currency's decimals), not 1,999 yen.
+        let (from, to) = (
+            currency_or_default(&current),
+            currency_or_default(&currency),
+        );
+        crate::db::money_units::move_store(&mut tx, &access.store_id, from, to).await?;
+        crate::db::rollups::touch(&mut tx, [access.store_id.as_str()]).await?;
     }
     tx.commit().await?;
     value.currency = Some(currency);

@@ -5,6 +5,7 @@
 
 use core_wasm::commerce::Totals;
 use core_wasm::commerce::checkout as rules;
+use core_wasm::formats::Currency;
 use core_wasm::limits::CART_LINES_MAX;
 use core_wasm::money::stored_minor;
 use core_wasm::payouts::CheckoutPayment;
@@ -136,6 +137,8 @@ pub struct NewOrder<'a> {
     pub payment: CheckoutPayment,
     /// The country of the visit, for the conversion event.
     pub visit_country: &'a str,
+    /// The currency the lines were priced in (minor units of it).
+    pub currency: Currency,
 }
 
 /// Writes `order` for the store in one transaction; its id, name and total (minor units).
@@ -153,11 +156,19 @@ pub async fn write_order(
         totals,
         payment,
         visit_country,
+        currency,
     } = *order;
     let test = payment == CheckoutPayment::Test;
     let now = now_ms();
     let note = input.note.as_deref().map(str::trim).unwrap_or("");
     let mut tx = crate::db::begin_write(db).await?;
+    // The store's currency may change until its first real order: lines priced in another
+    // currency's units are not written under this one.
+    if crate::db::store_currency(&mut *tx, store_id).await? != currency.code {
+        return Err(ApiError::Conflict(
+            "The store's prices changed while you checked out: review your cart.".to_owned(),
+        ));
+    }
     // Stock is taken in the transaction, from the stored variants, and checked again there.
     for line in lines.iter().filter(|l| !l.variant_id.is_empty()) {
         let variants = checkout::active_variants(&mut tx, store_id, &line.product_id)
@@ -260,8 +271,11 @@ pub async fn write_order(
             shipping_address: &address_json,
             billing_address: billing_json.as_deref(),
             note,
-            discounts: &serde_json::to_string(&core_wasm::commerce::applied(&totals.discounts))
-                .map_err(ApiError::internal)?,
+            discounts: &serde_json::to_string(&core_wasm::commerce::applied(
+                &totals.discounts,
+                currency,
+            ))
+            .map_err(ApiError::internal)?,
         },
         now,
     )
@@ -272,7 +286,7 @@ pub async fn write_order(
         &order_id,
         "",
         "placed",
-        json!({"total": core_wasm::money::stored(total), "payment": if test { "test" } else { "pending" }}),
+        json!({"total": core_wasm::money::stored(total, currency), "payment": if test { "test" } else { "pending" }}),
     )
     .await?;
     let stored_note = (!note.is_empty()).then_some(note);
@@ -341,6 +355,7 @@ pub async fn receipt(
         return Ok(None);
     };
     let order = crate::db::orders::order(&row);
+    let currency = core_wasm::formats::currency_or_default(&order.currency);
     Ok(Some(Receipt {
         id: row.id,
         name: row.order_name,
@@ -358,7 +373,7 @@ pub async fn receipt(
                 for p in &l.personalization {
                     title.push_str(&format!(" · {}: {}", p.label, p.value));
                 }
-                (title, l.quantity, stored_minor(l.price))
+                (title, l.quantity, stored_minor(l.price, currency))
             })
             .collect(),
         subtotal_minor: row.subtotal_minor,

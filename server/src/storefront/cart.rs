@@ -5,6 +5,7 @@
 //! another line. The cart page, the checkout drafts and the checkout all price a cart here.
 
 use axum::http::StatusCode;
+use core_wasm::formats::Currency;
 use core_wasm::limits::CART_QUANTITY_MAX;
 use core_wasm::money::stored_minor;
 use core_wasm::personalize::{Filled, check_values};
@@ -31,7 +32,7 @@ pub fn browser_line(line: &Line) -> Value {
     out
 }
 
-/// Prices the lines from the database. `strict` (the checkout) refuses the whole cart on the
+/// Prices the lines from the database in `currency`, the store's. `strict` (the checkout) refuses the whole cart on the
 /// first problem (400 for personalization values its set-up refuses); otherwise (the cart
 /// page) a line that cannot be bought is dropped or reduced and the problem is reported.
 pub async fn price_lines(
@@ -39,6 +40,7 @@ pub async fn price_lines(
     store_id: &str,
     items: &[ItemInput],
     strict: bool,
+    currency: Currency,
 ) -> Result<(Vec<Line>, Vec<String>), ApiError> {
     let mut merged: Vec<ItemInput> = Vec::new();
     for item in items {
@@ -169,7 +171,7 @@ pub async fn price_lines(
                 .map(|i| i.src.clone())
                 .unwrap_or_default(),
             quantity,
-            price_minor: stored_minor(price),
+            price_minor: stored_minor(price, currency),
             stock,
             personalization,
         });

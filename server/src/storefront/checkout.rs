@@ -103,14 +103,21 @@ pub async fn place_order(
     if payment == CheckoutPayment::Unavailable {
         return Err(ApiError::Conflict(UNAVAILABLE.to_owned()).into());
     }
-    let (lines, _) = price_lines(&state, &shop.id, &input.items, true).await?;
+    let currency = core_wasm::formats::currency_or_default(&shop.currency);
+    let (lines, _) = price_lines(&state, &shop.id, &input.items, true, currency).await?;
     if lines.is_empty() {
         return Err(ApiError::Invalid(vec!["The cart is empty.".to_owned()]).into());
     }
     let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
     let rules = crate::db::discounts::rules(&state.db, &shop.id, Some(&email)).await?;
-    let totals =
-        core_wasm::commerce::totals(subtotal, &shop.shipping, &rules, code.as_deref(), now_ms());
+    let totals = core_wasm::commerce::totals(
+        subtotal,
+        &shop.shipping,
+        &rules,
+        code.as_deref(),
+        now_ms(),
+        currency,
+    );
     if let Some(problem) = &totals.discounts.code_problem {
         return Err(ApiError::Invalid(vec![problem.clone()]).into());
     }
@@ -126,6 +133,7 @@ pub async fn place_order(
         totals: &totals,
         payment,
         visit_country: &country,
+        currency,
     };
     match service::write_order(&state.db, &shop.id, &order).await {
         Ok((id, name, total)) => Ok(placed(StatusCode::CREATED, &shop.base, &id, &name, total)),

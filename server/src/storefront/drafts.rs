@@ -111,7 +111,8 @@ pub async fn save_draft(
     }
     // Lines that cannot be bought are left out, as the cart page does; ids of another store's
     // products are unknown here.
-    let (lines, _) = price_lines(&state, &shop.id, &input.items, false).await?;
+    let currency = core_wasm::formats::currency_or_default(&shop.currency);
+    let (lines, _) = price_lines(&state, &shop.id, &input.items, false, currency).await?;
     if lines.is_empty() {
         return Err(ApiError::Invalid(vec![
             "No product of the cart is available in this store.".to_owned(),

@@ -189,7 +189,10 @@ pub(crate) async fn shop(
     // The merchant's shipping settings (checked by the core when saved), else a new store's.
     let shipping = shipping
         .and_then(|data| serde_json::from_str(&data).ok())
-        .unwrap_or_else(core_wasm::records::initial_shipping);
+        .unwrap_or_else(|| {
+            let code = currency.as_deref().unwrap_or_default();
+            core_wasm::records::initial_shipping(core_wasm::formats::currency_or_default(code))
+        });
     Ok(Shop {
         base: if on_host {
             String::new()
@@ -799,7 +802,9 @@ async fn cart_view(
         _ => theme_config(&state, &shop.id).await?,
     };
     let catalog = catalog(&state, &shop.id).await?;
-    let (lines, problems) = cart::price_lines(&state, &shop.id, &request.items, false).await?;
+    let currency = core_wasm::formats::currency_or_default(&shop.currency);
+    let (lines, problems) =
+        cart::price_lines(&state, &shop.id, &request.items, false, currency).await?;
     let view = View {
         shop: &shop,
         config: &config,
@@ -820,8 +825,14 @@ async fn cart_view(
         .filter(|e| e.len() <= rules::EMAIL_MAX);
     let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
     let rules = crate::db::discounts::rules(&state.db, &shop.id, email.as_deref()).await?;
-    let totals =
-        core_wasm::commerce::totals(subtotal, &shop.shipping, &rules, code, crate::db::now_ms());
+    let totals = core_wasm::commerce::totals(
+        subtotal,
+        &shop.shipping,
+        &rules,
+        code,
+        crate::db::now_ms(),
+        currency,
+    );
     let typed = code.unwrap_or("");
     let html = if request.view.as_deref() == Some("summary") {
         render::summary_view(&view, &lines, &totals, typed)

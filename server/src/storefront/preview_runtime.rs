@@ -65,7 +65,7 @@ static WORKER_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(||
             base: String::new(),
             currency: String::new(),
             country: String::new(),
-            shipping: core_wasm::records::initial_shipping(),
+            shipping: core_wasm::records::default_shipping(),
         },
         core_wasm::storefront::Catalog::default(),
         0,

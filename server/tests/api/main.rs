@@ -18,6 +18,7 @@ mod helpers;
 mod log_secrets;
 mod mail;
 mod metrics;
+mod money_units;
 mod operations;
 mod personalization;
 mod plan_limits;

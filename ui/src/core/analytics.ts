@@ -14,8 +14,8 @@ export function conversionRate(sessionConverted: number, vistors: number): numbe
 }
 
 /** Average order value. */
-export function aov(totalSales: number, totalOrders: number): number {
-  return wasm.aov(totalSales, totalOrders) as number;
+export function aov(totalSales: number, totalOrders: number, currency = "USD"): number {
+  return wasm.aov(totalSales, totalOrders, currency) as number;
 }
 
 /** Percent change against yesterday; 0 outside today mode. */

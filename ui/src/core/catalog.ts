@@ -19,14 +19,14 @@ export type { ContentChoices, FieldProblem, OrderStatuses, ProductLimits, Varian
 export const orderStatuses: OrderStatuses = wasm.orderStatuses() as OrderStatuses;
 
 /** Every problem of a product input, in field order; empty when the server will take it. */
-export function checkProduct(input: ProductInput): string[] {
-  return wasm.checkProduct(input);
+export function checkProduct(input: ProductInput, currency: string): string[] {
+  return wasm.checkProduct(input, currency);
 }
 
 /** Every problem of a product input at its field (`title`, `images.0.alt`, `variants.2.price`),
  * in field order; empty when the server will take it. */
-export function checkProductFields(input: ProductInput): FieldProblem[] {
-  return wasm.checkProductFields(input) as FieldProblem[];
+export function checkProductFields(input: ProductInput, currency: string): FieldProblem[] {
+  return wasm.checkProductFields(input, currency) as FieldProblem[];
 }
 
 /** How many images, options, values of an option and variants a product may have. */
@@ -39,8 +39,8 @@ export function variantsForOptions(options: ProductOption[], variants: Variant[]
 }
 
 /** The problem of a discount input, or null. */
-export function checkDiscount(input: DiscountInput): string | null {
-  return wasm.checkDiscount(input) ?? null;
+export function checkDiscount(input: DiscountInput, currency: string): string | null {
+  return wasm.checkDiscount(input, currency) ?? null;
 }
 
 /** The problem of a title (`label` names the field in the message), or null. */

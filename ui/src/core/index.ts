@@ -100,8 +100,8 @@ export function checkCard(holder: string, number: string, expMonth: number, expY
 }
 
 /** Why a payout amount would be refused (the balance aside), or null. */
-export function checkPayoutAmount(amount: number): PayoutProblem | null {
-  return wasm.checkPayoutAmount(amount) as PayoutProblem | null;
+export function checkPayoutAmount(amount: number, currency: string): PayoutProblem | null {
+  return wasm.checkPayoutAmount(amount, currency) as PayoutProblem | null;
 }
 
 /** The problem of a staff member's scopes (at least one, each a role key), or null. */

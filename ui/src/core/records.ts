@@ -26,8 +26,8 @@ export type RecordKind =
   | "shipping";
 
 /** Every problem of a record or setting of `kind`; empty when the server will take it. */
-export function checkRecord(kind: RecordKind, value: unknown): string[] {
-  return wasm.checkRecord(kind, value);
+export function checkRecord(kind: RecordKind, value: unknown, currency: string): string[] {
+  return wasm.checkRecord(kind, value, currency);
 }
 
 /** Every problem of a batch of stock changes. */
@@ -36,6 +36,6 @@ export function checkStock(changes: StockChange[]): string[] {
 }
 
 /** Every problem of the bulk editor's changed rows. */
-export function checkProductPatches(patches: ProductPatch[]): string[] {
-  return wasm.checkProductPatches(patches);
+export function checkProductPatches(patches: ProductPatch[], currency: string): string[] {
+  return wasm.checkProductPatches(patches, currency);
 }

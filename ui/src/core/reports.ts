@@ -20,8 +20,8 @@ export function checkPixels(ids: PixelIds): ReportProblem[] {
 }
 
 /** Why a unit cost would be refused, or null. */
-export function checkUnitCost(amount: number): ReportProblem | null {
-  return (wasm.checkUnitCost(amount) as ReportProblem | null) ?? null;
+export function checkUnitCost(amount: number, currency: string): ReportProblem | null {
+  return (wasm.checkUnitCost(amount, currency) as ReportProblem | null) ?? null;
 }
 
 /** The UTM source, medium and campaign of a landing page. */

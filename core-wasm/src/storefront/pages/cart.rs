@@ -38,7 +38,7 @@ fn personal_html(line: &Line) -> String {
 /// The totals of a cart with no discounts under the store's shipping settings (the preview's
 /// sample and a cart before its discounts are known).
 pub fn plain_totals(view: &View, subtotal: i64) -> Totals {
-    crate::commerce::totals(subtotal, &view.shop.shipping, &[], None, 0)
+    crate::commerce::totals(subtotal, &view.shop.shipping, &[], None, 0, view.currency())
 }
 
 pub(crate) fn cart_page() -> String {
@@ -79,9 +79,12 @@ pub fn cart_view(
     if cart_goal.flag("isShow") {
         // The store's free-shipping threshold when it has one (the bar speaks of free
         // shipping), else the theme's goal.
-        let target = crate::records::shipping_minor(&view.shop.shipping)
+        let currency = view.currency();
+        let target = crate::records::shipping_minor(&view.shop.shipping, currency)
             .1
-            .unwrap_or_else(|| crate::money::stored_from_number(cart_goal.number("goalAmount")));
+            .unwrap_or_else(|| {
+                crate::money::stored_from_number(cart_goal.number("goalAmount"), currency)
+            });
         let share = if target > 0 {
             (subtotal as f64 / target as f64).min(1.0)
         } else {

@@ -8,6 +8,8 @@ import type { DiscountInput } from "../../../types/generated/DiscountInput";
 import { FormPage } from "../../../components/records/FormPage";
 import { useRecordPage } from "../../../components/records/useRecordPage";
 import { discountInput, discounts, fromLocalInput, toLocalInput } from "../api/discounts";
+import { useFormats } from "../../../hooks/useFormats";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 /** An optional amount typed in a field: absent when the field is empty. */
 function optionalNumber(value: string | number): number | undefined {
@@ -26,8 +28,9 @@ export function DiscountFormPage({ method }: { method: "code" | "automatic" }) {
   const { t } = useTranslation();
   const base = `/discounts/${method}`;
   const empty: DiscountInput = { method, code: "", valueType: "percent", value: 10, isActive: true };
+  const formats = useFormats();
   const check = (input: DiscountInput) => {
-    const problem = checkDiscount(input);
+    const problem = checkDiscount(input, formats.currency.code);
     return problem ? [problem] : [];
   };
   const { id, record, form, formProps } = useRecordPage({ records: discounts, base, toInput: discountInput, empty, check });
@@ -62,22 +65,20 @@ export function DiscountFormPage({ method }: { method: "code" | "automatic" }) {
         />
       </Stack>
       {input.valueType !== "free_shipping" && (
-        <NumberInput
+        <MoneyInput
           label={input.valueType === "percent" ? t("discounts.percent") : t("discounts.amount")}
-          decimalScale={2}
           min={0}
           value={input.value}
-          onChange={(value) => change("value", typeof value === "number" ? value : Number(value) || 0)}
+          onValue={(value) => change("value", value ?? 0)}
         />
       )}
-      <NumberInput
+      <MoneyInput
         label={t("discounts.minSubtotal")}
         description={t("discounts.minSubtotalHint")}
-        decimalScale={2}
         min={0}
         allowNegative={false}
-        value={input.minSubtotal ?? ""}
-        onChange={(value) => change("minSubtotal", optionalNumber(value))}
+        value={input.minSubtotal ?? undefined}
+        onValue={(value) => change("minSubtotal", value)}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput

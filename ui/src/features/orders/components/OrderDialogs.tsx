@@ -13,6 +13,7 @@ import type { Order } from "../../../types/generated/Order";
 import { ActionDialog } from "../../../components/records/ActionDialog";
 import { useCancelOrder, useFulfilOrder, useRefundOrder } from "../api/orders";
 import { useFormats } from "../../../hooks/useFormats";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 /** A line's name as the merchant reads it: the product, its variant and what the shopper typed
  * (two lines of one variant differ by their personalization). */
@@ -147,14 +148,13 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
       }
     >
       <LineQuantities order={order} left={left.lines} quantities={quantities} onChange={setQuantities} leftKey="orders.leftToRefund" />
-      <NumberInput
+      <MoneyInput
         label={t("orders.refundShipping")}
         description={t("orders.shippingLeft", { amount: formats.money(left.shipping) })}
         min={0}
-        decimalScale={2}
         allowNegative={false}
         value={shipping}
-        onChange={(value) => setShipping(typeof value === "number" ? value : Number(value) || 0)}
+        onValue={(value) => setShipping(value ?? 0)}
       />
       <Checkbox label={t("orders.restock")} checked={restock} onChange={(e) => setRestock(e.currentTarget.checked)} />
       <Textarea label={t("orders.reason")} autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />

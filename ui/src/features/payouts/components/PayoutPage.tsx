@@ -18,6 +18,7 @@ import { TestModeSection } from "./TestModeSection";
 import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 import { PAGE_WIDTH } from "../../../components/widths";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 const HISTORY_PAGE = 10;
 const STATUS_COLOURS: Record<string, string> = { pending: "yellow", paid: "green", rejected: "red" };
@@ -52,7 +53,7 @@ function RequestForm({ cards }: { cards: PayoutCard[] }) {
   const chosen = cardId ?? cards.find((card) => card.isDefault)?.id ?? null;
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = problemText(checkPayoutAmount(amount === "" ? Number.NaN : amount));
+    const found = problemText(checkPayoutAmount(amount === "" ? Number.NaN : amount, formats.currency.code));
     setProblem(found);
     if (found || amount === "") return;
     request.mutate(
@@ -74,13 +75,12 @@ function RequestForm({ cards }: { cards: PayoutCard[] }) {
   return (
     <Stack gap="sm" component="form" onSubmit={submit} aria-label={t("payouts.request")}>
       <Group align="flex-end" wrap="wrap">
-        <NumberInput
+        <MoneyInput
           label={t("payouts.amount")}
-          decimalScale={2}
           min={0}
           w={180}
-          value={amount}
-          onChange={(value) => edit(() => setAmount(value === "" ? "" : Number(value)))}
+          value={amount === "" ? undefined : amount}
+          onValue={(value) => edit(() => setAmount(value ?? ""))}
         />
         <Select
           label={t("payouts.toCard")}

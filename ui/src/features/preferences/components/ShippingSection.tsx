@@ -1,6 +1,6 @@
 // The Shipping section of Preferences: the flat rate the storefront charges and the subtotal from
 // which shipping is free (empty: never free), checked by the core and saved with PUT.
-import { Alert, Button, Group, List, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,11 +8,14 @@ import { checkRecord } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { ShippingSettings } from "../../../types/generated/ShippingSettings";
 import { useSaveShippingSettings, useShippingSettings } from "../api/preferences";
+import { useFormats } from "../../../hooks/useFormats";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 export function ShippingSection() {
   const { t } = useTranslation();
   const saved = useShippingSettings();
   const save = useSaveShippingSettings();
+  const formats = useFormats();
   const [input, setInput] = useState<ShippingSettings | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   // Filled once from the server; what is typed is never replaced after.
@@ -21,7 +24,7 @@ export function ShippingSection() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!input) return;
-    const found = checkRecord("shipping", input);
+    const found = checkRecord("shipping", input, formats.currency.code);
     setProblems(found);
     if (found.length === 0) save.mutate(input, { onSuccess: () => notifications.show({ color: "green", message: t("preferences.shippingSaved") }) });
   }
@@ -56,22 +59,20 @@ export function ShippingSection() {
         )}
         {input ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
+            <MoneyInput
               label={t("preferences.shippingRate")}
-              decimalScale={2}
               min={0}
               allowNegative={false}
               value={input.rate}
-              onChange={(value) => setInput({ ...input, rate: typeof value === "number" ? value : Number(value) || 0 })}
+              onValue={(value) => setInput({ ...input, rate: value ?? 0 })}
             />
-            <NumberInput
+            <MoneyInput
               label={t("preferences.freeShippingOver")}
               description={t("preferences.freeShippingOverHint")}
-              decimalScale={2}
               min={0}
               allowNegative={false}
-              value={input.freeShippingOver ?? ""}
-              onChange={(value) => setInput({ ...input, freeShippingOver: value === "" ? undefined : Number(value) })}
+              value={input.freeShippingOver ?? undefined}
+              onValue={(value) => setInput({ ...input, freeShippingOver: value })}
             />
           </SimpleGrid>
         ) : (

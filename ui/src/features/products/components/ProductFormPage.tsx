@@ -2,7 +2,7 @@
 // images (uploaded, described, ordered by dragging), prices, options and the variants they make
 // (price, compare-at price, SKU and stock each), status, tags and handle. The core checks it
 // before it is sent and, after a refused save, puts its verdict under each field.
-import { NumberInput, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
+import { Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { checkProductFields, contentChoices, variantsForOptions } from "../../../core";
@@ -20,7 +20,9 @@ import { ProductPersonalizations } from "./ProductPersonalizations";
 import { ProductImages } from "./ProductImages";
 import { ProductOptions } from "./ProductOptions";
 import { ProductVariants } from "./ProductVariants";
-import { amount, distinct, problemsByPath } from "../utils/productForm";
+import { distinct, problemsByPath } from "../utils/productForm";
+import { useFormats } from "../../../hooks/useFormats";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 const EMPTY: ProductInput = {
   title: "",
@@ -37,9 +39,10 @@ function say(problem: FieldProblem): string {
   return translateCore(problem.code, problem.message, { limit: problem.limit });
 }
 
-/** The core's problems as the form's alert lists them: translated, each said once. */
-function check(input: ProductInput): string[] {
-  return distinct(checkProductFields(input).map(say));
+/** The core's problems as the form's alert lists them (prices in the store's currency):
+ * translated, each said once. */
+function check(input: ProductInput, currency: string): string[] {
+  return distinct(checkProductFields(input, currency).map(say));
 }
 
 /** A titled part of the form (a region named by its heading). */
@@ -64,11 +67,19 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 
 export function ProductFormPage() {
   const { t } = useTranslation();
-  const { id, record, form, formProps } = useRecordPage({ records: products, base: "/products", toInput: productInput, empty: EMPTY, check });
+  const formats = useFormats();
+  const currency = formats.currency.code;
+  const { id, record, form, formProps } = useRecordPage({
+    records: products,
+    base: "/products",
+    toInput: productInput,
+    empty: EMPTY,
+    check: (input: ProductInput) => check(input, currency),
+  });
   const { input, change, setInput } = form;
   // After a refused save, the core's verdict follows each field as it is corrected.
   const refused = form.problems.length > 0;
-  const byPath = useMemo(() => (refused ? problemsByPath(checkProductFields(input)) : new Map<string, FieldProblem>()), [refused, input]);
+  const byPath = useMemo(() => (refused ? problemsByPath(checkProductFields(input, currency)) : new Map<string, FieldProblem>()), [refused, input, currency]);
   const errorAt = (path: string) => {
     const problem = byPath.get(path);
     return problem ? say(problem) : undefined;
@@ -103,23 +114,21 @@ export function ProductFormPage() {
       </Section>
       <Section title={t("products.pricing")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
+          <MoneyInput
             label={t("products.fields.price")}
             description={t("products.fields.priceHint")}
-            decimalScale={2}
             min={0}
             value={input.price}
             error={errorAt("price")}
-            onChange={(value) => change("price", amount(value) ?? 0)}
+            onValue={(value) => change("price", value ?? 0)}
           />
-          <NumberInput
+          <MoneyInput
             label={t("products.fields.compareAt")}
             description={t("products.fields.compareAtHint")}
-            decimalScale={2}
             min={0}
-            value={input.compareAtPrice ?? ""}
+            value={input.compareAtPrice}
             error={errorAt("compareAtPrice")}
-            onChange={(value) => change("compareAtPrice", amount(value))}
+            onValue={(value) => change("compareAtPrice", value)}
           />
         </SimpleGrid>
       </Section>

@@ -4,6 +4,7 @@ import { NumberInput, Table, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Variant } from "../../../types/generated/Variant";
 import { amount, wireInteger } from "../utils/productForm";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 export function ProductVariants({
   variants,
@@ -53,27 +54,25 @@ export function ProductVariants({
                   )}
                 </Table.Td>
                 <Table.Td w={130}>
-                  <NumberInput
+                  <MoneyInput
                     size="xs"
                     aria-label={t("products.variantFields.price", { variant: name })}
-                    decimalScale={2}
                     min={0}
                     hideControls
                     value={variant.price}
                     error={at("price")}
-                    onChange={(value) => update(index, { price: amount(value) ?? 0 })}
+                    onValue={(value) => update(index, { price: value ?? 0 })}
                   />
                 </Table.Td>
                 <Table.Td w={130}>
-                  <NumberInput
+                  <MoneyInput
                     size="xs"
                     aria-label={t("products.variantFields.compareAt", { variant: name })}
-                    decimalScale={2}
                     min={0}
                     hideControls
-                    value={variant.compareAtPrice ?? ""}
+                    value={variant.compareAtPrice}
                     error={at("compareAtPrice")}
-                    onChange={(value) => update(index, { compareAtPrice: amount(value) })}
+                    onValue={(value) => update(index, { compareAtPrice: value })}
                   />
                 </Table.Td>
                 <Table.Td w={140}>

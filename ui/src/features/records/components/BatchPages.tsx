@@ -17,6 +17,8 @@ import type { StockChange } from "../../../types/generated/StockChange";
 import { useSession } from "../../../app/session";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { products } from "../../products";
+import { useFormats } from "../../../hooks/useFormats";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 const PAGE_SIZE = shellConstants.listPageSize;
 
@@ -199,7 +201,12 @@ export function BulkEditPage() {
   const list = useListParams();
   const query = products.useList({ page: list.page, limit: PAGE_SIZE, search: list.search });
   const [edits, setEdits] = useState<Record<string, ProductPatch>>({});
-  const batch = useBatchSave<ProductPatch>("/stores/products/bulk", (rows) => ({ products: rows }), checkProductPatches);
+  const formats = useFormats();
+  const batch = useBatchSave<ProductPatch>(
+    "/stores/products/bulk",
+    (rows) => ({ products: rows }),
+    (rows) => checkProductPatches(rows, formats.currency.code),
+  );
   function edit(id: string, patch: Partial<ProductPatch>) {
     setEdits((old) => ({ ...old, [id]: { ...(old[id] ?? { id }), ...patch } }));
   }
@@ -221,14 +228,13 @@ export function BulkEditPage() {
       key: "price",
       header: t("products.price"),
       render: (p) => (
-        <NumberInput
+        <MoneyInput
           size="xs"
           w={110}
           min={0}
-          decimalScale={2}
           aria-label={t("records.bulkEdit.priceOf", { product: p.title })}
           value={edits[p.id]?.price ?? p.price}
-          onChange={(value) => edit(p.id, { price: Number(value) || 0 })}
+          onValue={(value) => edit(p.id, { price: value ?? 0 })}
         />
       ),
     },
@@ -236,14 +242,13 @@ export function BulkEditPage() {
       key: "compareAt",
       header: t("records.bulkEdit.compareAt"),
       render: (p) => (
-        <NumberInput
+        <MoneyInput
           size="xs"
           w={110}
           min={0}
-          decimalScale={2}
           aria-label={t("records.bulkEdit.compareAtOf", { product: p.title })}
-          value={edits[p.id]?.compareAtPrice ?? p.compareAtPrice ?? ""}
-          onChange={(value) => edit(p.id, { compareAtPrice: value === "" ? undefined : Number(value) || 0 })}
+          value={edits[p.id]?.compareAtPrice ?? p.compareAtPrice ?? undefined}
+          onValue={(value) => edit(p.id, { compareAtPrice: value })}
         />
       ),
     },

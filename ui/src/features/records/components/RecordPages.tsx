@@ -81,6 +81,7 @@ export function RecordListPage<T>({ spec }: { spec: RecordSpec<T> }) {
 
 export function RecordFormPage<T>({ spec }: { spec: RecordSpec<T> }) {
   const { t } = useTranslation();
+  const formats = useFormats();
   const base = basePath(spec.route);
   const key = (name: string) => `records.${spec.texts}.${name}`;
   const { id, record, form, formProps } = useRecordPage({
@@ -88,7 +89,7 @@ export function RecordFormPage<T>({ spec }: { spec: RecordSpec<T> }) {
     base,
     toInput: (saved: StoreRecord<T>) => saved.data,
     empty: spec.empty,
-    check: (value: T) => checkRecord(spec.kind, value),
+    check: (value: T) => checkRecord(spec.kind, value, formats.currency.code),
     afterCreate: spec.editable ? "open" : "list",
   });
   const title = id ? (record.data && spec.title ? spec.title(record.data.data) : t(key("edit"))) : t(key("add"));

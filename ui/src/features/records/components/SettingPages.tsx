@@ -41,6 +41,7 @@ import { ViewStoreButton } from "../../../components/ViewStoreButton";
 import { PAGE_WIDTH } from "../../../components/widths";
 import { collections } from "../../collections";
 import { useSetting } from "../api/records";
+import { useFormats } from "../../../hooks/useFormats";
 
 /** A setting's form: loads the value once, then the fields belong to the screen; while they
  * differ from the saved setting, the save bar shows and leaving the page asks first. */
@@ -59,6 +60,7 @@ function SettingForm<T>({
 }) {
   const { t } = useTranslation();
   const { query, save } = useSetting<T>(kind, path);
+  const formats = useFormats();
   const [value, setValue] = useState<T | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const current = value ?? query.data ?? null;
@@ -69,7 +71,7 @@ function SettingForm<T>({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!current) return;
-    const found = checkRecord(kind, current);
+    const found = checkRecord(kind, current, formats.currency.code);
     setProblems(found);
     if (found.length > 0) return;
     save.mutate(current, {

@@ -9,7 +9,6 @@ import {
   CopyButton,
   Group,
   MultiSelect,
-  NumberInput,
   Rating,
   SegmentedControl,
   Select,
@@ -37,6 +36,7 @@ import type { Formats } from "../../../hooks/useFormats";
 import { products } from "../../products";
 import type { FieldsProps, RecordSpec } from "./RecordPages";
 import { recordResource } from "../api/records";
+import { MoneyInput } from "../../../components/MoneyInput";
 
 const updated = (formats: Formats) => ({
   key: "updated",
@@ -548,12 +548,11 @@ function BulkUpdateFields({ value, change }: FieldsProps<BulkUpdate>) {
             onChange={(operation) => operation && change("operation", operation)}
             allowDeselect={false}
           />
-          <NumberInput
+          <MoneyInput
             label={value.operation === "set" ? t("records.bulkUpdates.amount") : t("records.bulkUpdates.percent")}
             min={0}
-            decimalScale={2}
             value={value.amount}
-            onChange={(amount) => change("amount", typeof amount === "number" ? amount : Number(amount) || 0)}
+            onValue={(amount) => change("amount", amount ?? 0)}
           />
         </>
       )}

@@ -29,7 +29,7 @@ function CostRow({ cost }: { cost: ProductCost }) {
   const changed = (value === "" ? null : value) !== (cost.unitCost ?? null);
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = value === "" ? null : problemText(checkUnitCost(value));
+    const found = value === "" ? null : problemText(checkUnitCost(value, formats.currency.code));
     setProblem(found);
     if (found) return;
     save.mutate(

@@ -29,13 +29,15 @@ describe("report rules", () => {
   it("checks pixel ids and unit costs as the server does", () => {
     expect(checkPixels({ facebook: "123456789012345", google: "AW-123456789" })).toEqual([]);
     expect(checkPixels({ facebook: "123", tiktok: "abc" }).map((p) => p.code)).toEqual(["reports.facebookPixel", "reports.tiktokPixel"]);
-    expect(checkUnitCost(12.5)).toBeNull();
-    expect(checkUnitCost(-1)?.code).toBe("reports.unitCost");
+    expect(checkUnitCost(12.5, "USD")).toBeNull();
+    expect(checkUnitCost(1250, "JPY")).toBeNull();
+    expect(checkUnitCost(12.5, "JPY")?.code).toBe("reports.unitCost");
+    expect(checkUnitCost(-1, "USD")?.code).toBe("reports.unitCost");
     expect(utmValues("/?utm_source=Google&utm_campaign=Winter%20sale")).toEqual({ source: "google", medium: "", campaign: "Winter sale" });
   });
 
   it("translates the core's refusals by code", async () => {
-    const problem = checkUnitCost(1.234);
+    const problem = checkUnitCost(1.234, "USD");
     await i18n.changeLanguage("vi");
     expect(problemText(problem)).toContain("Giá vốn");
     await i18n.changeLanguage("en");
