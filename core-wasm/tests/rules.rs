@@ -78,6 +78,20 @@ fn call(function: &str, args: &[Value]) -> Result<Value, String> {
             .map_err(|e| e.code().to_owned()),
         "bucketIndex" => ok(analytics::bucket_index(&arg(args, 0), arg(args, 1))),
         "conversionRate" => ok(analytics::conversion_rate(arg(args, 0), arg(args, 1))),
+        "cartTax" => ok(core_wasm::commerce::cart_tax(
+            &arg::<Vec<i64>>(args, 0),
+            arg(args, 1),
+            core_wasm::commerce::rate_ppm(arg::<String>(args, 2).parse().expect("a rate"))
+                .expect("a valid rate"),
+            arg(args, 3),
+            arg(args, 4),
+        )),
+        "refundTax" => ok(core_wasm::commerce::refund_tax(
+            arg(args, 0),
+            arg(args, 1),
+            arg(args, 2),
+            arg(args, 3),
+        )),
         "aov" => ok(analytics::aov(
             arg(args, 0),
             arg(args, 1),
@@ -185,6 +199,8 @@ rules! {
     an_instant_falls_in_one_bucket => "analytics/bucket_index",
     conversion_rate_is_converted_over_vistors_times_100 => "analytics/conversion_rate",
     aov_is_sales_over_orders => "analytics/aov",
+    tax_is_computed_after_discounts_per_line_adding_up => "commerce/cart_tax",
+    a_refund_gives_back_its_share_of_tax_to_the_minor_unit => "commerce/refund_tax",
     percent_change_is_against_yesterday_in_today_mode_only => "analytics/percent_change",
     chart_values_round_to_two_decimals => "analytics/chart_value",
     axis_labels_abbreviate_thousands_as_k => "analytics/axis_label",

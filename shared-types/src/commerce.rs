@@ -186,3 +186,30 @@ pub struct RefundAnswer {
     pub quote: Option<RefundQuote>,
     pub problems: Vec<String>,
 }
+
+dto! {
+    /// A store's taxes: one rate per country, or per region where the country taxes by region
+    /// (US states, Canadian provinces). A shopper's address picks the rate: its region's when
+    /// the store has one, else its country's, else none.
+    #[derive(Default)]
+    pub struct TaxSettings {
+        /// Prices are entered with tax in them (EU VAT, the UK, Australia's GST, Vietnam's VAT)
+        /// or without it, tax added at checkout (US, Canada). One setting per store.
+        pub prices_include_tax: bool,
+        /// Shipping is taxed at the address's rate.
+        pub tax_shipping: bool,
+        #[serde(default)]
+        pub rates: Vec<TaxRate>,
+    }
+
+    /// The tax rate of a country, or of one of its regions.
+    pub struct TaxRate {
+        /// ISO 3166-1 alpha-2, upper case.
+        pub country: String,
+        /// The region's code as addresses write it (`CA`, `NY`, `ON`); empty: the whole country.
+        #[serde(default)]
+        pub region: String,
+        /// The rate in percent, exact, at most 3 decimals: `19`, `8.875`.
+        pub percent: Money,
+    }
+}

@@ -9,6 +9,7 @@ pub mod countries;
 pub mod customers;
 pub mod discounts;
 pub mod orders;
+pub mod tax;
 
 pub use address::{
     DEFAULT_CHECKOUT_COUNTRY, address_problems, checkout_country, country, country_list, normalized,
@@ -22,3 +23,4 @@ pub use orders::{
     check_cancel, check_fulfilment, financial_after_refund, fulfillment_status, quote_refund,
     shipping_refundable,
 };
+pub use tax::{TaxBreakdown, cart_tax, rate_for, rate_ppm, refund_tax, tax_problems};
