@@ -39,6 +39,23 @@ pub fn stored_minor(amount: Money, currency: Currency) -> i64 {
     rounded_minor(amount, exponent(currency))
 }
 
+/// Minor units of a currency with `from` decimals as minor units of one with `to` decimals
+/// (a store's change of currency): multiplied when `to` has more, else rounded half away from
+/// zero (1999 cents are 20 yen).
+pub fn rescaled(minor: i64, from: u32, to: u32) -> i64 {
+    if to >= from {
+        minor.saturating_mul(10_i64.pow(to - from))
+    } else {
+        rounded_minor(Money::from_minor(minor, from as u8), to as u8)
+    }
+}
+
+/// An amount as it reads in a currency of `currency`'s decimals: rounded half away from zero
+/// to them (19.99 is 20 in yen).
+pub fn rounded_to(amount: Money, currency: Currency) -> Money {
+    stored(stored_minor(amount, currency), currency)
+}
+
 /// A percentage (`12.345`) in hundredths of a percent, rounded half away from zero (`1235`).
 pub fn hundredths(percent: Money) -> i64 {
     rounded_minor(percent, 2)
@@ -177,6 +194,13 @@ mod tests {
         assert_eq!(stored_from_number(12.5, jpy), 13);
         assert_eq!(percent_hundredths("The percent", m("12.5")), Ok(1250));
         assert_eq!(hundredths(m("12.345")), 1235);
+        assert_eq!(rescaled(1999, 2, 0), 20);
+        assert_eq!(rescaled(1949, 2, 0), 19);
+        assert_eq!(rescaled(-150, 2, 0), -2);
+        assert_eq!(rescaled(1999, 2, 3), 19_990);
+        assert_eq!(rescaled(20, 0, 2), 2000);
+        assert_eq!(rounded_to(m("19.99"), jpy), m("20"));
+        assert_eq!(rounded_to(m("19.99"), usd), m("19.99"));
         assert!(percent_hundredths("The percent", m("100.01")).is_err());
     }
 }

@@ -1,5 +1,21 @@
 //! Decimal rounding and digit grouping shared by the money and analytics formats.
 
+/// `value × numerator / denominator` in integers, rounded half away from zero; 0 when the
+/// denominator is 0. Shares of money: a tax, an average.
+pub fn ratio(value: i64, numerator: i128, denominator: i128) -> i64 {
+    if denominator == 0 {
+        return 0;
+    }
+    let product = i128::from(value) * numerator;
+    let rounded = (product.abs() * 2 + denominator.abs()) / (denominator.abs() * 2);
+    let rounded = i64::try_from(rounded).unwrap_or(i64::MAX);
+    if (product < 0) != (denominator < 0) {
+        -rounded
+    } else {
+        rounded
+    }
+}
+
 /// Rounds half away from zero to `decimals` places, on the decimal digits a person sees:
 /// `1.005` rounds to `1.01`, as on paper, although the nearest binary double is a little below.
 pub fn round_to(value: f64, decimals: u32) -> f64 {

@@ -8,7 +8,7 @@ use shared_types::Money;
 use crate::formats::Currency;
 use crate::limits::{CHART_DECIMALS, REVENUE_CHANGE_DECIMALS, STAT_CARD_CHANGE_DECIMALS};
 use crate::money::{stored, stored_minor};
-use crate::numbers::round_to;
+use crate::numbers::{ratio, round_to};
 
 /// Conversion rate = session_converted / vistors x 100, rounded to 2 decimals; 0 without
 /// visitors.
@@ -26,18 +26,11 @@ fn exact_conversion_rate(session_converted: u64, vistors: u64) -> f64 {
 /// Average order value = total sales / total orders, rounded half away from zero to the
 /// currency's minor unit (the cent, the whole yen); 0 without orders.
 pub fn aov(total_sales: Money, total_orders: u64, currency: Currency) -> Money {
-    let (orders, total) = (
-        i128::from(total_orders),
-        i128::from(stored_minor(total_sales, currency)),
-    );
-    if orders == 0 {
+    if total_orders == 0 {
         return Money::ZERO;
     }
-    let rounded = (total.abs() * 2 + orders) / (orders * 2);
-    stored(
-        i64::try_from(if total < 0 { -rounded } else { rounded }).unwrap_or(0),
-        currency,
-    )
+    let total = stored_minor(total_sales, currency);
+    stored(ratio(total, 1, i128::from(total_orders)), currency)
 }
 
 fn exact_aov(total_sales: Money, total_orders: u64) -> f64 {

@@ -4,6 +4,8 @@
 //! currency; rates are parts per million (19 % is 190,000), so no float touches a total.
 
 use shared_types::Money;
+
+use crate::numbers::ratio;
 use shared_types::commerce::{TaxRate, TaxSettings};
 
 /// The most rates a store keeps (every country, with room for the regions of a few).
@@ -91,17 +93,6 @@ pub fn rate_for(settings: &TaxSettings, country: &str, region: &str) -> i64 {
         .unwrap_or(0)
 }
 
-/// `value × numerator / denominator`, rounded half away from zero.
-fn share(value: i64, numerator: i128, denominator: i128) -> i64 {
-    if denominator == 0 {
-        return 0;
-    }
-    let product = i128::from(value) * numerator;
-    let rounded = (product.abs() * 2 + denominator) / (denominator * 2);
-    let rounded = i64::try_from(rounded).unwrap_or(i64::MAX);
-    if product < 0 { -rounded } else { rounded }
-}
-
 /// The tax of a cart, per part, in minor units.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -140,11 +131,11 @@ pub fn cart_tax(
     } else {
         (rate, MILLION)
     };
-    let total = share(base, numerator, denominator);
+    let total = ratio(base, numerator, denominator);
     // Each part rounded on its own; the last taxed part takes what is left of the total.
     let mut parts: Vec<i64> = bases
         .iter()
-        .map(|b| share(*b, numerator, denominator))
+        .map(|b| ratio(*b, numerator, denominator))
         .collect();
     if let Some(last) = bases.iter().rposition(|b| *b > 0) {
         let others: i64 = parts
@@ -174,7 +165,7 @@ pub fn refund_tax(line_tax: i64, quantity: i64, refunded_before: i64, refunding:
     let before = refunded_before.clamp(0, quantity);
     let after = (before + refunding.max(0)).min(quantity);
     let q = i128::from(quantity);
-    share(line_tax, i128::from(after), q) - share(line_tax, i128::from(before), q)
+    ratio(line_tax, i128::from(after), q) - ratio(line_tax, i128::from(before), q)
 }
 
 #[cfg(test)]

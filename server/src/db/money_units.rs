@@ -4,6 +4,9 @@
 //! currency (migration 0036).
 
 use core_wasm::formats::{Currency, currency_or_default};
+use core_wasm::money::rounded_to;
+use serde_json::Value;
+use shared_types::Money;
 use sqlx::{AnyConnection, AnyPool};
 
 use super::orders::StoredLine;
@@ -33,8 +36,9 @@ const COLUMNS: &[(&str, &[&str], &str)] = &[
     ("checkout_drafts", &["subtotal_minor"], ""),
 ];
 
-/// SQL for `column` moved from `from` to `to` decimals: multiplied when `to` has more, else
-/// divided and rounded half away from zero in integers (no float on money; NULL stays NULL).
+/// SQL for `column` moved from `from` to `to` decimals, as `core_wasm::money::rescaled` moves
+/// one amount: multiplied when `to` has more, else divided and rounded half away from zero in
+/// integers (no float on money; NULL stays NULL).
 fn moved(column: &str, from: u32, to: u32) -> String {
     if to >= from {
         format!("{column} * {}", 10_i64.pow(to - from))
@@ -45,17 +49,6 @@ fn moved(column: &str, from: u32, to: u32) -> String {
             "CASE WHEN {column} >= 0 THEN ({column} + {half}) / {divisor} \
              ELSE -((-{column} + {half}) / {divisor}) END"
         )
-    }
-}
-
-/// One integer amount moved from `from` to `to` decimals, as `moved` does it in SQL.
-fn moved_minor(minor: i64, from: u32, to: u32) -> i64 {
-    if to >= from {
-        minor.saturating_mul(10_i64.pow(to - from))
-    } else {
-        let divisor = 10_i64.pow(from - to);
-        let rounded = (minor.abs() + divisor / 2) / divisor;
-        if minor < 0 { -rounded } else { rounded }
     }
 }
 
@@ -87,6 +80,7 @@ pub async fn move_store(
         for table in ["orders", "checkout_drafts"] {
             move_lines(conn, table, store_id, from_digits, to_digits).await?;
         }
+        move_amounts_in_json(conn, store_id, to).await?;
     }
     for table in ["orders", "checkout_drafts"] {
         let sql = format!("UPDATE {table} SET currency = $2 WHERE store_id = $1");
@@ -119,7 +113,7 @@ async fn move_lines(
             continue;
         };
         for line in &mut lines {
-            line.price_minor = moved_minor(line.price_minor, from, to);
+            line.price_minor = core_wasm::money::rescaled(line.price_minor, from, to);
         }
         let Ok(json) = serde_json::to_string(&lines) else {
             continue;
@@ -131,6 +125,68 @@ async fn move_lines(
             .await?;
     }
     Ok(())
+}
+
+/// The amounts the store keeps as JSON numbers in major units (its variants' prices and its
+/// shipping settings) rounded to `to`'s decimals, as its columns are: a variant of $19.99 is ¥20
+/// beside its product's ¥20, and the form does not refuse what the merchant never typed.
+async fn move_amounts_in_json(
+    conn: &mut AnyConnection,
+    store_id: &str,
+    to: Currency,
+) -> Result<(), sqlx::Error> {
+    let places = [
+        (
+            "SELECT id, variants FROM products WHERE store_id = $1",
+            "UPDATE products SET variants = $1 WHERE id = $2 AND store_id = $3",
+            &["price", "compareAtPrice"][..],
+        ),
+        (
+            "SELECT name, data FROM store_settings WHERE store_id = $1 AND name = 'shipping'",
+            "UPDATE store_settings SET data = $1 WHERE name = $2 AND store_id = $3",
+            &["rate", "freeShippingOver"][..],
+        ),
+    ];
+    for (select, update, keys) in places {
+        let rows: Vec<(String, String)> = sqlx::query_as(select)
+            .bind(store_id)
+            .fetch_all(&mut *conn)
+            .await?;
+        for (id, column) in rows {
+            let Ok(mut value) = serde_json::from_str::<Value>(&column) else {
+                continue;
+            };
+            round_amounts(&mut value, keys, to);
+            sqlx::query(update)
+                .bind(value.to_string())
+                .bind(id)
+                .bind(store_id)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The amounts under `keys` of an object, or of each object of an array, rounded to the
+/// currency's decimals; other values are left as they are.
+fn round_amounts(value: &mut Value, keys: &[&str], to: Currency) {
+    match value {
+        Value::Array(items) => items.iter_mut().for_each(|v| round_amounts(v, keys, to)),
+        Value::Object(fields) => {
+            for key in keys {
+                let Some(field) = fields.get_mut(*key) else {
+                    continue;
+                };
+                if let Ok(amount) = serde_json::from_value::<Money>(field.clone())
+                    && let Ok(rounded) = serde_json::to_value(rounded_to(amount, to))
+                {
+                    *field = rounded;
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Finishes the moves migration 0036 listed: each store in a transaction of its own that first
@@ -172,13 +228,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn amounts_move_between_decimals_rounding_half_away_from_zero() {
-        assert_eq!(moved_minor(1999, 2, 0), 20);
-        assert_eq!(moved_minor(1949, 2, 0), 19);
-        assert_eq!(moved_minor(-150, 2, 0), -2);
-        assert_eq!(moved_minor(1999, 2, 3), 19_990);
-        assert_eq!(moved_minor(20, 0, 2), 2000);
+    fn the_sql_moves_amounts_as_the_core_does() {
         assert_eq!(moved("x", 2, 3), "x * 10");
         assert!(moved("x", 2, 0).contains("(x + 50) / 100"));
+        let mut variants =
+            serde_json::json!([{"price": 19.99, "compareAtPrice": null, "sku": "A"}]);
+        round_amounts(
+            &mut variants,
+            &["price", "compareAtPrice"],
+            currency_or_default("JPY"),
+        );
+        assert_eq!(
+            variants,
+            serde_json::json!([{"price": 20, "compareAtPrice": null, "sku": "A"}])
+        );
     }
 }

@@ -333,6 +333,20 @@ async fn a_new_currency_keeps_each_amount_rounded_to_its_decimals() {
     .await;
     assert_eq!(product.status, StatusCode::CREATED, "{}", product.text);
     let id = product.json["id"].as_str().expect("id").to_owned();
+    let sized = post(&app, &token, &store, "/api/stores/products",
+        json!({"title": "Sized scarf", "price": 19.99, "status": "active",
+            "options": [{"name": "Size", "values": ["S"]}],
+            "variants": [{"title": "S", "options": ["S"], "price": 19.99, "compareAtPrice": 25.5, "stock": 3}]})).await;
+    assert_eq!(sized.status, StatusCode::CREATED, "{}", sized.text);
+    let sized = sized.json["id"].as_str().expect("id").to_owned();
+    let shipping = app
+        .put("/api/stores/settings/shipping")
+        .json(&json!({"rate": 4.99, "freeShippingOver": 49.5}))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(shipping.status, StatusCode::OK, "{}", shipping.text);
     let amount_off = post(
         &app,
         &token,
@@ -368,6 +382,36 @@ async fn a_new_currency_keeps_each_amount_rounded_to_its_decimals() {
         Some(3.0),
         "{}",
         codes.text
+    );
+    // The variants and the shipping, kept as JSON, are rounded the same: the forms show ¥20 and
+    // take them back as they are.
+    let sized = get(
+        &app,
+        &token,
+        &store,
+        &format!("/api/stores/products/{sized}"),
+    )
+    .await;
+    let variant = &sized.json["variants"][0];
+    assert_eq!(variant["price"].as_f64(), Some(20.0), "{}", sized.text);
+    assert_eq!(
+        variant["compareAtPrice"].as_f64(),
+        Some(26.0),
+        "{}",
+        sized.text
+    );
+    let shipping = get(&app, &token, &store, "/api/stores/settings/shipping").await;
+    assert_eq!(
+        shipping.json["rate"].as_f64(),
+        Some(5.0),
+        "{}",
+        shipping.text
+    );
+    assert_eq!(
+        shipping.json["freeShippingOver"].as_f64(),
+        Some(50.0),
+        "{}",
+        shipping.text
     );
 }
 
