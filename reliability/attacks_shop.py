@@ -491,6 +491,62 @@ def amounts_a_currency_cannot_hold_are_refused_everywhere(target: Target) -> dic
     }
 
 
+@attack(races=True, env={"CHECKOUT_ADDRESS_LIMIT": "1000"})
+def tax_follows_the_address_however_the_shopper_writes_it(target: Target) -> dict:
+    """A store charges Illinois 6.25 % and the rest of the US 4 %, added at checkout. Shoppers
+    at once, over several processes, write Illinois every way a form allows ("il", " Il ",
+    "ILLINOIS", "illinois") to pay the country's lower rate, name no state of the list, or send
+    their own tax or total: every order placed pays Illinois' rate on its taxed amount, to the
+    cent, and the rest are refused with a clear message."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+    rates = {"pricesIncludeTax": False, "taxShipping": False,
+             "rates": [{"country": "US", "percent": 4}, {"country": "US", "region": "IL", "percent": 6.25}]}
+    saved = target.call("PUT", "/stores/settings/taxes", rates, token, headers)
+    assert saved.status == 200, f"tax settings: {saved.status} {saved.text[:200]}"
+    product = buyable(target)
+    written = ["IL", "il", " Il ", "ILLINOIS", "illinois", "Illinois "]
+    evasions = [({"region": "Ill"}, {}), ({"region": "XX"}, {}), ({"region": "IL\u0000"}, {}),
+                ({}, {"tax": 0}), ({}, {"totalMinor": 1}), ({}, {"taxMinor": 0})]
+
+    def attempt(i: int):
+        if i < 18:
+            address = {**ADDRESS, "region": written[i % len(written)]}
+            return checkout(target, product, shippingAddress=address)
+        change, extra = evasions[(i - 18) % len(evasions)]
+        return checkout(target, product, shippingAddress={**ADDRESS, **change}, **extra)
+
+    replies = parallel(24, attempt)
+    statuses = [getattr(r, "status", -1) for r in replies]
+    assert all(s == 201 for s in statuses[:18]), f"Illinois written its ways: {statuses[:18]}"
+    refused = replies[18:]
+    # A region off the list is a bad address (400); a field the checkout does not take is a
+    # body it cannot read (422). Either way nothing is placed and the shopper is told why.
+    assert all(getattr(r, "status", -1) in (400, 422) for r in refused), (
+        f"evasions answered {[getattr(r, 'status', -1) for r in refused]}")
+    for reply in refused:
+        body = json.loads(reply.text or "{}")
+        assert body.get("messages"), f"a refusal without a message: {reply.text[:200]}"
+    taxes = set()
+    for reply in replies[:18]:
+        order_id = json.loads(reply.text)["orderId"]
+        order = target.call("GET", f"/stores/orders/{order_id}", token=token, headers=headers).json
+        off = sum(d["amount"] for d in order["discounts"] if d["valueType"] != "free_shipping")
+        base = round((order["subtotal"] - off) * 100)
+        # 6.25 % rounded half away from zero, in integers as the core does.
+        expected = (base * 62_500 * 2 + 1_000_000) // 2_000_000
+        tax = round(order["tax"] * 100)
+        assert tax == expected and order["shippingAddress"]["region"] == "IL", (
+            f"region {order['shippingAddress']['region']!r}: tax {tax} on {base}, not {expected}")
+        taxes.add(tax)
+    return {
+        "attempts": f"24 simultaneous checkouts, {len(target.bases)} server process(es): Illinois written "
+                    f"{len(written)} ways, 3 regions not on the list, 3 bodies naming their own tax or total",
+        "result": f"18 placed, each taxed at 6.25 % (tax {sorted(taxes)} minor units) with the region kept as IL; "
+                  f"6 refused with a message ({sorted(getattr(r, 'status', -1) for r in refused)})",
+    }
+
+
 ATTACKS: list = [
     test_orders_do_not_become_payable_money,
     checkout_flood_is_rate_limited,
@@ -505,4 +561,5 @@ ATTACKS: list = [
     order_changes_need_the_orders_scope_and_the_store,
     personalization_values_are_bounded_and_only_the_set_ups,
     amounts_a_currency_cannot_hold_are_refused_everywhere,
+    tax_follows_the_address_however_the_shopper_writes_it,
 ]

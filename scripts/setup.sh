@@ -53,6 +53,25 @@ use_shared_target() {
   fi
 }
 
+# make_room: the suite writes several GB (builds, databases, browser profiles). When the disk
+# that holds the build directory has under 12 GB free, drops the build's incremental caches
+# (cargo makes them again when it needs them) and says so; fails, naming the disk, when it still
+# has under 4 GB, before a step dies of it half-way (a database that cannot start, a link cut off).
+make_room() {
+  local dir="${CARGO_TARGET_DIR:-$ROOT/target}" free
+  free_gb() { df -Pk "$dir/" | awk 'NR == 2 { print int($4 / 1048576) }'; }
+  free=$(free_gb)
+  if [ "$free" -lt 12 ]; then
+    say "Only $free GB free on the disk of $dir: removing the builds' incremental caches"
+    rm -rf "$dir"/debug/incremental "$dir"/release/incremental
+    free=$(free_gb)
+  fi
+  if [ "$free" -lt 4 ]; then
+    echo "Only $free GB free on the disk of $dir, and the suite needs about 4: free some (du -sh $dir/*)." >&2
+    return 1
+  fi
+}
+
 # Runs a command as root: directly when we are root, else through sudo.
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi

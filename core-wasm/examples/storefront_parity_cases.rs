@@ -144,6 +144,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             currency: "EUR".to_owned(),
             country: String::new(),
             shipping: core_wasm::records::default_shipping(),
+            tax: Default::default(),
+            tax_note: Default::default(),
         },
         Catalog::default(),
         full.receipt.created_at,

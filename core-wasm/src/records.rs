@@ -673,6 +673,7 @@ pub fn problems_of(
         "telegram" => run(value, telegram_problems),
         "storefront" => run(value, storefront_problems),
         "shipping" => run(value, |s| shipping_problems(s, currency)),
+        "taxes" => run(value, crate::commerce::tax_problems),
         _ => return None,
     })
 }

@@ -4,10 +4,14 @@
 use core_wasm::commerce::discounts::refusal;
 use core_wasm::commerce::orders::{cancel_refund, financial_after_refund};
 use core_wasm::commerce::{
-    DiscountRule, LineState, OrderState, address_problems, apply_discounts, check_cancel,
-    check_fulfilment, country, fulfillment_status, quote_refund, shipping_rate,
+    DiscountRule, LineState, OrderState, TaxPlace, address_problems, apply_discounts, check_cancel,
+    check_fulfilment, country, fulfillment_status, quote_refund, shipping_rate, taxed_totals,
+    totals,
 };
-use shared_types::commerce::{Address, FulfillmentInput, LineQuantity, RefundInput};
+use shared_types::commerce::{
+    Address, FulfillmentInput, LineQuantity, RefundInput, TaxRate, TaxSettings,
+};
+use shared_types::records::ShippingSettings;
 
 fn address(country: &str, postcode: &str) -> Address {
     Address {
@@ -30,7 +34,9 @@ fn an_address_needs_a_known_country_and_its_postcode_where_the_country_uses_one(
     assert!(address_problems("Shipping", &address("us", "62701-1234"), true).is_empty());
     assert!(address_problems("Shipping", &address("VN", "100000"), true).is_empty());
     assert!(address_problems("Shipping", &address("GB", "SW1A 1AA"), true).is_empty());
-    assert!(address_problems("Shipping", &address("CA", "K1A 0B1"), true).is_empty());
+    let mut ottawa = address("CA", "K1A 0B1");
+    ottawa.region = "ON".to_owned();
+    assert!(address_problems("Shipping", &ottawa, true).is_empty());
     // Ireland and Hong Kong addresses carry no postcode.
     assert!(address_problems("Shipping", &address("HK", ""), true).is_empty());
     assert_eq!(
@@ -61,6 +67,17 @@ fn an_address_needs_a_known_country_and_its_postcode_where_the_country_uses_one(
             "Shipping: the address is at most 200 characters.",
             "Shipping: enter the region."
         ]
+    );
+    // A US state, a Canadian province or an Australian state is one of the list, by code or
+    // name, and is kept as its code.
+    let mut named = address("US", "62701");
+    named.region = "illinois".to_owned();
+    assert!(address_problems("Shipping", &named, true).is_empty());
+    assert_eq!(core_wasm::commerce::normalized(&named).region, "IL");
+    named.region = "Springfield".to_owned();
+    assert_eq!(
+        address_problems("Shipping", &named, true),
+        ["Shipping: \"Springfield\" is not a state of United States."]
     );
     assert_eq!(country("vn").map(|c| c.1), Some("Vietnam"));
     assert_eq!(core_wasm::commerce::country_list().len(), 249);
@@ -302,4 +319,189 @@ fn an_order_is_cancelled_once_and_only_before_anything_shipped() {
     state.lines[0].fulfilled = 0;
     state.cancelled = true;
     assert!(check_cancel(&state).is_err());
+}
+
+fn taxes(included: bool, shipping: bool, rates: &[(&str, &str, &str)]) -> TaxSettings {
+    TaxSettings {
+        prices_include_tax: included,
+        tax_shipping: shipping,
+        rates: rates
+            .iter()
+            .map(|(country, region, percent)| TaxRate {
+                country: (*country).to_owned(),
+                region: (*region).to_owned(),
+                percent: percent.parse().expect("a percent"),
+            })
+            .collect(),
+    }
+}
+
+fn refund(lines_of: &[(u32, i64)], shipping: &str) -> RefundInput {
+    RefundInput {
+        lines: lines(lines_of),
+        shipping: shipping.parse().expect("an amount"),
+        restock: false,
+        reason: String::new(),
+    }
+}
+
+fn shipping(rate: &str, free_over: Option<&str>) -> ShippingSettings {
+    ShippingSettings {
+        rate: rate.parse().expect("a rate"),
+        free_shipping_over: free_over.map(|f| f.parse().expect("a threshold")),
+    }
+}
+
+#[test]
+fn a_checkouts_tax_comes_after_its_discounts_and_shipping_and_its_lines_add_up() {
+    // New York, 8.875 % added, shipping taxed: 19.99 + 2 × 12.50 less 10 % (4.50, shared
+    // 2.00 and 2.50 by value), shipping 4.99 (free from 50.00). Taxed: 17.99, 22.50 and 4.99,
+    // 45.48 in all, whose tax is 4.036… → 4.04: 1.60 and 2.00 on the lines, 0.44 on shipping.
+    let us = taxes(false, true, &[("US", "NY", "8.875"), ("US", "", "4")]);
+    let rules = [rule("code", "SAVE10", "percent", 1000)];
+    let ny = taxed_totals(
+        &[1999, 2500],
+        &shipping("4.99", Some("50")),
+        &rules,
+        Some("SAVE10"),
+        0,
+        USD,
+        TaxPlace {
+            settings: &us,
+            country: "us",
+            region: " ny",
+        },
+    );
+    assert_eq!(ny.discounts.merchandise_minor, 450);
+    assert_eq!(ny.shipping_minor, 499);
+    assert_eq!(
+        (ny.tax.lines.clone(), ny.tax.shipping),
+        (vec![160, 200], 44)
+    );
+    assert_eq!(ny.tax.total, 404);
+    assert!(!ny.tax.included && ny.tax_counted);
+    assert_eq!(ny.total_minor, 4499 + 499 - 450 + 404);
+    // Another state takes the country's rate; before an address is known there is no tax.
+    let oregon = TaxPlace {
+        settings: &us,
+        country: "US",
+        region: "OR",
+    };
+    let or = taxed_totals(
+        &[1999, 2500],
+        &shipping("4.99", Some("50")),
+        &rules,
+        Some("SAVE10"),
+        0,
+        USD,
+        oregon,
+    );
+    assert_eq!(or.tax.total, 182);
+    let cart = totals(
+        &[1999, 2500],
+        &shipping("4.99", Some("50")),
+        &rules,
+        Some("SAVE10"),
+        0,
+        USD,
+    );
+    assert_eq!(
+        (cart.tax.total, cart.tax_counted, cart.total_minor),
+        (0, false, 4548)
+    );
+
+    // Germany, 19 % in the prices: 119.00 + 59.50 ship free; the tax is the part above
+    // price / 1.19, 19.00 and 9.50, and the total stays what the shopper saw.
+    let de = taxes(true, true, &[("DE", "", "19")]);
+    let berlin = taxed_totals(
+        &[11_900, 5_950],
+        &shipping("4.99", Some("50")),
+        &[],
+        None,
+        0,
+        core_wasm::formats::currency_or_default("EUR"),
+        TaxPlace {
+            settings: &de,
+            country: "DE",
+            region: "",
+        },
+    );
+    assert_eq!(
+        (berlin.tax.lines.clone(), berlin.tax.shipping),
+        (vec![1_900, 950], 0)
+    );
+    assert_eq!((berlin.tax.total, berlin.total_minor), (2_850, 17_850));
+    assert!(berlin.tax.included);
+
+    // Yen have no decimals: 10 % of ¥1,980 is ¥198, untaxed shipping of ¥500.
+    let jp = taxes(false, false, &[("JP", "", "10")]);
+    let tokyo = taxed_totals(
+        &[1_980],
+        &shipping("500", None),
+        &[],
+        None,
+        0,
+        core_wasm::formats::currency_or_default("JPY"),
+        TaxPlace {
+            settings: &jp,
+            country: "JP",
+            region: "",
+        },
+    );
+    assert_eq!((tokyo.tax.total, tokyo.tax.shipping), (198, 0));
+    assert_eq!(tokyo.total_minor, 1_980 + 500 + 198);
+}
+
+#[test]
+fn a_refund_gives_back_its_share_of_the_tax_and_everything_gives_back_all_of_it() {
+    // The New York order above: 19.99 (tax 1.60) and 2 × 12.50 (tax 2.00), 4.50 off, shipping
+    // 4.99 taxed 0.44; 49.52 paid.
+    let mut order = OrderState {
+        lines: vec![
+            LineState {
+                quantity: 1,
+                price_minor: 1999,
+                tax_minor: 160,
+                ..LineState::default()
+            },
+            LineState {
+                quantity: 2,
+                price_minor: 1250,
+                tax_minor: 200,
+                ..LineState::default()
+            },
+        ],
+        subtotal_minor: 4499,
+        shipping_minor: 499,
+        merchandise_discount_minor: 450,
+        grand_total_minor: 4952,
+        tax_minor: 404,
+        shipping_tax_minor: 44,
+        financial_status: "paid".to_owned(),
+        currency: USD,
+        ..OrderState::default()
+    };
+    // One of the two 12.50: 12.50 less its 1.25 of the discount, and half the line's tax.
+    let one = quote_refund(&order, &refund(&[(1, 1)], "0")).expect("a refund");
+    assert_eq!(
+        (one.lines_minor, one.tax_minor, one.total_minor),
+        (1125, 100, 1225)
+    );
+    order.lines[1].refunded = 1;
+    order.refunded_minor = 1225;
+    order.financial_status = "partially_refunded".to_owned();
+    // Half the shipping gives back half its tax.
+    let half = quote_refund(&order, &refund(&[], "2.50")).expect("a refund");
+    assert_eq!(
+        (half.shipping_minor, half.tax_minor, half.total_minor),
+        (250, 22, 272)
+    );
+    // The rest: exactly what is left, 3.04 of it tax.
+    let rest = quote_refund(&order, &refund(&[(0, 1), (1, 1)], "4.99")).expect("a refund");
+    assert_eq!((rest.tax_minor, rest.total_minor), (304, 4952 - 1225));
+    assert_eq!(rest.lines_minor, 1799 + 1125);
+    // With the tax in the prices, it is part of what the lines give back, not added.
+    order.taxes_included = true;
+    let inside = quote_refund(&order, &refund(&[(0, 1)], "0")).expect("a refund");
+    assert_eq!((inside.tax_minor, inside.total_minor), (160, 1799));
 }

@@ -463,7 +463,7 @@ fn a_personalized_product_page_asks_for_each_text_layer_and_the_cart_shows_the_v
         }],
     };
     let lines = [line("Ada"), line("<Bo>")];
-    let html = cart_view(&view, &lines, &[], &plain_totals(&view, 2000), "");
+    let html = cart_view(&view, &lines, &[], &plain_totals(&view, &[1000, 1000]), "");
     assert!(html.contains("data-line=\"0\"") && html.contains("data-line=\"1\""));
     assert!(html.contains("<span class=\"muted\" data-personal-value>Name: Ada</span>"));
     assert!(html.contains("Name: &lt;Bo&gt;"));

@@ -194,6 +194,8 @@ mod tests {
             currency: "USD".to_owned(),
             country: String::new(),
             shipping: core_wasm::records::default_shipping(),
+            tax: Default::default(),
+            tax_note: Default::default(),
         };
         let mut snapshot = Snapshot::new(shop, Default::default(), 0);
         snapshot.sample.variants[0].stock = stock;

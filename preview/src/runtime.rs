@@ -500,9 +500,10 @@ fn whole(view: &View, page: &str, shown: &str, snapshot: &Snapshot) -> Result<Pl
         rendered.family, rendered.kind
     ));
     let (lines, problems) = plan::cart(snapshot);
-    // The preview's sample cart has no discount code: the totals under the shipping settings.
-    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
-    let totals = core_wasm::storefront::plain_totals(view, subtotal);
+    // The preview's sample cart has no discount code nor address: the totals under the
+    // shipping settings, tax said in words.
+    let amounts: Vec<i64> = lines.iter().map(|l| l.price_minor * l.quantity).collect();
+    let totals = core_wasm::storefront::plain_totals(view, &amounts);
     if let Ok(Some(cart)) = app.query_selector("[data-cart-view]") {
         cart.set_inner_html(&core_wasm::storefront::cart_view(
             view, &lines, &problems, &totals, "",

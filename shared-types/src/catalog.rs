@@ -522,6 +522,10 @@ dto! {
         pub variant_title: String,
         pub quantity: i64,
         pub price: Money,
+        /// The line's tax, after its share of the discounts (in its price when the order's
+        /// prices include tax, else added to it).
+        #[serde(default)]
+        pub tax: Money,
         /// How many of the line were shipped (fulfilments not cancelled).
         #[serde(default)]
         pub fulfilled_quantity: i64,
@@ -553,6 +557,15 @@ dto! {
         pub subtotal: Money,
         pub shipping: Money,
         pub discount: Money,
+        /// The order's tax: its lines' and its shipping's.
+        #[serde(default)]
+        pub tax: Money,
+        /// The part of `tax` on shipping.
+        #[serde(default)]
+        pub shipping_tax: Money,
+        /// The prices held the tax (it is part of `grandTotal`, not added to it).
+        #[serde(default)]
+        pub taxes_included: bool,
         pub grand_total: Money,
         pub financial_status: String,
         pub fulfillment_status: String,

@@ -109,6 +109,9 @@ dto! {
         pub id: String,
         pub lines: Vec<LineQuantity>,
         pub shipping: Money,
+        /// The tax it gave back (part of `amount`).
+        #[serde(default)]
+        pub tax: Money,
         pub amount: Money,
         pub restock: bool,
         pub reason: String,
@@ -119,6 +122,9 @@ dto! {
     /// dialog shows it before the merchant confirms).
     pub struct RefundQuote {
         pub amount: Money,
+        /// The tax it gives back (part of `amount`).
+        #[serde(default)]
+        pub tax: Money,
         /// Shipping that may still be refunded.
         pub shipping_refundable: Money,
         /// Money that may still be refunded in all.

@@ -69,6 +69,10 @@ pub struct Balance {
     /// Paid sales less fees, before payouts.
     pub earned: Money,
     pub fees: Money,
+    /// The tax in the paid sales, less tax refunded: part of `earned`, owed to the tax
+    /// authorities by the merchant.
+    #[serde(default)]
+    pub taxes_collected: Money,
     /// Payouts asked for and not yet paid.
     pub pending_payouts: Money,
     pub paid_payouts: Money,

@@ -37,16 +37,20 @@ pub struct SalesRow {
     /// Paid orders in the row (an order with two products counts in both products' rows).
     #[ts(type = "number")]
     pub orders: u64,
-    /// Line items before discounts.
+    /// Line items before discounts, without their tax (prices that included it count less it).
     pub gross_sales: Money,
     pub discounts: Money,
     /// Money given back for items on the row's orders, on the day it was given back (a refund's
-    /// shipping comes off `shipping`).
+    /// shipping comes off `shipping`, its tax off `taxes`).
     pub returns: Money,
+    /// Shipping charged, without its tax.
     pub shipping: Money,
+    /// Tax charged, less tax given back.
+    #[serde(default)]
+    pub taxes: Money,
     /// Gross sales less discounts and returns.
     pub net_sales: Money,
-    /// Net sales plus shipping: what shoppers paid (the Overview's total sales).
+    /// Net sales plus shipping and taxes: what shoppers paid (the Overview's total sales).
     pub total_sales: Money,
 }
 

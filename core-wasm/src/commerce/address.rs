@@ -139,6 +139,17 @@ pub fn address_problems(label: &str, address: &Address, phone_required: bool) ->
                 ADDRESS_FIELD_MAX,
                 region_required,
             );
+            // Where the country's regions are a list, the address names one of them (its code
+            // or its name): its tax rate depends on it.
+            let region = address.region.trim();
+            if !region.is_empty()
+                && region.chars().count() <= ADDRESS_FIELD_MAX
+                && !super::regions::regions(code).is_empty()
+                && super::regions::region_code(code, region).is_none()
+            {
+                let noun = if code == "CA" { "province" } else { "state" };
+                problems.push(format!("{label}: {region:?} is not a {noun} of {name}."));
+            }
             let postcode = address.postcode.trim().to_ascii_uppercase();
             if uses_postcodes && postcode.is_empty() {
                 problems.push(format!("{label}: enter the postcode."));
@@ -168,14 +179,17 @@ pub fn address_problems(label: &str, address: &Address, phone_required: bool) ->
     problems
 }
 
-/// The address as stored: fields trimmed, the country and postcode upper case.
+/// The address as stored: fields trimmed, the country and postcode upper case, a listed
+/// region as its code ("Illinois" is kept as "IL").
 pub fn normalized(address: &Address) -> Address {
+    let region = address.region.trim();
+    let region = super::regions::region_code(&address.country, region).unwrap_or(region);
     Address {
         name: address.name.trim().to_owned(),
         line1: address.line1.trim().to_owned(),
         line2: address.line2.trim().to_owned(),
         city: address.city.trim().to_owned(),
-        region: address.region.trim().to_owned(),
+        region: region.to_owned(),
         postcode: address.postcode.trim().to_ascii_uppercase(),
         country: address.country.trim().to_ascii_uppercase(),
         phone: address.phone.trim().to_owned(),

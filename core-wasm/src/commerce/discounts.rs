@@ -2,6 +2,9 @@
 //! code the shopper typed, each checked for its dates, minimum subtotal and usage limits.
 //! One function prices the cart page, the checkout and the order, so they always agree.
 
+use shared_types::commerce::TaxSettings;
+
+use super::tax::{TaxBreakdown, cart_tax, rate_for, shares};
 use crate::formats::Currency;
 
 /// A discount as the store keeps it, with its usage so far.
@@ -181,18 +184,36 @@ pub struct Totals {
     /// The shipping rate before any discount.
     pub shipping_minor: i64,
     pub discounts: CartDiscounts,
+    /// The tax at the shopper's address (none before the address is known). Added to the
+    /// total unless the prices included it.
+    pub tax: TaxBreakdown,
+    /// The address was known and its tax counted in `tax` (the checkout); else the cart
+    /// says where tax stands in words.
+    pub tax_counted: bool,
     pub total_minor: i64,
 }
 
-/// The totals of a cart of `subtotal_minor` under the store's shipping settings and discounts.
+/// Where a cart's tax is counted: the store's settings and the shopper's address.
+#[derive(Debug, Clone, Copy)]
+pub struct TaxPlace<'a> {
+    pub settings: &'a TaxSettings,
+    pub country: &'a str,
+    pub region: &'a str,
+}
+
+/// The totals of a cart whose lines cost `lines` (each line's price × quantity, in minor
+/// units), under the store's shipping settings and discounts: merchandise, then discounts, then
+/// shipping, and no tax (the cart before the checkout knows where it goes; `taxed_totals` adds
+/// it).
 pub fn totals(
-    subtotal_minor: i64,
+    lines: &[i64],
     shipping: &shared_types::records::ShippingSettings,
     rules: &[DiscountRule],
     code: Option<&str>,
     now: i64,
     currency: Currency,
 ) -> Totals {
+    let subtotal_minor: i64 = lines.iter().sum();
     let (rate, free_over) = crate::records::shipping_minor(shipping, currency);
     let shipping_minor = shipping_rate(subtotal_minor, rate, free_over);
     let discounts = apply_discounts(rules, code, subtotal_minor, shipping_minor, now, currency);
@@ -201,7 +222,40 @@ pub fn totals(
         shipping_minor,
         total_minor: subtotal_minor + shipping_minor - discounts.total_minor(),
         discounts,
+        tax: TaxBreakdown::default(),
+        tax_counted: false,
     }
+}
+
+/// The totals of `totals` (a cart whose lines cost `lines`) with the tax of the address in
+/// `place`: counted on each line after its share of the merchandise discount and on the
+/// shipping paid, rounded per line with the remainder on the last (`cart_tax`), so the lines'
+/// taxes add up to the order's; added to the total unless the prices include it. The
+/// checkout's summary and the order are priced by `totals` then this, always together.
+pub fn taxed_totals(
+    lines: &[i64],
+    shipping: &shared_types::records::ShippingSettings,
+    rules: &[DiscountRule],
+    code: Option<&str>,
+    now: i64,
+    currency: Currency,
+    place: TaxPlace<'_>,
+) -> Totals {
+    let mut totals = totals(lines, shipping, rules, code, now, currency);
+    let shares = shares(lines, totals.discounts.merchandise_minor);
+    let bases: Vec<i64> = lines.iter().zip(&shares).map(|(l, s)| l - s).collect();
+    totals.tax = cart_tax(
+        &bases,
+        totals.shipping_minor - totals.discounts.shipping_minor,
+        rate_for(place.settings, place.country, place.region),
+        place.settings.prices_include_tax,
+        place.settings.tax_shipping,
+    );
+    totals.tax_counted = true;
+    if !totals.tax.included {
+        totals.total_minor += totals.tax.total;
+    }
+    totals
 }
 
 /// The discounts as an order keeps them.

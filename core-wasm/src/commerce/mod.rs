@@ -9,6 +9,7 @@ pub mod countries;
 pub mod customers;
 pub mod discounts;
 pub mod orders;
+pub mod regions;
 pub mod tax;
 
 pub use address::{
@@ -16,11 +17,12 @@ pub use address::{
 };
 pub use customers::{customer_problems, customers_csv, orders_csv};
 pub use discounts::{
-    Applied, CartDiscounts, DiscountRule, Totals, applied, apply_discounts, shipping_rate, totals,
+    Applied, CartDiscounts, DiscountRule, TaxPlace, Totals, applied, apply_discounts,
+    shipping_rate, taxed_totals, totals,
 };
 pub use orders::{
     Amounts, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, LineState, OrderState, cancel_refund,
     check_cancel, check_fulfilment, financial_after_refund, fulfillment_status, quote_refund,
     shipping_refundable,
 };
-pub use tax::{TaxBreakdown, cart_tax, rate_for, rate_ppm, refund_tax, tax_problems};
+pub use tax::{TaxBreakdown, cart_tax, rate_for, rate_ppm, refund_tax, shares, tax_problems};

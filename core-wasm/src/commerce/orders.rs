@@ -7,6 +7,7 @@ use shared_types::commerce::{FulfillmentInput, LineQuantity, RefundInput};
 
 use crate::formats::{Currency, currency_or_default};
 use crate::money::stored_minor;
+use crate::numbers::ratio;
 
 /// The financial states of an order: `partially_refunded` once some of its money went back,
 /// `refunded` once all of it did.
@@ -37,6 +38,8 @@ pub struct LineState {
     /// Shipped by fulfilments that were not cancelled.
     pub fulfilled: i64,
     pub refunded: i64,
+    /// The line's tax for all its units.
+    pub tax_minor: i64,
 }
 
 impl LineState {
@@ -59,6 +62,13 @@ pub struct OrderState {
     pub grand_total_minor: i64,
     pub refunded_minor: i64,
     pub shipping_refunded_minor: i64,
+    /// The order's tax, its lines' and its shipping's.
+    pub tax_minor: i64,
+    /// The part of `tax_minor` on shipping.
+    pub shipping_tax_minor: i64,
+    /// The prices held the tax: a refund's tax is part of what it gives back for the lines
+    /// and shipping, not added to it.
+    pub taxes_included: bool,
     pub financial_status: String,
     pub cancelled: bool,
     /// The order's currency: its minor units are the amounts above.
@@ -70,6 +80,11 @@ pub struct OrderState {
 pub struct Amounts {
     pub lines_minor: i64,
     pub shipping_minor: i64,
+    /// The tax given back: part of `lines_minor` and `shipping_minor` when the order's prices
+    /// included it, else added to them in `total_minor`.
+    pub tax_minor: i64,
+    /// The part of `tax_minor` on shipping.
+    pub shipping_tax_minor: i64,
     pub total_minor: i64,
 }
 
@@ -248,6 +263,8 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
         .iter()
         .map(|(index, quantity)| line_refund(order, *index, *quantity))
         .sum();
+    let (tax, shipping_tax) = refund_tax_of(order, &lines, shipping);
+    let added_tax = if order.taxes_included { 0 } else { tax };
     let left = order.grand_total_minor - order.refunded_minor;
     let everything = shipping == shipping_left
         && order.lines.iter().enumerate().all(|(i, line)| {
@@ -257,7 +274,7 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
     let total = if everything {
         left
     } else {
-        lines_minor + shipping
+        lines_minor + shipping + added_tax
     };
     if total <= 0 {
         return Err(vec!["Choose lines or shipping to refund.".to_owned()]);
@@ -269,10 +286,36 @@ pub fn quote_refund(order: &OrderState, input: &RefundInput) -> Result<Amounts, 
         )]);
     }
     Ok(Amounts {
-        lines_minor: total - shipping,
+        lines_minor: total - shipping - added_tax,
         shipping_minor: shipping,
+        tax_minor: tax,
+        shipping_tax_minor: shipping_tax,
         total_minor: total,
     })
+}
+
+/// The tax a refund of `lines` (index, quantity) and `shipping` gives back: each line's share
+/// for the units refunded (`refund_tax`) and the shipping tax's share of the shipping refunded,
+/// both counted on what went back so far, so refunding everything in any steps gives back
+/// exactly the order's tax. (All of it, the part on shipping.)
+fn refund_tax_of(order: &OrderState, lines: &[(usize, i64)], shipping: i64) -> (i64, i64) {
+    let lines_tax: i64 = lines
+        .iter()
+        .map(|(index, quantity)| {
+            let line = &order.lines[*index];
+            super::tax::refund_tax(line.tax_minor, line.quantity, line.refunded, *quantity)
+        })
+        .sum();
+    let paid = i128::from(order.shipping_minor - order.shipping_discount_minor);
+    let shipping_tax = if paid > 0 {
+        let before = order.shipping_refunded_minor;
+        let after = i128::from(before + shipping).min(paid);
+        ratio(order.shipping_tax_minor, after, paid)
+            - ratio(order.shipping_tax_minor, i128::from(before).min(paid), paid)
+    } else {
+        0
+    };
+    (lines_tax + shipping_tax, shipping_tax)
 }
 
 /// The financial status after `refunded_minor` of `grand_total_minor` went back.
@@ -341,6 +384,7 @@ pub fn state_of(order: &shared_types::catalog::Order) -> OrderState {
                 price_minor: stored_minor(l.price),
                 fulfilled: l.fulfilled_quantity,
                 refunded: l.refunded_quantity,
+                tax_minor: stored_minor(l.tax),
             })
             .collect(),
         subtotal_minor: stored_minor(order.subtotal),
@@ -350,6 +394,9 @@ pub fn state_of(order: &shared_types::catalog::Order) -> OrderState {
         grand_total_minor: stored_minor(order.grand_total),
         refunded_minor: stored_minor(order.refunded),
         shipping_refunded_minor: order.refunds.iter().map(|r| stored_minor(r.shipping)).sum(),
+        tax_minor: stored_minor(order.tax),
+        shipping_tax_minor: stored_minor(order.shipping_tax),
+        taxes_included: order.taxes_included,
         financial_status: order.financial_status.clone(),
         cancelled: order.cancelled_at.is_some(),
         currency,

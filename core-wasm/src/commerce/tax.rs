@@ -39,10 +39,23 @@ pub fn tax_problems(settings: &TaxSettings) -> Vec<String> {
     let mut seen: Vec<(String, String)> = Vec::new();
     for rate in &settings.rates {
         let (country, region) = key(rate);
-        if super::country(&country).is_none() {
+        if country.is_empty() {
+            problems.push("Choose the country of each rate.".to_owned());
+        } else if super::country(&country).is_none() {
             problems.push(format!("{:?} is not a country code.", rate.country));
         }
-        if region.chars().count() > TAX_REGION_MAX {
+        // Where the country's regions are a list (US states, provinces), one of it, by code or
+        // name; elsewhere a short code as its addresses write it.
+        if !region.is_empty()
+            && let Some((_, name, _)) = super::country(&country)
+            && !super::regions::regions(&country).is_empty()
+            && super::regions::region_code(&country, &region).is_none()
+        {
+            problems.push(format!(
+                "{:?} is not a region of {name}.",
+                rate.region.trim()
+            ));
+        } else if region.chars().count() > TAX_REGION_MAX {
             problems.push(format!(
                 "A region code has at most {TAX_REGION_MAX} characters."
             ));
@@ -63,22 +76,40 @@ pub fn tax_problems(settings: &TaxSettings) -> Vec<String> {
     problems
 }
 
+/// The settings as a store keeps them: codes trimmed and upper case, the rates by country
+/// and then region (a country's own rate before its regions').
+pub fn normalized(settings: TaxSettings) -> TaxSettings {
+    let mut rates: Vec<TaxRate> = settings
+        .rates
+        .into_iter()
+        .map(|rate| {
+            let (country, region) = key(&rate);
+            TaxRate {
+                country,
+                region,
+                percent: rate.percent,
+            }
+        })
+        .collect();
+    rates.sort_by(|a, b| (&a.country, &a.region).cmp(&(&b.country, &b.region)));
+    TaxSettings { rates, ..settings }
+}
+
 /// A rate's country and region as compared: trimmed, upper case.
 fn key(rate: &TaxRate) -> (String, String) {
-    (
-        rate.country.trim().to_ascii_uppercase(),
-        rate.region.trim().to_ascii_uppercase(),
-    )
+    let country = rate.country.trim().to_ascii_uppercase();
+    let region = super::regions::region_code(&country, &rate.region)
+        .map_or_else(|| rate.region.trim().to_ascii_uppercase(), str::to_owned);
+    (country, region)
 }
 
 /// The rate (parts per million) of an address in `country` and `region`: the region's when the
-/// store has one, else the country's, else 0. Settings that failed `tax_problems` read a bad
-/// rate as 0.
+/// store has one, else the country's, else 0. A listed region counts by its code however it is
+/// written ("Illinois", "il"). Settings that failed `tax_problems` read a bad rate as 0.
 pub fn rate_for(settings: &TaxSettings, country: &str, region: &str) -> i64 {
-    let (country, region) = (
-        country.trim().to_ascii_uppercase(),
-        region.trim().to_ascii_uppercase(),
-    );
+    let region = super::regions::region_code(country, region)
+        .map_or_else(|| region.trim().to_ascii_uppercase(), str::to_owned);
+    let country = country.trim().to_ascii_uppercase();
     let find = |wanted: &str| {
         settings
             .rates
@@ -155,6 +186,33 @@ pub fn cart_tax(
     }
 }
 
+/// `whole` shared among `amounts` by value, each share rounded on its own and the last
+/// positive amount taking the remainder, so the shares add up to `whole` (a discount's share of
+/// each line). Nothing to share among: all 0.
+pub fn shares(amounts: &[i64], whole: i64) -> Vec<i64> {
+    let sum: i64 = amounts.iter().map(|a| (*a).max(0)).sum();
+    let mut parts: Vec<i64> = amounts
+        .iter()
+        .map(|a| {
+            if sum > 0 {
+                ratio((*a).max(0), i128::from(whole), i128::from(sum))
+            } else {
+                0
+            }
+        })
+        .collect();
+    if let Some(last) = amounts.iter().rposition(|a| *a > 0) {
+        let others: i64 = parts
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != last)
+            .map(|(_, p)| p)
+            .sum();
+        parts[last] = whole - others;
+    }
+    parts
+}
+
 /// The tax a refund gives back of a line taxed `line_tax` for `quantity` units, of which
 /// `refunded_before` went back already and `refunding` go back now. Counted on the units
 /// refunded so far, so refunding every unit, in any steps, gives back exactly `line_tax`.
@@ -197,14 +255,35 @@ mod tests {
         let store = settings(&[("US", "NY", "8.875"), ("US", "", "5"), ("DE", "", "19")]);
         assert!(tax_problems(&store).is_empty());
         assert_eq!(rate_for(&store, "us", "ny"), 88_750);
+        assert_eq!(rate_for(&store, "US", " new york "), 88_750);
         assert_eq!(rate_for(&store, "US", "OR"), 50_000);
         assert_eq!(rate_for(&store, "DE", ""), 190_000);
         assert_eq!(rate_for(&store, "FR", ""), 0);
-        let bad = settings(&[("DE", "", "19"), ("de", " ", "7"), ("XX", "", "5")]);
+        let bad = settings(&[
+            ("DE", "", "19"),
+            ("de", " ", "7"),
+            ("XX", "", "5"),
+            ("US", "Springfield", "1"),
+        ]);
         assert_eq!(
             tax_problems(&bad),
-            ["DE has two rates.", "\"XX\" is not a country code."]
+            [
+                "DE has two rates.",
+                "\"XX\" is not a country code.",
+                "\"Springfield\" is not a region of United States."
+            ]
         );
+        // A state by its name is kept as its code.
+        let named = normalized(settings(&[("us", "new york", "8.875")]));
+        assert_eq!(named.rates[0].region, "NY");
+    }
+
+    #[test]
+    fn shares_add_up_to_the_whole() {
+        assert_eq!(shares(&[1000, 2000, 3000], 100), [17, 33, 50]);
+        assert_eq!(shares(&[999, 1, 0], 7), [7, 0, 0]);
+        assert_eq!(shares(&[1, 1, 1], 2), [1, 1, 0]);
+        assert_eq!(shares(&[0, 0], 5), [0, 0]);
     }
 
     #[test]

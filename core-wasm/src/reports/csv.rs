@@ -47,7 +47,7 @@ pub fn sales_csv(table: &SalesTable, group: SalesGroup, currency: Currency) -> S
         SalesGroup::Payment => "payment_method",
     };
     let mut csv = format!(
-        "{first},{},orders,gross_sales,discounts,returns,shipping,net_sales,total_sales\n",
+        "{first},{},orders,gross_sales,discounts,returns,shipping,taxes,net_sales,total_sales\n",
         if group == SalesGroup::Product || group == SalesGroup::Country {
             "name"
         } else {
@@ -56,7 +56,7 @@ pub fn sales_csv(table: &SalesTable, group: SalesGroup, currency: Currency) -> S
     );
     let line = |key: &str, row: &SalesFigures| {
         format!(
-            "{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{}\n",
             csv_field(key),
             csv_field(&row.label),
             row.orders,
@@ -64,6 +64,7 @@ pub fn sales_csv(table: &SalesTable, group: SalesGroup, currency: Currency) -> S
             csv_amount(row.discount_minor, currency),
             csv_amount(row.returns_minor, currency),
             csv_amount(row.shipping_minor, currency),
+            csv_amount(row.tax_minor, currency),
             csv_amount(row.net_minor(), currency),
             csv_amount(row.total_minor(), currency),
         )
@@ -93,8 +94,11 @@ mod tests {
         let table = sales_table(&[o], &[], &days, 100, SalesGroup::Payment);
         let csv = sales_csv(&table, SalesGroup::Payment, Currency::default());
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[1], "'=cmd,'=cmd,1,12.34,0.00,0.00,0.00,12.34,12.34");
-        assert_eq!(lines[2], "Total,,1,12.34,0.00,0.00,0.00,12.34,12.34");
+        assert_eq!(
+            lines[1],
+            "'=cmd,'=cmd,1,12.34,0.00,0.00,0.00,0.00,12.34,12.34"
+        );
+        assert_eq!(lines[2], "Total,,1,12.34,0.00,0.00,0.00,0.00,12.34,12.34");
         assert_eq!(csv_amount(-5, Currency::default()), "-0.05");
         let currency = crate::formats::currency_or_default;
         assert_eq!(csv_amount(-1999, currency("JPY")), "-1999");

@@ -15,6 +15,9 @@ pub struct OrderLine {
     pub title: String,
     pub quantity: i64,
     pub price_minor: i64,
+    /// The line's tax.
+    #[serde(default)]
+    pub tax_minor: i64,
 }
 
 /// A paid order as the reports read it.
@@ -32,6 +35,29 @@ pub struct PaidOrder {
     /// `""` when unknown.
     pub payment: String,
     pub lines: Vec<OrderLine>,
+    /// The order's tax, the part of it on shipping, and whether the prices held it.
+    #[serde(default)]
+    pub tax_minor: i64,
+    #[serde(default)]
+    pub shipping_tax_minor: i64,
+    #[serde(default)]
+    pub taxes_included: bool,
+}
+
+impl PaidOrder {
+    /// The subtotal and shipping without their tax: as charged when tax was added, less their
+    /// tax when the prices held it. With the tax, the discount and the shipping they make the
+    /// grand total again.
+    pub fn before_tax(&self) -> (i64, i64) {
+        if self.taxes_included {
+            (
+                self.subtotal_minor - (self.tax_minor - self.shipping_tax_minor),
+                self.shipping_minor - self.shipping_tax_minor,
+            )
+        } else {
+            (self.subtotal_minor, self.shipping_minor)
+        }
+    }
 }
 
 /// Money given back on a sold order: `amount_minor` in all, of which `shipping_minor` for
@@ -42,8 +68,28 @@ pub struct ReportRefund {
     pub at: i64,
     pub amount_minor: i64,
     pub shipping_minor: i64,
+    /// The tax it gave back, and the part of it on shipping.
+    #[serde(default)]
+    pub tax_minor: i64,
+    #[serde(default)]
+    pub shipping_tax_minor: i64,
     /// The order it gives money back on (its country, payment method and lines).
     pub order: PaidOrder,
+}
+
+impl ReportRefund {
+    /// What it gave back for items, for shipping and as tax, each without the others' share:
+    /// with prices that held tax, the shipping refunded less its tax. The three add up to the
+    /// amount.
+    pub fn parts(&self) -> (i64, i64, i64) {
+        let amount = self.amount_minor.max(0);
+        let tax = self.tax_minor.clamp(0, amount);
+        let mut shipping = self.shipping_minor.clamp(0, amount);
+        if self.order.taxes_included {
+            shipping -= self.shipping_tax_minor.clamp(0, shipping);
+        }
+        (amount - shipping - tax, shipping, tax)
+    }
 }
 
 /// Shares `total` out in proportion to `weights` by largest remainder, so the shares always add
@@ -97,6 +143,8 @@ pub struct OrderPart {
     pub gross_minor: i64,
     pub discount_minor: i64,
     pub shipping_minor: i64,
+    /// The part's tax: its line's and its share of the shipping's.
+    pub tax_minor: i64,
     /// The payment fee of the order (the payout balance's rule on its grand total), shared out
     /// by what each part sold for.
     pub fee_minor: i64,
@@ -121,9 +169,11 @@ pub fn order_parts(order: &PaidOrder) -> Vec<OrderPart> {
         .iter()
         .map(|l| l.quantity.max(0).saturating_mul(l.price_minor.max(0)))
         .collect();
-    let gross = allocate(order.subtotal_minor, &weights);
+    let (subtotal, shipping) = order.before_tax();
+    let gross = allocate(subtotal, &weights);
     let discount = allocate(order.discount_minor, &weights);
-    let shipping = allocate(order.shipping_minor, &weights);
+    let shipping = allocate(shipping, &weights);
+    let shipping_tax = allocate(order.shipping_tax_minor, &weights);
     let sales: Vec<i64> = (0..lines.len())
         .map(|i| gross[i] - discount[i] + shipping[i])
         .collect();
@@ -139,6 +189,7 @@ pub fn order_parts(order: &PaidOrder) -> Vec<OrderPart> {
             gross_minor: gross[i],
             discount_minor: discount[i],
             shipping_minor: shipping[i],
+            tax_minor: line.tax_minor + shipping_tax[i],
             fee_minor: fees[i],
         })
         .collect()
@@ -163,6 +214,7 @@ pub(super) mod tests {
             title: format!("Product {product}"),
             quantity,
             price_minor: price,
+            tax_minor: 0,
         }
     }
 
@@ -186,6 +238,7 @@ pub(super) mod tests {
             country: "VN".to_owned(),
             payment: "Card".to_owned(),
             lines,
+            ..PaidOrder::default()
         }
     }
 

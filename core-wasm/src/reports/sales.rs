@@ -21,6 +21,8 @@ pub struct SalesFigures {
     /// `shipping_minor`).
     pub returns_minor: i64,
     pub shipping_minor: i64,
+    /// Tax charged, less tax given back (on the day it was given back).
+    pub tax_minor: i64,
 }
 
 impl SalesFigures {
@@ -29,7 +31,7 @@ impl SalesFigures {
     }
 
     pub fn total_minor(&self) -> i64 {
-        self.net_minor() + self.shipping_minor
+        self.net_minor() + self.shipping_minor + self.tax_minor
     }
 
     /// The row as the wire carries it, in `currency`'s minor units.
@@ -42,20 +44,29 @@ impl SalesFigures {
             discounts: stored(self.discount_minor, currency),
             returns: stored(self.returns_minor, currency),
             shipping: stored(self.shipping_minor, currency),
+            taxes: stored(self.tax_minor, currency),
             net_sales: stored(self.net_minor(), currency),
             total_sales: stored(self.total_minor(), currency),
         }
     }
 
-    fn add(&mut self, gross: i64, discount: i64, shipping: i64) {
+    fn add(&mut self, gross: i64, discount: i64, shipping: i64, tax: i64) {
         self.gross_minor += gross;
         self.discount_minor += discount;
         self.shipping_minor += shipping;
+        self.tax_minor += tax;
     }
 
-    fn give_back(&mut self, items: i64, shipping: i64) {
+    /// An order's figures, its subtotal and shipping without their tax.
+    fn add_order(&mut self, order: &PaidOrder) {
+        let (subtotal, shipping) = order.before_tax();
+        self.add(subtotal, order.discount_minor, shipping, order.tax_minor);
+    }
+
+    fn give_back(&mut self, (items, shipping, tax): (i64, i64, i64)) {
         self.returns_minor += items;
         self.shipping_minor -= shipping;
+        self.tax_minor -= tax;
     }
 }
 
@@ -114,11 +125,7 @@ pub fn sales_table(
             continue;
         };
         totals.orders += 1;
-        totals.add(
-            order.subtotal_minor,
-            order.discount_minor,
-            order.shipping_minor,
-        );
+        totals.add_order(order);
         match group {
             SalesGroup::Day | SalesGroup::Country | SalesGroup::Payment => {
                 let (key, label) = match group {
@@ -129,11 +136,7 @@ pub fn sales_table(
                     .entry(key.clone())
                     .or_insert_with(|| whole(&key, &label));
                 row.orders += 1;
-                row.add(
-                    order.subtotal_minor,
-                    order.discount_minor,
-                    order.shipping_minor,
-                );
+                row.add_order(order);
             }
             SalesGroup::Product => {
                 let mut seen = HashSet::new();
@@ -147,7 +150,12 @@ pub fn sales_table(
                     if seen.insert(part.product_id.clone()) {
                         row.orders += 1;
                     }
-                    row.add(part.gross_minor, part.discount_minor, part.shipping_minor);
+                    row.add(
+                        part.gross_minor,
+                        part.discount_minor,
+                        part.shipping_minor,
+                        part.tax_minor,
+                    );
                 }
             }
         }
@@ -156,9 +164,8 @@ pub fn sales_table(
         let Some(day) = day_of(days, end_ms, refund.at) else {
             continue;
         };
-        let shipping = refund.shipping_minor.clamp(0, refund.amount_minor.max(0));
-        let items = refund.amount_minor.max(0) - shipping;
-        totals.give_back(items, shipping);
+        let (items, shipping, tax) = refund.parts();
+        totals.give_back((items, shipping, tax));
         match group {
             SalesGroup::Day | SalesGroup::Country | SalesGroup::Payment => {
                 let (key, label) = match group {
@@ -167,18 +174,20 @@ pub fn sales_table(
                 };
                 rows.entry(key.clone())
                     .or_insert_with(|| whole(&key, &label))
-                    .give_back(items, shipping);
+                    .give_back((items, shipping, tax));
             }
             SalesGroup::Product => {
                 let parts = order_parts(&refund.order);
                 let by_gross: Vec<i64> = parts.iter().map(|p| p.gross_minor).collect();
                 let by_shipping: Vec<i64> = parts.iter().map(|p| p.shipping_minor).collect();
+                let by_tax: Vec<i64> = parts.iter().map(|p| p.tax_minor).collect();
                 let items = allocate(items, &by_gross);
                 let shipping = allocate(shipping, &by_shipping);
+                let tax = allocate(tax, &by_tax);
                 for (i, part) in parts.iter().enumerate() {
                     rows.entry(part.product_id.clone())
                         .or_insert_with(|| whole(&part.product_id, &part.title))
-                        .give_back(items[i], shipping[i]);
+                        .give_back((items[i], shipping[i], tax[i]));
                 }
             }
         }
@@ -208,6 +217,7 @@ mod tests {
             amount_minor: 1500,
             shipping_minor: 500,
             order: sold.clone(),
+            ..ReportRefund::default()
         };
         let table = sales_table(
             std::slice::from_ref(&sold),
@@ -252,6 +262,61 @@ mod tests {
         let kept = sales_table(&[sold], &[later], &days, 200, SalesGroup::Day);
         assert_eq!(kept.totals.returns_minor, 0);
         assert_eq!(kept.totals.total_minor(), 4500);
+    }
+
+    #[test]
+    fn tax_is_a_column_of_its_own_and_the_totals_are_still_what_shoppers_paid() {
+        let days = [day("2026-11-01", 0)];
+        // 30.00 + 5.00 shipping, 10 % added: 3.50 of tax (0.50 on shipping), 38.50 paid.
+        let mut added = order(10, vec![line("a", 1, 3000)], 0, 500);
+        added.lines[0].tax_minor = 300;
+        added.tax_minor = 350;
+        added.shipping_tax_minor = 50;
+        added.grand_total_minor = 3850;
+        // 11.90 with 19 % in the price: 10.00 before its 1.90 of tax, 11.90 paid.
+        let mut included = order(20, vec![line("b", 1, 1190)], 0, 0);
+        included.lines[0].tax_minor = 190;
+        included.tax_minor = 190;
+        included.taxes_included = true;
+        // The 30.00 line back with its 3.00 of tax.
+        let refund = ReportRefund {
+            at: 30,
+            amount_minor: 3300,
+            tax_minor: 300,
+            order: added.clone(),
+            ..ReportRefund::default()
+        };
+        assert_eq!(refund.parts(), (3000, 0, 300));
+        let table = sales_table(
+            &[added, included.clone()],
+            &[refund],
+            &days,
+            100,
+            SalesGroup::Day,
+        );
+        let t = &table.totals;
+        assert_eq!(
+            (
+                t.gross_minor,
+                t.returns_minor,
+                t.shipping_minor,
+                t.tax_minor
+            ),
+            (4000, 3000, 500, 240)
+        );
+        assert_eq!(t.net_minor(), 1000);
+        // 38.50 + 11.90 paid, 33.00 given back.
+        assert_eq!(t.total_minor(), 3850 + 1190 - 3300);
+        // With tax in the prices, a refund's shipping counts without its tax.
+        let back = ReportRefund {
+            at: 30,
+            amount_minor: 1690,
+            shipping_minor: 500,
+            tax_minor: 270,
+            shipping_tax_minor: 80,
+            order: included,
+        };
+        assert_eq!(back.parts(), (1000, 420, 270));
     }
 
     #[test]

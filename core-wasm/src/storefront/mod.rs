@@ -113,6 +113,37 @@ pub struct Shop {
     /// What shipping costs (the cart's free-shipping bar reads its threshold).
     #[serde(default = "crate::records::default_shipping")]
     pub shipping: shared_types::records::ShippingSettings,
+    /// The store's taxes, which the checkout counts. The server's alone: never sent to the
+    /// preview frame, whose build then carries no reader of them.
+    #[serde(skip)]
+    pub tax: shared_types::commerce::TaxSettings,
+    /// What the cart says of tax before an address is known (`TaxNote::of` the settings).
+    #[serde(default)]
+    pub tax_note: TaxNote,
+}
+
+/// What a cart says of tax before the checkout knows the address.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TaxNote {
+    /// The store charges no tax: nothing.
+    #[default]
+    None,
+    /// "Taxes included."
+    Included,
+    /// "Taxes calculated at checkout."
+    AtCheckout,
+}
+
+impl TaxNote {
+    /// The note of a store's tax settings.
+    pub fn of(settings: &shared_types::commerce::TaxSettings) -> Self {
+        match (settings.rates.is_empty(), settings.prices_include_tax) {
+            (true, _) => TaxNote::None,
+            (false, true) => TaxNote::Included,
+            (false, false) => TaxNote::AtCheckout,
+        }
+    }
 }
 
 /// What the sections show from the database: active products, collections and menus, and the
@@ -224,6 +255,11 @@ pub struct Receipt {
     /// All the discounts took off.
     #[serde(default)]
     pub discount_minor: i64,
+    /// The order's tax, added to the total or, when `taxes_included`, part of it.
+    #[serde(default)]
+    pub tax_minor: i64,
+    #[serde(default)]
+    pub taxes_included: bool,
     pub total_minor: i64,
     pub created_at: i64,
     /// How the order is paid, as the shopper is told.

@@ -140,6 +140,8 @@ pub fn sample_receipt(product: &Product, shop: &Shop, now_ms: i64) -> Receipt {
         subtotal_minor: price,
         shipping_minor: shipping,
         discount_minor: 0,
+        tax_minor: 0,
+        taxes_included: shop.tax_note == super::TaxNote::Included,
         total_minor: price + shipping,
         created_at: now_ms,
         payment: ReceiptPayment::Paid,

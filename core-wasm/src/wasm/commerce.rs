@@ -52,6 +52,7 @@ pub fn refund_quote(order: JsValue, input: JsValue) -> Result<JsValue, JsError> 
         Ok(amounts) => RefundAnswer {
             quote: Some(RefundQuote {
                 amount: stored(amounts.total_minor, currency),
+                tax: stored(amounts.tax_minor, currency),
                 shipping_refundable,
                 refundable,
             }),

@@ -29,10 +29,21 @@ const COLUMNS: &[(&str, &[&str], &str)] = &[
             "discount_minor",
             "grand_total_minor",
             "refunded_minor",
+            "tax_minor",
+            "shipping_tax_minor",
         ],
         "",
     ),
-    ("order_refunds", &["shipping_minor", "amount_minor"], ""),
+    (
+        "order_refunds",
+        &[
+            "shipping_minor",
+            "amount_minor",
+            "tax_minor",
+            "shipping_tax_minor",
+        ],
+        "",
+    ),
     ("checkout_drafts", &["subtotal_minor"], ""),
 ];
 
@@ -114,6 +125,7 @@ async fn move_lines(
         };
         for line in &mut lines {
             line.price_minor = core_wasm::money::rescaled(line.price_minor, from, to);
+            line.tax_minor = core_wasm::money::rescaled(line.tax_minor, from, to);
         }
         let Ok(json) = serde_json::to_string(&lines) else {
             continue;

@@ -28,7 +28,7 @@ use crate::error::ApiError;
 pub const ORDER_COLUMNS: &str = "id, order_name, customer_id, customer_name, customer_email, created_at, captured_at, \
     currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
     payment_name, card_type, line_items, is_test, shipping_address, billing_address, note, discounts, refunded_minor, \
-    cancelled_at, version";
+    cancelled_at, version, tax_minor, shipping_tax_minor, taxes_included";
 
 /// An order as `ORDER_COLUMNS` reads it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -58,6 +58,9 @@ pub struct OrderRow {
     pub refunded_minor: i64,
     pub cancelled_at: Option<i64>,
     pub version: i64,
+    pub tax_minor: i64,
+    pub shipping_tax_minor: i64,
+    pub taxes_included: i64,
 }
 
 /// The order list's filters as SQL values: `-1` and empty strings when a filter is not set.
@@ -153,6 +156,9 @@ pub struct StoredLine {
     pub variant_title: String,
     pub quantity: i64,
     pub price_minor: i64,
+    /// The line's tax for all its units (0 on orders placed before taxes).
+    #[serde(default)]
+    pub tax_minor: i64,
     #[serde(default)]
     pub fulfilled_quantity: i64,
     #[serde(default)]
@@ -179,6 +185,7 @@ pub fn line_items(column: &str, currency: Currency) -> Vec<LineItem> {
             variant_title: l.variant_title,
             quantity: l.quantity,
             price: stored(l.price_minor, currency),
+            tax: stored(l.tax_minor, currency),
             fulfilled_quantity: l.fulfilled_quantity,
             refunded_quantity: l.refunded_quantity,
             personalization: l.personalization,
@@ -207,6 +214,9 @@ pub fn order(row: &OrderRow) -> Order {
         subtotal: stored(row.subtotal_minor, currency),
         shipping: stored(row.shipping_minor, currency),
         discount: stored(row.discount_minor, currency),
+        tax: stored(row.tax_minor, currency),
+        shipping_tax: stored(row.shipping_tax_minor, currency),
+        taxes_included: row.taxes_included == 1,
         grand_total: stored(row.grand_total_minor, currency),
         financial_status: row.financial_status.clone(),
         fulfillment_status: row.fulfillment_status.clone(),
@@ -248,6 +258,8 @@ fn quantities(column: &str) -> Vec<LineQuantity> {
 
 /// id, lines, carrier, tracking number, status, created at, cancelled at.
 type FulfillmentRow = (String, String, String, String, String, i64, Option<i64>);
+/// A refund as the order page reads it: id, lines, shipping, amount, restock, reason, time, tax.
+type RefundRow = (String, String, i64, i64, i64, String, i64, i64);
 
 /// The order with its fulfilments, refunds and timeline (the order page).
 pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, ApiError> {
@@ -278,8 +290,8 @@ pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, Ap
             },
         )
         .collect();
-    let refunds: Vec<(String, String, i64, i64, i64, String, i64)> = sqlx::query_as(
-        "SELECT id, lines, shipping_minor, amount_minor, restock, reason, created_at \
+    let refunds: Vec<RefundRow> = sqlx::query_as(
+        "SELECT id, lines, shipping_minor, amount_minor, restock, reason, created_at, tax_minor \
          FROM order_refunds WHERE store_id = $1 AND order_id = $2 ORDER BY created_at, id",
     )
     .bind(store_id)
@@ -290,10 +302,11 @@ pub async fn details(db: &AnyPool, store_id: &str, id: &str) -> Result<Order, Ap
     order.refunds = refunds
         .into_iter()
         .map(
-            |(id, lines, shipping, amount, restock, reason, created_at)| Refund {
+            |(id, lines, shipping, amount, restock, reason, created_at, tax)| Refund {
                 id,
                 lines: quantities(&lines),
                 shipping: stored(shipping, currency),
+                tax: stored(tax, currency),
                 amount: stored(amount, currency),
                 restock: restock == 1,
                 reason,
@@ -426,6 +439,7 @@ fn line_states(lines: &[StoredLine]) -> Vec<rules::LineState> {
             price_minor: l.price_minor,
             fulfilled: l.fulfilled_quantity,
             refunded: l.refunded_quantity,
+            tax_minor: l.tax_minor,
         })
         .collect()
 }
@@ -684,8 +698,8 @@ async fn refund_in(
     }
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, is_test, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, is_test, created_at, tax_minor, shipping_tax_minor) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(new_id())
     .bind(store_id)
@@ -697,6 +711,8 @@ async fn refund_in(
     .bind(input.reason.trim())
     .bind(row.is_test)
     .bind(now)
+    .bind(amounts.tax_minor)
+    .bind(amounts.shipping_tax_minor)
     .execute(&mut *conn)
     .await?;
     let mut deltas = Deltas::default();
@@ -720,7 +736,7 @@ async fn refund_in(
         actor,
         "refunded",
         json!({"amount": stored(amounts.total_minor, currency), "items": items,
-            "shipping": stored(amounts.shipping_minor, currency), "restock": input.restock,
+            "shipping": stored(amounts.shipping_minor, currency), "tax": stored(amounts.tax_minor, currency), "restock": input.restock,
             "reason": input.reason.trim()}),
     )
     .await?;
@@ -818,16 +834,21 @@ pub async fn cancel(
     Ok(())
 }
 
-/// The line column of an order or a draft, from priced lines: `{productId, variantId, title, quantity, priceMinor}`
-/// and, on a personalized line, `personalization: [{label, value}]`.
-pub fn lines_column(lines: &[Line]) -> String {
+/// The line column of an order or a draft, from priced lines: `{productId, variantId, title, quantity, priceMinor}`,
+/// `taxMinor` when `taxes` gives the lines' taxes (an order) and, on a personalized line,
+/// `personalization: [{label, value}]`.
+pub fn lines_column(lines: &[Line], taxes: &[i64]) -> String {
     Value::Array(
         lines
             .iter()
-            .map(|l| {
+            .enumerate()
+            .map(|(at, l)| {
                 let mut line = json!({"productId": l.product_id, "variantId": if l.variant_id.is_empty() { Value::Null } else { json!(l.variant_id) },
                        "title": l.title, "variantTitle": l.variant_title,
                        "quantity": l.quantity, "priceMinor": l.price_minor});
+                if let Some(tax) = taxes.get(at) {
+                    line["taxMinor"] = json!(tax);
+                }
                 if !l.personalization.is_empty() {
                     line["personalization"] = json!(
                         l.personalization

@@ -36,6 +36,20 @@ pub async fn ledger(
     Ok((gross, orders, pending, paid))
 }
 
+/// The tax in the store's captured real orders, less the tax their refunds gave back (minor
+/// units).
+pub async fn taxes_collected(db: &mut AnyConnection, store_id: &str) -> Result<i64, sqlx::Error> {
+    let (collected,): (i64,) = sqlx::query_as(
+        "SELECT CAST(COALESCE((SELECT SUM(tax_minor) FROM orders WHERE store_id = $1 AND is_test = 0 \
+           AND captured_at IS NOT NULL AND financial_status IN ('paid', 'partially_refunded', 'refunded')), 0) \
+         - COALESCE((SELECT SUM(tax_minor) FROM order_refunds WHERE store_id = $1 AND is_test = 0), 0) AS BIGINT)",
+    )
+    .bind(store_id)
+    .fetch_one(db)
+    .await?;
+    Ok(collected)
+}
+
 type CardRow = (String, String, String, String, i64, i64, i64);
 
 fn card((id, holder, brand, last4, exp_month, exp_year, is_default): CardRow) -> PayoutCard {

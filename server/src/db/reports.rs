@@ -10,17 +10,34 @@ use crate::db::now_ms;
 use crate::db::orders::stored_lines;
 use crate::db::placeholders;
 
-type OrderRow = (
-    String,
-    i64,
-    i64,
-    i64,
-    i64,
-    i64,
-    Option<String>,
-    Option<String>,
-    String,
-);
+/// An order as `ORDER_COLUMNS` reads it.
+#[derive(Debug, sqlx::FromRow)]
+struct OrderRow {
+    id: String,
+    captured_at: i64,
+    subtotal_minor: i64,
+    shipping_minor: i64,
+    discount_minor: i64,
+    grand_total_minor: i64,
+    country: Option<String>,
+    payment_name: Option<String>,
+    line_items: String,
+    tax_minor: i64,
+    shipping_tax_minor: i64,
+    taxes_included: i64,
+}
+
+/// A refund with its order.
+#[derive(Debug, sqlx::FromRow)]
+struct RefundRow {
+    refund_at: i64,
+    refund_amount: i64,
+    refund_shipping: i64,
+    refund_tax: i64,
+    refund_shipping_tax: i64,
+    #[sqlx(flatten)]
+    order: OrderRow,
+}
 
 /// Binds `stores` as `$1..$n`, then `start` and `end`.
 fn bind_range<'q, O>(
@@ -37,21 +54,20 @@ fn bind_range<'q, O>(
 
 /// The columns of an order as the reports read it, `o` being the order.
 const ORDER_COLUMNS: &str = "o.id, o.captured_at, o.subtotal_minor, o.shipping_minor, o.discount_minor, \
-     o.grand_total_minor, o.country, o.payment_name, o.line_items";
+     o.grand_total_minor, o.country, o.payment_name, o.line_items, o.tax_minor, o.shipping_tax_minor, \
+     o.taxes_included";
 
-fn paid_order(
-    (id, captured_at, subtotal, shipping, discount, grand, country, payment, lines): OrderRow,
-) -> PaidOrder {
+fn paid_order(row: OrderRow) -> PaidOrder {
     PaidOrder {
-        id,
-        captured_at,
-        subtotal_minor: subtotal,
-        shipping_minor: shipping,
-        discount_minor: discount,
-        grand_total_minor: grand,
-        country: country.unwrap_or_default(),
-        payment: payment.unwrap_or_default(),
-        lines: stored_lines(&lines)
+        id: row.id,
+        captured_at: row.captured_at,
+        subtotal_minor: row.subtotal_minor,
+        shipping_minor: row.shipping_minor,
+        discount_minor: row.discount_minor,
+        grand_total_minor: row.grand_total_minor,
+        country: row.country.unwrap_or_default(),
+        payment: row.payment_name.unwrap_or_default(),
+        lines: stored_lines(&row.line_items)
             .into_iter()
             .map(|l| OrderLine {
                 product_id: l.product_id.unwrap_or_default(),
@@ -59,8 +75,12 @@ fn paid_order(
                 title: l.title,
                 quantity: l.quantity,
                 price_minor: l.price_minor,
+                tax_minor: l.tax_minor,
             })
             .collect(),
+        tax_minor: row.tax_minor,
+        shipping_tax_minor: row.shipping_tax_minor,
+        taxes_included: row.taxes_included == 1,
     }
 }
 
@@ -127,7 +147,8 @@ pub async fn refunds(
 ) -> Result<Vec<ReportRefund>, sqlx::Error> {
     let n = stores.len();
     let sql = format!(
-        "SELECT r.created_at, r.amount_minor, r.shipping_minor, {ORDER_COLUMNS} \
+        "SELECT r.created_at AS refund_at, r.amount_minor AS refund_amount, r.shipping_minor AS refund_shipping, \
+         r.tax_minor AS refund_tax, r.shipping_tax_minor AS refund_shipping_tax, {ORDER_COLUMNS} \
          FROM order_refunds r JOIN orders o ON o.id = r.order_id \
          WHERE r.store_id IN {} AND r.is_test = 0 AND r.created_at >= ${} AND r.created_at < ${} \
          ORDER BY r.created_at, r.id",
@@ -135,49 +156,20 @@ pub async fn refunds(
         n + 1,
         n + 2
     );
-    type RefundRow = (
-        i64,
-        i64,
-        i64,
-        String,
-        i64,
-        i64,
-        i64,
-        i64,
-        i64,
-        Option<String>,
-        Option<String>,
-        String,
-    );
     let rows: Vec<RefundRow> =
         bind_range(sqlx::query_as(sqlx::AssertSqlSafe(sql)), stores, start, end)
             .fetch_all(db)
             .await?;
     Ok(rows
         .into_iter()
-        .map(
-            |(
-                at,
-                amount,
-                refund_shipping,
-                id,
-                captured,
-                sub,
-                ship,
-                disc,
-                grand,
-                country,
-                pay,
-                lines,
-            )| {
-                ReportRefund {
-                    at,
-                    amount_minor: amount,
-                    shipping_minor: refund_shipping,
-                    order: paid_order((id, captured, sub, ship, disc, grand, country, pay, lines)),
-                }
-            },
-        )
+        .map(|row| ReportRefund {
+            at: row.refund_at,
+            amount_minor: row.refund_amount,
+            shipping_minor: row.refund_shipping,
+            tax_minor: row.refund_tax,
+            shipping_tax_minor: row.refund_shipping_tax,
+            order: paid_order(row.order),
+        })
         .collect())
 }
 

@@ -289,11 +289,12 @@ pub async fn id_by_subdomain(db: &AnyPool, subdomain: &str) -> Result<Option<Str
 }
 
 /// An enabled store as its storefront reads it: id, name, subdomain, shipping settings (JSON
-/// text), currency and country.
+/// text), currency, country and tax settings (JSON text).
 pub type ShopRow = (
     String,
     String,
     String,
+    Option<String>,
     Option<String>,
     Option<String>,
     Option<String>,
@@ -304,7 +305,8 @@ pub async fn shop(db: &AnyPool, subdomain: &str) -> Result<Option<ShopRow>, sqlx
     sqlx::query_as(
         "SELECT s.id, s.name, s.subdomain, (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'shipping'), \
          (SELECT currency FROM store_preferences WHERE store_id = s.id), \
-         (SELECT country FROM store_preferences WHERE store_id = s.id) \
+         (SELECT country FROM store_preferences WHERE store_id = s.id), \
+         (SELECT data FROM store_settings WHERE store_id = s.id AND name = 'taxes') \
          FROM stores s WHERE s.subdomain = $1 AND s.is_enabled = 1",
     )
     .bind(subdomain)

@@ -565,7 +565,7 @@ async fn export(
             )
             .await?;
             let mut csv = String::from(
-                "order,customer,paid_at,amount,currency,payment_method,card,discount,refunded,ship_to,note\n",
+                "order,customer,paid_at,amount,currency,payment_method,card,discount,tax,taxes_included,refunded,ship_to,note\n",
             );
             let mut total = 0_i64;
             for order in &orders {
@@ -579,7 +579,7 @@ async fn export(
                     .map(core_wasm::commerce::address::one_line)
                     .unwrap_or_default();
                 csv.push_str(&format!(
-                    "{},{},{},{},{},{},{},{},{},{},{}\n",
+                    "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                     csv_field(&order.order_name),
                     csv_field(
                         order
@@ -604,12 +604,17 @@ async fn export(
                             .unwrap_or("")
                     ),
                     csv_amount(core_wasm::money::stored_minor(order.discount, unit), unit),
+                    csv_amount(core_wasm::money::stored_minor(order.tax, unit), unit),
+                    if order.taxes_included { "yes" } else { "no" },
                     csv_amount(core_wasm::money::stored_minor(order.refunded, unit), unit),
                     csv_field(&ship_to),
                     csv_field(&order.note),
                 ));
             }
-            csv.push_str(&format!("Total,,,{},,,,,,,\n", csv_amount(total, currency)));
+            csv.push_str(&format!(
+                "Total,,,{},,,,,,,,,\n",
+                csv_amount(total, currency)
+            ));
             csv
         }
         other => {

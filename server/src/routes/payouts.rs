@@ -56,8 +56,10 @@ async fn balance(
     State(state): State<AppState>,
     access: StoreAccess<Payouts>,
 ) -> Result<Json<Balance>, ApiError> {
-    let (gross, orders, pending, paid) =
-        payouts_db::ledger(&mut *state.db.acquire().await?, &access.store_id).await?;
+    let mut conn = state.db.acquire().await?;
+    let (gross, orders, pending, paid) = payouts_db::ledger(&mut conn, &access.store_id).await?;
+    let taxes = payouts_db::taxes_collected(&mut conn, &access.store_id).await?;
+    drop(conn);
     let fees = payouts::fees_minor(gross, orders);
     let currency = crate::db::store_currency(&state.db, &access.store_id).await?;
     let money = |minor| core_wasm::money::stored(minor, currency_or_default(&currency));
@@ -65,6 +67,7 @@ async fn balance(
         available_to_payout: money(payouts::available_minor(gross, orders, pending + paid)),
         earned: money(gross - fees),
         fees: money(fees),
+        taxes_collected: money(taxes),
         pending_payouts: money(pending),
         paid_payouts: money(paid),
         currency,

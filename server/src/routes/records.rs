@@ -8,6 +8,7 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use shared_types::commerce::TaxSettings;
 use shared_types::records::{
     AppSwitches, BulkUpdate, CachePurge, Catalog, OptionSet, ProductFeed, RecordList, Review,
     SalesChannels, ShippingSettings, SizeChart, StoreRecord, StorefrontSettings, TelegramSettings,
@@ -42,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(telegram::router())
         .merge(custom_store::router())
         .merge(shipping::router())
+        .merge(taxes::router())
 }
 
 /// Paging of a record list.
@@ -306,6 +308,8 @@ setting_routes! {
         "/stores/onlinestore/custom-store", "custom store settings";
     shipping, ShippingSettings, Preferences, ["preferences"],
         "/stores/settings/shipping", "shipping settings";
+    taxes, TaxSettings, Preferences, ["preferences"],
+        "/stores/settings/taxes", "tax settings";
 }
 
 /// Declares each kind's name in the tables, its noun, the core's check (`[money]` after it when
@@ -348,6 +352,10 @@ macro_rules! initial_settings {
 
 kinds! {
     ShippingSettings: "shipping", "shipping settings", rules::shipping_problems [money];
+    TaxSettings: "taxes", "tax settings", core_wasm::commerce::tax_problems, |value, conn, store_id| {
+        let _ = (conn, store_id);
+        Ok(core_wasm::commerce::tax::normalized(value))
+    };
     SizeChart: "size-charts", "size chart", rules::size_chart_problems, |value, conn, store_id| {
         for id in &value.collection_ids {
             own_collection(conn, store_id, Some(id)).await?;
@@ -407,6 +415,7 @@ impl Setting for ShippingSettings {
 }
 
 initial_settings! {
+    TaxSettings => TaxSettings::default();
     AppSwitches => AppSwitches {
         enabled: Vec::new(),
     };

@@ -108,15 +108,21 @@ pub async fn place_order(
     if lines.is_empty() {
         return Err(ApiError::Invalid(vec!["The cart is empty.".to_owned()]).into());
     }
-    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let amounts: Vec<i64> = lines.iter().map(|l| l.price_minor * l.quantity).collect();
     let rules = crate::db::discounts::rules(&state.db, &shop.id, Some(&email)).await?;
-    let totals = core_wasm::commerce::totals(
-        subtotal,
+    // The tax of the address the order ships to (checked above).
+    let totals = core_wasm::commerce::taxed_totals(
+        &amounts,
         &shop.shipping,
         &rules,
         code.as_deref(),
         now_ms(),
         currency,
+        core_wasm::commerce::TaxPlace {
+            settings: &shop.tax,
+            country: &input.shipping_address.country,
+            region: &input.shipping_address.region,
+        },
     );
     if let Some(problem) = &totals.discounts.code_problem {
         return Err(ApiError::Invalid(vec![problem.clone()]).into());

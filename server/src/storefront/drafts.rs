@@ -141,7 +141,7 @@ pub async fn save_draft(
             email: email.as_deref(),
             name,
             currency: &shop.currency,
-            line_items: &crate::db::orders::lines_column(&lines),
+            line_items: &crate::db::orders::lines_column(&lines, &[]),
             item_count: count,
             subtotal_minor: subtotal,
         },

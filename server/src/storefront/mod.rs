@@ -185,7 +185,11 @@ pub(crate) async fn shop(
         return Err(ApiError::NotFound);
     }
     let row = crate::db::stores::shop(&state.db, &subdomain).await?;
-    let (id, name, subdomain, shipping, currency, country) = row.ok_or(ApiError::NotFound)?;
+    let (id, name, subdomain, shipping, currency, country, tax) = row.ok_or(ApiError::NotFound)?;
+    // The merchant's tax settings (checked by the core when saved), else none.
+    let tax: shared_types::commerce::TaxSettings = tax
+        .and_then(|data| serde_json::from_str(&data).ok())
+        .unwrap_or_default();
     // The merchant's shipping settings (checked by the core when saved), else a new store's.
     let shipping = shipping
         .and_then(|data| serde_json::from_str(&data).ok())
@@ -205,6 +209,8 @@ pub(crate) async fn shop(
         currency: currency.unwrap_or_else(|| core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()),
         country: country.unwrap_or_default(),
         shipping,
+        tax_note: core_wasm::storefront::TaxNote::of(&tax),
+        tax,
     })
 }
 
@@ -773,6 +779,12 @@ pub struct CartRequest {
     /// The shopper's e-mail when known (the checkout): a code's limit per customer applies.
     #[serde(default)]
     pub email: Option<String>,
+    /// The country and region of the address typed so far (the checkout): the summary counts
+    /// their tax.
+    #[serde(default)]
+    pub country: Option<String>,
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 async fn cart_view(
@@ -823,16 +835,39 @@ async fn cart_view(
         .as_deref()
         .map(|e| e.trim().to_lowercase())
         .filter(|e| e.len() <= rules::EMAIL_MAX);
-    let subtotal: i64 = lines.iter().map(|l| l.price_minor * l.quantity).sum();
+    let amounts: Vec<i64> = lines.iter().map(|l| l.price_minor * l.quantity).collect();
+    let subtotal: i64 = amounts.iter().sum();
     let rules = crate::db::discounts::rules(&state.db, &shop.id, email.as_deref()).await?;
-    let totals = core_wasm::commerce::totals(
-        subtotal,
-        &shop.shipping,
-        &rules,
-        code,
-        crate::db::now_ms(),
-        currency,
-    );
+    // The checkout's summary counts the tax of the address typed so far; the cart says in words
+    // where tax stands.
+    let place = request
+        .country
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| core_wasm::commerce::country(c).is_some())
+        .map(|country| core_wasm::commerce::TaxPlace {
+            settings: &shop.tax,
+            country,
+            region: request
+                .region
+                .as_deref()
+                .map(str::trim)
+                .filter(|r| r.chars().count() <= core_wasm::commerce::address::ADDRESS_FIELD_MAX)
+                .unwrap_or(""),
+        });
+    let now = crate::db::now_ms();
+    let totals = match place {
+        Some(place) => core_wasm::commerce::taxed_totals(
+            &amounts,
+            &shop.shipping,
+            &rules,
+            code,
+            now,
+            currency,
+            place,
+        ),
+        None => core_wasm::commerce::totals(&amounts, &shop.shipping, &rules, code, now, currency),
+    };
     let typed = code.unwrap_or("");
     let html = if request.view.as_deref() == Some("summary") {
         render::summary_view(&view, &lines, &totals, typed)
@@ -845,6 +880,8 @@ async fn cart_view(
         "subtotalMinor": subtotal,
         "totalMinor": totals.total_minor,
         "discountMinor": totals.discounts.total_minor(),
+        "taxMinor": totals.tax.total,
+        "taxesIncluded": totals.tax.included,
         "codeApplied": totals.discounts.applied.iter().any(|a| a.rule.method == "code"),
         "codeProblem": totals.discounts.code_problem,
         "lines": lines.iter().map(cart::browser_line).collect::<Vec<_>>(),

@@ -66,6 +66,8 @@ static WORKER_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(||
             currency: String::new(),
             country: String::new(),
             shipping: core_wasm::records::default_shipping(),
+            tax: Default::default(),
+            tax_note: Default::default(),
         },
         core_wasm::storefront::Catalog::default(),
         0,

@@ -493,7 +493,7 @@ async fn a_store_with_no_traffic_gives_zeros_and_empty_lists() {
         .await;
     assert_eq!(
         csv.text,
-        "order,customer,paid_at,amount,currency,payment_method,card,discount,refunded,ship_to,note\nTotal,,,0.00,,,,,,,\n"
+        "order,customer,paid_at,amount,currency,payment_method,card,discount,tax,taxes_included,refunded,ship_to,note\nTotal,,,0.00,,,,,,,,,\n"
     );
 }
 
@@ -582,7 +582,7 @@ async fn csv_exports_total_the_endpoints_to_the_cent() {
     assert_eq!(lines.len() as u64, total_orders + 2);
     assert_eq!(
         lines.last().expect("total"),
-        &format!("Total,,,{total_sales:.2},,,,,,,")
+        &format!("Total,,,{total_sales:.2},,,,,,,,,")
     );
     let count = report(
         &app,

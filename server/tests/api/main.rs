@@ -32,6 +32,7 @@ mod site;
 mod store_access;
 mod storefront;
 mod storefront_honest;
+mod taxes;
 mod tenancy;
 mod test_mode;
 mod theme_drafts;

@@ -246,13 +246,16 @@ async fn sales_reports_group_paid_orders_by_day_product_country_and_payment_in_t
     let lines: Vec<&str> = csv.text.lines().collect();
     assert_eq!(
         lines[0],
-        "product,name,orders,gross_sales,discounts,returns,shipping,net_sales,total_sales"
+        "product,name,orders,gross_sales,discounts,returns,shipping,taxes,net_sales,total_sales"
     );
     assert_eq!(
         lines[1],
-        "p1,Linen shirt,2,90.00,6.00,0.00,3.00,84.00,87.00"
+        "p1,Linen shirt,2,90.00,6.00,0.00,3.00,0.00,84.00,87.00"
     );
-    assert_eq!(lines[3], "Total,,2,130.00,10.00,0.00,5.00,120.00,125.00");
+    assert_eq!(
+        lines[3],
+        "Total,,2,130.00,10.00,0.00,5.00,0.00,120.00,125.00"
+    );
 }
 
 /// A refund of `amount` (of which `shipping` for shipping) on `order`, given at `when`.

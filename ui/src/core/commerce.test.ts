@@ -30,13 +30,16 @@ function paidOrder(changes: Partial<Order> = {}): Order {
     subtotal: 100,
     shipping: 5,
     discount: 10,
+    tax: 0,
+    shippingTax: 0,
+    taxesIncluded: false,
     grandTotal: 95,
     financialStatus: "paid",
     fulfillmentStatus: "unfulfilled",
     paymentSource: {},
     lineItems: [
-      { title: "Tee", variantTitle: "S", quantity: n(2), price: 30, fulfilledQuantity: n(0), refundedQuantity: n(0), personalization: [] },
-      { title: "Mug", variantTitle: "", quantity: n(1), price: 40, fulfilledQuantity: n(0), refundedQuantity: n(0), personalization: [] },
+      { title: "Tee", variantTitle: "S", quantity: n(2), price: 30, tax: 0, fulfilledQuantity: n(0), refundedQuantity: n(0), personalization: [] },
+      { title: "Mug", variantTitle: "", quantity: n(1), price: 40, tax: 0, fulfilledQuantity: n(0), refundedQuantity: n(0), personalization: [] },
     ],
     test: false,
     note: "",
@@ -102,7 +105,7 @@ describe("refundQuote", () => {
   it("gives back a line's price less its share of the discount", () => {
     const answer = refundQuote(paidOrder(), { lines: [{ line: 1, quantity: n(1) }], shipping: 0, restock: true, reason: "" });
     expect(answer.problems).toEqual([]);
-    expect(answer.quote).toEqual({ amount: 36, shippingRefundable: 5, refundable: 95 });
+    expect(answer.quote).toEqual({ amount: 36, tax: 0, shippingRefundable: 5, refundable: 95 });
   });
 
   it("gives back exactly what is left when everything is refunded", () => {
@@ -145,8 +148,8 @@ describe("per-line limits asked of the core", () => {
   it("are what is left to ship and to refund of each line", () => {
     const order = paidOrder({
       lineItems: [
-        { title: "Tee", variantTitle: "S", quantity: n(5), price: 10, fulfilledQuantity: n(2), refundedQuantity: n(1), personalization: [] },
-        { title: "Mug", variantTitle: "", quantity: n(1), price: 50, fulfilledQuantity: n(0), refundedQuantity: n(1), personalization: [] },
+        { title: "Tee", variantTitle: "S", quantity: n(5), price: 10, tax: 0, fulfilledQuantity: n(2), refundedQuantity: n(1), personalization: [] },
+        { title: "Mug", variantTitle: "", quantity: n(1), price: 50, tax: 0, fulfilledQuantity: n(0), refundedQuantity: n(1), personalization: [] },
       ],
       refunded: 45,
       financialStatus: "partially_refunded",

@@ -23,7 +23,8 @@ export type RecordKind =
   | "sales-channels"
   | "telegram"
   | "storefront"
-  | "shipping";
+  | "shipping"
+  | "taxes";
 
 /** Every problem of a record or setting of `kind`; empty when the server will take it. */
 export function checkRecord(kind: RecordKind, value: unknown, currency: string): string[] {

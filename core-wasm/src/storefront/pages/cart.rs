@@ -35,10 +35,11 @@ fn personal_html(line: &Line) -> String {
         .collect()
 }
 
-/// The totals of a cart with no discounts under the store's shipping settings (the preview's
-/// sample and a cart before its discounts are known).
-pub fn plain_totals(view: &View, subtotal: i64) -> Totals {
-    crate::commerce::totals(subtotal, &view.shop.shipping, &[], None, 0, view.currency())
+/// The totals of a cart whose lines cost `lines`, with no discounts, under the store's shipping
+/// settings and before an address is known (the preview's sample and a cart before its
+/// discounts are known).
+pub fn plain_totals(view: &View, lines: &[i64]) -> Totals {
+    crate::commerce::totals(lines, &view.shop.shipping, &[], None, 0, view.currency())
 }
 
 pub(crate) fn cart_page() -> String {
@@ -262,13 +263,63 @@ fn totals_view(view: &View, totals: &Totals) -> String {
     }
     let _ = write!(
         out,
-        "<p><span>Shipping</span><span data-shipping>{}</span></p><p class=\"grand\"><span>Total</span><span data-total>{}</span></p></div>",
+        "<p><span>Shipping</span><span data-shipping>{}</span></p>",
         if totals.shipping_minor == 0 {
             "Free".to_owned()
         } else {
             esc(&money(cur, totals.shipping_minor))
         },
-        esc(&money(cur, totals.total_minor))
     );
+    let counted = totals.tax_counted.then_some(&totals.tax);
+    out.push_str(&tax_rows(view, counted, "Total", totals.total_minor));
+    out.push_str("</div>");
+    out
+}
+
+/// The tax and total rows of a cart, the checkout's summary or a receipt. With the tax counted
+/// at the shopper's address (`tax`): added tax on a row of its own above the total, included
+/// tax in a line under it. Before the address is known, a store with rates says where tax
+/// stands ("Taxes included." or "Taxes calculated at checkout.").
+pub(crate) fn tax_rows(
+    view: &View,
+    tax: Option<&crate::commerce::TaxBreakdown>,
+    total_label: &str,
+    total_minor: i64,
+) -> String {
+    let cur = &view.shop.currency;
+    let mut out = String::new();
+    if let Some(tax) = tax.filter(|t| !t.included && t.total > 0) {
+        let _ = write!(
+            out,
+            "<p data-tax-line><span>Tax</span><span data-tax>{}</span></p>",
+            esc(&money(cur, tax.total))
+        );
+    }
+    let _ = write!(
+        out,
+        "<p class=\"grand\"><span>{}</span><span data-total>{}</span></p>",
+        esc(total_label),
+        esc(&money(cur, total_minor))
+    );
+    match tax {
+        Some(tax) if tax.included && tax.total > 0 => {
+            let _ = write!(
+                out,
+                "<p class=\"muted tax-note\" data-tax-line>Including <span data-tax>{}</span> in taxes</p>",
+                esc(&money(cur, tax.total))
+            );
+        }
+        None => {
+            let note = match view.shop.tax_note {
+                crate::storefront::TaxNote::None => "",
+                crate::storefront::TaxNote::Included => "Taxes included.",
+                crate::storefront::TaxNote::AtCheckout => "Taxes calculated at checkout.",
+            };
+            if !note.is_empty() {
+                let _ = write!(out, "<p class=\"muted tax-note\" data-tax-note>{note}</p>");
+            }
+        }
+        _ => {}
+    }
     out
 }

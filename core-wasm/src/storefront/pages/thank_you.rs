@@ -71,10 +71,21 @@ pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
     }
     let _ = write!(
         out,
-        "<p><span>Shipping</span><span>{}</span></p><p class=\"grand\"><span>Total paid</span><span>{}</span></p></div></div>",
+        "<p><span>Shipping</span><span>{}</span></p>",
         esc(&money(cur, receipt.shipping_minor)),
-        esc(&money(cur, receipt.total_minor))
     );
+    let tax = crate::commerce::TaxBreakdown {
+        total: receipt.tax_minor,
+        included: receipt.taxes_included,
+        ..Default::default()
+    };
+    out.push_str(&super::cart::tax_rows(
+        view,
+        Some(&tax),
+        "Total paid",
+        receipt.total_minor,
+    ));
+    out.push_str("</div></div>");
     if let Some(address) = &receipt.shipping_address {
         out.push_str("<div class=\"box\" data-ship-to><h2>Shipping to</h2><address>");
         for part in crate::commerce::address::lines(address) {

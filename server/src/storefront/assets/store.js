@@ -403,9 +403,14 @@
       } else {
         var loadSummary = function () {
           var email = form.elements.email;
+          var country = form.elements["shipping.country"];
+          var region = form.elements["shipping.region"];
           postJson(base + "/cart/view", {
             items: items, view: "summary", code: readCode() || undefined,
             email: email && email.value.trim() && email.checkValidity() ? email.value.trim() : undefined,
+            // The tax of the address typed so far.
+            country: country && country.value ? country.value : undefined,
+            region: region && region.value.trim() ? region.value.trim() : undefined,
             config: preview ? lastConfig : undefined
           }).then(function (r) {
             summary.innerHTML = r.ok ? r.data.html : "<p class=\"notice\">The summary could not be loaded.</p>";
@@ -416,6 +421,10 @@
         loadSummary();
         // A code's limit per customer depends on the e-mail.
         if (form.elements.email) form.elements.email.addEventListener("change", function () { if (readCode()) loadSummary(); });
+        // The tax depends on where the order ships.
+        ["shipping.country", "shipping.region"].forEach(function (name) {
+          if (form.elements[name]) form.elements[name].addEventListener("change", loadSummary);
+        });
       }
     }
     var same = $("[data-billing-same]", form);

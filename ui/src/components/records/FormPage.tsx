@@ -3,15 +3,15 @@
 // problems or the server's messages; then the fields, whose state belongs to the screen, so
 // nothing typed is lost when the core or the server refuses it. While the fields differ from
 // what was loaded or saved, a save bar stays in view and leaving the page asks first.
-import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { UnsavedChanges } from "../UnsavedChanges";
 import { PAGE_WIDTH } from "../widths";
-import { errorText } from "../../lib/errors";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { FormProblems } from "./FormProblems";
 
 export function FormPage({
   back,
@@ -83,22 +83,7 @@ export function FormPage({
           )}
         </Group>
       </Group>
-      {problems.length > 0 && (
-        <Alert color="red" title={t("manage.fixProblems")} role="alert">
-          <List size="sm">
-            {problems.map((problem) => (
-              <List.Item key={problem}>{problem}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-      {problems.length === 0 && Boolean(error) && (
-        <Alert color="red" title={t("manage.saveFailed")} role="alert">
-          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-            {errorText(error)}
-          </Text>
-        </Alert>
-      )}
+      <FormProblems problems={problems} saveError={error} />
       <Paper withBorder radius="md" p="lg" component="form" id={formId} onSubmit={submit} noValidate aria-busy={loading}>
         {loading ? (
           <Stack gap="lg">

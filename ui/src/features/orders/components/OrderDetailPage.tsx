@@ -83,7 +83,13 @@ function Totals({ order }: { order: Order }) {
         />
       ))}
       {order.discounts.length === 0 && order.discount > 0 && <Line label={t("orders.discount")} value={`−${formats.money(order.discount)}`} />}
+      {!order.taxesIncluded && order.tax > 0 && <Line label={t("orders.tax")} value={formats.money(order.tax)} />}
       <Line label={t("orders.total")} value={formats.money(order.grandTotal)} strong />
+      {order.taxesIncluded && order.tax > 0 && (
+        <Text size="sm" c="dimmed" ta="right">
+          {t("orders.taxIncluded", { amount: formats.money(order.tax) })}
+        </Text>
+      )}
       {order.refunded > 0 && <Line label={t("orders.refunded")} value={`−${formats.money(order.refunded)}`} />}
     </Stack>
   );
@@ -155,6 +161,7 @@ function Refunds({ order }: { order: Order }) {
               count: refund.lines.reduce((sum, line) => sum + Number(line.quantity), 0),
               shipping: formats.money(refund.shipping),
             })}
+            {refund.tax > 0 ? ` · ${t("orders.refundTaxShort", { amount: formats.money(refund.tax) })}` : ""}
             {refund.restock ? ` · ${t("orders.restocked")}` : ""}
           </Text>
           {refund.reason && (

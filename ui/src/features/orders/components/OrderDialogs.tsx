@@ -161,6 +161,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
       {quote && (
         <Text size="sm" aria-live="polite" data-refund-amount>
           {t("orders.refundWillGive", { amount: formats.money(quote.amount), left: formats.money(quote.refundable) })}
+          {quote.tax > 0 ? ` ${t("orders.refundTax", { amount: formats.money(quote.tax) })}` : ""}
         </Text>
       )}
     </ActionDialog>

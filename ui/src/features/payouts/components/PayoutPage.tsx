@@ -176,10 +176,11 @@ export function PayoutPage() {
       <Title order={1} fz="h2">
         {t("payouts.title")}
       </Title>
-      <SimpleGrid cols={{ base: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, md: 3 }}>
         <Tile label={t("payouts.available")} value={b ? formats.money(b.availableToPayout) : null} />
         <Tile label={t("payouts.earned")} value={b ? formats.money(b.earned) : null} />
         <Tile label={t("payouts.fees")} value={b ? formats.money(b.fees) : null} />
+        <Tile label={t("payouts.taxesCollected")} value={b ? formats.money(b.taxesCollected) : null} />
         <Tile label={t("payouts.pending")} value={b ? formats.money(b.pendingPayouts) : null} />
         <Tile label={t("payouts.paid")} value={b ? formats.money(b.paidPayouts) : null} />
       </SimpleGrid>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { PagePreference } from "../../../types/generated/PagePreference";
 import type { ShippingSettings } from "../../../types/generated/ShippingSettings";
+import type { TaxSettings } from "../../../types/generated/TaxSettings";
 import { useSession } from "../../../app/session";
 
 const PATH = "/stores/preferences";
@@ -52,5 +53,25 @@ export function useSaveShippingSettings() {
   return useMutation({
     mutationFn: (settings: ShippingSettings) => api<ShippingSettings>(SHIPPING, { method: "PUT", body: settings }),
     onSuccess: (saved) => client.setQueryData(["shipping", storeId], saved),
+  });
+}
+
+const TAXES = "/stores/settings/taxes";
+
+export function useTaxSettings() {
+  const storeId = useSession((state) => state.storeId);
+  return useQuery({
+    queryKey: ["taxes", storeId],
+    queryFn: ({ signal }) => api<TaxSettings>(TAXES, { signal }),
+    enabled: Boolean(storeId),
+  });
+}
+
+export function useSaveTaxSettings() {
+  const client = useQueryClient();
+  const storeId = useSession((state) => state.storeId);
+  return useMutation({
+    mutationFn: (settings: TaxSettings) => api<TaxSettings>(TAXES, { method: "PUT", body: settings }),
+    onSuccess: (saved) => client.setQueryData(["taxes", storeId], saved),
   });
 }

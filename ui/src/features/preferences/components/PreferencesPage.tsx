@@ -21,6 +21,7 @@ import { FormPage } from "../../../components/records/FormPage";
 import { useRecordForm } from "../../../components/records/useRecordForm";
 import { usePreferences, useSavePreferences } from "../api/preferences";
 import { ShippingSection } from "./ShippingSection";
+import { TaxSection } from "./TaxSection";
 
 type ZonedCore = typeof Zoned;
 
@@ -160,6 +161,7 @@ export function PreferencesPage() {
         />
       </FormPage>
       <ShippingSection />
+      <TaxSection />
     </>
   );
 }

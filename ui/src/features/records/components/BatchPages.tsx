@@ -2,20 +2,20 @@
 // editor (title, prices and status per product). Both page through the store's products on the
 // server, keep the changes typed across pages until saved, check them with the core and send
 // them in one call that writes all or nothing.
-import { Alert, Button, Group, List, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkProductPatches, checkStock, contentChoices, recordChoices, shellConstants } from "../../../core";
 import { api } from "../../../lib/api";
-import { errorText } from "../../../lib/errors";
 import type { Changed } from "../../../types/generated/Changed";
 import type { Product } from "../../../types/generated/Product";
 import type { ProductPatch } from "../../../types/generated/ProductPatch";
 import type { StockChange } from "../../../types/generated/StockChange";
 import { useSession } from "../../../app/session";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
+import { FormProblems } from "../../../components/records/FormProblems";
 import { products } from "../../products";
 import { useFormats } from "../../../hooks/useFormats";
 import { MoneyInput } from "../../../components/MoneyInput";
@@ -41,29 +41,6 @@ function useBatchSave<T>(path: string, wrap: (rows: T[]) => unknown, check: (row
     if (found.length === 0) mutation.mutate(rows, { onSuccess: onSaved });
   }
   return { save, problems, mutation };
-}
-
-function BatchAlerts({ problems, error }: { problems: string[]; error: unknown }) {
-  const { t } = useTranslation();
-  if (problems.length > 0) {
-    return (
-      <Alert color="red" title={t("manage.fixProblems")} role="alert">
-        <List size="sm">
-          {problems.map((problem) => (
-            <List.Item key={problem}>{problem}</List.Item>
-          ))}
-        </List>
-      </Alert>
-    );
-  }
-  if (!error) return null;
-  return (
-    <Alert color="red" title={t("manage.saveFailed")} role="alert">
-      <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-        {errorText(error)}
-      </Text>
-    </Alert>
-  );
 }
 
 function SaveBar({ count, saving, onSave, onDiscard }: { count: number; saving: boolean; onSave: () => void; onDiscard: () => void }) {
@@ -112,7 +89,7 @@ function BatchList({
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <BatchAlerts problems={problems} error={error} />
+      <FormProblems problems={problems} saveError={error} />
       <ListPage
         title={title}
         actions={<SaveBar count={count} saving={saving} onSave={onSave} onDiscard={onDiscard} />}

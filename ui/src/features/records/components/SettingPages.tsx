@@ -3,13 +3,11 @@
 // notifications and the custom store (forms). Each reads its setting (the defaults until
 // saved), keeps what is typed through a refused save, and is checked by the core first.
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Card,
   Group,
-  List,
   NumberInput,
   PasswordInput,
   Paper,
@@ -29,7 +27,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type RecordKind, checkRecord, recordChoices, routePath } from "../../../core";
 import { translateCore } from "../../../i18n";
-import { errorText } from "../../../lib/errors";
 import type { AppSwitches } from "../../../types/generated/AppSwitches";
 import type { CatalogEntry } from "../../../types/generated/CatalogEntry";
 import type { SalesChannels } from "../../../types/generated/SalesChannels";
@@ -38,6 +35,7 @@ import type { TelegramSettings } from "../../../types/generated/TelegramSettings
 import type { UpsellSettings } from "../../../types/generated/UpsellSettings";
 import { UnsavedChanges } from "../../../components/UnsavedChanges";
 import { ViewStoreButton } from "../../../components/ViewStoreButton";
+import { FormProblems } from "../../../components/records/FormProblems";
 import { PAGE_WIDTH } from "../../../components/widths";
 import { collections } from "../../collections";
 import { useSetting } from "../api/records";
@@ -105,22 +103,7 @@ function SettingForm<T>({
         )}
       </Group>
       {intro}
-      {problems.length > 0 && (
-        <Alert color="red" title={t("manage.fixProblems")} role="alert">
-          <List size="sm">
-            {problems.map((problem) => (
-              <List.Item key={problem}>{problem}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-      {problems.length === 0 && (save.error || query.error) && (
-        <Alert color="red" title={query.error ? t("manage.loadFailed") : t("manage.saveFailed")} role="alert">
-          <Text size="sm" style={{ whiteSpace: "pre-line" }}>
-            {errorText(save.error ?? query.error)}
-          </Text>
-        </Alert>
-      )}
+      <FormProblems problems={problems} saveError={save.error} loadError={query.error} />
       <Paper withBorder radius="md" p="lg" component="form" id={`setting-${kind}`} onSubmit={submit} noValidate aria-busy={!current}>
         {current ? (
           <Stack gap="md">{children(current, change)}</Stack>

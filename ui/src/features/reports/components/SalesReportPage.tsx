@@ -1,6 +1,6 @@
 // Sales reports (website.sales-reports): the paid orders of a range in the store's zone, grouped
-// by day, product, country or payment method: orders, gross sales, discounts, shipping, net and
-// total sales, in a sortable table with the totals last, and the same as a CSV file.
+// by day, product, country or payment method: orders, gross sales, discounts, shipping, taxes, net
+// and total sales, in a sortable table with the totals last, and the same as a CSV file.
 import { Button, Group, SimpleGrid, Stack, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconArrowRight, IconDownload } from "@tabler/icons-react";
@@ -46,6 +46,7 @@ export function SalesReportPage() {
     { key: "discounts", header: t("reports.sales.discounts"), value: (row) => row.discounts, render: (row) => formats.money(row.discounts), numeric: true },
     { key: "returns", header: t("reports.sales.returns"), value: (row) => row.returns, render: (row) => formats.money(row.returns), numeric: true },
     { key: "shipping", header: t("reports.sales.shipping"), value: (row) => row.shipping, render: (row) => formats.money(row.shipping), numeric: true },
+    { key: "taxes", header: t("reports.sales.taxes"), value: (row) => row.taxes, render: (row) => formats.money(row.taxes), numeric: true },
     { key: "net", header: t("reports.sales.net"), value: (row) => row.netSales, render: (row) => formats.money(row.netSales), numeric: true },
     { key: "total", header: t("reports.sales.total"), value: (row) => row.totalSales, render: (row) => formats.money(row.totalSales), numeric: true },
   ];
