@@ -491,6 +491,38 @@ def amounts_a_currency_cannot_hold_are_refused_everywhere(target: Target) -> dic
     }
 
 
+@attack(races=True)
+def shipping_goes_back_once(target: Target) -> dict:
+    """Staff refund an order's shipping, then ask for more of it: 10 refunds of one more cent of
+    shipping at once, over several processes, and a cancellation. Shipping (and the tax on it)
+    goes back once: each later ask is refused, and the cancellation refunds no shipping again."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+    shipping = target.call("PUT", "/stores/settings/shipping", {"rate": 4.99}, token, headers)
+    assert shipping.status == 200, f"shipping settings: {shipping.status} {shipping.text[:200]}"
+    placed = checkout(target, buyable(target))
+    assert getattr(placed, "status", -1) == 201, f"checkout: {placed.status} {placed.text[:200]}"
+    path = f"/stores/orders/{json.loads(placed.text)['orderId']}"
+    first = target.call("POST", f"{path}/refunds", {"shipping": 4.99}, token, headers)
+    assert first.status == 201, f"the shipping refund: {first.status} {first.text[:200]}"
+    more = parallel(10, lambda i: target.call("POST", f"{path}/refunds", {"shipping": 0.01}, token, headers))
+    answers = sorted(getattr(r, "status", -1) for r in more)
+    assert all(s in (400, 409) for s in answers), f"more shipping after all of it: {answers}"
+    cancelled = target.call("POST", f"{path}/cancel", {}, token, headers)
+    assert cancelled.status == 200, f"cancel: {cancelled.status} {cancelled.text[:200]}"
+    order = target.call("GET", path, token=token, headers=headers).json
+    given = round(sum(r["shipping"] for r in order["refunds"]) * 100)
+    assert given == 499, f"refunds gave back {given} of 499 of shipping"
+    assert round(order["refunded"] * 100) == round(order["grandTotal"] * 100), (
+        f"refunded {order['refunded']} of {order['grandTotal']}")
+    return {
+        "attempts": f"a refund of an order's 4.99 of shipping, then 10 simultaneous refunds of 0.01 more shipping "
+                    f"and a cancellation, {len(target.bases)} server process(es)",
+        "result": f"the 10 answered {answers}; the cancellation gave back the rest without shipping; "
+                  f"{given} of 499 of shipping given back once",
+    }
+
+
 @attack(races=True, env={"CHECKOUT_ADDRESS_LIMIT": "1000"})
 def tax_follows_the_address_however_the_shopper_writes_it(target: Target) -> dict:
     """A store charges Illinois 6.25 % and the rest of the US 4 %, added at checkout. Shoppers
@@ -561,5 +593,6 @@ ATTACKS: list = [
     order_changes_need_the_orders_scope_and_the_store,
     personalization_values_are_bounded_and_only_the_set_ups,
     amounts_a_currency_cannot_hold_are_refused_everywhere,
+    shipping_goes_back_once,
     tax_follows_the_address_however_the_shopper_writes_it,
 ]

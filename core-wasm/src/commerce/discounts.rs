@@ -184,12 +184,9 @@ pub struct Totals {
     /// The shipping rate before any discount.
     pub shipping_minor: i64,
     pub discounts: CartDiscounts,
-    /// The tax at the shopper's address (none before the address is known). Added to the
-    /// total unless the prices included it.
-    pub tax: TaxBreakdown,
-    /// The address was known and its tax counted in `tax` (the checkout); else the cart
-    /// says where tax stands in words.
-    pub tax_counted: bool,
+    /// The tax at the shopper's address, added to the total unless the prices included it;
+    /// `None` before the address is known (the cart says where tax stands in words).
+    pub tax: Option<TaxBreakdown>,
     pub total_minor: i64,
 }
 
@@ -222,8 +219,7 @@ pub fn totals(
         shipping_minor,
         total_minor: subtotal_minor + shipping_minor - discounts.total_minor(),
         discounts,
-        tax: TaxBreakdown::default(),
-        tax_counted: false,
+        tax: None,
     }
 }
 
@@ -244,17 +240,17 @@ pub fn taxed_totals(
     let mut totals = totals(lines, shipping, rules, code, now, currency);
     let shares = shares(lines, totals.discounts.merchandise_minor);
     let bases: Vec<i64> = lines.iter().zip(&shares).map(|(l, s)| l - s).collect();
-    totals.tax = cart_tax(
+    let tax = cart_tax(
         &bases,
         totals.shipping_minor - totals.discounts.shipping_minor,
         rate_for(place.settings, place.country, place.region),
         place.settings.prices_include_tax,
         place.settings.tax_shipping,
     );
-    totals.tax_counted = true;
-    if !totals.tax.included {
-        totals.total_minor += totals.tax.total;
+    if !tax.included {
+        totals.total_minor += tax.total;
     }
+    totals.tax = Some(tax);
     totals
 }
 

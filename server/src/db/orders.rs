@@ -444,9 +444,18 @@ fn line_states(lines: &[StoredLine]) -> Vec<rules::LineState> {
         .collect()
 }
 
-/// The order as the core's rules see it.
-pub fn state(row: &OrderRow) -> OrderState {
-    rules::state_of(&order(row))
+/// The order as the core's rules see it, read in `conn`'s transaction: its row and the shipping
+/// its refunds gave back, so shipping (and its tax) goes back once.
+async fn state(conn: &mut AnyConnection, row: &OrderRow) -> Result<OrderState, ApiError> {
+    let mut state = rules::state_of(&order(row));
+    let (shipping,): (i64,) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(shipping_minor), 0) AS BIGINT) FROM order_refunds WHERE order_id = $1",
+    )
+    .bind(&row.id)
+    .fetch_one(conn)
+    .await?;
+    state.shipping_refunded_minor = shipping;
+    Ok(state)
 }
 
 /// The order for a change: read in the transaction, 404 when the store has no such order.
@@ -471,7 +480,8 @@ pub async fn fulfil(
 ) -> Result<(), ApiError> {
     let mut tx = crate::db::begin_write(db).await?;
     let row = for_change(&mut tx, store_id, id).await?;
-    let shipped = rules::check_fulfilment(&state(&row), input).map_err(ApiError::Invalid)?;
+    let shipped =
+        rules::check_fulfilment(&state(&mut tx, &row).await?, input).map_err(ApiError::Invalid)?;
     let mut lines = stored_lines(&row.line_items);
     for (index, quantity) in &shipped {
         lines[*index].fulfilled_quantity += quantity;
@@ -670,7 +680,7 @@ async fn refund_in(
     input: &RefundInput,
     cancelled_at: Option<i64>,
 ) -> Result<i64, ApiError> {
-    let state = state(row);
+    let state = state(&mut *conn, row).await?;
     let amounts = rules::quote_refund(&state, input).map_err(ApiError::Invalid)?;
     let mut lines = stored_lines(&row.line_items);
     let mut refunded_lines: Vec<(usize, i64)> = Vec::new();
@@ -781,7 +791,7 @@ pub async fn cancel(
     }
     let mut tx = crate::db::begin_write(db).await?;
     let row = for_change(&mut tx, store_id, id).await?;
-    let state = state(&row);
+    let state = state(&mut tx, &row).await?;
     rules::check_cancel(&state).map_err(ApiError::Conflict)?;
     let actor = actor_name(&mut tx, user_id).await?;
     let now = now_ms();

@@ -249,6 +249,8 @@ pub async fn write_order(
     )
     .await?;
     let total = totals.total_minor;
+    // The checkout is priced with the address's tax (`taxed_totals`), so it is always counted.
+    let tax = totals.tax.clone().unwrap_or_default();
     let billing_json = billing_address
         .as_ref()
         .map(serde_json::to_string)
@@ -264,12 +266,12 @@ pub async fn write_order(
             subtotal_minor: totals.subtotal_minor,
             shipping_minor: totals.shipping_minor,
             discount_minor: totals.discounts.total_minor(),
-            tax_minor: totals.tax.total,
-            shipping_tax_minor: totals.tax.shipping,
-            taxes_included: totals.tax.included,
+            tax_minor: tax.total,
+            shipping_tax_minor: tax.shipping,
+            taxes_included: tax.included,
             total_minor: total,
             test,
-            line_items: &crate::db::orders::lines_column(lines, &totals.tax.lines),
+            line_items: &crate::db::orders::lines_column(lines, &tax.lines),
             country: country.as_deref(),
             shipping_address: &address_json,
             billing_address: billing_json.as_deref(),

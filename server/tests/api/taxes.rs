@@ -198,6 +198,40 @@ async fn a_store_charges_its_addresses_tax_refunds_its_share_and_exports_it_to_t
         "{}",
         refunded.text
     );
+    // The shipping back: 4.99 and its 0.31 of tax. It goes back once: a second asks for
+    // shipping no longer left.
+    let shipping = app
+        .post(&format!("{path}/refunds"))
+        .json(&json!({"shipping": 4.99}))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(shipping.status, StatusCode::CREATED, "{}", shipping.text);
+    assert_eq!(
+        (
+            shipping.json["refunds"][1]["amount"].as_f64(),
+            shipping.json["refunds"][1]["tax"].as_f64()
+        ),
+        (Some(5.3), Some(0.31)),
+        "{}",
+        shipping.text
+    );
+    let again = app
+        .post(&format!("{path}/refunds"))
+        .json(&json!({"shipping": 0.01}))
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST, "{}", again.text);
+    assert!(
+        again
+            .text
+            .contains("At most 0.00 of shipping is left to refund."),
+        "{}",
+        again.text
+    );
     // The rest goes back to the cent: 53.10 in all, 3.12 of it tax.
     let cancelled = app
         .post(&format!("{path}/cancel"))
@@ -209,7 +243,7 @@ async fn a_store_charges_its_addresses_tax_refunds_its_share_and_exports_it_to_t
     assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.text);
     let order = app.get(&path).token(&token).store(&store).send().await.json;
     assert_eq!(order["refunded"].as_f64(), Some(53.1), "{order}");
-    assert_eq!(order["refunds"][1]["tax"].as_f64(), Some(2.34), "{order}");
+    assert_eq!(order["refunds"][2]["tax"].as_f64(), Some(2.03), "{order}");
 
     // Germany, 19 % in the prices, shipping untaxed: one mug, 19.99 + 4.99. Its tax is the part
     // of 19.99 above 19.99 / 1.19, 3.19168… → 3.19, and the total stays 24.98.

@@ -270,8 +270,12 @@ fn totals_view(view: &View, totals: &Totals) -> String {
             esc(&money(cur, totals.shipping_minor))
         },
     );
-    let counted = totals.tax_counted.then_some(&totals.tax);
-    out.push_str(&tax_rows(view, counted, "Total", totals.total_minor));
+    out.push_str(&tax_rows(
+        view,
+        totals.tax.as_ref(),
+        "Total",
+        totals.total_minor,
+    ));
     out.push_str("</div>");
     out
 }

@@ -1,10 +1,11 @@
-// The store's page preference (GET and PUT /stores/preferences) and its shipping settings (GET
-// and PUT /stores/settings/shipping: the flat rate and the free-shipping threshold).
+// The store's page preference (GET and PUT /stores/preferences), its shipping settings (the flat
+// rate and the free-shipping threshold) and its tax settings, each a setting of the store.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { PagePreference } from "../../../types/generated/PagePreference";
 import type { ShippingSettings } from "../../../types/generated/ShippingSettings";
 import type { TaxSettings } from "../../../types/generated/TaxSettings";
+import { useSetting } from "../../../hooks/useSetting";
 import { useSession } from "../../../app/session";
 
 const PATH = "/stores/preferences";
@@ -36,42 +37,8 @@ export function useSavePreferences() {
   });
 }
 
-const SHIPPING = "/stores/settings/shipping";
+/** The storefront's shipping settings (Preferences → Shipping). */
+export const useShippingSettings = () => useSetting<ShippingSettings>("shipping", "/stores/settings/shipping");
 
-export function useShippingSettings() {
-  const storeId = useSession((state) => state.storeId);
-  return useQuery({
-    queryKey: ["shipping", storeId],
-    queryFn: ({ signal }) => api<ShippingSettings>(SHIPPING, { signal }),
-    enabled: Boolean(storeId),
-  });
-}
-
-export function useSaveShippingSettings() {
-  const client = useQueryClient();
-  const storeId = useSession((state) => state.storeId);
-  return useMutation({
-    mutationFn: (settings: ShippingSettings) => api<ShippingSettings>(SHIPPING, { method: "PUT", body: settings }),
-    onSuccess: (saved) => client.setQueryData(["shipping", storeId], saved),
-  });
-}
-
-const TAXES = "/stores/settings/taxes";
-
-export function useTaxSettings() {
-  const storeId = useSession((state) => state.storeId);
-  return useQuery({
-    queryKey: ["taxes", storeId],
-    queryFn: ({ signal }) => api<TaxSettings>(TAXES, { signal }),
-    enabled: Boolean(storeId),
-  });
-}
-
-export function useSaveTaxSettings() {
-  const client = useQueryClient();
-  const storeId = useSession((state) => state.storeId);
-  return useMutation({
-    mutationFn: (settings: TaxSettings) => api<TaxSettings>(TAXES, { method: "PUT", body: settings }),
-    onSuccess: (saved) => client.setQueryData(["taxes", storeId], saved),
-  });
-}
+/** The store's tax settings (Preferences → Taxes). */
+export const useTaxSettings = () => useSetting<TaxSettings>("taxes", "/stores/settings/taxes");

@@ -6,15 +6,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { checkRecord } from "../../../core";
 import type { ShippingSettings } from "../../../types/generated/ShippingSettings";
-import { useSaveShippingSettings, useShippingSettings } from "../api/preferences";
+import { useShippingSettings } from "../api/preferences";
 import { useFormats } from "../../../hooks/useFormats";
 import { MoneyInput } from "../../../components/MoneyInput";
 import { SettingSection } from "./SettingSection";
 
 export function ShippingSection() {
   const { t } = useTranslation();
-  const saved = useShippingSettings();
-  const save = useSaveShippingSettings();
+  const { query: saved, save } = useShippingSettings();
   const formats = useFormats();
   const [input, setInput] = useState<ShippingSettings | null>(null);
   const [problems, setProblems] = useState<string[]>([]);

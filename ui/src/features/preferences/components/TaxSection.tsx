@@ -12,7 +12,7 @@ import type { TaxRate } from "../../../types/generated/TaxRate";
 import type { TaxSettings } from "../../../types/generated/TaxSettings";
 import { useFormats } from "../../../hooks/useFormats";
 import { MoneyInput } from "../../../components/MoneyInput";
-import { useSaveTaxSettings, useTaxSettings } from "../api/preferences";
+import { useTaxSettings } from "../api/preferences";
 import { SettingSection } from "./SettingSection";
 
 /** A rate as the form holds it: no percent until one is typed. */
@@ -23,8 +23,7 @@ const row = (rate?: TaxRate): RateRow => ({ key: nextKey++, country: rate?.count
 
 export function TaxSection() {
   const { t } = useTranslation();
-  const saved = useTaxSettings();
-  const save = useSaveTaxSettings();
+  const { query: saved, save } = useTaxSettings();
   const formats = useFormats();
   const countries = useMemo(() => shippingCountries().map((c) => ({ value: c.code, label: c.name })), []);
   const [input, setInput] = useState<{ pricesIncludeTax: boolean; taxShipping: boolean; rates: RateRow[] } | null>(null);

@@ -38,7 +38,7 @@ import { ViewStoreButton } from "../../../components/ViewStoreButton";
 import { FormProblems } from "../../../components/records/FormProblems";
 import { PAGE_WIDTH } from "../../../components/widths";
 import { collections } from "../../collections";
-import { useSetting } from "../api/records";
+import { useSetting } from "../../../hooks/useSetting";
 import { useFormats } from "../../../hooks/useFormats";
 
 /** A setting's form: loads the value once, then the fields belong to the screen; while they
