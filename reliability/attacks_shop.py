@@ -579,6 +579,68 @@ def tax_follows_the_address_however_the_shopper_writes_it(target: Target) -> dic
     }
 
 
+@attack(races=True, env={"CHECKOUT_ADDRESS_LIMIT": "1000"})
+def shipping_is_the_addresss_whatever_the_shopper_asks(target: Target) -> dict:
+    """A store ships to the US at 7.77 (Standard) or 19.99 (Express) and to Germany at 1.00
+    (Post), nowhere else. Shoppers at once, over several processes, ask for a rate by name as
+    the checkout sends it: the address's own rates (some with spaces around) are placed at the
+    core's price; Germany's cheap rate for an American address, names that differ by case or a
+    NUL, an overlong name, a country no zone serves, or a body naming its own shipping price are
+    refused with a message, and nothing of theirs is placed."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+    before = target.call("GET", "/stores/settings/shipping", token=token, headers=headers)
+    assert before.status == 200, f"shipping settings: {before.status} {before.text[:200]}"
+    zones = {"zones": [
+        {"name": "US", "places": ["US"], "rates": [{"name": "Standard", "price": 7.77},
+                                                   {"name": "Express", "price": 19.99}]},
+        {"name": "Germany", "places": ["DE"], "rates": [{"name": "Post", "price": 1}]}]}
+    saved = target.call("PUT", "/stores/settings/shipping", zones, token, headers)
+    assert saved.status == 200, f"zones: {saved.status} {saved.text[:200]}"
+    try:
+        product = buyable(target)
+        asked = ["Standard", "Express", " Express ", None]
+        forged = [({}, {"shippingRate": "Post"}), ({}, {"shippingRate": "standard"}),
+                  ({}, {"shippingRate": "Standard\u0000"}), ({}, {"shippingRate": "S" * 65}),
+                  ({"country": "JP", "region": "", "postcode": "100-0001"}, {"shippingRate": "Post"}),
+                  ({}, {"shippingMinor": 0}), ({}, {"shipping": 0}), ({}, {"shippingRate": "Free"})]
+
+        def attempt(i: int):
+            if i < 16:
+                rate = asked[i % len(asked)]
+                return checkout(target, product, **({} if rate is None else {"shippingRate": rate}))
+            change, extra = forged[(i - 16) % len(forged)]
+            return checkout(target, product, shippingAddress={**ADDRESS, **change}, **extra)
+
+        replies = parallel(24, attempt)
+        statuses = [getattr(r, "status", -1) for r in replies]
+        assert all(s == 201 for s in statuses[:16]), f"the address's own rates: {statuses[:16]}"
+        refused = replies[16:]
+        assert all(getattr(r, "status", -1) in (400, 409, 422) for r in refused), (
+            f"forged choices answered {[getattr(r, 'status', -1) for r in refused]}")
+        for reply in refused:
+            body = json.loads(reply.text or "{}")
+            assert body.get("messages"), f"a refusal without a message: {reply.text[:200]}"
+        prices = {"Standard": 7.77, "Express": 19.99}
+        methods: dict[str, int] = {}
+        for i, reply in enumerate(replies[:16]):
+            order_id = json.loads(reply.text)["orderId"]
+            order = target.call("GET", f"/stores/orders/{order_id}", token=token, headers=headers).json
+            wanted = (asked[i % len(asked)] or "Standard").strip()
+            assert order["shippingMethod"] == wanted and order["shipping"] == prices[wanted], (
+                f"asked {asked[i % len(asked)]!r}: placed {order['shippingMethod']!r} at {order['shipping']}")
+            methods[wanted] = methods.get(wanted, 0) + 1
+    finally:
+        restored = target.call("PUT", "/stores/settings/shipping", before.json, token, headers)
+        assert restored.status == 200, f"restore: {restored.status} {restored.text[:200]}"
+    return {
+        "attempts": f"24 simultaneous checkouts, {len(target.bases)} server process(es): 16 naming a US rate "
+                    f"(or none), 8 naming another zone's rate, a near name, an overlong one, Japan, or a price",
+        "result": f"16 placed at the core's price ({methods}); 8 refused with a message "
+                  f"({sorted(getattr(r, 'status', -1) for r in refused)})",
+    }
+
+
 ATTACKS: list = [
     test_orders_do_not_become_payable_money,
     checkout_flood_is_rate_limited,
@@ -595,4 +657,5 @@ ATTACKS: list = [
     amounts_a_currency_cannot_hold_are_refused_everywhere,
     shipping_goes_back_once,
     tax_follows_the_address_however_the_shopper_writes_it,
+    shipping_is_the_addresss_whatever_the_shopper_asks,
 ]

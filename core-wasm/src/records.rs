@@ -683,12 +683,12 @@ pub fn problems_of(
 pub const SHIPPING_RATE_MINOR: i64 = 499;
 pub const FREE_SHIPPING_OVER_MINOR: i64 = 5_000;
 
-/// A new store's shipping settings, in its currency.
+/// A new store's shipping settings, in its currency: one zone for the whole world.
 pub fn initial_shipping(currency: Currency) -> ShippingSettings {
-    ShippingSettings {
-        rate: crate::money::stored(SHIPPING_RATE_MINOR, currency),
-        free_shipping_over: Some(crate::money::stored(FREE_SHIPPING_OVER_MINOR, currency)),
-    }
+    crate::commerce::shipping::single_zone(
+        crate::money::stored(SHIPPING_RATE_MINOR, currency),
+        Some(crate::money::stored(FREE_SHIPPING_OVER_MINOR, currency)),
+    )
 }
 
 /// The shipping settings of a shop that names none, in the default currency.
@@ -696,31 +696,14 @@ pub fn default_shipping() -> ShippingSettings {
     initial_shipping(Currency::default())
 }
 
-/// Every problem of the shipping settings: amounts of money in the store's currency, a
-/// threshold above 0.
-pub fn shipping_problems(settings: &ShippingSettings, currency: Currency) -> Vec<String> {
-    let mut problems = Vec::new();
-    if let Err(e) = money_to_minor("The shipping rate", settings.rate, currency) {
-        problems.push(e);
+/// What the pages of a shop that names no shipping say of it (the editor's sample shop):
+/// `ShippingNote::of(&default_shipping(), ..)`, written out so the preview frame carries no
+/// reader of zones.
+pub fn default_shipping_note() -> crate::commerce::ShippingNote {
+    crate::commerce::ShippingNote {
+        free_over_minor: Some(FREE_SHIPPING_OVER_MINOR),
+        everywhere_minor: Some(SHIPPING_RATE_MINOR),
     }
-    match settings
-        .free_shipping_over
-        .map(|t| money_to_minor("The free-shipping threshold", t, currency))
-    {
-        Some(Err(e)) => problems.push(e),
-        Some(Ok(0)) => problems.push("The free-shipping threshold is more than 0.".to_owned()),
-        _ => {}
-    }
-    problems
 }
 
-/// The settings in minor units: (rate, free from). Saved settings passed `shipping_problems`;
-/// an amount that could not (not finite, negative) reads as the default rate or no threshold.
-/// No message is built here, so the storefront's renderer carries no float formatting.
-pub fn shipping_minor(settings: &ShippingSettings, currency: Currency) -> (i64, Option<i64>) {
-    let minor = |amount| crate::money::stored_if_valid(amount, currency);
-    (
-        minor(settings.rate).unwrap_or(SHIPPING_RATE_MINOR),
-        settings.free_shipping_over.and_then(minor),
-    )
-}
+pub use crate::commerce::shipping::shipping_problems;

@@ -5,13 +5,11 @@ use core_wasm::commerce::discounts::refusal;
 use core_wasm::commerce::orders::{cancel_refund, financial_after_refund};
 use core_wasm::commerce::{
     DiscountRule, LineState, OrderState, TaxPlace, address_problems, apply_discounts, check_cancel,
-    check_fulfilment, country, fulfillment_status, quote_refund, shipping_rate, taxed_totals,
-    totals,
+    check_fulfilment, country, fulfillment_status, quote_refund, taxed_totals, totals,
 };
 use shared_types::commerce::{
     Address, FulfillmentInput, LineQuantity, RefundInput, TaxRate, TaxSettings,
 };
-use shared_types::records::ShippingSettings;
 
 fn address(country: &str, postcode: &str) -> Address {
     Address {
@@ -185,14 +183,6 @@ fn a_code_applies_only_within_its_dates_limits_and_minimum() {
     }
 }
 
-#[test]
-fn shipping_is_free_from_the_threshold_and_for_an_empty_cart() {
-    assert_eq!(shipping_rate(4_999, 499, Some(5_000)), 499);
-    assert_eq!(shipping_rate(5_000, 499, Some(5_000)), 0);
-    assert_eq!(shipping_rate(0, 499, Some(5_000)), 0);
-    assert_eq!(shipping_rate(90_000, 499, None), 499);
-}
-
 fn order() -> OrderState {
     // Two lines (20.00 x 2, 10.00 x 1), 5.00 off the merchandise, 4.99 shipping: "49.99".parse().expect("money") paid.
     OrderState {
@@ -349,13 +339,6 @@ fn refund(lines_of: &[(u32, i64)], shipping: &str) -> RefundInput {
     }
 }
 
-fn shipping(rate: &str, free_over: Option<&str>) -> ShippingSettings {
-    ShippingSettings {
-        rate: rate.parse().expect("a rate"),
-        free_shipping_over: free_over.map(|f| f.parse().expect("a threshold")),
-    }
-}
-
 #[test]
 fn a_checkouts_tax_comes_after_its_discounts_and_shipping_and_its_lines_add_up() {
     // New York, 8.875 % added, shipping taxed: 19.99 + 2 × 12.50 less 10 % (4.50, shared
@@ -365,7 +348,7 @@ fn a_checkouts_tax_comes_after_its_discounts_and_shipping_and_its_lines_add_up()
     let rules = [rule("code", "SAVE10", "percent", 1000)];
     let ny = taxed_totals(
         &[1999, 2500],
-        &shipping("4.99", Some("50")),
+        Some(499),
         &rules,
         Some("SAVE10"),
         0,
@@ -393,7 +376,7 @@ fn a_checkouts_tax_comes_after_its_discounts_and_shipping_and_its_lines_add_up()
     };
     let or = taxed_totals(
         &[1999, 2500],
-        &shipping("4.99", Some("50")),
+        Some(499),
         &rules,
         Some("SAVE10"),
         0,
@@ -401,14 +384,7 @@ fn a_checkouts_tax_comes_after_its_discounts_and_shipping_and_its_lines_add_up()
         oregon,
     );
     assert_eq!(taxed(&or).total, 182);
-    let cart = totals(
-        &[1999, 2500],
-        &shipping("4.99", Some("50")),
-        &rules,
-        Some("SAVE10"),
-        0,
-        USD,
-    );
+    let cart = totals(&[1999, 2500], Some(499), &rules, Some("SAVE10"), 0, USD);
     assert_eq!((cart.tax.is_none(), cart.total_minor), (true, 4548));
 
     // Germany, 19 % in the prices: 119.00 + 59.50 ship free; the tax is the part above
@@ -416,7 +392,7 @@ fn a_checkouts_tax_comes_after_its_discounts_and_shipping_and_its_lines_add_up()
     let de = taxes(true, true, &[("DE", "", "19")]);
     let berlin = taxed_totals(
         &[11_900, 5_950],
-        &shipping("4.99", Some("50")),
+        Some(0),
         &[],
         None,
         0,
@@ -438,7 +414,7 @@ fn a_checkouts_tax_comes_after_its_discounts_and_shipping_and_its_lines_add_up()
     let jp = taxes(false, false, &[("JP", "", "10")]);
     let tokyo = taxed_totals(
         &[1_980],
-        &shipping("500", None),
+        Some(500),
         &[],
         None,
         0,

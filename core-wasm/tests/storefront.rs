@@ -302,7 +302,7 @@ fn a_new_section_shows_what_to_fill_in_in_the_preview_and_shoppers_never_see_tha
 fn free_shipping_texts_name_the_stores_own_threshold_in_its_currency() {
     let mut snapshot = snapshot();
     snapshot.shop.currency = "EUR".to_owned();
-    snapshot.shop.shipping.free_shipping_over = Some("75.0".parse().expect("money"));
+    snapshot.shop.shipping.free_over_minor = Some(7_500);
     let render = |config: &Value, snapshot: &Snapshot, page: &str| {
         preview::page(&view(config, snapshot), page, snapshot)
             .expect("renders")
@@ -323,7 +323,7 @@ fn free_shipping_texts_name_the_stores_own_threshold_in_its_currency() {
     // A store that offers no free shipping shows no text that names a threshold.
     let config = fixture("hydro");
     let mut without = snapshot.clone();
-    without.shop.shipping.free_shipping_over = None;
+    without.shop.shipping.free_over_minor = None;
     let home = render(&config, &without, "homepage");
     assert!(!home.contains("Free shipping over"), "{home}");
     assert!(!home.contains("{free_shipping_threshold}"));

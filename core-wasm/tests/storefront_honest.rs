@@ -456,6 +456,7 @@ fn a_personalized_product_page_asks_for_each_text_layer_and_the_cart_shows_the_v
         quantity: 1,
         price_minor: 1000,
         stock: 5,
+        weight_grams: 0,
         personalization: vec![Filled {
             layer: 0,
             label: "Name".to_owned(),

@@ -114,6 +114,7 @@ pub fn cart(snapshot: &Snapshot) -> (Vec<Line>, Vec<String>) {
             core_wasm::formats::currency_or_default(&snapshot.shop.currency),
         ),
         stock,
+        weight_grams: product.weight_grams.unwrap_or(0),
         personalization: Vec::new(),
     };
     (vec![line], Vec::new())
@@ -193,7 +194,8 @@ mod tests {
             base: "/s/shop".to_owned(),
             currency: "USD".to_owned(),
             country: String::new(),
-            shipping: core_wasm::records::default_shipping(),
+            shipping: core_wasm::records::default_shipping_note(),
+            zones: Default::default(),
             tax: Default::default(),
             tax_note: Default::default(),
         };

@@ -368,6 +368,10 @@ dto! {
         pub options: Vec<ProductOption>,
         pub variants: Vec<Variant>,
         pub tags: Vec<String>,
+        /// What one unit weighs, in grams, for rates by weight; absent: not weighed (0).
+        #[serde(default)]
+        #[ts(optional, type = "number")]
+        pub weight_grams: Option<i64>,
         /// active, draft or archived.
         pub status: String,
         pub created_at: i64,
@@ -394,6 +398,10 @@ dto! {
         pub variants: Vec<Variant>,
         #[serde(default)]
         pub tags: Vec<String>,
+        /// What one unit weighs, in grams (0 to 1,000,000); absent: not weighed.
+        #[serde(default)]
+        #[ts(optional, type = "number")]
+        pub weight_grams: Option<i64>,
         /// active (default), draft or archived.
         #[serde(default)]
         #[ts(optional)]
@@ -556,6 +564,9 @@ dto! {
         pub currency: String,
         pub subtotal: Money,
         pub shipping: Money,
+        /// The shipping rate the shopper chose ("Standard"); empty for orders from before zones.
+        #[serde(default)]
+        pub shipping_method: String,
         pub discount: Money,
         /// The order's tax: its lines' and its shipping's.
         #[serde(default)]

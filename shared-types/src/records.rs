@@ -157,15 +157,58 @@ dto! {
         pub notify_payouts: bool,
     }
 
-    /// What shipping costs the shopper: a flat rate, free from a subtotal when
-    /// `freeShippingOver` is set. The cart's free-shipping bar and the checkout use the same.
+    /// What shipping costs the shopper: zones of countries and regions, each with its rates. An
+    /// address is served by the zone that names its region, else the one that names its
+    /// country, else the rest-of-world zone; with none, the checkout refuses the country.
+    #[derive(Default)]
     pub struct ShippingSettings {
-        /// The flat rate in major units.
-        pub rate: Money,
-        /// Free shipping from this subtotal (major units); absent: never free.
+        pub zones: Vec<ShippingZone>,
+    }
+
+    /// A group of places with the same shipping rates.
+    pub struct ShippingZone {
+        /// The merchant's name for it ("Domestic", "Europe").
+        pub name: String,
+        /// Country codes (`DE`) and regions as country-region (`US-CA`); empty in the
+        /// rest-of-world zone.
+        #[serde(default)]
+        pub places: Vec<String>,
+        /// Serves every address no other zone names (at most one zone).
+        #[serde(default)]
+        pub rest_of_world: bool,
+        /// The choices a shopper in the zone has, those whose condition the order meets.
+        pub rates: Vec<ShippingRate>,
+        /// Every rate of the zone is free from this subtotal; absent: never free.
         #[serde(default)]
         #[ts(optional)]
         pub free_shipping_over: Option<Money>,
+    }
+
+    /// A shipping choice and when it is offered.
+    pub struct ShippingRate {
+        /// What the shopper chooses ("Standard", "Express"), unique in its zone.
+        pub name: String,
+        pub price: Money,
+        /// Offered for every order (`flat`), by the order's subtotal (`value`) or by its weight
+        /// (`weight`), between `min` and `max` included where set.
+        #[serde(default)]
+        pub condition: RateCondition,
+        /// The lowest subtotal of a `value` rate.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        pub min_subtotal: Option<Money>,
+        /// The highest subtotal of a `value` rate.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        pub max_subtotal: Option<Money>,
+        /// The lowest weight of a `weight` rate, in grams.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        pub min_grams: Option<i64>,
+        /// The highest weight of a `weight` rate, in grams.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        pub max_grams: Option<i64>,
     }
 
     /// The custom store's settings: visibility behind a password, search-engine texts and
@@ -254,4 +297,19 @@ pub struct RecordChoices {
     #[ts(type = "number")]
     pub stock_max: i64,
     pub batch_max: usize,
+}
+
+/// When a shipping rate is offered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum RateCondition {
+    /// Always.
+    #[default]
+    Flat,
+    /// When the order's subtotal is within the rate's bounds.
+    Value,
+    /// When the order's weight is within the rate's bounds.
+    Weight,
 }

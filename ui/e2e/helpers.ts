@@ -179,3 +179,26 @@ export function sqlInTestDatabase(sql: string) {
 export async function expectFitsWidth(page: Page, width: number, what = page.url()) {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} at ${width} px` }).toBeLessThanOrEqual(width);
 }
+
+/** Headless Chromium names itself in its user agent and the storefront's beacons drop bots. */
+export const SHOPPER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+/** A shopper puts one of the product `handle` in the cart of the store `subdomain`, then goes to its cart. */
+export async function cartWithOne(shop: Page, subdomain: string, handle: string) {
+  await shop.goto(`/s/${subdomain}/products/${handle}`);
+  await shop.getByRole("button", { name: "Add to cart" }).first().click();
+  await expect(shop.locator("[data-added]")).toBeVisible();
+  await shop.goto(`/s/${subdomain}/cart`);
+}
+
+/** Ivy Lake's contact and Springfield address typed into the checkout key by key; `region` as she writes it. */
+export async function typeIvysAddress(shop: Page, region: string) {
+  await shop.getByLabel("E-mail").pressSequentially("ivy@example.com");
+  await shop.locator('[name="shipping.name"]').pressSequentially("Ivy Lake");
+  await shop.locator('[name="shipping.line1"]').pressSequentially("1 Main St");
+  await shop.locator('[name="shipping.city"]').pressSequentially("Springfield");
+  await shop.locator('[name="shipping.country"]').selectOption("US");
+  await shop.locator('[name="shipping.region"]').pressSequentially(region);
+  await shop.locator('[name="shipping.postcode"]').pressSequentially("62701");
+  await shop.locator('[name="shipping.phone"]').pressSequentially("+1 217 555 0100");
+}

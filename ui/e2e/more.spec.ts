@@ -2,6 +2,7 @@
 // empty state, a theme activated, cloned and deleted, and a changed preference, each surviving a
 // reload, all without console errors; the time-zone picker's search, in English and Vietnamese.
 import { expect, test } from "@playwright/test";
+import type { ShippingSettings } from "../src/types/generated/ShippingSettings";
 import { OWNER, apiSession, call, choosePlan, enter, newStore, sqlInTestDatabase, watch } from "./helpers";
 
 test("the live view shows the store's active sessions and their pages and countries, or that no one is there", async ({ page, request }) => {
@@ -108,17 +109,33 @@ test("preferences show the store's saved values and a changed time zone survives
   const after = await call<{ standardTimezone: string }>(request, owner, "GET", "/stores/preferences", undefined, store);
   expect(after.standardTimezone).toBe(zone);
 
-  // The Shipping section: a flat rate, and no free shipping once its threshold is emptied.
+  // The Shipping section: a new store's one zone for the whole world, its flat rate changed and
+  // no free shipping once its threshold is emptied.
   const shipping = page.getByRole("form", { name: "Shipping" });
-  await shipping.getByRole("textbox", { name: "Flat rate" }).fill("7.5");
-  await shipping.getByRole("textbox", { name: "Free shipping from a subtotal of" }).fill("");
+  const everywhere = shipping.getByRole("group", { name: "Zone 1" });
+  const standard = everywhere.getByRole("group", { name: "Rate 1" });
+  await expect(everywhere.getByRole("textbox", { name: "Zone name" })).toHaveValue("Everywhere");
+  await expect(everywhere.getByRole("switch", { name: "Rest of the world" })).toBeChecked();
+  await expect(everywhere.getByRole("textbox", { name: "Free shipping from a subtotal of" })).toHaveValue("50");
+  await expect(standard.getByRole("textbox", { name: "Rate name" })).toHaveValue("Standard");
+  await expect(shipping.getByRole("button", { name: "Save shipping" })).toBeDisabled();
+  await standard.getByRole("textbox", { name: "Price" }).fill("7.5");
+  await everywhere.getByRole("textbox", { name: "Free shipping from a subtotal of" }).fill("");
   await shipping.getByRole("button", { name: "Save shipping" }).click();
   await expect(page.getByText("Shipping settings saved.")).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("form", { name: "Shipping" }).getByRole("textbox", { name: "Flat rate" })).toHaveValue("7.5");
-  const rates = await call<{ rate: number; freeShippingOver?: number | null }>(request, owner, "GET", "/stores/settings/shipping", undefined, store);
-  expect(rates.rate).toBe(7.5);
-  expect(rates.freeShippingOver ?? null).toBeNull();
+  await expect(
+    page
+      .getByRole("form", { name: "Shipping" })
+      .getByRole("group", { name: "Zone 1" })
+      .getByRole("group", { name: "Rate 1" })
+      .getByRole("textbox", { name: "Price" }),
+  ).toHaveValue("7.5");
+  const settings = await call<ShippingSettings>(request, owner, "GET", "/stores/settings/shipping", undefined, store);
+  expect(settings.zones).toHaveLength(1);
+  const kept = settings.zones[0];
+  expect([kept?.name, kept?.places, kept?.restOfWorld, kept?.freeShippingOver ?? null]).toEqual(["Everywhere", [], true, null]);
+  expect(kept?.rates.map((rate) => [rate.name, rate.price, rate.condition])).toEqual([["Standard", 7.5, "flat"]]);
   expect(problems).toEqual([]);
 });
 

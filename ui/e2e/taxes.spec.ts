@@ -5,10 +5,8 @@
 // same tax, and a Vietnamese reader on a phone finds the same rates in Vietnamese.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { OWNER, apiSession, call, enter, newStore, watch } from "./helpers";
+import { OWNER, SHOPPER_AGENT, apiSession, call, cartWithOne, enter, newStore, typeIvysAddress, watch } from "./helpers";
 
-// Headless Chromium names itself in its user agent and the storefront's beacons drop bots.
-const SHOPPER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const SLOW = { timeout: 30_000 };
 
 /** Adds a rate in the Taxes section: the country picked by typing, region and percent typed key by key. */
@@ -76,21 +74,11 @@ test("a merchant sets US rates, and the checkout charges Illinois' rate however 
   // once the state is typed, by its name.
   const shopper = await browser.newContext({ userAgent: SHOPPER_AGENT, viewport: { width: 1280, height: 900 } });
   const shop = await shopper.newPage();
-  await shop.goto(`/s/${subdomain}/products/${product.handle}`);
-  await shop.getByRole("button", { name: "Add to cart" }).first().click();
-  await expect(shop.locator("[data-added]")).toBeVisible();
-  await shop.goto(`/s/${subdomain}/cart`);
+  await cartWithOne(shop, subdomain, product.handle);
   await expect(shop.locator("[data-cart-view]")).toContainText("Taxes calculated at checkout.");
   await expect(shop.locator("[data-cart-view] [data-total]")).toHaveText("$24.98");
   await shop.getByRole("link", { name: "Check out" }).click();
-  await shop.getByLabel("E-mail").pressSequentially("ivy@example.com");
-  await shop.locator('[name="shipping.name"]').pressSequentially("Ivy Lake");
-  await shop.locator('[name="shipping.line1"]').pressSequentially("1 Main St");
-  await shop.locator('[name="shipping.city"]').pressSequentially("Springfield");
-  await shop.locator('[name="shipping.country"]').selectOption("US");
-  await shop.locator('[name="shipping.region"]').pressSequentially("Illinois");
-  await shop.locator('[name="shipping.postcode"]').pressSequentially("62701");
-  await shop.locator('[name="shipping.phone"]').pressSequentially("+1 217 555 0100");
+  await typeIvysAddress(shop, "Illinois");
   const summary = shop.locator("[data-summary]");
   await expect(summary.locator("[data-tax]")).toHaveText("$1.25");
   await expect(summary.locator("[data-total]")).toHaveText("$26.23");

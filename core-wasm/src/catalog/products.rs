@@ -71,6 +71,8 @@ pub struct CheckedProduct {
     pub price_minor: i64,
     pub compare_at_minor: Option<i64>,
     pub tags: Vec<String>,
+    /// One unit's weight in grams (0 to `PRODUCT_GRAMS_MAX`).
+    pub weight_grams: Option<i64>,
     pub status: String,
     pub images: Vec<Image>,
     pub options: Vec<ProductOption>,
@@ -383,6 +385,18 @@ fn product_verdict(
         };
         found.add("tags", code, message.clone(), None);
     }
+    let grams_max = crate::commerce::shipping::PRODUCT_GRAMS_MAX;
+    if input
+        .weight_grams
+        .is_some_and(|g| !(0..=grams_max).contains(&g))
+    {
+        found.add(
+            "weightGrams",
+            "product.weight.range",
+            format!("A weight is a whole number of grams from 0 to {grams_max}."),
+            usize::try_from(grams_max).ok(),
+        );
+    }
     let status = input.status.clone().unwrap_or_else(|| "active".to_owned());
     if !PRODUCT_STATUSES.contains(&status.as_str()) {
         found.add(
@@ -401,6 +415,7 @@ fn product_verdict(
                 price_minor,
                 compare_at_minor: compare_at.flatten(),
                 tags,
+                weight_grams: input.weight_grams,
                 status,
                 images: input
                     .images
@@ -491,6 +506,7 @@ pub(super) mod tests {
                 })
                 .collect(),
             tags: Vec::new(),
+            weight_grams: None,
             status: None,
         }
     }

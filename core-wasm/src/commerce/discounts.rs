@@ -56,16 +56,6 @@ impl CartDiscounts {
     }
 }
 
-/// The flat shipping rate below the store's free-shipping threshold, and free from it (and for
-/// an empty cart). `threshold_minor` `None`: the store offers no free shipping.
-pub fn shipping_rate(subtotal_minor: i64, rate_minor: i64, threshold_minor: Option<i64>) -> i64 {
-    if subtotal_minor == 0 || threshold_minor.is_some_and(|t| subtotal_minor >= t) {
-        0
-    } else {
-        rate_minor
-    }
-}
-
 /// Why `rule` does not apply to a cart of `subtotal_minor` at `now` (`None`: it applies).
 pub fn refusal(
     rule: &DiscountRule,
@@ -181,8 +171,10 @@ pub fn apply_discounts(
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Totals {
     pub subtotal_minor: i64,
-    /// The shipping rate before any discount.
+    /// The shipping rate before any discount (0 while it is not known).
     pub shipping_minor: i64,
+    /// Shipping depends on the address, not known yet: the total leaves it out.
+    pub shipping_pending: bool,
     pub discounts: CartDiscounts,
     /// The tax at the shopper's address, added to the total unless the prices included it;
     /// `None` before the address is known (the cart says where tax stands in words).
@@ -199,24 +191,27 @@ pub struct TaxPlace<'a> {
 }
 
 /// The totals of a cart whose lines cost `lines` (each line's price × quantity, in minor
-/// units), under the store's shipping settings and discounts: merchandise, then discounts, then
-/// shipping, and no tax (the cart before the checkout knows where it goes; `taxed_totals` adds
-/// it).
+/// units) with `shipping_minor` for shipping (`None`: it depends on an address not known yet)
+/// and the store's discounts: merchandise, then discounts, then shipping, and no tax (the cart
+/// before the checkout knows where it goes; `taxed_totals` adds it).
 pub fn totals(
     lines: &[i64],
-    shipping: &shared_types::records::ShippingSettings,
+    shipping_minor: Option<i64>,
     rules: &[DiscountRule],
     code: Option<&str>,
     now: i64,
     currency: Currency,
 ) -> Totals {
     let subtotal_minor: i64 = lines.iter().sum();
-    let (rate, free_over) = crate::records::shipping_minor(shipping, currency);
-    let shipping_minor = shipping_rate(subtotal_minor, rate, free_over);
+    let (shipping_minor, shipping_pending) = match shipping_minor {
+        Some(price) => (price, false),
+        None => (0, true),
+    };
     let discounts = apply_discounts(rules, code, subtotal_minor, shipping_minor, now, currency);
     Totals {
         subtotal_minor,
         shipping_minor,
+        shipping_pending,
         total_minor: subtotal_minor + shipping_minor - discounts.total_minor(),
         discounts,
         tax: None,
@@ -230,14 +225,14 @@ pub fn totals(
 /// checkout's summary and the order are priced by `totals` then this, always together.
 pub fn taxed_totals(
     lines: &[i64],
-    shipping: &shared_types::records::ShippingSettings,
+    shipping_minor: Option<i64>,
     rules: &[DiscountRule],
     code: Option<&str>,
     now: i64,
     currency: Currency,
     place: TaxPlace<'_>,
 ) -> Totals {
-    let mut totals = totals(lines, shipping, rules, code, now, currency);
+    let mut totals = totals(lines, shipping_minor, rules, code, now, currency);
     let shares = shares(lines, totals.discounts.merchandise_minor);
     let bases: Vec<i64> = lines.iter().zip(&shares).map(|(l, s)| l - s).collect();
     let tax = cart_tax(

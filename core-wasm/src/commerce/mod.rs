@@ -10,6 +10,7 @@ pub mod customers;
 pub mod discounts;
 pub mod orders;
 pub mod regions;
+pub mod shipping;
 pub mod tax;
 
 pub use address::{
@@ -17,12 +18,13 @@ pub use address::{
 };
 pub use customers::{customer_problems, customers_csv, orders_csv};
 pub use discounts::{
-    Applied, CartDiscounts, DiscountRule, TaxPlace, Totals, applied, apply_discounts,
-    shipping_rate, taxed_totals, totals,
+    Applied, CartDiscounts, DiscountRule, TaxPlace, Totals, applied, apply_discounts, taxed_totals,
+    totals,
 };
 pub use orders::{
     Amounts, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, LineState, OrderState, cancel_refund,
     check_cancel, check_fulfilment, financial_after_refund, fulfillment_status, quote_refund,
     shipping_refundable,
 };
+pub use shipping::{ShippingChoice, ShippingNote, ShippingQuote, quote, zone_for};
 pub use tax::{TaxBreakdown, cart_tax, rate_for, rate_ppm, refund_tax, shares, tax_problems};

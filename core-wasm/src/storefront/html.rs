@@ -188,7 +188,7 @@ impl<'v> View<'v> {
         if !text.contains(FREE_SHIPPING_THRESHOLD) {
             return text.to_owned();
         }
-        match crate::records::shipping_minor(&self.shop.shipping, self.currency()).1 {
+        match self.shop.shipping.free_over_minor {
             Some(threshold) => text.replace(
                 FREE_SHIPPING_THRESHOLD,
                 &money(&self.shop.currency, threshold),

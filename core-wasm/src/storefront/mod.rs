@@ -34,7 +34,8 @@ pub use document::{Boot, app, document};
 pub use html::{FREE_SHIPPING_THRESHOLD, HTML_PATHS, clean, esc, image_src, money};
 #[cfg(feature = "html-cleaner")]
 pub use html::{clean_command_html, clean_config_html};
-pub use pages::cart::{Line, cart_view, plain_totals, summary_view};
+pub use pages::cart::{Line, cart_grams, cart_view, plain_totals, summary_view};
+pub use pages::checkout::shipping_choices;
 pub use read::{Node, get, sections, take_misses, text};
 pub use sections::{home_section, render_section};
 pub use style::{font_urls, theme_css};
@@ -110,9 +111,13 @@ pub struct Shop {
     /// preselects it when the shopper has not chosen one (`commerce::checkout_country`).
     #[serde(default)]
     pub country: String,
-    /// What shipping costs (the cart's free-shipping bar reads its threshold).
-    #[serde(default = "crate::records::default_shipping")]
-    pub shipping: shared_types::records::ShippingSettings,
+    /// What the pages say of shipping before an address is known (the cart's price and
+    /// free-shipping bar, the announcement's threshold).
+    #[serde(default = "crate::records::default_shipping_note")]
+    pub shipping: crate::commerce::ShippingNote,
+    /// The store's shipping zones, which the checkout prices. The server's alone, like `tax`.
+    #[serde(skip)]
+    pub zones: shared_types::records::ShippingSettings,
     /// The store's taxes, which the checkout counts. The server's alone: never sent to the
     /// preview frame, whose build then carries no reader of them.
     #[serde(skip)]

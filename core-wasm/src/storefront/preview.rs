@@ -118,6 +118,7 @@ pub fn sample_product() -> Product {
             sku: String::new(),
         }],
         tags: Vec::new(),
+        weight_grams: None,
         status: "active".to_owned(),
         created_at: 0,
         updated_at: 0,
@@ -129,8 +130,7 @@ pub fn sample_product() -> Product {
 pub fn sample_receipt(product: &Product, shop: &Shop, now_ms: i64) -> Receipt {
     let currency = crate::formats::currency_or_default(&shop.currency);
     let price = crate::money::stored_minor(product.price, currency);
-    let (rate, free_over) = crate::records::shipping_minor(&shop.shipping, currency);
-    let shipping = crate::commerce::shipping_rate(price, rate, free_over);
+    let shipping = shop.shipping.cart_price(price).unwrap_or(0);
     Receipt {
         id: "preview".to_owned(),
         name: "#1001".to_owned(),

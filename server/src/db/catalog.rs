@@ -26,6 +26,7 @@ type ProductRow = (
     String,
     i64,
     Option<i64>,
+    Option<i64>,
     String,
     i64,
     i64,
@@ -35,7 +36,7 @@ type ProductRow = (
 const PRODUCTS: Table<ProductRow, Product> = Table {
     columns: concat!(
         "p.id, p.title, p.handle, p.description_html, p.images, p.options, p.variants, \
-        p.tags, p.price_minor, p.compare_at_minor, p.status, p.created_at, p.updated_at, ",
+        p.tags, p.price_minor, p.compare_at_minor, p.weight_grams, p.status, p.created_at, p.updated_at, ",
         super::currency_column!("p.store_id")
     ),
     from: "products p",
@@ -56,6 +57,7 @@ fn product(row: ProductRow) -> Product {
         tags,
         price,
         compare,
+        weight_grams,
         status,
         created_at,
         updated_at,
@@ -74,6 +76,7 @@ fn product(row: ProductRow) -> Product {
         options: serde_json::from_str::<Vec<ProductOption>>(&options).unwrap_or_default(),
         variants: serde_json::from_str::<Vec<Variant>>(&variants).unwrap_or_default(),
         tags: serde_json::from_str(&tags).unwrap_or_default(),
+        weight_grams,
         status,
         created_at,
         updated_at,
@@ -244,13 +247,15 @@ pub struct ProductWrite {
     pub price_minor: i64,
     /// The compare-at price in minor units, if any.
     pub compare_at_minor: Option<i64>,
+    /// One unit's weight in grams, if weighed.
+    pub weight_grams: Option<i64>,
     /// active, draft or archived.
     pub status: String,
 }
 
 with_handle!(ProductWrite: "products", "product", [
     title, handle, description_html, images, options, variants, tags, price_minor,
-    compare_at_minor, status,
+    compare_at_minor, weight_grams, status,
 ]);
 
 /// Deletes the store's product or collection `id` (`item`) and, first, its places in

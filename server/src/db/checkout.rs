@@ -220,6 +220,8 @@ pub struct PlacedOrder<'a> {
     pub email: &'a str,
     pub subtotal_minor: i64,
     pub shipping_minor: i64,
+    /// The shipping rate chosen, by name.
+    pub shipping_method: &'a str,
     pub discount_minor: i64,
     /// The tax counted at checkout, the part of it on shipping, and whether the prices held it.
     pub tax_minor: i64,
@@ -260,9 +262,9 @@ pub async fn insert_order(
         "INSERT INTO orders (id, store_id, order_number, order_name, customer_id, customer_name, customer_email, \
          currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, \
          fulfillment_status, payment_name, card_type, line_items, country, created_at, captured_at, is_test, \
-         shipping_address, billing_address, note, discounts, tax_minor, shipping_tax_minor, taxes_included) \
+         shipping_address, billing_address, note, discounts, tax_minor, shipping_tax_minor, taxes_included, shipping_method) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $19, $11, $12, 'unfulfilled', $13, NULL, $14, $15, $16, $17, $18, \
-         $20, $21, $22, $23, $24, $25, $26)",
+         $20, $21, $22, $23, $24, $25, $26, $27)",
     )
     .bind(&order_id)
     .bind(store_id)
@@ -294,6 +296,7 @@ pub async fn insert_order(
     .bind(order.tax_minor)
     .bind(order.shipping_tax_minor)
     .bind(i64::from(order.taxes_included))
+    .bind(order.shipping_method)
     .execute(&mut *tx)
     .await?;
     Ok((order_id, order_name))

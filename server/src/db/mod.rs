@@ -54,6 +54,7 @@ pub mod seed;
 pub mod server_secrets;
 pub mod sessions;
 pub mod settings;
+pub mod shipping;
 pub mod staff;
 pub mod stores;
 pub mod subscriptions;
@@ -154,6 +155,7 @@ pub async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
         .await?;
     MIGRATOR.run(&pool).await?;
     money_units::finish_moves(&pool).await?;
+    shipping::finish_zones(&pool).await?;
     Ok(pool)
 }
 

@@ -156,7 +156,13 @@ async fn move_amounts_in_json(
         (
             "SELECT name, data FROM store_settings WHERE store_id = $1 AND name = 'shipping'",
             "UPDATE store_settings SET data = $1 WHERE name = $2 AND store_id = $3",
-            &["rate", "freeShippingOver"][..],
+            &[
+                "rate",
+                "freeShippingOver",
+                "price",
+                "minSubtotal",
+                "maxSubtotal",
+            ][..],
         ),
     ];
     for (select, update, keys) in places {
@@ -180,17 +186,16 @@ async fn move_amounts_in_json(
     Ok(())
 }
 
-/// The amounts under `keys` of an object, or of each object of an array, rounded to the
-/// currency's decimals; other values are left as they are.
+/// The amounts under `keys` of an object, or of the objects nested in it at any depth (a
+/// zone's rates), rounded to the currency's decimals; other values are left as they are.
 fn round_amounts(value: &mut Value, keys: &[&str], to: Currency) {
     match value {
         Value::Array(items) => items.iter_mut().for_each(|v| round_amounts(v, keys, to)),
         Value::Object(fields) => {
-            for key in keys {
-                let Some(field) = fields.get_mut(*key) else {
-                    continue;
-                };
-                if let Ok(amount) = serde_json::from_value::<Money>(field.clone())
+            for (key, field) in fields.iter_mut() {
+                if !keys.contains(&key.as_str()) {
+                    round_amounts(field, keys, to);
+                } else if let Ok(amount) = serde_json::from_value::<Money>(field.clone())
                     && let Ok(rounded) = serde_json::to_value(rounded_to(amount, to))
                 {
                     *field = rounded;

@@ -28,7 +28,7 @@ use crate::error::ApiError;
 pub const ORDER_COLUMNS: &str = "id, order_name, customer_id, customer_name, customer_email, created_at, captured_at, \
     currency, subtotal_minor, shipping_minor, discount_minor, grand_total_minor, financial_status, fulfillment_status, \
     payment_name, card_type, line_items, is_test, shipping_address, billing_address, note, discounts, refunded_minor, \
-    cancelled_at, version, tax_minor, shipping_tax_minor, taxes_included";
+    cancelled_at, version, tax_minor, shipping_tax_minor, taxes_included, shipping_method";
 
 /// An order as `ORDER_COLUMNS` reads it.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -61,6 +61,7 @@ pub struct OrderRow {
     pub tax_minor: i64,
     pub shipping_tax_minor: i64,
     pub taxes_included: i64,
+    pub shipping_method: String,
 }
 
 /// The order list's filters as SQL values: `-1` and empty strings when a filter is not set.
@@ -213,6 +214,7 @@ pub fn order(row: &OrderRow) -> Order {
         currency: row.currency.clone(),
         subtotal: stored(row.subtotal_minor, currency),
         shipping: stored(row.shipping_minor, currency),
+        shipping_method: row.shipping_method.clone(),
         discount: stored(row.discount_minor, currency),
         tax: stored(row.tax_minor, currency),
         shipping_tax: stored(row.shipping_tax_minor, currency),

@@ -57,6 +57,7 @@ async fn product_write(
         tags: json_text(&checked.tags)?,
         price_minor: checked.price_minor,
         compare_at_minor: checked.compare_at_minor,
+        weight_grams: checked.weight_grams,
         status: checked.status,
     })
 }

@@ -351,7 +351,10 @@ macro_rules! initial_settings {
 }
 
 kinds! {
-    ShippingSettings: "shipping", "shipping settings", rules::shipping_problems [money];
+    ShippingSettings: "shipping", "shipping settings", rules::shipping_problems [money], |value, conn, store_id| {
+        let _ = (conn, store_id);
+        Ok(core_wasm::commerce::shipping::normalized(value))
+    };
     TaxSettings: "taxes", "tax settings", core_wasm::commerce::tax_problems, |value, conn, store_id| {
         let _ = (conn, store_id);
         Ok(core_wasm::commerce::tax::normalized(value))

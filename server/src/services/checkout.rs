@@ -51,6 +51,9 @@ pub struct CheckoutInput {
     /// The discount code the shopper typed.
     #[serde(default)]
     pub discount_code: Option<String>,
+    /// The shipping rate the shopper chose, by name; absent: the cheapest offered.
+    #[serde(default)]
+    pub shipping_rate: Option<String>,
     pub items: Vec<ItemInput>,
     /// The browser's checkout draft, closed by this order.
     #[serde(default)]
@@ -91,6 +94,16 @@ pub fn check(input: &CheckoutInput) -> Vec<String> {
         errors.push(format!(
             "A discount code is at most {} characters.",
             rules::DISCOUNT_CODE_MAX_CHARS
+        ));
+    }
+    let rate_max = core_wasm::commerce::shipping::SHIPPING_NAME_MAX;
+    if input
+        .shipping_rate
+        .as_deref()
+        .is_some_and(|r| r.trim().chars().count() > rate_max)
+    {
+        errors.push(format!(
+            "A shipping rate's name is at most {rate_max} characters."
         ));
     }
     if input
@@ -134,6 +147,8 @@ pub struct NewOrder<'a> {
     pub fingerprint: &'a str,
     pub lines: &'a [Line],
     pub totals: &'a Totals,
+    /// The shipping rate taken, by name.
+    pub shipping_method: &'a str,
     pub payment: CheckoutPayment,
     /// The country of the visit, for the conversion event.
     pub visit_country: &'a str,
@@ -154,6 +169,7 @@ pub async fn write_order(
         fingerprint,
         lines,
         totals,
+        shipping_method,
         payment,
         visit_country,
         currency,
@@ -265,6 +281,7 @@ pub async fn write_order(
             email,
             subtotal_minor: totals.subtotal_minor,
             shipping_minor: totals.shipping_minor,
+            shipping_method,
             discount_minor: totals.discounts.total_minor(),
             tax_minor: tax.total,
             shipping_tax_minor: tax.shipping,

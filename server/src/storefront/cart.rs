@@ -173,6 +173,7 @@ pub async fn price_lines(
             quantity,
             price_minor: stored_minor(price, currency),
             stock,
+            weight_grams: product.weight_grams.unwrap_or(0),
             personalization,
         });
     }

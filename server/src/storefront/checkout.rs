@@ -89,7 +89,13 @@ pub async fn place_order(
         .map(str::trim)
         .filter(|c| !c.is_empty())
         .map(str::to_uppercase);
-    let fingerprint = json!({"email": email, "items": items, "code": code}).to_string();
+    let rate = input
+        .shipping_rate
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty());
+    let fingerprint =
+        json!({"email": email, "items": items, "code": code, "shipping": rate}).to_string();
     if let Some((id, name, total, seen)) = checkout::by_key(&state.db, &shop.id, &key).await? {
         if seen != fingerprint {
             return Err(ApiError::Conflict(
@@ -109,11 +115,33 @@ pub async fn place_order(
         return Err(ApiError::Invalid(vec!["The cart is empty.".to_owned()]).into());
     }
     let amounts: Vec<i64> = lines.iter().map(|l| l.price_minor * l.quantity).collect();
+    // The shipping the address is offered, priced by the core: a rate the shopper did not see
+    // offered there (another zone's, a stale page's) is refused, never priced.
+    let ship_to = &input.shipping_address;
+    let quote = core_wasm::commerce::quote(
+        &shop.zones,
+        &ship_to.country,
+        &ship_to.region,
+        amounts.iter().sum(),
+        core_wasm::storefront::cart_grams(&lines),
+        currency,
+        rate,
+    );
+    if let Some(problem) = quote.problem {
+        return Err(ApiError::Invalid(vec![problem]).into());
+    }
+    let Some(choice) = quote.taken().filter(|_| !quote.unknown_choice) else {
+        return Err(ApiError::Conflict(format!(
+            "The shipping method \"{}\" is not offered for this address and order: choose another.",
+            rate.unwrap_or_default()
+        ))
+        .into());
+    };
     let rules = crate::db::discounts::rules(&state.db, &shop.id, Some(&email)).await?;
     // The tax of the address the order ships to (checked above).
     let totals = core_wasm::commerce::taxed_totals(
         &amounts,
-        &shop.shipping,
+        Some(choice.price_minor),
         &rules,
         code.as_deref(),
         now_ms(),
@@ -137,6 +165,7 @@ pub async fn place_order(
         fingerprint: &fingerprint,
         lines: &lines,
         totals: &totals,
+        shipping_method: &choice.name,
         payment,
         visit_country: &country,
         currency,

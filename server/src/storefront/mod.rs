@@ -190,13 +190,12 @@ pub(crate) async fn shop(
     let tax: shared_types::commerce::TaxSettings = tax
         .and_then(|data| serde_json::from_str(&data).ok())
         .unwrap_or_default();
-    // The merchant's shipping settings (checked by the core when saved), else a new store's.
-    let shipping = shipping
+    // The merchant's shipping zones (checked by the core when saved), else a new store's.
+    let money = core_wasm::formats::currency_or_default(currency.as_deref().unwrap_or_default());
+    let zones = shipping
         .and_then(|data| serde_json::from_str(&data).ok())
-        .unwrap_or_else(|| {
-            let code = currency.as_deref().unwrap_or_default();
-            core_wasm::records::initial_shipping(core_wasm::formats::currency_or_default(code))
-        });
+        .unwrap_or_else(|| core_wasm::records::initial_shipping(money));
+    let country = country.unwrap_or_default();
     Ok(Shop {
         base: if on_host {
             String::new()
@@ -207,8 +206,9 @@ pub(crate) async fn shop(
         name,
         subdomain,
         currency: currency.unwrap_or_else(|| core_wasm::limits::DEFAULT_CURRENCY_CODE.to_owned()),
-        country: country.unwrap_or_default(),
-        shipping,
+        shipping: core_wasm::commerce::ShippingNote::of(&zones, &country, money),
+        zones,
+        country,
         tax_note: core_wasm::storefront::TaxNote::of(&tax),
         tax,
     })
@@ -785,6 +785,9 @@ pub struct CartRequest {
     pub country: Option<String>,
     #[serde(default)]
     pub region: Option<String>,
+    /// The shipping rate the shopper chose (the checkout), by name.
+    #[serde(default)]
+    pub shipping_rate: Option<String>,
 }
 
 async fn cart_view(
@@ -838,8 +841,14 @@ async fn cart_view(
     let amounts: Vec<i64> = lines.iter().map(|l| l.price_minor * l.quantity).collect();
     let subtotal: i64 = amounts.iter().sum();
     let rules = crate::db::discounts::rules(&state.db, &shop.id, email.as_deref()).await?;
-    // The checkout's summary counts the tax of the address typed so far; the cart says in words
-    // where tax stands.
+    // The checkout's summary prices the shipping and counts the tax of the address typed so
+    // far; the cart says in words where shipping and tax stand.
+    let region = request
+        .region
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| r.chars().count() <= core_wasm::commerce::address::ADDRESS_FIELD_MAX)
+        .unwrap_or("");
     let place = request
         .country
         .as_deref()
@@ -848,25 +857,32 @@ async fn cart_view(
         .map(|country| core_wasm::commerce::TaxPlace {
             settings: &shop.tax,
             country,
-            region: request
-                .region
-                .as_deref()
-                .map(str::trim)
-                .filter(|r| r.chars().count() <= core_wasm::commerce::address::ADDRESS_FIELD_MAX)
-                .unwrap_or(""),
+            region,
         });
+    let quote = place.map(|place| {
+        core_wasm::commerce::quote(
+            &shop.zones,
+            place.country,
+            region,
+            subtotal,
+            core_wasm::storefront::cart_grams(&lines),
+            currency,
+            request
+                .shipping_rate
+                .as_deref()
+                .filter(|r| r.chars().count() <= core_wasm::commerce::shipping::SHIPPING_NAME_MAX),
+        )
+    });
+    let shipping = match &quote {
+        Some(quote) => quote.taken().map(|c| c.price_minor),
+        None => shop.shipping.cart_price(subtotal),
+    };
     let now = crate::db::now_ms();
     let totals = match place {
         Some(place) => core_wasm::commerce::taxed_totals(
-            &amounts,
-            &shop.shipping,
-            &rules,
-            code,
-            now,
-            currency,
-            place,
+            &amounts, shipping, &rules, code, now, currency, place,
         ),
-        None => core_wasm::commerce::totals(&amounts, &shop.shipping, &rules, code, now, currency),
+        None => core_wasm::commerce::totals(&amounts, shipping, &rules, code, now, currency),
     };
     let typed = code.unwrap_or("");
     let html = if request.view.as_deref() == Some("summary") {
@@ -884,6 +900,8 @@ async fn cart_view(
         "taxesIncluded": totals.tax.as_ref().is_some_and(|t| t.included),
         "codeApplied": totals.discounts.applied.iter().any(|a| a.rule.method == "code"),
         "codeProblem": totals.discounts.code_problem,
+        "shippingHtml": quote.as_ref().map(|q| core_wasm::storefront::shipping_choices(&view, q)),
+        "shippingProblem": quote.as_ref().and_then(|q| q.problem.clone()),
         "lines": lines.iter().map(cart::browser_line).collect::<Vec<_>>(),
         "problems": problems,
     });

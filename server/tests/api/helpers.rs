@@ -652,6 +652,20 @@ pub async fn paid_orders(app: &TestApp, store_id: &str, count: usize, total_mino
 }
 
 /// A fresh store of the seller's, with nothing in it: (the seller's token, the store's id).
+/// The subdomain of the store `store`, as its owner reads it.
+pub async fn subdomain_of(app: &TestApp, token: &str, store: &str) -> String {
+    let current = app
+        .get("/api/stores/current")
+        .token(token)
+        .store(store)
+        .send()
+        .await;
+    current.json["subdomain"]
+        .as_str()
+        .expect("subdomain")
+        .to_owned()
+}
+
 pub async fn fresh_store(app: &TestApp) -> (String, String) {
     let (token, _, _) = app.session_of(SELLER_EMAIL).await;
     let created = app

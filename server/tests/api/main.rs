@@ -28,6 +28,7 @@ mod reports;
 mod retention;
 mod robustness;
 mod sessions;
+mod shipping;
 mod site;
 mod store_access;
 mod storefront;

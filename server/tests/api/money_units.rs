@@ -341,7 +341,11 @@ async fn a_new_currency_keeps_each_amount_rounded_to_its_decimals() {
     let sized = sized.json["id"].as_str().expect("id").to_owned();
     let shipping = app
         .put("/api/stores/settings/shipping")
-        .json(&json!({"rate": 4.99, "freeShippingOver": 49.5}))
+        .json(
+            &json!({"zones": [{"name": "Everywhere", "restOfWorld": true, "freeShippingOver": 49.5,
+            "rates": [{"name": "Standard", "price": 4.99},
+                {"name": "Big", "price": 0.5, "condition": "value", "minSubtotal": 99.99}]}]}),
+        )
         .token(&token)
         .store(&store)
         .send()
@@ -401,15 +405,16 @@ async fn a_new_currency_keeps_each_amount_rounded_to_its_decimals() {
         sized.text
     );
     let shipping = get(&app, &token, &store, "/api/stores/settings/shipping").await;
+    let zone = &shipping.json["zones"][0];
+    let rates = &zone["rates"];
     assert_eq!(
-        shipping.json["rate"].as_f64(),
-        Some(5.0),
-        "{}",
-        shipping.text
-    );
-    assert_eq!(
-        shipping.json["freeShippingOver"].as_f64(),
-        Some(50.0),
+        (
+            rates[0]["price"].as_f64(),
+            rates[1]["price"].as_f64(),
+            rates[1]["minSubtotal"].as_f64(),
+            zone["freeShippingOver"].as_f64()
+        ),
+        (Some(5.0), Some(1.0), Some(100.0), Some(50.0)),
         "{}",
         shipping.text
     );

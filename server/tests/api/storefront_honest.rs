@@ -7,7 +7,7 @@
 use axum::http::{StatusCode, header};
 use serde_json::json;
 
-use crate::helpers::{OWNER_EMAIL, TestApp, fresh_store, spawn_app, stored_product};
+use crate::helpers::{OWNER_EMAIL, TestApp, fresh_store, spawn_app, stored_product, subdomain_of};
 
 async fn review(
     app: &TestApp,
@@ -300,16 +300,7 @@ fn store_links(html: &str, subdomain: &str) -> Vec<String> {
 async fn a_new_stores_home_page_links_only_to_what_exists_in_either_template() {
     let app = spawn_app().await;
     let (token, store) = fresh_store(&app).await;
-    let current = app
-        .get("/api/stores/current")
-        .token(&token)
-        .store(&store)
-        .send()
-        .await;
-    let subdomain = current.json["subdomain"]
-        .as_str()
-        .expect("subdomain")
-        .to_owned();
+    let subdomain = subdomain_of(&app, &token, &store).await;
     let themes = app
         .get("/api/stores/onlinestore/themes")
         .token(&token)
@@ -357,22 +348,16 @@ async fn free_shipping_texts_name_the_stores_own_threshold_in_its_currency() {
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     let saved = app
         .put("/api/stores/settings/shipping")
-        .json(&json!({"rate": 4.99, "freeShippingOver": 75}))
+        .json(
+            &json!({"zones": [{"name": "Everywhere", "restOfWorld": true, "freeShippingOver": 75,
+            "rates": [{"name": "Standard", "price": 4.99}]}]}),
+        )
         .token(&token)
         .store(&store)
         .send()
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
-    let current = app
-        .get("/api/stores/current")
-        .token(&token)
-        .store(&store)
-        .send()
-        .await;
-    let subdomain = current.json["subdomain"]
-        .as_str()
-        .expect("subdomain")
-        .to_owned();
+    let subdomain = subdomain_of(&app, &token, &store).await;
     let home = app.get(&format!("/s/{subdomain}/")).send().await;
     assert!(
         home.text.contains("Free shipping over €75.00"),

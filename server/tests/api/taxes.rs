@@ -6,7 +6,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, address, fresh_store, spawn_app};
+use crate::helpers::{TestApp, address, fresh_store, spawn_app, subdomain_of};
 
 async fn put_taxes(app: &TestApp, token: &str, store: &str, taxes: Value) -> crate::helpers::Reply {
     app.put("/api/stores/settings/taxes")
@@ -38,16 +38,7 @@ fn berlin() -> Value {
 async fn a_store_charges_its_addresses_tax_refunds_its_share_and_exports_it_to_the_cent() {
     let app = spawn_app().await;
     let (token, store) = fresh_store(&app).await;
-    let current = app
-        .get("/api/stores/current")
-        .token(&token)
-        .store(&store)
-        .send()
-        .await;
-    let subdomain = current.json["subdomain"]
-        .as_str()
-        .expect("subdomain")
-        .to_owned();
+    let subdomain = subdomain_of(&app, &token, &store).await;
 
     // No rates until the merchant sets some; bad ones are refused, all at once.
     let initial = app

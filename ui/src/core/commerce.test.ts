@@ -29,6 +29,7 @@ function paidOrder(changes: Partial<Order> = {}): Order {
     currency: "USD",
     subtotal: 100,
     shipping: 5,
+    shippingMethod: "Standard",
     discount: 10,
     tax: 0,
     shippingTax: 0,

@@ -17,6 +17,8 @@ pub struct Line {
     pub quantity: i64,
     pub price_minor: i64,
     pub stock: i64,
+    /// One unit's weight in grams (0: not weighed).
+    pub weight_grams: i64,
     /// The shopper's checked personalization values (`crate::personalize::check_values`).
     pub personalization: Vec<crate::personalize::Filled>,
 }
@@ -35,11 +37,20 @@ fn personal_html(line: &Line) -> String {
         .collect()
 }
 
-/// The totals of a cart whose lines cost `lines`, with no discounts, under the store's shipping
-/// settings and before an address is known (the preview's sample and a cart before its
-/// discounts are known).
+/// What the lines weigh together, in grams (the rates by weight read it).
+pub fn cart_grams(lines: &[Line]) -> i64 {
+    lines
+        .iter()
+        .map(|l| l.weight_grams.saturating_mul(l.quantity))
+        .fold(0, i64::saturating_add)
+}
+
+/// The totals of a cart whose lines cost `lines`, with no discounts, before an address is
+/// known (the preview's sample and a cart before its discounts are known): shipping when
+/// every address pays the same, else left to the checkout.
 pub fn plain_totals(view: &View, lines: &[i64]) -> Totals {
-    crate::commerce::totals(lines, &view.shop.shipping, &[], None, 0, view.currency())
+    let shipping = view.shop.shipping.cart_price(lines.iter().sum());
+    crate::commerce::totals(lines, shipping, &[], None, 0, view.currency())
 }
 
 pub(crate) fn cart_page() -> String {
@@ -81,11 +92,9 @@ pub fn cart_view(
         // The store's free-shipping threshold when it has one (the bar speaks of free
         // shipping), else the theme's goal.
         let currency = view.currency();
-        let target = crate::records::shipping_minor(&view.shop.shipping, currency)
-            .1
-            .unwrap_or_else(|| {
-                crate::money::stored_from_number(cart_goal.number("goalAmount"), currency)
-            });
+        let target = view.shop.shipping.free_over_minor.unwrap_or_else(|| {
+            crate::money::stored_from_number(cart_goal.number("goalAmount"), currency)
+        });
         let share = if target > 0 {
             (subtotal as f64 / target as f64).min(1.0)
         } else {
@@ -264,7 +273,9 @@ fn totals_view(view: &View, totals: &Totals) -> String {
     let _ = write!(
         out,
         "<p><span>Shipping</span><span data-shipping>{}</span></p>",
-        if totals.shipping_minor == 0 {
+        if totals.shipping_pending {
+            "Calculated at checkout".to_owned()
+        } else if totals.shipping_minor == 0 {
             "Free".to_owned()
         } else {
             esc(&money(cur, totals.shipping_minor))

@@ -74,6 +74,10 @@ pub(crate) fn checkout_page(view: &View, country: &str) -> String {
     );
     out.push_str(&address_fields("bill", "billing", false, country));
     out.push_str("</fieldset>");
+    // The address's shipping choices, which the summary's answer fills (`shipping_choices`).
+    out.push_str(
+        "<h2>Shipping method</h2><div class=\"co-ship\" data-shipping-choices aria-live=\"polite\"><p class=\"muted\">Enter your address to see the shipping methods.</p></div>",
+    );
     if checkout.flag("isCustomerNote") {
         out.push_str("<label for=\"co-note\">Note for the seller (optional)</label><textarea id=\"co-note\" name=\"note\" maxlength=\"1000\" rows=\"3\"></textarea>");
     }
@@ -175,5 +179,38 @@ fn address_fields(id: &str, prefix: &str, phone: bool, selected: &str) -> String
     if phone {
         out.push_str(&field("phone", "Phone", "tel", PHONE_MAX, true));
     }
+    out
+}
+
+/// The shipping choices of the checkout's address: one radio per rate offered, the chosen one
+/// checked, or why the order cannot ship there.
+pub fn shipping_choices(view: &View, quote: &crate::commerce::ShippingQuote) -> String {
+    if let Some(problem) = &quote.problem {
+        return format!(
+            "<p class=\"notice\" role=\"alert\" data-shipping-problem>{}</p>",
+            esc(problem)
+        );
+    }
+    let mut out = String::from(
+        "<fieldset class=\"ship-choices\"><legend class=\"sr\">Shipping method</legend>",
+    );
+    for (at, choice) in quote.choices.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<label class=\"ship-choice\"><input type=\"radio\" name=\"shippingRate\" value=\"{name}\"{checked}> <span>{name}</span><b>{price}</b></label>",
+            name = esc(&choice.name),
+            checked = if quote.chosen == Some(at) {
+                " checked"
+            } else {
+                ""
+            },
+            price = if choice.price_minor == 0 {
+                "Free".to_owned()
+            } else {
+                esc(&money(&view.shop.currency, choice.price_minor))
+            },
+        );
+    }
+    out.push_str("</fieldset>");
     out
 }

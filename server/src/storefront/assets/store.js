@@ -401,6 +401,12 @@
       if (!items.length) {
         summary.innerHTML = "<p>Your cart is empty.</p><a class=\"btn\" href=\"" + base + "/collections/all\">Continue shopping</a>";
       } else {
+        var choices = $("[data-shipping-choices]", form);
+        // The shipping rate chosen, by name, while the address's choices offer it.
+        var chosenRate = function () {
+          var picked = choices && $("input[name=shippingRate]:checked", choices);
+          return picked ? picked.value : undefined;
+        };
         var loadSummary = function () {
           var email = form.elements.email;
           var country = form.elements["shipping.country"];
@@ -411,9 +417,11 @@
             // The tax of the address typed so far.
             country: country && country.value ? country.value : undefined,
             region: region && region.value.trim() ? region.value.trim() : undefined,
+            shippingRate: chosenRate(),
             config: preview ? lastConfig : undefined
           }).then(function (r) {
             summary.innerHTML = r.ok ? r.data.html : "<p class=\"notice\">The summary could not be loaded.</p>";
+            if (choices && r.ok && r.data.shippingHtml) choices.innerHTML = r.data.shippingHtml;
             initImages(summary);
             initCode(summary, loadSummary);
           });
@@ -424,6 +432,10 @@
         // The tax depends on where the order ships.
         ["shipping.country", "shipping.region"].forEach(function (name) {
           if (form.elements[name]) form.elements[name].addEventListener("change", loadSummary);
+        });
+        // So do the shipping's price and the tax on it.
+        if (choices) choices.addEventListener("change", function (e) {
+          if (e.target && e.target.name === "shippingRate") loadSummary();
         });
       }
     }
@@ -497,6 +509,7 @@
         sessionId: sessionId(), idempotencyKey: key, email: form.elements.email.value.trim(),
         shippingAddress: address("shipping"), billingAddress: same && !same.checked ? address("billing") : undefined,
         discountCode: readCode() || undefined,
+        shippingRate: chosenRate ? chosenRate() : undefined,
         note: note ? note.value.trim() : null, items: cart, draftToken: getItem(DRAFT_KEY) || undefined
       }).then(function (r) {
         if (r.ok) {

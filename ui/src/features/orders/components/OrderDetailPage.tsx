@@ -1,7 +1,7 @@
 // One order (/orders/detail/:id): its lines with what shipped and was refunded, the totals with
-// each discount, the shopper's note and addresses, the fulfilments (each may be cancelled), the
-// refunds and the timeline; the actions Fulfil items, Refund and Cancel order, each offered
-// when the core says the order allows it.
+// the shipping rate chosen and each discount, the shopper's note and addresses, the fulfilments
+// (each may be cancelled), the refunds and the timeline; the actions Fulfil items, Refund and
+// Cancel order, each offered when the core says the order allows it.
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Timeline } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMemo, useState } from "react";
@@ -74,7 +74,10 @@ function Totals({ order }: { order: Order }) {
   return (
     <Stack gap={6}>
       <Line label={t("orders.subtotal")} value={formats.money(order.subtotal)} />
-      <Line label={t("orders.shipping")} value={formats.money(order.shipping)} />
+      <Line
+        label={order.shippingMethod ? t("orders.shippingMethod", { method: order.shippingMethod }) : t("orders.shipping")}
+        value={formats.money(order.shipping)}
+      />
       {order.discounts.map((discount, index) => (
         <Line
           key={index}

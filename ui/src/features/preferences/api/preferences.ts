@@ -1,5 +1,6 @@
-// The store's page preference (GET and PUT /stores/preferences), its shipping settings (the flat
-// rate and the free-shipping threshold) and its tax settings, each a setting of the store.
+// The store's page preference (GET and PUT /stores/preferences), its shipping settings (zones of
+// places, each with its rates and free-shipping threshold) and its tax settings, each a setting of
+// the store.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { PagePreference } from "../../../types/generated/PagePreference";

@@ -1,5 +1,6 @@
 // A section of Preferences saved on its own (shipping, taxes): its title with its Save button, a
-// hint, why the last save was refused, and its fields, or a placeholder while they load.
+// hint, why the last save was refused, and its fields, or a placeholder while they load. Save
+// waits for the fields, and for a change where the section tells whether there is one.
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
 import { FormProblems } from "../../../components/records/FormProblems";
@@ -10,6 +11,8 @@ export function SettingSection(props: {
   hint: string;
   saveLabel: string;
   saving: boolean;
+  /** Nothing typed differs from what is saved (Save is off); absent: Save is always on. */
+  unchanged?: boolean;
   /** The fields, or null while the saved values load. */
   children: ReactNode | null;
   problems: string[];
@@ -17,7 +20,7 @@ export function SettingSection(props: {
   loadError: unknown;
   onSubmit: () => void;
 }) {
-  const { id, title, hint, saveLabel, saving, children, problems, saveError, loadError, onSubmit } = props;
+  const { id, title, hint, saveLabel, saving, unchanged = false, children, problems, saveError, loadError, onSubmit } = props;
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit();
@@ -29,7 +32,7 @@ export function SettingSection(props: {
           <Title order={2} fz="h4" id={`${id}-title`}>
             {title}
           </Title>
-          <Button type="submit" loading={saving} disabled={children === null}>
+          <Button type="submit" loading={saving} disabled={children === null || unchanged}>
             {saveLabel}
           </Button>
         </Group>

@@ -22,6 +22,7 @@ export function productInput(product: Product): ProductInput {
     images: product.images,
     price: product.price,
     compareAtPrice: product.compareAtPrice,
+    weightGrams: product.weightGrams,
     options: product.options,
     variants: product.variants,
     tags: product.tags,

@@ -1,8 +1,9 @@
 // A product's form (website.products.create and website.products.update): title, description,
-// images (uploaded, described, ordered by dragging), prices, options and the variants they make
-// (price, compare-at price, SKU and stock each), status, tags and handle. The core checks it
-// before it is sent and, after a refused save, puts its verdict under each field.
-import { Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
+// images (uploaded, described, ordered by dragging), prices, the weight of a unit (for rates by
+// weight), options and the variants they make (price, compare-at price, SKU and stock each),
+// status, tags and handle. The core checks it before it is sent and, after a refused save, puts
+// its verdict under each field.
+import { NumberInput, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from "@mantine/core";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { checkProductFields, contentChoices, variantsForOptions } from "../../../core";
@@ -129,6 +130,19 @@ export function ProductFormPage() {
             value={input.compareAtPrice}
             error={errorAt("compareAtPrice")}
             onValue={(value) => change("compareAtPrice", value)}
+          />
+        </SimpleGrid>
+      </Section>
+      <Section title={t("products.shipping")}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label={t("products.fields.weight")}
+            description={t("products.fields.weightHint")}
+            min={0}
+            allowDecimal={false}
+            value={input.weightGrams ?? ""}
+            error={errorAt("weightGrams")}
+            onChange={(value) => change("weightGrams", typeof value === "number" ? value : undefined)}
           />
         </SimpleGrid>
       </Section>
