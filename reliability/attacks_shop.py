@@ -463,7 +463,9 @@ def amounts_a_currency_cannot_hold_are_refused_everywhere(target: Target) -> dic
             ("POST", "/stores/discounts", {"method": "code", "code": "HALF", "valueType": "amount", "value": bad}),
             ("POST", "/stores/discounts", {"method": "code", "code": "MIN", "valueType": "percent", "value": 10,
                                            "minSubtotal": bad}),
-            ("PUT", "/stores/settings/shipping", {"rate": bad, "freeShippingOver": good}),
+            ("PUT", "/stores/settings/shipping", {"zones": [{"name": "Everywhere", "restOfWorld": True,
+                                                             "freeShippingOver": good,
+                                                             "rates": [{"name": "Standard", "price": bad}]}]}),
             ("PUT", "/stores/reports/costs", {"productId": product_id, "unitCost": bad}),
             ("PUT", "/stores/products/bulk", {"products": [{"id": product_id, "price": bad}]}),
             ("POST", "/stores/bulk-updates", {"field": "price", "operation": "set", "amount": bad}),
@@ -498,7 +500,9 @@ def shipping_goes_back_once(target: Target) -> dict:
     goes back once: each later ask is refused, and the cancellation refunds no shipping again."""
     token, store_id = owner(target)
     headers = store_headers(store_id)
-    shipping = target.call("PUT", "/stores/settings/shipping", {"rate": 4.99}, token, headers)
+    everywhere = {"zones": [{"name": "Everywhere", "restOfWorld": True,
+                             "rates": [{"name": "Standard", "price": 4.99}]}]}
+    shipping = target.call("PUT", "/stores/settings/shipping", everywhere, token, headers)
     assert shipping.status == 200, f"shipping settings: {shipping.status} {shipping.text[:200]}"
     placed = checkout(target, buyable(target))
     assert getattr(placed, "status", -1) == 201, f"checkout: {placed.status} {placed.text[:200]}"

@@ -6,7 +6,7 @@
 // names it. A Vietnamese reader on a phone finds the same zones in Vietnamese.
 import AxeBuilder from "@axe-core/playwright";
 import { type Locator, expect, test } from "@playwright/test";
-import { OWNER, SHOPPER_AGENT, apiSession, call, cartWithOne, enter, newStore, typeIvysAddress, watch } from "./helpers";
+import { OWNER, SHOPPER_AGENT, apiSession, call, cartWithOne, enter, expectFitsWidth, newStore, typeIvysAddress, watch } from "./helpers";
 
 const SLOW = { timeout: 30_000 };
 
@@ -133,8 +133,25 @@ test("a merchant ships to the US and to Europe by weight, and the checkout offer
   await shop.locator(".co-ship").screenshot({ path: "e2e/screenshots/shipping-checkout-1280.png" });
   await shop.getByRole("button", { name: "Pay now" }).click();
   await expect(shop.getByRole("heading", { name: /Thank you, Ivy/ })).toBeVisible(SLOW);
+  await expect(shop.getByText("Shipping (Express)")).toBeVisible();
   const orderName = (await shop.locator("[data-order-name]").textContent())?.trim() ?? "";
   await shopper.close();
+
+  // On a phone, with the keyboard: the choices fit, and an arrow key takes Express.
+  const phone = await browser.newContext({ userAgent: SHOPPER_AGENT, viewport: { width: 375, height: 812 } });
+  const small = await phone.newPage();
+  await cartWithOne(small, subdomain, product.handle);
+  await small.getByRole("link", { name: "Check out" }).click();
+  await typeIvysAddress(small, "IL");
+  const choices = small.getByRole("group", { name: "Shipping method" });
+  await choices.getByRole("radio", { name: "Standard $4.99" }).focus();
+  await small.keyboard.press("ArrowDown");
+  await expect(choices.getByRole("radio", { name: "Express $15.00" })).toBeChecked();
+  await expect(small.locator("[data-summary] [data-total]")).toHaveText("$45.00");
+  await expect(choices.getByRole("radio", { name: "Express $15.00" })).toBeFocused();
+  await expectFitsWidth(small, 375, "the checkout");
+  await small.locator(".co-ship").screenshot({ path: "e2e/screenshots/shipping-checkout-375.png" });
+  await phone.close();
 
   // The order page names the rate taken.
   await page.goto("/admin/orders");

@@ -143,6 +143,7 @@ pub fn orders_csv(orders: &[Order]) -> String {
         "Refunded",
         "Cancelled at",
         "Note",
+        "Shipping method",
         "Item",
         "Variant",
         "Quantity",
@@ -181,6 +182,7 @@ pub fn orders_csv(orders: &[Order]) -> String {
             money(order.refunded, currency),
             order.cancelled_at.map(timestamp).unwrap_or_default(),
             order.note.clone(),
+            order.shipping_method.clone(),
         ];
         let mut tail = address_fields(order.shipping_address.as_ref());
         tail.extend(address_fields(order.billing_address.as_ref()));

@@ -276,7 +276,8 @@ pub fn normalized(settings: ShippingSettings) -> ShippingSettings {
 }
 
 /// The zone serving an address: the one naming its region, else its country, else the rest of
-/// the world; `None`: the store does not ship there.
+/// the world; `None`: the store does not ship there. The zones are compared as `normalized`
+/// keeps them (`US-CA`), so an address costs a string comparison per place.
 pub fn zone_for<'a>(
     settings: &'a ShippingSettings,
     country: &str,
@@ -285,20 +286,16 @@ pub fn zone_for<'a>(
     let country = country.trim().to_ascii_uppercase();
     let region = super::regions::region_code(&country, region)
         .map_or_else(|| region.trim().to_ascii_uppercase(), str::to_owned);
-    let names = |zone: &ShippingZone, wanted: &(String, String)| {
-        zone.places
+    let naming = |wanted: &str| {
+        settings
+            .zones
             .iter()
-            .any(|p| place(p).is_ok_and(|key| key == *wanted))
+            .find(|zone| zone.places.iter().any(|p| p == wanted))
     };
-    let by_region = (!region.is_empty())
-        .then(|| {
-            let wanted = (country.clone(), region.clone());
-            settings.zones.iter().find(|z| names(z, &wanted))
-        })
-        .flatten();
-    let wanted = (country, String::new());
-    by_region
-        .or_else(|| settings.zones.iter().find(|z| names(z, &wanted)))
+    (!region.is_empty())
+        .then(|| naming(&place_text(&(country.clone(), region))))
+        .flatten()
+        .or_else(|| naming(&country))
         .or_else(|| settings.zones.iter().find(|z| z.rest_of_world))
 }
 

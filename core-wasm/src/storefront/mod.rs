@@ -257,6 +257,9 @@ pub struct Receipt {
     pub lines: Vec<(String, i64, i64)>,
     pub subtotal_minor: i64,
     pub shipping_minor: i64,
+    /// The shipping rate taken ("Express"); empty for orders from before zones.
+    #[serde(default)]
+    pub shipping_method: String,
     /// All the discounts took off.
     #[serde(default)]
     pub discount_minor: i64,

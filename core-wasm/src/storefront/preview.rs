@@ -139,6 +139,7 @@ pub fn sample_receipt(product: &Product, shop: &Shop, now_ms: i64) -> Receipt {
         lines: vec![(product.title.clone(), 1, price)],
         subtotal_minor: price,
         shipping_minor: shipping,
+        shipping_method: String::new(),
         discount_minor: 0,
         tax_minor: 0,
         taxes_included: shop.tax_note == super::TaxNote::Included,

@@ -400,6 +400,7 @@ pub async fn receipt(
             .collect(),
         subtotal_minor: row.subtotal_minor,
         shipping_minor: row.shipping_minor,
+        shipping_method: row.shipping_method,
         discount_minor: row.discount_minor,
         tax_minor: row.tax_minor,
         taxes_included: row.taxes_included == 1,

@@ -236,6 +236,33 @@ async fn zones_price_the_checkout_by_address_value_and_weight_and_refuse_what_is
         (Some(15.0), Some("Express")),
         "{order}"
     );
+    // The thank-you page and the orders export name it too.
+    let thanks = app
+        .get(&format!("/s/{subdomain}/thank-you/{id}"))
+        .send()
+        .await;
+    assert!(
+        thanks
+            .text
+            .contains("<span>Shipping (Express)</span><span data-shipping>$15.00</span>"),
+        "{}",
+        thanks.text
+    );
+    let csv = app
+        .get("/api/stores/orders/export")
+        .token(&token)
+        .store(&store)
+        .send()
+        .await;
+    assert!(
+        csv.text
+            .lines()
+            .next()
+            .is_some_and(|h| h.contains(",Note,Shipping method,Item,")),
+        "{}",
+        csv.text
+    );
+    assert!(csv.text.contains(",Express,Kettle,"), "{}", csv.text);
     // Three kettles pass the zone's 75.00: free. No choice named: the cheapest.
     let three = json!([{"productId": kettle, "quantity": 3}]);
     let free = order_of("zones-free", &three, address("Ann Lee"), None)

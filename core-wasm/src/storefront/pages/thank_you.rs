@@ -71,7 +71,12 @@ pub(crate) fn thank_you_page(view: &View, receipt: &Receipt) -> String {
     }
     let _ = write!(
         out,
-        "<p><span>Shipping</span><span>{}</span></p>",
+        "<p><span>Shipping{}</span><span data-shipping>{}</span></p>",
+        if receipt.shipping_method.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", esc(&receipt.shipping_method))
+        },
         esc(&money(cur, receipt.shipping_minor)),
     );
     let tax = crate::commerce::TaxBreakdown {

@@ -402,6 +402,7 @@
         summary.innerHTML = "<p>Your cart is empty.</p><a class=\"btn\" href=\"" + base + "/collections/all\">Continue shopping</a>";
       } else {
         var choices = $("[data-shipping-choices]", form);
+        var shownChoices = "";
         // The shipping rate chosen, by name, while the address's choices offer it.
         var chosenRate = function () {
           var picked = choices && $("input[name=shippingRate]:checked", choices);
@@ -421,7 +422,15 @@
             config: preview ? lastConfig : undefined
           }).then(function (r) {
             summary.innerHTML = r.ok ? r.data.html : "<p class=\"notice\">The summary could not be loaded.</p>";
-            if (choices && r.ok && r.data.shippingHtml) choices.innerHTML = r.data.shippingHtml;
+            // The choices are drawn again only when they change (not when the shopper picked
+            // one of them), so a radio taken with the keyboard keeps the focus.
+            if (choices && r.ok && r.data.shippingHtml && r.data.shippingHtml.replace(/ checked/g, "") !== shownChoices) {
+              var focused = choices.contains(document.activeElement);
+              choices.innerHTML = r.data.shippingHtml;
+              shownChoices = r.data.shippingHtml.replace(/ checked/g, "");
+              var taken = focused && $("input[name=shippingRate]:checked", choices);
+              if (taken) taken.focus();
+            }
             initImages(summary);
             initCode(summary, loadSummary);
           });
