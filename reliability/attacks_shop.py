@@ -645,6 +645,69 @@ def shipping_is_the_addresss_whatever_the_shopper_asks(target: Target) -> dict:
     }
 
 
+@attack(races=True, env={"CHECKOUT_ADDRESS_LIMIT": "1000"})
+def order_mails_show_only_their_own_order_and_store(target: Target) -> dict:
+    """Twelve shoppers check out at once over several processes. Each confirmation must name
+    its own order and shopper and no other's; the owner is alerted of each order; the owner of
+    another store is alerted of none and, previewing their own store's e-mails, sees a sample,
+    never the demo's orders. Staff without the orders scope, and the other store's owner naming
+    the demo store, cannot ask for the demo's alerts."""
+    token, store_id = owner(target)
+    headers = store_headers(store_id)
+    seller = target.sign_in(SELLER)
+    designer = target.sign_in(DESIGNER)["accessToken"]
+    product = buyable(target)
+    shoppers = [f"mail-{uuid.uuid4().hex[:10]}@example.com" for _ in range(12)]
+
+    def attempt(i: int):
+        return checkout(target, product, email=shoppers[i],
+                        shippingAddress={**ADDRESS, "name": f"Shopper {shoppers[i][5:15]}"})
+
+    replies = parallel(12, attempt)
+    statuses = [getattr(r, "status", -1) for r in replies]
+    assert all(s == 201 for s in statuses), f"checkouts: {statuses}"
+    names = [json.loads(r.text)["orderName"] for r in replies]
+    for i, email in enumerate(shoppers):
+        mails = target.mails_to(email)
+        assert len(mails) == 1, f"{email} got {len(mails)} e-mails"
+        body = mails[0]["body"] + mails[0].get("html", "")
+        assert names[i] in mails[0]["subject"], f"{email}'s confirmation: {mails[0]['subject']!r}"
+        others = [other for j, other in enumerate(shoppers) if j != i and other[5:15] in body]
+        assert not others, f"{email}'s confirmation shows other shoppers: {others}"
+    alerts = [m["subject"] for m in target.mails_to(OWNER) if m["subject"].startswith("[Demo Store] ")]
+    missing = [n for n in names if not any(f" {n}:" in a for a in alerts)]
+    assert not missing, f"the owner was not alerted of {missing}"
+    leaked = [m["subject"] for m in target.mails_to(SELLER)
+              if "Demo Store" in m["subject"] or any(n in m["subject"] for n in names)]
+    assert not leaked, f"another store's owner got the demo's e-mails: {leaked}"
+    seller_headers = store_headers(seller["storeId"])
+    previews = {}
+    for kind in ("confirmation", "refund", "cancellation", "newOrder"):
+        reply = target.call("GET", f"/stores/settings/emails/preview/{kind}", token=seller["accessToken"],
+                            headers=seller_headers)
+        assert reply.status == 200, f"the seller's own preview: {reply.status} {reply.text[:200]}"
+        shown = reply.text
+        assert "Demo Store" not in shown and not any(s[5:15] in shown for s in shoppers), (
+            f"the seller's {kind} preview shows the demo's order: {reply.json.get('subject')!r}")
+        previews[kind] = reply.json.get("orderName", "sample")
+    tries = {
+        "seller previews the demo": target.call("GET", "/stores/settings/emails/preview/confirmation",
+                                                token=seller["accessToken"], headers=headers),
+        "seller asks for the demo's alerts": target.call("PUT", "/stores/order-alerts", {"on": True},
+                                                         seller["accessToken"], headers),
+        "designer asks for alerts": target.call("PUT", "/stores/order-alerts", {"on": True}, designer, headers),
+    }
+    allowed = {name: r.status for name, r in tries.items() if r.status not in (403, 404)}
+    assert not allowed, f"not refused: {allowed}"
+    return {
+        "attempts": f"12 simultaneous checkouts, {len(target.bases)} server process(es); the other store's "
+                    f"owner previews its 4 e-mails and asks for the demo's alerts; staff without orders asks",
+        "result": f"12 confirmations, each its own order only; {len(names)} alerts to the owner, none to the "
+                  f"other store; its previews: {sorted(set(previews.values()))}; "
+                  + ", ".join(f"{n} {r.status}" for n, r in tries.items()),
+    }
+
+
 ATTACKS: list = [
     test_orders_do_not_become_payable_money,
     checkout_flood_is_rate_limited,
@@ -662,4 +725,5 @@ ATTACKS: list = [
     shipping_goes_back_once,
     tax_follows_the_address_however_the_shopper_writes_it,
     shipping_is_the_addresss_whatever_the_shopper_asks,
+    order_mails_show_only_their_own_order_and_store,
 ]

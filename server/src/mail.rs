@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use lettre::message::Mailbox;
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::AnyPool;
 
@@ -72,7 +72,12 @@ impl Sender {
                 continue;
             }
             match self
-                .send(&message.to, &message.subject, &message.body)
+                .send(
+                    &message.to,
+                    &message.subject,
+                    &message.body,
+                    message.html.as_deref(),
+                )
                 .await
             {
                 Ok(()) => {
@@ -90,16 +95,29 @@ impl Sender {
         Ok(sent)
     }
 
-    async fn send(&self, to: &str, subject: &str, body: &str) -> Result<(), String> {
+    /// Sends one message: plain text, or text and HTML as alternatives when it has both.
+    async fn send(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+        html: Option<&str>,
+    ) -> Result<(), String> {
         let to: Mailbox = to
             .parse()
             .map_err(|e: lettre::address::AddressError| e.to_string())?;
-        let message = Message::builder()
+        let builder = Message::builder()
             .from(self.from.clone())
             .to(to)
-            .subject(subject)
-            .body(body.to_owned())
-            .map_err(|e| e.to_string())?;
+            .subject(subject);
+        let message = match html {
+            Some(html) => builder.multipart(MultiPart::alternative_plain_html(
+                body.to_owned(),
+                html.to_owned(),
+            )),
+            None => builder.body(body.to_owned()),
+        }
+        .map_err(|e| e.to_string())?;
         self.transport
             .send(message)
             .await

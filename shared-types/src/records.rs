@@ -211,6 +211,43 @@ dto! {
         pub max_grams: Option<i64>,
     }
 
+    /// The e-mails the store sends about its orders: the language its shoppers read them in,
+    /// and which of the optional ones go out. The order confirmation always does: it is the
+    /// shopper's receipt.
+    pub struct EmailSettings {
+        pub language: StoreLanguage,
+        /// A notice to the shopper when money is refunded.
+        pub refund_notice: bool,
+        /// A notice to the shopper when the order is cancelled.
+        pub cancellation_notice: bool,
+        /// An alert of each new order to the owner and to staff who hold `orders` and ask for it.
+        pub new_order_alert: bool,
+    }
+
+    /// An order e-mail as it is sent: its subject and its text and HTML parts.
+    pub struct MailPreview {
+        pub subject: String,
+        pub text: String,
+        pub html: String,
+        /// The order it was made from; absent when the store has no order yet and a sample
+        /// order stands in.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        pub order_name: Option<String>,
+    }
+
+    /// Whether the signed-in member gets an e-mail of each new order of the store. A change
+    /// sends `on` only; the server answers the rest.
+    pub struct OrderAlerts {
+        pub on: bool,
+        /// The member is the owner, who always gets it (`on` is then true).
+        #[serde(default)]
+        pub owner: bool,
+        /// The store sends new-order alerts at all (Preferences → E-mails).
+        #[serde(default)]
+        pub store_sends: bool,
+    }
+
     /// The custom store's settings: visibility behind a password, search-engine texts and
     /// the announcement line.
     pub struct StorefrontSettings {
@@ -312,4 +349,31 @@ pub enum RateCondition {
     Value,
     /// When the order's weight is within the rate's bounds.
     Weight,
+}
+
+/// The language a store writes to its shoppers in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum StoreLanguage {
+    #[default]
+    En,
+    Vi,
+}
+
+/// One of the e-mails an order sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum OrderMailKind {
+    /// To the shopper, when the order is placed.
+    Confirmation,
+    /// To the shopper, when money is refunded.
+    Refund,
+    /// To the shopper, when the order is cancelled.
+    Cancellation,
+    /// To the owner and the staff who asked, when the order is placed.
+    NewOrder,
 }

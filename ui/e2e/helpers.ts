@@ -189,6 +189,9 @@ export async function cartWithOne(shop: Page, subdomain: string, handle: string)
   await shop.getByRole("button", { name: "Add to cart" }).first().click();
   await expect(shop.locator("[data-added]")).toBeVisible();
   await shop.goto(`/s/${subdomain}/cart`);
+  // The shopper reads the cart before going on. Leaving while its lines load, headless Chromium
+  // has shown the next page an empty cart (localStorage read in a new renderer process).
+  await expect(shop.locator("[data-cart-view] [data-total]")).toBeVisible();
 }
 
 /** Ivy Lake's contact and Springfield address typed into the checkout key by key; `region` as she writes it. */

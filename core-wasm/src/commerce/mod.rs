@@ -8,6 +8,7 @@ pub mod checkout;
 pub mod countries;
 pub mod customers;
 pub mod discounts;
+pub mod mail;
 pub mod orders;
 pub mod regions;
 pub mod shipping;

@@ -13,7 +13,7 @@ mod cards;
 mod document;
 mod footer;
 mod header;
-mod html;
+pub(crate) mod html;
 mod pages;
 mod popups;
 pub mod preview;

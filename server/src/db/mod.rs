@@ -36,6 +36,7 @@ pub mod menus;
 pub mod money_units;
 pub mod notifications;
 pub mod onboarding;
+pub mod order_mail;
 pub mod orders;
 pub mod outbox;
 pub mod overview;

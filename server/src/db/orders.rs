@@ -17,8 +17,10 @@ use shared_types::commerce::{
     Address, AppliedDiscount, CancelInput, Fulfillment, FulfillmentInput, LineQuantity, OrderEvent,
     Refund, RefundInput,
 };
+use shared_types::records::OrderMailKind;
 use sqlx::{AnyConnection, AnyPool};
 
+use super::order_mail::MailSetup;
 use super::outbox::{self, Mail};
 use crate::db::rollups::{Deltas, RefundDelta};
 use crate::db::{new_id, now_ms};
@@ -557,6 +559,7 @@ pub async fn fulfil(
                 to: row.customer_email.clone(),
                 subject: format!("Your order {} is on its way", row.order_name),
                 body,
+                html: None,
             },
         )
         .await?;
@@ -672,8 +675,8 @@ async fn restock(
 
 /// Gives money back in `conn`'s transaction: checks the refund with the core, moves the lines'
 /// refunded quantities, the order's refunded money and its statuses on, restocks when asked,
-/// records the refund and takes it off the sales at its date. Returns the amount in minor
-/// units.
+/// records the refund and takes it off the sales at its date. Returns the refund as the order
+/// page lists it.
 async fn refund_in(
     conn: &mut AnyConnection,
     store_id: &str,
@@ -681,7 +684,7 @@ async fn refund_in(
     row: &OrderRow,
     input: &RefundInput,
     cancelled_at: Option<i64>,
-) -> Result<i64, ApiError> {
+) -> Result<Refund, ApiError> {
     let state = state(&mut *conn, row).await?;
     let amounts = rules::quote_refund(&state, input).map_err(ApiError::Invalid)?;
     let mut lines = stored_lines(&row.line_items);
@@ -709,11 +712,12 @@ async fn refund_in(
         restock(conn, store_id, &lines, &refunded_lines).await?;
     }
     let now = now_ms();
+    let refund_id = new_id();
     sqlx::query(
         "INSERT INTO order_refunds (id, store_id, order_id, lines, shipping_minor, amount_minor, restock, reason, is_test, created_at, tax_minor, shipping_tax_minor) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
-    .bind(new_id())
+    .bind(&refund_id)
     .bind(store_id)
     .bind(&row.id)
     .bind(serde_json::to_string(&input.lines).map_err(ApiError::internal)?)
@@ -752,17 +756,28 @@ async fn refund_in(
             "reason": input.reason.trim()}),
     )
     .await?;
-    Ok(amounts.total_minor)
+    Ok(Refund {
+        id: refund_id,
+        lines: input.lines.clone(),
+        shipping: stored(amounts.shipping_minor, currency),
+        tax: stored(amounts.tax_minor, currency),
+        amount: stored(amounts.total_minor, currency),
+        restock: input.restock,
+        reason: input.reason.trim().to_owned(),
+        created_at: now,
+    })
 }
 
-/// Refunds lines and shipping of a paid order.
+/// Refunds lines and shipping of a paid order; the shopper is told when the store sends refund
+/// notices (`mail`).
 pub async fn refund(
     db: &AnyPool,
-    store_id: &str,
+    mail: &MailSetup,
     user_id: &str,
     id: &str,
     input: &RefundInput,
 ) -> Result<(), ApiError> {
+    let store_id = mail.store_id.as_str();
     let mut tx = crate::db::begin_write(db).await?;
     let row = for_change(&mut tx, store_id, id).await?;
     if row.cancelled_at.is_some() {
@@ -771,20 +786,23 @@ pub async fn refund(
         ));
     }
     let actor = actor_name(&mut tx, user_id).await?;
-    refund_in(&mut tx, store_id, &actor, &row, input, None).await?;
+    let refund = refund_in(&mut tx, store_id, &actor, &row, input, None).await?;
+    super::order_mail::queue(&mut tx, mail, OrderMailKind::Refund, id, Some(&refund)).await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// Cancels an order nothing of which has shipped: a paid one is refunded in full, a pending one
-/// is voided; its lines go back in stock when asked.
+/// is voided; its lines go back in stock when asked. The shopper is told when the store sends
+/// cancellation notices (`mail`).
 pub async fn cancel(
     db: &AnyPool,
-    store_id: &str,
+    mail: &MailSetup,
     user_id: &str,
     id: &str,
     input: &CancelInput,
 ) -> Result<(), ApiError> {
+    let store_id = mail.store_id.as_str();
     if input.reason.trim().chars().count() > rules::REASON_MAX {
         return Err(ApiError::Invalid(vec![format!(
             "A reason is at most {} characters.",
@@ -801,7 +819,9 @@ pub async fn cancel(
         && row.grand_total_minor > row.refunded_minor
     {
         let refund = rules::cancel_refund(&state, input.restock, &input.reason);
-        refund_in(&mut tx, store_id, &actor, &row, &refund, Some(now)).await?
+        refund_in(&mut tx, store_id, &actor, &row, &refund, Some(now))
+            .await?
+            .amount
     } else {
         // Nothing was taken (pending) or all went back already: the order is closed as it is.
         let lines = stored_lines(&row.line_items);
@@ -831,7 +851,7 @@ pub async fn cancel(
                 .collect();
             restock(&mut tx, store_id, &lines, &all).await?;
         }
-        0
+        stored(0, currency_or_default(&row.currency))
     };
     event(
         &mut tx,
@@ -839,9 +859,10 @@ pub async fn cancel(
         id,
         &actor,
         "cancelled",
-        json!({"refunded": stored(refunded, currency_or_default(&row.currency)), "restock": input.restock, "reason": input.reason.trim()}),
+        json!({"refunded": refunded, "restock": input.restock, "reason": input.reason.trim()}),
     )
     .await?;
+    super::order_mail::queue(&mut tx, mail, OrderMailKind::Cancellation, id, None).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -12,6 +12,8 @@ pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// The HTML part, sent beside `body` (the text part) when there is one.
+    pub html: Option<String>,
 }
 
 /// Queues a message in the outbox.
@@ -19,11 +21,12 @@ pub async fn queue<'e, E: Executor<'e, Database = Any>>(
     executor: E,
     mail: &Mail,
 ) -> Result<(), ApiError> {
-    sqlx::query("INSERT INTO outbox (id, to_address, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
+    sqlx::query("INSERT INTO outbox (id, to_address, subject, body, html, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(new_id())
         .bind(&mail.to)
         .bind(&mail.subject)
         .bind(&mail.body)
+        .bind(mail.html.as_deref())
         .bind(now_ms())
         .execute(executor)
         .await?;
@@ -38,34 +41,39 @@ pub struct QueuedMail {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// The HTML part, when the message has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
     pub created_at: i64,
 }
 
 /// The newest messages, newest first.
 pub async fn recent(db: &AnyPool, limit: i64) -> Result<Vec<QueuedMail>, ApiError> {
-    let rows: Vec<(String, String, String, i64)> =
-        sqlx::query_as("SELECT to_address, subject, body, created_at FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1")
+    let rows: Vec<(String, String, String, Option<String>, i64)> =
+        sqlx::query_as("SELECT to_address, subject, body, html, created_at FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1")
             .bind(limit)
             .fetch_all(db)
             .await?;
     Ok(rows
         .into_iter()
-        .map(|(to, subject, body, created_at)| QueuedMail {
+        .map(|(to, subject, body, html, created_at)| QueuedMail {
             to,
             subject,
             body,
+            html,
             created_at,
         })
         .collect())
 }
 
 /// A message due for delivery, as it was read.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Due {
     pub id: String,
     pub to: String,
     pub subject: String,
     pub body: String,
+    pub html: Option<String>,
     /// Failed attempts so far.
     pub attempts: i64,
     /// When a sender last claimed it (ms), if one did.
@@ -74,25 +82,14 @@ pub struct Due {
 
 /// Up to `limit` unsent messages with fewer than `max_attempts` failures, oldest first.
 pub async fn due(db: &AnyPool, max_attempts: i64, limit: i64) -> Result<Vec<Due>, sqlx::Error> {
-    let rows: Vec<(String, String, String, String, i64, Option<i64>)> = sqlx::query_as(
-        "SELECT id, to_address, subject, body, attempts, claimed_at FROM outbox \
+    sqlx::query_as(
+        "SELECT id, to_address AS \"to\", subject, body, html, attempts, claimed_at FROM outbox \
          WHERE sent_at IS NULL AND attempts < $1 ORDER BY created_at LIMIT $2",
     )
     .bind(max_attempts)
     .bind(limit)
     .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, to, subject, body, attempts, claimed_at)| Due {
-            id,
-            to,
-            subject,
-            body,
-            attempts,
-            claimed_at,
-        })
-        .collect())
+    .await
 }
 
 /// Claims message `id` at `now` if it is still as it was read (unsent, and claimed at

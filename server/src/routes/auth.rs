@@ -265,6 +265,7 @@ async fn signup(
                 "You already have a Storeloom account. Sign in at {}/admin/auth/login, or reset your password there.",
                 state.config.public_url
             ),
+            html: None,
         })
         .await?;
         return Ok((
@@ -302,6 +303,7 @@ async fn signup(
             "Welcome to Storeloom! Activate your account: {}/admin/auth/verify?type=activation&token={token}",
             state.config.public_url
         ),
+        html: None,
     })
     .await?;
     tx.commit().await?;
@@ -547,6 +549,7 @@ async fn forgot_password(
                  If you did not ask for this, ignore this e-mail.",
                 state.config.public_url
             ),
+            html: None,
         })
         .await?;
         tx.commit().await?;

@@ -21,6 +21,7 @@ pub mod inventory;
 pub mod menus;
 pub mod notifications;
 pub mod onboarding;
+pub mod order_mails;
 pub mod pages;
 pub mod payouts;
 pub mod personalize;
@@ -131,6 +132,7 @@ pub fn router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(uploads::router())
         .merge(public::router())
         .merge(records::router())
+        .merge(order_mails::router())
         .merge(inventory::router())
         .merge(feeds::router())
         .merge(reports::router())

@@ -369,7 +369,8 @@ async fn refund_order(
     Json(input): Json<RefundInput>,
 ) -> Result<(StatusCode, Json<Order>), ApiError> {
     let (store, user) = (&access.store_id, &access.user.user_id);
-    orders::refund(&state.db, store, user, &id, &input).await?;
+    let mail = crate::services::order_mail::setup(&state, store).await?;
+    orders::refund(&state.db, &mail, user, &id, &input).await?;
     Ok((StatusCode::CREATED, order(&state, store, &id).await?))
 }
 
@@ -387,7 +388,8 @@ async fn cancel_order(
     Json(input): Json<CancelInput>,
 ) -> Result<Json<Order>, ApiError> {
     let (store, user) = (&access.store_id, &access.user.user_id);
-    orders::cancel(&state.db, store, user, &id, &input).await?;
+    let mail = crate::services::order_mail::setup(&state, store).await?;
+    orders::cancel(&state.db, &mail, user, &id, &input).await?;
     order(&state, store, &id).await
 }
 

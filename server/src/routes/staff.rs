@@ -126,6 +126,7 @@ async fn add_store_staff(
              {}/admin/auth/accept?token={token}",
             state.config.public_url
         ),
+        html: None,
     })
     .await?;
     tx.commit().await?;

@@ -15,11 +15,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use shared_types::EventKind;
 use shared_types::commerce::Address;
+use shared_types::records::OrderMailKind;
 use sqlx::AnyPool;
 
 use crate::db::checkout::{self, PlacedOrder, Shopper, UseRefused};
 use crate::db::events::{Event, store_events};
 use crate::db::now_ms;
+use crate::db::order_mail::MailSetup;
 use crate::db::rollups::{Deltas, TEST_CONVERSION_KIND};
 use crate::error::ApiError;
 
@@ -154,6 +156,8 @@ pub struct NewOrder<'a> {
     pub visit_country: &'a str,
     /// The currency the lines were priced in (minor units of it).
     pub currency: Currency,
+    /// The store's e-mails: the shopper's confirmation and the new-order alert.
+    pub mail: &'a MailSetup,
 }
 
 /// Writes `order` for the store in one transaction; its id, name and total (minor units).
@@ -173,6 +177,7 @@ pub async fn write_order(
         payment,
         visit_country,
         currency,
+        mail,
     } = *order;
     let test = payment == CheckoutPayment::Test;
     let now = now_ms();
@@ -355,6 +360,10 @@ pub async fn write_order(
             country: visit_country.to_owned(),
         };
         store_events(&mut tx, &[(store_id, &event)], now).await?;
+    }
+    // The shopper's confirmation and the store's alert leave with the order or not at all.
+    for kind in [OrderMailKind::Confirmation, OrderMailKind::NewOrder] {
+        crate::db::order_mail::queue(&mut tx, mail, kind, &order_id, None).await?;
     }
     tx.commit().await?;
     Ok((order_id, order_name, total))

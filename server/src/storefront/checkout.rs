@@ -158,6 +158,7 @@ pub async fn place_order(
     let country = state
         .countries
         .of_visit(&headers, state.config.trust_proxy_headers, &address);
+    let mail = crate::services::order_mail::setup(&state, &shop.id).await?;
     let order = service::NewOrder {
         input: &input,
         email: &email,
@@ -169,6 +170,7 @@ pub async fn place_order(
         payment,
         visit_country: &country,
         currency,
+        mail: &mail,
     };
     match service::write_order(&state.db, &shop.id, &order).await {
         Ok((id, name, total)) => Ok(placed(StatusCode::CREATED, &shop.base, &id, &name, total)),

@@ -20,6 +20,7 @@ mod mail;
 mod metrics;
 mod money_units;
 mod operations;
+mod order_mails;
 mod personalization;
 mod plan_limits;
 mod plans;

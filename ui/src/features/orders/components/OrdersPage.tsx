@@ -1,7 +1,8 @@
 // All Orders (website.orders): search, a date range of the store's local days, financial and
 // fulfilment filters (kept in the address, so the dashboard's open orders link opens the
 // Unfulfilled filter), server paging of the core's page size, and an export of what the
-// filters match as CSV; a row opens the order.
+// filters match as CSV; a row opens the order. Beside the export, the member's own new-order
+// alert.
 import { Anchor, Button, Group, Select, Text, TextInput } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +12,7 @@ import type { Order } from "../../../types/generated/Order";
 import { type Column, ListPage, useListParams } from "../../../components/records/ListPage";
 import { useExportOrders, useOrders } from "../api/orders";
 import { FinancialBadge, FulfilmentBadge, TestBadge } from "./OrderBadges";
+import { OrderAlertsSwitch } from "./OrderAlertsSwitch";
 import { notifyError } from "../../../lib/events";
 import { useFormats } from "../../../hooks/useFormats";
 
@@ -92,19 +94,22 @@ export function OrdersPage() {
     <ListPage
       title={t("orders.title")}
       actions={
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={exportCsv.isPending}
-          onClick={() =>
-            exportCsv.mutate(
-              { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId, test },
-              { onError: (error) => notifyError(error) },
-            )
-          }
-        >
-          {t("manage.exportCsv")}
-        </Button>
+        <Group gap="md" wrap="wrap" align="center">
+          <OrderAlertsSwitch />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exportCsv.isPending}
+            onClick={() =>
+              exportCsv.mutate(
+                { search: list.search, financialStatus, fulfillmentStatus, startDate, endDate, customerId, test },
+                { onError: (error) => notifyError(error) },
+              )
+            }
+          >
+            {t("manage.exportCsv")}
+          </Button>
+        </Group>
       }
       searchLabel={t("orders.search")}
       filters={filters}

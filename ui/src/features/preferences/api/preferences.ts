@@ -1,11 +1,12 @@
 // The store's page preference (GET and PUT /stores/preferences), its shipping settings (zones of
 // places, each with its rates and free-shipping threshold) and its tax settings, each a setting of
-// the store.
+// the store; and its order e-mails' settings.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 import type { PagePreference } from "../../../types/generated/PagePreference";
 import type { ShippingSettings } from "../../../types/generated/ShippingSettings";
 import type { TaxSettings } from "../../../types/generated/TaxSettings";
+import type { EmailSettings } from "../../../types/generated/EmailSettings";
 import { useSetting } from "../../../hooks/useSetting";
 import { useSession } from "../../../app/session";
 
@@ -43,3 +44,6 @@ export const useShippingSettings = () => useSetting<ShippingSettings>("shipping"
 
 /** The store's tax settings (Preferences → Taxes). */
 export const useTaxSettings = () => useSetting<TaxSettings>("taxes", "/stores/settings/taxes");
+
+/** The store's order e-mails: their language and the optional ones (Preferences → E-mails). */
+export const useEmailSettings = () => useSetting<EmailSettings>("emails", "/stores/settings/emails");

@@ -4,8 +4,8 @@
 // server, checked by the core (the time zone against the database of the core's time-zone
 // build, loaded with this page) and saved with PUT. The time-zone picker lists the core's zones
 // with their offsets now and searches with the core (city, former name, UTC); a saved former
-// name (Asia/Saigon) shows as the zone it names. Below it, the Shipping section, saved on its
-// own.
+// name (Asia/Saigon) shows as the zone it names. Below it, the Shipping, Taxes and E-mails
+// sections, each saved on its own.
 import { Select, type ComboboxItem, type OptionsFilter } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { TFunction } from "i18next";
@@ -22,6 +22,7 @@ import { useRecordForm } from "../../../components/records/useRecordForm";
 import { usePreferences, useSavePreferences } from "../api/preferences";
 import { ShippingSection } from "./ShippingSection";
 import { TaxSection } from "./TaxSection";
+import { EmailSection } from "./EmailSection";
 
 type ZonedCore = typeof Zoned;
 
@@ -162,6 +163,7 @@ export function PreferencesPage() {
       </FormPage>
       <ShippingSection />
       <TaxSection />
+      <EmailSection />
     </>
   );
 }
