@@ -8,15 +8,18 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import secrets
+import struct
 import statistics
 import threading
 import time
 import uuid
+import zlib
 
 import harness
 from attackkit import Target, attack, parallel
-from attacks_access import store_headers
+from attacks_access import resident_peak_mb, store_headers
 from attacks_shop import ADDRESS, paid_order
 
 STORE = "demo"
@@ -391,18 +394,42 @@ def upload(target: Target, login: dict, data: bytes) -> harness.Reply:
         "content-type": f"multipart/form-data; boundary={boundary}"}, body, timeout=60)
 
 
-def stored_bytes(target: Target) -> int:
-    """The bytes under the servers' UPLOAD_DIR."""
+def stored_bytes(target: Target, widths: bool = False) -> int:
+    """The bytes of the uploads under the servers' UPLOAD_DIR, or (`widths`) of the WebP widths
+    the server made of them."""
     return sum(os.path.getsize(os.path.join(folder, name))
                for server in target.servers
-               for folder, _, names in os.walk(server.env["UPLOAD_DIR"]) for name in names)
+               for folder, _, names in os.walk(server.env["UPLOAD_DIR"]) for name in names
+               if bool(WIDTH_FILE.search(name)) == widths)
+
+
+WIDTH_FILE = re.compile(r"\.w\d+\.webp$")
+
+
+def png(width: int, height: int, noise: bool = False) -> bytes:
+    """A real grey PNG of `width` x `height`: zeros (a few kilobytes for millions of pixels, as
+    a decompression bomb is) or random bytes (as large as its pixels)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    packer = zlib.compressobj(9)
+    idat = []
+    rows = max(1, 4_000_000 // (width + 1))
+    zero_rows = bytes((width + 1) * rows)
+    for first in range(0, height, rows):
+        n = min(rows, height - first)
+        data = b"".join(b"\0" + os.urandom(width) for _ in range(n)) if noise else zero_rows[:(width + 1) * n]
+        idat.append(packer.compress(data))
+    idat.append(packer.flush())
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(idat)) + chunk(b"IEND", b"")
 
 
 @attack(env={"UPLOAD_QUOTA_BYTES": "8000000"})
 def storage_caps_upload_quota(target: Target) -> dict:
     """Images of 3 MB uploaded one after another are stored past the store's quota of 8 MB."""
     owner = target.sign_in(OWNER)
-    image = b"\x89PNG\r\n\x1a\n" + bytes(3_000_000 - 8)
+    image = png(1730, 1730, noise=True)
+    assert 2_900_000 < len(image) < 3_100_000, f"the picture is {megabytes(len(image))}"
     statuses = []
     for _ in range(5):
         reply = upload(target, owner, image)
@@ -416,6 +443,41 @@ def storage_caps_upload_quota(target: Target) -> dict:
     assert 400 <= reply.status < 500 and named, f"the refusal names no quota: {reply.status} {reply.text[:200]}"
     return {"attempts": "uploads of a 3 MB PNG until refused (UPLOAD_QUOTA_BYTES=8000000)",
             "result": f"{statuses}: {message(reply)!r}; {megabytes(stored)} stored"}
+
+
+@attack()
+def picture_bombs_are_refused_before_decoding(target: Target) -> dict:
+    """Pictures that take all the memory to decode: 8 decompression bombs (a 30000 x 30000 PNG of
+    900 million pixels in under a megabyte) and 8 pictures of 50 megapixels, sent at once; then 6
+    pictures of 25 megapixels, the most allowed, whose widths the server makes in the
+    background. The server's memory stays under its goal (250 MB) and every refusal says why."""
+    owner = target.sign_in(OWNER)
+    before = max(resident_peak_mb(server.pid()) for server in target.servers)
+    bomb, fifty, most = png(30_000, 30_000), png(8660, 5774), png(5000, 5000)
+    assert len(bomb) < 1_500_000, f"the bomb is {megabytes(len(bomb))}"
+    sent = [bomb] * 8 + [fifty] * 8
+    replies = parallel(len(sent), lambda i: upload(target, owner, sent[i]))
+    statuses = [getattr(r, "status", repr(r)) for r in replies]
+    said = sorted({message(r) for r in replies if not isinstance(r, Exception)})
+    assert all(s == 422 for s in statuses), f"bombs and 50 MP pictures answered {statuses}: {said}"
+    assert all("25 megapixels" in m for m in said), f"a refusal does not say why: {said}"
+    taken = [upload(target, owner, most) for _ in range(6)]
+    assert all(r.status == 201 for r in taken), f"25 MP pictures: {[r.status for r in taken]}"
+    # The background job makes their widths one at a time.
+    deadline = time.time() + 120
+    srcs = [r.json["src"] for r in taken]
+    while time.time() < deadline:
+        widths = [target.raw("GET", f"{src}.w640.webp", {}, None).headers.get("content-type") for src in srcs]
+        if all(w == "image/webp" for w in widths):
+            break
+        time.sleep(0.5)
+    assert all(w == "image/webp" for w in widths), f"the widths of 25 MP pictures were not made: {widths}"
+    peak = max(resident_peak_mb(server.pid()) for server in target.servers)
+    assert peak < 250, f"peak resident memory {peak:.0f} MB (goal: under 250)"
+    return {"attempts": f"8 PNG bombs ({megabytes(len(bomb))}, 30000 x 30000) and 8 PNGs of 50 MP at once; "
+                        "6 PNGs of 25 MP whose widths are made",
+            "result": f"16 x 422: {said[0]!r}; 6 x 201 and their widths made; peak resident {peak:.0f} MB "
+                      f"(before {before:.0f} MB)"}
 
 
 @attack()
@@ -457,5 +519,6 @@ ATTACKS = [
     storage_caps_config_size,
     storage_caps_versions,
     storage_caps_upload_quota,
+    picture_bombs_are_refused_before_decoding,
     one_variant_per_cart_line,
 ]

@@ -87,6 +87,22 @@ pub fn app(state: AppState) -> Router {
                 .precompressed_gzip(),
         );
     let (api, _) = routes::router();
+    // A picture's width the background job has not made yet (`x.jpg.w640.webp`) is served by
+    // its original (`x.jpg`), not to be kept by caches, so the page shows the picture meanwhile.
+    let picture_originals = tower::ServiceBuilder::new()
+        .map_request(|mut request: axum::http::Request<axum::body::Body>| {
+            let original = core_wasm::catalog::picture_original(request.uri().path())
+                .and_then(|original| format!("/{original}").parse().ok());
+            if let Some(uri) = original {
+                *request.uri_mut() = uri;
+            }
+            request
+        })
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .service(ServeDir::new(&state.config.upload_dir));
     // Uploaded images: never run as a page (no script, no plugin), even if a file were one.
     let uploads = tower::ServiceBuilder::new()
         .layer(axum::middleware::from_fn(no_overlong_file_names))
@@ -98,7 +114,7 @@ pub fn app(state: AppState) -> Router {
             header::CACHE_CONTROL,
             HeaderValue::from_static("public, max-age=86400"),
         ))
-        .service(ServeDir::new(&state.config.upload_dir));
+        .service(ServeDir::new(&state.config.upload_dir).fallback(picture_originals));
     let storefront_hosts = state.config.storefront_hosts;
     let router = Router::new()
         .nest("/api", api)
@@ -212,6 +228,8 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         config.retention.clone(),
         config.smtp_url.is_some(),
     );
+    // Pictures' widths, for new uploads and those from before, by whichever process claims each.
+    services::pictures::spawn(db.clone(), config.upload_dir.clone());
     // Scheduled backups (BACKUP_DIR), one process on the database taking each.
     services::backup::spawn_schedule(db.clone(), config.clone());
     let listener = tokio::net::TcpListener::bind(config.listen).await?;

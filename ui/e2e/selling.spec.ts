@@ -308,7 +308,7 @@ test("a merchant chooses and previews the order e-mails, in Vietnamese on a phon
   await page.setViewportSize({ width: 375, height: 812 });
   await page.evaluate(() => localStorage.setItem("storeloom.language", "vi"));
   await page.goto("/admin/online-store/preferences");
-  const email = page.getByRole("form", { name: "E-mail" });
+  const email = page.getByRole("form", { name: "Email" });
   await expect(email.getByRole("switch", { name: "Thông báo hủy đơn" })).not.toBeChecked(SLOW);
   await email.getByRole("combobox", { name: "Ngôn ngữ của e-mail" }).click();
   await page.getByRole("option", { name: "Tiếng Việt" }).click();

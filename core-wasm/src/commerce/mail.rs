@@ -577,8 +577,12 @@ fn html(subject: &str, lang: &str, blocks: &[Block], footer: &str) -> String {
 pub fn sample_order(kind: OrderMailKind, currency_code: &str, created_at: i64) -> Order {
     let currency = formats::currency_or_default(currency_code);
     let scale = if currency.digits == 0 { 1000 } else { 1 };
-    let amount = |whole: i64| {
-        crate::money::stored(whole * scale * 10_i64.pow(currency.digits) / 100, currency)
+    // `hundredths` of the currency's major unit.
+    let amount = |hundredths: i64| {
+        crate::money::stored(
+            crate::money::rescaled(hundredths * scale, 2, currency.digits),
+            currency,
+        )
     };
     let (refunds, refunded) = match kind {
         OrderMailKind::Refund => (

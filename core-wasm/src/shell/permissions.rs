@@ -106,6 +106,16 @@ impl StaffRefusal {
     }
 }
 
+/// The scopes a member holds: every role key for an owner, the granted ones (a space-separated
+/// list, as stored) for staff.
+pub fn member_scopes(role: &str, scopes: &str) -> Vec<String> {
+    if role == "owner" {
+        ROLE_KEYS.iter().map(|k| (*k).to_owned()).collect()
+    } else {
+        scopes.split_whitespace().map(str::to_owned).collect()
+    }
+}
+
 /// The scopes `actor` may grant, invite with or take away: every one for the owner; for a
 /// member, those they hold except the owner-only ones.
 pub fn grantable_scopes(is_owner: bool, held: &[String]) -> Vec<&'static str> {

@@ -227,21 +227,46 @@ pub(crate) fn slug_path(slug: &str) -> String {
         .collect()
 }
 
-/// An image with its size (so the layout does not move) inside a placeholder frame.
+/// An image with its size (so the layout does not move) inside a placeholder frame. An upload
+/// kept at widths offers them in WebP (`srcset`), up to the width it is shown at.
 pub(crate) fn img(src: &str, alt: &str, width: u32, height: u32, eager: bool) -> String {
-    match image_src(src) {
-        Some(src) => format!(
-            "<img src=\"{}\" alt=\"{}\" width=\"{width}\" height=\"{height}\"{}>",
-            esc(&src),
-            esc(alt),
-            if eager {
-                " fetchpriority=\"high\""
-            } else {
-                " loading=\"lazy\" decoding=\"async\""
-            }
+    img_sized(src, alt, width, height, eager, None)
+}
+
+/// [`img`] with the widths the page shows it at (`sizes`), where the page knows better than
+/// "the whole screen up to `width`" (a card in a two-column grid on a phone).
+pub(crate) fn img_sized(
+    src: &str,
+    alt: &str,
+    width: u32,
+    height: u32,
+    eager: bool,
+    sizes: Option<&str>,
+) -> String {
+    let Some(src) = image_src(src) else {
+        return String::new();
+    };
+    let widths = match crate::catalog::picture_srcset(&src) {
+        Some(srcset) => format!(
+            " srcset=\"{}\" sizes=\"{}\"",
+            esc(&srcset),
+            esc(&sizes.map_or_else(
+                || format!("(max-width: {width}px) 100vw, {width}px"),
+                str::to_owned
+            ))
         ),
         None => String::new(),
-    }
+    };
+    format!(
+        "<img src=\"{}\"{widths} alt=\"{}\" width=\"{width}\" height=\"{height}\"{}>",
+        esc(&src),
+        esc(alt),
+        if eager {
+            " fetchpriority=\"high\""
+        } else {
+            " loading=\"lazy\" decoding=\"async\""
+        }
+    )
 }
 
 /// An image that falls back to `fallback` (a catalog picture) when its own address fails.

@@ -126,3 +126,10 @@ pub fn check_discount(input: JsValue, currency: &str) -> Result<Option<String>, 
 pub fn check_title(label: &str, title: &str) -> Option<String> {
     catalog::check_title(label, title).err()
 }
+
+/// The address of picture `src` at `width` px, for the admin's small pictures: the upload's
+/// WebP width when it is kept at widths and `width` is one of them, else `src` itself.
+#[wasm_bindgen(js_name = pictureAt)]
+pub fn picture_at(src: &str, width: u32) -> String {
+    catalog::picture_width_src(src, width).unwrap_or_else(|| src.to_owned())
+}

@@ -112,16 +112,7 @@ pub mod routes {
 }
 
 /// The scopes a member holds: every role key for an owner, the granted ones for staff.
-pub fn scopes_of(role: &str, scopes: &str) -> Vec<String> {
-    if role == "owner" {
-        core_wasm::shell::permissions::ROLE_KEYS
-            .iter()
-            .map(|k| (*k).to_owned())
-            .collect()
-    } else {
-        scopes.split_whitespace().map(str::to_owned).collect()
-    }
-}
+pub use core_wasm::shell::permissions::member_scopes as scopes_of;
 
 /// Checks that `user` may use route `R` in every store of `store_ids` (a report over several
 /// stores): a store they are not a member of answers 404, one where they lack the scope 403.

@@ -293,6 +293,8 @@ pub struct Upload<'a> {
     pub content_type: &'a str,
     pub size_bytes: i64,
     pub uploaded_by: &'a str,
+    /// The picture's size in pixels, when it is one the server reads (not an SVG of the seed).
+    pub pixels: Option<(u32, u32)>,
 }
 
 /// Records a file stored for the store when the store's uploads stay within `quota` bytes with
@@ -320,8 +322,8 @@ pub async fn record_upload(
         return Ok(Err(used));
     }
     sqlx::query(
-        "INSERT INTO uploads (id, store_id, path, content_type, size_bytes, uploaded_by, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO uploads (id, store_id, path, content_type, size_bytes, uploaded_by, created_at, width, height) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(upload.id)
     .bind(store_id)
@@ -330,6 +332,8 @@ pub async fn record_upload(
     .bind(upload.size_bytes)
     .bind(upload.uploaded_by)
     .bind(now_ms())
+    .bind(upload.pixels.map(|(w, _)| i64::from(w)))
+    .bind(upload.pixels.map(|(_, h)| i64::from(h)))
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;

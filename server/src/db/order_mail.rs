@@ -1,7 +1,8 @@
-//! The e-mails an order sends, queued in the outbox in the transaction of the change that causes
-//! them: the core writes them (`core_wasm::commerce::mail`) from the order as this transaction
-//! reads it, so an e-mail never shows what did not happen, nor another store's data (every read
-//! here is by the store's id).
+//! What the e-mails an order sends need beside the order (`MailSetup`), each staff member's
+//! new-order alert, and the order a preview shows. `db::orders::queue_mail` queues the e-mails
+//! in the transaction of the change that causes them: the core writes them
+//! (`core_wasm::commerce::mail`) from the order as that transaction reads it, so an e-mail never
+//! shows what did not happen, nor another store's data (every read is by the store's id).
 
 use core_wasm::commerce::mail::{MailContext, RenderedMail, order_mail};
 use shared_types::catalog::Order;
@@ -9,7 +10,6 @@ use shared_types::commerce::Refund;
 use shared_types::records::{EmailSettings, OrderMailKind};
 use sqlx::AnyConnection;
 
-use super::outbox::{self, Mail};
 use crate::error::ApiError;
 
 /// What the store's e-mails need beside the order, read once per request.
@@ -71,94 +71,6 @@ impl MailSetup {
             },
         )
     }
-}
-
-/// Queues the e-mail of `kind` about order `order_id` of the store, as `conn`'s transaction
-/// reads it now, when the store sends that kind: to the shopper, or for a new order to the
-/// owner and to each member who holds `orders` and asked for it. Returns how many were queued.
-pub async fn queue(
-    conn: &mut AnyConnection,
-    setup: &MailSetup,
-    kind: OrderMailKind,
-    order_id: &str,
-    refund: Option<&Refund>,
-) -> Result<usize, ApiError> {
-    if !setup.sends(kind) {
-        return Ok(0);
-    }
-    let store_id = setup.store_id.as_str();
-    let Some(row) = super::orders::find_row(&mut *conn, store_id, order_id).await? else {
-        return Ok(0);
-    };
-    let order = super::orders::order(&row);
-    let recipients = if kind == OrderMailKind::NewOrder {
-        alert_recipients(&mut *conn, store_id).await?
-    } else if row.customer_email.trim().is_empty() {
-        Vec::new()
-    } else {
-        vec![row.customer_email.clone()]
-    };
-    if recipients.is_empty() {
-        return Ok(0);
-    }
-    let status = super::checkout::placed_here(&mut *conn, store_id, order_id)
-        .await?
-        .then(|| setup.status_url(order_id));
-    let mail = setup.render(kind, &order, refund, status.as_deref());
-    for to in &recipients {
-        outbox::queue(
-            &mut *conn,
-            &Mail {
-                to: to.clone(),
-                subject: mail.subject.clone(),
-                body: mail.text.clone(),
-                html: Some(mail.html.clone()),
-            },
-        )
-        .await?;
-    }
-    if kind != OrderMailKind::NewOrder {
-        let about = match kind {
-            OrderMailKind::Confirmation => "confirmation",
-            OrderMailKind::Refund => "refund",
-            _ => "cancellation",
-        };
-        super::orders::event(
-            &mut *conn,
-            store_id,
-            order_id,
-            "",
-            "emailSent",
-            serde_json::json!({"to": row.customer_email, "about": about}),
-        )
-        .await?;
-    }
-    Ok(recipients.len())
-}
-
-/// The addresses a new order of the store alerts: its owner's, and those of its staff who hold
-/// `orders` and asked for the alert.
-async fn alert_recipients(
-    conn: &mut AnyConnection,
-    store_id: &str,
-) -> Result<Vec<String>, ApiError> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT u.email, m.role, m.scopes FROM store_members m JOIN users u ON u.id = m.user_id \
-         WHERE m.store_id = $1 AND (m.role = 'owner' OR m.order_alerts = 1) ORDER BY m.created_at, u.email",
-    )
-    .bind(store_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .filter(|(_, role, scopes)| {
-            core_wasm::shell::menu::may_open(
-                "website.orders",
-                &crate::auth::store::scopes_of(role, scopes),
-            )
-        })
-        .map(|(email, _, _)| email)
-        .collect())
 }
 
 /// Whether member `user_id` of the store gets the new-order alert (the owner: always), and

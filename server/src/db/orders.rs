@@ -787,7 +787,7 @@ pub async fn refund(
     }
     let actor = actor_name(&mut tx, user_id).await?;
     let refund = refund_in(&mut tx, store_id, &actor, &row, input, None).await?;
-    super::order_mail::queue(&mut tx, mail, OrderMailKind::Refund, id, Some(&refund)).await?;
+    queue_mail(&mut tx, mail, OrderMailKind::Refund, id, Some(&refund)).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -862,7 +862,7 @@ pub async fn cancel(
         json!({"refunded": refunded, "restock": input.restock, "reason": input.reason.trim()}),
     )
     .await?;
-    super::order_mail::queue(&mut tx, mail, OrderMailKind::Cancellation, id, None).await?;
+    queue_mail(&mut tx, mail, OrderMailKind::Cancellation, id, None).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -895,4 +895,92 @@ pub fn lines_column(lines: &[Line], taxes: &[i64]) -> String {
             .collect(),
     )
     .to_string()
+}
+
+/// Queues the e-mail of `kind` about order `order_id` of the store, as `conn`'s transaction
+/// reads it now, when the store sends that kind: to the shopper, or for a new order to the
+/// owner and to each member who holds `orders` and asked for it. Returns how many were queued.
+pub async fn queue_mail(
+    conn: &mut AnyConnection,
+    setup: &MailSetup,
+    kind: OrderMailKind,
+    order_id: &str,
+    refund: Option<&Refund>,
+) -> Result<usize, ApiError> {
+    if !setup.sends(kind) {
+        return Ok(0);
+    }
+    let store_id = setup.store_id.as_str();
+    let Some(row) = find_row(&mut *conn, store_id, order_id).await? else {
+        return Ok(0);
+    };
+    let order = order(&row);
+    let recipients = if kind == OrderMailKind::NewOrder {
+        alert_recipients(&mut *conn, store_id).await?
+    } else if row.customer_email.trim().is_empty() {
+        Vec::new()
+    } else {
+        vec![row.customer_email.clone()]
+    };
+    if recipients.is_empty() {
+        return Ok(0);
+    }
+    let status = super::checkout::placed_here(&mut *conn, store_id, order_id)
+        .await?
+        .then(|| setup.status_url(order_id));
+    let mail = setup.render(kind, &order, refund, status.as_deref());
+    for to in &recipients {
+        outbox::queue(
+            &mut *conn,
+            &Mail {
+                to: to.clone(),
+                subject: mail.subject.clone(),
+                body: mail.text.clone(),
+                html: Some(mail.html.clone()),
+            },
+        )
+        .await?;
+    }
+    if kind != OrderMailKind::NewOrder {
+        let about = match kind {
+            OrderMailKind::Confirmation => "confirmation",
+            OrderMailKind::Refund => "refund",
+            _ => "cancellation",
+        };
+        event(
+            &mut *conn,
+            store_id,
+            order_id,
+            "",
+            "emailSent",
+            serde_json::json!({"to": row.customer_email, "about": about}),
+        )
+        .await?;
+    }
+    Ok(recipients.len())
+}
+
+/// The addresses a new order of the store alerts: its owner's, and those of its staff who hold
+/// `orders` and asked for the alert.
+async fn alert_recipients(
+    conn: &mut AnyConnection,
+    store_id: &str,
+) -> Result<Vec<String>, ApiError> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT u.email, m.role, m.scopes FROM store_members m JOIN users u ON u.id = m.user_id \
+         WHERE m.store_id = $1 AND (m.role = 'owner' OR m.order_alerts = 1) ORDER BY m.created_at, u.email",
+    )
+    .bind(store_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, role, scopes)| {
+            core_wasm::shell::menu::may_open(
+                "website.orders",
+                &core_wasm::shell::permissions::member_scopes(role, scopes),
+            )
+        })
+        .map(|(email, _, _)| email)
+        .collect())
 }

@@ -19,3 +19,105 @@ pub async fn write_file(
     }
     Ok(path)
 }
+
+/// An upload whose widths are still to make, as it was read.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct WidthsDue {
+    pub id: String,
+    /// Under `UPLOAD_DIR`.
+    pub path: String,
+    pub attempts: i64,
+    /// When a process last claimed it (ms), if one did.
+    pub claimed_at: Option<i64>,
+}
+
+/// Up to `limit` pictures (PNG, JPEG, WebP) whose widths are not made yet, oldest first, with
+/// fewer than `max_attempts` failures.
+pub async fn widths_due(
+    db: &sqlx::AnyPool,
+    max_attempts: i64,
+    limit: i64,
+) -> Result<Vec<WidthsDue>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, path, widths_attempts AS attempts, widths_claimed_at AS claimed_at FROM uploads \
+         WHERE widths_made_at IS NULL AND widths_attempts < $1 \
+         AND content_type IN ('image/png', 'image/jpeg', 'image/webp') ORDER BY created_at, id LIMIT $2",
+    )
+    .bind(max_attempts)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+/// Claims upload `id`'s widths at `now` if it is still as it was read (not made, and claimed at
+/// `claimed_at`); false when another process claimed it first.
+pub async fn claim_widths(
+    db: &sqlx::AnyPool,
+    id: &str,
+    claimed_at: Option<i64>,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let claim = match claimed_at {
+        None => sqlx::query(
+            "UPDATE uploads SET widths_claimed_at = $1 \
+             WHERE id = $2 AND widths_made_at IS NULL AND widths_claimed_at IS NULL",
+        )
+        .bind(now)
+        .bind(id),
+        Some(at) => sqlx::query(
+            "UPDATE uploads SET widths_claimed_at = $1 \
+             WHERE id = $2 AND widths_made_at IS NULL AND widths_claimed_at = $3",
+        )
+        .bind(now)
+        .bind(id)
+        .bind(at),
+    };
+    Ok(claim.execute(db).await?.rows_affected() == 1)
+}
+
+/// Records upload `id`'s widths as made, with the original's size in pixels.
+pub async fn widths_made(
+    db: &sqlx::AnyPool,
+    id: &str,
+    width: u32,
+    height: u32,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE uploads SET widths_made_at = $1, widths_error = NULL, width = $2, height = $3 WHERE id = $4",
+    )
+    .bind(super::now_ms())
+    .bind(i64::from(width))
+    .bind(i64::from(height))
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Records a failed attempt at upload `id`'s widths (the claim is let go, to be tried again
+/// after a pause, up to the attempts allowed).
+pub async fn widths_failed(db: &sqlx::AnyPool, id: &str, error: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE uploads SET widths_attempts = widths_attempts + 1, widths_error = $1 WHERE id = $2",
+    )
+    .bind(error.chars().take(500).collect::<String>())
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// How many pictures still wait for their widths, and how many were given up on.
+pub async fn widths_backlog(
+    db: &sqlx::AnyPool,
+    max_attempts: i64,
+) -> Result<(i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN widths_attempts < $1 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN widths_attempts >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM uploads WHERE widths_made_at IS NULL AND content_type IN ('image/png', 'image/jpeg', 'image/webp')",
+    )
+    .bind(max_attempts)
+    .fetch_one(db)
+    .await
+}

@@ -45,11 +45,9 @@ async fn read_status(state: &AppState, store_id: &str) -> Result<StoreStatus, Ap
         .await?
         .ok_or(ApiError::NotFound)?;
     Ok(StoreStatus {
-        public_url: crate::storefront::public_url(
-            &state.config,
-            &row.subdomain,
-            row.custom_host.as_deref(),
-        ),
+        public_url: state
+            .config
+            .storefront_url(&row.subdomain, row.custom_host.as_deref()),
         id: row.id,
         name: row.name,
         subdomain: row.subdomain,

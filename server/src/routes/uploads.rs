@@ -2,7 +2,8 @@
 //! its first bytes (PNG, JPEG, GIF, WebP) and its size (5 MB), stored under `UPLOAD_DIR` with a
 //! name the server makes, and served back under `/uploads/`. The client's file name is never
 //! used; one that tries to name a path is refused. A store keeps at most `UPLOAD_QUOTA_BYTES`
-//! of images (413 past it).
+//! of images (413 past it). Its size in pixels is read from its header: past 25 megapixels, or
+//! unreadable, it is refused (422); the background job makes its widths (`services::pictures`).
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -60,7 +61,8 @@ struct UploadForm {
     params(("X-Store-Id" = String, Header, description = "The store")),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 201, body = UploadedImage), (status = 400, body = ApiErrorBody), (status = 404, body = ApiErrorBody),
-        (status = 413, body = ApiErrorBody), (status = 415, body = ApiErrorBody, description = "Not a PNG, JPEG, GIF or WebP image")))]
+        (status = 413, body = ApiErrorBody), (status = 415, body = ApiErrorBody, description = "Not a PNG, JPEG, GIF or WebP image"),
+        (status = 422, body = ApiErrorBody, description = "Past 25 megapixels, or a picture that cannot be read")))]
 async fn upload_image(
     State(state): State<AppState>,
     access: StoreAccess<AnyMember>,
@@ -109,6 +111,9 @@ async fn upload_image(
             }
         }
     })?;
+    // Its size in pixels, from its header: a picture past the core's limit, or a file that
+    // only starts like one, is refused before anything is stored or decoded.
+    let pixels = crate::services::pictures::inspect(&bytes).map_err(ApiError::Unprocessable)?;
     let id = new_id();
     // Both parts are made here (a store id is a UUID), so the path stays inside UPLOAD_DIR.
     let relative = format!("{}/{id}.{extension}", access.store_id);
@@ -124,6 +129,7 @@ async fn upload_image(
             content_type,
             size_bytes: size,
             uploaded_by: &access.user.user_id,
+            pixels: Some(pixels),
         },
         quota,
     )

@@ -363,7 +363,7 @@ pub async fn write_order(
     }
     // The shopper's confirmation and the store's alert leave with the order or not at all.
     for kind in [OrderMailKind::Confirmation, OrderMailKind::NewOrder] {
-        crate::db::order_mail::queue(&mut tx, mail, kind, &order_id, None).await?;
+        crate::db::orders::queue_mail(&mut tx, mail, kind, &order_id, None).await?;
     }
     tx.commit().await?;
     Ok((order_id, order_name, total))

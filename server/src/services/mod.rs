@@ -6,5 +6,6 @@
 pub mod backup;
 pub mod checkout;
 pub mod order_mail;
+pub mod pictures;
 pub mod retention;
 pub mod theme_save;

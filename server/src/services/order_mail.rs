@@ -16,8 +16,9 @@ pub async fn setup(state: &AppState, store_id: &str) -> Result<MailSetup, ApiErr
         .ok_or(ApiError::NotFound)?;
     let settings = read_setting::<EmailSettings>(&state.db, store_id).await?;
     let public = state.config.public_url.trim_end_matches('/');
-    let storefront =
-        crate::storefront::public_url(&state.config, &row.subdomain, row.custom_host.as_deref());
+    let storefront = state
+        .config
+        .storefront_url(&row.subdomain, row.custom_host.as_deref());
     // Without storefront hosts the storefront is a path of this server's own address.
     let storefront = if storefront.starts_with('/') {
         format!("{public}{storefront}")

@@ -24,7 +24,6 @@ use serde_json::{Value, json};
 use sha2::Digest;
 use shared_types::catalog::Product;
 
-use crate::config::Config;
 use crate::db::catalog::{
     CollectionQuery, ProductQuery, collection_by_handle, product_where, query_collections,
     query_products,
@@ -516,37 +515,6 @@ async fn to_home(Path(subdomain): Path<String>, host: HostExt) -> Result<Redirec
         }
         Ok(Redirect::permanent(&format!("/s/{subdomain}/")))
     }
-}
-
-/// Where shoppers reach a store: the one definition of the store's public address, which the
-/// admin shows as "Open your site", the drawer's Online Store icon, Domains, Themes and the
-/// editor. The storefront is always served at `/s/{subdomain}/` by this server, so without
-/// `STOREFRONT_HOSTS=1` that path (same origin as the admin) is the address; with it, a store's
-/// verified custom domain or else its system domain `{subdomain}.{STORE_DOMAIN_SUFFIX}`, with
-/// the scheme and port of `PUBLIC_URL` (so `demo.localhost:8080` works locally).
-pub fn public_url(config: &Config, subdomain: &str, custom_host: Option<&str>) -> String {
-    if !config.storefront_hosts {
-        return format!("/s/{subdomain}/");
-    }
-    let (scheme, rest) = config
-        .public_url
-        .split_once("://")
-        .unwrap_or(("http", config.public_url.as_str()));
-    let authority = rest.split('/').next().unwrap_or_default();
-    // The port after the host (after the bracket of an IPv6 address), when there is one.
-    let after_host = authority
-        .rsplit_once(']')
-        .map_or(authority, |(_, tail)| tail);
-    let port = after_host
-        .rsplit_once(':')
-        .map(|(_, port)| port)
-        .filter(|port| !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()))
-        .map(|port| format!(":{port}"))
-        .unwrap_or_default();
-    let host = custom_host
-        .map(str::to_owned)
-        .unwrap_or_else(|| format!("{subdomain}.{}", config.store_domain_suffix));
-    format!("{scheme}://{host}{port}/")
 }
 
 /// Whether `subdomain` can name a store: a host label in lowercase. Anything else (spaces,

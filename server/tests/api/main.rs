@@ -22,6 +22,7 @@ mod money_units;
 mod operations;
 mod order_mails;
 mod personalization;
+mod pictures;
 mod plan_limits;
 mod plans;
 mod records;

@@ -4,11 +4,14 @@
 use axum::http::{StatusCode, header};
 use serde_json::json;
 
+use image::ImageFormat;
+
 use crate::helpers::{DESIGNER_EMAIL, OWNER_EMAIL, Reply, SELLER_EMAIL, TestApp, spawn_app};
+use crate::pictures::picture;
 
 const BOUNDARY: &str = "storeloomBoundary7MA4YWxkTrZu0gW";
 
-fn multipart(name: &str, filename: &str, bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn multipart(name: &str, filename: &str, bytes: &[u8]) -> Vec<u8> {
     let mut body = format!(
         "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: image/png\r\n\r\n"
     )
@@ -18,7 +21,7 @@ fn multipart(name: &str, filename: &str, bytes: &[u8]) -> Vec<u8> {
     body
 }
 
-async fn upload(app: &TestApp, token: &str, store: &str, body: Vec<u8>) -> Reply {
+pub(crate) async fn upload(app: &TestApp, token: &str, store: &str, body: Vec<u8>) -> Reply {
     let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
     app.post("/api/stores/onlinestore/images")
         .body(body)
@@ -30,7 +33,7 @@ async fn upload(app: &TestApp, token: &str, store: &str, body: Vec<u8>) -> Reply
 }
 
 /// Files of the store under the upload folder, the seeded pictures aside.
-fn uploaded_files(app: &TestApp, store: &str) -> usize {
+pub(crate) fn uploaded_files(app: &TestApp, store: &str) -> usize {
     std::fs::read_dir(app.state.config.upload_dir.join(store))
         .map(|entries| {
             entries
@@ -41,7 +44,7 @@ fn uploaded_files(app: &TestApp, store: &str) -> usize {
         .unwrap_or(0)
 }
 
-async fn upload_rows(app: &TestApp) -> i64 {
+pub(crate) async fn upload_rows(app: &TestApp) -> i64 {
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM uploads")
         .fetch_one(&app.state.db)
         .await
@@ -57,7 +60,14 @@ async fn an_image_is_stored_under_a_name_the_server_makes_and_served_back() {
     let app = spawn_app().await;
     let (token, _, store) = app.session_of(DESIGNER_EMAIL).await;
     let store = store.expect("store");
-    let reply = upload(&app, &token, &store, multipart("file", "my photo.png", PNG)).await;
+    let png = picture(ImageFormat::Png, 2, 2);
+    let reply = upload(
+        &app,
+        &token,
+        &store,
+        multipart("file", "my photo.png", &png),
+    )
+    .await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text);
     let src = reply.json["src"].as_str().expect("src");
     assert!(
@@ -81,12 +91,12 @@ async fn an_image_is_stored_under_a_name_the_server_makes_and_served_back() {
     );
     assert_eq!(
         served.headers[header::CONTENT_LENGTH],
-        PNG.len().to_string().as_str()
+        png.len().to_string().as_str()
     );
     for (kind, bytes) in [
-        ("jpeg", b"\xff\xd8\xff\xe0rest".to_vec()),
-        ("gif", b"GIF89a....".to_vec()),
-        ("webp", b"RIFF\0\0\0\0WEBPVP8 ".to_vec()),
+        ("jpeg", picture(ImageFormat::Jpeg, 40, 30)),
+        ("gif", picture(ImageFormat::Gif, 40, 30)),
+        ("webp", picture(ImageFormat::WebP, 40, 30)),
     ] {
         let reply = upload(&app, &token, &store, multipart("file", "x", &bytes)).await;
         assert_eq!(reply.status, StatusCode::CREATED, "{kind}: {}", reply.text);

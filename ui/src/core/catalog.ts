@@ -66,3 +66,9 @@ export function checkMenu(input: MenuInput): string[] {
 export function checkCollection(input: CollectionInput): string[] {
   return wasm.checkCollection(input);
 }
+
+/** The address of picture `src` at `width` px (160, 320, 640, 1024 or 1600) for a small picture
+ * of the admin: an upload's WebP width, or `src` itself when it has none. */
+export function pictureAt(src: string, width: number): string {
+  return wasm.pictureAt(src, width);
+}

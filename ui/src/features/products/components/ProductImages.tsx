@@ -8,7 +8,7 @@ import { ActionIcon, Alert, AspectRatio, Badge, Button, FileButton, Group, Paper
 import { IconGripVertical, IconPhotoPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { productLimits } from "../../../core";
+import { pictureAt, productLimits } from "../../../core";
 import { errorText } from "../../../lib/errors";
 import type { Image } from "../../../types/generated/Image";
 import { uploadImage } from "../../../lib/uploadImage";
@@ -103,7 +103,11 @@ export function ProductImages({
                     {(handle) => (
                       <Paper withBorder radius="md" p="xs" data-testid="product-image">
                         <AspectRatio ratio={1}>
-                          <img src={image.src} alt="" style={{ objectFit: "cover", borderRadius: 6, background: "var(--mantine-color-gray-1)" }} />
+                          <img
+                            src={pictureAt(image.src, 320)}
+                            alt=""
+                            style={{ objectFit: "cover", borderRadius: 6, background: "var(--mantine-color-gray-1)" }}
+                          />
                         </AspectRatio>
                         <Group justify="space-between" gap={4} mt={6} wrap="nowrap">
                           <ActionIcon

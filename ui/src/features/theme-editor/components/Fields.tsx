@@ -35,7 +35,7 @@ import { sortableAccessibility } from "../../../components/sortableAccessibility
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { routePath } from "../../../core";
+import { pictureAt, routePath } from "../../../core";
 import type { CopyOffer, FieldInput, FieldView, LinkTarget, PanelLink, ThemeErrorBody } from "../../../core/theme";
 import { editorConstants, linkTo } from "../../../core/theme";
 import { errorText } from "../../../lib/errors";
@@ -479,8 +479,8 @@ function SearchPicker<T>({
   );
 }
 
-const collectionItem = (c: Collection): PickItem => ({ value: c.handle, label: c.title, image: c.image });
-const productItem = (p: Product): PickItem => ({ value: p._id, label: p.title, image: p.images[0]?.src });
+const collectionItem = (c: Collection): PickItem => ({ value: c.handle, label: c.title, image: c.image && pictureAt(c.image, 160) });
+const productItem = (p: Product): PickItem => ({ value: p._id, label: p.title, image: p.images[0] && pictureAt(p.images[0].src, 160) });
 
 function CollectionPicker({
   label,
