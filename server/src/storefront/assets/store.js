@@ -133,8 +133,13 @@
   }
 
   // ------------------------------------------------------------------ sections
+  // A picture that failed before this script listened for errors. `naturalWidth` alone cannot
+  // tell: a picture offered at widths (`srcset`) reports its width divided by the density the
+  // browser took, 0 for a tiny one that loaded; `decode()` fails only for a broken one.
   function initImages(root) {
-    $$("img", root).forEach(function (img) { if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) failed(img); });
+    $$("img", root).forEach(function (img) {
+      if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) img.decode().catch(function () { failed(img); });
+    });
   }
   function failed(img) {
     var fallback = img.getAttribute("data-fallback");

@@ -1,0 +1,64 @@
+// Pictures at their widths (issue 49): the storefront offers an uploaded picture's WebP widths,
+// the browser takes one (the original stands in until the server's job makes them), a tiny
+// picture still shows, and a picture that is missing is hidden rather than shown broken.
+import { expect, test } from "@playwright/test";
+import { OWNER, apiSession } from "./helpers";
+
+// A 1 x 1 PNG: at its widths the browser reports it 0 px wide (its width over the density
+// taken), which must not read as broken.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test("a product's uploaded picture is loaded at a width on a phone, and a missing one is hidden", async ({ browser, request }) => {
+  const owner = await apiSession(request, OWNER);
+  const headers = { authorization: `Bearer ${owner.accessToken}`, "x-store-id": owner.storeId };
+  const upload = await request.post("/api/stores/onlinestore/images", {
+    headers,
+    multipart: { file: { name: "apron.png", mimeType: "image/png", buffer: PNG } },
+  });
+  expect(upload.status()).toBe(201);
+  const { src } = (await upload.json()) as { src: string };
+  const missing = src.replace(/[^/]+\.png$/, "no-such-picture.png");
+  const product = async (title: string, picture: string) => {
+    const made = await request.post("/api/stores/products", {
+      headers,
+      data: {
+        title,
+        descriptionHtml: "",
+        price: 10,
+        status: "active",
+        tags: [],
+        options: [],
+        images: [{ src: picture, alt: `${title} picture` }],
+        variants: [{ id: "", title: "Default", options: [], price: 10, stock: 5, sku: "" }],
+      },
+    });
+    expect(made.status()).toBe(201);
+    return ((await made.json()) as { handle: string }).handle;
+  };
+  const shown = await product(`Tiny apron ${Date.now()}`, src);
+  const gone = await product(`Lost apron ${Date.now()}`, missing);
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+  const page = await phone.newPage();
+  const fetched: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes(src)) fetched.push(new URL(response.url()).pathname);
+  });
+  await page.goto(`/s/demo/products/${shown}`);
+  const picture = page.getByRole("img", { name: /^Tiny apron .* picture$/ });
+  await expect(picture).toHaveAttribute("srcset", new RegExp(`^${src}\\.w160\\.webp 160w, .* ${src}\\.w1600\\.webp 1600w$`));
+  await expect(picture).toHaveJSProperty("complete", true);
+  await page.waitForLoadState("networkidle");
+  await expect(picture).toBeVisible();
+  await expect(picture).not.toHaveClass(/broken/);
+  expect(
+    fetched.some((path) => /\.w\d+\.webp$/.test(path)),
+    `a width was fetched: ${fetched.join(", ")}`,
+  ).toBe(true);
+  expect(fetched).not.toContain(src);
+
+  await page.goto(`/s/demo/products/${gone}`);
+  const lost = page.getByRole("img", { name: /^Lost apron .* picture$/, includeHidden: true });
+  await expect(lost).toHaveClass(/broken/);
+  await phone.close();
+});
