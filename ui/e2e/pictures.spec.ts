@@ -2,15 +2,18 @@
 // the browser takes one (the original stands in until the server's job makes them), a tiny
 // picture still shows, and a picture that is missing is hidden rather than shown broken.
 import { expect, test } from "@playwright/test";
-import { OWNER, apiSession } from "./helpers";
+import { OWNER, apiSession, call, newStore } from "./helpers";
 
 // A 1 x 1 PNG: at its widths the browser reports it 0 px wide (its width over the density
 // taken), which must not read as broken.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 test("a product's uploaded picture is loaded at a width on a phone, and a missing one is hidden", async ({ browser, request }) => {
+  // A store of its own: its products stay out of the Demo Store the other specs walk.
   const owner = await apiSession(request, OWNER);
-  const headers = { authorization: `Bearer ${owner.accessToken}`, "x-store-id": owner.storeId };
+  const store = await newStore(request, owner, `Pictures ${Date.now()}`);
+  const { subdomain } = await call<{ subdomain: string }>(request, owner, "GET", "/stores/current", undefined, store);
+  const headers = { authorization: `Bearer ${owner.accessToken}`, "x-store-id": store };
   const upload = await request.post("/api/stores/onlinestore/images", {
     headers,
     multipart: { file: { name: "apron.png", mimeType: "image/png", buffer: PNG } },
@@ -44,7 +47,7 @@ test("a product's uploaded picture is loaded at a width on a phone, and a missin
   page.on("response", (response) => {
     if (response.url().includes(src)) fetched.push(new URL(response.url()).pathname);
   });
-  await page.goto(`/s/demo/products/${shown}`);
+  await page.goto(`/s/${subdomain}/products/${shown}`);
   const picture = page.getByRole("img", { name: /^Tiny apron .* picture$/ });
   await expect(picture).toHaveAttribute("srcset", new RegExp(`^${src}\\.w160\\.webp 160w, .* ${src}\\.w1600\\.webp 1600w$`));
   await expect(picture).toHaveJSProperty("complete", true);
@@ -57,7 +60,7 @@ test("a product's uploaded picture is loaded at a width on a phone, and a missin
   ).toBe(true);
   expect(fetched).not.toContain(src);
 
-  await page.goto(`/s/demo/products/${gone}`);
+  await page.goto(`/s/${subdomain}/products/${gone}`);
   const lost = page.getByRole("img", { name: /^Lost apron .* picture$/, includeHidden: true });
   await expect(lost).toHaveClass(/broken/);
   await phone.close();
