@@ -75,8 +75,11 @@ pub fn check_picture_size(width: u32, height: u32) -> Result<(), String> {
 /// Whether an uploaded file of content type `content_type` is also kept at
 /// [`PICTURE_WIDTHS`] (PNG, JPEG and WebP; a GIF may move, and stays as it is).
 pub fn has_picture_widths(content_type: &str) -> bool {
-    matches!(content_type, "image/png" | "image/jpeg" | "image/webp")
+    PICTURE_WIDTH_TYPES.contains(&content_type)
 }
+
+/// The content types of uploads kept at [`PICTURE_WIDTHS`].
+pub const PICTURE_WIDTH_TYPES: [&str; 3] = ["image/png", "image/jpeg", "image/webp"];
 
 /// The address of picture `src` at `width` px in WebP, when `src` is one of the store's
 /// uploads that is kept at widths (`/uploads/{store}/{id}.jpg` -> `/uploads/{store}/{id}.jpg.w640.webp`).

@@ -41,10 +41,13 @@ pub async fn widths_due(
     sqlx::query_as(
         "SELECT id, path, widths_attempts AS attempts, widths_claimed_at AS claimed_at FROM uploads \
          WHERE widths_made_at IS NULL AND widths_attempts < $1 \
-         AND content_type IN ('image/png', 'image/jpeg', 'image/webp') ORDER BY created_at, id LIMIT $2",
+         AND content_type IN ($3, $4, $5) ORDER BY created_at, id LIMIT $2",
     )
     .bind(max_attempts)
     .bind(limit)
+    .bind(core_wasm::catalog::PICTURE_WIDTH_TYPES[0])
+    .bind(core_wasm::catalog::PICTURE_WIDTH_TYPES[1])
+    .bind(core_wasm::catalog::PICTURE_WIDTH_TYPES[2])
     .fetch_all(db)
     .await
 }
@@ -94,8 +97,8 @@ pub async fn widths_made(
     Ok(())
 }
 
-/// Records a failed attempt at upload `id`'s widths (the claim is let go, to be tried again
-/// after a pause, up to the attempts allowed).
+/// Records a failed attempt at upload `id`'s widths. Its claim stays: it is tried again once
+/// the claim has expired, up to the attempts allowed.
 pub async fn widths_failed(db: &sqlx::AnyPool, id: &str, error: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE uploads SET widths_attempts = widths_attempts + 1, widths_error = $1 WHERE id = $2",
@@ -105,19 +108,4 @@ pub async fn widths_failed(db: &sqlx::AnyPool, id: &str, error: &str) -> Result<
     .execute(db)
     .await?;
     Ok(())
-}
-
-/// How many pictures still wait for their widths, and how many were given up on.
-pub async fn widths_backlog(
-    db: &sqlx::AnyPool,
-    max_attempts: i64,
-) -> Result<(i64, i64), sqlx::Error> {
-    sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM(CASE WHEN widths_attempts < $1 THEN 1 ELSE 0 END), 0) AS BIGINT), \
-                CAST(COALESCE(SUM(CASE WHEN widths_attempts >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT) \
-         FROM uploads WHERE widths_made_at IS NULL AND content_type IN ('image/png', 'image/jpeg', 'image/webp')",
-    )
-    .bind(max_attempts)
-    .fetch_one(db)
-    .await
 }
