@@ -158,7 +158,18 @@ try {
       window.__drawn = [];
       const after = new MessageChannel();
       after.port2.onmessage = () => window.__drawn.push(now());
-      document.addEventListener("storeloom:placed", () => requestAnimationFrame(() => after.port1.postMessage(null)));
+      // The frame that paints placed elements (the first after their placing), and the frame
+      // after it: on time, that one begins one refresh later; later, the painting frame ran
+      // over its refresh.
+      window.__painting = [];
+      // (An animation frame's time is the same for every document of the page in that frame.)
+      document.addEventListener("storeloom:placed", () => {
+        const placedAt = now();
+        requestAnimationFrame((ts) => {
+          after.port1.postMessage(null);
+          requestAnimationFrame((next) => window.__painting.push({ placedAt, ts: performance.timeOrigin + ts, next: performance.timeOrigin + next }));
+        });
+      });
       // The measure's floor: the admin calls this in a keystroke's task that edits nothing, and
       // the frame answers as the runtime answers a render (posted from its next animation frame),
       // with nothing rendered.
@@ -186,6 +197,24 @@ try {
     window.__longTasks = [];
     window.__handled = [];
     document.addEventListener("input", () => window.__inputs.push(now()), true);
+    // The first animation frame after each input: the frame an edit is painted in at best.
+    window.__inputFrames = [];
+    document.addEventListener("input", () => {
+      const input = now();
+      requestAnimationFrame((ts) => window.__inputFrames.push({ input, ts: performance.timeOrigin + ts }));
+    }, true);
+    // The display's refresh: the median time between animation frames, measured on request.
+    window.__refresh = () =>
+      new Promise((resolve) => {
+        const times = [];
+        const tick = (ts) => {
+          times.push(ts);
+          if (times.length < 61) return requestAnimationFrame(tick);
+          const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
+          resolve(gaps[gaps.length >> 1]);
+        };
+        requestAnimationFrame(tick);
+      });
     // The same event once the admin has handled it (bubbling to the window, after React's own
     // listener, its synchronous render and the command posted to the frame): the time from a
     // keystroke to the command's arrival in the frame splits into the admin's work and the wait.
@@ -282,7 +311,7 @@ try {
    */
   async function measure(count, next, before = null) {
     const latencies = [];
-    const parts = { handled: [], send: [], wait: [], render: [], paint: [], drawn: [], requests: [] };
+    const parts = { handled: [], send: [], wait: [], render: [], paint: [], drawn: [], requests: [], frames: [], toPainting: [], painting: [] };
     for (let i = 0; i < count; i += 1) {
       if (before) await before(i);
       const n = await page.evaluate(() => ({ inputs: window.__inputs.length, rendered: window.__rendered.length }));
@@ -292,12 +321,13 @@ try {
         n,
         { timeout: 30_000 },
       );
-      const { start, handled, rendered } = await page.evaluate((n) => {
+      const { start, handled, rendered, firstFrame } = await page.evaluate((n) => {
         const start = window.__inputs[n.inputs];
         return {
           start,
           handled: window.__handled.find((at) => at >= start) ?? NaN,
           rendered: window.__rendered.slice(n.rendered).find((r) => r.at > start).at,
+          firstFrame: window.__inputFrames.find((f) => f.input >= start)?.ts ?? NaN,
         };
       }, n);
       latencies.push(rendered - start);
@@ -318,7 +348,10 @@ try {
         performance.clearMarks("storeloom:placed");
         performance.clearMarks("storeloom:frame");
         const drawn = placed && window.__drawn.find((t) => t >= placed);
-        return { arrival: arrival?.at ?? NaN, frame: frameAt ?? NaN, placed: placed ?? NaN, drawn: drawn ?? NaN, requests };
+        // The frame that painted the edit (the first to begin after its elements were placed)
+        // and the one after it.
+        const painting = frameAt && window.__painting.find((f) => f.placedAt >= frameAt);
+        return { arrival: arrival?.at ?? NaN, frame: frameAt ?? NaN, placed: placed ?? NaN, drawn: drawn ?? NaN, requests, painting: painting?.ts ?? NaN, afterPainted: painting?.next ?? NaN };
       }, start);
       parts.handled.push(handled - start);
       parts.send.push(inFrame.arrival - start);
@@ -327,6 +360,12 @@ try {
       parts.paint.push(rendered - inFrame.placed);
       parts.drawn.push(inFrame.drawn - start);
       parts.requests.push(inFrame.requests);
+      // In frames: from the first frame after the input to the frame after the one that painted
+      // the edit, counted in refreshes. One: the edit was painted in the very next frame, and
+      // that frame kept to its refresh.
+      parts.frames.push(Math.round((inFrame.afterPainted - firstFrame) / refreshMs));
+      parts.toPainting.push(inFrame.painting - start);
+      parts.painting.push(inFrame.afterPainted - inFrame.painting);
       // A second render for the same edit (a whole config sent again) would otherwise be taken
       // for the next character's.
       await page.waitForTimeout(30);
@@ -377,6 +416,13 @@ try {
       const part = [...values].sort((a, b) => a - b);
       console.log(`      ${name.padEnd(38)} p50 ${fixed(percentile(part, 50))} ms   p95 ${fixed(percentile(part, 95))} ms`);
     }
+    const frames = [...parts.frames].sort((a, b) => a - b);
+    const late = frames.filter((f) => !(f <= 1)).length;
+    console.log(`    frames from the keystroke to the edit painted   p50 ${percentile(frames, 50)}   p95 ${percentile(frames, 95)}   max ${frames.at(-1)}   (${late} of ${frames.length} later than the next frame)   goal p95 1 (the next frame): ${verdict(percentile(frames, 95) <= 1)}`);
+    for (const [name, values] of [["input -> the painting frame begins", parts.toPainting], ["the painting frame (to the next one's begin)", parts.painting]]) {
+      const part = [...values].sort((a, b) => a - b);
+      console.log(`      ${name.padEnd(44)} p50 ${fixed(percentile(part, 50))} ms   p95 ${fixed(percentile(part, 95))} ms   (the display refreshes every ${fixed(refreshMs)} ms)`);
+    }
     console.log(`      requests from the frame: ${parts.requests.reduce((a, b) => a + b, 0)} in ${parts.requests.length} edits`);
   }
 
@@ -394,6 +440,8 @@ try {
       transferMode: "ReportEvents",
     });
   }
+  // The display's refresh in this browser, for counting frames.
+  const refreshMs = await page.evaluate(() => window.__refresh());
   // 1. A home section's text (the preview renders that section alone).
   const field = await sectionField();
   await focusEnd(field);
@@ -532,6 +580,8 @@ try {
     frameRequests: [section, header, style].reduce((n, c) => n + c.parts.requests.reduce((a, b) => a + b, 0), 0),
     frameEdits: [section, header, style].reduce((n, c) => n + c.parts.requests.length, 0),
     floor,
+    refreshMs,
+    frames: Object.fromEntries([["section", section], ["header", header], ["colour", style]].map(([name, c]) => [name, { ...summary(c.parts.frames), toPainting: summary(c.parts.toPainting), painting: summary(c.parts.painting) }])),
     header: summary(header.latencies),
     style: summary(style.latencies),
     goalMs,

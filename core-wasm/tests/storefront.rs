@@ -389,3 +389,39 @@ fn a_slides_media_describes_its_image_and_the_heading_does_when_it_is_empty() {
         assert_eq!(by_heading, by_heading_then + 1, "{html}");
     }
 }
+
+/// The first screen of a collection: its first row of cards loads its pictures at once, the
+/// first one first (no banner here); the cards after them wait until they come near.
+#[test]
+fn a_collections_first_cards_load_at_once_and_the_rest_when_near() {
+    let config = fixture("hydro");
+    let snapshot = snapshot();
+    let mut products = Vec::new();
+    for i in 0..10 {
+        let mut product = snapshot.catalog.products[0].clone();
+        product.handle = format!("shirt-{i}");
+        products.push(product);
+    }
+    let page = core_wasm::storefront::Page::Collection {
+        title: "All".to_owned(),
+        handle: "all".to_owned(),
+        products,
+        search: String::new(),
+    };
+    let html = core_wasm::storefront::app(&view(&config, &snapshot), &page);
+    let grid = &html[html.find("class=\"grid products\"").expect("the grid")..];
+    let cards: Vec<&str> = grid.split("<a class=\"card\"").skip(1).collect();
+    assert_eq!(cards.len(), 10);
+    assert!(cards[0].contains(" fetchpriority=\"high\""), "{}", cards[0]);
+    for card in &cards[1..4] {
+        assert!(
+            !card.contains("loading=") && !card.contains("fetchpriority"),
+            "{card}"
+        );
+    }
+    for card in &cards[4..] {
+        assert!(card.contains(" loading=\"lazy\""), "{card}");
+    }
+    // Each card still offers its widths.
+    assert!(cards.iter().all(|card| card.contains(" srcset=\"")));
+}

@@ -227,6 +227,9 @@ pub(crate) fn slug_path(slug: &str) -> String {
         .collect()
 }
 
+/// What a picture below the first screen is written with: it loads when it comes near.
+pub(crate) const LAZY: &str = " loading=\"lazy\" decoding=\"async\"";
+
 /// An image with its size (so the layout does not move) inside a placeholder frame. An upload
 /// kept at widths offers them in WebP (`srcset`), up to the width it is shown at.
 pub(crate) fn img(src: &str, alt: &str, width: u32, height: u32, eager: bool) -> String {
@@ -264,7 +267,7 @@ pub(crate) fn img_sized(
         if eager {
             " fetchpriority=\"high\""
         } else {
-            " loading=\"lazy\" decoding=\"async\""
+            LAZY
         }
     )
 }

@@ -1,5 +1,5 @@
-//! The demo stores' content: products with images drawn here (SVG with the product's initials,
-//! no network), collections, header and footer menus, pages, customers, discounts and orders
+//! The demo stores' content: products with pictures drawn here (JPEG photos, no network,
+//! recorded as the store's uploads so that they are kept at widths like a merchant's), collections, header and footer menus, pages, customers, discounts and orders
 //! spread over the last 90 days. Numbers come from a fixed-seed generator, so every seed is the
 //! same. The full catalog is for the Demo Store at start-up; tests get the small one.
 
@@ -107,20 +107,27 @@ const LAST_NAMES: [&str; 8] = [
 ];
 const COUNTRIES: [&str; 7] = ["US", "VN", "GB", "DE", "FR", "CA", "AU"];
 
-/// A product picture: a coloured square with the product's initials.
-fn product_svg(title: &str, colour: &str) -> String {
-    let initials: String = title
-        .split_whitespace()
-        .filter_map(|w| w.chars().next())
-        .take(2)
-        .collect();
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"600\" viewBox=\"0 0 600 600\">\
-         <rect width=\"600\" height=\"600\" fill=\"{colour}\"/>\
-         <circle cx=\"300\" cy=\"300\" r=\"190\" fill=\"#ffffff\" fill-opacity=\"0.15\"/>\
-         <text x=\"300\" y=\"300\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"180\" font-weight=\"700\" \
-         fill=\"#ffffff\" text-anchor=\"middle\" dominant-baseline=\"central\">{initials}</text></svg>"
-    )
+/// The demo's product pictures, one per colour of [`COLOURS`]: JPEG photos of
+/// [`PICTURE_PX`] square, as a merchant uploads them, drawn by `tests::draw_seed_pictures` (run
+/// it with `--ignored` to draw them again). Kept as files: encoding a JPEG unoptimised, in a
+/// debug build, took a fifth of a second each at every start of a server with the demo data.
+const PICTURES: [&[u8]; COLOURS.len()] = [
+    include_bytes!("seed_pictures/colour-0.jpg"),
+    include_bytes!("seed_pictures/colour-1.jpg"),
+    include_bytes!("seed_pictures/colour-2.jpg"),
+    include_bytes!("seed_pictures/colour-3.jpg"),
+    include_bytes!("seed_pictures/colour-4.jpg"),
+    include_bytes!("seed_pictures/colour-5.jpg"),
+    include_bytes!("seed_pictures/colour-6.jpg"),
+    include_bytes!("seed_pictures/colour-7.jpg"),
+];
+/// Their size in pixels (square).
+const PICTURE_PX: u32 = 1200;
+
+/// Where a seeded product's picture is kept, under the uploads folder: one file in the store's
+/// folder, as an upload is, so that the renderer offers its widths.
+fn picture_path(store_id: &str, handle: &str) -> String {
+    format!("{store_id}/seed-{handle}.jpg")
 }
 
 /// Seeds a store's catalog unless it already has products.
@@ -180,13 +187,20 @@ async fn products(
         let (noun, tag, base) = NOUNS[i % NOUNS.len()];
         let title = format!("{adjective} {noun}");
         let handle = core_wasm::catalog::handle_from(&title);
-        let colour = COLOURS[(i + i / NOUNS.len()) % COLOURS.len()];
-        let relative = format!("{store_id}/seed/{handle}.svg");
-        write_file(
-            upload_dir,
-            &relative,
-            product_svg(&title, colour).as_bytes(),
+        let relative = picture_path(store_id, &handle);
+        let picture = PICTURES[(i + i / NOUNS.len()) % COLOURS.len()];
+        write_file(upload_dir, &relative, picture).await?;
+        sqlx::query(
+            "INSERT INTO uploads (id, store_id, path, content_type, size_bytes, created_at, width, height) \
+             VALUES ($1, $2, $3, 'image/jpeg', $4, $5, $6, $6)",
         )
+        .bind(new_id())
+        .bind(store_id)
+        .bind(&relative)
+        .bind(i64::try_from(picture.len()).unwrap_or(i64::MAX))
+        .bind(now)
+        .bind(i64::from(PICTURE_PX))
+        .execute(&mut **tx)
         .await?;
         let price = base + i64::try_from(dice.below(10)).unwrap_or(0) * 100 - 1;
         let compare_at = (i % 3 == 0).then_some(price + 1000);
@@ -291,8 +305,8 @@ async fn collections(
             .get(i * 3 % products.len().max(1))
             .map(|(_, t, _)| {
                 format!(
-                    "/uploads/{store_id}/seed/{}.svg",
-                    core_wasm::catalog::handle_from(t)
+                    "/uploads/{}",
+                    picture_path(store_id, &core_wasm::catalog::handle_from(t))
                 )
             });
         sqlx::query(
@@ -634,4 +648,79 @@ async fn orders(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The embedded pictures are JPEGs of their stated size.
+    #[test]
+    fn seed_pictures_are_jpegs_of_their_size() {
+        for picture in PICTURES {
+            let reader = image::ImageReader::new(std::io::Cursor::new(picture))
+                .with_guessed_format()
+                .expect("a known format");
+            assert_eq!(reader.format(), Some(image::ImageFormat::Jpeg));
+            assert_eq!(
+                reader.into_dimensions().expect("dimensions"),
+                (PICTURE_PX, PICTURE_PX)
+            );
+        }
+    }
+
+    /// Draws the pictures of [`PICTURES`] again, into `seed_pictures/`.
+    #[test]
+    #[ignore = "writes the seed pictures into the source tree"]
+    fn draw_seed_pictures() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/db/seed_pictures");
+        std::fs::create_dir_all(&folder).expect("the folder");
+        for (i, colour) in COLOURS.iter().enumerate() {
+            let jpeg = product_picture(colour).expect("a picture");
+            std::fs::write(folder.join(format!("colour-{i}.jpg")), jpeg).expect("written");
+        }
+    }
+
+    /// A product picture, as a JPEG of [`PICTURE_PX`] square: the product's colour lit from the top
+    /// left, with a round shape standing on it and its shadow, and a fine weave so that it
+    /// compresses as a photo does rather than as a flat drawing.
+    fn product_picture(colour: &str) -> Result<Vec<u8>, image::ImageError> {
+        let hex = |at: usize| {
+            colour
+                .get(at..at + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .map_or(128.0, f32::from)
+        };
+        let base = [hex(1), hex(3), hex(5)];
+        let size = f32::from(u16::try_from(PICTURE_PX).unwrap_or(1200));
+        let photo = image::RgbImage::from_fn(PICTURE_PX, PICTURE_PX, |x, y| {
+            let (fx, fy) = (
+                f32::from(u16::try_from(x).unwrap_or(0)) / size,
+                f32::from(u16::try_from(y).unwrap_or(0)) / size,
+            );
+            // Light from the top left; the floor darker, its edge a little soft.
+            let floor = ((fy - 0.72) * 200.0).clamp(0.0, 1.0);
+            let mut light = 1.25 - 0.45 * (fx + fy) / 2.0 - 0.12 * floor;
+            // The round shape, its edge one and a half pixels wide, and its soft shadow.
+            let (dx, dy) = (fx - 0.5, fy - 0.45);
+            let inside = ((0.3 - (dx * dx + dy * dy).sqrt()) * size / 1.5).clamp(0.0, 1.0);
+            let (sx, sy) = ((fx - 0.55) / 0.32, (fy - 0.8) / 0.06);
+            let shadow = ((1.0 - (sx * sx + sy * sy)) * 4.0).clamp(0.0, 1.0);
+            light *= 1.0 - 0.3 * shadow;
+            let weave = if (x + y) % 3 == 0 { 0.96 } else { 1.0 };
+            let pixel = |c: f32| {
+                let shape = 255.0 - (255.0 - c) * 0.35 * (1.0 + dx + dy);
+                let lit = shape * inside + c * light * weave * (1.0 - inside);
+                // In 0..=255 by the clamp: the cast keeps the value.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let byte = lit.clamp(0.0, 255.0) as u8;
+                byte
+            };
+            image::Rgb([pixel(base[0]), pixel(base[1]), pixel(base[2])])
+        });
+        let photo = image::DynamicImage::ImageRgb8(photo);
+        let mut out = std::io::Cursor::new(Vec::new());
+        photo.write_to(&mut out, image::ImageFormat::Jpeg)?;
+        Ok(out.into_inner())
+    }
 }

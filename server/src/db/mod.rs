@@ -293,7 +293,7 @@ pub struct Upload<'a> {
     pub content_type: &'a str,
     pub size_bytes: i64,
     pub uploaded_by: &'a str,
-    /// The picture's size in pixels, when it is one the server reads (not an SVG of the seed).
+    /// The picture's size in pixels, when it is one the server reads (not an SVG).
     pub pixels: Option<(u32, u32)>,
 }
 

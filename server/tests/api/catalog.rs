@@ -822,11 +822,20 @@ async fn the_full_demo_catalog_has_what_the_dashboards_need() {
         .config
         .upload_dir
         .join(src.trim_start_matches("/uploads/"));
+    // A JPEG photo, recorded as the store's upload so that the job keeps it at widths.
     assert!(
-        std::fs::read_to_string(file)
+        std::fs::read(file)
             .expect("image file")
-            .starts_with("<svg")
+            .starts_with(&[0xFF, 0xD8, 0xFF])
     );
+    let (content_type,): (String,) =
+        sqlx::query_as("SELECT content_type FROM uploads WHERE store_id = $1 AND path = $2")
+            .bind(&store)
+            .bind(src.trim_start_matches("/uploads/"))
+            .fetch_one(&app.state.db)
+            .await
+            .expect("the upload's row");
+    assert_eq!(content_type, "image/jpeg");
     let served = app.get(src).send().await;
     assert_eq!(served.status, StatusCode::OK);
 }

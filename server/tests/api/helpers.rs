@@ -165,6 +165,11 @@ async fn make_template(key: SeedKey) -> std::sync::Arc<Template> {
     server::seed_demo(&db, &config)
         .await
         .expect("seed the template");
+    // The seeded pictures' widths, made once here as the job makes them in a running server:
+    // each test's job then finds only the pictures it uploads.
+    server::services::pictures::make_due(&db, &uploads)
+        .await
+        .expect("the seeded pictures' widths");
     if sqlite_file.is_some() {
         // Everything into the main file, so that a copy of it alone is the whole database.
         sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -269,7 +274,9 @@ fn copy_folder(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<
         let target = to.join(entry.file_name());
         if entry.file_type()?.is_dir() {
             copy_folder(&entry.path(), &target)?;
-        } else {
+        } else if std::fs::hard_link(entry.path(), &target).is_err() {
+            // A link where it can be (files are written whole, under a new name, and never
+            // changed in place), else a copy.
             std::fs::copy(entry.path(), target)?;
         }
     }

@@ -3,6 +3,9 @@
 #[allow(unused_imports)]
 use crate::storefront::prelude::*;
 
+/// Cards in a collection's first screen: a row of four on a desktop, two rows of two on a phone.
+const FIRST_SCREEN_CARDS: usize = 4;
+
 pub(crate) fn collection_page(
     view: &View,
     title: &str,
@@ -59,11 +62,23 @@ pub(crate) fn collection_page(
         let _ = write!(out, "<p class=\"muted\">Results for “{}”</p>", esc(search));
     }
     let refs: Vec<&Product> = products.iter().collect();
+    // The first row of cards is in the first screen (two a row on a phone, four on a desktop):
+    // their pictures load at once, the first one first unless a banner comes before it.
+    let grid = cards(view, &refs, true)
+        .replacen(
+            LAZY,
+            if category.flag("show_banner") {
+                ""
+            } else {
+                " fetchpriority=\"high\""
+            },
+            1,
+        )
+        .replacen(LAZY, "", FIRST_SCREEN_CARDS - 1);
     let _ = write!(
         out,
-        "<div class=\"grid products\" style=\"--cols:4;--cols-m:2\" data-collection=\"{}\">{}</div></div></section>",
+        "<div class=\"grid products\" style=\"--cols:4;--cols-m:2\" data-collection=\"{}\">{grid}</div></div></section>",
         esc(handle),
-        cards(view, &refs, true)
     );
     out
 }
