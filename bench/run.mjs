@@ -26,6 +26,8 @@ const only = args.includes("--only") ? new Set(args[args.indexOf("--only") + 1].
 const wanted = (key) => !only || only.has(key);
 const OUT = path.join(ROOT, "target", "bench", quick ? "quick" : "run");
 const SERVER = process.env.BENCH_SERVER ?? path.join(ROOT, "target", quick ? "debug" : "release", "server");
+// How the report names the server measured: its build, from its path.
+const SERVER_KIND = /\/debug\//.test(SERVER) ? "debug" : /\/release\//.test(SERVER) ? "release" : `\`${SERVER}\``;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const OHA = process.env.OHA ?? path.join(process.env.CARGO_HOME ?? path.join(os.homedir(), ".cargo"), "bin", "oha");
 const PASSWORD = "storeloom";
@@ -45,8 +47,9 @@ const GOALS = {
   mobileLcpMs: 2000,
   mobileTbtMs: 150,
   storefrontDesktopScore: 95,
-  storefrontMobileScore: 90,
-  storefrontMobileLcpMs: 2500,
+  // Issue 49: with the demo catalogue's uploaded pictures (JPEG photos kept at widths).
+  storefrontMobileScore: 95,
+  storefrontMobileLcpMs: 1500,
   storefrontCls: 0.02,
   memoryUnderLoadMb: 100,
   // The checkout with taxes and zones no slower than without (issue 49): p95 at the same load,
@@ -320,8 +323,17 @@ async function storefrontPages(base) {
   const html = await (await fetch(home)).text();
   const product = /href="(\/s\/demo\/products\/[^"?#]+)"/.exec(html)?.[1];
   if (!product) throw new Error(`no product link on ${home}`);
+  // The demo's pictures at their widths first: the server's background job makes them after
+  // its start, and until then a width's address serves the original.
+  const widths = [...html.matchAll(/(\/uploads\/[^" ]+\.w\d+\.webp)/g)].map((m) => m[1]);
+  for (let tries = 0; widths.length && tries < 120; tries += 1) {
+    const types = await Promise.all(widths.map(async (w) => (await fetch(`${base}${w}`)).headers.get("content-type")));
+    if (types.every((type) => type === "image/webp")) break;
+    await sleep(1000);
+  }
   return [
     { key: "store-home", name: "Storefront: home", url: home, signedIn: false, storefront: true },
+    { key: "store-collection", name: "Storefront: a collection", url: `${base}/s/demo/collections/all`, signedIn: false, storefront: true },
     { key: "store-product", name: "Storefront: a product", url: `${base}${product}`, signedIn: false, storefront: true },
     { key: "store-cart", name: "Storefront: cart", url: `${base}/s/demo/cart`, signedIn: false, storefront: true },
   ];
@@ -389,7 +401,8 @@ async function lighthouseSection(server) {
         const samples = [];
         for (let i = 0; i < runs; i += 1) {
           log(`Lighthouse: ${page.key}, ${preset}, run ${i + 1} of ${runs}`);
-          const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true };
+          // The admin's pages keep the sign-in's storage; a shopper's first visit starts cold.
+          const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: !page.storefront };
           const result = await lighthouse(page.url, flags, preset === "desktop" ? desktopConfig : undefined);
           const lhr = result.lhr;
           if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.message}`);
@@ -457,7 +470,7 @@ function analyticsSection() {
   const argv = ["ingest-bench", "--seconds", quick ? "2" : "5", "--concurrency", quick ? "8" : "64"];
   const out = run(SERVER, argv, { stdio: ["ignore", "pipe", "inherit"] });
   const json = out.slice(out.indexOf("{"));
-  results.sections.ingest = { command: `target/${quick ? "debug" : "release"}/server ${argv.join(" ")}`, ...JSON.parse(json) };
+  results.sections.ingest = { command: `target/${SERVER_KIND}/server ${argv.join(" ")}`, ...JSON.parse(json) };
 }
 
 /** The Overview while backups are written, on the analytics section's data set (made here, with
@@ -471,7 +484,7 @@ function backupSection() {
   }
   const argv = ["backup-bench", "--source", path.relative(ROOT, source), "--plan", path.relative(ROOT, path.join(dir, "plan.json"))];
   const out = run(SERVER, argv, { stdio: ["ignore", "pipe", "inherit"] });
-  results.sections.backup = { command: `target/${quick ? "debug" : "release"}/server ${argv.join(" ")}`, mode, ...JSON.parse(out.slice(out.indexOf("{"))) };
+  results.sections.backup = { command: `target/${SERVER_KIND}/server ${argv.join(" ")}`, mode, ...JSON.parse(out.slice(out.indexOf("{"))) };
 }
 
 async function section(name, body, key) {
@@ -538,7 +551,7 @@ function report() {
   const http = results.sections.http;
   if (http) {
     add("### HTTP on loopback", "");
-    add(`The ${quick ? "debug" : "release"} server on a fresh SQLite file with the demo data and ${http.stores} stores, pinned to CPU 0 (\`taskset -c 0\`); \`oha\` on CPU 1. Throughput: ${http.seconds} s closed-loop with 32 connections. Latency: open-loop at half that throughput (\`oha -q RATE --latency-correction\`, so a stalled answer is counted from when its request was due).`, "");
+    add(`The ${SERVER_KIND} server on a fresh SQLite file with the demo data and ${http.stores} stores, pinned to CPU 0 (\`taskset -c 0\`); \`oha\` on CPU 1. Throughput: ${http.seconds} s closed-loop with 32 connections. Latency: open-loop at half that throughput (\`oha -q RATE --latency-correction\`, so a stalled answer is counted from when its request was due).`, "");
     add("| Route | 2xx answers/s | Ratio to static | p99 at half load | Non-2xx | Goal | |", "| --- | --- | --- | --- | --- | --- | --- |");
     for (const row of http.rows) {
       add(`| ${row.name} | ${thousands(row.max.rps)} | ${row.ratio.toFixed(2)}x | ${ms(row.half.p99Ms)} ms at ${thousands(row.rate)}/s | ${row.max.non2xx + row.half.non2xx + row.max.errors + row.half.errors} | ${row.goal} | ${verdict(row.met)} |`);
@@ -561,7 +574,7 @@ function report() {
   const lh = results.sections.lighthouse;
   if (lh) {
     add("### Front end in Lighthouse", "");
-    add(`Lighthouse ${m.versions.lighthouse} (performance only, its simulated throttling) in Debian's Chromium against the ${quick ? "debug" : "release"} server, signed in as the demo owner where the page needs it (the storefront's pages as a shopper, the Demo Store's); median of ${lh.rows[0]?.runs ?? 0} runs per page and preset.`, "");
+    add(`Lighthouse ${m.versions.lighthouse} (performance only, its simulated throttling) in Debian's Chromium against the ${SERVER_KIND} server, signed in as the demo owner where the page needs it (the storefront's pages as a shopper on a first visit, its cache empty, the Demo Store's); median of ${lh.rows[0]?.runs ?? 0} runs per page and preset.`, "");
     add("| Page | Preset | Score | LCP | TBT | CLS | Goal | |", "| --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const row of lh.rows) {
       add(`| ${row.name} | ${row.preset} | ${row.score} | ${(row.lcpMs / 1000).toFixed(2)} s | ${ms(row.tbtMs)} ms | ${row.cls.toFixed(3)} | ${lighthouseGoal(row)} | ${verdict(row.met)} |`);
