@@ -2,7 +2,9 @@
 //! agreeing, markup in the merchant's or shopper's words escaped, and the amounts in the
 //! currency's own decimals.
 
-use core_wasm::commerce::mail::{MailContext, RenderedMail, order_mail, sample_order};
+use core_wasm::commerce::mail::{
+    MailContext, RenderedMail, Shipment, order_mail, sample_order, shipment_mail,
+};
 use shared_types::Money;
 use shared_types::catalog::Order;
 use shared_types::records::{OrderMailKind, StoreLanguage};
@@ -230,4 +232,67 @@ fn amounts_keep_their_currencys_decimals() {
         "{}",
         sent.text
     );
+}
+
+#[test]
+fn a_shipment_notice_tells_what_was_sent_with_its_tracking_in_both_parts() {
+    let mut order = usd(OrderMailKind::Confirmation);
+    // The shirts went, the mug has not yet.
+    order.line_items[0].fulfilled_quantity = 2;
+    let lines = [(0, 2)];
+    let shipment = Shipment {
+        lines: &lines,
+        carrier: "UPS",
+        tracking_number: "1Z999AA1<0123456784",
+    };
+    let sent = shipment_mail(&order, &shipment, &context(StoreLanguage::En));
+    assert_eq!(sent.subject, "Your order #1001 is on its way – Ivy & Co");
+    for expected in [
+        "Hello Ivy Nguyen, part of your order #1001 has been sent;",
+        "- 2 × Linen shirt  $50.00\n    M / Sand\n",
+        "Carrier: UPS\n",
+        "Tracking number: 1Z999AA1<0123456784\n",
+        "Shipping address:",
+        &format!("View your order: {STATUS}"),
+    ] {
+        assert!(
+            sent.text.contains(expected),
+            "{expected:?} in:\n{}",
+            sent.text
+        );
+    }
+    assert!(!sent.text.contains("Ceramic mug"), "{}", sent.text);
+    assert!(
+        sent.html.contains("1Z999AA1&lt;0123456784"),
+        "{}",
+        sent.html
+    );
+    assert!(!sent.html.contains("1Z999AA1<0"));
+
+    // All of it sent, in Vietnamese.
+    order.line_items[1].fulfilled_quantity = 1;
+    let lines = [(1, 1)];
+    let sent = shipment_mail(
+        &order,
+        &Shipment {
+            lines: &lines,
+            carrier: "",
+            tracking_number: "",
+        },
+        &context(StoreLanguage::Vi),
+    );
+    assert_eq!(sent.subject, "Đơn hàng #1001 đang được giao – Ivy & Co");
+    assert!(
+        sent.text
+            .contains("Xin chào Ivy Nguyen, toàn bộ đơn hàng #1001 của bạn đã được gửi đi."),
+        "{}",
+        sent.text
+    );
+    assert!(sent.text.contains("1 × Ceramic mug"));
+    assert!(
+        !sent.text.contains("Mã vận đơn"),
+        "no tracking given: {}",
+        sent.text
+    );
+    assert!(sent.html.contains("<html lang=\"vi\">"));
 }

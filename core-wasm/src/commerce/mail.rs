@@ -358,6 +358,119 @@ pub fn order_mail(
     }
 }
 
+/// What a shipment sent: lines of the order (by their place in it) at the quantities shipped,
+/// with the carrier and tracking number the merchant gave, if any.
+#[derive(Debug, Clone, Copy)]
+pub struct Shipment<'a> {
+    pub lines: &'a [(usize, i64)],
+    pub carrier: &'a str,
+    pub tracking_number: &'a str,
+}
+
+/// The shopper's notice that `shipment` of `order` is on its way, in the store's language, as
+/// text and HTML like the order's other e-mails.
+pub fn shipment_mail(
+    order: &Order,
+    shipment: &Shipment<'_>,
+    context: &MailContext<'_>,
+) -> RenderedMail {
+    let w = words(context.language);
+    let vi = context.language == StoreLanguage::Vi;
+    let money = |amount: Money| {
+        formats::money(
+            amount.approximate(),
+            &order.currency,
+            format_language(context.language),
+        )
+    };
+    let customer = order
+        .customer_info
+        .first()
+        .map(|c| c.full_name.trim())
+        .filter(|n| !n.is_empty())
+        .unwrap_or(if vi { "bạn" } else { "there" });
+    let name = order.order_name.as_str();
+    let store = context.store_name;
+    let everything = order
+        .line_items
+        .iter()
+        .all(|line| line.fulfilled_quantity >= line.quantity);
+    let subject = if vi {
+        format!("Đơn hàng {name} đang được giao – {store}")
+    } else {
+        format!("Your order {name} is on its way – {store}")
+    };
+    let mut blocks = vec![Block::Title(
+        if vi {
+            "Đơn hàng của bạn đang được giao"
+        } else {
+            "Your order is on its way"
+        }
+        .to_owned(),
+    )];
+    blocks.push(Block::Paragraph(match (vi, everything) {
+        (false, true) => format!(
+            "{} {customer}, everything in your order {name} has been sent.",
+            w.hello
+        ),
+        (false, false) => format!(
+            "{} {customer}, part of your order {name} has been sent; we will let you know when the rest ships.",
+            w.hello
+        ),
+        (true, true) => format!(
+            "{} {customer}, toàn bộ đơn hàng {name} của bạn đã được gửi đi.",
+            w.hello
+        ),
+        (true, false) => format!(
+            "{} {customer}, một phần đơn hàng {name} của bạn đã được gửi đi; chúng tôi sẽ báo cho bạn khi phần còn lại được gửi.",
+            w.hello
+        ),
+    }));
+    blocks.push(Block::Items(items(
+        &order.line_items,
+        Some(shipment.lines),
+        &money,
+    )));
+    let mut rows = Vec::new();
+    let carrier = shipment.carrier.trim();
+    let tracking = shipment.tracking_number.trim();
+    if !carrier.is_empty() {
+        rows.push((
+            if vi {
+                "Đơn vị vận chuyển"
+            } else {
+                "Carrier"
+            }
+            .to_owned(),
+            carrier.to_owned(),
+        ));
+    }
+    if !tracking.is_empty() {
+        rows.push((
+            if vi {
+                "Mã vận đơn"
+            } else {
+                "Tracking number"
+            }
+            .to_owned(),
+            tracking.to_owned(),
+        ));
+    }
+    if !rows.is_empty() {
+        blocks.push(Block::Sums(rows));
+    }
+    addresses(order, w, false, &mut blocks);
+    if let Some(url) = context.status_url {
+        blocks.push(Block::Link(w.view_order.to_owned(), url.to_owned()));
+    }
+    let footer = format!("{} {store}", w.sent_by);
+    RenderedMail {
+        text: text(&blocks, &footer),
+        html: html(&subject, w.lang, &blocks, &footer),
+        subject,
+    }
+}
+
 /// A paragraph on the payment when it is not simply taken.
 fn payment_state(order: &Order, w: &Words, blocks: &mut Vec<Block>) {
     if order.test {

@@ -23,6 +23,10 @@ pub struct AccessClaims {
     pub exp: i64,
     /// Always "access", so no other kind of token can pass for one.
     pub typ: String,
+    /// This token's own id: two tokens of one session issued within the same second differ
+    /// (a renewal always gives a new token). Tokens from before it have none.
+    #[serde(default)]
+    pub jti: String,
 }
 
 /// How long a theme's preview link is good for.
@@ -80,6 +84,7 @@ impl Keys {
             iat: now_s,
             exp: now_s + ACCESS_TOKEN_SECONDS,
             typ: "access".to_owned(),
+            jti: uuid::Uuid::new_v4().simple().to_string(),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
     }
@@ -171,6 +176,16 @@ mod tests {
         assert_eq!(keys.verify_access(&token).expect("valid").sid, "s1");
         let other = Keys::new(b"another secret of enough length!!");
         assert!(other.verify_access(&token).is_err());
+    }
+
+    #[test]
+    fn two_tokens_of_one_session_in_one_second_differ() {
+        let keys = Keys::new(b"one secret of enough length for hs256");
+        let at = now();
+        let first = keys.sign_access("u1", "s1", at).expect("sign");
+        let second = keys.sign_access("u1", "s1", at).expect("sign");
+        assert_ne!(first, second);
+        assert_eq!(keys.verify_access(&second).expect("valid").sid, "s1");
     }
 
     #[test]

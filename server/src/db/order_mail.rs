@@ -71,6 +71,27 @@ impl MailSetup {
             },
         )
     }
+
+    /// The shopper's notice that `shipment` of `order` is on its way.
+    pub fn render_shipment(
+        &self,
+        order: &Order,
+        shipment: &core_wasm::commerce::mail::Shipment<'_>,
+        status_url: Option<&str>,
+    ) -> RenderedMail {
+        let admin = format!("{}/orders/detail/{}", self.admin, order.id);
+        core_wasm::commerce::mail::shipment_mail(
+            order,
+            shipment,
+            &MailContext {
+                store_name: &self.store_name,
+                language: self.settings.language,
+                status_url,
+                admin_url: &admin,
+                offset_minutes: core_wasm::formats::offset_minutes(&self.zone, order.created_date),
+            },
+        )
+    }
 }
 
 /// Whether member `user_id` of the store gets the new-order alert (the owner: always), and

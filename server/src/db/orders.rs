@@ -474,14 +474,16 @@ async fn for_change(
 }
 
 /// Ships lines of the order: records the fulfilment, moves the lines' shipped quantities and
-/// the status on, and, when asked (the default), queues the shopper's shipping confirmation.
+/// the status on, and, when asked (the default), queues the shopper's shipping confirmation
+/// (the core's, in the store's language: `mail`).
 pub async fn fulfil(
     db: &AnyPool,
-    store_id: &str,
+    mail: &MailSetup,
     user_id: &str,
     id: &str,
     input: &FulfillmentInput,
 ) -> Result<(), ApiError> {
+    let store_id = mail.store_id.as_str();
     let mut tx = crate::db::begin_write(db).await?;
     let row = for_change(&mut tx, store_id, id).await?;
     let shipped =
@@ -526,40 +528,34 @@ pub async fn fulfil(
         json!({"fulfillmentId": fulfilment_id, "items": items, "carrier": carrier, "trackingNumber": tracking}),
     )
     .await?;
-    if input.notify_customer.unwrap_or(true) && !row.customer_email.is_empty() {
-        let mut body = format!(
-            "Hello {},\n\nYour order {} is on its way. Shipped:\n",
-            row.customer_name, row.order_name
+    if input.notify_customer.unwrap_or(true) && !row.customer_email.trim().is_empty() {
+        // The order as it is now (its lines' shipped quantities moved on).
+        let Some(now_row) = find_row(&mut tx, store_id, id).await? else {
+            return Err(ApiError::NotFound);
+        };
+        let lines: Vec<(usize, i64)> = shipped
+            .iter()
+            .map(|l| (l.line as usize, l.quantity))
+            .collect();
+        let status = super::checkout::placed_here(&mut tx, store_id, id)
+            .await?
+            .then(|| mail.status_url(id));
+        let rendered = mail.render_shipment(
+            &order(&now_row),
+            &core_wasm::commerce::mail::Shipment {
+                lines: &lines,
+                carrier,
+                tracking_number: tracking,
+            },
+            status.as_deref(),
         );
-        for line in &shipped {
-            let stored = &lines[line.line as usize];
-            let variant = if stored.variant_title.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", stored.variant_title)
-            };
-            body.push_str(&format!(
-                "- {} x {}{variant}\n",
-                line.quantity, stored.title
-            ));
-            for value in &stored.personalization {
-                body.push_str(&format!("  {}: {}\n", value.label, value.value));
-            }
-        }
-        if !carrier.is_empty() {
-            body.push_str(&format!("\nCarrier: {carrier}\n"));
-        }
-        if !tracking.is_empty() {
-            body.push_str(&format!("Tracking number: {tracking}\n"));
-        }
-        body.push_str("\nThank you for your order.\n");
         outbox::queue(
             &mut *tx,
             &Mail {
                 to: row.customer_email.clone(),
-                subject: format!("Your order {} is on its way", row.order_name),
-                body,
-                html: None,
+                subject: rendered.subject,
+                body: rendered.text,
+                html: Some(rendered.html),
             },
         )
         .await?;

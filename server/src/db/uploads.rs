@@ -109,3 +109,15 @@ pub async fn widths_failed(db: &sqlx::AnyPool, id: &str, error: &str) -> Result<
     .await?;
     Ok(())
 }
+
+/// Every upload's widths to be made again (after a restore, whose copy holds the originals
+/// only); the job takes them as it takes new ones.
+pub async fn widths_to_make_again(db: &sqlx::AnyPool) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(
+        "UPDATE uploads SET widths_made_at = NULL, widths_claimed_at = NULL, widths_attempts = 0, \
+         widths_error = NULL WHERE widths_made_at IS NOT NULL",
+    )
+    .execute(db)
+    .await?
+    .rows_affected())
+}

@@ -333,7 +333,8 @@ async fn fulfil_order(
     Json(input): Json<FulfillmentInput>,
 ) -> Result<(StatusCode, Json<Order>), ApiError> {
     let (store, user) = (&access.store_id, &access.user.user_id);
-    orders::fulfil(&state.db, store, user, &id, &input).await?;
+    let mail = crate::services::order_mail::setup(&state, store).await?;
+    orders::fulfil(&state.db, &mail, user, &id, &input).await?;
     Ok((StatusCode::CREATED, order(&state, store, &id).await?))
 }
 

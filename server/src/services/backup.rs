@@ -298,8 +298,10 @@ pub async fn restore(config: &Config, folder: &Path, force: bool) -> Result<Rest
     let uploads_from = folder.join(UPLOADS);
     let uploads_to = config.upload_dir.clone();
     let uploads_moved_to = blocking(move || put_uploads(&uploads_from, &uploads_to)).await?;
-    // Migrated up to this server's schema, as a server start would.
+    // Migrated up to this server's schema, as a server start would; the pictures' widths,
+    // which the backup leaves out, to be made again by the job.
     let pool = db::connect(&config.database_url).await?;
+    db::uploads::widths_to_make_again(&pool).await?;
     let mut conn = pool.acquire().await?.detach();
     let to_migration = queries::applied_migrations(&mut conn)
         .await?
@@ -552,7 +554,9 @@ fn put_uploads(from: &Path, target: &Path) -> Result<Option<PathBuf>, BackupErro
     Ok(moved)
 }
 
-/// Copies the folder `from` into `to` (which exists); the files and bytes copied.
+/// Copies the folder `from` into `to` (which exists); the files and bytes copied. A picture's
+/// widths (`{upload}.w640.webp`) are made from the upload and stay out: a backup holds the
+/// originals, and the job makes the widths again after a restore.
 fn copy_tree(from: &Path, to: &Path) -> Result<(u64, u64), BackupError> {
     let mut files = 0;
     let mut bytes = 0;
@@ -565,13 +569,22 @@ fn copy_tree(from: &Path, to: &Path) -> Result<(u64, u64), BackupError> {
             let (f, b) = copy_tree(&entry.path(), &target)?;
             files += f;
             bytes += b;
-        } else if kind.is_file() {
+        } else if kind.is_file() && !is_picture_width(&entry.path()) {
             bytes += std::fs::copy(entry.path(), &target)
                 .map_err(io(format!("copy {}", entry.path().display())))?;
             files += 1;
         }
     }
     Ok((files, bytes))
+}
+
+/// Whether `path` is a width the pictures job made of an upload beside it.
+fn is_picture_width(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| {
+            core_wasm::catalog::picture_original(&format!("/uploads/s/{name}")).is_some()
+        })
 }
 
 /// Syncs every file and folder under `dir` (and `dir`) to the disk.

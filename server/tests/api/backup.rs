@@ -74,6 +74,29 @@ async fn a_backup_restores_into_a_fresh_database_with_its_uploads() {
         std::fs::read_to_string(target.upload_dir.join("kept.txt")).expect("restored upload"),
         "a picture"
     );
+    // The seeded pictures come back as originals; their widths (made from them) stayed out of
+    // the backup and are the job's to make again.
+    let (picture,): (String,) =
+        sqlx::query_as("SELECT path FROM uploads WHERE store_id = $1 ORDER BY path LIMIT 1")
+            .bind(&store)
+            .fetch_one(&app.state.db)
+            .await
+            .expect("a seeded picture");
+    let width = format!("{picture}.w320.webp");
+    assert!(
+        app.state.config.upload_dir.join(&width).is_file(),
+        "made before the backup"
+    );
+    assert!(
+        !folder.join(backup::UPLOADS).join(&width).exists(),
+        "left out of the backup"
+    );
+    assert!(target.upload_dir.join(&picture).is_file());
+    assert!(!target.upload_dir.join(&width).exists());
+    let due = server::db::uploads::widths_due(&db, server::services::pictures::MAX_ATTEMPTS, 1000)
+        .await
+        .expect("due");
+    assert!(due.iter().any(|u| u.path == picture), "{due:?}");
     db.close().await;
     clean_up(&folder, &target, file);
 }

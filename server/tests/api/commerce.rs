@@ -223,16 +223,23 @@ async fn a_shopper_buys_with_a_code_and_an_automatic_discount_and_the_merchant_s
     assert_eq!(shipped.json["fulfillmentStatus"], "partial");
     assert_eq!(shipped.json["lineItems"][0]["fulfilledQuantity"], 1);
     assert_eq!(count_rows(&app, "outbox").await, outbox + 1);
-    let (to, subject, body): (String, String, String) = sqlx::query_as(
-        "SELECT to_address, subject, body FROM outbox ORDER BY created_at DESC, id DESC LIMIT 1",
+    let (to, subject, body, html): (String, String, String, Option<String>) = sqlx::query_as(
+        "SELECT to_address, subject, body, html FROM outbox ORDER BY created_at DESC, id DESC LIMIT 1",
     )
     .fetch_one(&app.state.db)
     .await
     .expect("mail");
     assert_eq!(to, "ann@example.com");
+    // The core's notice, as text and as HTML (the store writes in English).
     assert!(
-        subject.contains("is on its way") && body.contains("1Z999AA10123456784"),
+        subject.contains("is on its way")
+            && body.contains("Carrier: UPS\nTracking number: 1Z999AA10123456784\n"),
         "{subject} {body}"
+    );
+    let html = html.expect("an HTML part");
+    assert!(
+        html.contains("<html lang=\"en\">") && html.contains("1Z999AA10123456784"),
+        "{html}"
     );
 
     // Refund the other line with restock: the stock comes back, the order is partly refunded
