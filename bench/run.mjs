@@ -625,7 +625,7 @@ function report() {
       // request in the max column; judged on the mean (the server's write comes once per pause).
       if (editor.carried) {
         const bytes = (value) => `${thousands(value)} B`;
-        for (const [name, f] of [["to the preview frame (messages)", editor.carried.frame], ["to IndexedDB (records put)", editor.carried.idb], ["to the server (draft writes, 1.5 s after included)", editor.carried.server]]) {
+        for (const [name, f] of [["to the preview frame (messages)", editor.carried.frame], ["to IndexedDB (records put)", editor.carried.idb], ["to the server (the live session's commands or draft writes, 1.5 s after included)", editor.carried.server]]) {
           add(`| Theme editor: bytes per keystroke ${name}, ${editor.carried.keys} characters typed (${bytes(f.total)} in ${f.count}) | mean ${bytes(f.perKey)} | | ${bytes(f.max)} | < ${GOALS.editorBytesPerKey / 1024} KB per keystroke | ${verdict(f.perKey < GOALS.editorBytesPerKey)} |`);
         }
       }

@@ -262,10 +262,14 @@ try {
       // No Long Tasks API: none counted.
     }
   });
-  // The draft's writes to the server: their bodies' sizes.
+  // The draft's writes to the server: their bodies' sizes. An editor opened online is in the
+  // theme's live session, whose draft is the session's commands (POST .../live/commands);
+  // offline or outside one, the draft is PATCHed (PUT when whole).
   const drafts = [];
   page.on("request", (request) => {
-    if (/\/themes\/[^/]+\/draft$/.test(new URL(request.url()).pathname) && ["PUT", "PATCH"].includes(request.method())) {
+    const path = new URL(request.url()).pathname;
+    const live = /\/themes\/[^/]+\/live\/commands$/.test(path) && request.method() === "POST";
+    if (live || (/\/themes\/[^/]+\/draft$/.test(path) && ["PUT", "PATCH"].includes(request.method()))) {
       drafts.push({ at: Date.now(), method: request.method(), bytes: request.postData()?.length ?? 0 });
     }
   });
@@ -561,7 +565,7 @@ try {
   }
   console.log(`    p95 largest / smallest: ${sizeRatio.toFixed(2)}x   goal <= ${sizeGoal}x: ${verdict(sizeRatio <= sizeGoal)}`);
   console.log(` 3. bytes carried while typing ${keys} characters ${typingDelayMs} ms apart into the home section's text, and 1.5 s after:`);
-  for (const [name, f] of [["admin -> preview frame (messages)", carried.frame], ["IndexedDB (records put)", carried.idb], [`server (draft ${carried.methods.join(", ") || "writes"})`, carried.server]]) {
+  for (const [name, f] of [["admin -> preview frame (messages)", carried.frame], ["IndexedDB (records put)", carried.idb], [`server (${carried.methods.join(", ") || "no write"})`, carried.server]]) {
     console.log(`    ${name.padEnd(36)} total ${String(f.total).padStart(7)} B in ${String(f.count).padStart(3)}   per keystroke ${f.perKey.toFixed(0).padStart(5)} B   largest ${String(f.max).padStart(6)} B   goal < ${goalBytes} B per keystroke: ${verdict(f.perKey < goalBytes)}`);
   }
   console.log(` 4. ${burst} characters typed ${typingDelayMs} ms apart into the home section's text:`);

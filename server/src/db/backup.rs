@@ -141,18 +141,38 @@ pub async fn clear_postgres_schema(conn: &mut AnyConnection) -> Result<usize, sq
     Ok(tables.len())
 }
 
+/// A claim this old whose backup has not finished is a process that stopped while writing it.
+pub const SLOT_STALE_MS: i64 = 15 * 60 * 1000;
+
 /// Claims the scheduled backup of period `slot` (the period's start divided by its length) for
-/// this process: true when no process on the database had claimed it, false when one had.
+/// this process: true for the one process whose claim is recorded first, and only while no
+/// other scheduled backup is being written (a claim not finished, younger than
+/// [`SLOT_STALE_MS`]), so that backups never overlap; a period that comes while one is written
+/// is skipped.
 pub async fn claim_slot(db: &AnyPool, slot: i64, now: i64) -> Result<bool, sqlx::Error> {
     let claimed = sqlx::query(
-        "INSERT INTO backup_runs (slot, claimed_at) VALUES ($1, $2) ON CONFLICT (slot) DO NOTHING",
+        "INSERT INTO backup_runs (slot, claimed_at) SELECT $1, $2 WHERE NOT EXISTS \
+         (SELECT 1 FROM backup_runs WHERE finished_at IS NULL AND claimed_at > $3) \
+         ON CONFLICT (slot) DO NOTHING",
     )
     .bind(slot)
     .bind(now)
+    .bind(now - SLOT_STALE_MS)
     .execute(db)
     .await?
     .rows_affected();
     Ok(claimed == 1)
+}
+
+/// Records that the scheduled backup of `slot` failed: it holds no folder, and the next period
+/// may be claimed.
+pub async fn fail_slot(db: &AnyPool, slot: i64, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE backup_runs SET finished_at = $2 WHERE slot = $1")
+        .bind(slot)
+        .bind(now)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// Records the scheduled backup of `slot` as complete in `folder`, and forgets the claims of

@@ -356,7 +356,10 @@ pub fn spawn_schedule(db: AnyPool, config: Config) {
             tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
             match queries::claim_slot(&db, slot, db::now_ms()).await {
                 Ok(true) => scheduled_backup(&db, &config, &schedule, slot, every).await,
-                Ok(false) => tracing::debug!(slot, "scheduled backup taken by another process"),
+                Ok(false) => tracing::debug!(
+                    slot,
+                    "scheduled backup taken by another process, or one is still being written"
+                ),
                 Err(error) => tracing::warn!(%error, "scheduled backup: the claim failed"),
             }
         }
@@ -393,7 +396,10 @@ async fn scheduled_backup(
             );
         }
         Err(error) => {
-            tracing::error!(%error, folder = %folder.display(), "scheduled backup failed")
+            tracing::error!(%error, folder = %folder.display(), "scheduled backup failed");
+            if let Err(error) = queries::fail_slot(db, slot, db::now_ms()).await {
+                tracing::warn!(%error, "scheduled backup: could not record the failure");
+            }
         }
     }
 }
@@ -407,7 +413,8 @@ pub fn scheduled_name(start_ms: i64) -> String {
 
 /// Removes the scheduled backups of `dir` but the newest `keep` (complete folders named
 /// `storeloom-...`), and the unfinished ones (`storeloom-....partial`) older than the newest
-/// complete one: a process stopped while writing them. Anything else is left alone, and so is
+/// complete one: a process stopped while writing them (scheduled backups never overlap, see
+/// `db::backup::claim_slot`). Anything else is left alone, and so is
 /// an unfinished one newer than every complete one (another process may be writing it). The
 /// names removed.
 pub fn prune(dir: &Path, keep: usize) -> Result<Vec<String>, BackupError> {
@@ -556,7 +563,8 @@ fn put_uploads(from: &Path, target: &Path) -> Result<Option<PathBuf>, BackupErro
 
 /// Copies the folder `from` into `to` (which exists); the files and bytes copied. A picture's
 /// widths (`{upload}.w640.webp`) are made from the upload and stay out: a backup holds the
-/// originals, and the job makes the widths again after a restore.
+/// originals, and the job makes the widths again after a restore. Files still being written
+/// stay out too.
 fn copy_tree(from: &Path, to: &Path) -> Result<(u64, u64), BackupError> {
     let mut files = 0;
     let mut bytes = 0;
@@ -569,13 +577,22 @@ fn copy_tree(from: &Path, to: &Path) -> Result<(u64, u64), BackupError> {
             let (f, b) = copy_tree(&entry.path(), &target)?;
             files += f;
             bytes += b;
-        } else if kind.is_file() && !is_picture_width(&entry.path()) {
+        } else if kind.is_file()
+            && !is_picture_width(&entry.path())
+            && !is_being_written(&entry.path())
+        {
             bytes += std::fs::copy(entry.path(), &target)
                 .map_err(io(format!("copy {}", entry.path().display())))?;
             files += 1;
         }
     }
     Ok((files, bytes))
+}
+
+/// Whether `path` is a file still being written (`db::uploads::write_file` writes `*.part` and
+/// renames it when whole): no row names it, and it may be gone by the time it is copied.
+fn is_being_written(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "part")
 }
 
 /// Whether `path` is a width the pictures job made of an upload beside it.

@@ -46,6 +46,8 @@ async fn a_backup_restores_into_a_fresh_database_with_its_uploads() {
     let store = app.store_id("demo").await;
     add_order(&app, &store, 7001, 4_200, "paid", None).await;
     std::fs::write(app.state.config.upload_dir.join("kept.txt"), "a picture").expect("upload");
+    // A file still being written (renamed when whole) is no upload yet.
+    std::fs::write(app.state.config.upload_dir.join("half.jpg.part"), "half").expect("part");
     let orders = count(&app.state.db, "SELECT CAST(COUNT(*) AS BIGINT) FROM orders").await;
     let folder = folder();
     let manifest = backup::backup(&app.state.config, &folder)
@@ -92,6 +94,7 @@ async fn a_backup_restores_into_a_fresh_database_with_its_uploads() {
         "left out of the backup"
     );
     assert!(target.upload_dir.join(&picture).is_file());
+    assert!(!target.upload_dir.join("half.jpg.part").exists());
     assert!(!target.upload_dir.join(&width).exists());
     let due = server::db::uploads::widths_due(&db, server::services::pictures::MAX_ATTEMPTS, 1000)
         .await
@@ -183,11 +186,28 @@ async fn only_one_process_claims_a_scheduled_period() {
         .filter(|c| *c.as_ref().expect("claim"))
         .count();
     assert_eq!(won, 1, "one claim of four");
+    // While that backup is being written, the next periods are skipped: backups never overlap
+    // (a newer one finished first would have its prune remove the folder still being written).
+    assert!(
+        !server::db::backup::claim_slot(db, 1_001, now + 5_000)
+            .await
+            .expect("claim")
+    );
+    // A claim left unfinished that long is a process that stopped: it no longer holds others.
+    let later = now + server::db::backup::SLOT_STALE_MS + 1;
+    assert!(
+        server::db::backup::claim_slot(db, 1_002, later)
+            .await
+            .expect("claim")
+    );
+    server::db::backup::fail_slot(db, 1_002, later)
+        .await
+        .expect("failed");
     server::db::backup::finish_slot(db, 1_000, now, "storeloom-x", 7)
         .await
         .expect("finish");
     assert!(
-        server::db::backup::claim_slot(db, 1_001, now)
+        server::db::backup::claim_slot(db, 1_003, later)
             .await
             .expect("next period")
     );
