@@ -152,19 +152,8 @@ pub fn order_mail(
 ) -> RenderedMail {
     let w = words(context.language);
     let vi = context.language == StoreLanguage::Vi;
-    let money = |amount: Money| {
-        formats::money(
-            amount.approximate(),
-            &order.currency,
-            format_language(context.language),
-        )
-    };
-    let customer = order
-        .customer_info
-        .first()
-        .map(|c| c.full_name.trim())
-        .filter(|n| !n.is_empty())
-        .unwrap_or(if vi { "bạn" } else { "there" });
+    let money = |amount: Money| money_of(order, context, amount);
+    let customer = customer_of(order, vi);
     let name = order.order_name.as_str();
     let store = context.store_name;
     let total = money(order.grand_total);
@@ -350,12 +339,7 @@ pub fn order_mail(
             ));
         }
     }
-    let footer = format!("{} {store}", w.sent_by);
-    RenderedMail {
-        text: text(&blocks, &footer),
-        html: html(&subject, w.lang, &blocks, &footer),
-        subject,
-    }
+    rendered(subject, &blocks, w, store)
 }
 
 /// What a shipment sent: lines of the order (by their place in it) at the quantities shipped,
@@ -376,19 +360,8 @@ pub fn shipment_mail(
 ) -> RenderedMail {
     let w = words(context.language);
     let vi = context.language == StoreLanguage::Vi;
-    let money = |amount: Money| {
-        formats::money(
-            amount.approximate(),
-            &order.currency,
-            format_language(context.language),
-        )
-    };
-    let customer = order
-        .customer_info
-        .first()
-        .map(|c| c.full_name.trim())
-        .filter(|n| !n.is_empty())
-        .unwrap_or(if vi { "bạn" } else { "there" });
+    let money = |amount: Money| money_of(order, context, amount);
+    let customer = customer_of(order, vi);
     let name = order.order_name.as_str();
     let store = context.store_name;
     let everything = order
@@ -463,10 +436,34 @@ pub fn shipment_mail(
     if let Some(url) = context.status_url {
         blocks.push(Block::Link(w.view_order.to_owned(), url.to_owned()));
     }
+    rendered(subject, &blocks, w, store)
+}
+
+/// `amount` as the store's language writes it in the order's currency.
+fn money_of(order: &Order, context: &MailContext<'_>, amount: Money) -> String {
+    formats::money(
+        amount.approximate(),
+        &order.currency,
+        format_language(context.language),
+    )
+}
+
+/// Whom an e-mail greets: the order's customer, else "there" ("bạn").
+fn customer_of(order: &Order, vi: bool) -> &str {
+    order
+        .customer_info
+        .first()
+        .map(|c| c.full_name.trim())
+        .filter(|n| !n.is_empty())
+        .unwrap_or(if vi { "bạn" } else { "there" })
+}
+
+/// The e-mail of `blocks`, as text and as HTML, signed by `store`.
+fn rendered(subject: String, blocks: &[Block], w: &Words, store: &str) -> RenderedMail {
     let footer = format!("{} {store}", w.sent_by);
     RenderedMail {
-        text: text(&blocks, &footer),
-        html: html(&subject, w.lang, &blocks, &footer),
+        text: text(blocks, &footer),
+        html: html(&subject, w.lang, blocks, &footer),
         subject,
     }
 }

@@ -48,6 +48,22 @@ impl MailSetup {
         format!("{}/", self.storefront)
     }
 
+    /// What the core's e-mails about `order` need beside it.
+    fn context<'a>(
+        &'a self,
+        order: &Order,
+        status_url: Option<&'a str>,
+        admin_url: &'a str,
+    ) -> MailContext<'a> {
+        MailContext {
+            store_name: &self.store_name,
+            language: self.settings.language,
+            status_url,
+            admin_url,
+            offset_minutes: core_wasm::formats::offset_minutes(&self.zone, order.created_date),
+        }
+    }
+
     /// The e-mail of `kind` about `order`, linking the shopper to `status_url` when the order
     /// has a page for them (it was placed at the store's checkout).
     pub fn render(
@@ -62,13 +78,7 @@ impl MailSetup {
             kind,
             order,
             refund,
-            &MailContext {
-                store_name: &self.store_name,
-                language: self.settings.language,
-                status_url,
-                admin_url: &admin,
-                offset_minutes: core_wasm::formats::offset_minutes(&self.zone, order.created_date),
-            },
+            &self.context(order, status_url, &admin),
         )
     }
 
@@ -83,13 +93,7 @@ impl MailSetup {
         core_wasm::commerce::mail::shipment_mail(
             order,
             shipment,
-            &MailContext {
-                store_name: &self.store_name,
-                language: self.settings.language,
-                status_url,
-                admin_url: &admin,
-                offset_minutes: core_wasm::formats::offset_minutes(&self.zone, order.created_date),
-            },
+            &self.context(order, status_url, &admin),
         )
     }
 }
