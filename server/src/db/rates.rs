@@ -1,6 +1,7 @@
-//! Fixed-window request counters in `rate_counters`, shared by every server process: the
+//! Request counters in `rate_counters`, shared by every server process: the throttles (the
 //! checkout's per address, the forgotten-password and sign-up-key throttles, the preview's
-//! renders per store. The ingest counts its one-second windows many keys at a time
+//! renders per store) count over a sliding window (`count`), and a periodic job claims its
+//! fixed window (`claim_window`). The ingest counts its one-second windows many keys at a time
 //! (`add_many`), in the same table, and sweeps every row whose own window is over (`sweep`).
 
 use std::collections::HashMap;
@@ -13,10 +14,15 @@ use crate::error::ApiError;
 /// Keys per statement of [`add_many`] (3 values each).
 const ROWS_PER_COUNTER_STATEMENT: usize = 500;
 
-/// Counts one request under `key` in the current window of `window_seconds` (one atomic upsert,
-/// so processes sharing the database share the count). `None` when the request is within
-/// `limit`; otherwise the seconds until the window ends (at least 1). Refused requests count
-/// too, so a flood stays throttled until the window ends.
+/// Counts one request under `key` against `limit` a `window_seconds` (shared by every process
+/// on the database). `None` when the request is within the limit; otherwise the seconds until
+/// it would be (at least 1). Refused requests count too, so a flood stays throttled.
+///
+/// The limit holds over any span of `window_seconds`, not only inside one fixed window: the
+/// count is this window's plus the share of the previous window's that still falls within the
+/// last `window_seconds` (a sliding window). A burst that straddles a window's end therefore
+/// gets the limit once, not once on each side. A request counted late (its time taken before a
+/// newer window's first request) adds to its own window, which is kept until the next one ends.
 pub async fn count(
     db: &AnyPool,
     key: &str,
@@ -24,8 +30,62 @@ pub async fn count(
     window_seconds: i64,
     limit: i64,
 ) -> Result<Option<u64>, ApiError> {
+    let span_ms = window_seconds.max(1) * 1000;
+    let window = window_of(now_ms, window_seconds);
+    let current = bump(db, key, window, window_seconds, window - window_seconds).await?;
+    let previous: Option<(i64,)> =
+        sqlx::query_as("SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2")
+            .bind(key)
+            .bind(window - window_seconds)
+            .fetch_optional(db)
+            .await?;
+    let previous = previous.map_or(0, |(count,)| count.max(0));
+    let into_ms = (now_ms - window * 1000).clamp(0, span_ms);
+    let carried = previous * (span_ms - into_ms) / span_ms;
+    if current + carried <= limit {
+        return Ok(None);
+    }
+    let wait_ms = if current > limit || previous == 0 {
+        span_ms - into_ms
+    } else {
+        // The first moment the previous window's share is at most what this one leaves:
+        // previous * (span - t) / span < room + 1.
+        let room = limit - current;
+        let below = ((room + 1) * span_ms + previous - 1) / previous;
+        (span_ms - below + 1 - into_ms).max(0)
+    };
+    Ok(Some(
+        u64::try_from((wait_ms + 999) / 1000).unwrap_or(1).max(1),
+    ))
+}
+
+/// Whether this call is the first under `key` in the current fixed window of `window_seconds`:
+/// one process claims a period's work (the retention's pruning) and the others skip it.
+pub async fn claim_window(
+    db: &AnyPool,
+    key: &str,
+    now_ms: i64,
+    window_seconds: i64,
+) -> Result<bool, ApiError> {
+    let window = window_of(now_ms, window_seconds);
+    Ok(bump(db, key, window, window_seconds, window).await? == 1)
+}
+
+/// The start (in seconds) of the fixed window of `window_seconds` that holds `now_ms`.
+fn window_of(now_ms: i64, window_seconds: i64) -> i64 {
     let second = now_ms.div_euclid(1000);
-    let window = second - second.rem_euclid(window_seconds);
+    second - second.rem_euclid(window_seconds.max(1))
+}
+
+/// Adds one to `key`'s count in `window` (one atomic upsert) and returns the new count. The
+/// window's first count clears the key's windows older than `keep_from`.
+async fn bump(
+    db: &AnyPool,
+    key: &str,
+    window: i64,
+    window_seconds: i64,
+    keep_from: i64,
+) -> Result<i64, ApiError> {
     let (count,): (i64,) = sqlx::query_as(
         "INSERT INTO rate_counters (key, window_start, count, window_seconds) VALUES ($1, $2, 1, $3) \
          ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 \
@@ -37,21 +97,13 @@ pub async fn count(
     .fetch_one(db)
     .await?;
     if count == 1 {
-        // The first request of a window clears this key's earlier windows.
         sqlx::query("DELETE FROM rate_counters WHERE key = $1 AND window_start < $2")
             .bind(key)
-            .bind(window)
+            .bind(keep_from)
             .execute(db)
             .await?;
     }
-    if count <= limit {
-        return Ok(None);
-    }
-    Ok(Some(
-        u64::try_from(window + window_seconds - second)
-            .unwrap_or(1)
-            .max(1),
-    ))
+    Ok(count)
 }
 
 /// Takes back one request counted under `key` at `now_ms` (one that turned out to be allowed,
@@ -62,8 +114,7 @@ pub async fn forgive(
     now_ms: i64,
     window_seconds: i64,
 ) -> Result<(), ApiError> {
-    let second = now_ms.div_euclid(1000);
-    let window = second - second.rem_euclid(window_seconds);
+    let window = window_of(now_ms, window_seconds);
     sqlx::query(
         "UPDATE rate_counters SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0",
     )
@@ -106,10 +157,10 @@ pub async fn add_many(
     Ok(used)
 }
 
-/// Deletes every counter whose own window ended before second `before`, in the caller's
-/// transaction.
+/// Deletes every counter whose window and the window after it ended before second `before`, in
+/// the caller's transaction ([`count`] reads the previous window's count).
 pub async fn sweep(conn: &mut AnyConnection, before: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM rate_counters WHERE window_start + window_seconds < $1")
+    sqlx::query("DELETE FROM rate_counters WHERE window_start + 2 * window_seconds < $1")
         .bind(before)
         .execute(&mut *conn)
         .await?;

@@ -75,12 +75,12 @@ pub fn spawn(db: AnyPool, settings: Retention, delivering: bool) {
             tokio::time::sleep(settings.every).await;
             let now = now_ms();
             // The window's first process to count it prunes; the others skip it.
-            match rates::count(&db, "maintenance:retention", now, seconds, 1).await {
-                Ok(None) => match prune(&db, &settings, delivering, now).await {
+            match rates::claim_window(&db, "maintenance:retention", now, seconds).await {
+                Ok(true) => match prune(&db, &settings, delivering, now).await {
                     Ok(pruned) => tracing::info!(?pruned, "retention"),
                     Err(error) => tracing::warn!(%error, "retention"),
                 },
-                Ok(Some(_)) => {}
+                Ok(false) => {}
                 Err(error) => tracing::warn!(%error, "retention claim"),
             }
         }

@@ -82,3 +82,76 @@ async fn the_server_applies_the_cores_form_rules_with_the_same_messages() {
         vec!["Password must have at least 5 letters."]
     );
 }
+
+/// A throttle's limit holds over any span of its window, not once on each side of a fixed
+/// window's end: a burst straddling the end gets the limit once, a request whose time was
+/// taken before the newer window's first one still counts in its own (kept) window, and the
+/// previous window's share runs out as the window slides on.
+#[tokio::test]
+async fn a_throttle_holds_across_the_end_of_its_window() {
+    use server::db::rates::count;
+    let app = spawn_app().await;
+    let db = &app.state.db;
+    let (key, limit, seconds) = ("test-throttle:203.0.113.9", 10, 900);
+    // 900 s windows start at multiples of 900 s; this one's last second.
+    let end = (server::db::now_ms().div_euclid(900_000) + 1) * 900_000;
+    let mut allowed = 0;
+    for at in [end - 900, end - 500, end - 1] {
+        for _ in 0..4 {
+            if count(db, key, at, seconds, limit)
+                .await
+                .expect("count")
+                .is_none()
+            {
+                allowed += 1;
+            }
+        }
+    }
+    assert_eq!(allowed, limit, "the first window gives the limit");
+    // Just past the end: the previous window's 12 still count in full.
+    let refused = count(db, key, end + 1, seconds, limit)
+        .await
+        .expect("count");
+    assert!(refused.is_some_and(|wait| wait >= 1), "{refused:?}");
+    // A late request of the old window: its window was kept, so it is refused too.
+    assert!(
+        count(db, key, end - 2, seconds, limit)
+            .await
+            .expect("count")
+            .is_some()
+    );
+    // Half-way through the next window, half of the old window's 13 counts (6) with this
+    // window's 1 refused request: 3 more fit in the limit of 10, the fourth does not.
+    let half = end + 450_000;
+    let fits: Vec<bool> = verdicts(db, key, half, seconds, limit, 4).await;
+    assert_eq!(
+        fits,
+        [true, true, true, false],
+        "half-way through the next window"
+    );
+    // A window later, the first window's counts are gone and the second's share is 4 of 5.
+    let later = end + 900_000 + 1;
+    assert!(
+        count(db, key, later, seconds, limit)
+            .await
+            .expect("count")
+            .is_none()
+    );
+}
+
+/// `n` requests under `key` at `at`: whether each was within the limit.
+async fn verdicts(
+    db: &sqlx::AnyPool,
+    key: &str,
+    at: i64,
+    seconds: i64,
+    limit: i64,
+    n: usize,
+) -> Vec<bool> {
+    let mut fits = Vec::new();
+    for _ in 0..n {
+        let verdict = server::db::rates::count(db, key, at, seconds, limit).await;
+        fits.push(verdict.expect("count").is_none());
+    }
+    fits
+}
