@@ -425,3 +425,36 @@ fn a_collections_first_cards_load_at_once_and_the_rest_when_near() {
     // Each card still offers its widths.
     assert!(cards.iter().all(|card| card.contains(" srcset=\"")));
 }
+
+/// A page in the templates' fonts carries their faces in its head (so the first layout asks for
+/// the font files without a stylesheet's request first); another family's sheet is a link that
+/// does not hold up the first paint.
+#[test]
+fn the_templates_faces_are_in_the_page_and_another_familys_sheet_is_linked() {
+    let mut config = fixture("hydro");
+    let snapshot = snapshot();
+    let page = core_wasm::storefront::Page::Home;
+    let boot = |page| core_wasm::storefront::Boot {
+        page,
+        admin_origin: "",
+        product: None,
+        css: "",
+    };
+    let html = core_wasm::storefront::document(&view(&config, &snapshot), &boot(&page), "/a");
+    let faces = core_wasm::theme::fonts::TEMPLATE_FONT_FACES;
+    assert!(faces.contains("@font-face"), "{faces}");
+    assert!(html.contains(&format!("<style data-font-faces>{faces}</style>")));
+    assert!(!html.contains("fonts.css"), "{html}");
+    let google = "https://fonts.googleapis.com/css2?family=Open+Sans:wght@700&display=swap";
+    config["settings"]["typography"]["type_header_family"] =
+        json!({"font": "Open Sans", "style": "700", "url": google});
+    let html = core_wasm::storefront::document(&view(&config, &snapshot), &boot(&page), "/a");
+    assert!(html.contains(&format!(
+        "<link rel=\"stylesheet\" href=\"{}\" media=\"print\" data-font>",
+        core_wasm::storefront::esc(google)
+    )));
+    assert!(
+        html.contains("<style data-font-faces>"),
+        "the base font is still the template's"
+    );
+}

@@ -119,13 +119,22 @@ pub fn document(view: &View, boot: &Boot, assets: &str) -> String {
     })
     .to_string()
     .replace('<', "\\u003c");
+    // The templates' own faces are written into the page (no request before the font files);
+    // another family's stylesheet loads without holding up the first paint.
     let fonts: String = font_urls(view.config)
         .iter()
         .map(|u| {
-            format!(
-                "<link rel=\"stylesheet\" href=\"{}\" media=\"print\" data-font>",
-                esc(u)
-            )
+            if u == crate::theme::fonts::TEMPLATE_FONTS_URL {
+                format!(
+                    "<style data-font-faces>{}</style>",
+                    crate::theme::fonts::TEMPLATE_FONT_FACES
+                )
+            } else {
+                format!(
+                    "<link rel=\"stylesheet\" href=\"{}\" media=\"print\" data-font>",
+                    esc(u)
+                )
+            }
         })
         .collect();
     let robots =

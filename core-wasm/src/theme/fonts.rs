@@ -111,6 +111,13 @@ pub fn served_family(family: &str, style: &str) -> Result<&'static FontFamily, T
 /// The templates' own font stylesheet, which the server serves (`/theme-assets/fonts.css`).
 pub const TEMPLATE_FONTS_URL: &str = "/theme-assets/fonts.css";
 
+/// The text of [`TEMPLATE_FONTS_URL`]: the `@font-face` rules of the templates' fonts, which
+/// the server bundles: the latin subsets of Poppins, Mulish and Open Sans from the @fontsource
+/// npm packages 5.3.0 (SIL Open Font License 1.1; the licences sit beside the files in
+/// `server/src/storefront/assets/theme/fonts/`). A page that uses them carries them in its head,
+/// so the browser asks for a font file as soon as the first layout needs it.
+pub const TEMPLATE_FONT_FACES: &str = include_str!("../storefront/template_fonts.css");
+
 /// The typography entries of a config (`settings.typography.{key}`), each a family, a style, a
 /// stylesheet address and a key.
 pub const TYPOGRAPHY_KEYS: [&str; 4] = [

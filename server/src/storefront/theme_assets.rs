@@ -40,7 +40,12 @@ static ASSETS: [Asset; 15] = [
     asset!("story.svg", SVG),
     asset!("trust-badge.svg", SVG),
     asset!("favicon.ico", "image/x-icon"),
-    asset!("fonts.css", "text/css; charset=utf-8"),
+    // The core's text, which a page using these fonts also carries in its head.
+    Asset {
+        name: "fonts.css",
+        kind: "text/css; charset=utf-8",
+        body: core_wasm::theme::fonts::TEMPLATE_FONT_FACES.as_bytes(),
+    },
     asset!("fonts/poppins-latin-600-normal.woff2", WOFF2),
     asset!("fonts/poppins-latin-700-normal.woff2", WOFF2),
     asset!("fonts/mulish-latin-400-normal.woff2", WOFF2),
