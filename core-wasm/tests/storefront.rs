@@ -458,3 +458,30 @@ fn the_templates_faces_are_in_the_page_and_another_familys_sheet_is_linked() {
         "the base font is still the template's"
     );
 }
+
+/// A card in a grid says what it is shown at: half a phone's width less the margins, gap and
+/// the family's padding, and its share of a desktop's 1200 px.
+#[test]
+fn a_grids_cards_say_the_width_they_are_shown_at() {
+    use core_wasm::storefront::{Family, grid_card_sizes};
+    assert_eq!(
+        grid_card_sizes(Family::Hydro, 4.0),
+        "(max-width: 767px) calc(50vw - 39px), (max-width: 1200px) calc((100vw - 172px) / 4), 257px"
+    );
+    assert_eq!(
+        grid_card_sizes(Family::Newchick, 3.0),
+        "(max-width: 767px) calc(50vw - 20px), (max-width: 1200px) calc((100vw - 72px) / 3), 376px"
+    );
+    assert!(grid_card_sizes(Family::Hydro, f64::NAN).ends_with(", 1136px"));
+    let config = fixture("hydro");
+    let snapshot = snapshot();
+    let page = core_wasm::storefront::Page::Collection {
+        title: "All".to_owned(),
+        handle: "all".to_owned(),
+        products: snapshot.catalog.products.clone(),
+        search: String::new(),
+    };
+    let html = core_wasm::storefront::app(&view(&config, &snapshot), &page);
+    let sizes = core_wasm::storefront::esc(&grid_card_sizes(Family::Hydro, 4.0));
+    assert!(html.contains(&format!(" sizes=\"{sizes}\"")), "{html}");
+}

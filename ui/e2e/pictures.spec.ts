@@ -65,3 +65,31 @@ test("a product's uploaded picture is loaded at a width on a phone, and a missin
   await expect(lost).toHaveClass(/broken/);
   await phone.close();
 });
+
+// A card's picture is taken at the smallest width that is still sharp where it is shown: on a
+// phone (375 px at density 2, Lighthouse's 412 px at 1.75) and on a computer.
+test("a collection's cards take the smallest sharp width on a phone and a computer", async ({ browser }) => {
+  const widths = [160, 320, 640, 1024, 1600];
+  for (const [width, height, density] of [[375, 800, 2], [412, 823, 1.75], [1280, 800, 1]]) {
+    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: density });
+    const page = await context.newPage();
+    await page.goto("/s/demo/collections/all");
+    const cards = page.locator(".products .card img");
+    await expect(cards.first()).toBeVisible();
+    for (let i = 0; i < 4; i++) {
+      const img = cards.nth(i);
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).currentSrc)).toMatch(/\.w\d+\.webp$/);
+      const { src, shown } = await img.evaluate((el) => ({
+        src: (el as HTMLImageElement).currentSrc,
+        shown: el.getBoundingClientRect().width,
+      }));
+      const taken = Number(/\.w(\d+)\.webp$/.exec(src)?.[1]);
+      const needed = shown * density;
+      const where = `${width} px at ${density}: card ${i + 1} shown ${shown} px took ${taken}w`;
+      expect(taken, where).toBeGreaterThanOrEqual(needed * 0.95);
+      const smaller = widths.filter((w) => w < taken).pop() ?? 0;
+      expect(smaller, where).toBeLessThan(needed);
+    }
+    await context.close();
+  }
+});

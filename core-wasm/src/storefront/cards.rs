@@ -5,8 +5,32 @@ use crate::storefront::prelude::*;
 
 use shared_types::Money;
 
-/// A product card.
-pub fn card(view: &View, product: &Product, show_sale: bool) -> String {
+/// What a card outside a grid says it is shown at (`sizes`): about half a phone's width, and
+/// 300 px on a desktop.
+pub const CARD_SIZES: &str = "(max-width: 640px) 50vw, 300px";
+
+/// What a card in a grid of products (two a row on a phone, `columns` on a desktop) is shown
+/// at, so the browser takes the smallest width that is still sharp. The figures are the
+/// storefront's stylesheet's: below 768 px two columns inside 16 px margins; above, `columns`
+/// inside 24 px margins and at most 1200 px; the gaps between cards and the card's own padding
+/// are the family's (a hydro card has 8 px inside it, a newchick card none).
+pub fn grid_card_sizes(family: Family, columns: f64) -> String {
+    // The theme's limits keep the columns few; a nonsense count still divides by at least one.
+    let d = columns.round().max(1.0);
+    let (padding, gap_phone, gap_desktop) = match family {
+        Family::Hydro => (16.0, 14.0, 20.0),
+        Family::Newchick => (0.0, 8.0, 12.0),
+    };
+    let phone = (32.0 + gap_phone) / 2.0 + padding;
+    let around = 48.0 + gap_desktop * (d - 1.0) + padding * d;
+    let widest = ((1200.0 - around) / d).ceil();
+    format!(
+        "(max-width: 767px) calc(50vw - {phone}px), (max-width: 1200px) calc((100vw - {around}px) / {d}), {widest}px"
+    )
+}
+
+/// A product card; `sizes` is what its picture is shown at ([`grid_card_sizes`], [`CARD_SIZES`]).
+pub fn card(view: &View, product: &Product, show_sale: bool, sizes: &str) -> String {
     let compare = product.compare_at_price.filter(|c| *c > product.price);
     let sale = match compare {
         Some(c) if show_sale => {
@@ -29,8 +53,7 @@ pub fn card(view: &View, product: &Product, show_sale: bool) -> String {
             600,
             600,
             false,
-            // Two cards a row on a phone, four on a desktop's 1200 px.
-            Some("(max-width: 640px) 50vw, 300px"),
+            Some(sizes),
         ),
         esc(&product.title),
         esc(&view.money(product.price)),
@@ -55,9 +78,12 @@ pub(crate) fn saving(was: Money, now: Money) -> Money {
     Money::from_minor(was - now, exponent)
 }
 
-pub(crate) fn cards(view: &View, products: &[&Product], show_sale: bool) -> String {
+pub(crate) fn cards(view: &View, products: &[&Product], show_sale: bool, sizes: &str) -> String {
     if products.is_empty() {
         return "<p class=\"muted\">No products to show yet.</p>".to_owned();
     }
-    products.iter().map(|p| card(view, p, show_sale)).collect()
+    products
+        .iter()
+        .map(|p| card(view, p, show_sale, sizes))
+        .collect()
 }

@@ -29,7 +29,7 @@ use shared_types::theme::ThemeFamily;
 
 use crate::records::RatingSummary;
 
-pub use cards::card;
+pub use cards::{CARD_SIZES, card, grid_card_sizes};
 pub use document::{Boot, app, document};
 pub use html::{FREE_SHIPPING_THRESHOLD, HTML_PATHS, clean, esc, image_src, money};
 #[cfg(feature = "html-cleaner")]

@@ -64,7 +64,7 @@ pub(crate) fn collection_page(
     let refs: Vec<&Product> = products.iter().collect();
     // The first row of cards is in the first screen (two a row on a phone, four on a desktop):
     // their pictures load at once, the first one first unless a banner comes before it.
-    let grid = cards(view, &refs, true)
+    let grid = cards(view, &refs, true, &grid_card_sizes(view.family, 4.0))
         .replacen(
             LAZY,
             if category.flag("show_banner") {

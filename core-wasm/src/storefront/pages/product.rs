@@ -320,7 +320,7 @@ pub(crate) fn product_page(view: &View, product: &Product, fields: &[TextField])
             "" => "You may also like",
             h => h,
         }),
-        cards(view, &related, true)
+        cards(view, &related, true, &grid_card_sizes(view.family, 4.0))
     );
     if product_settings.flag("addToCartSticky") && !product_settings.flag("hideAddToCart") {
         let _ = write!(

@@ -24,7 +24,7 @@ pub(crate) fn dual(view: &View, key: &str, node: &Node) -> String {
                 out,
                 "<div class=\"dual-mid\"><h3>{}</h3><div class=\"grid products\" style=\"--cols:2;--cols-m:2\">{}</div></div>",
                 esc(text(s, "featured_collection.heading")),
-                cards(view, &products, true)
+                cards(view, &products, true, CARD_SIZES)
             );
         }
         let _ = write!(

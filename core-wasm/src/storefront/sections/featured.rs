@@ -31,7 +31,12 @@ pub(crate) fn featured(view: &View, key: &str, node: &Node) -> String {
         out,
         "<div class=\"grid products\" style=\"--cols:{};--cols-m:2\">{}</div>",
         node.number("item_per_row"),
-        cards(view, &products, node.flag("show_sale_banners"))
+        cards(
+            view,
+            &products,
+            node.flag("show_sale_banners"),
+            &grid_card_sizes(view.family, node.number("item_per_row"))
+        )
     );
     let label = text(s, "buttonLabel");
     if !label.is_empty() {

@@ -58,7 +58,7 @@ pub(crate) fn flash_deal(view: &View, key: &str, node: &Node) -> String {
                     esc(text(block, "title"))
                 );
                 if let Some(product) = product {
-                    out.push_str(&card(view, product, true));
+                    out.push_str(&card(view, product, true, CARD_SIZES));
                 }
                 out.push_str("</div>");
             }

@@ -23,7 +23,7 @@ pub(crate) fn slider(view: &View, key: &str, node: &Node) -> String {
         let _ = write!(
             out,
             "<div class=\"rail\" style=\"--per:{per_row}\">{}</div>",
-            cards(view, &products, true)
+            cards(view, &products, true, CARD_SIZES)
         );
     }
     out.push_str("</section>");

@@ -11,7 +11,7 @@ pub(crate) fn widget(view: &View, key: &str, node: &Node) -> String {
     let _ = write!(
         out,
         "<div class=\"grid products\" style=\"--cols:4;--cols-m:2\" data-recent>{}</div></section>",
-        cards(view, &products, true)
+        cards(view, &products, true, CARD_SIZES)
     );
     out
 }
