@@ -70,7 +70,12 @@ test("a product's uploaded picture is loaded at a width on a phone, and a missin
 // phone (375 px at density 2, Lighthouse's 412 px at 1.75) and on a computer.
 test("a collection's cards take the smallest sharp width on a phone and a computer", async ({ browser }) => {
   const widths = [160, 320, 640, 1024, 1600];
-  for (const [width, height, density] of [[375, 800, 2], [412, 823, 1.75], [1280, 800, 1]]) {
+  const screens: [number, number, number][] = [
+    [375, 800, 2],
+    [412, 823, 1.75],
+    [1280, 800, 1],
+  ];
+  for (const [width, height, density] of screens) {
     const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: density });
     const page = await context.newPage();
     await page.goto("/s/demo/collections/all");

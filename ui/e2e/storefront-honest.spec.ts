@@ -84,7 +84,10 @@ test("a shopper's walk asks nothing of another host, fails no request and shows 
   // The theme's fonts are the server's own: the font files the page loaded.
   const fonts = await page.evaluate(async () => {
     await document.fonts.ready;
-    return performance.getEntriesByType("resource").map((e) => e.name).filter((name) => name.endsWith(".woff2"));
+    return performance
+      .getEntriesByType("resource")
+      .map((e) => e.name)
+      .filter((name) => name.endsWith(".woff2"));
   });
   expect(fonts.length).toBeGreaterThan(0);
   for (const font of fonts) expect(new URL(font).origin).toBe(origin);

@@ -276,6 +276,11 @@ test("screenshots of home, product, cart and checkout in both families at 375 an
         for (const name of ["discount", "welcome", "subscribe"]) localStorage.setItem(`sl-popup:${name}`, "1");
       });
       await page.goto(`/s/demo/${q}`);
+      if (width === 1280) {
+        // A shopper's screen lays out what comes near as it scrolls (content-visibility); the
+        // whole page in one picture is laid out at once, as it is printed.
+        await page.addStyleTag({ content: ".main>.sec,.products>.card{content-visibility:visible!important}" });
+      }
       await page.screenshot({ path: `${SHOTS}/storefront-${family}-home-${width}.png`, fullPage: width === 1280 });
       await page.goto(`${productHref}${q}`);
       const chip = page.locator(".chip:not(.out) input").first();

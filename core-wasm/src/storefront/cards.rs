@@ -15,15 +15,21 @@ pub const CARD_SIZES: &str = "(max-width: 640px) 50vw, 300px";
 /// inside 24 px margins and at most 1200 px; the gaps between cards and the card's own padding
 /// are the family's (a hydro card has 8 px inside it, a newchick card none).
 pub fn grid_card_sizes(family: Family, columns: f64) -> String {
-    // The theme's limits keep the columns few; a nonsense count still divides by at least one.
-    let d = columns.round().max(1.0);
-    let (padding, gap_phone, gap_desktop) = match family {
-        Family::Hydro => (16.0, 14.0, 20.0),
-        Family::Newchick => (0.0, 8.0, 12.0),
+    // The theme's limits keep the columns few; a nonsense count still divides by at least one
+    // (a float's cast saturates, and NaN is 0).
+    let d = (columns.round() as i64).max(1);
+    let (padding, gap_phone, gap_desktop): (i64, i64, i64) = match family {
+        Family::Hydro => (16, 14, 20),
+        Family::Newchick => (0, 8, 12),
     };
-    let phone = (32.0 + gap_phone) / 2.0 + padding;
-    let around = 48.0 + gap_desktop * (d - 1.0) + padding * d;
-    let widest = ((1200.0 - around) / d).ceil();
+    let phone = (32 + gap_phone) / 2 + padding;
+    let around = gap_desktop
+        .saturating_mul(d - 1)
+        .saturating_add(padding.saturating_mul(d))
+        .saturating_add(48);
+    let widest = (1200 - around.min(1200))
+        .unsigned_abs()
+        .div_ceil(d.unsigned_abs());
     format!(
         "(max-width: 767px) calc(50vw - {phone}px), (max-width: 1200px) calc((100vw - {around}px) / {d}), {widest}px"
     )
