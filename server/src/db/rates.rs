@@ -33,6 +33,11 @@ pub async fn count(
     let span_ms = window_seconds.max(1) * 1000;
     let window = window_of(now_ms, window_seconds);
     let current = bump(db, key, window, window_seconds, window - window_seconds).await?;
+    let into_ms = (now_ms - window * 1000).clamp(0, span_ms);
+    if current > limit {
+        // Over the limit in this window alone (a flood): no need to read the previous one.
+        return Ok(Some(seconds_until(span_ms - into_ms)));
+    }
     let previous: Option<(i64,)> =
         sqlx::query_as("SELECT count FROM rate_counters WHERE key = $1 AND window_start = $2")
             .bind(key)
@@ -40,23 +45,20 @@ pub async fn count(
             .fetch_optional(db)
             .await?;
     let previous = previous.map_or(0, |(count,)| count.max(0));
-    let into_ms = (now_ms - window * 1000).clamp(0, span_ms);
     let carried = previous * (span_ms - into_ms) / span_ms;
     if current + carried <= limit {
         return Ok(None);
     }
-    let wait_ms = if current > limit || previous == 0 {
-        span_ms - into_ms
-    } else {
-        // The first moment the previous window's share is at most what this one leaves:
-        // previous * (span - t) / span < room + 1.
-        let room = limit - current;
-        let below = ((room + 1) * span_ms + previous - 1) / previous;
-        (span_ms - below + 1 - into_ms).max(0)
-    };
-    Ok(Some(
-        u64::try_from((wait_ms + 999) / 1000).unwrap_or(1).max(1),
-    ))
+    // The first moment the previous window's share is at most what this one leaves:
+    // previous * (span - t) / span < room + 1 (`carried` > 0, so `previous` > 0).
+    let room = limit - current;
+    let below = ((room + 1) * span_ms + previous - 1) / previous;
+    Ok(Some(seconds_until(span_ms - below + 1 - into_ms)))
+}
+
+/// `ms` as whole seconds to wait, at least 1.
+fn seconds_until(ms: i64) -> u64 {
+    u64::try_from((ms + 999) / 1000).unwrap_or(1).max(1)
 }
 
 /// Whether this call is the first under `key` in the current fixed window of `window_seconds`:
