@@ -137,7 +137,10 @@ pub async fn demo(db: &AnyPool, seed: &DemoSeed<'_>) -> Result<(), Box<dyn std::
         return Ok(());
     };
     demo_operations(db, &store_id, seed.theme_assets).await?;
-    for staff in DEMO_STAFF {
+    // The staff joined in the list's order, a millisecond apart: the staff list is ordered by
+    // when a member joined, and two rows in one millisecond would fall back to the e-mails.
+    let joined = now_ms();
+    for (place, staff) in (0..).zip(DEMO_STAFF) {
         if user_id(db, staff.email).await?.is_some() {
             continue;
         }
@@ -156,7 +159,7 @@ pub async fn demo(db: &AnyPool, seed: &DemoSeed<'_>) -> Result<(), Box<dyn std::
             .bind(&store_id)
             .bind(&user_id)
             .bind(staff.scopes)
-            .bind(now_ms())
+            .bind(joined + place)
             .execute(db)
             .await?;
         tracing::info!(email = staff.email, "seeded demo staff");
